@@ -1,0 +1,217 @@
+"""Django settings for NUM-X by mail.
+
+Everything that differs between a laptop and production comes from the environment
+(see the Configuration table in README.md). With nothing set, the embedded defaults run
+the whole service on one machine: SQLite, Celery tasks run eagerly in-process, and
+email is printed to the console.
+"""
+
+from pathlib import Path
+
+import environ
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+
+# --- Core -----------------------------------------------------------------------------
+
+# The default key is for local development only; production must set DJANGO_SECRET_KEY.
+SECRET_KEY = env.str(
+    "DJANGO_SECRET_KEY",
+    default="django-insecure-dev-only-key-do-not-use-in-production",
+)
+DEBUG = env.bool("DJANGO_DEBUG", default=True)
+ALLOWED_HOSTS = env.list(
+    "DJANGO_ALLOWED_HOSTS",
+    default=["localhost", "127.0.0.1", "[::1]", "testserver"],
+)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "template_partials",
+    "allauth",
+    "allauth.account",
+    "accounts.apps.AccountsConfig",
+    "games.apps.GamesConfig",
+    "notifications.apps.NotificationsConfig",
+    "tournaments.apps.TournamentsConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in player's language and time zone win over the
+    # browser's Accept-Language.
+    "accounts.middleware.PreferencesMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "numx_site.urls"
+WSGI_APPLICATION = "numx_site.wsgi.application"
+ASGI_APPLICATION = "numx_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+    # One-click links in emails (signed, expiring), from django-sesame.
+    "sesame.backends.ModelBackend",
+]
+
+# --- Accounts (django-allauth) ---------------------------------------------------------
+
+# Players sign up with an email address they must confirm, and log in with a password or
+# with a code sent by email.
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_USER_DISPLAY = "accounts.models.display_name"
+LOGIN_REDIRECT_URL = "games:lobby"
+LOGIN_URL = "account_login"
+# django-sesame: one-click links in "your turn" emails log in for a limited time.
+SESAME_MAX_AGE = 7 * 24 * 3600
+# Where the site is reached, for the links in emails.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# One reminder when a player has not moved for this long.
+NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
+
+# --- API (Django REST framework) ---------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Per user (and so per API token): a bot may poll and play, not hammer.
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/minute")},
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "NUM-X by mail API",
+    "DESCRIPTION": "Play NUM-X games from clients and bots: the same moves as the site.",
+    "VERSION": "1.0.0",
+    # The docs page's JavaScript is served from our static files, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Database -------------------------------------------------------------------------
+
+# DB_CONN_MAX_AGE: 0 (a connection per request) suits the SQLite default; production on
+# PostgreSQL should keep connections open, e.g. DB_CONN_MAX_AGE=600.
+DATABASES = {
+    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+}
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Email ----------------------------------------------------------------------------
+
+# EMAIL_URL sets EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, ... (e.g. smtp+tls://user:pw@host:587).
+globals().update(env.email_url("EMAIL_URL", default="consolemail://"))
+# A mail server that hangs must not hold a worker (and the row it locked) forever.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="NUM-X by mail <numx@localhost>")
+
+# --- Celery ---------------------------------------------------------------------------
+
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+if not CELERY_BROKER_URL:
+    # Embedded default: no broker, tasks run in-process when called and errors propagate.
+    CELERY_BROKER_URL = "memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+    CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TIMEZONE = "UTC"
+# Periodic work for `celery -A numx_site beat`: consumers whose wake-up after a commit was
+# lost (a crash between commit and enqueue) are caught up within a minute.
+CELERY_BEAT_SCHEDULE = {
+    "catch-up-consumers": {"task": "games.tasks.catch_up_consumers", "schedule": 60.0},
+    # Reminders and move deadlines (time banks, vacations, the game's policy).
+    "clock": {"task": "notifications.tasks.tick", "schedule": 300.0},
+    "daily-digest": {"task": "notifications.tasks.send_daily_digests", "schedule": 24 * 3600.0},
+}
+
+# --- Internationalisation -------------------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGES = [
+    ("en", _("English")),
+    ("fr", _("French")),
+]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+# --- Static files ---------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves static files from the Django process, so one gunicorn (or runserver)
+# is the whole service; it reads STATICFILES_DIRS directly in DEBUG.
+WHITENOISE_USE_FINDERS = True
+
+# --- Logging --------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": "INFO"},
+    # One line per task run drowns everything else, eagerly run tasks above all.
+    "loggers": {"celery.app.trace": {"level": "WARNING"}, "kombu": {"level": "ERROR"}},
+}

@@ -1,0 +1,17 @@
+"""Root URL configuration."""
+
+from django.contrib import admin
+from django.urls import include, path
+from sesame.views import LoginView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("api/", include("games.api.urls")),
+    path("notifications/", include("notifications.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    # One-click links in emails (django-sesame): log in, then go to ?next=.
+    path("login/link/", LoginView.as_view(), name="login-link"),
+    path("", include("games.urls")),
+]

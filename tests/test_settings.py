@@ -1,0 +1,48 @@
+"""The settings module read from the environment: each test executes a fresh copy of it."""
+
+import runpy
+from typing import Any
+
+import pytest
+
+import numx_site.settings
+
+
+def load_settings() -> dict[str, Any]:
+    return runpy.run_path(numx_site.settings.__file__)
+
+
+def test_postgres_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://numx:secret@db.example:5433/numx")
+    monkeypatch.setenv("DB_CONN_MAX_AGE", "600")
+
+    db = load_settings()["DATABASES"]["default"]
+
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("numx", "numx", "db.example", 5433)
+    assert db["CONN_MAX_AGE"] == 600
+    assert db["CONN_HEALTH_CHECKS"] is True
+
+
+def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DATABASE_URL", "DB_CONN_MAX_AGE", "EMAIL_URL", "CELERY_BROKER_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+    s = load_settings()
+
+    assert s["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert s["DATABASES"]["default"]["NAME"] == str(s["BASE_DIR"] / "db.sqlite3")
+    assert s["DATABASES"]["default"]["CONN_MAX_AGE"] == 0
+    assert s["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    assert s["CELERY_BROKER_URL"] == "memory://"
+    assert s["CELERY_TASK_ALWAYS_EAGER"] is True
+    assert s["CELERY_TASK_EAGER_PROPAGATES"] is True
+
+
+def test_celery_broker_url_turns_eager_mode_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
+
+    s = load_settings()
+
+    assert s["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/0"
+    assert "CELERY_TASK_ALWAYS_EAGER" not in s
