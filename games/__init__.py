@@ -1,0 +1,1 @@
+"""NUM-X games: play, tournaments and replays."""

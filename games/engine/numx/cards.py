@@ -1,0 +1,330 @@
+"""The NUM-X cards: faces (what is printed on a card) and physical cards (what is dealt).
+
+A :class:`Face` is what players name and what actions refer to (``blue-7``, ``joker``,
+``malus+2/-1``). A :class:`Card` is one of the 125 physical cards of the box, with a stable
+``id``: two jokers are two cards with the same face. Both are interned, immutable value
+objects: there is exactly one object per face and per card, so comparing them is identity,
+which keeps the engine's hot paths cheap.
+
+Notation (case-insensitive when parsed, lower case when printed)::
+
+    blue-7 red-7 yellow-7 green-7 rainbow-7 shadow-7   numbered cards, values 0..16
+    joker infinity num-x                                special cards
+    flip swipe eclair quantum block                     action cards
+    malus+2/-1                                          a malus card: hand X, score Y
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+from games.engine.numx.errors import NotationError
+
+MIN_VALUE = 0
+MAX_VALUE = 16
+VALUES = range(MIN_VALUE, MAX_VALUE + 1)
+
+
+class Colour(enum.Enum):
+    """Colours of numbered cards, in the order the rule book lists them."""
+
+    BLUE = "blue"
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    RAINBOW = "rainbow"
+    SHADOW = "shadow"
+
+
+#: The four "classic" colours (the rule book's ●●●●): not Rainbow, not Shadow.
+CLASSIC_COLOURS = (Colour.BLUE, Colour.RED, Colour.YELLOW, Colour.GREEN)
+
+
+class Kind(enum.Enum):
+    """What a card is, beyond its colour and value."""
+
+    NUMBER = "number"
+    JOKER = "joker"
+    INFINITY = "infinity"
+    NUMX = "num-x"
+    FLIP = "flip"
+    SWIPE = "swipe"
+    ECLAIR = "eclair"
+    QUANTUM = "quantum"
+    BLOCK = "block"
+    MALUS = "malus"
+
+    @property
+    def is_action(self) -> bool:
+        """True for the sixteen Action cards (Flip, Swipe, Eclair, Quantum, Block, Malus)."""
+        return self in ACTION_KINDS
+
+
+ACTION_KINDS = frozenset({Kind.FLIP, Kind.SWIPE, Kind.ECLAIR, Kind.QUANTUM, Kind.BLOCK, Kind.MALUS})
+
+#: How many physical copies of each non-numbered, non-malus kind the box holds.
+COPIES = {
+    Kind.JOKER: 2,
+    Kind.INFINITY: 4,
+    Kind.NUMX: 1,
+    Kind.FLIP: 2,
+    Kind.SWIPE: 2,
+    Kind.ECLAIR: 2,
+    Kind.QUANTUM: 2,
+    Kind.BLOCK: 3,
+}
+
+#: The five Malus cards as (hand X, score Y). The rule book prints no numbers (they were on
+#: the card pictures); these are this product's choice, documented in docs/rules.md: three
+#: punish, two are gambles ("5 Cartes Malus, ou pas...").
+MALUS_VALUES: tuple[tuple[int, int], ...] = ((2, -1), (1, -2), (3, 0), (-1, 1), (-2, 2))
+
+
+def _frozen(self: object, name: str, value: object) -> NoReturn:
+    raise AttributeError(f"{type(self).__name__} is immutable")
+
+
+class Face:
+    """What is printed on a card. Interned: obtain faces with :meth:`parse` or the module's
+    lookup functions, never by calling the class."""
+
+    __slots__ = ("colour", "hand", "kind", "order", "score", "text", "value")
+    kind: Kind
+    colour: Colour | None
+    value: int | None
+    hand: int
+    score: int
+    text: str
+    order: int
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("faces are interned: use Face.parse() or number_face()")
+
+    __setattr__ = _frozen
+
+    @classmethod
+    def _make(
+        cls,
+        order: int,
+        kind: Kind,
+        colour: Colour | None = None,
+        value: int | None = None,
+        hand: int = 0,
+        score: int = 0,
+    ) -> Face:
+        face = object.__new__(cls)
+        if kind is Kind.NUMBER:
+            assert colour is not None
+            text = f"{colour.value}-{value}"
+        elif kind is Kind.MALUS:
+            text = f"malus{hand:+d}/{score:+d}"
+        else:
+            text = kind.value
+        for name, field in (
+            ("kind", kind),
+            ("colour", colour),
+            ("value", value),
+            ("hand", hand),
+            ("score", score),
+            ("text", text),
+            ("order", order),
+        ):
+            object.__setattr__(face, name, field)
+        return face
+
+    @staticmethod
+    def parse(text: str) -> Face:
+        """The face written ``text`` (case-insensitive), or :class:`NotationError`.
+
+        >>> Face.parse("Blue-7").value
+        7
+        >>> str(Face.parse("MALUS+2/-1"))
+        'malus+2/-1'
+        """
+        face = _BY_TEXT.get(text)
+        if face is not None:
+            return face
+        key = text.strip().lower()
+        face = _BY_TEXT.get(key)
+        if face is not None:
+            return face
+        if key == "malus":
+            raise NotationError("say which malus card: " + ", ".join(f.text for f in MALUS_FACES))
+        if _NUMBERED.match(key):
+            raise NotationError(f"{text!r}: numbered cards go from 0 to 16")
+        raise NotationError(f"{text!r} is not a NUM-X card")
+
+    @property
+    def is_numbered(self) -> bool:
+        """A card with a colour and a value 0..16 (the rule book's "cartes classiques")."""
+        return self.kind is Kind.NUMBER
+
+    @property
+    def is_rainbow(self) -> bool:
+        return self.colour is Colour.RAINBOW
+
+    @property
+    def is_shadow(self) -> bool:
+        return self.colour is Colour.SHADOW
+
+    @property
+    def is_classic(self) -> bool:
+        """Blue, red, yellow or green: the ●●●● of the scoring rules."""
+        return self.kind is Kind.NUMBER and self.colour in CLASSIC_COLOURS
+
+    @property
+    def is_action(self) -> bool:
+        return self.kind in ACTION_KINDS
+
+    def __lt__(self, other: Face) -> bool:
+        return self.order < other.order
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Face({self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Face.parse, (self.text,))
+
+    def __copy__(self) -> Face:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Face:
+        return self
+
+
+class Card:
+    """One physical card of the box: a stable ``id`` (0..124) and its :class:`Face`.
+
+    Interned like faces: the 125 cards are the members of :data:`DECK`."""
+
+    __slots__ = ("face", "id")
+    id: int
+    face: Face
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("cards are interned: use DECK or card_by_id()")
+
+    __setattr__ = _frozen
+
+    @classmethod
+    def _make(cls, card_id: int, face: Face) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "id", card_id)
+        object.__setattr__(card, "face", face)
+        return card
+
+    def __lt__(self, other: Card) -> bool:
+        return self.id < other.id
+
+    def __str__(self) -> str:
+        return self.face.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.id}, {self.face.text!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (card_by_id, (self.id,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_NUMBERED = re.compile(r"^(blue|red|yellow|green|rainbow|shadow)-(\d+)$")
+
+
+def _build() -> tuple[tuple[Face, ...], tuple[Card, ...]]:
+    faces: list[Face] = []
+    for colour in Colour:
+        for value in VALUES:
+            faces.append(Face._make(len(faces), Kind.NUMBER, colour, value))
+    for kind in (Kind.JOKER, Kind.INFINITY, Kind.NUMX):
+        faces.append(Face._make(len(faces), kind))
+    for kind in (Kind.FLIP, Kind.SWIPE, Kind.ECLAIR, Kind.QUANTUM, Kind.BLOCK):
+        faces.append(Face._make(len(faces), kind))
+    for hand, score in MALUS_VALUES:
+        faces.append(Face._make(len(faces), Kind.MALUS, hand=hand, score=score))
+    cards: list[Card] = []
+    for face in faces:
+        for _ in range(COPIES.get(face.kind, 1)):
+            cards.append(Card._make(len(cards), face))
+    return tuple(faces), tuple(cards)
+
+
+#: Every distinct face, in a fixed order (numbered by colour then value, specials, actions).
+FACES, DECK = _build()
+_BY_TEXT = {face.text: face for face in FACES}
+_BY_NUMBER = {(face.colour, face.value): face for face in FACES if face.is_numbered}
+
+MALUS_FACES = tuple(face for face in FACES if face.kind is Kind.MALUS)
+JOKER = _BY_TEXT["joker"]
+INFINITY = _BY_TEXT["infinity"]
+NUMX = _BY_TEXT["num-x"]
+FLIP = _BY_TEXT["flip"]
+SWIPE = _BY_TEXT["swipe"]
+ECLAIR = _BY_TEXT["eclair"]
+QUANTUM = _BY_TEXT["quantum"]
+BLOCK = _BY_TEXT["block"]
+
+#: The 109 cards of a game without Action cards (Family mode).
+DECK_WITHOUT_ACTIONS = tuple(card for card in DECK if not card.face.is_action)
+
+
+def number_face(colour: Colour, value: int) -> Face:
+    """The numbered face of that colour and value."""
+    try:
+        return _BY_NUMBER[(colour, value)]
+    except KeyError:
+        raise NotationError(f"no {colour.value} card of value {value}") from None
+
+
+def rainbow(value: int) -> Face:
+    """The Rainbow of ``value`` (there is one per value)."""
+    return number_face(Colour.RAINBOW, value)
+
+
+def shadow(value: int) -> Face:
+    """The Shadow of ``value`` (there is one per value)."""
+    return number_face(Colour.SHADOW, value)
+
+
+def card_by_id(card_id: int) -> Card:
+    """The physical card with that id."""
+    return DECK[card_id]
+
+
+def parse_faces(text: str | Iterable[str]) -> tuple[Face, ...]:
+    """Faces from space-separated notation or from an iterable of card names."""
+    words = text.split() if isinstance(text, str) else list(text)
+    return tuple(Face.parse(word) for word in words)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Distinct physical cards for the named faces: ``joker joker`` gives both jokers.
+
+    A bare ``malus`` names the next malus card not yet named. More copies than the box
+    holds is an error.
+    """
+    words = text.split() if isinstance(text, str) else list(text)
+    taken: set[int] = set()
+    cards: list[Card] = []
+    for word in words:
+        if word.strip().lower() == "malus":
+            candidates = [c for c in DECK if c.face.kind is Kind.MALUS]
+        else:
+            face = Face.parse(word)
+            candidates = [c for c in DECK if c.face is face]
+        card = next((c for c in candidates if c.id not in taken), None)
+        if card is None:
+            raise NotationError(f"the box holds only {len(candidates)} {word.strip().lower()}")
+        taken.add(card.id)
+        cards.append(card)
+    return tuple(cards)

@@ -1,0 +1,65 @@
+"""The trick winner's distribution of score cards ("Règles de répartition").
+
+With ``n`` eligible cards the winner hands out at least ``ceil(n/2)``; when ``n > 1`` nobody,
+the winner included, receives more than ``floor(n/2)``; each card is placed face up or face
+down at the left or right end of a row; what is not handed out goes to the discard.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.engine.numx.actions import Distribute, Side
+from games.engine.numx.cards import Card
+from games.engine.numx.errors import IllegalAction
+from games.engine.numx.state import Distributing, ScoreCard
+
+Rows = tuple[tuple[ScoreCard, ...], ...]
+
+
+def check(pending: Distributing, action: Distribute, players: int) -> tuple[Card, ...]:
+    """The cards handed out, in placement order, or :class:`IllegalAction`."""
+    available = list(pending.cards)
+    cards: list[Card] = []
+    for placement in action.placements:
+        card = next((c for c in available if c.face is placement.face), None)
+        if card is None:
+            raise IllegalAction(
+                "distribution.cards", f"{placement.face} is not a card you can hand out"
+            )
+        available.remove(card)
+        cards.append(card)
+        if not 0 <= placement.seat < players:
+            raise IllegalAction("game.seat", f"there is no seat {placement.seat}")
+        if placement.seat not in pending.receivers:
+            raise IllegalAction(
+                "distribution.locked", f"seat {placement.seat}'s score row is under Quantum"
+            )
+    handed = len(cards)
+    if pending.blank and handed > 1:
+        raise IllegalAction("distribution.blank", "a blank trick gives exactly one score card")
+    if handed < pending.minimum:
+        raise IllegalAction(
+            "distribution.minimum", f"hand out at least {pending.minimum}, not {handed}"
+        )
+    if not pending.blank and len(pending.cards) > 1:
+        for seat, count in Counter(p.seat for p in action.placements).items():
+            if count > pending.cap:
+                raise IllegalAction(
+                    "distribution.cap",
+                    f"seat {seat} would receive {count}, more than {pending.cap}",
+                )
+    return tuple(cards)
+
+
+def place(rows: Rows, action: Distribute, cards: tuple[Card, ...], winner: int) -> Rows:
+    """Put the handed-out cards in the rows, in the order given. A face-down card is known
+    to the winner, who placed it, and to nobody else."""
+    new_rows = list(rows)
+    for placement, card in zip(action.placements, cards, strict=True):
+        score = ScoreCard(
+            card, placement.face_up, frozenset() if placement.face_up else frozenset((winner,))
+        )
+        row = new_rows[placement.seat]
+        new_rows[placement.seat] = (score, *row) if placement.side is Side.LEFT else (*row, score)
+    return tuple(new_rows)

@@ -1,0 +1,37 @@
+"""Errors raised by the NUM-X engine.
+
+All subclass :class:`ValueError`, as python-chess does, so that callers that only care about
+"bad input" can catch one thing, and callers that care can tell notation from legality.
+"""
+
+from __future__ import annotations
+
+from games.engine.numx.rulebook import RULES
+
+
+class NotationError(ValueError):
+    """Text (or JSON) that is not valid NUM-X notation for a card or an action."""
+
+
+class ConfigError(ValueError):
+    """A game configuration the rules do not allow (player count, teams...)."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid in this state.
+
+    ``rule`` is the identifier of the broken rule in :mod:`games.engine.numx.rulebook`
+    (and in ``docs/rules.md``); ``message`` says what was wrong in words.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        if rule not in RULES:
+            raise KeyError(f"unknown rule id {rule!r}")
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} (rule {rule}: {RULES[rule]})")
+
+    @property
+    def statement(self) -> str:
+        """The rule, in one sentence, as players know it."""
+        return RULES[self.rule]

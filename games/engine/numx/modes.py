@@ -1,0 +1,105 @@
+"""Game modes (Speed Run, X-Game, Family), the Teams option, and a game's configuration."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from games.engine.numx.cards import DECK, DECK_WITHOUT_ACTIONS, Card
+from games.engine.numx.errors import ConfigError
+from games.engine.numx.scoring import FAMILY_SCORING, FULL_SCORING, ScoreRule
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+class Mode(enum.Enum):
+    """The three ways to play NUM-X; ``value`` is the mode's name in notation and URLs."""
+
+    SPEED_RUN = "speed-run"
+    X_GAME = "x-game"
+    FAMILY = "family"
+
+
+@dataclass(frozen=True, slots=True)
+class ModeRules:
+    """What a mode changes: hand size, number of rounds, Action cards, scoring rules."""
+
+    hand_size: int
+    rounds: int
+    action_cards: bool
+    scoring: frozenset[ScoreRule]
+
+
+MODE_RULES = {
+    Mode.SPEED_RUN: ModeRules(hand_size=13, rounds=1, action_cards=True, scoring=FULL_SCORING),
+    Mode.X_GAME: ModeRules(hand_size=10, rounds=2, action_cards=True, scoring=FULL_SCORING),
+    Mode.FAMILY: ModeRules(hand_size=12, rounds=1, action_cards=False, scoring=FAMILY_SCORING),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Players, mode and the Teams option of one game.
+
+    With teams, partners sit opposite each other so that play alternates between teams:
+    seats ``s`` and ``s + players // 2`` are partners (4 players: 0-2 and 1-3; 6 players:
+    0-3, 1-4, 2-5).
+    """
+
+    players: int
+    mode: Mode = Mode.SPEED_RUN
+    teams: bool = False
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ConfigError(f"NUM-X is played by 2 to 6 players, not {self.players}")
+        if self.teams and self.players not in (4, 6):
+            raise ConfigError("teams are 2 or 3 teams of 2: 4 or 6 players")
+
+    @property
+    def rules(self) -> ModeRules:
+        return MODE_RULES[self.mode]
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards this game is played with (Family leaves the Action cards in the box)."""
+        return DECK if self.rules.action_cards else DECK_WITHOUT_ACTIONS
+
+    @property
+    def seats(self) -> range:
+        return range(self.players)
+
+    def team_of(self, seat: int) -> frozenset[int]:
+        """The seats of ``seat``'s team; without teams, just ``seat``."""
+        if not self.teams:
+            return frozenset((seat,))
+        half = self.players // 2
+        return frozenset((seat % half, seat % half + half))
+
+    def partner(self, seat: int) -> int:
+        """``seat``'s partner (Teams option only)."""
+        if not self.teams:
+            raise ConfigError("there are no partners without the Teams option")
+        return (seat + self.players // 2) % self.players
+
+    def between_partners(self, seat: int) -> frozenset[int]:
+        """The players sitting, in play order, between ``seat`` and their partner."""
+        if not self.teams:
+            raise ConfigError("there are no partners without the Teams option")
+        half = self.players // 2
+        return frozenset((seat + step) % self.players for step in range(1, half))
+
+    def to_json(self) -> dict[str, object]:
+        return {"players": self.players, "mode": self.mode.value, "teams": self.teams}
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> GameConfig:
+        players = data.get("players")
+        if not isinstance(players, int):
+            raise ConfigError("players must be a number from 2 to 6")
+        try:
+            mode = Mode(data.get("mode", Mode.SPEED_RUN.value))
+        except ValueError:
+            raise ConfigError(f"unknown mode {data.get('mode')!r}") from None
+        return GameConfig(players=players, mode=mode, teams=bool(data.get("teams", False)))

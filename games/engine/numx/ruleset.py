@@ -1,0 +1,110 @@
+"""NUM-X behind the game-agnostic :class:`games.engine.ruleset.RuleSet` surface."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.numx import history
+from games.engine.numx.actions import Action
+from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
+from games.engine.numx.modes import GameConfig
+from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
+from games.engine.numx.outcome import is_terminal, outcome
+from games.engine.numx.rounds import new_game
+from games.engine.numx.rules import apply
+from games.engine.numx.state import CHANCE, STATE_FORMAT, GameState, Phase
+from games.engine.numx.view import view
+
+
+class NumxRules:
+    """The NUM-X rule set (rule book 000)."""
+
+    name = "numx"
+    chance = CHANCE
+    state_format = STATE_FORMAT
+
+    def new_game(self, config: Mapping[str, Any]) -> GameState:
+        return new_game(GameConfig.from_json(dict(config)))
+
+    def apply(self, state: GameState, seat: int, action: Action) -> GameState:
+        return apply(state, seat, action)
+
+    def legal_actions(self, state: GameState, seat: int) -> ActionSpace:
+        return legal_actions(state, seat)
+
+    def to_act(self, state: GameState) -> frozenset[int]:
+        return to_act(state)
+
+    def awaiting(self, state: GameState) -> frozenset[int]:
+        return awaiting(state)
+
+    def view(self, state: GameState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+        return view(state, seat, reveal).to_json()
+
+    def is_terminal(self, state: GameState) -> bool:
+        return is_terminal(state)
+
+    def scores(self, state: GameState) -> tuple[int, ...] | None:
+        result = outcome(state)
+        return None if result is None else result.scores
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        result = outcome(state)
+        return {
+            "phase": state.phase.value,
+            "round": state.round_no,
+            "tricks": state.tricks,
+            "awaiting": sorted(awaiting(state) - {CHANCE}),
+            "scores": None if result is None else list(result.scores),
+            "winners": None if result is None else sorted(result.winners),
+        }
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return action_from_json(dict(data))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def action_type(self, action: Action) -> str:
+        return action_type(action)
+
+    def chance_action(self, state: GameState, rng: random.Random) -> Action | None:
+        if CHANCE not in to_act(state):
+            return None
+        return legal_actions(state, CHANCE).sample(rng)
+
+    def facts(self, before: GameState, after: GameState) -> dict[str, Any]:
+        return history.facts(before, after)
+
+    def milestones(self, before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
+        found: list[tuple[str, dict[str, Any]]] = [
+            (
+                "round-ended",
+                {"round": r.round_no, "termination": r.termination.value, "seat": r.seat},
+            )
+            for r in after.rounds[len(before.rounds) :]
+        ]
+        result = outcome(after)
+        if result is not None and before.phase is not Phase.GAME_OVER:
+            found.append(
+                ("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})
+            )
+        return found
+
+    def redact(
+        self,
+        seat: int,
+        action: dict[str, Any],
+        facts: dict[str, Any],
+        viewer: int | None,
+        now: GameState,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        return history.redact(seat, action, facts, viewer, history.revealed(now))
+
+
+NUMX_RULES = NumxRules()

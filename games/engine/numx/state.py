@@ -1,0 +1,205 @@
+"""The full state of a NUM-X game, hidden information included.
+
+States are immutable named tuples: applying an action builds a new state and shares every
+untouched part with the old one (``_replace`` is several times cheaper than
+``dataclasses.replace``, and replaying a whole game is the hot path of the event store).
+Nobody but the engine should read a full state: people get :func:`view`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, NamedTuple, TypeVar
+
+from games.engine.numx.cards import Card, Face, Kind
+from games.engine.numx.modes import GameConfig
+
+#: The shape of states: snapshots written with another format are ignored and rebuilt.
+STATE_FORMAT = "numx-state-2"
+#: The seat that plays chance actions (the deal, the round-2 shuffle).
+CHANCE = -1
+#: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.
+NOBODY = -1
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    DEAL = "deal"
+    OPENING_PICK = "opening-pick"
+    PLAY = "play"
+    DISTRIBUTION = "distribution"
+    RESHUFFLE = "reshuffle"
+    BETWEEN_ROUNDS = "between-rounds"
+    GAME_OVER = "game-over"
+
+
+class Termination(enum.Enum):
+    """How a round ended."""
+
+    LAST_CARD = "last-card"
+    STALEMATE = "stalemate"
+
+
+class ScoreCard(NamedTuple):
+    """A card in a score row. ``known_to`` lists the seats that know a face-down card."""
+
+    card: Card
+    face_up: bool
+    known_to: frozenset[int] = frozenset()
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.face_up or (seat is not None and seat in self.known_to)
+
+
+class Pli(NamedTuple):
+    """Cards laid on the centre in one action, plus an out-of-turn Rainbow if completed."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    value: int | None
+    completed_by: int = NOBODY
+
+    @property
+    def kind(self) -> Kind:
+        """NUMBER for a classic pli (numbered cards and jokers), else INFINITY or NUMX."""
+        first = self.cards[0].face.kind
+        return first if first in (Kind.INFINITY, Kind.NUMX) else Kind.NUMBER
+
+    @property
+    def eligible(self) -> bool:
+        """A pli holding a Rainbow or a Shadow makes its numbered cards score cards."""
+        return any(card.face.is_rainbow or card.face.is_shadow for card in self.cards)
+
+
+class Lock(NamedTuple):
+    """A Quantum lock: these seats' score rows are out of reach of other players' Action
+    cards, and receive nothing at this trick's distribution."""
+
+    seats: frozenset[int]
+
+
+class Trick(NamedTuple):
+    """The trick in progress."""
+
+    plis: tuple[Pli, ...] = ()
+    owner: int = NOBODY
+    blocked: frozenset[int] = frozenset()
+    locks: tuple[Lock, ...] = ()
+    #: Seats that passed, unblocked, on an empty centre since the last other action.
+    idle: frozenset[int] = frozenset()
+
+    @property
+    def top(self) -> Pli | None:
+        return self.plis[-1] if self.plis else None
+
+    def locked(self, seat: int) -> bool:
+        """Whether ``seat``'s score row is under a Quantum lock this trick."""
+        return any(seat in lock.seats for lock in self.locks)
+
+    def protected(self, seat: int, actor: int) -> bool:
+        """Whether a Quantum lock shields ``seat``'s row from ``actor``'s Action cards."""
+        return any(seat in lock.seats and actor not in lock.seats for lock in self.locks)
+
+
+class DrawnCard(NamedTuple):
+    """``seat`` drew ``card`` and must now play it (it could be played)."""
+
+    seat: int
+    card: Card
+
+
+class MalusTask(NamedTuple):
+    """What a Malus asks of one target: cards to discard from hand, score cards to remove,
+    and cards drawn for the score row, waiting for their visibility and side."""
+
+    seat: int
+    discard: int
+    remove: int
+    drawn: tuple[Card, ...]
+
+
+class MalusResolution(NamedTuple):
+    """A Malus played by ``actor`` waits for its targets' choices."""
+
+    actor: int
+    tasks: tuple[MalusTask, ...]
+
+
+class Distributing(NamedTuple):
+    """The trick winner must hand out score cards.
+
+    ``cards`` are the eligible cards, or, for a blank trick, the candidates of which exactly
+    one becomes eligible. ``minimum`` and ``cap`` are the 50% bounds; ``receivers`` the seats
+    whose rows are not locked.
+    """
+
+    winner: int
+    cards: tuple[Card, ...]
+    blank: bool
+    minimum: int
+    cap: int
+    receivers: frozenset[int]
+    round_over: bool
+
+
+Pending = DrawnCard | MalusResolution | Distributing
+
+
+class RoundEnd(NamedTuple):
+    """How a finished round ended, and who laid their last card (NOBODY on a stalemate)."""
+
+    round_no: int
+    termination: Termination
+    seat: int
+
+
+class GameState(NamedTuple):
+    """Everything about a game at one moment. Build it with :func:`new_game`."""
+
+    config: GameConfig
+    phase: Phase
+    round_no: int
+    hands: tuple[tuple[Card, ...], ...]
+    rows: tuple[tuple[ScoreCard, ...], ...]
+    #: The draw pile, top card first.
+    pile: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    #: Cards not in play: Action cards in Family mode, used Action cards after X-Game round 1.
+    out_of_play: tuple[Card, ...]
+    trick: Trick
+    turn: int
+    pending: Pending | None
+    #: Secret, simultaneous choices (opening picks, X-Game round-2 choices) until all are in.
+    secret: tuple[Face | str | None, ...]
+    rounds: tuple[RoundEnd, ...]
+    #: Tricks finished so far in the game (public: "trick 7").
+    tricks: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+
+def _replace_fast(self: tuple[Any, ...], **changes: Any) -> Any:
+    values = list(self)
+    index = _FIELD_INDEX[type(self)]
+    for name, value in changes.items():
+        values[index[name]] = value
+    return tuple.__new__(type(self), values)
+
+
+# Replaying a game copies its state once or twice per move; namedtuple's generic _replace
+# (map and dict.pop over every field) costs 3x this index-based copy. mypy still checks
+# calls against the fields' names and types.
+_FIELD_INDEX: dict[type, dict[str, int]] = {}
+for _cls in (GameState, Trick):
+    _FIELD_INDEX[_cls] = {name: index for index, name in enumerate(_cls._fields)}
+    _cls._replace = _replace_fast  # type: ignore[assignment,method-assign]
+
+T = TypeVar("T")
+
+
+def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with the one at ``index`` replaced: per-seat tuples change one seat at a time."""
+    return (*items[:index], item, *items[index + 1 :])

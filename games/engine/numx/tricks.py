@@ -1,0 +1,92 @@
+"""Turns and tricks: who acts next, when a trick ends, and what its winner may hand out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.numx.cards import Card
+from games.engine.numx.rounds import end_round
+from games.engine.numx.state import (
+    NOBODY,
+    Distributing,
+    GameState,
+    Phase,
+    Termination,
+    Trick,
+)
+
+
+def advance_turn(state: GameState, seat: int, **changes: Any) -> GameState:
+    """``seat``'s turn is over: the next player acts, unless everyone after the last pli has
+    had their turn without covering it, in which case its owner wins the trick.
+
+    ``changes`` are the fields the action changed, applied in the same ``_replace`` (moves
+    are replayed by the thousand: one copy of the state per move, not three).
+    """
+    following = (seat + 1) % state.players
+    trick = changes.get("trick", state.trick)
+    if following == trick.owner:
+        return end_trick(state._replace(**changes), following, round_over=False)
+    return state._replace(turn=following, **changes)
+
+
+def finish_action(state: GameState, seat: int, replay: bool = False, **changes: Any) -> GameState:
+    """After ``seat``'s action has fully resolved (with ``changes`` still to apply): laying
+    one's last card wins the trick and ends the round; a Block lets its player act again;
+    otherwise play moves on."""
+    if not changes.get("hands", state.hands)[seat]:
+        return end_trick(state._replace(**changes), seat, round_over=True)
+    if replay:
+        return state._replace(turn=seat, **changes)
+    return advance_turn(state, seat, **changes)
+
+
+def eligible_cards(trick: Trick) -> tuple[Card, ...]:
+    """The numbered cards of the plis that hold a Rainbow or a Shadow."""
+    return tuple(
+        card for pli in trick.plis if pli.eligible for card in pli.cards if card.face.is_numbered
+    )
+
+
+def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
+    """The trick is won: its winner hands out score cards if there is anything to hand out."""
+    trick = state.trick
+    cards = eligible_cards(trick)
+    blank = not any(pli.eligible for pli in trick.plis)
+    if blank:
+        cards = tuple(card for pli in trick.plis for card in pli.cards if card.face.is_numbered)
+    receivers = frozenset(seat for seat in range(state.players) if not trick.locked(seat))
+    if not cards or not receivers:
+        return settle_trick(state, winner, round_over, placed=frozenset())
+    eligible = 1 if blank else len(cards)
+    cap = eligible // 2 if eligible > 1 else 1
+    minimum = min((eligible + 1) // 2, cap * len(receivers))
+    return state._replace(
+        phase=Phase.DISTRIBUTION,
+        turn=winner,
+        pending=Distributing(winner, cards, blank, minimum, cap, receivers, round_over),
+    )
+
+
+def settle_trick(
+    state: GameState, winner: int, round_over: bool, placed: frozenset[Card]
+) -> GameState:
+    """Clear the centre (cards not ``placed`` go to the discard) and start the next trick,
+    led by the winner, or end the round."""
+    leftovers = tuple(card for pli in state.trick.plis for card in pli.cards if card not in placed)
+    state = state._replace(
+        phase=Phase.PLAY,
+        trick=Trick(),
+        pending=None,
+        discard=state.discard + leftovers,
+        turn=winner,
+        tricks=state.tricks + 1,
+    )
+    if round_over:
+        return end_round(state, Termination.LAST_CARD, winner)
+    return state
+
+
+def stalemate(state: GameState) -> GameState:
+    """Nobody can open a trick: the round ends where it stands."""
+    return end_round(state._replace(trick=Trick(), turn=NOBODY), Termination.STALEMATE, NOBODY)
