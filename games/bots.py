@@ -1,0 +1,69 @@
+"""Bots at the table: random legal players that move through the same commands as people."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.ruleset import rule_set
+from games.events import store
+from games.events.consumers import consumer
+from games.events.models import Event
+from games.models import Game
+from games.services import SeatSpec, game_create, game_submit
+
+#: A bot game longer than this is abandoned as stuck rather than played forever.
+MAX_MOVES = 20_000
+
+
+def bot_seats(players: int, automatic: bool = True) -> list[SeatSpec]:
+    """Seats named Bot 1, Bot 2... Automatic bots move by themselves (the ``bots``
+    consumer); others are driven by whoever created the game (tests, simulations)."""
+    return [SeatSpec(f"Bot {number + 1}", is_bot=automatic) for number in range(players)]
+
+
+def play_bot_move(game: Game, rng: random.Random, only: Sequence[int] | None = None) -> bool:
+    """Let one random seat that may act (among ``only``, if given) make a random legal
+    move; False if none can."""
+    rules = rule_set(game.rules)
+    loaded = store.load(game.pk, game.rules)
+    seats = sorted(rules.to_act(loaded.state) - {rules.chance})
+    if only is not None:
+        awaited = rules.awaiting(loaded.state)
+        seats = [seat for seat in seats if seat in only and seat in awaited]
+    if not seats:
+        return False
+    seat = rng.choice(seats)
+    action = rules.legal_actions(loaded.state, seat).sample(rng)
+    game_submit(
+        game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence, rng=rng
+    )
+    return True
+
+
+def play_bot_game(config: dict[str, Any], rng: random.Random, name: str = "Bot game") -> Game:
+    """Create a game of bots and play it to the end through the event store, every move
+    drawn from ``rng`` (so a seed replays the same games)."""
+    seats = bot_seats(config["players"], automatic=False)
+    game = game_create(name=name, config=config, seats=seats, rng=rng)
+    for _ in range(MAX_MOVES):
+        if not play_bot_move(game, rng):
+            game.refresh_from_db()
+            return game
+    raise RuntimeError(f"bot game {game.pk} did not end within {MAX_MOVES} moves")
+
+
+@consumer("bots")
+def bots_take_their_turns(game_id: int, events: Sequence[Event]) -> None:
+    """Bot seats play as soon as the game waits for them, one move after another, until it
+    waits for a person (or ends). They never complete out of turn: a bot only answers when
+    it is asked."""
+    game = Game.objects.get(pk=game_id)
+    bots = list(game.seats.filter(is_bot=True).values_list("number", flat=True))
+    if not bots or game.status != Game.Status.RUNNING:
+        return
+    rng = random.Random()
+    for _ in range(MAX_MOVES):
+        if not play_bot_move(game, rng, only=bots):
+            return

@@ -1,0 +1,1 @@
+"""Event store: the append-only record of every game, from which state and replays are built."""

@@ -1,0 +1,192 @@
+"""Appending events and rebuilding a game's state from them.
+
+The store knows nothing of NUM-X: it asks the game's rule set (``games.engine.ruleset``) to
+build a new game from the ``created`` event and to apply each recorded action in turn.
+Appends happen inside the caller's transaction; the (game, sequence) unique constraint
+decides which of two concurrent appends wins, and the loser learns it as
+:class:`SequenceTaken`, never silently.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games.engine.ruleset import RuleSet, rule_set
+from games.events.models import Event, Snapshot
+from games.events.upcasting import UPCASTERS
+
+CREATED = "created"
+#: Events the game itself records (no seat acted): skipped when replaying actions.
+MILESTONES = frozenset({CREATED, "round-ended", "game-ended"})
+#: A snapshot is written every this many events (by the snapshot consumer).
+SNAPSHOT_EVERY = 50
+
+
+class SequenceTaken(Exception):
+    """Another append took the sequence number this one expected: a concurrent move won."""
+
+
+class DuplicateKey(Exception):
+    """An event with this idempotency key is already recorded for the game."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event about to be appended."""
+
+    type: str
+    payload: dict[str, Any]
+    seat: int | None = None
+    actor_id: int | None = None
+    idempotency_key: str | None = None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game's state after its event number ``sequence``."""
+
+    state: Any
+    sequence: int
+
+
+@dataclass
+class StateCache:
+    """The latest states of recently used games, in this process.
+
+    Only states built from committed events are put here (by the caller, after commit), and
+    a cached state is used only as a starting point: the tail after it is always read.
+    """
+
+    size: int = 512
+    _states: OrderedDict[int, Loaded] = field(default_factory=OrderedDict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def get(self, game_id: int) -> Loaded | None:
+        with self._lock:
+            loaded = self._states.get(game_id)
+            if loaded is not None:
+                self._states.move_to_end(game_id)
+            return loaded
+
+    def put(self, game_id: int, loaded: Loaded) -> None:
+        with self._lock:
+            current = self._states.get(game_id)
+            if current is None or current.sequence < loaded.sequence:
+                self._states[game_id] = loaded
+                self._states.move_to_end(game_id)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+CACHE = StateCache()
+
+
+def append(game_id: int, after: int, events: Sequence[NewEvent]) -> list[Event]:
+    """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game.
+
+    Runs in the caller's transaction (within a savepoint, so the caller can still roll back
+    cleanly). Raises :class:`SequenceTaken` if a concurrent append took those numbers, or
+    :class:`DuplicateKey` if the idempotency key is already recorded.
+    """
+    rows = [
+        Event(
+            game_id=game_id,
+            sequence=after + number,
+            type=event.type,
+            payload=event.payload,
+            seat=event.seat,
+            actor_id=event.actor_id,
+            version=UPCASTERS.current(event.type),
+            idempotency_key=event.idempotency_key,
+        )
+        for number, event in enumerate(events, start=1)
+    ]
+    try:
+        with transaction.atomic():
+            return Event.objects.bulk_create(rows)
+    except IntegrityError as error:
+        if _violates(error, "event_sequence_unique", "games_event.sequence"):
+            raise SequenceTaken(f"game {game_id} already has event {after + 1}") from error
+        if _violates(error, "event_idempotency_unique", "games_event.idempotency_key"):
+            raise DuplicateKey(f"game {game_id} already recorded this submission") from error
+        raise
+
+
+def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> bool:
+    """Whether ``error`` is a violation of that unique constraint (PostgreSQL names the
+    constraint; SQLite names the columns)."""
+    diagnostics = getattr(error.__cause__, "diag", None)
+    name = getattr(diagnostics, "constraint_name", None)
+    if name:
+        return bool(name == constraint)
+    return "UNIQUE constraint failed" in str(error) and sqlite_column in str(error)
+
+
+def read(game_id: int, after: int = 0, upto: int | None = None) -> Iterator[Event]:
+    """The game's events after number ``after`` (up to ``upto``), payloads upcast."""
+    events = Event.objects.filter(game_id=game_id, sequence__gt=after).order_by("sequence")
+    if upto is not None:
+        events = events.filter(sequence__lte=upto)
+    # A plain query, not .iterator(): on PostgreSQL that opens a server-side cursor, extra
+    # round trips on every load, and a tail is at most a few dozen rows.
+    for event in events:
+        event.payload = UPCASTERS.upcast(event.type, event.version, event.payload)
+        yield event
+
+
+def replay(rules: RuleSet, state: Any, events: Iterable[Event]) -> Any:
+    """``state`` moved on by ``events`` (the first may be ``created``, from no state)."""
+    for event in events:
+        if event.type == CREATED:
+            state = rules.new_game(event.payload["config"])
+        elif event.type not in MILESTONES:
+            assert event.seat is not None
+            state = rules.apply(state, event.seat, rules.action_from_json(event.payload))
+    return state
+
+
+def load(game_id: int, rules_name: str, upto: int | None = None, cache: bool = True) -> Loaded:
+    """A game's state after event ``upto`` (default: the latest).
+
+    Starts from the in-process cache or the latest usable snapshot, then replays the tail.
+    """
+    rules = rule_set(rules_name)
+    start = CACHE.get(game_id) if cache and upto is None else None
+    if start is None:
+        start = _snapshot(game_id, rules, upto) or Loaded(None, 0)
+    tail = list(read(game_id, after=start.sequence, upto=upto))
+    if not tail:
+        return start
+    return Loaded(replay(rules, start.state, tail), tail[-1].sequence)
+
+
+def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> Loaded | None:
+    snapshots = Snapshot.objects.filter(game_id=game_id, engine=rules.state_format)
+    if upto is not None:
+        snapshots = snapshots.filter(sequence__lte=upto)
+    found = snapshots.order_by("-sequence").values_list("sequence", "state").first()
+    if found is None:
+        return None
+    sequence, blob = found
+    return Loaded(pickle.loads(bytes(blob)), sequence)
+
+
+def write_snapshot(game_id: int, rules: RuleSet, loaded: Loaded) -> None:
+    """Store ``loaded`` as the game's snapshot at its sequence (a cache of the events)."""
+    Snapshot.objects.get_or_create(
+        game_id=game_id,
+        engine=rules.state_format,
+        sequence=loaded.sequence,
+        defaults={"state": pickle.dumps(loaded.state, protocol=pickle.HIGHEST_PROTOCOL)},
+    )

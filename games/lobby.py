@@ -1,0 +1,150 @@
+"""The lobby: open a game, invite friends (by link or email), join, fill seats with bots,
+start when every seat is taken. Until it starts a game has no events: it is only a table
+being set."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from accounts.models import display_name, profile_of
+from games.engine.ruleset import rule_set
+from games.models import Game, Invitation, Seat
+from games.services import start_recording
+
+
+class LobbyError(ValueError):
+    """A lobby request that cannot be granted now (game full, already started...), in words."""
+
+
+class LobbyForbidden(LobbyError):
+    """A lobby request this person may not make (not invited, not the creator...)."""
+
+
+def game_open(
+    *,
+    creator: AbstractBaseUser,
+    name: str,
+    config: dict[str, Any],
+    move_deadline: timedelta | None = None,
+    public: bool = False,
+    deadline_policy: str = Game.DeadlinePolicy.PASS,
+) -> Game:
+    """Open a game for ``config`` (mode, players, teams), its creator in seat 0. A public
+    game is listed in the lobby for anyone to join; a private one only by its link."""
+    rule_set("numx").new_game(config)  # refuses configurations the rules do not allow
+    with transaction.atomic():
+        game = Game.objects.create(
+            name=name,
+            config=config,
+            created_by=creator,
+            move_deadline=move_deadline,
+            deadline_policy=deadline_policy,
+            is_public=public,
+        )
+        Seat.objects.create(game=game, number=0, user=creator, name=display_name(creator))
+    return game
+
+
+def free_seats(game: Game) -> int:
+    return int(game.config["players"]) - game.seats.count()
+
+
+def _take_seat(game: Game, **seat: Any) -> Seat:
+    if game.status != Game.Status.OPEN:
+        raise LobbyError(_("This game has already started."))
+    if free_seats(game) <= 0:
+        raise LobbyError(_("This game has no free seat left."))
+    number = (game.seats.aggregate(last=Max("number"))["last"] or 0) + 1
+    try:
+        with transaction.atomic():
+            return Seat.objects.create(game=game, number=number, **seat)
+    except IntegrityError:
+        raise LobbyError(_("Somebody took that seat at the same moment: try again.")) from None
+
+
+def check_invitation(game: Game, token: str) -> None:
+    """Anyone may join a public table; a private one needs its invitation link's token."""
+    if not game.is_public and token != game.invite_token:
+        raise LobbyForbidden(_("This invitation link is not valid."))
+
+
+def game_join(*, game: Game, user: AbstractBaseUser, token: str = "") -> Seat:
+    """Take a free seat, with the invitation token unless the table is public."""
+    check_invitation(game, token)
+    if game.seats.filter(user_id=user.pk).exists():
+        raise LobbyError(_("You already have a seat at this table."))
+    return _take_seat(game, user=user, name=display_name(user))
+
+
+def game_add_bot(*, game: Game, by: AbstractBaseUser) -> Seat:
+    """The creator fills a free seat with a bot."""
+    _check_creator(game, by)
+    number = int(game.config["players"]) - free_seats(game) + 1
+    return _take_seat(game, name=_("Bot %(number)d") % {"number": number}, is_bot=True)
+
+
+def game_invite(*, game: Game, by: AbstractBaseUser, email: str, base_url: str) -> Invitation:
+    """Email an invitation link to ``email`` (once per address and game)."""
+    if not game.seats.filter(user_id=by.pk).exists():
+        raise LobbyForbidden(_("Only players of this game invite others."))
+    invitation, created = Invitation.objects.get_or_create(
+        game=game, email=email.lower(), defaults={"invited_by": by}
+    )
+    if created:
+        link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
+        language = _language_of(email) or settings.LANGUAGE_CODE
+        transaction.on_commit(
+            lambda: _send_invitation(email, display_name(by), game.name, link, language)
+        )
+    return invitation
+
+
+def _language_of(email: str) -> str | None:
+    user = get_user_model().objects.filter(email__iexact=email).first()
+    return (profile_of(user).language or None) if user else None
+
+
+def _send_invitation(email: str, inviter: str, game: str, link: str, language: str) -> None:
+    with override(language):
+        send_mail(
+            _("%(inviter)s invites you to a game of NUM-X: %(game)s")
+            % {"inviter": inviter, "game": game},
+            _(
+                "%(inviter)s has kept a seat for you at the NUM-X table “%(game)s”.\n\n"
+                "Join the game: %(link)s\n\nOne move a day; we email you when it is your turn."
+            )
+            % {"inviter": inviter, "game": game, "link": link},
+            None,
+            [email],
+        )
+
+
+def game_start(*, game: Game, by: AbstractBaseUser, rng: random.Random | None = None) -> Game:
+    """The creator starts a game whose seats are all taken: it is dealt."""
+    _check_creator(game, by)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status != Game.Status.OPEN:
+            raise LobbyError(_("This game has already started."))
+        if free_seats(locked):
+            raise LobbyError(_("Every seat must be taken before the game starts."))
+        start_recording(locked, by, rng)
+    game.refresh_from_db()
+    return game
+
+
+def _check_creator(game: Game, user: AbstractBaseUser) -> None:
+    if game.created_by_id != user.pk:
+        raise LobbyForbidden(_("Only the player who opened this game can do that."))

@@ -1,0 +1,145 @@
+"""``python manage.py numx ...``: the rules engine and the event store from the command line.
+
+numx score CARD...                 score a row of score cards (JSON, a line per rule)
+numx simulate --games N --players P --mode MODE [--teams] --seed S [--persist]
+                                   play N games between random legal bots (JSON summary;
+                                   --persist plays them through the event store and
+                                   lists their ids as game_ids)
+numx export GAME [--output FILE]   write a game's full event log (JSON)
+numx verify FILE                   replay a log, checking every event; print its summary
+numx import FILE [--name NAME]     load a verified log as a new game
+numx catch-up                      let lagging consumers handle missed events, once
+numx tick                          send due reminders and apply passed move deadlines, once
+numx demo                          demo players, a finished game to replay, a game to play
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games import demo
+from games.bots import play_bot_game
+from games.engine.numx import (
+    ConfigError,
+    GameConfig,
+    GameState,
+    Mode,
+    NotationError,
+    parse_cards,
+    score_faces,
+)
+from games.engine.numx.simulate import simulate
+from games.events import consumers, store
+from games.events.log import LogError, export_game, import_log, verify
+from games.models import Game
+from notifications import clock
+
+
+class Command(BaseCommand):
+    help = "NUM-X tools: score cards, simulate bot games, export, verify and import game logs."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        commands = parser.add_subparsers(dest="command", required=True)
+        score = commands.add_parser("score", help="score a row of score cards")
+        score.add_argument("cards", nargs="*", help="card notation, e.g. blue-7 rainbow-7")
+        sim = commands.add_parser("simulate", help="play games between random legal bots")
+        sim.add_argument("--games", type=int, default=100)
+        sim.add_argument("--players", type=int, default=4)
+        sim.add_argument("--mode", choices=[mode.value for mode in Mode], default="speed-run")
+        sim.add_argument("--teams", action="store_true")
+        sim.add_argument("--seed", type=int, default=0)
+        sim.add_argument("--persist", action="store_true", help="play through the event store")
+        export = commands.add_parser("export", help="write a game's full event log")
+        export.add_argument("game", type=int)
+        export.add_argument("--output", type=Path, help="file to write (default: stdout)")
+        check = commands.add_parser("verify", help="replay a log and check every event")
+        check.add_argument("file", type=Path)
+        load = commands.add_parser("import", help="load a verified log as a new game")
+        load.add_argument("file", type=Path)
+        load.add_argument("--name", help="the new game's name (default: the log's)")
+        commands.add_parser("catch-up", help="let lagging consumers handle missed events")
+        commands.add_parser("tick", help="send due reminders, apply passed move deadlines")
+        commands.add_parser("demo", help="seed demo players and games (idempotent)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            result = getattr(self, "_" + options["command"].replace("-", "_"))(options)
+        except (NotationError, ConfigError) as error:
+            raise CommandError(str(error)) from error
+        except LogError as error:
+            raise CommandError(
+                f"not imported: {error}" if options["command"] == "import" else str(error)
+            ) from error
+        if result is not None:
+            self.stdout.write(json.dumps(result, indent=2))
+
+    def _score(self, options: dict[str, Any]) -> dict[str, Any]:
+        return score_faces(card.face for card in parse_cards(options["cards"])).to_json()
+
+    def _simulate(self, options: dict[str, Any]) -> dict[str, Any]:
+        game_ids: list[int] = []
+
+        def through_the_store(config: GameConfig, rng: random.Random) -> tuple[GameState, int]:
+            game = play_bot_game(config.to_json(), rng, name=f"Simulated game {len(game_ids) + 1}")
+            game_ids.append(game.pk)
+            moves = game.events.filter(seat__gte=0).count()
+            return store.load(game.pk, game.rules).state, moves
+
+        summary = simulate(
+            options["games"],
+            options["players"],
+            Mode(options["mode"]),
+            options["teams"],
+            options["seed"],
+            **({"play": through_the_store} if options["persist"] else {}),
+        )
+        return {**summary, "game_ids": game_ids} if options["persist"] else summary
+
+    def _export(self, options: dict[str, Any]) -> None:
+        try:
+            log = export_game(options["game"])
+        except Game.DoesNotExist:
+            raise CommandError(f"there is no game {options['game']}") from None
+        text = json.dumps(log, indent=1)
+        if options["output"] is None:
+            self.stdout.write(text)
+        else:
+            options["output"].write_text(text)
+            self.stderr.write(f"wrote {len(log['events'])} events to {options['output']}")
+
+    def _verify(self, options: dict[str, Any]) -> dict[str, Any]:
+        verified = verify(_read(options["file"]))
+        return {"events": verified.events, **verified.summary}
+
+    def _import(self, options: dict[str, Any]) -> dict[str, Any]:
+        game = import_log(_read(options["file"]), name=options["name"])
+        return {"game_id": game.pk, "name": game.name, "events": game.last_sequence}
+
+    def _catch_up(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"lagging_games": consumers.catch_up()}
+
+    def _tick(self, options: dict[str, Any]) -> dict[str, int]:
+        return clock.tick()
+
+    def _demo(self, options: dict[str, Any]) -> None:
+        seeded = demo.seed()
+        self.stdout.write(
+            "\nNUM-X by mail demo: open http://127.0.0.1:8000/ and log in as\n"
+            f"  {demo.EMAILS[0]} / {demo.PASSWORD}  (or {demo.EMAILS[1]}, same password)\n"
+            f"  a game in progress:              /games/{seeded.playing}/\n"
+            f"  a finished game to replay:       /games/{seeded.finished}/replay/\n"
+        )
+
+
+def _read(path: Path) -> Any:
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text()
+        return json.loads(text)
+    except (OSError, json.JSONDecodeError) as error:
+        raise CommandError(f"cannot read {path}: {error}") from error

@@ -1,0 +1,156 @@
+"""Games and their seats.
+
+Besides what a game is (rules, configuration, seats), ``Game`` and ``Seat`` carry read
+models — the phase, whose decision the game awaits, final scores — rewritten in the same
+transaction as every append to the event store, so lists of games never disagree with the
+events. The store's own tables live in :mod:`games.events.models`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.events.models import ConsumerPosition, Event, Snapshot
+
+__all__ = ["ConsumerPosition", "Event", "Game", "Invitation", "Seat", "Snapshot", "StandingOrder"]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        RUNNING = "running", _("being played")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(max_length=80)
+    rules = models.CharField(max_length=20, default="numx")
+    config = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_games",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: The secret of the invitation link; whoever has it may take a free seat.
+    invite_token = models.CharField(max_length=32, unique=True, default=new_token)
+    #: Listed in the lobby for anyone to join (else joined by invitation link only).
+    is_public = models.BooleanField(default=False)
+    #: Time each player has for a move (None: no deadline).
+    move_deadline = models.DurationField(null=True, blank=True)
+
+    class DeadlinePolicy(models.TextChoices):
+        PASS = "pass", _("an automatic pass (a bot's move where passing is not possible)")
+        BOT = "bot", _("a bot plays the move")
+
+    #: What happens when a player's time (and time bank) runs out.
+    deadline_policy = models.CharField(
+        max_length=8, choices=DeadlinePolicy.choices, default=DeadlinePolicy.PASS
+    )
+
+    # Read model, kept in step with the events.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    last_sequence = models.PositiveIntegerField(default=0)
+    phase = models.CharField(max_length=20, blank=True)
+    round_no = models.PositiveSmallIntegerField(default=1)
+    awaiting = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = (models.Index(fields=("status", "-updated_at"), name="game_status_recent"),)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """A place at a game's table: a user, or a bot."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    name = models.CharField(max_length=40)
+    is_bot = models.BooleanField(default=False)
+
+    # Read model, kept in step with the events.
+    awaited = models.BooleanField(default=False)
+    #: Since when the game has been waiting for this seat (its clock for deadlines).
+    awaited_since = models.DateTimeField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+    winner = models.BooleanField(default=False)
+
+    # The seat's clock, when the game has a move deadline.
+    #: Days of vacation left in this game; used by the player, or automatically before a
+    #: timeout.
+    vacation_days = models.PositiveSmallIntegerField(default=7)
+    #: The clock is paused until then (a vacation).
+    paused_until = models.DateTimeField(null=True, blank=True)
+    #: The awaited_since of the wait for which a reminder was sent (one per wait).
+    reminded_for = models.DateTimeField(null=True, blank=True)
+    #: Moves the deadline policy made for this seat (shown in results as "played by a bot").
+    timeouts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ("game", "number")
+        constraints = (
+            models.UniqueConstraint(fields=("game", "number"), name="seat_number_unique"),
+            models.UniqueConstraint(
+                fields=("game", "user"),
+                condition=models.Q(user__isnull=False),
+                name="seat_user_unique",
+            ),
+        )
+        indexes = (models.Index(fields=("user", "awaited"), name="seat_user_awaited"),)
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.number})"
+
+
+class Invitation(models.Model):
+    """An invitation sent by email (anyone with the game's link may also join)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("game", "email"), name="invitation_unique"),)
+
+
+class StandingOrder(models.Model):
+    """A player's instruction for the rest of the current trick, so one-move-a-day play does
+    not stall: pass whenever it is my turn, or do not tell me about completing out of turn.
+    Valid while the game is still at trick number ``trick``: it lapses when the trick ends."""
+
+    class Kind(models.TextChoices):
+        PASS = "pass", _("pass for the rest of this trick")
+        NO_COMPLETION = "no-completion", _("never complete out of turn in this trick")
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="standing_orders")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    trick = models.PositiveIntegerField()
+    round_no = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("seat", "kind"), name="standing_order_unique"),
+        )

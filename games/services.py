@@ -1,0 +1,293 @@
+"""Commands: the only way a game changes.
+
+Each command follows one shape (check, write, then notify): the rules engine checks the
+move against the state rebuilt from the events; the new events are appended and the read
+models rewritten in one transaction; once it has committed, the consumers are asked to
+react. An illegal move raises the engine's ``IllegalAction`` and writes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games import tasks
+from games.engine.ruleset import RuleSet, rule_set
+from games.events import store
+from games.events.models import Event
+from games.events.store import CREATED, Loaded, NewEvent
+from games.models import Game, Seat, StandingOrder
+from games.read_models import project
+
+_SYSTEM_RANDOM = secrets.SystemRandom()
+
+
+class Conflict(Exception):
+    """Another move was recorded first. ``sequence`` and ``state`` are the game as it now
+    stands, so the player can look again and decide."""
+
+    def __init__(self, game_id: int, loaded: Loaded, message: str) -> None:
+        self.game_id = game_id
+        self.sequence = loaded.sequence
+        self.state = loaded.state
+        super().__init__(message)
+
+
+class NotSeated(PermissionError):
+    """The user does not hold that seat in that game."""
+
+
+class NotStarted(ValueError):
+    """The game has no events yet: its table is still being set."""
+
+
+class KeyReused(ValueError):
+    """An idempotency key already recorded a different move."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a new game's seat: a user, or a named bot."""
+
+    name: str
+    user: AbstractBaseUser | None = None
+    is_bot: bool = False
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A recorded move: the events it produced and the game's state after them.
+
+    ``duplicate`` is true when the same submission (same idempotency key) had already been
+    recorded: nothing new was written.
+    """
+
+    game_id: int
+    sequence: int
+    events: tuple[Event, ...]
+    state: Any
+    duplicate: bool = False
+
+
+def game_create(
+    *,
+    name: str,
+    config: dict[str, Any],
+    seats: Sequence[SeatSpec],
+    created_by: AbstractBaseUser | None = None,
+    rules: str = "numx",
+    rng: random.Random | None = None,
+) -> Game:
+    """Create a game with its seats filled, record its creation and deal it."""
+    rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
+    if len(seats) != config.get("players"):
+        raise ValueError(f"{config.get('players')} players need as many seats, not {len(seats)}")
+    with transaction.atomic():
+        game = Game.objects.create(name=name, rules=rules, config=config, created_by=created_by)
+        Seat.objects.bulk_create(
+            Seat(game=game, number=number, user=spec.user, name=spec.name, is_bot=spec.is_bot)
+            for number, spec in enumerate(seats)
+        )
+        start_recording(game, created_by, rng)
+    game.refresh_from_db()
+    return game
+
+
+def start_recording(
+    game: Game, actor: AbstractBaseUser | None, rng: random.Random | None = None
+) -> None:
+    """Record a seated game's creation and its deal: from now on the events are the game.
+
+    Runs in the caller's transaction; a game that already has events cannot start again
+    (its first event number is taken).
+    """
+    rules = rule_set(game.rules)
+    seats = list(game.seats.order_by("number").values("name", "is_bot"))
+    created = NewEvent(
+        CREATED,
+        {
+            "rules": game.rules,
+            "config": game.config,
+            "seats": [{"name": seat["name"], "bot": seat["is_bot"]} for seat in seats],
+        },
+        actor_id=actor.pk if actor is not None else None,
+    )
+    state, follow = _follow(rules, rules.new_game(game.config), rng)
+    events = store.append(game.pk, 0, [created, *follow])
+    project(game.pk, rules, state, events[-1].sequence)
+    _after_commit(game.pk, Loaded(state, events[-1].sequence))
+
+
+def game_submit(
+    *,
+    game_id: int,
+    seat: int,
+    action: Any,
+    expected_sequence: int,
+    actor: AbstractBaseUser | None = None,
+    idempotency_key: str | None = None,
+    rng: random.Random | None = None,
+    reason: str | None = None,
+) -> Submitted:
+    """Record ``seat``'s ``action`` (a rule-set action) if it is legal now.
+
+    ``expected_sequence`` is the number of the last event the player saw: if the game has
+    moved on, :class:`Conflict`. ``actor`` (None for the system: bots, deadlines) must hold
+    the seat. The same ``idempotency_key`` sent twice records the move once. ``reason``
+    records why the system made a move for a player (``deadline``...).
+    """
+    try:
+        with transaction.atomic():
+            game = Game.objects.get(pk=game_id)
+            rules = rule_set(game.rules)
+            if (
+                actor is not None
+                and not Seat.objects.filter(game_id=game_id, number=seat, user_id=actor.pk).exists()
+            ):
+                raise NotSeated(f"you do not hold seat {seat} of this game")
+            action_json = rules.action_to_json(action)
+            if idempotency_key is not None:
+                recorded = _recorded(game_id, idempotency_key, seat, action_json)
+                if recorded is not None:
+                    return recorded
+            loaded = store.load(game_id, game.rules)
+            if loaded.state is None:
+                raise NotStarted("this game has not started yet")
+            if loaded.sequence != expected_sequence:
+                raise Conflict(
+                    game_id, loaded, f"the game moved on to {loaded.sequence} since you looked"
+                )
+            after = rules.apply(loaded.state, seat, action)
+            facts = rules.facts(loaded.state, after)
+            payload = {**action_json, **({"facts": facts} if facts else {})}
+            move = NewEvent(
+                rules.action_type(action),
+                {**payload, "reason": reason} if reason else payload,
+                seat=seat,
+                actor_id=actor.pk if actor is not None else None,
+                idempotency_key=idempotency_key,
+            )
+            milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
+            state, follow = _follow(rules, after, rng)
+            state, ordered = _standing_orders(game_id, rules, state, rng)
+            events = store.append(game_id, loaded.sequence, [move, *milestones, *follow, *ordered])
+            sequence = events[-1].sequence
+            project(game_id, rules, state, sequence)
+            _after_commit(game_id, Loaded(state, sequence))
+            return Submitted(game_id, sequence, tuple(events), state)
+    except (store.SequenceTaken, store.DuplicateKey) as lost:
+        rules = rule_set(Game.objects.values_list("rules", flat=True).get(pk=game_id))
+        if idempotency_key is not None:
+            # The move that won the race may be this very submission, sent twice at once
+            # (PostgreSQL checks the sequence before the idempotency key).
+            recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
+            if recorded is not None:
+                return recorded
+        current = store.load(game_id, rules.name)
+        raise Conflict(game_id, current, "another move was recorded first") from lost
+
+
+def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) -> Submitted | None:
+    """The earlier recording of the same submission, if any."""
+    event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
+    if event is None:
+        return None
+    payload = {k: v for k, v in event.payload.items() if k not in ("facts", "reason")}
+    if event.seat != seat or payload != action_json:
+        raise KeyReused("this idempotency key was used for another move")
+    current = store.load(game_id, Game.objects.values_list("rules", flat=True).get(pk=game_id))
+    return Submitted(game_id, current.sequence, (event,), current.state, duplicate=True)
+
+
+def _follow(rules: RuleSet, state: Any, rng: random.Random | None) -> tuple[Any, list[NewEvent]]:
+    """Chance's moves (deals, shuffles), drawn now and recorded, until a player must act."""
+    events: list[NewEvent] = []
+    while (chance := rules.chance_action(state, rng or _SYSTEM_RANDOM)) is not None:
+        after = rules.apply(state, rules.chance, chance)
+        events.append(
+            NewEvent(rules.action_type(chance), rules.action_to_json(chance), rules.chance)
+        )
+        events += [NewEvent(t, p) for t, p in rules.milestones(state, after)]
+        state = after
+    return state, events
+
+
+def _standing_orders(
+    game_id: int, rules: RuleSet, state: Any, rng: random.Random | None
+) -> tuple[Any, list[NewEvent]]:
+    """Passes that players ordered in advance for the rest of the trick, made as soon as it
+    is their turn and passing is legal; an order lapses when its trick is over."""
+    events: list[NewEvent] = []
+    orders = list(
+        StandingOrder.objects.filter(seat__game_id=game_id).values_list(
+            "pk", "kind", "trick", "round_no", "seat__number"
+        )
+    )
+    if not orders:  # the usual case: one query, nothing to do
+        return state, events
+    pass_move = rules.parse_action("pass")
+    while not rules.is_terminal(state):
+        summary = rules.summary(state)
+        now = (summary["tricks"], summary["round"])
+        lapsed = [order[0] for order in orders if (order[2], order[3]) != now]
+        if lapsed:
+            StandingOrder.objects.filter(pk__in=lapsed).delete()
+            orders = [order for order in orders if order[0] not in lapsed]
+        passing = [
+            order[4]
+            for order in orders
+            if order[1] == StandingOrder.Kind.PASS and order[4] in summary["awaiting"]
+        ]
+        seat = next((s for s in passing if pass_move in rules.legal_actions(state, s)), None)
+        if seat is None:
+            break
+        after = rules.apply(state, seat, pass_move)
+        events.append(
+            NewEvent("pass", {**rules.action_to_json(pass_move), "reason": "standing-order"}, seat)
+        )
+        events += [NewEvent(t, p) for t, p in rules.milestones(state, after)]
+        state, follow = _follow(rules, after, rng)
+        events += follow
+    return state, events
+
+
+def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
+    """Replace ``seat``'s standing orders by ``kinds``, for the trick now being played; a
+    pass already due (it is the player's turn) is made at once."""
+    rules = rule_set(game.rules)
+    try:
+        with transaction.atomic():
+            loaded = store.load(game.pk, game.rules)
+            summary = rules.summary(loaded.state)
+            holder = Seat.objects.get(game=game, number=seat)
+            holder.standing_orders.all().delete()
+            StandingOrder.objects.bulk_create(
+                StandingOrder(
+                    seat=holder, kind=kind, trick=summary["tricks"], round_no=summary["round"]
+                )
+                for kind in kinds
+            )
+            state, ordered = _standing_orders(game.pk, rules, loaded.state, None)
+            if ordered:
+                events = store.append(game.pk, loaded.sequence, ordered)
+                project(game.pk, rules, state, events[-1].sequence)
+                _after_commit(game.pk, Loaded(state, events[-1].sequence))
+    except store.SequenceTaken as taken:
+        current = store.load(game.pk, game.rules)
+        raise Conflict(game.pk, current, "another move was recorded first") from taken
+
+
+def _after_commit(game_id: int, loaded: Loaded) -> None:
+    """Once committed: remember the state in this process, and wake the consumers."""
+
+    def react() -> None:
+        store.CACHE.put(game_id, loaded)
+        tasks.dispatch_events.delay(game_id)
+
+    transaction.on_commit(react, robust=True)

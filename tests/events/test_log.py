@@ -1,0 +1,152 @@
+"""Exporting, verifying and importing a game's event log (`numx export|verify|import`)."""
+
+import copy
+import json
+from collections.abc import Callable
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.events import store
+from games.events.log import LogError, export_game, import_log, verify
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def log(finished_game: Callable[..., Game]) -> dict[str, Any]:
+    return export_game(finished_game(players=3, mode="x-game", seed=2).pk)
+
+
+def test_an_exported_log_holds_every_event_with_its_number_and_version(
+    log: dict[str, Any],
+) -> None:
+    assert log["format"] == 1 and log["rules"] == "numx"
+    numbers = [event["sequence"] for event in log["events"]]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert {event["version"] for event in log["events"]} == {1}
+    assert log["events"][0]["type"] == "created" and log["events"][-1]["type"] == "game-ended"
+
+
+def test_verify_replays_the_log_and_gives_the_final_scores(log: dict[str, Any]) -> None:
+    verified = verify(log)
+    assert verified.events == len(log["events"])
+    assert verified.summary["phase"] == "game-over"
+    assert verified.summary["scores"] == log["events"][-1]["payload"]["scores"]
+
+
+def test_an_import_is_a_new_game_with_the_same_history(log: dict[str, Any]) -> None:
+    original = Game.objects.get()
+    copy_ = import_log(log, name="Replayed")
+    assert copy_.pk != original.pk and copy_.name == "Replayed"
+    assert copy_.status == Game.Status.FINISHED and copy_.last_sequence == len(log["events"])
+    assert store.load(copy_.pk, "numx").state == store.load(original.pk, "numx").state
+    assert list(copy_.seats.values_list("score", flat=True)) == list(
+        original.seats.values_list("score", flat=True)
+    )
+
+
+def corrupted(log: dict[str, Any], number: int, **changes: Any) -> dict[str, Any]:
+    bad = copy.deepcopy(log)
+    bad["events"][number - 1].update(changes)
+    return bad
+
+
+def first_move(log: dict[str, Any], kind: str) -> dict[str, Any]:
+    return next(e for e in log["events"] if e["type"] == kind)
+
+
+@pytest.mark.parametrize(
+    ("spoil", "rule"),
+    [
+        (lambda log: corrupted(log, 5, sequence=7), "log.sequence"),
+        (lambda log: corrupted(log, 1, type="deal"), "log.created"),
+        (lambda log: corrupted(log, 4, type="pass"), "log.payload"),
+        (lambda log: {**log, "format": 9}, "log.format"),
+        (lambda log: {**log, "rules": "chess"}, "log.rules"),
+    ],
+)
+def test_a_broken_log_is_reported_with_the_event_and_rule_at_fault(
+    log: dict[str, Any], spoil: Callable[[dict[str, Any]], dict[str, Any]], rule: str
+) -> None:
+    with pytest.raises(LogError) as error:
+        verify(spoil(log))
+    assert error.value.rule == rule
+
+
+def test_an_illegal_move_in_a_log_is_reported_with_its_sequence_and_rule(
+    log: dict[str, Any],
+) -> None:
+    play = first_move(log, "play")
+    bad = corrupted(log, play["sequence"], payload={"type": "pass"}, type="pass")
+    with pytest.raises(LogError) as error:
+        verify(bad)
+    assert error.value.sequence == play["sequence"]
+    assert error.value.rule in {"pli.open", "turn.not-yours", "block.blocked", "turn.waiting"}
+
+
+def test_a_log_whose_draws_disagree_with_its_deal_is_refused(log: dict[str, Any]) -> None:
+    draw = next(e for e in log["events"] if e["type"] == "draw")
+    payload = copy.deepcopy(draw["payload"])
+    payload["facts"]["from_pile"][str(draw["seat"])] = ["num-x"]
+    with pytest.raises(LogError) as error:
+        verify(corrupted(log, draw["sequence"], payload=payload))
+    assert (error.value.sequence, error.value.rule) == (draw["sequence"], "log.facts")
+
+
+def test_a_log_that_forgets_a_milestone_is_refused(log: dict[str, Any]) -> None:
+    bad = copy.deepcopy(log)
+    bad["events"] = bad["events"][:-1]
+    with pytest.raises(LogError) as error:
+        verify(bad)
+    assert error.value.rule == "log.milestone"
+
+
+def test_a_log_that_does_not_verify_imports_nothing(log: dict[str, Any]) -> None:
+    games = Game.objects.count()
+    with pytest.raises(LogError):
+        import_log(corrupted(log, 5, sequence=9))
+    assert Game.objects.count() == games
+
+
+def test_the_commands_export_verify_and_import(log: dict[str, Any], tmp_path: Path) -> None:
+    game = Game.objects.get()
+    path = tmp_path / "game.json"
+    call_command("numx", "export", str(game.pk), "--output", str(path), stderr=StringIO())
+    assert json.loads(path.read_text()) == export_game(game.pk)
+    out = StringIO()
+    call_command("numx", "verify", str(path), stdout=out)
+    assert json.loads(out.getvalue())["events"] == game.last_sequence
+    out = StringIO()
+    call_command("numx", "import", str(path), "--name", "Copy", stdout=out)
+    assert Game.objects.get(pk=json.loads(out.getvalue())["game_id"]).name == "Copy"
+
+
+def test_the_import_command_reports_the_fault_and_imports_nothing(
+    log: dict[str, Any], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    play = first_move(log, "play")
+    path.write_text(json.dumps(corrupted(log, play["sequence"], payload={"type": "pass"})))
+    with pytest.raises(CommandError, match=f"not imported: event {play['sequence']}"):
+        call_command("numx", "import", str(path))
+    assert Game.objects.count() == 1
+    with pytest.raises(CommandError, match="there is no game"):
+        call_command("numx", "export", "999")
+
+
+def test_simulate_persist_plays_through_the_store_and_lists_the_games() -> None:
+    out = StringIO()
+    call_command(
+        "numx", "simulate", "--games", "2", "--players", "2", "--seed", "4", "--persist", stdout=out
+    )
+    summary = json.loads(out.getvalue())
+    assert summary["games_finished"] == 2 and summary["errors"] == 0
+    games = Game.objects.filter(pk__in=summary["game_ids"])
+    assert [g.status for g in games] == [Game.Status.FINISHED] * 2
+    for game in games:
+        assert verify(export_game(game.pk)).summary["phase"] == "game-over"

@@ -1,0 +1,26 @@
+"""Games of the site's tests, between the standing cast of tests/conftest.py."""
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.models import Game
+
+
+@pytest.fixture
+def duel(alice: User, bob: User) -> Game:
+    """A started two-player Speed Run between Alice (seat 0) and Bob (seat 1)."""
+    game = game_open(creator=alice, name="Duel", config={"players": 2, "mode": "speed-run"})
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(11))
+
+
+@pytest.fixture
+def against_bots(alice: User) -> Game:
+    """A started three-player game: Alice and two bots (which move by themselves)."""
+    game = game_open(creator=alice, name="Alice and the bots", config={"players": 3})
+    game_add_bot(game=game, by=alice)
+    game_add_bot(game=game, by=alice)
+    return game_start(game=game, by=alice, rng=random.Random(5))

@@ -1,0 +1,132 @@
+"""What leaves the store for a person: per-seat views and the redacted event log."""
+
+import json
+import random
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.bots import bot_seats, play_bot_move
+from games.engine.numx import Phase, legal_actions
+from games.events import store
+from games.events.models import Event
+from games.models import Game
+from games.selectors import event_log, game_view, seat_of, seats_of
+from games.services import SeatSpec, game_create, game_submit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game() -> Game:
+    return game_create(
+        name="g",
+        config={"players": 3, "mode": "speed-run"},
+        seats=bot_seats(3, automatic=False),
+        rng=random.Random(6),
+    )
+
+
+def play_until(game: Game, done: object, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    while not done():  # type: ignore[operator]
+        assert play_bot_move(game, rng), "the game ended first"
+
+
+def deck_order(game: Game) -> list[str]:
+    return Event.objects.get(game=game, type="deal").payload["order"]
+
+
+def hidden_cards_in(text: str, game: Game, viewer: int | None) -> set[str]:
+    """Cards of other hands and of the pile named in ``text``, unless public elsewhere."""
+    state = store.load(game.pk, game.rules).state
+    public = json.dumps(game_view(game, None))
+    secret = {c.face.text for seat, hand in enumerate(state.hands) if seat != viewer for c in hand}
+    secret |= {c.face.text for c in state.pile}
+    return {name for name in secret if f'"{name}"' in text and f'"{name}"' not in public}
+
+
+def test_no_player_or_spectator_sees_the_deck_order_while_the_game_runs(game: Game) -> None:
+    play_until(game, lambda: Event.objects.filter(game=game).count() > 40)
+    for viewer in (0, 1, 2, None):
+        log = event_log(game, viewer)
+        deal = next(entry for entry in log if entry["type"] == "deal")
+        assert deal["action"] == {"type": "deal", "cards": 125}
+        text = json.dumps(log) + json.dumps(game_view(game, viewer))
+        assert not hidden_cards_in(text, game, viewer)
+
+
+def test_picks_stay_secret_until_everyone_has_picked(game: Game) -> None:
+    play_until(game, lambda: Event.objects.filter(game=game, type="pick").count() == 2)
+    first = Event.objects.filter(game=game, type="pick").first()
+    assert first is not None and first.seat is not None
+    other = (first.seat + 1) % 3
+    mine = next(e for e in event_log(game, first.seat) if e["sequence"] == first.sequence)
+    theirs = next(e for e in event_log(game, other) if e["sequence"] == first.sequence)
+    assert mine["action"] == first.payload and theirs["action"] == {"type": "pick"}
+    play_until(game, lambda: Event.objects.filter(game=game, type="pick").count() == 3)
+    revealed = next(e for e in event_log(game, other) if e["sequence"] == first.sequence)
+    assert revealed["action"] == first.payload
+
+
+def test_a_drawn_card_is_shown_to_its_drawer_only(game: Game) -> None:
+    play_until(game, lambda: Event.objects.filter(game=game, type="draw").exists())
+    draw = Event.objects.get(game=game, type="draw")
+    assert draw.seat is not None
+    card = draw.payload["facts"]["from_pile"][str(draw.seat)]
+    for viewer in (0, 1, 2, None):
+        entry = next(e for e in event_log(game, viewer) if e["sequence"] == draw.sequence)
+        expected = card if viewer == draw.seat else [None]
+        assert entry["facts"]["from_pile"][str(draw.seat)] == expected
+
+
+def test_face_down_score_cards_are_shown_only_to_the_player_who_placed_them(game: Game) -> None:
+    def face_down_given() -> bool:
+        return any(
+            not p["face_up"]
+            for e in Event.objects.filter(game=game, type="distribute")
+            for p in e.payload["placements"]
+        )
+
+    play_until(game, face_down_given, seed=2)
+    event = next(
+        e
+        for e in Event.objects.filter(game=game, type="distribute")
+        if any(not p["face_up"] for p in e.payload["placements"])
+    )
+    for viewer in (0, 1, 2, None):
+        entry = next(e for e in event_log(game, viewer) if e["sequence"] == event.sequence)
+        cards = [p["card"] for p in entry["action"]["placements"] if not p["face_up"]]
+        assert all(cards) if viewer == event.seat else not any(cards)
+
+
+def test_everything_is_revealed_once_the_game_is_over(game: Game) -> None:
+    play_until(game, lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
+    log = event_log(game, None)
+    assert next(e for e in log if e["type"] == "deal")["action"]["order"] == deck_order(game)
+    view = game_view(game, None)
+    assert view["phase"] == Phase.GAME_OVER.value and all(h is not None for h in view["hands"])
+    assert log[-1]["type"] == "game-ended" and log[-1]["action"]["scores"]
+
+
+def test_a_player_sees_their_own_hand_and_nobody_elses(game: Game) -> None:
+    view = game_view(game, 1)
+    assert view["sequence"] == 2
+    assert view["hands"][1] is not None and view["hands"][0] is None and view["hands"][2] is None
+    assert view["pile"] is None
+
+
+def test_my_games_list_games_awaiting_me_first() -> None:
+    alice = User.objects.create_user("alice")
+    waiting = game_create(
+        name="waiting", config={"players": 2}, seats=[SeatSpec("A", alice), SeatSpec("B")]
+    )
+    done = game_create(
+        name="done", config={"players": 2}, seats=[SeatSpec("B"), SeatSpec("A", alice)]
+    )
+    loaded = store.load(done.pk, done.rules)
+    pick = next(iter(legal_actions(loaded.state, 1)))
+    game_submit(game_id=done.pk, seat=1, action=pick, expected_sequence=2, actor=alice)
+    assert [seat.game.name for seat in seats_of(alice)] == ["waiting", "done"]
+    assert seat_of(waiting, alice) == 0 and seat_of(done, alice) == 1
+    assert seat_of(waiting, User.objects.create_user("bob")) is None

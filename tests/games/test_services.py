@@ -1,0 +1,184 @@
+"""Commands: creating games and submitting moves through the event store."""
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.bots import bot_seats
+from games.engine.numx import IllegalAction, legal_actions, parse_action
+from games.events import store
+from games.events.models import Event
+from games.models import Game, Seat
+from games.services import (
+    Conflict,
+    KeyReused,
+    NotSeated,
+    SeatSpec,
+    game_create,
+    game_submit,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(alice: User) -> Game:
+    return game_create(
+        name="Friday game",
+        config={"players": 2, "mode": "speed-run"},
+        seats=[SeatSpec("Alice", user=alice), SeatSpec("Bot", is_bot=True)],
+        created_by=alice,
+        rng=random.Random(4),
+    )
+
+
+def state_of(game: Game) -> store.Loaded:
+    return store.load(game.pk, game.rules)
+
+
+def a_pick(game: Game, seat: int) -> object:
+    return next(iter(legal_actions(state_of(game).state, seat)))
+
+
+def test_creating_a_game_seats_its_players_and_deals(game: Game, alice: User) -> None:
+    assert game.status == Game.Status.RUNNING and game.phase == "opening-pick"
+    assert list(game.seats.values_list("number", "name", "user", "is_bot")) == [
+        (0, "Alice", alice.pk, False),
+        (1, "Bot", None, True),
+    ]
+    assert list(game.seats.values_list("awaited", flat=True)) == [True, True]
+    assert Event.objects.filter(game=game).count() == 2
+
+
+def test_a_game_needs_one_seat_per_player_and_a_configuration_the_rules_allow() -> None:
+    with pytest.raises(ValueError, match="need as many seats"):
+        game_create(name="x", config={"players": 3}, seats=bot_seats(2))
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        game_create(name="x", config={"players": 7}, seats=bot_seats(7))
+    assert not Game.objects.exists()
+
+
+def test_a_legal_move_is_recorded_with_its_seat_and_actor(game: Game, alice: User) -> None:
+    action = a_pick(game, 0)
+    submitted = game_submit(
+        game_id=game.pk, seat=0, action=action, expected_sequence=2, actor=alice
+    )
+    event = Event.objects.get(game=game, sequence=3)
+    assert (event.type, event.seat, event.actor_id) == ("pick", 0, alice.pk)
+    assert submitted.sequence == 3 and not submitted.duplicate
+    game.refresh_from_db()
+    assert game.last_sequence == 3 and game.awaiting == [1]
+    assert list(game.seats.values_list("awaited", flat=True)) == [False, True]
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_writes_nothing(game: Game) -> None:
+    with pytest.raises(IllegalAction) as error:
+        game_submit(game_id=game.pk, seat=0, action=parse_action("pass"), expected_sequence=2)
+    assert error.value.rule == "game.phase"
+    assert Event.objects.filter(game=game).count() == 2
+    game.refresh_from_db()
+    assert game.last_sequence == 2
+
+
+def test_a_move_made_on_an_old_view_of_the_game_is_a_conflict(game: Game) -> None:
+    game_submit(game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2)
+    with pytest.raises(Conflict) as error:
+        game_submit(game_id=game.pk, seat=1, action=a_pick(game, 1), expected_sequence=2)
+    assert error.value.sequence == 3
+    assert error.value.state == state_of(game).state
+    assert Event.objects.filter(game=game).count() == 3
+
+
+def test_only_the_holder_of_a_seat_moves_for_it(game: Game) -> None:
+    mallory = User.objects.create_user("mallory")
+    with pytest.raises(NotSeated):
+        game_submit(
+            game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2, actor=mallory
+        )
+    assert Event.objects.filter(game=game).count() == 2
+
+
+def test_the_same_submission_sent_twice_is_recorded_once(game: Game, alice: User) -> None:
+    action = a_pick(game, 0)
+    first = game_submit(
+        game_id=game.pk,
+        seat=0,
+        action=action,
+        expected_sequence=2,
+        actor=alice,
+        idempotency_key="click-1",
+    )
+    again = game_submit(
+        game_id=game.pk,
+        seat=0,
+        action=action,
+        expected_sequence=2,
+        actor=alice,
+        idempotency_key="click-1",
+    )
+    assert again.duplicate and again.sequence == first.sequence
+    assert Event.objects.filter(game=game).count() == 3
+
+
+def test_an_idempotency_key_cannot_carry_another_move(game: Game) -> None:
+    picks = list(legal_actions(state_of(game).state, 0))
+    game_submit(game_id=game.pk, seat=0, action=picks[0], expected_sequence=2, idempotency_key="k")
+    with pytest.raises(KeyReused):
+        game_submit(
+            game_id=game.pk, seat=0, action=picks[1], expected_sequence=3, idempotency_key="k"
+        )
+
+
+def test_milestones_and_chance_follow_the_move_that_causes_them() -> None:
+    # An X-Game played to its end: round 1 ends, chance shuffles the round-2 pile, and the
+    # game ends, each recorded as events right after the move that led to them.
+    from games.bots import play_bot_game
+
+    game = play_bot_game({"players": 2, "mode": "x-game"}, random.Random(8))
+    types = list(Event.objects.filter(game=game).values_list("type", flat=True))
+    ended = types.index("round-ended")
+    assert types[ended + 1] == "shuffle" and types.count("round-ended") == 2
+    assert types[-2:] == ["round-ended", "game-ended"]
+    shuffle = Event.objects.get(game=game, type="shuffle")
+    assert shuffle.seat == -1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.finished_at is not None
+    scores = list(Seat.objects.filter(game=game).values_list("score", flat=True))
+    assert scores == Event.objects.get(game=game, type="game-ended").payload["scores"]
+    assert Seat.objects.filter(game=game, winner=True).exists()
+
+
+def test_a_draw_records_the_card_it_took(game: Game) -> None:
+    from games.bots import play_bot_move
+
+    rng = random.Random(3)
+    while not Event.objects.filter(game=game, type="draw").exists():
+        assert play_bot_move(game, rng), "the bots never drew"
+    draw = Event.objects.filter(game=game, type="draw").first()
+    assert draw is not None
+    (card,) = draw.payload["facts"]["from_pile"][str(draw.seat)]
+    after = store.load(game.pk, game.rules, upto=draw.sequence).state
+    assert card in [c.face.text for c in after.hands[draw.seat]]
+
+
+def test_consumers_are_woken_only_once_the_move_has_committed(
+    game: Game, django_capture_on_commit_callbacks: object
+) -> None:
+    with django_capture_on_commit_callbacks() as callbacks:  # type: ignore[operator]
+        game_submit(game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2)
+    assert len(callbacks) == 1
+    assert store.CACHE.get(game.pk) is None  # nothing remembered before the commit
+    callbacks[0]()
+    cached = store.CACHE.get(game.pk)
+    assert cached is not None and cached.sequence == 3
+
+
+def test_nothing_is_played_before_the_game_starts(alice: User) -> None:
+    from games.lobby import game_open
+    from games.services import NotStarted
+
+    opened = game_open(creator=alice, name="Not yet", config={"players": 2})
+    with pytest.raises(NotStarted):
+        game_submit(game_id=opened.pk, seat=0, action=parse_action("pass"), expected_sequence=0)
+    assert not Event.objects.filter(game=opened).exists()
