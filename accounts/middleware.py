@@ -1,0 +1,36 @@
+"""Use a signed-in player's language and time zone for everything they see."""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone, translation
+
+from accounts.models import Profile
+
+
+class PreferencesMiddleware:
+    """After LocaleMiddleware (browser language) and authentication: a profile's language,
+    if set, wins; its time zone is activated for the request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        prefs = None
+        if user is not None and user.is_authenticated:
+            prefs = Profile.objects.filter(user_id=user.pk).values("language", "time_zone").first()
+        if prefs and prefs["language"]:
+            translation.activate(prefs["language"])
+            request.LANGUAGE_CODE = prefs["language"]
+        if prefs:
+            timezone.activate(zoneinfo.ZoneInfo(prefs["time_zone"]))
+        else:
+            timezone.deactivate()
+        response = self.get_response(request)
+        if prefs and prefs["language"]:
+            response.headers.setdefault("Content-Language", prefs["language"])
+        return response

@@ -1,0 +1,61 @@
+"""A demo for newcomers (``make run``): two players, a finished game to replay and a game in
+progress against bots. Seeding twice changes nothing."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from accounts.models import profile_of
+from games.engine.numx import GameConfig, Mode, play_random_game
+from games.events.log import import_log, log_of_history
+from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.models import Game
+
+EMAILS = ("alice@demo.numx", "bob@demo.numx")
+PASSWORD = "numx-demo-password"
+PLAYING = "Alice, Bob and a bot (demo)"
+FINISHED = "A finished X-Game (demo)"
+
+
+@dataclass(frozen=True)
+class Seeded:
+    playing: int
+    finished: int
+
+
+def seed() -> Seeded:
+    alice, bob = (_player(email) for email in EMAILS)
+    finished = Game.objects.filter(name=FINISHED).first()
+    if finished is None:
+        # Played in memory by bots, then loaded as a verified log: one replay, one commit.
+        config = GameConfig(players=4, mode=Mode.X_GAME)
+        _state, history = play_random_game(config, random.Random(2026))
+        seats = [f"Bot {n}" for n in range(1, 5)]
+        finished = import_log(log_of_history("numx", config.to_json(), seats, history, FINISHED))
+    playing = Game.objects.filter(name=PLAYING).first()
+    if playing is None:
+        with transaction.atomic():
+            playing = game_open(
+                creator=alice, name=PLAYING, config={"players": 3, "mode": "speed-run"}
+            )
+            game_join(game=playing, user=bob, token=playing.invite_token)
+            game_add_bot(game=playing, by=alice)
+        game_start(game=playing, by=alice, rng=random.Random(7))
+    return Seeded(playing=playing.pk, finished=finished.pk)
+
+
+def _player(email: str) -> object:
+    user_model = get_user_model()
+    user = user_model.objects.filter(email=email).first()
+    if user is None:
+        user = user_model.objects.create_user(email.split("@")[0], email, PASSWORD)
+        EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+        profile = profile_of(user)
+        profile.display_name = email.split("@")[0].capitalize()
+        profile.save()
+    return user

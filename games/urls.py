@@ -1,0 +1,22 @@
+from django.urls import path
+
+from games.views import health, lobby, replay, table
+
+app_name = "games"
+
+urlpatterns = [
+    path("", lobby.home, name="home"),
+    path("healthz/", health.healthz, name="healthz"),
+    path("games/", lobby.lobby, name="lobby"),
+    path("games/new/", lobby.new_game, name="new"),
+    path("games/<int:game_id>/", table.game, name="game"),
+    path("games/<int:game_id>/join/", lobby.join, name="join-public"),
+    path("games/<int:game_id>/join/<str:token>/", lobby.join, name="join"),
+    path("games/<int:game_id>/invite/", lobby.invite, name="invite"),
+    path("games/<int:game_id>/bot/", lobby.add_bot, name="add-bot"),
+    path("games/<int:game_id>/start/", lobby.start, name="start"),
+    path("games/<int:game_id>/move/", table.move, name="move"),
+    path("games/<int:game_id>/orders/", table.orders, name="orders"),
+    path("games/<int:game_id>/poll/", table.poll, name="poll"),
+    path("games/<int:game_id>/replay/", replay.replay, name="replay"),
+]

@@ -1,0 +1,138 @@
+"""Home, lobby, creating and joining games."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.forms import InviteForm, NewGameForm
+from games.lobby import (
+    LobbyError,
+    LobbyForbidden,
+    check_invitation,
+    free_seats,
+    game_add_bot,
+    game_invite,
+    game_join,
+    game_open,
+    game_start,
+)
+from games.models import Game
+from games.selectors import open_games, seats_of
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("games:lobby")
+    finished = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:5]
+    running = Game.objects.filter(status=Game.Status.RUNNING).order_by("-updated_at")[:5]
+    return render(request, "games/home.html", {"finished": finished, "running": running})
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    seats = list(seats_of(request.user))
+    context = {
+        "awaiting": [s for s in seats if s.awaited and s.game.status == Game.Status.RUNNING],
+        "playing": [s for s in seats if not s.awaited and s.game.status == Game.Status.RUNNING],
+        "waiting": [s for s in seats if s.game.status == Game.Status.OPEN],
+        "finished": [s for s in seats if s.game.status == Game.Status.FINISHED],
+        "open_games": open_games(request.user),
+        "recent": Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:5],
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        game = game_open(
+            creator=request.user,
+            name=form.cleaned_data["name"],
+            config=form.config(),
+            move_deadline=form.deadline(),
+            public=form.cleaned_data["public"],
+            deadline_policy=form.cleaned_data["deadline_policy"],
+        )
+        return redirect("games:game", game.pk)
+    return render(request, "games/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResponse:
+    """An open game: its seats, its invitation link (for its players), start."""
+    context = {
+        "game": game,
+        "seat": seat,
+        "seats": game.seats.order_by("number"),
+        "free": free_seats(game),
+        "invite_form": InviteForm(),
+        "link": request.build_absolute_uri(f"/games/{game.pk}/join/{game.invite_token}/")
+        if seat is not None
+        else None,
+        "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
+    }
+    return render(request, "games/waiting_room.html", context)
+
+
+@login_required
+def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    if request.method == "POST":
+        try:
+            game_join(game=game, user=request.user, token=token)
+        except LobbyError as error:
+            messages.error(request, str(error))
+        return redirect("games:game", game.pk)
+    try:
+        check_invitation(game, token)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    return render(
+        request, "games/join.html", {"game": game, "token": token, "free": free_seats(game)}
+    )
+
+
+def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        act(game)  # type: ignore[operator]
+    except LobbyError as error:
+        messages.error(request, str(error))
+    return redirect("games:game", game.pk)
+
+
+@login_required
+@require_POST
+def add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _lobby_action(request, game_id, lambda game: game_add_bot(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _lobby_action(request, game_id, lambda game: game_start(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    form = InviteForm(request.POST)
+
+    def send(game: Game) -> None:
+        if not form.is_valid():
+            raise LobbyError(_("Give a valid email address."))
+        game_invite(
+            game=game,
+            by=request.user,
+            email=form.cleaned_data["email"],
+            base_url=request.build_absolute_uri("/").rstrip("/"),
+        )
+        messages.success(request, _("Invitation sent."))
+
+    return _lobby_action(request, game_id, send)

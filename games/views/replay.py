@@ -1,0 +1,25 @@
+"""The replay viewer: any finished game, step by step (and, for its players, their own
+unfinished games, in their own view)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from games.models import Game
+from games.presenters import replay_step
+from games.views.access import game_for_viewer
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seat = game_for_viewer(request, game_id)
+    if game.status == Game.Status.OPEN:
+        raise PermissionDenied(_("This game has not started yet."))
+    if game.status != Game.Status.FINISHED and seat is None:
+        raise PermissionDenied(_("Only its players can replay a game that is not over."))
+    raw = request.GET.get("step", "")
+    step = replay_step(game, seat, int(raw) if raw.isdigit() else game.last_sequence)
+    template = "games/replay.html#step" if request.htmx else "games/replay.html"
+    return render(request, template, {"r": step, "t": step.table})

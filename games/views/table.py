@@ -1,0 +1,176 @@
+"""The game table: the page, the moves posted from it, standing orders, live updates."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from games.engine.numx import IllegalAction, NotationError
+from games.forms import ChoiceForm, DistributionForm, MalusForm, OrdersForm, PliForm
+from games.models import Game, StandingOrder
+from games.presenters import Table, table
+from games.selectors import already_recorded
+from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
+from games.views.access import game_for_player, game_for_viewer
+from games.views.lobby import waiting_room
+from games.words import refusal
+
+
+def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seat = game_for_viewer(request, game_id)
+    if game.status == Game.Status.OPEN:
+        return waiting_room(request, game, seat)
+    return _render(request, table(game, seat))
+
+
+def _forms(current: Table, data: Any = None) -> dict[str, Any]:
+    """The move forms the seat's legal set calls for (each with its own fresh key)."""
+    moves = current.moves
+    if not moves:
+        return {}
+    initial = {"expected_sequence": current.sequence, "idempotency_key": uuid.uuid4().hex}
+    names = [p.name for p in current.players]
+    forms: dict[str, Any] = {}
+    if moves.of_kind("play"):
+        forms["pli"] = PliForm(
+            data, prefix="pli", initial=initial, hand=current.hand, moves=moves, names=names
+        )
+    others = [m for m in moves.listed if m.kind != "play"]
+    if others:
+        forms["choice"] = ChoiceForm(data, prefix="choice", initial=initial, moves=others)
+    if moves.distribution:
+        receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
+        forms["distribution"] = DistributionForm(
+            data,
+            prefix="distribution",
+            initial=initial,
+            cards=moves.distribution["cards"],
+            receivers=receivers,
+        )
+    if moves.malus and current.seat is not None:
+        row = [card["card"] for card in current.view["rows"][current.seat]]
+        forms["malus"] = MalusForm(
+            data,
+            prefix="malus",
+            initial=initial,
+            hand=current.hand,
+            row=row,
+            drawn=moves.malus["cards"] or [],
+        )
+    return forms
+
+
+def _render(
+    request: HttpRequest,
+    current: Table,
+    status: int = 200,
+    data: Any = None,
+    stop_polling: bool = False,
+) -> HttpResponse:
+    context = {
+        "t": current,
+        "forms": _forms(current, data),
+        "orders_form": OrdersForm(
+            initial={
+                "pass_rest": StandingOrder.Kind.PASS in current.orders,
+                "no_completion": StandingOrder.Kind.NO_COMPLETION in current.orders,
+            }
+        ),
+    }
+    template = "games/table.html#table" if request.htmx else "games/table.html"
+    response = render(request, template, context, status=status)
+    if stop_polling:
+        return HttpResponseStopPolling(response.content)
+    return response
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A move from one of the table's forms: read it, submit it, show the table again."""
+    game, seat = game_for_player(request, game_id)
+    kind = request.POST.get("form", "")
+    key = request.POST.get(f"{kind}-idempotency_key", "")
+    if key and already_recorded(game, seat, key):
+        # A double click or a resent form: the move is in, show the table as it is now.
+        return _done(request, game, seat)
+    current = table(game, seat)
+    form = _forms(current, request.POST).get(kind)
+    if form is None:
+        return _render(request, table(game, seat, _("That move is not available now.")), 400)
+    if not form.is_valid():
+        error = _("Check the form: %(errors)s") % {"errors": form.errors.as_text()}
+        return _render(request, table(game, seat, error), 400, request.POST)
+    try:
+        game_submit(
+            game_id=game.pk,
+            seat=seat,
+            action=form.action(),
+            expected_sequence=form.cleaned_data["expected_sequence"],
+            actor=request.user,
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    except IllegalAction as error:
+        return _render(request, table(game, seat, refusal(error)), 400, request.POST)
+    except NotationError as error:
+        return _render(request, table(game, seat, str(error)), 400, request.POST)
+    except Conflict:
+        message = _(
+            "The game moved on while you were choosing: here it is now. Nothing was played."
+        )
+        return _render(request, table(game, seat, message), 409)
+    except (NotSeated, KeyReused) as error:
+        return _render(request, table(game, seat, str(error)), 400)
+    return _done(request, game, seat)
+
+
+def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
+    if request.htmx:
+        return _render(request, table(game, seat))
+    return redirect("games:game", game.pk)
+
+
+@login_required
+@require_POST
+def orders(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seat = game_for_player(request, game_id)
+    form = OrdersForm(request.POST)
+    error = None
+    if form.is_valid():
+        kinds = {
+            kind
+            for kind, wanted in (
+                (StandingOrder.Kind.PASS, form.cleaned_data["pass_rest"]),
+                (StandingOrder.Kind.NO_COMPLETION, form.cleaned_data["no_completion"]),
+            )
+            if wanted
+        }
+        try:
+            set_standing_orders(game=game, seat=seat, kinds=kinds)
+        except Conflict:
+            error = _("The game moved on: set your orders again.")
+    if request.htmx:
+        return _render(request, table(game, seat, error))
+    return redirect("games:game", game.pk)
+
+
+@require_GET
+def poll(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Live updates: 204 (nothing to swap) while the game has not moved since ``seq``; the
+    fresh table once it has; 286 (stop polling) with the final table once it is over."""
+    seen = request.GET.get("seq", "")
+    current = Game.objects.filter(pk=game_id).values_list("last_sequence", flat=True).first()
+    if current is None:
+        return HttpResponse(status=404)
+    if seen.isdigit() and int(seen) == current:
+        return HttpResponse(status=204)
+    game, seat = game_for_viewer(request, game_id)
+    current = table(game, seat)
+    return _render(request, current, stop_polling=current.finished)

@@ -1,0 +1,216 @@
+"""Cards, moves and events in words, in the reader's language (the table, the history, the
+emails, the API's descriptions all say things the same way)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engine.numx import Face, IllegalAction, Kind
+from games.engine.numx.rulebook import RULES
+
+_COLOURS = {
+    "blue": lambda: _("blue"),
+    "red": lambda: _("red"),
+    "yellow": lambda: _("yellow"),
+    "green": lambda: _("green"),
+    "rainbow": lambda: _("Rainbow"),
+    "shadow": lambda: _("Shadow"),
+}
+_KINDS = {
+    Kind.JOKER: lambda: _("Joker"),
+    Kind.INFINITY: lambda: _("Infinity"),
+    Kind.NUMX: lambda: _("Num-X"),
+    Kind.FLIP: lambda: _("Flip"),
+    Kind.SWIPE: lambda: _("Swipe"),
+    Kind.ECLAIR: lambda: _("Eclair"),
+    Kind.QUANTUM: lambda: _("Quantum"),
+    Kind.BLOCK: lambda: _("Block"),
+}
+
+
+def card(name: str | None) -> str:
+    """``blue-7`` → "blue 7"; ``None`` (a hidden card) → "a hidden card"."""
+    if name is None:
+        return _("a hidden card")
+    face = Face.parse(name)
+    if face.kind is Kind.NUMBER:
+        assert face.colour is not None
+        return f"{_COLOURS[face.colour.value]()} {face.value}"
+    if face.kind is Kind.MALUS:
+        return _("Malus (hand %(hand)+d, score %(score)+d)") % {
+            "hand": face.hand,
+            "score": face.score,
+        }
+    return _KINDS[face.kind]()
+
+
+def cards(names: Sequence[str | None]) -> str:
+    """A list of cards in words: "blue 7, red 7 and Rainbow 7"."""
+    return and_list([card(name) for name in names])
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Items in words: "Alice, Bob and Carol"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def _seat(target: Any, names: Sequence[str]) -> str:
+    if target == "all":
+        return _("everyone")
+    if target == "between":
+        return _("the players between me and my partner")
+    return names[int(target)]
+
+
+def action(data: dict[str, Any], names: Sequence[str]) -> str:
+    """What an action does, from its JSON form (as recorded, possibly redacted)."""
+    kind = data.get("type")
+    if kind == "play":
+        text = cards(data["cards"])
+        if "as" in data:
+            text = _("%(cards)s as %(value)s") % {"cards": text, "value": data["as"]}
+        if data.get("bonus"):
+            return _("lay %(cards)s, then %(bonus)s") % {
+                "cards": text,
+                "bonus": action(data["bonus"], names),
+            }
+        return _("lay %(cards)s") % {"cards": text}
+    if kind == "take":
+        return _("take back score card %(position)d and %(move)s") % {
+            "position": int(data["index"]) + 1,
+            "move": action(data["play"], names),
+        }
+    simple = {
+        "pass": lambda: _("pass"),
+        "draw": lambda: _("draw a card"),
+        "refill": lambda: _("keep the hand and draw up to a full hand"),
+        "reset": lambda: _("discard the hand and draw a new one"),
+        "choice": lambda: _("choose for round 2"),
+        "deal": lambda: _("deal the cards"),
+        "shuffle": lambda: _("shuffle the draw pile for round 2"),
+    }
+    if kind in simple:
+        return simple[kind]()
+    if kind == "pick":
+        return _("pick %(card)s") % {"card": card(data.get("card"))}
+    if kind == "complete":
+        return _("complete the pli out of turn with %(card)s") % {"card": card(data["card"])}
+    if kind in ("flip", "block", "quantum"):
+        what = {"flip": _("Flip"), "block": _("Block"), "quantum": _("Quantum")}[kind]
+        return _("play %(card)s on %(target)s") % {
+            "card": what,
+            "target": _seat(data["target"], names),
+        }
+    if kind == "swipe":
+        side = _("right") if data["direction"] == "right" else _("left")
+        return _("play Swipe %(side)s on %(target)s") % {
+            "side": side,
+            "target": _seat(data["target"], names),
+        }
+    if kind == "eclair":
+        return _(
+            "play Eclair: swap my score card %(mine)d with score card %(theirs)d of %(who)s"
+        ) % {
+            "mine": int(data["mine"]) + 1,
+            "theirs": int(data["theirs"]) + 1,
+            "who": names[int(data["target"])],
+        }
+    if kind == "malus":
+        return _("play %(card)s on %(target)s") % {
+            "card": card(data["card"]),
+            "target": _seat(data["target"], names),
+        }
+    if kind == "resolve":
+        parts = []
+        if data.get("discard"):
+            parts.append(_("discard %(cards)s") % {"cards": cards(data["discard"])})
+        if data.get("remove"):
+            count = len(data["remove"])
+            parts.append(
+                ngettext("remove a score card", "remove %(n)d score cards", count) % {"n": count}
+            )
+        if data.get("place"):
+            count = len(data["place"])
+            parts.append(
+                ngettext("place a drawn card", "place %(n)d drawn cards", count) % {"n": count}
+            )
+        return _("answer the Malus: %(what)s") % {"what": ", ".join(parts) or _("nothing")}
+    if kind == "distribute":
+        given = [
+            _("%(card)s to %(who)s (%(how)s)")
+            % {
+                "card": card(p.get("card")),
+                "who": names[int(p["seat"])],
+                "how": _("face up") if p["face_up"] else _("face down"),
+            }
+            for p in data.get("placements", [])
+        ]
+        return (
+            _("hand out %(cards)s") % {"cards": ", ".join(given)}
+            if given
+            else _("hand out nothing")
+        )
+    return str(kind)
+
+
+def event(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> str:
+    """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
+    kind = entry["type"]
+    data = entry["action"]
+    if kind == "created":
+        return _("The table is set for %(players)s.") % {"players": and_list(names)}
+    if kind == "round-ended":
+        if data["termination"] == "stalemate":
+            return _("Round %(round)d ends: nobody can open a trick.") % {"round": data["round"]}
+        return _("Round %(round)d ends: %(who)s has laid their last card.") % {
+            "round": data["round"],
+            "who": names[data["seat"]],
+        }
+    if kind == "game-ended":
+        winners = and_list([names[seat] for seat in data["winners"]])
+        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
+    seat = entry["seat"]
+    who = _("Chance") if seat == -1 else (_("You") if seat == viewer else names[seat])
+    sentence = _("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}
+    drawn = entry.get("facts", {}).get("from_pile", {})
+    for taker, taken in drawn.items():
+        if all(name is None for name in taken):
+            got = ngettext("%(n)d card", "%(n)d cards", len(taken)) % {"n": len(taken)}
+        else:
+            got = cards(taken)
+        if viewer is not None and taker == str(viewer):
+            sentence += " " + _("You drew %(cards)s.") % {"cards": got}
+        else:
+            sentence += " " + _("%(who)s drew %(cards)s.") % {
+                "who": names[int(taker)],
+                "cards": got,
+            }
+    reason = data.get("reason")
+    if reason:
+        sentence += " " + reason_text(reason)
+    return sentence
+
+
+def reason_text(reason: str) -> str:
+    return {
+        "standing-order": _("(standing order)"),
+        "deadline": _("(time was up)"),
+        "bot": _("(played by a bot for an absent player)"),
+    }.get(reason, f"({reason})")
+
+
+def refusal(error: IllegalAction) -> str:
+    """Why a move was refused: the broken rule in the reader's language, with the
+    engine's details (which are in English) for English readers."""
+    statement = _(RULES[error.rule])
+    if (translation.get_language() or "en").startswith("en"):
+        return _("Not allowed: %(why)s (%(rule)s)") % {"why": error.message, "rule": statement}
+    return _("Not allowed: %(rule)s") % {"rule": statement}

@@ -1,0 +1,18 @@
+// Keyboard for the replay viewer: arrows step, Home/End jump. The controls are plain links
+// (they work without JavaScript); this only clicks them.
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, select, textarea")) return;
+  const link = document.querySelector(`#replay-step a[data-key="${event.key}"]`);
+  if (link) {
+    event.preventDefault();
+    // Right after a step is swapped in, htmx has not bound its links yet: a click then
+    // would follow the plain link and reload the page. Ask htmx directly instead.
+    if (window.htmx) {
+      window.htmx.ajax("GET", link.getAttribute("hx-get"), {
+        target: "#replay-step", swap: "outerHTML",
+      }).then(() => history.pushState({}, "", link.getAttribute("href")));
+    } else {
+      link.click();
+    }
+  }
+});

@@ -1,0 +1,130 @@
+"""Accounts: sign up with a verified email, log in by password or by emailed code, reset a
+password, and a profile with display name, language, time zone and email preferences."""
+
+import re
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from accounts.models import display_name, profile_of
+
+pytestmark = pytest.mark.django_db
+
+
+def link_in(message: mail.EmailMessage) -> str:
+    match = re.search(r"https?://testserver(/\S+)", message.body)
+    assert match, message.body
+    return match.group(1)
+
+
+def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "email": "carol@example.com",
+            "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9",
+        },
+    )
+    assert response.status_code == 302
+    (message,) = mail.outbox
+    assert message.to == ["carol@example.com"]
+    assert client.get("/games/").status_code == 302  # not logged in yet
+    confirm = link_in(message)
+    client.post(confirm)
+    login = client.post(
+        "/accounts/login/", {"login": "carol@example.com", "password": "a-long-passphrase-9"}
+    )
+    assert login.status_code == 302
+    assert client.get("/games/").status_code == 200
+
+
+def test_a_wrong_password_is_refused(alice: User, client: Client) -> None:
+    response = client.post("/accounts/login/", {"login": alice.email, "password": "nope"})
+    assert response.status_code == 200 and "not correct" in response.content.decode()
+    assert client.get("/games/").status_code == 302
+
+
+def test_logging_in_with_a_code_sent_by_email(alice: User, client: Client) -> None:
+    client.post("/accounts/login/code/", {"email": alice.email})
+    (message,) = mail.outbox
+    code = re.search(r"\n\s*([A-Z0-9]{4}-[A-Z0-9]{4})\s*\n", message.body)
+    assert code, message.body
+    response = client.post("/accounts/login/code/confirm/", {"code": code.group(1)})
+    assert response.status_code == 302
+    assert client.get("/games/").status_code == 200
+
+
+def test_a_forgotten_password_is_reset_by_email(alice: User, client: Client) -> None:
+    client.post("/accounts/password/reset/", {"email": alice.email})
+    (message,) = mail.outbox
+    form = client.get(link_in(message), follow=True)
+    new = {"password1": "another-passphrase-8", "password2": "another-passphrase-8"}
+    client.post(form.redirect_chain[-1][0], new)
+    login = Client().post("/accounts/login/", {"login": alice.email, "password": new["password1"]})
+    assert login.status_code == 302
+
+
+def test_logging_out(alice: User, as_user: Callable[[User], Client]) -> None:
+    client = as_user(alice)
+    client.post("/accounts/logout/")
+    assert client.get("/games/").status_code == 302
+
+
+def test_the_profile_sets_name_language_time_zone_and_emails(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    client = as_user(alice)
+    response = client.post(
+        "/accounts/profile/",
+        {
+            "display_name": "Alice L.",
+            "language": "fr",
+            "time_zone": "Europe/Paris",
+            "email_your_turn": "on",
+            "daily_digest": "on",
+        },
+    )
+    assert response.status_code == 302
+    profile = profile_of(alice)
+    assert (profile.display_name, profile.language, profile.time_zone) == (
+        "Alice L.",
+        "fr",
+        "Europe/Paris",
+    )
+    assert profile.email_your_turn and profile.daily_digest and not profile.email_reminders
+    assert display_name(alice) == "Alice L."
+    page = client.get("/games/")
+    assert page["Content-Language"] == "fr" and '<html lang="fr">' in page.content.decode()
+
+
+def test_a_bad_time_zone_is_refused(alice: User, as_user: Callable[[User], Client]) -> None:
+    response = as_user(alice).post("/accounts/profile/", {"time_zone": "Mars/Olympus"})
+    assert response.status_code == 200 and "valid choice" in response.content.decode()
+    assert profile_of(alice).time_zone == "UTC"
+
+
+def test_french_browsers_get_french_pages(client: Client) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
+    assert '<html lang="fr">' in page.content.decode()
+
+
+def test_a_player_is_shown_by_display_name_never_by_email(alice: User) -> None:
+    assert display_name(alice) == "alice" and "@" not in display_name(alice)
+
+
+def test_api_tokens_are_created_replaced_and_revoked(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    client = as_user(alice)
+    client.post("/accounts/profile/api-token/")
+    first = Token.objects.get(user=alice).key
+    assert first in client.get("/accounts/profile/").content.decode()
+    client.post("/accounts/profile/api-token/")
+    assert Token.objects.get(user=alice).key != first
+    client.post("/accounts/profile/api-token/", {"revoke": "1"})
+    assert not Token.objects.filter(user=alice).exists()

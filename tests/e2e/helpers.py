@@ -1,0 +1,258 @@
+"""What the end-to-end tests do as people: read their email, sign up, log in, play."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+CHROMIUM = "/usr/bin/chromium"
+#: The separator Django's file email backend writes after each message.
+_MAIL_SEPARATOR = b"\n" + b"-" * 79 + b"\n"
+#: Cards as the table names them (their accessible names): "blue 7", "Rainbow 3", "Joker".
+_NUMBERED = re.compile(r"^(blue|red|yellow|green|Rainbow|Shadow) (\d+)$")
+
+
+@dataclass(frozen=True)
+class Mail:
+    to: str
+    subject: str
+    body: str
+
+
+class Mailbox:
+    """The folder where the served site writes its emails (Django's file backend)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def messages(self) -> list[Mail]:
+        """Every email sent so far, oldest first."""
+        files = sorted(
+            self.folder.glob("*.log"), key=lambda path: (path.stat().st_mtime_ns, path.name)
+        )
+        mails = []
+        for path in files:
+            for chunk in path.read_bytes().split(_MAIL_SEPARATOR):
+                if chunk.strip():
+                    message = email.message_from_bytes(chunk, policy=email.policy.default)
+                    body = message.get_body(("plain",))
+                    mails.append(
+                        Mail(
+                            to=str(message["To"]),
+                            subject=str(message["Subject"]),
+                            body=body.get_content() if body is not None else "",
+                        )
+                    )
+        return mails
+
+    def last(self, to: str, subject: str, timeout: float = 10.0) -> Mail:
+        """The latest email to ``to`` whose subject holds ``subject``, waiting for it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [m for m in self.messages() if to in m.to and subject in m.subject]
+            if found:
+                return found[-1]
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no email to {to} about {subject!r} in {self.folder}")
+            time.sleep(0.1)
+
+
+@dataclass
+class Site:
+    """The app served for the tests: its address, its outgoing email, its server's output
+    (requests and tracebacks: the place to look when a test fails)."""
+
+    url: str
+    mailbox: Mailbox
+    log: Path
+
+
+@dataclass
+class Person:
+    """Somebody at their own browser: own cookies, own session, one tab."""
+
+    name: str
+    password: str
+    context: BrowserContext
+    page: Page
+
+    @property
+    def email(self) -> str:
+        return f"{self.name}@example.com"
+
+
+def person(browser: Browser, site: Site, name: str) -> Person:
+    context = browser.new_context(
+        base_url=site.url, locale="en-GB", viewport={"width": 1280, "height": 1000}
+    )
+    context.set_default_timeout(10_000)
+    return Person(name, f"{name}-plays-num-x-42", context, context.new_page())
+
+
+def link_in(mail: Mail, path: str) -> str:
+    """The first link of ``mail`` whose path starts with ``path``."""
+    match = re.search(rf"https?://[^\s/]+{re.escape(path)}\S*", mail.body)
+    assert match, f"no {path} link in:\n{mail.body}"
+    return match.group(0)
+
+
+# --- Accounts -----------------------------------------------------------------------------
+
+
+def sign_up(someone: Person, site: Site) -> None:
+    """Sign up with an email address, then confirm it through the link emailed to it."""
+    page = someone.page
+    page.goto("/accounts/signup/")
+    page.get_by_label("Email").fill(someone.email)
+    page.get_by_label("Password:", exact=True).fill(someone.password)
+    page.get_by_label("Password (again)").fill(someone.password)
+    page.get_by_role("button", name="Sign Up").click()
+    expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+
+    mail = site.mailbox.last(someone.email, "Please Confirm Your Email Address")
+    page.goto(link_in(mail, "/accounts/confirm-email/"))
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_text(f"You have confirmed {someone.email}.")).to_be_visible()
+    # Confirming does not sign in: the sign-in page follows.
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+
+
+def log_in_with_password(someone: Person) -> None:
+    page = someone.page
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill(someone.email)
+    page.get_by_label("Password:", exact=True).fill(someone.password)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+
+
+def log_in_with_code(someone: Person, site: Site) -> None:
+    page = someone.page
+    page.goto("/accounts/login/")
+    page.get_by_role("link", name="Send me a sign-in code").click()
+    page.get_by_label("Email").fill(someone.email)
+    page.get_by_role("button", name="Request Code").click()
+    expect(page.get_by_role("heading", name="Enter Sign-In Code")).to_be_visible()
+    mail = site.mailbox.last(someone.email, "Sign-In Code")
+    code = re.search(r"^\s*([A-Z0-9]{4}-[A-Z0-9]{4})\s*$", mail.body, re.MULTILINE)
+    assert code, f"no sign-in code in:\n{mail.body}"
+    page.get_by_label("Code").fill(code.group(1))
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+
+
+# --- The table ----------------------------------------------------------------------------
+
+
+def is_numbered(words: str) -> bool:
+    """Whether a card named ``words`` is a numbered card (each is one of a kind)."""
+    return _NUMBERED.match(words) is not None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card as the page names it, and the checkbox that selects it (in the pli form)."""
+
+    words: str
+    box: Locator
+
+    @property
+    def value(self) -> int | None:
+        """The number of a numbered card (Rainbows and Shadows included); None otherwise."""
+        match = _NUMBERED.match(self.words)
+        return int(match.group(2)) if match else None
+
+    @property
+    def makes_eligible(self) -> bool:
+        """A Rainbow or a Shadow makes its pli's cards score cards."""
+        return self.words.startswith(("Rainbow ", "Shadow "))
+
+
+def table(page: Page) -> Locator:
+    return page.locator("#table")
+
+
+def sequence(page: Page) -> int:
+    """The number of the last event the page shows."""
+    return int(table(page).get_attribute("data-sequence") or "0")
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#table .status").get_by_text("Your turn.").count() > 0
+
+
+def selectable_cards(page: Page) -> list[Card]:
+    """The cards of the pli form, in the hand's order."""
+    labels = page.locator(".pli-form label.pick")
+    return [
+        Card(
+            labels.nth(i).locator(".card").get_attribute("aria-label") or "",
+            labels.nth(i).get_by_role("checkbox"),
+        )
+        for i in range(labels.count())
+    ]
+
+
+def pass_button(page: Page) -> Locator:
+    return page.locator(".choice-form").get_by_role("button", name="Pass", exact=True)
+
+
+def mark_page(page: Page) -> None:
+    """Leave a mark in the page's JavaScript world: a reload would wipe it."""
+    page.evaluate("window.__e2eMark = 'still the same page'")
+
+
+def page_was_not_reloaded(page: Page) -> bool:
+    return page.evaluate("window.__e2eMark === 'still the same page'") is True
+
+
+def focus_by_tabbing(page: Page, target: Locator, limit: int = 300) -> None:
+    """Press Tab (and only Tab) until ``target`` has the keyboard focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if target.evaluate("element => element === document.activeElement"):
+            return
+    raise AssertionError(f"Tab never reached {target}")
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Every form control of the page (input but hidden ones, select, textarea, button)
+    without an accessible name (from a label, aria-label or its text), as HTML. The names
+    are computed by Playwright, after the accessible-name algorithm browsers follow."""
+    controls = page.locator("input:not([type=hidden]), select, textarea, button")
+    missing = []
+    for i in range(controls.count()):
+        control = controls.nth(i)
+        try:
+            expect(control).to_have_accessible_name(re.compile(r"\S"), timeout=500)
+        except AssertionError:
+            missing.append(control.evaluate("element => element.outerHTML"))
+    return missing
+
+
+def wait_for_htmx(page: Page) -> None:
+    """Wait until htmx has finished a swap, settle included: only then are the new
+    content's hx- attributes live (before, a click follows the plain link)."""
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
+
+
+def hand_of(page: Page) -> list[str]:
+    """The cards a seated player sees in their hand (in the hand, or in the pli form)."""
+    cards = page.locator("#table .hand .card, #table .pli-form .card")
+    return [cards.nth(i).get_attribute("aria-label") or "" for i in range(cards.count())]
+
+
+def hand_size(page: Page, name: str) -> int:
+    """How many cards the table says ``name`` holds."""
+    player = page.locator(".players .player", has=page.get_by_role("heading", name=name))
+    match = re.match(r"(\d+) cards? in hand", player.locator(".hand-size").inner_text())
+    assert match, f"no hand size for {name}"
+    return int(match.group(1))

@@ -1,0 +1,38 @@
+"""`make run`'s demo: players to log in as, a finished game to replay, a game to play."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from games import demo
+from games.events.log import export_game, verify
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_seeds_players_and_games_once() -> None:
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    call_command("numx", "demo", stdout=StringIO())
+    assert Game.objects.count() == 2
+    finished = Game.objects.get(name=demo.FINISHED)
+    playing = Game.objects.get(name=demo.PLAYING)
+    assert finished.status == Game.Status.FINISHED
+    assert verify(export_game(finished.pk)).summary["phase"] == "game-over"
+    assert playing.status == Game.Status.RUNNING and playing.phase == "opening-pick"
+    assert f"/games/{playing.pk}/" in out.getvalue() and demo.PASSWORD in out.getvalue()
+
+
+def test_the_demo_players_log_in_and_find_their_game() -> None:
+    call_command("numx", "demo", stdout=StringIO())
+    client = Client()
+    response = client.post("/accounts/login/", {"login": demo.EMAILS[1], "password": demo.PASSWORD})
+    assert response.status_code == 302
+    page = client.get("/games/").content.decode()
+    assert demo.PLAYING in page and "it is your turn" in page
+    assert (
+        client.get(f"/games/{Game.objects.get(name=demo.FINISHED).pk}/replay/").status_code == 200
+    )

@@ -1,0 +1,31 @@
+"""The home page: what the product is, and games to watch or replay."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_page_names_the_product_and_offers_sign_up(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<h1>NUM-X by mail</h1>" in page
+    assert "/accounts/signup/" in page and "/accounts/login/" in page
+
+
+def test_home_page_lists_games_to_watch(client: Client, duel: Game) -> None:
+    assert f"/games/{duel.pk}/" in client.get("/").content.decode()
+
+
+def test_a_signed_in_player_goes_straight_to_their_games(alice: User, as_user) -> None:  # type: ignore[no-untyped-def]
+    response = as_user(alice).get("/")
+    assert response.status_code == 302 and response["Location"] == "/games/"
+
+
+def test_the_health_check_answers_ok(client: Client) -> None:
+    response = client.get("/healthz/")
+    assert response.status_code == 200 and response.content == b"ok\n"

@@ -1,0 +1,159 @@
+"""The lobby: my games, creating a game, inviting, joining, bots, starting."""
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+
+from games.lobby import game_open
+from games.models import Game, Invitation
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+def test_the_lobby_needs_a_log_in(client: Client) -> None:
+    response = client.get("/games/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_games_waiting_for_me_come_first(alice: User, duel: Game, as_user: Login) -> None:
+    page = as_user(alice).get("/games/").content.decode()
+    assert page.index("Your turn") < page.index("Duel") < page.index("Waiting for others")
+
+
+def test_opening_a_game_seats_its_creator(alice: User, as_user: Login) -> None:
+    response = as_user(alice).post(
+        "/games/new/",
+        {
+            "name": "Friday",
+            "mode": "x-game",
+            "players": "4",
+            "teams": "on",
+            "move_deadline": "2",
+            "deadline_policy": "bot",
+        },
+    )
+    game = Game.objects.get(name="Friday")
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.status == Game.Status.OPEN and game.config == {
+        "players": 4,
+        "mode": "x-game",
+        "teams": True,
+    }
+    assert game.move_deadline is not None and game.move_deadline.days == 2
+    assert game.deadline_policy == Game.DeadlinePolicy.BOT
+    assert list(game.seats.values_list("user", flat=True)) == [alice.pk]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"name": "", "mode": "speed-run", "players": "4", "deadline_policy": "pass"},
+            "This field is required",
+        ),
+        (
+            {"name": "T", "mode": "speed-run", "players": "3", "teams": "on"},
+            "choose 4 or 6 players",
+        ),
+        (
+            {"name": "T", "mode": "chess", "players": "4", "deadline_policy": "pass"},
+            "Select a valid choice",
+        ),
+    ],
+)
+def test_a_bad_new_game_form_is_shown_again_with_its_errors(
+    alice: User, as_user: Login, data: dict[str, str], message: str
+) -> None:
+    response = as_user(alice).post("/games/new/", data)
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_the_invitation_link_is_shown_to_players_only(
+    alice: User, mallory: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Private", config={"players": 2})
+    assert game.invite_token in as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert game.invite_token not in as_user(mallory).get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_friend_joins_by_the_link_and_the_creator_starts(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Private", config={"players": 2})
+    link = f"/games/{game.pk}/join/{game.invite_token}/"
+    assert as_user(bob).get(link).status_code == 200
+    assert as_user(bob).post(link).status_code == 302
+    assert game.seats.filter(user=bob).exists()
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "Start the game" in page
+    assert as_user(bob).post(f"/games/{game.pk}/start/").status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN  # only the creator starts it
+    as_user(alice).post(f"/games/{game.pk}/start/")
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING and game.last_sequence == 2
+
+
+def test_a_wrong_invitation_link_is_refused(alice: User, bob: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Private", config={"players": 2})
+    assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 403
+    response = as_user(bob).post(f"/games/{game.pk}/join/wrong/", follow=True)
+    assert "not valid" in response.content.decode()
+    assert not game.seats.filter(user=bob).exists()
+
+
+def test_a_public_game_is_listed_and_anyone_may_join(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Open table", config={"players": 3}, public=True)
+    assert "Open table" in as_user(bob).get("/games/").content.decode()
+    as_user(bob).post(f"/games/{game.pk}/join/")
+    assert game.seats.filter(user=bob).exists()
+
+
+def test_a_full_table_takes_nobody_more(
+    alice: User, bob: User, mallory: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Two", config={"players": 2}, public=True)
+    as_user(bob).post(f"/games/{game.pk}/join/")
+    response = as_user(mallory).post(f"/games/{game.pk}/join/", follow=True)
+    assert "no free seat" in response.content.decode()
+    assert game.seats.count() == 2
+
+
+def test_the_creator_gives_free_seats_to_bots(alice: User, bob: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Bots", config={"players": 3})
+    as_user(bob).post(f"/games/{game.pk}/bot/")
+    assert game.seats.count() == 1
+    as_user(alice).post(f"/games/{game.pk}/bot/")
+    assert list(game.seats.values_list("is_bot", flat=True)) == [False, True]
+
+
+def test_inviting_a_friend_by_email_sends_the_link_once(
+    alice: User, as_user: Login, django_capture_on_commit_callbacks: Callable[..., object]
+) -> None:
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]
+        as_user(alice).post(f"/games/{game.pk}/invite/", {"email": "carol@example.com"})
+        as_user(alice).post(f"/games/{game.pk}/invite/", {"email": "Carol@example.com"})
+    assert Invitation.objects.filter(game=game).count() == 1
+    (message,) = mail.outbox
+    assert message.to == ["carol@example.com"] and "Friday" in message.subject
+    assert f"/games/{game.pk}/join/{game.invite_token}/" in message.body
+
+
+def test_a_bad_invitation_address_is_refused(alice: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    response = as_user(alice).post(f"/games/{game.pk}/invite/", {"email": "nope"}, follow=True)
+    assert "valid email" in response.content.decode()
+    assert not Invitation.objects.exists()
+
+
+def test_an_unknown_game_is_a_404(alice: User, as_user: Login) -> None:
+    assert as_user(alice).get("/games/999/").status_code == 404

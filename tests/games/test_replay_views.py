@@ -1,0 +1,89 @@
+"""The replay viewer: step through a game, event by event."""
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.bots import play_bot_move
+from games.events import store
+from games.models import Game
+from games.words import card as card_words
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+def shown(name: str) -> str:
+    """How a card appears in a page: a picture labelled with its name in words."""
+    return f'aria-label="{card_words(name)}"'
+
+
+def finish(game: Game) -> Game:
+    rng = random.Random(9)
+    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
+        assert play_bot_move(game, rng)
+    game.refresh_from_db()
+    return game
+
+
+def test_anyone_replays_a_finished_game_with_every_hand_shown(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    response = client.get(f"/games/{game.pk}/replay/?step=3")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Event 3 of" in page and "Every hand" in page
+    then = store.load(game.pk, game.rules, upto=3).state
+    for seat in (0, 1):
+        for card in then.hands[seat]:  # type: ignore[attr-defined]
+            assert shown(card.face.text) in page
+
+
+def test_each_step_has_a_permalink_and_neighbours(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/?step=5").content.decode()
+    assert "?step=4" in page and "?step=6" in page and f"?step={game.last_sequence}" in page
+    assert 'type="range"' in page and 'data-key="ArrowLeft"' in page
+
+
+def test_steps_out_of_range_show_the_nearest_end(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    last = client.get(f"/games/{game.pk}/replay/?step=99999").content.decode()
+    assert f"Event {game.last_sequence} of {game.last_sequence}" in last
+    assert "The game is over" in last
+
+
+def test_a_step_is_described_in_words(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    assert (
+        "Chance: deal the cards." in client.get(f"/games/{game.pk}/replay/?step=2").content.decode()
+    )
+
+
+def test_htmx_steps_swap_only_the_step(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    response = client.get(f"/games/{game.pk}/replay/?step=4", HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert page.lstrip().startswith('<section id="replay-step"') and "<html" not in page
+
+
+def test_players_replay_their_unfinished_game_in_their_own_view(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    page = as_user(alice).get(f"/games/{duel.pk}/replay/?step=2").content.decode()
+    assert "Your hand" in page and "Every hand" not in page
+    hands = store.load(duel.pk, duel.rules, upto=2).state.hands  # type: ignore[attr-defined]
+    assert all(shown(card.face.text) in page for card in hands[0])
+    mine = {card.face.text for card in hands[0]}
+    assert not any(shown(card.face.text) in page for card in hands[1] if card.face.text not in mine)
+
+
+def test_nobody_else_replays_an_unfinished_game(
+    mallory: User, duel: Game, as_user: Login, client: Client
+) -> None:
+    assert as_user(mallory).get(f"/games/{duel.pk}/replay/").status_code == 403
+    assert client.get(f"/games/{duel.pk}/replay/").status_code == 403

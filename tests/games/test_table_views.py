@@ -1,0 +1,246 @@
+"""The game table: what a seat sees, the moves it may post, live updates, standing orders."""
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.bots import play_bot_move
+from games.engine.numx import legal_actions
+from games.events import store
+from games.events.models import Event
+from games.models import Game, StandingOrder
+from games.services import game_submit
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+def state(game: Game) -> object:
+    return store.load(game.pk, game.rules).state
+
+
+def hand(game: Game, seat: int) -> list[str]:
+    return [card.face.text for card in state(game).hands[seat]]  # type: ignore[attr-defined]
+
+
+def post_move(client: Client, game: Game, form: str, **fields: str) -> object:
+    data = {
+        "form": form,
+        f"{form}-expected_sequence": str(game_last(game)),
+        f"{form}-idempotency_key": "k" + str(game_last(game)),
+    }
+    data.update({f"{form}-{name}": value for name, value in fields.items()})
+    return client.post(f"/games/{game.pk}/move/", data, HTTP_HX_REQUEST="true")
+
+
+def game_last(game: Game) -> int:
+    game.refresh_from_db()
+    return game.last_sequence
+
+
+def pick_both(game: Game) -> None:
+    for seat in (0, 1):
+        loaded = store.load(game.pk, game.rules)
+        pick = next(iter(legal_actions(loaded.state, seat)))
+        game_submit(game_id=game.pk, seat=seat, action=pick, expected_sequence=loaded.sequence)
+
+
+def test_a_player_sees_their_hand_and_never_the_others(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    for name in hand(duel, 0):
+        assert f'aria-label="{name.replace("-", " ")}"' in page or name.split("-")[0] in page
+    theirs = set(hand(duel, 1)) - set(hand(duel, 0))
+    assert theirs and not any(f'value="pick {name}"' in page for name in theirs)
+    deal = Event.objects.get(game=duel, type="deal").payload["order"]
+    assert " ".join(deal[:10]) not in page
+
+
+def test_a_spectator_sees_public_facts_only(mallory: User, duel: Game, as_user: Login) -> None:
+    page = as_user(mallory).get(f"/games/{duel.pk}/").content.decode()
+    assert "You are watching" in page and 'name="form"' not in page
+    for name in hand(duel, 0) + hand(duel, 1):
+        assert f'value="pick {name}"' not in page
+
+
+def test_only_legal_moves_are_offered(alice: User, duel: Game, as_user: Login) -> None:
+    page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    offered = {
+        line.split('value="')[1].split('"')[0]
+        for line in page.splitlines()
+        if 'name="choice-move"' in line and 'value="' in line
+    }
+    legal = {str(action) for action in legal_actions(state(duel), 0)}
+    assert offered and offered <= legal
+
+
+def test_a_move_is_recorded_and_the_table_comes_back(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    card = hand(duel, 0)[0]
+    response = post_move(as_user(alice), duel, "choice", move=f"pick {card}")
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    assert 'id="table"' in response.content.decode()  # type: ignore[attr-defined]
+    assert Event.objects.filter(game=duel, type="pick", seat=0).exists()
+
+
+def test_an_illegal_pli_is_refused_with_its_rule_and_nothing_is_written(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    pick_both(duel)
+    loaded = store.load(duel.pk, duel.rules)
+    seat = loaded.state.turn  # type: ignore[attr-defined]
+    player = alice if seat == 0 else User.objects.get(username="bob")
+    cards = hand(duel, seat)
+    numbered = [
+        i
+        for i, name in enumerate(cards)
+        if name.split("-")[0] in ("blue", "red", "yellow", "green")
+    ]
+    values = {cards[i].split("-")[1] for i in numbered}
+    first, second = next(
+        (a, b)
+        for a in numbered
+        for b in numbered
+        if cards[a].split("-")[1] != cards[b].split("-")[1]
+    )
+    assert len(values) > 1
+    events = Event.objects.filter(game=duel).count()
+    response = post_move(as_user(player), duel, "pli", cards=[str(first), str(second)])  # type: ignore[arg-type]
+    assert response.status_code == 400  # type: ignore[attr-defined]
+    assert "same value" in response.content.decode()  # type: ignore[attr-defined]
+    assert Event.objects.filter(game=duel).count() == events
+
+
+def test_a_move_made_on_an_old_page_is_a_conflict(alice: User, duel: Game, as_user: Login) -> None:
+    data = {
+        "form": "choice",
+        "choice-expected_sequence": "1",
+        "choice-idempotency_key": "x",
+        "choice-move": f"pick {hand(duel, 0)[0]}",
+    }
+    response = as_user(alice).post(f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409 and "moved on" in response.content.decode()
+    assert not Event.objects.filter(game=duel, type="pick").exists()
+
+
+def test_a_double_click_records_the_move_once(alice: User, duel: Game, as_user: Login) -> None:
+    data = {
+        "form": "choice",
+        "choice-expected_sequence": "2",
+        "choice-idempotency_key": "same",
+        "choice-move": f"pick {hand(duel, 0)[0]}",
+    }
+    client = as_user(alice)
+    assert client.post(f"/games/{duel.pk}/move/", data).status_code == 302
+    assert client.post(f"/games/{duel.pk}/move/", data).status_code == 302
+    assert Event.objects.filter(game=duel, type="pick").count() == 1
+
+
+def test_an_unavailable_form_and_a_bad_form_are_refused(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    assert post_move(as_user(alice), duel, "distribution").status_code == 400  # type: ignore[attr-defined]
+    response = post_move(as_user(alice), duel, "choice", move="flip all")
+    assert response.status_code == 400 and "Check the form" in response.content.decode()  # type: ignore[attr-defined]
+
+
+def test_nobody_moves_for_a_seat_they_do_not_hold(
+    mallory: User, duel: Game, as_user: Login
+) -> None:
+    response = post_move(as_user(mallory), duel, "choice", move=f"pick {hand(duel, 0)[0]}")
+    assert response.status_code == 403  # type: ignore[attr-defined]
+    assert as_user(mallory).post(f"/games/{duel.pk}/orders/", {}).status_code == 403
+
+
+def test_polling_answers_no_content_until_the_game_moves(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    client = as_user(alice)
+    url = f"/games/{duel.pk}/poll/?seq=2"
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    pick_both(duel)
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'id="table"' in response.content.decode()
+    assert f"seq={game_last(duel)}" in response.content.decode()
+
+
+def test_polling_stops_when_the_game_is_over(alice: User, duel: Game, as_user: Login) -> None:
+    rng = random.Random(2)
+    while game_last(duel) and Game.objects.get(pk=duel.pk).status != Game.Status.FINISHED:
+        assert play_bot_move(duel, rng)
+    response = as_user(alice).get(f"/games/{duel.pk}/poll/?seq=1", HTTP_HX_REQUEST="true")
+    assert response.status_code == 286 and "hx-trigger" not in response.content.decode()
+    assert as_user(alice).get(f"/games/{duel.pk}/poll/?seq=1").status_code == 286
+
+
+def awaited_plays(game: Game, seat: int) -> None:
+    """``seat`` makes its first legal move (a single-card pli when it opens)."""
+    loaded = store.load(game.pk, game.rules)
+    moves = list(legal_actions(loaded.state, seat))
+    move = next(
+        (m for m in moves if str(m).startswith("play") and len(str(m).split()) == 2), moves[0]
+    )
+    game_submit(game_id=game.pk, seat=seat, action=move, expected_sequence=loaded.sequence)
+
+
+def test_a_standing_order_passes_for_me_until_the_trick_ends(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    pick_both(duel)
+    starter = store.load(duel.pk, duel.rules).state.turn  # type: ignore[attr-defined]
+    other = 1 - starter
+    as_user([alice, bob][other]).post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"})
+    awaited_plays(duel, starter)  # opens the trick; the order passes for the other player
+    passed = Event.objects.get(game=duel, type="pass", seat=other)
+    assert passed.payload["reason"] == "standing-order" and passed.actor is None
+    while store.load(duel.pk, duel.rules).state.tricks == 0:  # type: ignore[attr-defined]
+        awaited_plays(duel, starter)  # the winner hands out the trick's score card
+    assert not StandingOrder.objects.filter(seat__game=duel).exists()  # lapsed with its trick
+    awaited_plays(duel, starter)  # the next trick waits for the other player as usual
+    assert Event.objects.filter(game=duel, type="pass", seat=other).count() == 1
+    assert Game.objects.get(pk=duel.pk).awaiting == [other]
+
+
+def test_bots_play_their_turns_once_a_move_has_committed(
+    alice: User,
+    against_bots: Game,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    card = hand(against_bots, 0)[0]
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]
+        post_move(as_user(alice), against_bots, "choice", move=f"pick {card}")
+    picks = Event.objects.filter(game=against_bots, type="pick")
+    assert sorted(picks.values_list("seat", flat=True)) == [0, 1, 2]
+    game = Game.objects.get(pk=against_bots.pk)
+    assert game.awaiting == [] or 0 in game.awaiting or game.status == Game.Status.FINISHED
+
+
+def test_a_refused_move_is_explained_in_the_players_language(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    from accounts.models import profile_of
+
+    pick_both(duel)
+    seat = store.load(duel.pk, duel.rules).state.turn  # type: ignore[attr-defined]
+    player = [alice, bob][seat]
+    profile = profile_of(player)
+    profile.language = "fr"
+    profile.save()
+    cards = hand(duel, seat)
+    numbered = [i for i, n in enumerate(cards) if n.startswith(("blue", "red", "yellow", "green"))]
+    first, second = next(
+        (a, b)
+        for a in numbered
+        for b in numbered
+        if cards[a].split("-")[1] != cards[b].split("-")[1]
+    )
+    response = post_move(as_user(player), duel, "pli", cards=[str(first), str(second)])  # type: ignore[arg-type]
+    page = response.content.decode()  # type: ignore[attr-defined]
+    assert "Coup refusé : Un pli est composé de cartes de même valeur." in page
