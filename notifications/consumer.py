@@ -1,0 +1,115 @@
+"""The notifications consumer: from new events, the emails players are owed.
+
+It replays the new events one by one and notes, for each human seat, the moment the game
+started waiting for it (its turn, a pick, a distribution, a Malus answer, a round-2
+choice), a new chance to complete out of turn, and the end of the game. What is still true
+after the last event becomes rows of the outbox, in the consumer's own transaction; the
+emails leave after the commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from accounts.models import Profile
+from games.engine.ruleset import rule_set
+from games.events import store
+from games.events.consumers import consumer
+from games.events.models import Event
+from games.models import Game, StandingOrder
+from notifications.models import GameMute, Notification
+from notifications.tasks import send_notification
+
+
+@consumer("notifications")
+def owe_notifications(game_id: int, events: Sequence[Event]) -> None:
+    game = Game.objects.get(pk=game_id)
+    rules = rule_set(game.rules)
+    humans = dict(
+        game.seats.filter(user__isnull=False, is_bot=False).values_list("number", "user_id")
+    )
+    if not humans:
+        return
+    first = events[0].sequence
+    state = store.load(game_id, game.rules, upto=first - 1).state if first > 1 else None
+    awaited: frozenset[int] = rules.awaiting(state) if state is not None else frozenset()
+    completers: frozenset[int] = frozenset()
+    owed: dict[tuple[int, str], int] = {}
+    for event in events:
+        state = store.replay(rules, state, [event])
+        if event.type == "game-ended":
+            for seat in humans:
+                owed[(seat, Notification.Kind.GAME_END)] = event.sequence
+        if event.seat is not None and event.seat >= 0:
+            # Whoever just moved is told nothing about what that very move asked of them.
+            owed.pop((event.seat, Notification.Kind.YOUR_TURN), None)
+            owed.pop((event.seat, Notification.Kind.OUT_OF_TURN), None)
+        now_awaited = rules.awaiting(state) - {rules.chance}
+        for seat in now_awaited - awaited:
+            if seat != event.seat:
+                owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence
+        now_completers = rules.to_act(state) - now_awaited - {rules.chance}
+        for seat in now_completers - completers:
+            owed[(seat, Notification.Kind.OUT_OF_TURN)] = event.sequence
+        awaited, completers = now_awaited, now_completers
+    still = {
+        Notification.Kind.YOUR_TURN: awaited,
+        Notification.Kind.OUT_OF_TURN: completers - _not_completing(game_id),
+    }
+    owe(
+        game,
+        [
+            (sequence, humans[seat], kind)
+            for (seat, kind), sequence in owed.items()
+            if seat in humans and (kind not in still or seat in still[kind])
+        ],
+    )
+
+
+def _not_completing(game_id: int) -> set[int]:
+    """Seats with a standing order not to complete out of turn (in this trick)."""
+    return set(
+        StandingOrder.objects.filter(
+            seat__game_id=game_id, kind=StandingOrder.Kind.NO_COMPLETION
+        ).values_list("seat__number", flat=True)
+    )
+
+
+#: Which profile preference governs each kind of email.
+PREFERENCE = {
+    Notification.Kind.YOUR_TURN: "email_your_turn",
+    Notification.Kind.OUT_OF_TURN: "email_your_turn",
+    Notification.Kind.REMINDER: "email_reminders",
+    Notification.Kind.GAME_END: "email_game_end",
+}
+#: Kinds the daily digest replaces for players who chose it.
+DIGESTED = {Notification.Kind.YOUR_TURN, Notification.Kind.OUT_OF_TURN, Notification.Kind.REMINDER}
+
+
+def wanted(user_id: int, kind: str, game_id: int | None) -> bool:
+    """Whether the player wants this email: their preferences, their mutes, their digest."""
+    if game_id is not None and GameMute.objects.filter(user_id=user_id, game_id=game_id).exists():
+        return False
+    profile = Profile.objects.filter(user_id=user_id).first() or Profile(user_id=user_id)
+    if kind in DIGESTED and profile.daily_digest:
+        return False
+    return bool(getattr(profile, PREFERENCE[kind], True)) if kind in PREFERENCE else True
+
+
+def owe(game: Game | None, notices: Sequence[tuple[int, int, str]]) -> list[Notification]:
+    """Record the (sequence, user, kind) notices a player wants, once each, and send them
+    after the transaction commits."""
+    created = []
+    for sequence, user_id, kind in notices:
+        if not wanted(user_id, kind, game.pk if game else None):
+            continue
+        notification, new = Notification.objects.get_or_create(
+            game=game, sequence=sequence, recipient_id=user_id, kind=kind
+        )
+        if new:
+            created.append(notification)
+    for notification in created:
+        transaction.on_commit(lambda pk=notification.pk: send_notification.delay(pk), robust=True)
+    return created

@@ -1,0 +1,142 @@
+"""The emails themselves: in the recipient's language, plain text and HTML, with a
+one-click link to the table and a one-click unsubscribe."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from sesame.utils import get_query_string
+
+from accounts.models import Profile, display_name
+from games.events.models import Event
+from games.models import Game, Seat
+from games.moves import seat_names
+from games.selectors import event_log, game_view, seat_of
+from games.words import event as event_words
+from notifications.models import Notification
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+#: How many past events a "your turn" email recounts at most.
+RECAP = 15
+
+
+def login_link(user: AbstractBaseUser, path: str) -> str:
+    """A signed, expiring link (django-sesame) that logs ``user`` in and opens ``path``."""
+    return f"{settings.SITE_URL}{reverse('login-link')}{get_query_string(user)}&next={quote(path)}"
+
+
+def unsubscribe_link(user: AbstractBaseUser, kind: str) -> str:
+    token = signing.dumps({"user": user.pk, "kind": kind}, salt=UNSUBSCRIBE_SALT)
+    return settings.SITE_URL + reverse("notifications:unsubscribe", args=(token,))
+
+
+def read_unsubscribe(token: str) -> dict[str, Any]:
+    """The (user, kind) of an unsubscribe link; raises signing.BadSignature if forged."""
+    return dict(signing.loads(token, salt=UNSUBSCRIBE_SALT))
+
+
+def compose(notification: Notification) -> EmailMultiAlternatives:
+    user = notification.recipient
+    profile = Profile.objects.filter(user_id=user.pk).first()
+    language = (profile.language if profile else "") or settings.LANGUAGE_CODE
+    with translation.override(language):
+        context = _context(notification)
+        subject = context["subject"]
+        text = render_to_string("notifications/email/message.txt", context)
+        html = render_to_string("notifications/email/message.html", context)
+    message = EmailMultiAlternatives(subject, text, None, [user.email])
+    message.attach_alternative(html, "text/html")
+    message.extra_headers = {
+        "List-Unsubscribe": f"<{context['unsubscribe']}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        # The same notification always has the same id: a mail server can drop a copy.
+        "Message-ID": f"<notification-{notification.pk}@numx-by-mail>",
+    }
+    return message
+
+
+def _context(notification: Notification) -> dict[str, Any]:
+    user = notification.recipient
+    kind = notification.kind
+    context: dict[str, Any] = {
+        "name": display_name(user),
+        "kind": kind,
+        "unsubscribe": unsubscribe_link(user, kind),
+        "lobby": login_link(user, reverse("games:lobby")),
+    }
+    if kind == Notification.Kind.DIGEST:
+        seats = Seat.objects.filter(user=user, awaited=True, game__status=Game.Status.RUNNING)
+        context["games"] = [
+            (seat.game.name, login_link(user, reverse("games:game", args=(seat.game_id,))))
+            for seat in seats.select_related("game").order_by("awaited_since")
+        ]
+        count = len(context["games"])
+        context["subject"] = ngettext(
+            "NUM-X: %(count)d game waits for you", "NUM-X: %(count)d games wait for you", count
+        ) % {"count": count}
+        return context
+    game = notification.game
+    assert game is not None
+    seat = seat_of(game, user)
+    context["game"] = game.name
+    context["table"] = login_link(user, reverse("games:game", args=(game.pk,)))
+    if kind == Notification.Kind.GAME_END:
+        names = seat_names(game)
+        scores = sorted(
+            game.seats.values_list("number", "score", "winner"), key=lambda s: -(s[1] or 0)
+        )
+        context["scores"] = [(names[n], score, won) for n, score, won in scores]
+        context["replay"] = login_link(user, reverse("games:replay", args=(game.pk,)))
+        context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
+        return context
+    context["recap"] = _recap(game, seat)
+    context["todo"] = what_to_do(game, seat, kind)
+    subjects = {
+        Notification.Kind.YOUR_TURN: _("%(game)s: your turn"),
+        Notification.Kind.OUT_OF_TURN: _("%(game)s: you may complete out of turn"),
+        Notification.Kind.REMINDER: _("%(game)s: still waiting for you"),
+    }
+    context["subject"] = subjects[kind] % {"game": game.name}
+    return context
+
+
+def _recap(game: Game, seat: int | None) -> list[str]:
+    """What happened since the player's own last move, in words, as they may know it."""
+    last_own = (
+        Event.objects.filter(game=game, seat=seat)
+        .order_by("-sequence")
+        .values_list("sequence", flat=True)
+        .first()
+        or 0
+    )
+    names = seat_names(game)
+    entries = event_log(game, seat, after=max(last_own, game.last_sequence - RECAP))
+    return [event_words(entry, names, seat) for entry in entries]
+
+
+def what_to_do(game: Game, seat: int | None, kind: str) -> str:
+    if kind == Notification.Kind.OUT_OF_TURN:
+        return _("The top pli can be completed with your Rainbow, out of turn, if you wish.")
+    view = game_view(game, seat)
+    pending = view["pending"] or {}
+    if view["phase"] == "opening-pick":
+        return _("Choose the card you lay face down for the opening pick.")
+    if view["phase"] == "between-rounds":
+        return _("Choose for round 2: keep your hand and refill it, or discard it and draw anew.")
+    if pending.get("kind") == "distribution":
+        return _("You won the trick: hand out the score cards.")
+    if pending.get("kind") == "malus":
+        return _("A Malus hit you: choose what to discard, remove or place.")
+    if pending.get("kind") == "drawn-card":
+        return _("Play the card you drew.")
+    return _("Your turn: lay a pli, play an Action card, take back a score card, draw or pass.")

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from notifications import views
+
+app_name = "notifications"
+
+urlpatterns = [
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("games/<int:game_id>/mute/", views.mute, name="mute"),
+    path("games/<int:game_id>/vacation/", views.vacation, name="vacation"),
+]

@@ -1,0 +1,79 @@
+"""One-click unsubscribe, muting a game, and taking vacation days."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from accounts.models import profile_of
+from games.models import Seat
+from games.views.access import game_for_player
+from notifications.clock import take_vacation
+from notifications.consumer import PREFERENCE
+from notifications.emails import read_unsubscribe
+from notifications.models import GameMute, Notification
+
+
+@csrf_exempt  # RFC 8058 one-click: mail clients POST here without a session or token.
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """GET shows what the link stops; POST (the button, or a mail client's one-click)
+    stops it. The signed token names the user and the kind of email."""
+    try:
+        target = read_unsubscribe(token)
+    except signing.BadSignature:
+        return HttpResponseBadRequest(_("This unsubscribe link is not valid."))
+    user = get_user_model().objects.filter(pk=target["user"]).first()
+    if user is None:
+        return HttpResponseBadRequest(_("This unsubscribe link is not valid."))
+    profile = profile_of(user)
+    kind = target["kind"]
+    if request.method == "POST":
+        if kind == Notification.Kind.DIGEST:
+            profile.daily_digest = False
+            profile.email_your_turn = False
+            profile.email_reminders = False
+        else:
+            setattr(profile, PREFERENCE.get(kind, "email_your_turn"), False)
+        profile.save()
+        return render(request, "notifications/unsubscribed.html", {"done": True})
+    return render(request, "notifications/unsubscribed.html", {"done": False, "kind": kind})
+
+
+@login_required
+@require_POST
+def mute(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, _seat = game_for_player(request, game_id)
+    muted, created = GameMute.objects.get_or_create(user=request.user, game=game)
+    if not created:
+        muted.delete()
+    messages.success(
+        request,
+        _("No more emails about this game.")
+        if created
+        else _("Emails about this game are back on."),
+    )
+    return redirect("games:game", game.pk)
+
+
+@login_required
+@require_POST
+def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
+    game, seat = game_for_player(request, game_id)
+    holder = Seat.objects.get(game=game, number=seat)
+    try:
+        take_vacation(holder, int(request.POST.get("days", "0")))
+    except ValueError:
+        messages.error(
+            request,
+            _("Take between 1 and %(days)d days.") % {"days": holder.vacation_days},
+        )
+    else:
+        messages.success(request, _("Your clock is paused."))
+    return redirect("games:game", game.pk)

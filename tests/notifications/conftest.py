@@ -1,0 +1,49 @@
+"""Notification tests run the consumers as the worker would after each commit, and send
+emails eagerly (the embedded default) into Django's test outbox."""
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+
+from games.events import consumers
+from games.lobby import game_join, game_open, game_start
+from games.models import Game
+
+
+@pytest.fixture
+def commit(
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> Callable[[Callable[[], object]], object]:
+    """Run ``work`` and then what waits for its commit (dispatch, then sending), as in
+    production; the tests' transaction never commits by itself."""
+
+    def run(work: Callable[[], object]) -> object:
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            result = work()
+        return result
+
+    return run
+
+
+@pytest.fixture
+def trio(
+    alice: User, bob: User, mallory: User, commit: Callable[[Callable[[], object]], object]
+) -> Iterator[Game]:
+    """Alice, Bob and Mallory (here a friend of theirs) start a Speed Run together."""
+    game = game_open(creator=alice, name="Friday", config={"players": 3, "mode": "speed-run"})
+    for user in (bob, mallory):
+        game_join(game=game, user=user, token=game.invite_token)
+    commit(
+        lambda: (
+            game_start(game=game, by=alice, rng=random.Random(21)),
+            consumers.dispatch(game.pk),
+        )
+    )
+    yield game
+
+
+def sent_to(address: str) -> list[mail.EmailMessage]:
+    return [m for m in mail.outbox if address in m.to]

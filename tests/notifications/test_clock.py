@@ -1,0 +1,171 @@
+"""The clock: one reminder per wait, deadlines that spend the time bank then apply the
+game's policy, vacations that pause the clock, and the daily digest."""
+
+import json
+from collections.abc import Callable
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.management import call_command
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import profile_of
+from games.events.models import Event
+from games.models import Game, Seat
+from notifications import clock
+from notifications.models import Notification
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+
+
+def waited(game: Game, seat: int, hours: float) -> Seat:
+    """Pretend the game has waited ``hours`` for ``seat``."""
+    since = timezone.now() - timedelta(hours=hours)
+    Seat.objects.filter(game=game, number=seat).update(awaited_since=since)
+    return Seat.objects.get(game=game, number=seat)
+
+
+def test_one_reminder_after_a_day_without_a_move(trio: Game, commit: Commit) -> None:
+    waited(trio, 1, hours=2)
+    mail.outbox.clear()
+    assert commit(clock.tick)["reminders"] == 0  # type: ignore[index]
+    waited(trio, 1, hours=25)
+    assert commit(clock.tick)["reminders"] == 1  # type: ignore[index]
+    assert commit(clock.tick)["reminders"] == 0  # type: ignore[index]
+    (message,) = mail.outbox
+    assert message.to == ["bob@example.com"] and "still waiting" in message.subject
+
+
+def test_reminders_follow_the_preference(bob: User, trio: Game, commit: Commit) -> None:
+    profile = profile_of(bob)
+    profile.email_reminders = False
+    profile.save()
+    waited(trio, 1, hours=30)
+    mail.outbox.clear()
+    commit(clock.tick)
+    assert mail.outbox == []
+
+
+def deadline(game: Game, days: int = 1, policy: str = "pass") -> Game:
+    Game.objects.filter(pk=game.pk).update(
+        move_deadline=timedelta(days=days), deadline_policy=policy
+    )
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_passed_deadline_first_spends_the_time_bank(trio: Game, commit: Commit) -> None:
+    deadline(trio)
+    Seat.objects.filter(game=trio).update(vacation_days=2)
+    waited(trio, 2, hours=24 * 2 + 1)  # two days late: one deadline plus one day over
+    done = commit(clock.tick)
+    assert done["vacation_days_used"] == 2 and done["timeouts"] == 0  # type: ignore[index]
+    assert Seat.objects.get(game=trio, number=2).vacation_days == 0
+
+
+def test_when_the_bank_is_empty_the_policy_plays_for_the_absent_player(
+    trio: Game, commit: Commit
+) -> None:
+    deadline(trio)
+    Seat.objects.filter(game=trio).update(vacation_days=0)
+    waited(trio, 2, hours=25)
+    before = Game.objects.get(pk=trio.pk).last_sequence
+    done = commit(clock.tick)
+    assert done["timeouts"] == 1  # type: ignore[index]
+    # In the opening pick nobody can pass: the policy falls back on a bot's move.
+    event = Event.objects.get(game=trio, sequence=before + 1)
+    assert (event.type, event.seat, event.payload["reason"]) == ("pick", 2, "bot")
+    seat = Seat.objects.get(game=trio, number=2)
+    assert seat.timeouts == 1 and not seat.awaited
+
+
+def test_a_timed_out_player_passes_where_passing_is_allowed(trio: Game, commit: Commit) -> None:
+    import random
+
+    from games.bots import play_bot_move
+
+    rng = random.Random(3)
+    while Game.objects.get(pk=trio.pk).phase == "opening-pick":
+        commit(lambda: play_bot_move(trio, rng))
+    game = deadline(trio, policy="pass")
+    # Move on until someone awaited may pass (a pli is on the table).
+    from games.engine.numx import legal_actions, parse_action
+    from games.events import store
+
+    while True:
+        state = store.load(game.pk, game.rules).state
+        seat = next(iter(Game.objects.get(pk=game.pk).awaiting))
+        if parse_action("pass") in legal_actions(state, seat):
+            break
+        commit(lambda: play_bot_move(game, rng))
+    Seat.objects.filter(game=game).update(vacation_days=0)
+    waited(game, seat, hours=25)
+    commit(clock.tick)
+    last = Event.objects.filter(game=game, seat=seat).order_by("-sequence").first()
+    assert last is not None and (last.type, last.payload["reason"]) == ("pass", "deadline")
+
+
+def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> None:
+    game = deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    client.post(f"/notifications/games/{game.pk}/vacation/", {"days": "3"})
+    seat = Seat.objects.get(game=game, number=1)
+    assert seat.vacation_days == 4 and seat.paused_until is not None
+    waited(game, 1, hours=30)
+    done = commit(clock.tick)
+    assert done == {"reminders": 0, "vacation_days_used": 0, "timeouts": 0, "resent": 0}
+    response = client.post(f"/notifications/games/{game.pk}/vacation/", {"days": "9"}, follow=True)
+    assert "between 1 and 4" in response.content.decode()
+
+
+def test_the_daily_digest_replaces_per_move_emails_and_comes_once_a_day(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    profile = profile_of(bob)
+    profile.daily_digest = True
+    profile.save()
+    mail.outbox.clear()
+    waited(trio, 1, hours=30)
+    commit(clock.tick)
+    assert mail.outbox == []  # no reminder: the digest will say it
+    assert commit(clock.daily_digests) == 1
+    assert commit(clock.daily_digests) == 0
+    (message,) = mail.outbox
+    assert message.to == ["bob@example.com"] and "Friday" in message.body
+    assert Notification.objects.filter(kind="digest", game=None).count() == 1
+
+
+def test_muting_a_game_from_the_table(bob: User, trio: Game) -> None:
+    client = Client()
+    client.force_login(bob)
+    client.post(f"/notifications/games/{trio.pk}/mute/")
+    assert "Email me about this game again" in client.get(f"/games/{trio.pk}/").content.decode()
+
+
+def test_the_tick_command_runs_the_clock_once(trio: Game) -> None:
+    out = StringIO()
+    call_command("numx", "tick", stdout=out)
+    assert json.loads(out.getvalue()) == {
+        "reminders": 0,
+        "vacation_days_used": 0,
+        "timeouts": 0,
+        "resent": 0,
+    }
+
+
+def test_an_email_lost_on_its_way_to_the_worker_is_sent_later_and_once(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    lost = Notification.objects.create(game=trio, sequence=60, recipient=bob, kind="reminder")
+    mail.outbox.clear()
+    assert commit(clock.tick)["resent"] == 0  # type: ignore[index]  # owed just now: not lost
+    Notification.objects.filter(pk=lost.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    assert commit(clock.tick)["resent"] == 1  # type: ignore[index]
+    assert commit(clock.tick)["resent"] == 0  # type: ignore[index]
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]

@@ -1,0 +1,232 @@
+"""Which emails go to whom after each kind of event, what they say, where they lead."""
+
+import re
+from collections.abc import Callable
+from smtplib import SMTPException
+from unittest import mock
+
+import pytest
+from celery.exceptions import Retry
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+from django.utils import translation
+
+from accounts.models import profile_of
+from games.engine.numx import legal_actions
+from games.events import consumers, store
+from games.models import Game
+from games.services import game_submit
+from notifications.models import GameMute, Notification
+from notifications.tasks import send_notification
+
+from .conftest import sent_to
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+
+
+def move(
+    game: Game, seat: int, commit: Commit, choose: Callable[[list], object] | None = None
+) -> None:
+    """``seat`` makes a legal move (the first, or ``choose``'s), then the worker reacts."""
+
+    def work() -> None:
+        loaded = store.load(game.pk, game.rules)
+        moves = list(legal_actions(loaded.state, seat))
+        action = choose(moves) if choose else moves[0]
+        game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence)
+        consumers.dispatch(game.pk)
+
+    commit(work)
+
+
+def all_pick(game: Game, commit: Commit) -> None:
+    for seat in (0, 1, 2):
+        move(game, seat, commit)
+
+
+def test_everyone_learns_the_game_waits_for_their_opening_pick(trio: Game) -> None:
+    assert sorted(address for m in mail.outbox for address in m.to) == [
+        "alice@example.com",
+        "bob@example.com",
+        "mallory@example.com",
+    ]
+    message = sent_to("bob@example.com")[0]
+    assert "Friday" in message.subject and "your turn" in message.subject
+    assert "opening pick" in message.body
+    html = message.alternatives[0][0]  # type: ignore[index]
+    assert "Open the table" in html
+
+
+def test_the_player_who_just_moved_and_those_already_told_get_nothing(
+    trio: Game, commit: Commit
+) -> None:
+    mail.outbox.clear()
+    move(trio, 0, commit)
+    assert mail.outbox == []
+
+
+def test_after_the_picks_only_the_first_player_is_told_it_is_their_turn(
+    trio: Game, commit: Commit
+) -> None:
+    mail.outbox.clear()
+    all_pick(trio, commit)
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    expected = [] if starter == 2 else [["alice", "bob", "mallory"][starter] + "@example.com"]
+    assert [m.to[0] for m in mail.outbox] == expected
+
+
+def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
+    trio: Game, commit: Commit
+) -> None:
+    move(trio, 0, commit)
+    move(trio, 1, commit)
+    mallory = User.objects.get(username="mallory")
+    mail.outbox.clear()
+    reminder = Notification.objects.create(
+        game=trio, sequence=trio.last_sequence + 2, recipient=mallory, kind="reminder"
+    )
+    send_notification(reminder.pk)
+    (email,) = mail.outbox
+    assert "Since your last move" in email.body
+    assert "alice: pick a hidden card." in email.body  # picks stay secret until all are in
+    link = re.search(r"(/login/link/\?sesame=\S+)", email.body)
+    assert link, email.body
+    page = Client().get(link.group(1), follow=True)
+    assert page.redirect_chain[-1][0] == f"/games/{trio.pk}/"
+    assert "Your turn." in page.content.decode()
+
+
+def test_no_email_twice_for_the_same_event_even_when_the_task_is_retried(trio: Game) -> None:
+    notification = Notification.objects.filter(recipient__username="bob").first()
+    assert notification is not None and notification.sent_at is not None
+    count = len(mail.outbox)
+    assert send_notification(notification.pk) is False
+    consumers.dispatch(trio.pk)
+    assert len(mail.outbox) == count
+
+
+def test_a_failed_send_is_retried_and_then_sent_once(trio: Game, commit: Commit) -> None:
+    bob = User.objects.get(username="bob")
+    notification = Notification.objects.create(
+        game=trio, sequence=99, recipient=bob, kind="your-turn"
+    )
+    mail.outbox.clear()
+    with (
+        mock.patch(
+            "django.core.mail.EmailMultiAlternatives.send", side_effect=SMTPException("down")
+        ),
+        pytest.raises(Retry),
+    ):  # Celery schedules another attempt
+        send_notification.apply(args=(notification.pk,), throw=True)
+    notification.refresh_from_db()
+    assert notification.sent_at is None and mail.outbox == []
+    assert send_notification.apply(args=(notification.pk,)).get() is True
+    assert send_notification.apply(args=(notification.pk,)).get() is False
+    assert len(mail.outbox) == 1
+
+
+def test_emails_speak_the_recipients_language(bob: User, trio: Game, commit: Commit) -> None:
+    profile = profile_of(bob)
+    profile.language = "fr"
+    profile.save()
+    notice = Notification.objects.create(game=trio, sequence=50, recipient=bob, kind="your-turn")
+    mail.outbox.clear()
+    send_notification(notice.pk)
+    (message,) = mail.outbox
+    with translation.override("fr"):
+        french = translation.gettext("%(game)s: your turn") % {"game": "Friday"}
+    assert message.subject == french and "your turn" not in message.subject
+
+
+def test_every_email_has_a_one_click_unsubscribe(trio: Game, client: Client) -> None:
+    message = sent_to("bob@example.com")[0]
+    header = message.extra_headers["List-Unsubscribe"].strip("<>")
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    path = header.split("://", 1)[1].split("/", 1)[1]
+    assert client.get("/" + path).status_code == 200
+    assert profile_of(User.objects.get(username="bob")).email_your_turn
+    client.post("/" + path)
+    assert not profile_of(User.objects.get(username="bob")).email_your_turn
+    assert client.post("/notifications/unsubscribe/forged/").status_code == 400
+
+
+def test_preferences_and_mutes_silence_emails(
+    bob: User, mallory: User, trio: Game, commit: Commit
+) -> None:
+    profile = profile_of(bob)
+    profile.email_your_turn = False
+    profile.save()
+    GameMute.objects.create(user=mallory, game=trio)
+    game = Game.objects.get(pk=trio.pk)
+    game.refresh_from_db()
+    from notifications.consumer import owe
+
+    mail.outbox.clear()
+    commit(
+        lambda: owe(
+            game,
+            [
+                (77, bob.pk, "your-turn"),
+                (77, mallory.pk, "your-turn"),
+                (77, User.objects.get(username="alice").pk, "your-turn"),
+            ],
+        )
+    )
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+
+
+def test_the_rainbow_holder_hears_of_a_chance_to_complete_out_of_turn_unless_they_said_no(
+    trio: Game, commit: Commit
+) -> None:
+    all_pick(trio, commit)
+    mail.outbox.clear()
+    state = store.load(trio.pk, trio.rules).state
+    starter = state.turn  # type: ignore[attr-defined]
+    plays = [
+        a
+        for a in legal_actions(state, starter)
+        if str(a).startswith("play") and len(str(a).split()) == 2
+    ]
+    holders = {}
+    for play in plays:
+        value = play.value  # type: ignore[attr-defined]
+        for seat in (0, 1, 2):
+            if seat != starter and any(
+                c.face.text == f"rainbow-{value}" for c in state.hands[seat]
+            ):  # type: ignore[attr-defined]
+                holders[play] = seat
+    if not holders:
+        pytest.skip("no completable opening in this deal")
+    play, holder = next(iter(holders.items()))
+    move(trio, starter, commit, choose=lambda moves: play)
+    kinds = [
+        n.kind
+        for n in Notification.objects.filter(
+            recipient__username=["alice", "bob", "mallory"][holder]
+        )
+    ]
+    assert "out-of-turn" in kinds
+
+
+def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
+    trio: Game, commit: Commit
+) -> None:
+    import random
+
+    from games.bots import play_bot_move
+
+    rng = random.Random(1)
+    mail.outbox.clear()
+    while Game.objects.get(pk=trio.pk).status != Game.Status.FINISHED:
+        commit(lambda: (play_bot_move(trio, rng), consumers.dispatch(trio.pk)))
+    endings = [m for m in mail.outbox if "is over" in m.subject]
+    assert sorted(m.to[0] for m in endings) == [
+        "alice@example.com",
+        "bob@example.com",
+        "mallory@example.com",
+    ]
+    assert f"/games/{trio.pk}/replay/" in endings[0].body.replace("%2F", "/")
+    assert "winner" in endings[0].body
