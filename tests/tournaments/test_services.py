@@ -1,0 +1,468 @@
+"""Tournament commands: creating, registering, inviting, withdrawing, stages, tables,
+emails."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import timedelta
+from itertools import combinations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.exceptions import ValidationError
+from django.utils import timezone, translation
+
+from accounts.models import profile_of
+from games.events import consumers
+from games.models import Game, Seat
+from tournaments import selectors, services
+from tournaments.models import Entry, Stage, TablePlayer, Tournament
+from tournaments.services import (
+    NotOrganiser,
+    TournamentError,
+    entry_withdraw,
+    stage_start,
+    table_force_finish,
+    table_record_result,
+    tournament_create,
+    tournament_email,
+    tournament_invite,
+    tournament_register,
+    tournament_unregister,
+)
+
+from .conftest import Players, fake_result, play_out, register_all
+
+pytestmark = pytest.mark.django_db
+
+OnCommit = Callable[..., object]
+
+
+def seated(stage: Stage) -> list[list[str]]:
+    """Who sits at each table of a stage, by user name, in seat order."""
+    return [
+        [place.entry.user.username for place in table.players.order_by("seat")]
+        for table in stage.tables.order_by("number")
+    ]
+
+
+# --- Creating --------------------------------------------------------------------------
+
+
+def test_a_tournament_is_created_with_the_default_points(alice: User) -> None:
+    tournament = tournament_create(
+        organiser=alice, name="Cup", registration_closes=timezone.now() + timedelta(days=1)
+    )
+    assert tournament.status == Tournament.Status.REGISTRATION
+    assert tournament.points_table()[4] == (8, 4, 2, 1)
+    assert tournament.points_table()[3] == (4, 2, 1)
+    assert tournament.move_deadline == timedelta(days=3)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"table_size": 7},
+        {"table_size": 2},
+        {"stage_count": 0},
+        {"registration_closes": timezone.now() - timedelta(days=400)},
+    ],
+)
+def test_invalid_settings_are_refused(alice: User, bad: dict[str, object]) -> None:
+    values = {"registration_closes": timezone.now() + timedelta(days=1), **bad}
+    with pytest.raises(ValidationError):
+        tournament_create(organiser=alice, name="Cup", **values)  # type: ignore[arg-type]
+    assert not Tournament.objects.exists()
+
+
+# --- Registration ----------------------------------------------------------------------
+
+
+def test_anybody_registers_while_registration_is_open(league: Tournament, bob: User) -> None:
+    entry = tournament_register(tournament=league, user=bob)
+    assert entry.status == Entry.Status.REGISTERED and entry.registered_at is not None
+    with pytest.raises(TournamentError, match="already registered"):
+        tournament_register(tournament=league, user=bob)
+
+
+@pytest.mark.parametrize("when", [timedelta(days=-1), timedelta(days=8)])
+def test_registration_is_refused_before_it_opens_and_after_it_closes(
+    league: Tournament, bob: User, when: timedelta
+) -> None:
+    with pytest.raises(TournamentError, match="not open"):
+        tournament_register(tournament=league, user=bob, now=timezone.now() + when)
+
+
+def test_a_player_cancels_a_registration_before_the_start(league: Tournament, bob: User) -> None:
+    tournament_register(tournament=league, user=bob)
+    tournament_unregister(tournament=league, user=bob)
+    assert not league.entries.exists()
+    with pytest.raises(TournamentError, match="not registered"):
+        tournament_unregister(tournament=league, user=bob)
+
+
+def test_an_invited_member_is_emailed_and_may_accept_after_registration_closes(
+    league: Tournament, alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        entry = tournament_invite(tournament=league, by=alice, who="BOB@example.com")
+    assert entry.status == Entry.Status.INVITED
+    (message,) = mail.outbox
+    assert message.to == ["bob@example.com"] and "Spring league" in message.subject
+    assert f"/tournaments/{league.pk}/register/" in message.body
+    later = timezone.now() + timedelta(days=30)
+    assert tournament_register(tournament=league, user=bob, now=later).status == "registered"
+
+
+def test_an_invitation_can_be_declined(league: Tournament, alice: User, bob: User) -> None:
+    tournament_invite(tournament=league, by=alice, who="bob")
+    tournament_unregister(tournament=league, user=bob)
+    assert not league.entries.exists()
+
+
+def test_inviting_is_for_the_organiser_and_known_members_once(
+    league: Tournament, alice: User, bob: User, mallory: User
+) -> None:
+    with pytest.raises(NotOrganiser):
+        tournament_invite(tournament=league, by=mallory, who="bob")
+    with pytest.raises(TournamentError, match="Nobody on the site"):
+        tournament_invite(tournament=league, by=alice, who="nobody@example.com")
+    tournament_invite(tournament=league, by=alice, who="bob")
+    with pytest.raises(TournamentError, match="already invited"):
+        tournament_invite(tournament=league, by=alice, who="bob")
+
+
+def test_a_member_who_wants_no_invitations_gets_no_email(
+    league: Tournament, alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    profile = profile_of(bob)
+    profile.email_invitations = False
+    profile.save()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_invite(tournament=league, by=alice, who="bob")
+    assert mail.outbox == []
+
+
+# --- Stages ----------------------------------------------------------------------------
+
+
+def test_the_first_stage_seats_every_registered_player_at_x_games(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    players = make_players(10)
+    register_all(league, players)
+    tournament_invite(tournament=league, by=alice, who="alice")  # never accepted
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        stage = stage_start(tournament=league, by=alice, rng=random.Random(3))
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.RUNNING
+    assert not league.entries.filter(status=Entry.Status.INVITED).exists(), "invitations lapse"
+    tables = seated(stage)
+    assert sorted(len(table) for table in tables) == [3, 3, 4]
+    assert sorted(name for table in tables for name in table) == sorted(
+        user.username for user in players
+    )
+    for table in stage.tables.select_related("game"):
+        game = table.game
+        assert game.config == {"players": table.players.count(), "mode": "x-game"}
+        assert game.status == Game.Status.RUNNING and game.created_by == alice
+        assert game.move_deadline == timedelta(days=3) and game.deadline_policy == "pass"
+        assert [s.user_id for s in game.seats.all()] == [
+            p.entry.user_id for p in table.players.order_by("seat")
+        ]
+    # Every seated player is told where to play.
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(user.email for user in players)
+    assert all("stage 1 has started" in m.subject for m in mail.outbox)
+
+
+def test_only_the_organiser_starts_a_stage(
+    league: Tournament, mallory: User, make_players: Players
+) -> None:
+    register_all(league, make_players(4))
+    with pytest.raises(NotOrganiser):
+        stage_start(tournament=league, by=mallory)
+    assert not league.stages.exists()
+
+
+def test_a_stage_needs_enough_players(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(2))
+    with pytest.raises(TournamentError, match="at least 3"):
+        stage_start(tournament=league, by=alice)
+
+
+def test_tables_of_two_only_when_the_organiser_allows_them(
+    alice: User, make_players: Players
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="Small",
+        table_size=3,
+        small_tables=True,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(4))
+    stage = stage_start(tournament=tournament, by=alice, rng=random.Random(1))
+    assert [len(table) for table in seated(stage)] == [2, 2]
+
+
+def test_the_next_stage_waits_for_every_table(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(8))
+    first = stage_start(tournament=league, by=alice, rng=random.Random(1))
+    fake_result(first.tables.get(number=1), dict.fromkeys(seated(first)[0], 0))
+    with pytest.raises(TournamentError, match="must finish first"):
+        stage_start(tournament=league, by=alice)
+
+
+def test_later_stages_are_seated_by_standings_without_repeat_opponents(
+    alice: User, make_players: Players
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="Swiss",
+        table_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(9))
+    first = stage_start(tournament=tournament, by=alice, rng=random.Random(7))
+    ranking = []
+    for table, names in zip(first.tables.order_by("number"), seated(first), strict=True):
+        # The first seat wins each table, the second is second...
+        fake_result(table, {name: 30 - 10 * i for i, name in enumerate(names)})
+        ranking.append(names)
+    second = stage_start(tournament=tournament, by=alice, rng=random.Random(7))
+    met_before = {frozenset(pair) for names in ranking for pair in combinations(names, 2)}
+    for names in seated(second):
+        assert not met_before & {frozenset(pair) for pair in combinations(names, 2)}
+    # Swiss-like: the three winners of stage 1 meet at table 1.
+    winners = {names[0] for names in ranking}
+    assert set(seated(second)[0]) == winners
+
+
+def test_withdrawn_players_are_not_seated_again(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    players = make_players(8)
+    register_all(league, players)
+    first = stage_start(tournament=league, by=alice, rng=random.Random(2))
+    for table, names in zip(first.tables.all(), seated(first), strict=True):
+        fake_result(table, {name: i for i, name in enumerate(names)})
+    gone = Entry.objects.get(tournament=league, user=players[0])
+    entry_withdraw(entry=gone, by=alice)
+    second = stage_start(tournament=league, by=alice, rng=random.Random(2))
+    names = [name for table in seated(second) for name in table]
+    assert players[0].username not in names and len(names) == 7
+    assert [len(table) for table in seated(second)] == [4, 3]
+
+
+def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Players) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="With a final",
+        format=Tournament.Format.FINAL,
+        stage_count=1,
+        final_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(8))
+    first = stage_start(tournament=tournament, by=alice, rng=random.Random(4))
+    for table, names in zip(first.tables.all(), seated(first), strict=True):
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)})
+    top = [line.player for line in selectors.standings_of(tournament)[:3]]
+    final = stage_start(tournament=tournament, by=alice, rng=random.Random(4))
+    assert final.is_final and final.number == 2
+    (table,) = final.tables.all()
+    assert sorted(p.entry_id for p in table.players.all()) == sorted(top)  # type: ignore[type-var]
+    assert table.game.name == "With a final: final"
+    fake_result(table, {name: 0 for name in seated(final)[0]})
+    services._close_stage(final)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    with pytest.raises(TournamentError, match="over"):
+        stage_start(tournament=tournament, by=alice)
+
+
+# --- Results, withdrawals and deadlines ------------------------------------------------
+
+
+def test_a_finished_table_records_its_games_final_score_sheets(
+    alice: User, make_players: Players
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="One table",
+        stage_count=1,
+        table_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(3))
+    stage = stage_start(tournament=tournament, by=alice, rng=random.Random(5))
+    table = stage.tables.get()
+    assert table_record_result(table=table) is False, "not while the game is played"
+    game = play_out(table.game, random.Random(5))
+    consumers.dispatch(game.pk, only=["tournaments"])
+    table.refresh_from_db()
+    assert table.recorded_at is not None
+    scores = dict(Seat.objects.filter(game=game).values_list("number", "score"))
+    for place in table.players.all():
+        assert place.score == scores[place.seat] and place.xtrems is not None
+        assert not place.forfeit
+    stage.refresh_from_db()
+    tournament.refresh_from_db()
+    assert stage.finished_at is not None and tournament.status == Tournament.Status.FINISHED
+    assert table_record_result(table=table) is True, "recorded once; asking again is harmless"
+
+
+def test_a_withdrawn_players_seat_is_played_by_a_bot_and_forfeits(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(4))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(6))
+    game = stage.tables.get().game
+    # The X-Game opens with every player picking a card: the game waits for all four.
+    awaited = Seat.objects.get(game=game, number=0, awaited=True)
+    entry = Entry.objects.get(tournament=league, user=awaited.user)
+    entry_withdraw(entry=entry, by=alice, rng=random.Random(6))
+    entry.refresh_from_db()
+    awaited.refresh_from_db()
+    assert entry.status == Entry.Status.WITHDRAWN and entry.withdrawn_at is not None
+    assert awaited.is_bot and not awaited.awaited, "the bot has already played for them"
+    assert TablePlayer.objects.get(entry=entry).forfeit
+    with pytest.raises(TournamentError, match="already withdrawn"):
+        entry_withdraw(entry=entry, by=alice)
+
+
+def test_only_the_organiser_withdraws_players(league: Tournament, bob: User, mallory: User) -> None:
+    entry = tournament_register(tournament=league, user=bob)
+    with pytest.raises(NotOrganiser):
+        entry_withdraw(entry=entry, by=mallory)
+
+
+def test_withdrawing_an_invited_player_cancels_the_invitation(
+    league: Tournament, alice: User, bob: User
+) -> None:
+    entry = tournament_invite(tournament=league, by=alice, who="bob")
+    entry_withdraw(entry=entry, by=alice)
+    assert not league.entries.exists()
+
+
+def test_a_timed_out_seat_at_game_end_gets_the_fixed_value(
+    alice: User, make_players: Players
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="Clock",
+        stage_count=1,
+        table_size=3,
+        forfeit_points=1,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(3))
+    table = stage_start(tournament=tournament, by=alice, rng=random.Random(8)).tables.get()
+    Seat.objects.filter(game=table.game, number=1).update(timeouts=2)
+    play_out(table.game, random.Random(8))
+    assert table_record_result(table=table)
+    places = {p.seat: p for p in table.players.all()}
+    assert places[1].timed_out and not places[0].timed_out and not places[2].timed_out
+    (line,) = [
+        line for line in selectors.standings_of(tournament) if line.player == places[1].entry_id
+    ]
+    assert line.points == 1 and line.score == 0
+
+
+def test_the_organiser_finishes_a_table_past_its_deadline_with_the_policy(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="Deadline",
+        stage_count=1,
+        table_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(3))
+    table = stage_start(tournament=tournament, by=alice, rng=random.Random(9)).tables.get()
+    with pytest.raises(TournamentError, match="past the move deadline"):
+        table_force_finish(table=table, by=alice)
+    rng = random.Random(9)
+    while table.game.seats.filter(awaited=True).count() != 1:  # past the opening picks
+        play_out(table.game, rng, moves=1)
+    late = set(table.game.seats.filter(awaited=True).values_list("number", flat=True))
+    # The task that plays the table out never runs (as if the worker died)...
+    table_force_finish(table=table, by=alice, now=timezone.now() + timedelta(days=3, hours=1))
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.RUNNING
+    # ... so the organiser asks again, which resumes it whatever the clock says.
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        table_force_finish(table=table, by=alice)
+    table.refresh_from_db()
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.FINISHED
+    assert table.forced_at is not None and table.recorded_at is not None
+    # Only the players the game waited for past their deadline forfeit.
+    assert {p.seat for p in table.players.all() if p.timed_out} == late
+    assert table.game.seats.filter(timeouts__gt=0).count() == 3, "the policy moved for all"
+    with pytest.raises(TournamentError, match="not being played"):
+        table_force_finish(table=table, by=alice)
+
+
+def test_only_the_organiser_finishes_tables(
+    league: Tournament, alice: User, mallory: User, make_players: Players
+) -> None:
+    register_all(league, make_players(3))
+    table = stage_start(tournament=league, by=alice, rng=random.Random(1)).tables.get()
+    with pytest.raises(NotOrganiser):
+        table_force_finish(table=table, by=mallory, now=timezone.now() + timedelta(days=9))
+
+
+# --- Emails ----------------------------------------------------------------------------
+
+
+def test_the_organiser_emails_every_registered_player_in_their_language(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    players = make_players(3)
+    register_all(league, players)
+    profile = profile_of(players[0])
+    profile.language = "fr"
+    profile.save()
+    entry_withdraw(entry=Entry.objects.get(user=players[2]), by=alice)
+    tournament_invite(tournament=league, by=alice, who="alice")
+    languages = {}
+    send = services.send_mail
+
+    def spy(subject: str, body: str, sender: None, to: list[str]) -> int:
+        languages[to[0]] = translation.get_language()
+        return send(subject, body, sender, to)
+
+    monkeypatch.setattr(services, "send_mail", spy)
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        sent = tournament_email(
+            tournament=league, by=alice, subject="Stage 2 on Monday", message="Be ready."
+        )
+    assert sent == 2
+    assert sorted(m.to[0] for m in mail.outbox) == [players[0].email, players[1].email]
+    assert mail.outbox[0].subject == "[Spring league] Stage 2 on Monday"
+    assert mail.outbox[0].body.startswith("Be ready.")
+    assert languages == {players[0].email: "fr", players[1].email: "en"}
+
+
+def test_emailing_players_is_for_the_organiser_with_a_subject_and_message(
+    league: Tournament, alice: User, mallory: User
+) -> None:
+    with pytest.raises(NotOrganiser):
+        tournament_email(tournament=league, by=mallory, subject="Hi", message="Spam")
+    with pytest.raises(TournamentError):
+        tournament_email(tournament=league, by=alice, subject=" ", message="Hello")

@@ -1,0 +1,419 @@
+"""The tournament pages and the organiser's tools: who sees what, and every error path."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Seat
+from tournaments.models import Entry, Stage, Table, Tournament
+from tournaments.services import stage_start, tournament_create, tournament_invite
+
+from .conftest import Players, fake_result, register_all
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+@pytest.fixture
+def started(league: Tournament, alice: User, make_players: Players) -> Stage:
+    """Alice's league with eight players; stage 1 (two tables) being played."""
+    register_all(league, make_players(8))
+    return stage_start(tournament=league, by=alice, rng=random.Random(12))
+
+
+def finish_stage(stage: Stage) -> None:
+    """Each table's first seat wins, the second is second..."""
+    for table in stage.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)})
+
+
+def url(tournament: Tournament, page: str = "") -> str:
+    return f"/tournaments/{tournament.pk}/{page}"
+
+
+# --- Public pages ------------------------------------------------------------------------
+
+
+def test_the_list_shows_every_tournament_to_anybody(client: Client, league: Tournament) -> None:
+    page = client.get("/tournaments/").content.decode()
+    assert "Spring league" in page and url(league) in page
+    assert "Organise a tournament" not in page, "creating one needs an account"
+
+
+def test_the_site_menu_links_to_the_tournaments(client: Client) -> None:
+    assert 'href="/tournaments/"' in client.get("/").content.decode()
+
+
+def test_the_tournament_page_is_public(
+    client: Client, league: Tournament, make_players: Players
+) -> None:
+    register_all(league, make_players(2))
+    response = client.get(url(league))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Three stages of X-Games." in page and "2 players" in page and "player1" in page
+    assert "Organiser's dashboard" not in page
+
+
+def test_a_missing_tournament_is_a_404_on_every_page(
+    client: Client, alice: User, as_user: Login
+) -> None:
+    for page in ("", "register/", "tables/", "standings/", "standings.csv", "organise/"):
+        assert as_user(alice).get(f"/tournaments/999/{page}").status_code == 404
+    for tool in ("invite/", "players/1/withdraw/", "start/", "tables/1/finish/", "email/"):
+        assert as_user(alice).post(f"/tournaments/999/organise/{tool}").status_code == 404
+
+
+def test_the_tables_page_shows_each_table_and_whom_it_waits_for(
+    client: Client, started: Stage
+) -> None:
+    page = client.get(url(started.tournament, "tables/")).content.decode()
+    for table in started.tables.select_related("game"):
+        assert f"/games/{table.game_id}/" in page
+    assert "Stage 1" in page and "to play, since" in page
+    assert "player1" in page
+
+
+def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
+    finish_stage(started)
+    page = client.get(url(started.tournament, "tables/")).content.decode()
+    assert "Place" in page and ">8</td>" in page and ">40</td>" in page
+
+
+def test_the_standings_page_ranks_players_after_each_stage(client: Client, started: Stage) -> None:
+    finish_stage(started)
+    page = client.get(url(started.tournament, "standings/")).content.decode()
+    assert "Opponents' points" in page and "Download as CSV" in page
+    assert page.count('<td class="num">8</td>') >= 2, "two table winners with 8 points"
+    after = client.get(url(started.tournament, "standings/?stage=1"))
+    assert after.status_code == 200 and "Standings after stage 1" in after.content.decode()
+
+
+@pytest.mark.parametrize("stage", ["2", "x", "0"])
+def test_standings_after_a_stage_not_played_are_a_404(
+    client: Client, started: Stage, stage: str
+) -> None:
+    assert client.get(url(started.tournament, f"standings/?stage={stage}")).status_code == 404
+    assert client.get(url(started.tournament, f"standings.csv?stage={stage}")).status_code == 404
+
+
+def test_the_standings_download_as_csv(client: Client, started: Stage) -> None:
+    finish_stage(started)
+    response = client.get(url(started.tournament, "standings.csv"))
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 8
+    assert [row["points"] for row in rows] == ["8", "8", "4", "4", "2", "2", "1", "1"]
+    assert rows[0]["stage_1"] == "8" and rows[0]["withdrawn"] == "no"
+
+
+# --- Registration ------------------------------------------------------------------------
+
+
+def test_registration_needs_a_log_in(client: Client, league: Tournament) -> None:
+    response = client.get(url(league, "register/"))
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert client.post(url(league, "register/")).status_code == 302
+    assert not league.entries.exists()
+
+
+def test_a_member_registers_and_cancels(league: Tournament, bob: User, as_user: Login) -> None:
+    browser = as_user(bob)
+    assert "Register" in browser.get(url(league, "register/")).content.decode()
+    response = browser.post(url(league, "register/"), follow=True)
+    assert "You are registered." in response.content.decode()
+    assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
+    response = browser.post(url(league, "unregister/"), follow=True)
+    assert "You are no longer registered." in response.content.decode()
+    assert not league.entries.exists()
+
+
+def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login) -> None:
+    closed = tournament_create(
+        organiser=alice,
+        name="Later",
+        registration_opens=timezone.now() + timedelta(days=1),
+        registration_closes=timezone.now() + timedelta(days=2),
+    )
+    browser = as_user(bob)
+    assert "Registration is not open" in browser.get(url(closed, "register/")).content.decode()
+    response = browser.post(url(closed, "register/"), follow=True)
+    assert "Registration is not open." in response.content.decode()
+    response = browser.post(url(closed, "unregister/"), follow=True)
+    assert "You are not registered." in response.content.decode()
+
+
+def test_an_invited_member_accepts_or_declines(
+    league: Tournament, alice: User, bob: User, as_user: Login
+) -> None:
+    tournament_invite(tournament=league, by=alice, who="bob")
+    page = as_user(bob).get(url(league, "register/")).content.decode()
+    assert "Accept the invitation" in page and "Decline" in page
+    as_user(bob).post(url(league, "register/"))
+    assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
+
+
+def test_unregistering_is_a_post(league: Tournament, bob: User, as_user: Login) -> None:
+    assert as_user(bob).get(url(league, "unregister/")).status_code == 405
+
+
+# --- Creating a tournament ------------------------------------------------------------------
+
+
+def test_creating_a_tournament_needs_a_log_in(client: Client) -> None:
+    assert client.get("/tournaments/new/").status_code == 302
+
+
+def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
+    bob: User, as_user: Login
+) -> None:
+    browser = as_user(bob)
+    assert browser.get("/tournaments/new/").status_code == 200
+    response = browser.post(
+        "/tournaments/new/",
+        {
+            "name": "Bob's cup",
+            "description": "Friendly.",
+            "format": "final",
+            "table_size": "3",
+            "stage_count": "2",
+            "final_size": "4",
+            "move_deadline": "2",
+            "deadline_policy": "bot",
+            "registration_closes": "2099-01-31T12:00",
+            "points": "3: 6/3/1",
+            "forfeit_points": "0",
+        },
+    )
+    tournament = Tournament.objects.get(name="Bob's cup")
+    assert response.status_code == 302 and response["Location"] == url(tournament, "organise/")
+    assert tournament.organiser == bob and tournament.format == "final"
+    assert tournament.table_size == 3 and tournament.stage_count == 2
+    assert tournament.move_deadline == timedelta(days=2) and tournament.deadline_policy == "bot"
+    assert tournament.points_table()[3] == (6, 3, 1) and tournament.points_table()[4] == (
+        8,
+        4,
+        2,
+        1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": ""}, "This field is required"),
+        ({"table_size": "7"}, "Select a valid choice"),
+        ({"points": "4: 1/2/3/4"}, "never increasing"),
+        ({"registration_opens": "2099-02-01T12:00"}, "close after it opens"),
+    ],
+)
+def test_a_bad_tournament_form_is_shown_again_with_its_errors(
+    bob: User, as_user: Login, change: dict[str, str], message: str
+) -> None:
+    data = {
+        "name": "Cup",
+        "format": "stages",
+        "table_size": "4",
+        "stage_count": "3",
+        "final_size": "4",
+        "move_deadline": "3",
+        "deadline_policy": "pass",
+        "registration_closes": "2099-01-31T12:00",
+        "forfeit_points": "0",
+        **change,
+    }
+    response = as_user(bob).post("/tournaments/new/", data)
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+# --- The organiser's dashboard and tools -------------------------------------------------
+
+
+ORGANISER_TOOLS = [
+    ("organise/invite/", {"who": "bob"}),
+    ("organise/start/", {}),
+    ("organise/email/", {"subject": "Hello", "message": "Hi all"}),
+]
+
+
+def test_the_dashboard_is_for_the_organiser(
+    client: Client, league: Tournament, alice: User, mallory: User, as_user: Login
+) -> None:
+    assert client.get(url(league, "organise/")).status_code == 302
+    assert as_user(mallory).get(url(league, "organise/")).status_code == 403
+    page = as_user(alice).get(url(league, "organise/")).content.decode()
+    assert "Start stage 1" in page and "Email all players" in page and "Invite" in page
+
+
+@pytest.mark.parametrize(("tool", "data"), ORGANISER_TOOLS)
+def test_organiser_tools_are_forbidden_to_anybody_else(
+    league: Tournament, bob: User, mallory: User, as_user: Login, tool: str, data: dict
+) -> None:
+    entry = Entry.objects.create(tournament=league, user=bob, status=Entry.Status.REGISTERED)
+    assert as_user(mallory).post(url(league, tool), data).status_code == 403
+    assert (
+        as_user(mallory).post(url(league, f"organise/players/{entry.pk}/withdraw/")).status_code
+        == 403
+    )
+    assert not league.stages.exists() and mail.outbox == []
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.REGISTERED
+
+
+def test_organiser_tools_are_posts(league: Tournament, alice: User, as_user: Login) -> None:
+    for tool, _data in ORGANISER_TOOLS:
+        assert as_user(alice).get(url(league, tool)).status_code == 405
+
+
+def test_the_organiser_invites_a_member(
+    league: Tournament, alice: User, bob: User, as_user: Login
+) -> None:
+    response = as_user(alice).post(url(league, "organise/invite/"), {"who": "bob"}, follow=True)
+    assert "Invitation sent." in response.content.decode()
+    assert league.entries.get(user=bob).status == Entry.Status.INVITED
+    response = as_user(alice).post(url(league, "organise/invite/"), {"who": "zed"}, follow=True)
+    assert "Nobody on the site has that name" in response.content.decode()
+    response = as_user(alice).post(url(league, "organise/invite/"), {"who": ""}, follow=True)
+    assert "Give a user name or an email address." in response.content.decode()
+
+
+def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
+    league: Tournament, alice: User, make_players: Players, as_user: Login
+) -> None:
+    browser = as_user(alice)
+    response = browser.post(url(league, "organise/start/"), follow=True)
+    assert "A stage needs at least 3 registered players." in response.content.decode()
+    register_all(league, make_players(8))
+    response = browser.post(url(league, "organise/start/"), follow=True)
+    page = response.content.decode()
+    assert "Stage 1 has started." in page
+    assert league.stages.get().tables.count() == 2
+    assert "Who the tables are waiting for" in page and "player1" in page
+    assert "Start stage 2" not in page, "not while tables are being played"
+    response = browser.post(url(league, "organise/start/"), follow=True)
+    assert "Every table of the current stage must finish first." in response.content.decode()
+
+
+def test_the_organiser_starts_the_next_stage_once_the_tables_are_done(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    finish_stage(started)
+    page = as_user(alice).get(url(started.tournament, "organise/")).content.decode()
+    assert "Start stage 2" in page
+
+
+def test_the_organiser_withdraws_a_player(started: Stage, alice: User, as_user: Login) -> None:
+    entry = Entry.objects.filter(tournament=started.tournament).first()
+    assert entry is not None
+    response = as_user(alice).post(
+        url(started.tournament, f"organise/players/{entry.pk}/withdraw/"), follow=True
+    )
+    assert "Player withdrawn." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.WITHDRAWN
+    response = as_user(alice).post(
+        url(started.tournament, f"organise/players/{entry.pk}/withdraw/"), follow=True
+    )
+    assert "already withdrawn" in response.content.decode()
+
+
+def test_withdrawing_a_player_of_another_tournament_is_a_404(
+    started: Stage, alice: User, bob: User, as_user: Login
+) -> None:
+    other = tournament_create(
+        organiser=bob, name="Other", registration_closes=timezone.now() + timedelta(days=1)
+    )
+    entry = Entry.objects.create(tournament=other, user=bob, status=Entry.Status.REGISTERED)
+    response = as_user(alice).post(
+        url(started.tournament, f"organise/players/{entry.pk}/withdraw/")
+    )
+    assert response.status_code == 404
+
+
+def test_the_organiser_may_finish_only_a_table_past_its_deadline(
+    started: Stage, alice: User, mallory: User, as_user: Login
+) -> None:
+    table = started.tables.get(number=1)
+    path = url(started.tournament, f"organise/tables/{table.pk}/finish/")
+    assert as_user(mallory).post(path).status_code == 403
+    response = as_user(alice).post(path, follow=True)
+    assert "Nobody at this table is past the move deadline." in response.content.decode()
+    assert "Finish this table" not in response.content.decode()
+    # Three days later, the dashboard offers to finish it.
+    Seat.objects.filter(game=table.game).update(awaited_since=timezone.now() - timedelta(days=4))
+    page = as_user(alice).get(url(started.tournament, "organise/")).content.decode()
+    assert "past the deadline" in page and "Finish this table with the deadline policy" in page
+
+
+def test_finishing_a_table_of_another_tournament_is_a_404(
+    started: Stage, bob: User, as_user: Login, make_players: Players
+) -> None:
+    other = tournament_create(
+        organiser=bob, name="Other", registration_closes=timezone.now() + timedelta(days=1)
+    )
+    table = Table.objects.filter(stage=started).first()
+    assert table is not None
+    response = as_user(bob).post(url(other, f"organise/tables/{table.pk}/finish/"))
+    assert response.status_code == 404
+
+
+def test_the_organiser_emails_all_players(
+    started: Stage,
+    alice: User,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        response = as_user(alice).post(
+            url(started.tournament, "organise/email/"),
+            {"subject": "Stage 2", "message": "Starts Monday."},
+            follow=True,
+        )
+    assert "Email sent to 8 players." in response.content.decode()
+    assert len(mail.outbox) == 8 and mail.outbox[0].subject == "[Spring league] Stage 2"
+    response = as_user(alice).post(
+        url(started.tournament, "organise/email/"), {"subject": "", "message": ""}, follow=True
+    )
+    assert "Write a subject and a message." in response.content.decode()
+
+
+def test_the_organiser_finishes_a_table_past_its_deadline(
+    alice: User,
+    make_players: Players,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="Trio",
+        table_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(3))
+    table = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get()
+    Seat.objects.filter(game=table.game).update(awaited_since=timezone.now() - timedelta(days=4))
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        response = as_user(alice).post(
+            url(tournament, f"organise/tables/{table.pk}/finish/"), follow=True
+        )
+    assert "The deadline policy is playing the table to its end." in response.content.decode()
+    table.refresh_from_db()
+    assert table.recorded_at is not None and table.forced_at is not None
+    assert all(place.timed_out for place in table.players.all()), "all three were late"
+    page = as_user(alice).get(url(tournament, "tables/")).content.decode()
+    assert "Finished by the organiser with the deadline policy." in page

@@ -1,0 +1,125 @@
+"""Tournaments in the REST API (read only): the list, one tournament with its stages and
+tables, and its standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import serializers as s
+from games.api.views import ERROR, endpoint
+from tournaments.models import Tournament
+from tournaments.selectors import stages_of, standings_lines, tournaments_listed
+
+TOURNAMENT_ID = OpenApiParameter(
+    "tournament_id",
+    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
+    OpenApiParameter.PATH,
+    description="The tournament's id.",
+)
+NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such tournament.")}
+
+
+class TournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    organiser = serializers.CharField(source="organiser_name")
+    format = serializers.CharField()
+    status = serializers.CharField()
+    table_size = serializers.IntegerField()
+    stages = serializers.IntegerField(source="total_stages")
+    registration_opens = serializers.DateTimeField()
+    registration_closes = serializers.DateTimeField()
+
+
+class TablePlayerSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    seat = serializers.IntegerField(source="place.seat")
+    awaited = serializers.BooleanField()
+    rank = serializers.IntegerField(allow_null=True)
+    points = serializers.FloatField(allow_null=True)
+
+
+class TableSerializer(serializers.Serializer):
+    number = serializers.IntegerField(source="table.number")
+    game = serializers.IntegerField(source="game.pk")
+    finished = serializers.BooleanField(source="done")
+    players = TablePlayerSerializer(many=True)
+
+
+class StageSerializer(serializers.Serializer):
+    number = serializers.IntegerField(source="stage.number")
+    final = serializers.BooleanField(source="stage.is_final")
+    finished = serializers.BooleanField(source="done")
+    tables = TableSerializer(many=True)
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    stage_list = StageSerializer(many=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(source="standing.rank")
+    tied = serializers.BooleanField(source="standing.tied")
+    name = serializers.CharField()
+    points = serializers.FloatField(source="standing.points")
+    score = serializers.IntegerField(source="standing.score")
+    opponents_points = serializers.FloatField(source="standing.opponents_points")
+    xtrems = serializers.IntegerField(source="standing.xtrems")
+    tables = serializers.IntegerField(source="standing.tables")
+
+
+def _described(tournament: Tournament) -> Tournament:
+    tournament.organiser_name = tournament.organiser.get_username()  # type: ignore[attr-defined]
+    return tournament
+
+
+@extend_schema(
+    operation_id="tournaments",
+    summary="Tournaments",
+    description="Every tournament: those taking registrations and being played first.",
+    tags=["tournaments"],
+    responses={200: TournamentSerializer(many=True), **ERROR},
+)
+@endpoint("GET")
+def tournaments(request: Request) -> Response:
+    listed = [_described(t) for t in tournaments_listed()[:200]]
+    return Response(TournamentSerializer(listed, many=True).data)
+
+
+@extend_schema(
+    operation_id="tournament",
+    summary="A tournament",
+    description="A tournament with its stages, each stage's tables (ordinary games, see "
+    "/api/games/{id}/) and who each table waits for.",
+    tags=["tournaments"],
+    parameters=[TOURNAMENT_ID],
+    responses={200: TournamentDetailSerializer, **NOT_FOUND, **ERROR},
+)
+@endpoint("GET")
+def tournament(request: Request, tournament_id: int) -> Response:
+    found = _described(get_object_or_404(Tournament, pk=tournament_id))
+    found.stage_list = stages_of(found)  # type: ignore[attr-defined]
+    return Response(TournamentDetailSerializer(found).data)
+
+
+@extend_schema(
+    operation_id="tournament_standings",
+    summary="Standings",
+    description="The standings after the recorded tables: tournament points, then total "
+    "NUM-X score, opponents' points and X-Trems (docs/tournaments.md).",
+    tags=["tournaments"],
+    parameters=[TOURNAMENT_ID],
+    responses={200: StandingSerializer(many=True), **NOT_FOUND, **ERROR},
+)
+@endpoint("GET")
+def standings(request: Request, tournament_id: int) -> Response:
+    found = get_object_or_404(Tournament, pk=tournament_id)
+    lines: Any = standings_lines(found)
+    return Response(StandingSerializer(lines, many=True).data)

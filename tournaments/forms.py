@@ -1,0 +1,101 @@
+"""Forms of the tournament pages: creating a tournament, inviting, emailing players."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.forms import DEADLINES
+from games.models import Game
+from tournaments.models import Tournament
+from tournaments.standings import DEFAULT_POINTS, format_points_table, parse_points
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name of the tournament"), max_length=80)
+    description = forms.CharField(
+        label=_("Description"), widget=forms.Textarea(attrs={"rows": 4}), required=False
+    )
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
+    table_size = forms.TypedChoiceField(
+        label=_("Players per table"), coerce=int, choices=[(n, n) for n in range(3, 7)], initial=4
+    )
+    small_tables = forms.BooleanField(
+        label=_("Allow tables of two when the players cannot be seated otherwise"),
+        required=False,
+    )
+    stage_count = forms.IntegerField(
+        label=_("Number of stages (before the final, if any)"), min_value=1, max_value=20, initial=3
+    )
+    final_size = forms.TypedChoiceField(
+        label=_("Players at the final"),
+        coerce=int,
+        choices=[(n, n) for n in range(3, 7)],
+        initial=4,
+    )
+    move_deadline = forms.ChoiceField(
+        label=_("Time for each move"), choices=[d for d in DEADLINES if d[0]], initial="3"
+    )
+    deadline_policy = forms.ChoiceField(
+        label=_("When a player's time and time bank run out"),
+        choices=Game.DeadlinePolicy.choices,
+        initial=Game.DeadlinePolicy.PASS,
+    )
+    registration_opens = forms.DateTimeField(
+        label=_("Registration opens"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        required=False,
+        help_text=_("Empty: now."),
+    )
+    registration_closes = forms.DateTimeField(
+        label=_("Registration closes"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    points = forms.CharField(
+        label=_("Tournament points per place, for each table size"),
+        initial=format_points_table(DEFAULT_POINTS),
+        required=False,
+        widget=forms.TextInput(attrs={"size": 60}),
+        help_text=_("For example “4: 8/4/2/1; 3: 4/2/1”: first place first, never increasing."),
+    )
+    forfeit_points = forms.IntegerField(
+        label=_("Points of a withdrawn or timed-out player at a table"),
+        min_value=0,
+        max_value=1000,
+        initial=0,
+    )
+
+    def clean_points(self) -> dict[int, tuple[int, ...]]:
+        try:
+            return parse_points(self.cleaned_data.get("points") or "")
+        except ValueError:
+            raise forms.ValidationError(
+                _("Write each row as “4: 8/4/2/1”: one number per place, never increasing.")
+            ) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        opens, closes = data.get("registration_opens"), data.get("registration_closes")
+        if opens and closes and closes <= opens:
+            self.add_error("registration_closes", _("Registration must close after it opens."))
+        return data
+
+    def values(self) -> dict[str, Any]:
+        """Keyword arguments for ``tournament_create``."""
+        data = dict(self.cleaned_data)
+        data["move_deadline"] = timedelta(days=int(data["move_deadline"]))
+        if not data["registration_opens"]:
+            del data["registration_opens"]
+        return data
+
+
+class InviteForm(forms.Form):
+    who = forms.CharField(label=_("User name or email address of a member"), max_length=254)
+
+
+class EmailForm(forms.Form):
+    subject = forms.CharField(label=_("Subject"), max_length=120)
+    message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 6}))

@@ -1,0 +1,248 @@
+"""Reads: tournaments, their players, tables, standings, and who the tables wait for."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from accounts.models import display_name
+from games.models import Game, Seat
+from tournaments import seating
+from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
+from tournaments.standings import SeatResult, Standing, TableResult, placings, standings
+
+
+def tournaments_listed() -> QuerySet[Tournament]:
+    """Every tournament, those taking registrations and being played first."""
+    return Tournament.objects.select_related("organiser").order_by("finished_at", "-created_at")
+
+
+def is_organiser(tournament: Tournament, user: AbstractBaseUser | None) -> bool:
+    return user is not None and user.is_authenticated and tournament.organiser_id == user.pk
+
+
+def entry_of(tournament: Tournament, user: AbstractBaseUser | None) -> Entry | None:
+    """The user's entry in the tournament (invited, registered or withdrawn), if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    return tournament.entries.filter(user_id=user.pk).first()
+
+
+def entries_of(tournament: Tournament) -> QuerySet[Entry]:
+    """Every entry: registered, invited and withdrawn players, in order of arrival."""
+    return tournament.entries.select_related("user").order_by("created_at", "pk")
+
+
+def active_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The players a new stage seats: registered, not withdrawn."""
+    return entries_of(tournament).filter(status=Entry.Status.REGISTERED)
+
+
+def names_of(entries: Iterable[Entry]) -> dict[int, str]:
+    """How each entry's player is shown, by entry id."""
+    return {entry.pk: display_name(entry.user) for entry in entries}
+
+
+def table_results(tournament: Tournament, upto_stage: int | None = None) -> list[TableResult]:
+    """The recorded results of the tournament's finished tables (players are entry ids)."""
+    players = TablePlayer.objects.filter(
+        table__stage__tournament=tournament, table__recorded_at__isnull=False
+    ).select_related("table__stage")
+    if upto_stage is not None:
+        players = players.filter(table__stage__number__lte=upto_stage)
+    by_table: dict[int, list[TablePlayer]] = defaultdict(list)
+    for player in players.order_by("table__stage__number", "table__number", "seat"):
+        by_table[player.table_id].append(player)
+    return [
+        TableResult(
+            stage=seats[0].table.stage.number,
+            seats=tuple(
+                SeatResult(p.entry_id, p.score or 0, p.xtrems or 0, p.forfeit) for p in seats
+            ),
+            final=seats[0].table.stage.is_final,
+        )
+        for seats in by_table.values()
+    ]
+
+
+def standings_of(tournament: Tournament, upto_stage: int | None = None) -> list[Standing]:
+    """The standings (players are entry ids) after the recorded tables, or after the
+    tables of stages up to ``upto_stage``."""
+    players = [entry.pk for entry in entries_of(tournament).exclude(status=Entry.Status.INVITED)]
+    return standings(
+        players,
+        table_results(tournament, upto_stage),
+        tournament.points_table(),
+        tournament.forfeit_points,
+    )
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    standing: Standing
+    entry: Entry
+    name: str
+
+
+def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> list[StandingLine]:
+    """The standings with each player's entry and name, for pages and exports."""
+    entries = {entry.pk: entry for entry in entries_of(tournament)}
+    names = names_of(entries.values())
+    return [
+        StandingLine(line, entries[line.player], names[line.player])  # type: ignore[index]
+        for line in standings_of(tournament, upto_stage)
+    ]
+
+
+def met_before(tournament: Tournament) -> Counter[frozenset[int]]:
+    """How often each pair of entries sat at the same table so far."""
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in TablePlayer.objects.filter(
+        table__stage__tournament=tournament
+    ).values_list("table_id", "entry_id"):
+        tables[table_id].append(entry_id)
+    return seating.meetings(tables.values())
+
+
+def overdue_seats(game: Game, now: datetime | None = None) -> set[int]:
+    """Seats of people the game has waited for longer than its move deadline (time-bank
+    days notwithstanding: an organiser finishing a table overrides them)."""
+    if game.move_deadline is None or game.status != Game.Status.RUNNING:
+        return set()
+    limit = (now or timezone.now()) - game.move_deadline
+    return set(
+        Seat.objects.filter(
+            game=game, awaited=True, is_bot=False, awaited_since__lte=limit
+        ).values_list("number", flat=True)
+    )
+
+
+@dataclass(frozen=True)
+class PlayerAtTable:
+    place: TablePlayer
+    name: str
+    awaited: bool
+    since: datetime | None
+    overdue: bool
+    #: Place and tournament points once the table's result is recorded.
+    rank: int | None = None
+    points: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: Table
+    game: Game
+    players: list[PlayerAtTable] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        return self.table.recorded_at is not None
+
+    @property
+    def overdue(self) -> bool:
+        return any(player.overdue for player in self.players)
+
+    @property
+    def waiting_on(self) -> list[PlayerAtTable]:
+        return [player for player in self.players if player.awaited]
+
+
+@dataclass(frozen=True)
+class StageView:
+    stage: Stage
+    tables: list[TableView]
+
+    @property
+    def done(self) -> bool:
+        return self.stage.finished_at is not None
+
+
+def stages_of(tournament: Tournament, now: datetime | None = None) -> list[StageView]:
+    """Every stage with its tables, their players in seat order, who each table waits for
+    (and since when, and whether past the deadline), and finished tables' places."""
+    now = now or timezone.now()
+    points, forfeit = tournament.points_table(), tournament.forfeit_points
+    tables = list(
+        Table.objects.filter(stage__tournament=tournament)
+        .select_related("stage", "game")
+        .order_by("stage__number", "number")
+    )
+    seats = {
+        (seat.game_id, seat.number): seat
+        for seat in Seat.objects.filter(game__in=[table.game_id for table in tables])
+    }
+    players: dict[int, list[TablePlayer]] = defaultdict(list)
+    for player in (
+        TablePlayer.objects.filter(table__in=tables).select_related("entry__user").order_by("seat")
+    ):
+        players[player.table_id].append(player)
+    stages: dict[int, StageView] = {}
+    for stage in tournament.stages.order_by("number"):
+        stages[stage.pk] = StageView(stage, [])
+    for table in tables:
+        at_table = players[table.pk]
+        placed = {}
+        if table.recorded_at is not None:
+            placed = placings(
+                TableResult(
+                    table.stage.number,
+                    tuple(
+                        SeatResult(p.pk, p.score or 0, p.xtrems or 0, p.forfeit) for p in at_table
+                    ),
+                ),
+                points,
+                forfeit,
+            )
+        deadline = table.game.move_deadline
+        view = TableView(table, table.game)
+        for player in at_table:
+            seat = seats[(table.game_id, player.seat)]
+            awaited = seat.awaited and table.game.status == Game.Status.RUNNING
+            since = seat.awaited_since if awaited else None
+            view.players.append(
+                PlayerAtTable(
+                    place=player,
+                    name=display_name(player.entry.user),
+                    awaited=awaited,
+                    since=since,
+                    overdue=bool(
+                        since and deadline and not seat.is_bot and since + deadline <= now
+                    ),
+                    rank=placed[player.pk].place if player.pk in placed else None,
+                    points=placed[player.pk].points if player.pk in placed else None,
+                )
+            )
+        stages[table.stage_id].tables.append(view)
+    return list(stages.values())
+
+
+def current_stage(tournament: Tournament) -> Stage | None:
+    return tournament.stages.order_by("-number").first()
+
+
+def next_stage_number(tournament: Tournament) -> int | None:
+    """The number of the stage to start next, None when every stage has been started."""
+    stage = current_stage(tournament)
+    number = 1 if stage is None else stage.number + 1
+    return number if number <= tournament.total_stages else None
+
+
+def unfinished_tables(tournament: Tournament) -> QuerySet[Table]:
+    """Tables of the tournament whose result is not recorded yet."""
+    return Table.objects.filter(stage__tournament=tournament, recorded_at__isnull=True)
+
+
+def tables_of_player(tournament: Tournament, entry: Entry) -> QuerySet[TablePlayer]:
+    return (
+        TablePlayer.objects.filter(table__stage__tournament=tournament, entry=entry)
+        .select_related("table__stage", "table__game")
+        .order_by("table__stage__number")
+    )

@@ -1,0 +1,507 @@
+"""Commands of tournaments: creating one, registering, inviting, withdrawing, starting
+stages, finishing tables, emailing players.
+
+Each follows the shape of the game commands: check (who asks, what state the tournament
+is in), write in one transaction, then notify after the commit. The tables are ordinary
+games made by ``games.services.game_create``: what the tournament adds is who sits where
+and how their results count.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from accounts.models import display_name, profile_of
+from games.bots import MAX_MOVES, play_bot_move
+from games.engine.numx import outcome
+from games.events import store
+from games.models import Game, Seat
+from games.services import SeatSpec, game_create
+from notifications.clock import play_for_absent
+from tournaments import seating, selectors, tasks
+from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
+from tournaments.standings import DEFAULT_POINTS
+
+_SYSTEM_RANDOM = secrets.SystemRandom()
+
+
+class TournamentError(ValueError):
+    """A request the tournament cannot grant now, in words for the person who made it."""
+
+
+class NotOrganiser(PermissionError):
+    """Only the tournament's organiser may do that."""
+
+
+def _check_organiser(tournament: Tournament, user: AbstractBaseUser) -> None:
+    if tournament.organiser_id != user.pk:
+        raise NotOrganiser(_("Only the organiser of this tournament can do that."))
+
+
+# --- Creating a tournament and taking registrations -------------------------------------
+
+
+def tournament_create(
+    *,
+    organiser: AbstractBaseUser,
+    name: str,
+    registration_closes: datetime,
+    registration_opens: datetime | None = None,
+    description: str = "",
+    format: str = Tournament.Format.STAGES,
+    table_size: int = 4,
+    small_tables: bool = False,
+    stage_count: int = 3,
+    final_size: int = 4,
+    move_deadline: timedelta = timedelta(days=3),
+    deadline_policy: str = Game.DeadlinePolicy.PASS,
+    points: Mapping[int, Sequence[int]] | None = None,
+    forfeit_points: int = 0,
+) -> Tournament:
+    """Create a tournament taking registrations between its two dates. ``points`` are
+    the points per place of each table size (sizes left out keep the default rows).
+    Invalid values raise Django's ``ValidationError``."""
+    rows = {**DEFAULT_POINTS, **(points or {})}
+    tournament = Tournament(
+        organiser=organiser,
+        name=name,
+        description=description,
+        format=format,
+        table_size=table_size,
+        small_tables=small_tables,
+        stage_count=stage_count,
+        final_size=final_size,
+        move_deadline=move_deadline,
+        deadline_policy=deadline_policy,
+        registration_opens=registration_opens or timezone.now(),
+        registration_closes=registration_closes,
+        points={str(size): list(row) for size, row in sorted(rows.items())},
+        forfeit_points=forfeit_points,
+    )
+    tournament.full_clean()
+    if move_deadline <= timedelta(0):
+        raise TournamentError(_("The time for each move must be positive."))
+    tournament.save()
+    return tournament
+
+
+def tournament_register(
+    *, tournament: Tournament, user: AbstractBaseUser, now: datetime | None = None
+) -> Entry:
+    """Register ``user``: anybody while registration is open, an invited player any time
+    before the first stage starts."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament.refresh_from_db()
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise TournamentError(_("This tournament has already started."))
+        entry = tournament.entries.filter(user_id=user.pk).first()
+        if entry is not None and entry.status == Entry.Status.REGISTERED:
+            raise TournamentError(_("You are already registered."))
+        if entry is not None and entry.status == Entry.Status.WITHDRAWN:
+            raise TournamentError(_("The organiser withdrew you from this tournament."))
+        if entry is None and not tournament.registration_is_open(now):
+            raise TournamentError(_("Registration is not open."))
+        if entry is None:
+            entry = Entry(tournament=tournament, user=user)
+        entry.status = Entry.Status.REGISTERED
+        entry.registered_at = now
+        entry.save()
+    return entry
+
+
+def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> None:
+    """Cancel a registration, or decline an invitation, before the first stage."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament.refresh_from_db()
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise TournamentError(
+                _("The tournament has started: ask the organiser to withdraw you.")
+            )
+        deleted, _rows = tournament.entries.filter(
+            user_id=user.pk, status__in=(Entry.Status.REGISTERED, Entry.Status.INVITED)
+        ).delete()
+        if not deleted:
+            raise TournamentError(_("You are not registered."))
+
+
+def tournament_invite(*, tournament: Tournament, by: AbstractBaseUser, who: str) -> Entry:
+    """The organiser invites a member of the site (by user name or email address) and
+    the invitation is emailed. The invited player accepts by registering."""
+    _check_organiser(tournament, by)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError(_("Players can only be invited before the first stage."))
+    users = get_user_model().objects.filter(
+        Q(username__iexact=who.strip()) | Q(email__iexact=who.strip())
+    )
+    user = users.first()
+    if user is None or users.count() > 1:
+        raise TournamentError(
+            _("Nobody on the site has that name or address: ask them to sign up first.")
+        )
+    with transaction.atomic():
+        entry, created = Entry.objects.get_or_create(
+            tournament=tournament,
+            user=user,
+            defaults={"status": Entry.Status.INVITED, "invited_by": by},
+        )
+        if not created:
+            raise TournamentError(
+                _("%(name)s is already invited or registered.") % {"name": display_name(user)}
+            )
+        if profile_of(user).email_invitations:
+            link = settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,))
+            organiser, name = display_name(by), tournament.name
+            _mail_after_commit(
+                [user],
+                lambda: (
+                    _("%(organiser)s invites you to the NUM-X tournament %(tournament)s")
+                    % {"organiser": organiser, "tournament": name},
+                    _(
+                        "%(organiser)s invites you to play the X-Game tournament "
+                        "“%(tournament)s”.\n\nAccept or decline: %(link)s"
+                    )
+                    % {"organiser": organiser, "tournament": name, "link": link},
+                ),
+            )
+    return entry
+
+
+def entry_withdraw(
+    *, entry: Entry, by: AbstractBaseUser, rng: random.Random | None = None
+) -> Entry:
+    """The organiser withdraws a player (or cancels an invitation). A withdrawn player is
+    seated at no further stage; at a table still being played, their seat is handed to a
+    bot at once and the table gives them the fixed value."""
+    tournament = entry.tournament
+    _check_organiser(tournament, by)
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status == Entry.Status.WITHDRAWN:
+            raise TournamentError(_("This player is already withdrawn."))
+        if entry.status == Entry.Status.INVITED:
+            entry.delete()
+            return entry
+        entry.status = Entry.Status.WITHDRAWN
+        entry.withdrawn_at = timezone.now()
+        entry.save(update_fields=["status", "withdrawn_at"])
+        playing = TablePlayer.objects.filter(
+            entry=entry, table__recorded_at__isnull=True, table__game__status=Game.Status.RUNNING
+        ).select_related("table__game")
+        for place in playing:
+            place.withdrawn = True
+            place.save(update_fields=["withdrawn"])
+            _hand_to_bot(place, rng or random.Random())
+    return entry
+
+
+def _hand_to_bot(place: TablePlayer, rng: random.Random) -> None:
+    """A bot takes the seat: it plays now if the game waits for it, and from then on
+    whenever it does (the games' ``bots`` consumer)."""
+    game = place.table.game
+    Seat.objects.filter(game=game, number=place.seat).update(is_bot=True)
+    for _move in range(MAX_MOVES):
+        if not play_bot_move(game, rng, only=[place.seat]):
+            break
+    game.refresh_from_db()
+    if game.status == Game.Status.FINISHED:
+        table_record_result(table=place.table)
+
+
+# --- Stages and tables ------------------------------------------------------------------
+
+
+def stage_start(
+    *, tournament: Tournament, by: AbstractBaseUser, rng: random.Random | None = None
+) -> Stage:
+    """The organiser starts the next stage once every table of the current one is done.
+
+    Stage 1 seats the registered players in a random order; later stages seat them in
+    standings order, avoiding repeat opponents (``seating.seat``); the final seats the
+    top of the standings at one table. Each table is an X-Game whose seat order is drawn
+    at random, with the tournament's move deadline and deadline policy.
+    """
+    _check_organiser(tournament, by)
+    rng = rng or _SYSTEM_RANDOM
+    # Results the tournaments consumer has not recorded yet (it runs after each commit).
+    for table in selectors.unfinished_tables(tournament):
+        table_record_result(table=table)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        number = selectors.next_stage_number(tournament)
+        if tournament.status == Tournament.Status.FINISHED or number is None:
+            raise TournamentError(_("This tournament is over."))
+        if selectors.unfinished_tables(tournament).exists():
+            raise TournamentError(_("Every table of the current stage must finish first."))
+        is_final = (
+            tournament.format == Tournament.Format.FINAL and number == tournament.total_stages
+        )
+        active = {entry.pk: entry for entry in selectors.active_entries(tournament)}
+        smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+        if number == 1:
+            order = list(active)
+            rng.shuffle(order)
+        else:
+            ranked = [line.player for line in selectors.standings_of(tournament)]
+            order = [player for player in ranked if player in active]  # type: ignore[misc]
+        if is_final:
+            order = order[: tournament.final_size]
+            if len(order) < smallest:
+                raise TournamentError(
+                    _("The final needs at least %(n)d active players.") % {"n": smallest}
+                )
+            tables = [order]
+        else:
+            try:
+                sizes = seating.table_sizes(
+                    len(order), tournament.table_size, tournament.small_tables
+                )
+            except seating.SeatingError:
+                raise TournamentError(
+                    _("A stage needs at least %(n)d registered players.") % {"n": smallest}
+                ) from None
+            tables = seating.seat(order, sizes, selectors.met_before(tournament))
+        stage = Stage.objects.create(tournament=tournament, number=number, is_final=is_final)
+        for table_number, players in enumerate(tables, start=1):
+            _open_table(tournament, stage, table_number, [active[p] for p in players], rng)
+        if tournament.status == Tournament.Status.REGISTRATION:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+            # Invitations nobody accepted lapse with the start.
+            tournament.entries.filter(status=Entry.Status.INVITED).delete()
+        _announce_stage(stage)
+    return stage
+
+
+def _open_table(
+    tournament: Tournament,
+    stage: Stage,
+    number: int,
+    entries: list[Entry],
+    rng: random.Random,
+) -> Table:
+    """Create the table's X-Game, its seat order drawn at random."""
+    entries = list(entries)
+    rng.shuffle(entries)
+    if stage.is_final:
+        name = _("%(tournament)s: final") % {"tournament": tournament.name}
+    else:
+        name = _("%(tournament)s: stage %(stage)d, table %(table)d") % {
+            "tournament": tournament.name,
+            "stage": stage.number,
+            "table": number,
+        }
+    game = game_create(
+        name=name[:80],
+        config={"players": len(entries), "mode": "x-game"},
+        seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],
+        created_by=tournament.organiser,
+        rng=rng,
+    )
+    Game.objects.filter(pk=game.pk).update(
+        move_deadline=tournament.move_deadline, deadline_policy=tournament.deadline_policy
+    )
+    table = Table.objects.create(stage=stage, number=number, game=game)
+    TablePlayer.objects.bulk_create(
+        TablePlayer(table=table, entry=entry, seat=seat) for seat, entry in enumerate(entries)
+    )
+    return table
+
+
+def _announce_stage(stage: Stage) -> None:
+    """Tell each seated player where they play, after the commit."""
+    tournament = stage.tournament
+    for table in stage.tables.select_related("game"):
+        link = settings.SITE_URL + reverse("games:game", args=(table.game_id,))
+        places = list(table.players.select_related("entry__user"))
+        names = [display_name(place.entry.user) for place in places]
+        for place in places:
+            others = ", ".join(name for name in names if name != display_name(place.entry.user))
+            _mail_after_commit(
+                [place.entry.user],
+                lambda stage=stage, others=others, link=link: (
+                    (
+                        _("%(tournament)s: the final has started")
+                        if stage.is_final
+                        else _("%(tournament)s: stage %(stage)d has started")
+                    )
+                    % {"tournament": tournament.name, "stage": stage.number},
+                    _("Your table, with %(others)s: %(link)s\n\nOne move a day; good luck!")
+                    % {"others": others, "link": link},
+                ),
+            )
+
+
+def table_record_result(*, table: Table) -> bool:
+    """Take the players' results from the table's game once it is over (once: later
+    calls change nothing); finish the stage, and the tournament, when it was the last
+    table. False while the game is still being played.
+
+    A player gets the fixed value (``TablePlayer.forfeit``) when withdrawn, or when the
+    deadline policy had to move for them (``Seat.timeouts``); at a table the organiser
+    finished, only the players whose deadline had passed then (and earlier timeouts).
+    """
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update()
+            .select_related("game", "stage__tournament")
+            .get(pk=table.pk)
+        )
+        if table.recorded_at is not None:
+            return True
+        game = table.game
+        if game.status != Game.Status.FINISHED:
+            return False
+        result = outcome(store.load(game.pk, game.rules).state)
+        assert result is not None
+        timeouts = dict(game.seats.values_list("number", "timeouts"))
+        for place in table.players.all():
+            sheet = result.sheets[place.seat]
+            place.score, place.xtrems = sheet.total, sheet.xtrems
+            if table.forced_at is None:
+                place.timed_out = timeouts[place.seat] > 0
+            place.save(update_fields=["score", "xtrems", "timed_out"])
+        table.recorded_at = timezone.now()
+        table.save(update_fields=["recorded_at"])
+        _close_stage(table.stage)
+    return True
+
+
+def _close_stage(stage: Stage) -> None:
+    if stage.tables.filter(recorded_at__isnull=True).exists():
+        return
+    now = timezone.now()
+    stage.finished_at = now
+    stage.save(update_fields=["finished_at"])
+    tournament = stage.tournament
+    last = stage.number >= tournament.total_stages
+    if last:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+    link = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
+    _mail_after_commit(
+        [tournament.organiser],
+        lambda: (
+            (
+                _("%(tournament)s is over")
+                if last
+                else _("%(tournament)s: every table of stage %(stage)d is done")
+            )
+            % {"tournament": tournament.name, "stage": stage.number},
+            _("The standings and your organiser's tools: %(link)s") % {"link": link},
+        ),
+    )
+
+
+def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | None = None) -> Table:
+    """The organiser finishes a table whose game waits for a player past the move
+    deadline. The players it waits for past their deadline (and those the clock already
+    had to move for) count as timed out; the others keep their place. After the commit a
+    task lets the game's deadline policy play the game to its end (:func:`table_play_out`).
+
+    A table already being finished may be asked again (an interrupted finish resumes).
+    """
+    _check_organiser(table.stage.tournament, by)
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = Table.objects.select_for_update().select_related("game").get(pk=table.pk)
+        game = table.game
+        if game.status != Game.Status.RUNNING or table.recorded_at is not None:
+            raise TournamentError(_("This table is not being played."))
+        if table.forced_at is None:
+            late = selectors.overdue_seats(game, now)
+            if not late:
+                raise TournamentError(_("Nobody at this table is past the move deadline."))
+            earlier = set(game.seats.filter(timeouts__gt=0).values_list("number", flat=True))
+            table.players.filter(seat__in=late | earlier).update(timed_out=True)
+            table.forced_at = now
+            table.save(update_fields=["forced_at"])
+        table_id = table.pk
+        transaction.on_commit(lambda: tasks.finish_table.delay(table_id), robust=True)
+    return table
+
+
+def table_play_out(*, table: Table) -> None:
+    """The deadline policy of a force-finished table's game moves for whoever the game
+    waits for, move after move, until the game is over; then its result is recorded.
+
+    Each move is its own transaction, like the clock's, so each is cached and dispatched
+    as it commits; a move that loses a race to a player (or another finish) is skipped.
+    """
+    game = table.game
+    for _move in range(MAX_MOVES):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        before = game.last_sequence
+        awaited = game.seats.filter(awaited=True).values_list("number", flat=True)
+        if not any(play_for_absent(game, seat) for seat in awaited):
+            game.refresh_from_db()
+            if game.last_sequence == before:
+                raise RuntimeError(f"game {game.pk} waits for nobody who can move")
+    else:  # pragma: no cover - every game ends well before
+        raise RuntimeError(f"game {game.pk} did not end within {MAX_MOVES} moves")
+    table_record_result(table=table)
+
+
+# --- Emails -----------------------------------------------------------------------------
+
+
+def tournament_email(
+    *, tournament: Tournament, by: AbstractBaseUser, subject: str, message: str
+) -> int:
+    """The organiser emails every registered player (withdrawn ones left out); returns
+    how many."""
+    _check_organiser(tournament, by)
+    if not subject.strip() or not message.strip():
+        raise TournamentError(_("Write a subject and a message."))
+    users = [entry.user for entry in selectors.active_entries(tournament)]
+    link = settings.SITE_URL + reverse("tournaments:tournament", args=(tournament.pk,))
+    organiser = display_name(by)
+    _mail_after_commit(
+        users,
+        lambda: (
+            f"[{tournament.name}] {subject.strip()}",
+            message.strip()
+            + "\n\n-- \n"
+            + _("Sent by %(organiser)s, organiser of %(tournament)s: %(link)s")
+            % {"organiser": organiser, "tournament": tournament.name, "link": link},
+        ),
+    )
+    return len(users)
+
+
+def _mail_after_commit(
+    users: Iterable[AbstractBaseUser], compose: Callable[[], tuple[str, str]]
+) -> None:
+    """Once committed, email each user ``compose()``'s subject and body, composed in the
+    user's language."""
+    for user in users:
+        address = getattr(user, "email", "")
+        if not address:
+            continue
+        language = profile_of(user).language or settings.LANGUAGE_CODE
+
+        def send(address: str = address, language: str = language) -> None:
+            with override(language):
+                subject, body = compose()
+                send_mail(subject, body, None, [address])
+
+        transaction.on_commit(send, robust=True)

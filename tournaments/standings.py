@@ -1,0 +1,300 @@
+"""Tournament points and standings: pure functions over finished tables, no database.
+
+Each table gives its players tournament points by place, from a row that depends on the
+table's size (:data:`DEFAULT_POINTS`); equal NUM-X scores share their places' points; a
+withdrawn or timed-out player gets a fixed value instead and takes no place. Standings
+add the points up and break ties by total NUM-X score, then opponents' points, then X-Trem
+count. The decisions are written up in ``docs/tournaments.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import defaultdict
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+
+#: Points per place (first place first) for each table size: each place is worth twice
+#: the next, the last place 1 (8/4/2/1 at four players, 4/2/1 at three).
+DEFAULT_POINTS: dict[int, tuple[int, ...]] = {
+    size: tuple(2 ** (size - 1 - place) for place in range(size)) for size in range(2, 7)
+}
+
+#: Tournament points of a withdrawn or timed-out player at a table.
+DEFAULT_FORFEIT_POINTS = 0
+
+PointsTable = Mapping[int, Sequence[int]]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One player's result at a finished table."""
+
+    player: Hashable
+    score: int
+    xtrems: int = 0
+    #: Withdrawn, or timed out: the fixed value instead of a place.
+    forfeit: bool = False
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A finished table of a stage (``final``: the single table final)."""
+
+    stage: int
+    seats: tuple[SeatResult, ...]
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A player's place at a table (shared places give the best of them; None for a
+    forfeit) and the tournament points it is worth."""
+
+    place: int | None
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line in the standings."""
+
+    player: Hashable
+    rank: int
+    points: Fraction
+    score: int
+    opponents_points: Fraction
+    xtrems: int
+    tables: int
+    #: Points per stage number (stages the player did not sit absent).
+    stage_points: Mapping[int, Fraction] = field(default_factory=dict)
+    #: Place at the final table, for finalists.
+    final_place: int | None = None
+    final_points: Fraction | None = None
+    #: Ties with the player above on every criterion (shown as "=").
+    tied: bool = False
+
+
+def placings(
+    table: TableResult,
+    points: PointsTable = DEFAULT_POINTS,
+    forfeit_points: int = DEFAULT_FORFEIT_POINTS,
+) -> dict[Hashable, Placing]:
+    """Each player's place and points at a finished table.
+
+    Places go by NUM-X score, highest first; players with equal scores share the points of
+    the places they cover. Forfeits take no place: the others take places 1, 2... and the
+    points of those places in the row of the table's size.
+
+    >>> table = TableResult(1, (SeatResult("a", 30), SeatResult("b", 12),
+    ...                         SeatResult("c", 12), SeatResult("d", 5)))
+    >>> {p: (pl.place, str(pl.points)) for p, pl in placings(table).items()}
+    {'a': (1, '8'), 'b': (2, '3'), 'c': (2, '3'), 'd': (4, '1')}
+    """
+    row = points_row(points, len(table.seats))
+    result = {seat.player: Placing(None, Fraction(forfeit_points)) for seat in table.seats}
+    ranked = sorted((s for s in table.seats if not s.forfeit), key=lambda s: -s.score)
+    start = 0
+    while start < len(ranked):
+        end = start
+        while end + 1 < len(ranked) and ranked[end + 1].score == ranked[start].score:
+            end += 1
+        shared = Fraction(sum(row[start : end + 1]), end - start + 1)
+        for seat in ranked[start : end + 1]:
+            result[seat.player] = Placing(start + 1, shared)
+        start = end + 1
+    return result
+
+
+def points_row(points: PointsTable, size: int) -> Sequence[int]:
+    """The points per place at a table of ``size`` (the default row if none is set)."""
+    row = points.get(size) or DEFAULT_POINTS.get(size)
+    if row is None or len(row) != size:
+        raise ValueError(f"no points for tables of {size}")
+    return row
+
+
+def standings(
+    players: Iterable[Hashable],
+    tables: Iterable[TableResult],
+    points: PointsTable = DEFAULT_POINTS,
+    forfeit_points: int = DEFAULT_FORFEIT_POINTS,
+) -> list[Standing]:
+    """The standings after ``tables``, best first.
+
+    Ranked by tournament points, then total NUM-X score, then opponents' points (the sum,
+    over the tables a player sat at, of each opponent's tournament points), then X-Trem
+    count. Players equal on all four share a rank and keep the order of ``players``. A
+    forfeit adds its fixed points only: its NUM-X score and X-Trems are not counted.
+
+    With a final table, its players come first, in the order of the final (equal final
+    scores keep their order in the standings); the final adds no points to the totals.
+
+    >>> tables = [TableResult(1, (SeatResult("a", 10), SeatResult("b", 20),
+    ...                           SeatResult("c", 20, forfeit=True)))]
+    >>> [(s.rank, s.player, str(s.points), s.score) for s in standings("abc", tables)]
+    [(1, 'b', '4', 20), (2, 'a', '2', 10), (3, 'c', '0', 0)]
+    """
+    order: dict[Hashable, int] = {}
+    for player in players:
+        order.setdefault(player, len(order))
+    total: dict[Hashable, Fraction] = defaultdict(Fraction)
+    score: dict[Hashable, int] = defaultdict(int)
+    xtrems: dict[Hashable, int] = defaultdict(int)
+    played: dict[Hashable, int] = defaultdict(int)
+    by_stage: dict[Hashable, dict[int, Fraction]] = defaultdict(dict)
+    opponents: dict[Hashable, list[Hashable]] = defaultdict(list)
+    final: dict[Hashable, Placing] = {}
+    for table in tables:
+        placed = placings(table, points, forfeit_points)
+        for seat in table.seats:
+            order.setdefault(seat.player, len(order))
+        if table.final:
+            final = placed
+            continue
+        for seat in table.seats:
+            total[seat.player] += placed[seat.player].points
+            stage = by_stage[seat.player]
+            stage[table.stage] = stage.get(table.stage, Fraction(0)) + placed[seat.player].points
+            played[seat.player] += 1
+            if not seat.forfeit:
+                score[seat.player] += seat.score
+                xtrems[seat.player] += seat.xtrems
+            opponents[seat.player] += [s.player for s in table.seats if s.player != seat.player]
+    against = {p: sum((total[o] for o in opponents[p]), Fraction(0)) for p in order}
+
+    def key(player: Hashable) -> tuple[object, ...]:
+        finalist = final.get(player)
+        return (
+            finalist is None,
+            -finalist.points if finalist else 0,
+            -total[player],
+            -score[player],
+            -against[player],
+            -xtrems[player],
+        )
+
+    ranked = sorted(order, key=lambda p: (key(p), order[p]))
+    lines: list[Standing] = []
+    for position, player in enumerate(ranked):
+        tied = position > 0 and key(ranked[position - 1]) == key(player)
+        lines.append(
+            Standing(
+                player=player,
+                rank=lines[-1].rank if tied else position + 1,
+                points=total[player],
+                score=score[player],
+                opponents_points=against[player],
+                xtrems=xtrems[player],
+                tables=played[player],
+                stage_points=dict(by_stage[player]),
+                final_place=final[player].place if player in final else None,
+                final_points=final[player].points if player in final else None,
+                tied=tied,
+            )
+        )
+    return lines
+
+
+def format_points(points: Fraction) -> str:
+    """Points as shown and exported: whole numbers as they are, shares to two decimals.
+
+    >>> format_points(Fraction(8)), format_points(Fraction(14, 3)), format_points(Fraction(5, 2))
+    ('8', '4.67', '2.50')
+    """
+    if points.denominator == 1:
+        return str(points.numerator)
+    return f"{float(points):.2f}"
+
+
+def standings_csv(
+    lines: Sequence[Standing],
+    names: Mapping[Hashable, str],
+    stages: Sequence[int],
+    withdrawn: Collection[Hashable] = (),
+) -> str:
+    """The standings as CSV, one line per player, with fixed English column names.
+
+    >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
+    >>> print(standings_csv([line], {"a": "Alice"}, [1]), end="")
+    rank,player,points,stage_1,numx_score,opponents_points,xtrems,tables,final_place,withdrawn
+    1,Alice,8,8,30,2.50,1,1,,no
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "points",
+            *(f"stage_{stage}" for stage in stages),
+            "numx_score",
+            "opponents_points",
+            "xtrems",
+            "tables",
+            "final_place",
+            "withdrawn",
+        ]
+    )
+    for line in lines:
+        writer.writerow(
+            [
+                line.rank,
+                names.get(line.player, str(line.player)),
+                format_points(line.points),
+                *(
+                    format_points(line.stage_points[stage]) if stage in line.stage_points else ""
+                    for stage in stages
+                ),
+                line.score,
+                format_points(line.opponents_points),
+                line.xtrems,
+                line.tables,
+                "" if line.final_place is None else line.final_place,
+                "yes" if line.player in withdrawn else "no",
+            ]
+        )
+    return out.getvalue()
+
+
+_ROW = re.compile(r"^\s*([2-6])\s*:\s*(\d+(?:\s*/\s*\d+)*)\s*$")
+
+
+def parse_points(text: str) -> dict[int, tuple[int, ...]]:
+    """Points rows written ``size: first/second/...``, one per line or separated by ``;``;
+    sizes left out keep their default row. Each row has one number per place, never
+    increasing.
+
+    >>> parse_points("4: 10/6/3/1; 3: 6/3/1")[4]
+    (10, 6, 3, 1)
+    >>> parse_points("")[4]
+    (8, 4, 2, 1)
+    """
+    rows = dict(DEFAULT_POINTS)
+    for part in re.split(r"[;\n]", text):
+        if not part.strip():
+            continue
+        match = _ROW.match(part)
+        if match is None:
+            raise ValueError(f"“{part.strip()}” is not “size: points/points/…”")
+        size = int(match.group(1))
+        row = tuple(int(value) for value in match.group(2).split("/"))
+        if len(row) != size:
+            raise ValueError(f"a table of {size} needs {size} numbers, not {len(row)}")
+        if any(a < b for a, b in pairwise(row)):
+            raise ValueError(f"the points of a table of {size} must never increase")
+        rows[size] = row
+    return rows
+
+
+def format_points_table(points: PointsTable) -> str:
+    """The inverse of :func:`parse_points`.
+
+    >>> format_points_table({3: (4, 2, 1), 4: (8, 4, 2, 1)})
+    '3: 4/2/1; 4: 8/4/2/1'
+    """
+    return "; ".join(f"{size}: {'/'.join(str(p) for p in points[size])}" for size in sorted(points))

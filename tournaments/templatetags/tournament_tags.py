@@ -1,0 +1,26 @@
+"""Template filters of the tournament pages."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from tournaments.standings import format_points
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Fraction | int | None) -> str:
+    """Tournament points as the standings show them: ``8``, ``4.67``; empty for none."""
+    if value is None or value == "":
+        return ""
+    return format_points(Fraction(value))
+
+
+@register.filter
+def stage_points(points_by_stage: dict[int, Fraction], stage: int) -> str:
+    """A player's points in one stage (empty if they did not play it)."""
+    value = points_by_stage.get(stage)
+    return "" if value is None else format_points(value)

@@ -1,0 +1,277 @@
+"""Tournament pages: the list, a tournament, registration, tables, standings (and their
+CSV), and the organiser's dashboard with its tools. Thin: reads come from selectors,
+writes go through services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from accounts.models import display_name
+from games.models import Game
+from tournaments import selectors, services
+from tournaments.forms import EmailForm, InviteForm, TournamentForm
+from tournaments.models import Entry, Table, Tournament
+from tournaments.standings import standings_csv
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("organiser"), pk=tournament_id)
+
+
+def _tournament_for_organiser(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament, for its organiser only: 404 if missing, 403 for anybody else."""
+    tournament = _tournament(tournament_id)
+    if not selectors.is_organiser(tournament, request.user):
+        raise PermissionDenied(_("Only the organiser of this tournament can do that."))
+    return tournament
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/list.html", {"tournaments": selectors.tournaments_listed()})
+
+
+@login_required
+def new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = services.tournament_create(organiser=request.user, **form.values())
+        messages.success(request, _("Your tournament is open for registration."))
+        return redirect("tournaments:dashboard", tournament.pk)
+    return render(
+        request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    entries = list(selectors.entries_of(tournament).exclude(status=Entry.Status.INVITED))
+    names = selectors.names_of(entries)
+    context = {
+        "page": "tournament",
+        "tournament": tournament,
+        "organiser_name": display_name(tournament.organiser),
+        "players": [(entry, names[entry.pk]) for entry in entries],
+        "entry": selectors.entry_of(tournament, request.user),
+        "is_organiser": selectors.is_organiser(tournament, request.user),
+        "registration_open": tournament.registration_is_open(),
+        "stage": selectors.current_stage(tournament),
+        "leaders": selectors.standings_lines(tournament)[:5],
+    }
+    return render(request, "tournaments/tournament.html", context)
+
+
+@login_required
+def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """GET: the registration page (register, accept or decline an invitation, cancel);
+    POST: register."""
+    tournament = _tournament(tournament_id)
+    if request.method == "POST":
+        try:
+            services.tournament_register(tournament=tournament, user=request.user)
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("You are registered."))
+        return redirect("tournaments:register", tournament.pk)
+    context = {
+        "page": "register",
+        "tournament": tournament,
+        "entry": selectors.entry_of(tournament, request.user),
+        "registration_open": tournament.registration_is_open(),
+    }
+    return render(request, "tournaments/register.html", context)
+
+
+@login_required
+@require_POST
+def unregister(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    try:
+        services.tournament_unregister(tournament=tournament, user=request.user)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("You are no longer registered."))
+    return redirect("tournaments:register", tournament.pk)
+
+
+def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    context = {
+        "page": "tables",
+        "tournament": tournament,
+        "stages": selectors.stages_of(tournament),
+    }
+    return render(request, "tournaments/tables.html", context)
+
+
+def _stage_param(request: HttpRequest, tournament: Tournament) -> int | None:
+    """``?stage=N``: the standings after stage N (404 for a stage not played)."""
+    value = request.GET.get("stage")
+    if not value:
+        return None
+    if not value.isdigit() or not tournament.stages.filter(number=int(value)).exists():
+        raise Http404(_("No such stage."))
+    return int(value)
+
+
+def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    upto = _stage_param(request, tournament)
+    stages = list(tournament.stages.order_by("number"))
+    context = {
+        "page": "standings",
+        "tournament": tournament,
+        "lines": selectors.standings_lines(tournament, upto),
+        "stages": [stage for stage in stages if not stage.is_final],
+        "has_final": any(stage.is_final for stage in stages) and upto is None,
+        "upto": upto,
+    }
+    return render(request, "tournaments/standings.html", context)
+
+
+def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    upto = _stage_param(request, tournament)
+    lines = selectors.standings_lines(tournament, upto)
+    stages = tournament.stages.filter(is_final=False).order_by("number")
+    if upto is not None:
+        stages = stages.filter(number__lte=upto)
+    body = standings_csv(
+        [line.standing for line in lines],
+        {line.entry.pk: line.name for line in lines},
+        list(stages.values_list("number", flat=True)),
+        withdrawn={line.entry.pk for line in lines if line.entry.status == Entry.Status.WITHDRAWN},
+    )
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    suffix = f"-stage-{upto}" if upto else ""
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournament-{tournament.pk}-standings{suffix}.csv"'
+    )
+    return response
+
+
+# --- The organiser's dashboard and tools ------------------------------------------------
+
+
+@login_required
+def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament_for_organiser(request, tournament_id)
+    entries = list(selectors.entries_of(tournament))
+    names = selectors.names_of(entries)
+    stages = selectors.stages_of(tournament, timezone.now())
+    current = stages[-1] if stages else None
+    playing = [
+        table
+        for table in (current.tables if current else [])
+        # A finished game whose result is not recorded yet is recorded by the next start.
+        if not table.done and table.game.status != Game.Status.FINISHED
+    ]
+    context = {
+        "page": "dashboard",
+        "tournament": tournament,
+        "entries": [(entry, names[entry.pk]) for entry in entries],
+        "active": sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED),
+        "current": current,
+        "playing": playing,
+        "next_stage": selectors.next_stage_number(tournament),
+        "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
+        "invite_form": InviteForm(),
+        "email_form": EmailForm(),
+    }
+    return render(request, "tournaments/dashboard.html", context)
+
+
+def _organiser_action(
+    request: HttpRequest, tournament_id: int, act: Callable[[Tournament], str]
+) -> HttpResponse:
+    """Run an organiser's tool; its errors become messages on the dashboard."""
+    tournament = _tournament_for_organiser(request, tournament_id)
+    try:
+        done = act(tournament)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return redirect("tournaments:dashboard", tournament.pk)
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    form = InviteForm(request.POST)
+
+    def act(tournament: Tournament) -> str:
+        if not form.is_valid():
+            raise services.TournamentError(_("Give a user name or an email address."))
+        services.tournament_invite(
+            tournament=tournament, by=request.user, who=form.cleaned_data["who"]
+        )
+        return _("Invitation sent.")
+
+    return _organiser_action(request, tournament_id, act)
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    def act(tournament: Tournament) -> str:
+        entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+        services.entry_withdraw(entry=entry, by=request.user)
+        return _("Player withdrawn.")
+
+    return _organiser_action(request, tournament_id, act)
+
+
+@login_required
+@require_POST
+def start_stage(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    def act(tournament: Tournament) -> str:
+        stage = services.stage_start(tournament=tournament, by=request.user)
+        if stage.is_final:
+            return _("The final has started.")
+        return _("Stage %(stage)d has started.") % {"stage": stage.number}
+
+    return _organiser_action(request, tournament_id, act)
+
+
+@login_required
+@require_POST
+def finish_table(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    def act(tournament: Tournament) -> str:
+        table = get_object_or_404(Table, pk=table_id, stage__tournament=tournament)
+        services.table_force_finish(table=table, by=request.user)
+        return _("The deadline policy is playing the table to its end.")
+
+    return _organiser_action(request, tournament_id, act)
+
+
+@login_required
+@require_POST
+def email_players(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    form = EmailForm(request.POST)
+
+    def act(tournament: Tournament) -> str:
+        if not form.is_valid():
+            raise services.TournamentError(_("Write a subject and a message."))
+        sent = services.tournament_email(
+            tournament=tournament,
+            by=request.user,
+            subject=form.cleaned_data["subject"],
+            message=form.cleaned_data["message"],
+        )
+        return ngettext("Email sent to %(n)d player.", "Email sent to %(n)d players.", sent) % {
+            "n": sent
+        }
+
+    return _organiser_action(request, tournament_id, act)
