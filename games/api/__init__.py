@@ -1,0 +1,1 @@
+"""The REST API (Django REST framework) over the same services as the web pages."""

@@ -1,0 +1,30 @@
+"""The REST API (Django REST framework) over the same services as the web pages."""
+
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularSwaggerView
+
+from games.api import views
+from tournaments import api as tournaments_api
+
+app_name = "api"
+
+urlpatterns = [
+    path("games/", views.games, name="games"),
+    path("games/<int:game_id>/", views.game, name="game"),
+    path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/bots/", views.add_bot, name="add-bot"),
+    path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/legal-actions/", views.legal_actions, name="legal-actions"),
+    path("games/<int:game_id>/actions/", views.submit, name="actions"),
+    path("games/<int:game_id>/events/", views.events, name="events"),
+    path("tournaments/", tournaments_api.tournaments, name="tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments_api.tournament, name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        tournaments_api.standings,
+        name="tournament-standings",
+    ),
+    path("schema/", views.SchemaView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    re_path(r"^(?P<path>.*)$", views.not_found),
+]

@@ -1,0 +1,437 @@
+"""The API's views: read the request, call a service or a selector, render the answer.
+
+The same commands as the web pages (``games.lobby``, ``games.services``) and the same
+reads (``games.selectors``, ``games.moves``): nothing a client sees comes from anywhere
+but the engine's per-seat view and the redacted log. Token clients that send no
+credentials get 401; a logged-in browser may use its session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.decorators import api_view, authentication_classes, parser_classes
+from rest_framework.exceptions import ParseError, PermissionDenied, ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import serializers as s
+from games.engine.numx import IllegalAction, NotationError
+from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, game_open, game_start
+from games.models import Game
+from games.moves import LegalMoves, legal_moves, read_move, seat_names
+from games.selectors import event_log, game_view, seat_of, seats_of
+from games.services import Conflict, KeyReused, NotSeated, game_submit
+from games.words import event as event_words
+
+# Access ---------------------------------------------------------------------------------
+
+
+def _game(game_id: int) -> Game:
+    """The game (with its seats), or 404."""
+    return get_object_or_404(Game.objects.prefetch_related("seats"), pk=game_id)
+
+
+def _seat(request: Request, game: Game) -> int:
+    """The requester's seat in ``game``; 403 for anybody not seated at it."""
+    seat = seat_of(game, request.user)
+    if seat is None:
+        raise PermissionDenied(_("You do not have a seat at this table."))
+    return seat
+
+
+# Answers --------------------------------------------------------------------------------
+
+
+def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str, Any]:
+    """The game as it stands now (read models and state), for ``seat``."""
+    game = _game(game_id)
+    state = None if game.status == Game.Status.OPEN else game_view(game, seat)
+    context = {"user": user, "seats": {} if seat is None else {game.pk: seat}, "state": state}
+    return s.GameDetailSerializer(game, context=context).data
+
+
+def _conflict(request: Request, game: Game, seat: int | None, detail: str) -> Response:
+    body = {"detail": detail, "game": _detail(request.user, game.pk, seat)}
+    return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+def _refused(rule: str, message: str, statement: str) -> Response:
+    body = {"rule": rule, "message": message, "statement": statement}
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _bad_request(message: str) -> Response:
+    return _refused(
+        "request",
+        message,
+        _(
+            "Send a JSON object with `action` (notation text or its JSON form), "
+            "`expected_sequence` (the `sequence` you saw) and, optionally, `idempotency_key`."
+        ),
+    )
+
+
+def _read_action(data: str | dict[str, Any]) -> Any:
+    """The engine action a client sent, as notation text or its JSON form."""
+    return read_move(data)
+
+
+# Documentation ----------------------------------------------------------------------------
+
+GAME_ID = OpenApiParameter(
+    "game_id",
+    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
+    OpenApiParameter.PATH,
+    description="The game's id.",
+)
+ERROR = {
+    401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown token."),
+    429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
+}
+NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such game.")}
+NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at this table.")}
+NOT_CREATOR = {
+    403: OpenApiResponse(s.ErrorSerializer, "Only the player who opened this game can do that.")
+}
+INVALID = {400: OpenApiResponse(s.FIELD_ERRORS, "The request is not valid.")}
+NOT_JSON = {415: OpenApiResponse(s.ErrorSerializer, "Send the body as application/json.")}
+LOBBY_CONFLICT = {
+    409: OpenApiResponse(
+        s.ConflictSerializer, "The game cannot do this now (started, full...): here it is."
+    )
+}
+
+
+def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
+    """An API view: JSON bodies, token (or session) authentication, the default
+    permission (signed in) and throttle (per user, so per token)."""
+
+    def wrap(view: Callable[..., Response]) -> Any:
+        view = parser_classes([JSONParser])(view)
+        view = authentication_classes([TokenAuthentication, SessionAuthentication])(view)
+        return api_view(list(methods))(view)
+
+    return wrap
+
+
+# Games ----------------------------------------------------------------------------------
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_mine",
+    summary="My games",
+    description="The games I have a seat at: those awaiting my move first, then the others "
+    "being played, then finished ones, most recently moved first.",
+    tags=["games"],
+    responses={200: s.GameSerializer(many=True), **ERROR},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_open",
+    summary="Open a game",
+    description="Open a table with me in seat 0. Others join with its `invite_token` (or "
+    "freely if public); the creator may fill seats with bots, then starts it.",
+    tags=["lobby"],
+    request=s.NewGameSerializer,
+    responses={201: s.GameDetailSerializer, **INVALID, **NOT_JSON, **ERROR},
+)
+@endpoint("GET", "POST")
+def games(request: Request) -> Response:
+    if request.method == "POST":
+        return _open(request)
+    seats = list(seats_of(request.user).prefetch_related("game__seats"))
+    context = {"user": request.user, "seats": {seat.game_id: seat.number for seat in seats}}
+    return Response(
+        s.GameSerializer([seat.game for seat in seats], many=True, context=context).data
+    )
+
+
+def _open(request: Request) -> Response:
+    form = s.NewGameSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        game = game_open(creator=request.user, **form.lobby_arguments())
+    except ValueError as refused:  # a configuration the rules do not allow
+        raise ValidationError({"non_field_errors": [str(refused)]}) from None
+    location = reverse("api:game", args=(game.pk,))
+    seat = seat_of(game, request.user)
+    return Response(
+        _detail(request.user, game.pk, seat),
+        status.HTTP_201_CREATED,
+        headers={"Location": location},
+    )
+
+
+@extend_schema(
+    operation_id="game",
+    summary="A game, as my seat sees it",
+    description="The table, its seats and its state as my seat may know it: my own hand, "
+    "public cards, the face-down cards I know. Anybody signed in may watch (a spectator "
+    "sees public facts only). Everything is revealed once the game is over.",
+    tags=["games"],
+    parameters=[GAME_ID],
+    responses={200: s.GameDetailSerializer, **NOT_FOUND, **ERROR},
+)
+@endpoint("GET")
+def game(request: Request, game_id: int) -> Response:
+    found = _game(game_id)
+    return Response(_detail(request.user, found.pk, seat_of(found, request.user)))
+
+
+@extend_schema(
+    operation_id="game_join",
+    summary="Take a free seat",
+    description="Anyone may join a public game; a private one needs its `invite_token`.",
+    tags=["lobby"],
+    parameters=[GAME_ID],
+    request=s.JoinSerializer,
+    responses={
+        201: s.GameDetailSerializer,
+        **INVALID,
+        403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
+        **NOT_FOUND,
+        **LOBBY_CONFLICT,
+        **NOT_JSON,
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def join(request: Request, game_id: int) -> Response:
+    found = _game(game_id)
+    form = s.JoinSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        seat = game_join(game=found, user=request.user, token=form.validated_data["token"])
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as refused:
+        return _conflict(request, found, seat_of(found, request.user), str(refused))
+    return Response(_detail(request.user, found.pk, seat.number), status.HTTP_201_CREATED)
+
+
+def _lobby_command(
+    request: Request, game_id: int, command: Callable[[Game], object], answer: int
+) -> Response:
+    """A command only the game's creator may give (add a bot, start)."""
+    found = _game(game_id)
+    seat = seat_of(found, request.user)
+    try:
+        command(found)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as refused:
+        return _conflict(request, found, seat, str(refused))
+    return Response(_detail(request.user, found.pk, seat), status=answer)
+
+
+@extend_schema(
+    operation_id="game_add_bot",
+    summary="Seat a bot",
+    description="The creator fills a free seat with a bot, which plays by itself.",
+    tags=["lobby"],
+    parameters=[GAME_ID],
+    request=None,
+    responses={201: s.GameDetailSerializer, **NOT_CREATOR, **NOT_FOUND, **LOBBY_CONFLICT, **ERROR},
+)
+@endpoint("POST")
+def add_bot(request: Request, game_id: int) -> Response:
+    return _lobby_command(
+        request, game_id, lambda g: game_add_bot(game=g, by=request.user), status.HTTP_201_CREATED
+    )
+
+
+@extend_schema(
+    operation_id="game_start",
+    summary="Start the game",
+    description="The creator starts a game whose seats are all taken: the cards are dealt.",
+    tags=["lobby"],
+    parameters=[GAME_ID],
+    request=None,
+    responses={200: s.GameDetailSerializer, **NOT_CREATOR, **NOT_FOUND, **LOBBY_CONFLICT, **ERROR},
+)
+@endpoint("POST")
+def start(request: Request, game_id: int) -> Response:
+    return _lobby_command(
+        request, game_id, lambda g: game_start(game=g, by=request.user), status.HTTP_200_OK
+    )
+
+
+# Play -----------------------------------------------------------------------------------
+
+
+@extend_schema(
+    operation_id="game_legal_actions",
+    summary="My legal actions",
+    description="Everything my seat may do now (nothing when the game waits for others). "
+    "A distribution or a Malus answer is given as its constraints.",
+    tags=["play"],
+    parameters=[GAME_ID],
+    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **ERROR},
+)
+@endpoint("GET")
+def legal_actions(request: Request, game_id: int) -> Response:
+    found = _game(game_id)
+    seat = _seat(request, found)
+    # A game that has not started offers nothing yet.
+    moves = LegalMoves(0) if found.status == Game.Status.OPEN else legal_moves(found, seat)
+    body = {
+        "sequence": moves.sequence,
+        "seat": seat,
+        "listed": moves.listed,
+        "distribution": moves.distribution,
+        "malus": moves.malus,
+    }
+    return Response(s.LegalActionsSerializer(body).data)
+
+
+@extend_schema(
+    operation_id="game_submit",
+    summary="Submit an action",
+    description="Play a move for my seat, against the state numbered `expected_sequence`. "
+    "201 with the game as it now stands; 200 when the same idempotency key had already "
+    "recorded it. Nothing is written on any error.",
+    tags=["play"],
+    parameters=[
+        GAME_ID,
+        OpenApiParameter(
+            "Idempotency-Key",
+            {"type": "string", "minLength": 1, "maxLength": s.KEY_LENGTH},
+            OpenApiParameter.HEADER,
+            description="The same as the body's `idempotency_key`.",
+        ),
+    ],
+    request=s.SubmitSerializer,
+    responses={
+        201: OpenApiResponse(s.SubmittedSerializer, "Recorded."),
+        200: OpenApiResponse(s.SubmittedSerializer, "Already recorded with this key."),
+        400: OpenApiResponse(
+            s.RuleBrokenSerializer, "Refused: an illegal move, unreadable notation, a bad request."
+        ),
+        **NOT_SEATED,
+        **NOT_FOUND,
+        409: OpenApiResponse(
+            s.ConflictSerializer,
+            "The game has moved on since `expected_sequence` (or has not started): here it is "
+            "now, as my seat sees it.",
+        ),
+        422: OpenApiResponse(s.ErrorSerializer, "This idempotency key recorded another move."),
+        **NOT_JSON,
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def submit(request: Request, game_id: int) -> Response:
+    found = _game(game_id)
+    seat = _seat(request, found)
+    try:
+        data = request.data
+    except ParseError as unreadable:
+        return _bad_request(str(unreadable.detail))
+    form = s.SubmitSerializer(
+        data=data, context={"header_key": request.headers.get("Idempotency-Key")}
+    )
+    if not form.is_valid():
+        return _bad_request(_errors_in_words(form.errors))
+    try:
+        action = _read_action(form.validated_data["action"])
+    except NotationError as unreadable:
+        return _refused(
+            "notation",
+            str(unreadable),
+            _(
+                "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or "
+                "sent as its JSON form."
+            ),
+        )
+    if found.status == Game.Status.OPEN:
+        return _conflict(request, found, seat, _("This game has not started yet."))
+    try:
+        submitted = game_submit(
+            game_id=found.pk,
+            seat=seat,
+            action=action,
+            expected_sequence=form.validated_data["expected_sequence"],
+            actor=request.user,
+            idempotency_key=form.validated_data["idempotency_key"],
+        )
+    except IllegalAction as illegal:
+        return _refused(illegal.rule, illegal.message, illegal.statement)
+    except Conflict as conflict:
+        return _conflict(request, found, seat, str(conflict))
+    except NotSeated as error:
+        raise PermissionDenied(str(error)) from None
+    except KeyReused as error:
+        return Response({"detail": str(error)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    body = {
+        "duplicate": submitted.duplicate,
+        "recorded": [event.sequence for event in submitted.events],
+        "game": _detail(request.user, found.pk, seat),
+    }
+    answer = status.HTTP_200_OK if submitted.duplicate else status.HTTP_201_CREATED
+    return Response(body, status=answer)
+
+
+def _errors_in_words(errors: dict[str, Any]) -> str:
+    return "; ".join(
+        f"{field}: {' '.join(str(message) for message in messages)}"
+        for field, messages in errors.items()
+    )
+
+
+# The event log --------------------------------------------------------------------------
+
+
+@extend_schema(
+    operation_id="game_events",
+    summary="The event log",
+    description="The game's events in order, as my seat may read them while the game runs "
+    "(a spectator: public facts only), all of them revealed once it is over. Paginated by "
+    "event number: pass the answer's `next` as `after` until it is null.",
+    tags=["games"],
+    parameters=[GAME_ID, s.EventPageQuerySerializer],
+    responses={200: s.EventPageSerializer, **INVALID, **NOT_FOUND, **ERROR},
+)
+@endpoint("GET")
+def events(request: Request, game_id: int) -> Response:
+    found = _game(game_id)
+    page = s.EventPageQuerySerializer(data=request.query_params)
+    page.is_valid(raise_exception=True)
+    seat = seat_of(found, request.user)
+    entries = event_log(found, seat, **page.validated_data)
+    names = seat_names(found)
+    results = [{**entry, "description": event_words(entry, names, seat)} for entry in entries]
+    last = results[-1]["sequence"] if results else None
+    body = {
+        "results": results,
+        "next": last if last is not None and last < found.last_sequence else None,
+        "last_sequence": found.last_sequence,
+    }
+    return Response(s.EventPageSerializer(body).data)
+
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI 3 schema of the API (which does not list itself)."""
+
+    @extend_schema(exclude=True)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+@csrf_exempt  # it changes nothing: a POST to a wrong address is a 404, not a CSRF failure
+def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Any other address under /api/: a JSON 404, as the API answers everywhere."""
+    return JsonResponse({"detail": _("Not found.")}, status=404)

@@ -1,0 +1,107 @@
+"""The API's standing cast: Alice and Bob play, Carol only watches; each has an API token.
+
+Their clients speak to the API the way a bot would: JSON, ``Authorization: Token ...``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.bots import play_bot_move
+from games.models import Game
+from games.moves import legal_moves, read_move
+from games.services import SeatSpec, game_create, game_submit
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    """Throttle counts live in the cache: each test starts with none."""
+    cache.clear()
+
+
+def _client_for(user: User) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+@pytest.fixture
+def client_for() -> Callable[[User], APIClient]:
+    """A client of the API with a new token of ``user``."""
+    return _client_for
+
+
+@pytest.fixture
+def alice() -> User:
+    return User.objects.create_user("alice", "alice@example.com")
+
+
+@pytest.fixture
+def bob() -> User:
+    return User.objects.create_user("bob", "bob@example.com")
+
+
+@pytest.fixture
+def carol() -> User:
+    return User.objects.create_user("carol", "carol@example.com")
+
+
+@pytest.fixture
+def as_alice(alice: User) -> APIClient:
+    return _client_for(alice)
+
+
+@pytest.fixture
+def as_bob(bob: User) -> APIClient:
+    return _client_for(bob)
+
+
+@pytest.fixture
+def as_carol(carol: User) -> APIClient:
+    return _client_for(carol)
+
+
+@pytest.fixture
+def game(alice: User, bob: User) -> Game:
+    """A running two-player Speed Run: Alice in seat 0, Bob in seat 1, cards dealt."""
+    return game_create(
+        name="Friday game",
+        config={"players": 2, "mode": "speed-run"},
+        seats=[SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
+        created_by=alice,
+        rng=random.Random(4),
+    )
+
+
+@pytest.fixture
+def advance() -> Callable[..., Game]:
+    """Play random legal moves (through the commands, as bots do) until ``done(game)``."""
+
+    def play(game: Game, done: Callable[[Game], bool], seed: int = 1) -> Game:
+        rng = random.Random(seed)
+        while not done(game):
+            assert play_bot_move(game, rng), "the game ended first"
+            game.refresh_from_db()
+        return game
+
+    return play
+
+
+@pytest.fixture
+def play_first() -> Callable[[Game, int], None]:
+    """Let ``seat`` make its first listed legal move (through the commands)."""
+
+    def play(game: Game, seat: int) -> None:
+        moves = legal_moves(game, seat)
+        action = read_move(moves.listed[0].action)
+        game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=moves.sequence)
+        game.refresh_from_db()
+
+    return play

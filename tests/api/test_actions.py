@@ -1,0 +1,321 @@
+"""My legal actions, and submitting one: recorded once, or refused with nothing written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from games.events.models import Event
+from games.lobby import game_open
+from games.models import Game
+from games.moves import legal_moves
+from games.selectors import game_view
+
+pytestmark = pytest.mark.django_db
+
+
+def submit(client: APIClient, game: Game, body: dict[str, Any], **headers: str) -> Any:
+    return client.post(f"/api/games/{game.pk}/actions/", body, format="json", **headers)
+
+
+def recorded(game: Game) -> int:
+    return Event.objects.filter(game=game).count()
+
+
+def a_pick(client: APIClient, game: Game, index: int = 0) -> dict[str, Any]:
+    return client.get(f"/api/games/{game.pk}/legal-actions/").json()["listed"][index]
+
+
+# Legal actions --------------------------------------------------------------------------
+
+
+def test_my_legal_actions_are_listed_with_notation_json_and_words(
+    as_alice: APIClient, game: Game
+) -> None:
+    response = as_alice.get(f"/api/games/{game.pk}/legal-actions/")
+
+    assert response.status_code == 200
+    offered = response.json()
+    assert offered["sequence"] == 2 and offered["seat"] == 0
+    assert offered["distribution"] is None and offered["malus"] is None
+    hand = game_view(game, 0)["hands"][0]
+    assert sorted(m["notation"] for m in offered["listed"]) == sorted(
+        f"pick {card}" for card in set(hand)
+    )
+    first = offered["listed"][0]
+    assert first["action"] == {"type": "pick", "card": first["notation"].split()[1]}
+    assert first["description"].startswith("pick ")
+
+
+def test_a_seat_the_game_does_not_wait_for_has_nothing_to_do(
+    as_alice: APIClient, game: Game, play_first: Callable[[Game, int], None]
+) -> None:
+    play_first(game, 0)
+
+    offered = as_alice.get(f"/api/games/{game.pk}/legal-actions/").json()
+
+    assert offered == {"sequence": 3, "seat": 0, "listed": [], "distribution": None, "malus": None}
+
+
+def test_a_distribution_is_offered_as_its_constraints(
+    as_alice: APIClient, as_bob: APIClient, game: Game, advance: Callable[..., Game]
+) -> None:
+    advance(game, lambda g: g.phase == "distribution")
+    winner = game.awaiting[0]
+    client = as_alice if winner == 0 else as_bob
+
+    offered = client.get(f"/api/games/{game.pk}/legal-actions/").json()
+
+    assert offered["listed"] == [] and offered["malus"] is None
+    constraints = offered["distribution"]
+    assert constraints["kind"] == "distribution" and constraints["seats"] == [winner]
+    assert constraints["cards"] and {"minimum", "cap", "blank"} <= constraints.keys()
+
+
+def test_only_players_have_legal_actions(as_carol: APIClient, game: Game) -> None:
+    response = as_carol.get(f"/api/games/{game.pk}/legal-actions/")
+
+    assert response.status_code == 403
+    assert response.json() == {"detail": "You do not have a seat at this table."}
+
+
+def test_an_open_game_offers_no_action_yet(as_alice: APIClient, alice: User) -> None:
+    opened = game_open(creator=alice, name="Open", config={"players": 2})
+
+    offered = as_alice.get(f"/api/games/{opened.pk}/legal-actions/").json()
+
+    assert offered == {"sequence": 0, "seat": 0, "listed": [], "distribution": None, "malus": None}
+
+
+# Submitting -----------------------------------------------------------------------------
+
+
+def test_a_move_in_notation_is_recorded_and_answered_with_the_new_view(
+    as_alice: APIClient, game: Game
+) -> None:
+    move = a_pick(as_alice, game)
+
+    response = submit(as_alice, game, {"action": move["notation"], "expected_sequence": 2})
+
+    assert response.status_code == 201
+    answer = response.json()
+    assert answer["duplicate"] is False and answer["recorded"] == [3]
+    assert answer["game"]["state"] == game_view(game, 0)
+    assert answer["game"]["state"]["sequence"] == 3
+    assert answer["game"]["state"]["my_secret"] == move["notation"].split()[1]
+    assert answer["game"]["awaiting"] == [1] and answer["game"]["awaiting_me"] is False
+    event = Event.objects.get(game=game, sequence=3)
+    assert (event.type, event.seat, event.actor.username) == ("pick", 0, "alice")
+
+
+def test_a_move_in_its_json_form_is_recorded(as_bob: APIClient, game: Game) -> None:
+    move = a_pick(as_bob, game)
+
+    response = submit(as_bob, game, {"action": move["action"], "expected_sequence": 2})
+
+    assert response.status_code == 201
+    assert Event.objects.get(game=game, sequence=3).payload == move["action"]
+
+
+def test_an_illegal_move_is_refused_with_the_rule_broken_and_nothing_written(
+    as_alice: APIClient, game: Game
+) -> None:
+    response = submit(as_alice, game, {"action": "pass", "expected_sequence": 2})
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "rule": "game.phase",
+        "message": response.json()["message"],
+        "statement": "That action belongs to another moment of the game.",
+    }
+    assert response.json()["message"]
+    assert recorded(game) == 2
+
+
+def test_a_card_i_do_not_hold_breaks_a_rule(as_alice: APIClient, game: Game) -> None:
+    hand = set(game_view(game, 0)["hands"][0])
+    missing = next(
+        f"{colour}-{value}"
+        for colour in ("blue", "red", "green", "yellow")
+        for value in range(17)
+        if f"{colour}-{value}" not in hand
+    )
+
+    response = submit(as_alice, game, {"action": f"pick {missing}", "expected_sequence": 2})
+
+    assert response.status_code == 400
+    assert response.json()["rule"] == "hand.has-cards"
+    assert recorded(game) == 2
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "dance",
+        "play purple-99",
+        "",
+        {"type": "teleport"},
+        {"type": "pick"},
+        {"type": "play", "cards": ["joker"], "as": "nine"},
+        {"type": "play", "cards": ["joker"], "as": True},
+    ],
+)
+def test_a_move_that_cannot_be_read_is_a_notation_error(
+    as_alice: APIClient, game: Game, action: Any
+) -> None:
+    response = submit(as_alice, game, {"action": action, "expected_sequence": 2})
+
+    assert response.status_code == 400
+    refused = response.json()
+    assert refused["rule"] == "notation" and refused["message"] and refused["statement"]
+    assert recorded(game) == 2
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"action": "pass"},
+        {"expected_sequence": 2},
+        {"action": 7, "expected_sequence": 2},
+        {"action": ["pass"], "expected_sequence": 2},
+        {"action": "pass", "expected_sequence": -1},
+        {"action": "pass", "expected_sequence": "two"},
+        {"action": "pass", "expected_sequence": 2, "idempotency_key": "k" * 65},
+    ],
+)
+def test_a_malformed_request_is_refused_as_such(
+    as_alice: APIClient, game: Game, body: dict[str, Any]
+) -> None:
+    response = submit(as_alice, game, body)
+
+    assert response.status_code == 400
+    assert response.json()["rule"] == "request"
+    assert recorded(game) == 2
+
+
+def test_a_body_that_is_not_json_is_a_bad_request(as_alice: APIClient, game: Game) -> None:
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/", "{oops", content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["rule"] == "request"
+
+
+def test_a_move_on_a_stale_view_is_a_conflict_with_the_game_as_it_stands(
+    as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    mine, theirs = a_pick(as_alice, game), a_pick(as_bob, game)
+    bob_first = submit(as_bob, game, {"action": theirs["notation"], "expected_sequence": 2})
+    assert bob_first.status_code == 201
+
+    response = submit(as_alice, game, {"action": mine["notation"], "expected_sequence": 2})
+
+    assert response.status_code == 409
+    conflict = response.json()
+    assert conflict["detail"]
+    assert conflict["game"]["state"] == game_view(game, 0)
+    assert conflict["game"]["state"]["sequence"] == 3 and conflict["game"]["my_seat"] == 0
+    assert conflict["game"]["state"]["hands"][1] is None  # Bob's hand stays his
+    assert recorded(game) == 3
+
+
+def test_the_same_key_records_a_move_once(as_alice: APIClient, game: Game) -> None:
+    move = a_pick(as_alice, game)
+    body = {"action": move["notation"], "expected_sequence": 2, "idempotency_key": "click-1"}
+
+    first = submit(as_alice, game, body)
+    again = submit(as_alice, game, body)
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["duplicate"] is True and again.json()["recorded"] == [3]
+    assert again.json()["game"]["state"] == first.json()["game"]["state"]
+    assert recorded(game) == 3
+    assert Event.objects.filter(game=game, idempotency_key="click-1").count() == 1
+
+
+def test_the_idempotency_key_header_works_like_the_body(as_alice: APIClient, game: Game) -> None:
+    move = a_pick(as_alice, game)
+    body = {"action": move["action"], "expected_sequence": 2}
+
+    first = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="retry-me")
+    again = submit(as_alice, game, {**body, "idempotency_key": "retry-me"})
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert Event.objects.get(game=game, sequence=3).idempotency_key == "retry-me"
+    assert recorded(game) == 3
+
+
+def test_a_header_and_body_naming_different_keys_are_refused(
+    as_alice: APIClient, game: Game
+) -> None:
+    move = a_pick(as_alice, game)
+    body = {"action": move["notation"], "expected_sequence": 2, "idempotency_key": "a"}
+
+    response = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="b")
+
+    assert response.status_code == 400 and response.json()["rule"] == "request"
+    assert recorded(game) == 2
+
+
+def test_a_key_cannot_carry_another_move(as_alice: APIClient, game: Game) -> None:
+    first, other = a_pick(as_alice, game, 0), a_pick(as_alice, game, 1)
+    submit(
+        as_alice,
+        game,
+        {"action": first["notation"], "expected_sequence": 2, "idempotency_key": "k"},
+    )
+
+    response = submit(
+        as_alice,
+        game,
+        {"action": other["notation"], "expected_sequence": 3, "idempotency_key": "k"},
+    )
+
+    assert response.status_code == 422
+    assert "detail" in response.json()
+    assert recorded(game) == 3
+
+
+def test_only_players_submit_moves(as_carol: APIClient, game: Game) -> None:
+    response = submit(as_carol, game, {"action": "pass", "expected_sequence": 2})
+
+    assert response.status_code == 403
+    assert recorded(game) == 2
+
+
+def test_a_move_in_an_unknown_game_is_not_found(as_alice: APIClient) -> None:
+    response = as_alice.post(
+        "/api/games/4242/actions/", {"action": "pass", "expected_sequence": 0}, format="json"
+    )
+
+    assert response.status_code == 404
+
+
+def test_a_game_that_has_not_started_takes_no_move(as_alice: APIClient, alice: User) -> None:
+    opened = game_open(creator=alice, name="Open", config={"players": 2})
+
+    response = submit(as_alice, opened, {"action": "pass", "expected_sequence": 0})
+
+    assert response.status_code == 409
+    assert response.json()["game"]["state"] is None
+    assert not Event.objects.filter(game=opened).exists()
+
+
+def test_after_the_end_every_move_breaks_the_game_over_rule(
+    as_alice: APIClient, game: Game, advance: Callable[..., Game]
+) -> None:
+    advance(game, lambda g: g.status == Game.Status.FINISHED)
+    events = recorded(game)
+
+    response = submit(as_alice, game, {"action": "pass", "expected_sequence": events})
+
+    assert response.status_code == 400
+    assert response.json()["rule"] == "game.over"
+    assert legal_moves(game, 0).listed == []
+    assert recorded(game) == events

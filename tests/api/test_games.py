@@ -1,0 +1,181 @@
+"""My games, opening a game, and a game as my seat (or a spectator) sees it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from games.lobby import game_join, game_open
+from games.models import Game
+from games.selectors import game_view
+from games.services import SeatSpec, game_create
+
+pytestmark = pytest.mark.django_db
+
+
+def two_player_game(name: str, first: User, second: User, seed: int = 3) -> Game:
+    return game_create(
+        name=name,
+        config={"players": 2, "mode": "speed-run"},
+        seats=[SeatSpec(first.username, user=first), SeatSpec(second.username, user=second)],
+        created_by=first,
+        rng=random.Random(seed),
+    )
+
+
+# My games -------------------------------------------------------------------------------
+
+
+def test_my_games_lists_the_games_awaiting_me_first(
+    as_alice: APIClient,
+    alice: User,
+    bob: User,
+    carol: User,
+    play_first: Callable[[Game, int], None],
+) -> None:
+    waiting_for_bob = two_player_game("Bob to pick", alice, bob)
+    play_first(waiting_for_bob, 0)  # Alice has picked
+    waiting_for_me = two_player_game("My pick", bob, alice)
+    opened = game_open(creator=alice, name="Still open", config={"players": 3})
+    two_player_game("Not mine", bob, carol)
+
+    response = as_alice.get("/api/games/")
+
+    assert response.status_code == 200
+    listed = response.json()
+    assert [g["name"] for g in listed][:1] == ["My pick"]
+    assert {g["name"] for g in listed} == {"My pick", "Bob to pick", "Still open"}
+    by_name = {g["name"]: g for g in listed}
+    assert by_name["My pick"]["awaiting_me"] is True
+    assert by_name["My pick"]["my_seat"] == 1
+    assert by_name["Bob to pick"]["awaiting_me"] is False
+    assert by_name["Bob to pick"]["awaiting"] == [1]
+    assert by_name["Still open"]["status"] == "open"
+    assert by_name["Still open"]["free_seats"] == 2
+    assert by_name["Still open"]["invite_token"] == opened.invite_token
+    assert waiting_for_me.pk == by_name["My pick"]["id"]
+    assert "state" not in by_name["My pick"]  # the list is light: states are per game
+
+
+def test_my_games_is_empty_for_a_new_player(as_carol: APIClient) -> None:
+    assert as_carol.get("/api/games/").json() == []
+
+
+# Opening a game -------------------------------------------------------------------------
+
+
+def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alice: User) -> None:
+    response = as_alice.post(
+        "/api/games/",
+        {
+            "name": "Sunday game",
+            "mode": "family",
+            "players": 4,
+            "teams": True,
+            "public": True,
+            "move_deadline_hours": 48,
+        },
+        format="json",
+    )
+
+    assert response.status_code == 201
+    created = response.json()
+    assert response["Location"] == f"/api/games/{created['id']}/"
+    assert created["status"] == "open" and created["state"] is None
+    assert created["config"] == {"players": 4, "mode": "family", "teams": True}
+    assert created["is_public"] is True and created["move_deadline_hours"] == 48
+    assert created["my_seat"] == 0 and created["created_by_me"] is True
+    assert created["free_seats"] == 3
+    seat = {"number": 0, "name": "alice", "is_bot": False, "awaited": False}
+    assert created["seats"] == [{**seat, "score": None, "winner": False}]
+    game = Game.objects.get(pk=created["id"])
+    assert game.created_by == alice and game.move_deadline.total_seconds() == 48 * 3600
+
+
+def test_a_new_game_defaults_to_a_private_speed_run_without_deadline(as_alice: APIClient) -> None:
+    created = as_alice.post("/api/games/", {"name": "g", "players": 2}, format="json").json()
+
+    assert created["config"] == {"players": 2, "mode": "speed-run", "teams": False}
+    assert created["is_public"] is False and created["move_deadline_hours"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"players": 2}, "name"),
+        ({"name": "g"}, "players"),
+        ({"name": "g", "players": 7}, "players"),
+        ({"name": "g", "players": 2, "mode": "blitz"}, "mode"),
+        ({"name": "g", "players": 2, "move_deadline_hours": 0}, "move_deadline_hours"),
+        ({"name": "g", "players": 3, "teams": True}, "non_field_errors"),
+    ],
+)
+def test_an_invalid_game_is_refused_and_nothing_is_opened(
+    as_alice: APIClient, body: dict[str, object], field: str
+) -> None:
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert not Game.objects.exists()
+
+
+def test_a_body_that_is_not_json_is_refused(as_alice: APIClient) -> None:
+    response = as_alice.post("/api/games/", "{not json", content_type="application/json")
+
+    assert response.status_code == 400
+    assert "detail" in response.json()
+
+
+# A game ---------------------------------------------------------------------------------
+
+
+def test_a_player_sees_the_game_as_their_seat_sees_it(as_bob: APIClient, game: Game) -> None:
+    response = as_bob.get(f"/api/games/{game.pk}/")
+
+    assert response.status_code == 200
+    seen = response.json()
+    assert seen["my_seat"] == 1 and seen["created_by_me"] is False
+    assert seen["awaiting_me"] is True
+    assert seen["invite_token"] == game.invite_token
+    assert seen["state"] == game_view(game, 1)
+    assert seen["state"]["hands"][0] is None and len(seen["state"]["hands"][1]) == 13
+
+
+def test_anybody_signed_in_may_watch_with_public_facts_only(
+    as_carol: APIClient, game: Game
+) -> None:
+    seen = as_carol.get(f"/api/games/{game.pk}/").json()
+
+    assert seen["my_seat"] is None and seen["awaiting_me"] is False
+    assert seen["invite_token"] is None  # watching is not an invitation
+    assert seen["state"] == game_view(game, None)
+    assert seen["state"]["hands"] == [None, None] and seen["state"]["pile"] is None
+
+
+def test_an_open_game_has_no_state_yet(as_bob: APIClient, alice: User, bob: User) -> None:
+    opened = game_open(creator=alice, name="Open", config={"players": 3}, public=True)
+    game_join(game=opened, user=bob)
+
+    seen = as_bob.get(f"/api/games/{opened.pk}/").json()
+
+    assert seen["status"] == "open" and seen["state"] is None
+    assert seen["my_seat"] == 1 and seen["free_seats"] == 1
+
+
+def test_an_unknown_game_is_not_found(as_alice: APIClient) -> None:
+    for url in ("/api/games/9999/", "/api/games/9999/events/", "/api/games/9999/legal-actions/"):
+        response = as_alice.get(url)
+        assert response.status_code == 404
+        assert "detail" in response.json()
+
+
+def test_an_unknown_address_under_the_api_is_a_json_404(as_alice: APIClient) -> None:
+    response = as_alice.get("/api/games/not-a-number/")
+
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not found."}

@@ -1,0 +1,174 @@
+"""The OpenAPI schema at /api/schema/ and its docs page; and the schema describes what the
+API really answers, in the states a fuzzer rarely reaches (a distribution to make, a
+finished game, a conflict), each response checked against it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import requests
+import schemathesis
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+from rest_framework.throttling import UserRateThrottle
+
+from games.lobby import game_open
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+Check = Callable[[Any], Any]
+
+
+@pytest.fixture
+def openapi(as_alice: APIClient) -> dict[str, Any]:
+    response = as_alice.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+@pytest.fixture
+def conforms(openapi: dict[str, Any]) -> Check:
+    """Check that a response's status is documented for its operation and its body
+    matches the documented schema; give the body back."""
+    schema = schemathesis.openapi.from_dict(openapi)
+
+    def check(response: Any) -> Any:
+        request = response.wsgi_request
+        operation = schema.find_operation_by_path(request.method, request.path)
+        assert operation is not None, f"{request.method} {request.path} is not documented"
+        documented = operation.definition.raw["responses"]
+        assert str(response.status_code) in documented, (request.path, response.status_code)
+        operation.validate_response(
+            schemathesis.Response(
+                status_code=response.status_code,
+                headers={name.lower(): [value] for name, value in response.headers.items()},
+                content=response.content,
+                request=requests.Request(request.method, request.build_absolute_uri()).prepare(),
+                elapsed=0.0,
+                verify=True,
+            )
+        )
+        return response.json()
+
+    return check
+
+
+def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) -> None:
+    assert openapi["openapi"].startswith("3.")
+    assert set(openapi["paths"]) == {
+        "/api/games/",
+        "/api/games/{game_id}/",
+        "/api/games/{game_id}/join/",
+        "/api/games/{game_id}/bots/",
+        "/api/games/{game_id}/start/",
+        "/api/games/{game_id}/legal-actions/",
+        "/api/games/{game_id}/actions/",
+        "/api/games/{game_id}/events/",
+        "/api/tournaments/",
+        "/api/tournaments/{tournament_id}/",
+        "/api/tournaments/{tournament_id}/standings/",
+    }
+    assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
+
+
+def test_the_schema_is_public() -> None:
+    assert APIClient().get("/api/schema/").status_code == 200
+
+
+def test_the_docs_page_serves_its_assets_itself(client: Any) -> None:
+    response = client.get("/api/docs/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "/api/schema/" in page
+    bundle = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
+    assert f'src="{bundle}"' in page
+    assert "cdn." not in page and "unpkg" not in page
+    assert client.get(bundle).status_code == 200
+
+
+def test_what_a_player_sees_of_a_game_matches_the_schema(
+    conforms: Check,
+    as_alice: APIClient,
+    as_bob: APIClient,
+    as_carol: APIClient,
+    game: Game,
+    advance: Callable[..., Game],
+) -> None:
+    url = f"/api/games/{game.pk}/"
+    for client in (as_alice, as_bob, as_carol):
+        conforms(client.get(url))
+        conforms(client.get(url + "events/"))
+    conforms(as_alice.get("/api/games/"))
+    conforms(as_alice.get(url + "legal-actions/"))
+    conforms(as_carol.get(url + "legal-actions/"))  # 403
+
+    advance(game, lambda g: g.phase == "distribution")
+    winner = {0: as_alice, 1: as_bob}[game.awaiting[0]]
+    assert conforms(winner.get(url + "legal-actions/"))["distribution"]
+    assert conforms(winner.get(url))["state"]["pending"]["kind"] == "distribution"
+    conforms(winner.get(url + "events/", {"after": 3, "limit": 4}))
+
+    advance(game, lambda g: g.status == Game.Status.FINISHED)
+    assert conforms(as_carol.get(url))["state"]["outcome"]["scores"]
+    conforms(as_carol.get(url + "events/", {"limit": 500}))
+    conforms(as_alice.get(url + "legal-actions/"))
+    conforms(as_alice.get("/api/games/"))
+
+
+def test_every_answer_to_a_move_matches_the_schema(
+    conforms: Check, as_alice: APIClient, as_bob: APIClient, as_carol: APIClient, game: Game
+) -> None:
+    url = f"/api/games/{game.pk}/actions/"
+    picks = conforms(as_alice.get(f"/api/games/{game.pk}/legal-actions/"))["listed"]
+
+    def send(client: APIClient, action: Any, sequence: int = 2, key: str = "") -> Any:
+        body = {"action": action, "expected_sequence": sequence}
+        return client.post(url, {**body, "idempotency_key": key} if key else body, format="json")
+
+    assert conforms(send(as_alice, picks[0]["notation"], key="k")).get("duplicate") is False
+    assert conforms(send(as_alice, picks[0]["notation"], key="k"))["duplicate"] is True
+    conforms(send(as_alice, picks[1]["notation"], sequence=3, key="k"))  # 422
+    conforms(send(as_bob, "pass"))  # 409
+    conforms(send(as_bob, "pass", sequence=3))  # 400, a rule
+    conforms(send(as_bob, "fold", sequence=3))  # 400, notation
+    conforms(send(as_bob, 12))  # 400, request
+    conforms(as_bob.post(url, "{", content_type="application/json"))  # 400, not JSON
+    conforms(as_bob.post(url, "action=pass", content_type="text/plain"))  # 415
+    conforms(send(as_carol, "pass"))  # 403
+    conforms(as_alice.post("/api/games/999/actions/", {}, format="json"))  # 404
+    conforms(APIClient().post(url, {}, format="json"))  # 401
+
+
+def test_every_lobby_answer_matches_the_schema(
+    conforms: Check,
+    monkeypatch: pytest.MonkeyPatch,
+    as_alice: APIClient,
+    as_bob: APIClient,
+    alice: User,
+) -> None:
+    created = conforms(as_alice.post("/api/games/", {"name": "g", "players": 3}, format="json"))
+    conforms(as_alice.post("/api/games/", {"players": 9}, format="json"))  # 400
+    conforms(as_alice.post("/api/games/", "{", content_type="application/json"))  # 400
+    url = f"/api/games/{created['id']}/"
+    conforms(as_bob.post(url + "join/", {}, format="json"))  # 403
+    conforms(as_bob.post(url + "join/", {"token": created["invite_token"]}, format="json"))
+    conforms(as_bob.post(url + "join/", {"token": created["invite_token"]}, format="json"))  # 409
+    conforms(as_bob.post(url + "bots/"))  # 403
+    conforms(as_alice.post(url + "start/"))  # 409
+    conforms(as_alice.post(url + "bots/"))
+    conforms(as_alice.post(url + "bots/"))  # 409, full
+    assert conforms(as_alice.post(url + "start/"))["state"]["phase"] == "opening-pick"
+    opened = game_open(creator=alice, name="open", config={"players": 2})
+    conforms(as_alice.get(f"/api/games/{opened.pk}/"))
+    conforms(as_alice.get(f"/api/games/{opened.pk}/legal-actions/"))
+    move = {"action": "pass", "expected_sequence": 0}
+    conforms(as_alice.post(f"/api/games/{opened.pk}/actions/", move, format="json"))  # 409
+    conforms(as_alice.get("/api/games/999/"))  # 404
+    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1/minute"})
+    as_alice.get("/api/games/")
+    conforms(as_alice.get("/api/games/"))  # 429

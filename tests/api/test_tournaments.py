@@ -1,0 +1,76 @@
+"""Tournaments in the API: the list, one tournament with its tables, its standings."""
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from tournaments.models import Table, Tournament
+from tournaments.services import stage_start, tournament_create, tournament_register
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(alice: User, bob: User, carol: User) -> Tournament:
+    """A three-player league (tables of three) whose first stage has started."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="Autumn league",
+        table_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    for user in (alice, bob, carol):
+        tournament_register(tournament=tournament, user=user)
+    stage_start(tournament=tournament, by=alice)
+    return tournament
+
+
+def record(table: Table, scores: dict[str, int]) -> None:
+    for place in table.players.select_related("entry__user"):
+        place.score, place.xtrems = scores[place.entry.user.username], 0
+        place.save()
+    table.recorded_at = timezone.now()
+    table.save()
+
+
+def test_tournaments_are_listed(league: Tournament, as_bob: APIClient) -> None:
+    response = as_bob.get("/api/tournaments/")
+    assert response.status_code == 200
+    (listed,) = response.json()
+    assert (listed["id"], listed["name"], listed["table_size"]) == (league.pk, "Autumn league", 3)
+
+
+def test_a_tournament_shows_its_tables_as_ordinary_games(
+    league: Tournament, as_bob: APIClient
+) -> None:
+    data = as_bob.get(f"/api/tournaments/{league.pk}/").json()
+    (stage,) = data["stage_list"]
+    (table,) = stage["tables"]
+    assert sorted(p["name"] for p in table["players"]) == ["alice", "bob", "carol"]
+    game = as_bob.get(f"/api/games/{table['game']}/")
+    assert game.status_code == 200 and game.json()["state"]["phase"] == "opening-pick"
+
+
+def test_standings_follow_the_recorded_tables(league: Tournament, as_bob: APIClient) -> None:
+    table = Table.objects.get(stage__tournament=league)
+    record(table, {"alice": 30, "bob": 50, "carol": 10})
+    lines = as_bob.get(f"/api/tournaments/{league.pk}/standings/").json()
+    assert [(line["rank"], line["name"], line["points"]) for line in lines] == [
+        (1, "bob", 4.0),
+        (2, "alice", 2.0),
+        (3, "carol", 1.0),
+    ]
+    assert lines[0]["score"] == 50
+
+
+def test_unknown_tournaments_and_anonymous_clients(
+    league: Tournament, client_for: Callable[[User], APIClient]
+) -> None:
+    assert APIClient().get("/api/tournaments/").status_code == 401
+    client = client_for(User.objects.create_user("dave"))
+    assert client.get("/api/tournaments/999/").status_code == 404
+    assert client.get("/api/tournaments/999/standings/").status_code == 404
