@@ -1,6 +1,7 @@
 """The game table: what a seat sees, the moves it may post, live updates, standing orders."""
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -8,11 +9,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.bots import play_bot_move
-from games.engine.numx import legal_actions
+from games.engine.numx import Face, Kind, legal_actions
+from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
 from games.services import game_submit
+from games.words import card as card_words
 
 pytestmark = pytest.mark.django_db
 
@@ -49,23 +52,78 @@ def pick_both(game: Game) -> None:
         game_submit(game_id=game.pk, seat=seat, action=pick, expected_sequence=loaded.sequence)
 
 
+def public_faces(game: Game) -> set[Face]:
+    """Cards everyone has seen: laid on the centre or lying face up in a score row. They
+    stay public knowledge even once turned face down (docs/rules.md, Distribution)."""
+    now = state(game)
+    faces = {card.face for pli in now.trick.plis for card in pli.cards}
+    return faces | {sc.card.face for row in now.rows for sc in row if sc.face_up}
+
+
+def secret_words(game: Game, seat: int | None, public: set[Face] = frozenset()) -> set[str]:
+    """The numbered cards ``seat`` (None: a spectator) must not see, in the page's words:
+    other hands, the draw pile, score cards face down to it, others' secret choices and a
+    card another seat drew, unless ``public`` (seen by all earlier). Numbered cards are
+    unique, so none of these words may appear."""
+    now = state(game)
+    hidden = [card for s, cards in enumerate(now.hands) if s != seat for card in cards]
+    hidden += list(now.pile)
+    hidden += [sc.card for row in now.rows for sc in row if not sc.visible_to(seat)]
+    faces = [card.face for card in hidden]
+    faces += [pick for s, pick in enumerate(now.secret) if s != seat and isinstance(pick, Face)]
+    if isinstance(now.pending, DrawnCard) and now.pending.seat != seat:
+        faces.append(now.pending.card.face)
+    return {
+        card_words(face.text) for face in faces if face.kind is Kind.NUMBER and face not in public
+    }
+
+
+def leaked(page: str, words: set[str]) -> list[str]:
+    # "blue 1" must not match inside "blue 16".
+    return sorted(w for w in words if re.search(rf"\b{re.escape(w)}(?!\d)", page))
+
+
 def test_a_player_sees_their_hand_and_never_the_others(
     alice: User, duel: Game, as_user: Login
 ) -> None:
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
     for name in hand(duel, 0):
-        assert f'aria-label="{name.replace("-", " ")}"' in page or name.split("-")[0] in page
-    theirs = set(hand(duel, 1)) - set(hand(duel, 0))
-    assert theirs and not any(f'value="pick {name}"' in page for name in theirs)
-    deal = Event.objects.get(game=duel, type="deal").payload["order"]
-    assert " ".join(deal[:10]) not in page
+        assert f'aria-label="{card_words(name)}"' in page
+    assert secret_words(duel, 0) and leaked(page, secret_words(duel, 0)) == []
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_no_page_ever_shows_a_hidden_card(
+    seed: int, alice: User, bob: User, mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Through a game played at random: the table, its live fragment and the replay, for
+    both players and a spectator, never name another seat's hidden card or the deck."""
+    rng = random.Random(seed)
+    viewers = {0: as_user(alice), 1: as_user(bob), None: as_user(mallory)}
+    moves, public = 0, public_faces(duel)
+    while duel.status != Game.Status.FINISHED and moves < 200:
+        if moves % 7 == 0:
+            for seat, client in viewers.items():
+                words = secret_words(duel, seat, public)
+                pages = [f"/games/{duel.pk}/", f"/games/{duel.pk}/poll/?seq=0"]
+                if seat is not None:
+                    pages.append(f"/games/{duel.pk}/replay/")
+                for url in pages:
+                    response = client.get(url, HTTP_HX_REQUEST="true")
+                    assert response.status_code == 200, url
+                    assert leaked(response.content.decode(), words) == [], (url, seat)
+        play_bot_move(duel, rng)
+        duel.refresh_from_db()
+        public |= public_faces(duel)
+        moves += 1
+    assert moves >= 14
 
 
 def test_a_spectator_sees_public_facts_only(mallory: User, duel: Game, as_user: Login) -> None:
     page = as_user(mallory).get(f"/games/{duel.pk}/").content.decode()
     assert "You are watching" in page and 'name="form"' not in page
-    for name in hand(duel, 0) + hand(duel, 1):
-        assert f'value="pick {name}"' not in page
+    assert leaked(page, secret_words(duel, None)) == []
+    assert all(f'aria-label="{card_words(name)}"' not in page for name in hand(duel, 0))
 
 
 def test_only_legal_moves_are_offered(alice: User, duel: Game, as_user: Login) -> None:
