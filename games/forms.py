@@ -137,16 +137,26 @@ class ChoiceForm(MoveForm):
     """One of the listed legal moves other than plis, by its notation: common ones as
     buttons, the rest (Action cards and their targets, take-backs) in a list."""
 
-    move = forms.ChoiceField(label=_("Move"))
+    # Two fields, so that a browser without JavaScript, which posts the list's selection
+    # along with any clicked button, still plays the button's move.
+    move = forms.ChoiceField(label=_("Move"), required=False)
+    other = forms.ChoiceField(label=_("Other moves"), required=False)
 
     def __init__(self, *args: Any, moves: list[Move], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.buttons = [(m.notation, m.description) for m in moves if m.kind in BUTTON_KINDS]
         self.others = [(m.notation, m.description) for m in moves if m.kind not in BUTTON_KINDS]
-        self.fields["move"].choices = self.buttons + self.others
+        self.fields["move"].choices = self.buttons
+        self.fields["other"].choices = self.others
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not (cleaned.get("move") or cleaned.get("other")):
+            raise forms.ValidationError(_("Choose a move."))
+        return cleaned
 
     def action(self) -> Any:
-        return parse_action(self.cleaned_data["move"])
+        return parse_action(self.cleaned_data["move"] or self.cleaned_data["other"])
 
 
 _UP = [("up", _("face up")), ("down", _("face down"))]

@@ -77,7 +77,8 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
     }
-    return render(request, "games/waiting_room.html", context)
+    template = "games/waiting_room.html#room" if request.htmx else "games/waiting_room.html"
+    return render(request, template, context)
 
 
 @login_required
@@ -102,6 +103,8 @@ def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpRespon
     game = get_object_or_404(Game, pk=game_id)
     try:
         act(game)  # type: ignore[operator]
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
     except LobbyError as error:
         messages.error(request, str(error))
     return redirect("games:game", game.pk)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseStopPolling
+from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.engine.numx import IllegalAction, NotationError
 from games.forms import ChoiceForm, DistributionForm, MalusForm, OrdersForm, PliForm
@@ -27,7 +28,19 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seat = game_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         return waiting_room(request, game, seat)
+    if request.htmx and request.htmx.target == "waiting-room":
+        # The waiting room polls this page: the game has started, so load the table.
+        return HttpResponseClientRefresh()
     return _render(request, table(game, seat))
+
+
+def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
+    """Moves and orders posted to a game still waiting for players (an old tab, a client
+    that guessed the URL): refused, nothing written, back to the waiting room."""
+    messages.error(request, _("The game has not started: nothing was played."))
+    if request.htmx:
+        return HttpResponseClientRefresh()
+    return redirect("games:game", game.pk)
 
 
 def _forms(current: Table, data: Any = None) -> dict[str, Any]:
@@ -96,6 +109,8 @@ def _render(
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
     """A move from one of the table's forms: read it, submit it, show the table again."""
     game, seat = game_for_player(request, game_id)
+    if game.status == Game.Status.OPEN:
+        return _not_started(request, game)
     kind = request.POST.get("form", "")
     key = request.POST.get(f"{kind}-idempotency_key", "")
     if key and already_recorded(game, seat, key):
@@ -141,6 +156,8 @@ def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
 @require_POST
 def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seat = game_for_player(request, game_id)
+    if game.status == Game.Status.OPEN:
+        return _not_started(request, game)
     form = OrdersForm(request.POST)
     error = None
     if form.is_valid():
@@ -172,5 +189,7 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     if seen.isdigit() and int(seen) == current:
         return HttpResponse(status=204)
     game, seat = game_for_viewer(request, game_id)
+    if game.status == Game.Status.OPEN:
+        return HttpResponse(status=204)
     current = table(game, seat)
     return _render(request, current, stop_polling=current.finished)

@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
-from games.lobby import game_open
-from games.models import Game, Invitation
+from games.events.models import Event
+from games.lobby import game_join, game_open, game_start
+from games.models import Game, Invitation, StandingOrder
 
 pytestmark = pytest.mark.django_db
 
@@ -92,9 +93,6 @@ def test_a_friend_joins_by_the_link_and_the_creator_starts(
     assert game.seats.filter(user=bob).exists()
     page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
     assert "Start the game" in page
-    assert as_user(bob).post(f"/games/{game.pk}/start/").status_code == 302
-    game.refresh_from_db()
-    assert game.status == Game.Status.OPEN  # only the creator starts it
     as_user(alice).post(f"/games/{game.pk}/start/")
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and game.last_sequence == 2
@@ -157,3 +155,42 @@ def test_a_bad_invitation_address_is_refused(alice: User, as_user: Login) -> Non
 
 def test_an_unknown_game_is_a_404(alice: User, as_user: Login) -> None:
     assert as_user(alice).get("/games/999/").status_code == 404
+
+
+def test_only_the_creator_starts_or_adds_bots(alice: User, bob: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Mine", config={"players": 2}, public=True)
+    game_join(game=game, user=bob, token=game.invite_token)
+    as_bob = as_user(bob)
+    assert as_bob.post(f"/games/{game.pk}/start/").status_code == 403
+    assert as_bob.post(f"/games/{game.pk}/bot/").status_code == 403
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN and not Event.objects.filter(game=game).exists()
+
+
+def test_the_waiting_room_shows_who_joined_then_turns_into_the_table(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Soon", config={"players": 2})
+    as_alice = as_user(alice)
+    poll = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "waiting-room"}
+    before = as_alice.get(f"/games/{game.pk}/", **poll).content.decode()
+    assert 'id="waiting-room"' in before and "bob" not in before and "<html" not in before
+    game_join(game=game, user=bob, token=game.invite_token)
+    after = as_alice.get(f"/games/{game.pk}/", **poll).content.decode()
+    assert "bob" in after and "Start the game" in after
+    game_start(game=game, by=alice)
+    started = as_alice.get(f"/games/{game.pk}/", **poll)
+    assert started.status_code == 200 and started["HX-Refresh"] == "true"
+
+
+def test_nothing_is_played_before_the_start(alice: User, bob: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Early", config={"players": 2})
+    client = as_user(alice)
+    move = {"form": "choice", "choice-expected_sequence": "0", "choice-move": "pass"}
+    response = client.post(f"/games/{game.pk}/move/", move, follow=True)
+    assert response.status_code == 200 and "has not started" in response.content.decode()
+    orders = client.post(f"/games/{game.pk}/orders/", {"pass_rest": "on"})
+    assert orders.status_code == 302
+    assert client.get(f"/games/{game.pk}/poll/?seq=5").status_code == 204
+    assert not Event.objects.filter(game=game).exists()
+    assert not StandingOrder.objects.filter(seat__game=game).exists()

@@ -128,13 +128,41 @@ def test_a_spectator_sees_public_facts_only(mallory: User, duel: Game, as_user: 
 
 def test_only_legal_moves_are_offered(alice: User, duel: Game, as_user: Login) -> None:
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
-    offered = {
-        line.split('value="')[1].split('"')[0]
-        for line in page.splitlines()
-        if 'name="choice-move"' in line and 'value="' in line
-    }
+    offered = set(re.findall(r'name="choice-move" value="([^"]+)"', page))
+    offered |= set(re.findall(r'<option value="([^"]+)"', page))
     legal = {str(action) for action in legal_actions(state(duel), 0)}
     assert offered and offered <= legal
+
+
+def test_without_javascript_a_button_plays_its_own_move(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """A browser without htmx posts the list's selection along with the clicked button:
+    the button's move is the one played."""
+    rng, clients = random.Random(4), {0: as_user(alice), 1: as_user(bob)}
+    for _ in range(300):
+        for seat, client in clients.items():
+            page = client.get(f"/games/{duel.pk}/").content.decode()
+            buttons = re.findall(r'name="choice-move" value="([^"]+)"', page)
+            listed = re.findall(r'<select name="choice-other".*?<option value="([^"]+)"', page)
+            if buttons and listed:
+                events = Event.objects.filter(game=duel).count()
+                response = client.post(
+                    f"/games/{duel.pk}/move/",
+                    {
+                        "form": "choice",
+                        "choice-expected_sequence": str(game_last(duel)),
+                        "choice-idempotency_key": "nojs",
+                        "choice-move": buttons[-1],
+                        "choice-other": listed[0],
+                    },
+                )
+                assert response.status_code == 302
+                recorded = Event.objects.filter(game=duel).order_by("sequence")[events]
+                assert (recorded.seat, recorded.type) == (seat, buttons[-1].split()[0])
+                return
+        play_bot_move(duel, rng)
+    pytest.fail("no table offered both buttons and listed moves")
 
 
 def test_a_move_is_recorded_and_the_table_comes_back(
