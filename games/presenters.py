@@ -39,6 +39,8 @@ class Player:
     hand: list[str] | None = None
     score: int | None = None
     winner: bool = False
+    #: Moves the deadline policy made for this absent player.
+    timeouts: int = 0
 
 
 @dataclass
@@ -176,6 +178,7 @@ def _players(game: Game, view: dict[str, Any], seat: int | None) -> list[Player]
             hand=view["hands"][s.number],
             score=s.score if view["phase"] == "game-over" else None,
             winner=s.winner and view["phase"] == "game-over",
+            timeouts=s.timeouts,
         )
         for s in seats
     ]

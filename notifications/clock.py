@@ -5,7 +5,8 @@ A seat's clock starts when the game starts waiting for it (``Seat.awaited_since`
 move deadline and it passes, a day of the player's time bank (their vacation days in this
 game) is spent automatically, one at a time; once the bank is empty, the game's policy
 plays for them — an automatic pass, or a bot's move — recorded as an ordinary event with
-the reason ``deadline``. Nobody is stuck waiting forever for an absent player.
+the reason ``deadline``. A game opened without a deadline gets the same treatment after
+``NUMX_ABANDON_AFTER_DAYS``: nobody is stuck waiting forever for an absent player.
 """
 
 from __future__ import annotations
@@ -44,11 +45,15 @@ def tick(now: datetime | None = None) -> dict[str, int]:
     for seat in waiting:
         if seat.user_id is not None and _remind(seat, now):
             done["reminders"] += 1
-        if seat.game.move_deadline is not None:
-            used, timed_out = _deadline(seat, now)
-            done["vacation_days_used"] += used
-            done["timeouts"] += timed_out
+        used, timed_out = _deadline(seat, now)
+        done["vacation_days_used"] += used
+        done["timeouts"] += timed_out
     return done
+
+
+def time_per_move(game: Game) -> timedelta:
+    """The game's move deadline, or the site's backstop for games opened without one."""
+    return game.move_deadline or timedelta(days=settings.NUMX_ABANDON_AFTER_DAYS)
 
 
 #: An email still unsent this long after it was owed was lost on its way to the worker
@@ -92,18 +97,24 @@ def _remind(seat: Seat, now: datetime) -> bool:
 def _deadline(seat: Seat, now: datetime) -> tuple[int, int]:
     """Spend time-bank days while the deadline is past, then apply the game's policy."""
     game = seat.game
-    assert game.move_deadline is not None
+    limit = time_per_move(game)
     used = 0
-    while _clock_start(seat) + game.move_deadline <= now and seat.vacation_days > 0:
+    while _clock_start(seat) + limit <= now and seat.vacation_days > 0:
         # A day of the bank: the clock restarts a day later.
         seat.vacation_days -= 1
         seat.paused_until = _clock_start(seat) + DAY
         used += 1
     if used:
-        Seat.objects.filter(pk=seat.pk).update(
-            vacation_days=seat.vacation_days, paused_until=seat.paused_until
-        )
-    if _clock_start(seat) + game.move_deadline > now:
+        # Only if nothing changed since this seat was read: the player moved or took a
+        # vacation meanwhile, and the next tick starts from the new facts.
+        spent = Seat.objects.filter(
+            pk=seat.pk,
+            awaited_since=seat.awaited_since,
+            vacation_days=seat.vacation_days + used,
+        ).update(vacation_days=seat.vacation_days, paused_until=seat.paused_until)
+        if not spent:
+            return 0, 0
+    if _clock_start(seat) + limit > now:
         return used, 0
     return used, int(play_for_absent(game, seat.number))
 
@@ -138,11 +149,15 @@ def play_for_absent(game: Game, seat: int) -> bool:
 def take_vacation(seat: Seat, days: int, now: datetime | None = None) -> None:
     """Pause the seat's clock for ``days`` (from its time bank), from now."""
     now = now or timezone.now()
-    if not 0 < days <= seat.vacation_days:
-        raise ValueError(f"between 1 and {seat.vacation_days} days")
-    seat.vacation_days -= days
-    seat.paused_until = max(now, seat.paused_until or now) + days * DAY
-    seat.save(update_fields=["vacation_days", "paused_until"])
+    with transaction.atomic():
+        # Locked, so that a deadline spending the same bank cannot interleave.
+        current = Seat.objects.select_for_update().get(pk=seat.pk)
+        if not 0 < days <= current.vacation_days:
+            raise ValueError(f"between 1 and {current.vacation_days} days")
+        current.vacation_days -= days
+        current.paused_until = max(now, current.paused_until or now) + days * DAY
+        current.save(update_fields=["vacation_days", "paused_until"])
+    seat.vacation_days, seat.paused_until = current.vacation_days, current.paused_until
 
 
 def daily_digests(now: datetime | None = None) -> int:

@@ -93,9 +93,10 @@ def _context(notification: Notification) -> dict[str, Any]:
     if kind == Notification.Kind.GAME_END:
         names = seat_names(game)
         scores = sorted(
-            game.seats.values_list("number", "score", "winner"), key=lambda s: -(s[1] or 0)
+            game.seats.values_list("number", "score", "winner", "timeouts"),
+            key=lambda s: -(s[1] or 0),
         )
-        context["scores"] = [(names[n], score, won) for n, score, won in scores]
+        context["scores"] = [(names[n], score, won, late) for n, score, won, late in scores]
         context["replay"] = login_link(user, reverse("games:replay", args=(game.pk,)))
         context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
         return context

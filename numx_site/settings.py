@@ -110,6 +110,8 @@ SESAME_MAX_AGE = 7 * 24 * 3600
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # One reminder when a player has not moved for this long.
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
+# A game opened without a move deadline still never waits forever for an absent player.
+NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
 
 # --- API (Django REST framework) ---------------------------------------------------------
 

@@ -5,6 +5,7 @@ import json
 from collections.abc import Callable
 from datetime import timedelta
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -169,3 +170,20 @@ def test_an_email_lost_on_its_way_to_the_worker_is_sent_later_and_once(
     assert commit(clock.tick)["resent"] == 1  # type: ignore[index]
     assert commit(clock.tick)["resent"] == 0  # type: ignore[index]
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
+
+
+def test_a_game_without_deadline_still_never_waits_forever(
+    alice: User, trio: Game, commit: Commit, settings: Any
+) -> None:
+    settings.NUMX_ABANDON_AFTER_DAYS = 14
+    assert trio.move_deadline is None
+    Seat.objects.filter(game=trio).update(vacation_days=0)
+    waited(trio, 2, hours=24 * 13)
+    assert commit(clock.tick)["timeouts"] == 0  # type: ignore[index]
+    waited(trio, 2, hours=24 * 14 + 1)
+    assert commit(clock.tick)["timeouts"] == 1  # type: ignore[index]
+    assert Event.objects.filter(game=trio, seat=2, payload__reason="bot").exists()
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/games/{trio.pk}/").content.decode()
+    assert "1 move made for them (time was up)" in page

@@ -15,7 +15,7 @@ from django.utils import translation
 from accounts.models import profile_of
 from games.engine.numx import legal_actions
 from games.events import consumers, store
-from games.models import Game
+from games.models import Game, Seat
 from games.services import game_submit
 from notifications.models import GameMute, Notification
 from notifications.tasks import send_notification
@@ -220,6 +220,8 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
 
     rng = random.Random(1)
     mail.outbox.clear()
+    # Bob was absent once: the deadline policy moved for him, and the result says so.
+    Seat.objects.filter(game=trio, number=1).update(timeouts=1)
     while Game.objects.get(pk=trio.pk).status != Game.Status.FINISHED:
         commit(lambda: (play_bot_move(trio, rng), consumers.dispatch(trio.pk)))
     endings = [m for m in mail.outbox if "is over" in m.subject]
@@ -230,3 +232,4 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     ]
     assert f"/games/{trio.pk}/replay/" in endings[0].body.replace("%2F", "/")
     assert "winner" in endings[0].body
+    assert "bob: " in endings[0].body and "(1 move made for them)" in endings[0].body
