@@ -25,7 +25,13 @@ def test_postgres_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatc
 
 
 def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DATABASE_URL", "DB_CONN_MAX_AGE", "EMAIL_URL", "CELERY_BROKER_URL"):
+    for name in (
+        "DATABASE_URL",
+        "DB_CONN_MAX_AGE",
+        "EMAIL_URL",
+        "CELERY_BROKER_URL",
+        "DJANGO_DEBUG",
+    ):
         monkeypatch.delenv(name, raising=False)
 
     s = load_settings()
@@ -46,3 +52,11 @@ def test_celery_broker_url_turns_eager_mode_off(monkeypatch: pytest.MonkeyPatch)
 
     assert s["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/0"
     assert "CELERY_TASK_ALWAYS_EAGER" not in s
+
+
+def test_production_keeps_database_connections_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DB_CONN_MAX_AGE", raising=False)
+    monkeypatch.setenv("DJANGO_DEBUG", "False")
+    monkeypatch.setenv("DJANGO_SECRET_KEY", "a-real-secret")
+
+    assert load_settings()["DATABASES"]["default"]["CONN_MAX_AGE"] == 600
