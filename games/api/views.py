@@ -117,7 +117,7 @@ LOBBY_CONFLICT = {
 
 def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     """An API view: JSON bodies, token (or session) authentication, the default
-    permission (signed in) and throttle (per user, so per token)."""
+    permission (signed in) and throttle (per token; per user for sessions)."""
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONParser])(view)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
@@ -22,6 +23,9 @@ ENDPOINTS = [
     ("get", "/api/games/{id}/legal-actions/"),
     ("post", "/api/games/{id}/actions/"),
     ("get", "/api/games/{id}/events/"),
+    ("get", "/api/tournaments/"),
+    ("get", "/api/tournaments/1/"),
+    ("get", "/api/tournaments/1/standings/"),
 ]
 
 
@@ -34,11 +38,14 @@ def test_every_endpoint_asks_for_credentials(method: str, url: str, game: Game) 
     assert response.json() == {"detail": "Authentication credentials were not provided."}
 
 
-def test_an_unknown_or_revoked_token_is_refused(game: Game) -> None:
+def test_an_unknown_or_revoked_token_is_refused(game: Game, as_alice: APIClient) -> None:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token 0123456789abcdef0123456789abcdef01234567")
 
     assert client.get("/api/games/").status_code == 401
+    assert as_alice.get("/api/games/").status_code == 200
+    Token.objects.filter(user__username="alice").delete()
+    assert as_alice.get("/api/games/").status_code == 401
 
 
 def test_a_signed_in_browser_uses_its_session(alice: User, game: Game) -> None:
@@ -65,6 +72,17 @@ def test_a_burst_beyond_the_rate_is_throttled_per_token(
     assert "detail" in refused.json()
     # Bob's token has its own budget.
     assert as_bob.get("/api/games/").status_code == 200
+
+
+def test_a_token_and_its_owners_browser_session_have_separate_budgets(
+    monkeypatch: pytest.MonkeyPatch, alice: User, as_alice: APIClient
+) -> None:
+    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "2/minute"})
+    browser = APIClient()
+    browser.force_login(alice)
+
+    assert [as_alice.get("/api/games/").status_code for _ in range(3)] == [200, 200, 429]
+    assert browser.get("/api/games/").status_code == 200
 
 
 def test_throttling_applies_to_moves_too(
