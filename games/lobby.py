@@ -8,20 +8,17 @@ import random
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
-from accounts.models import display_name, profile_of
+from accounts.models import display_name
 from games.engine.ruleset import rule_set
 from games.models import Game, Invitation, Seat
 from games.services import start_recording
+from notifications.tasks import send_invitation
 
 
 class LobbyError(ValueError):
@@ -99,36 +96,14 @@ def game_invite(*, game: Game, by: AbstractBaseUser, email: str, base_url: str) 
     """Email an invitation link to ``email`` (once per address and game)."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
+    link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
     invitation, created = Invitation.objects.get_or_create(
-        game=game, email=email.lower(), defaults={"invited_by": by}
+        game=game, email=email.lower(), defaults={"invited_by": by, "link": link}
     )
     if created:
-        link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
-        language = _language_of(email) or settings.LANGUAGE_CODE
-        transaction.on_commit(
-            lambda: _send_invitation(email, display_name(by), game.name, link, language)
-        )
+        # Sent by Celery once the invitation is committed, like every other email.
+        transaction.on_commit(lambda: send_invitation.delay(invitation.pk))
     return invitation
-
-
-def _language_of(email: str) -> str | None:
-    user = get_user_model().objects.filter(email__iexact=email).first()
-    return (profile_of(user).language or None) if user else None
-
-
-def _send_invitation(email: str, inviter: str, game: str, link: str, language: str) -> None:
-    with override(language):
-        send_mail(
-            _("%(inviter)s invites you to a game of NUM-X: %(game)s")
-            % {"inviter": inviter, "game": game},
-            _(
-                "%(inviter)s has kept a seat for you at the NUM-X table “%(game)s”.\n\n"
-                "Join the game: %(link)s\n\nOne move a day; we email you when it is your turn."
-            )
-            % {"inviter": inviter, "game": game, "link": link},
-            None,
-            [email],
-        )
 
 
 def game_start(*, game: Game, by: AbstractBaseUser, rng: random.Random | None = None) -> Game:

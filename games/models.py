@@ -129,7 +129,11 @@ class Invitation(models.Model):
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
+    #: The link to join, as mailed.
+    link = models.URLField(max_length=500, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Set in the transaction that sends the email: a retried task sends nothing twice.
+    sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("game", "email"), name="invitation_unique"),)

@@ -19,7 +19,7 @@ from games.events import store
 from games.events.consumers import consumer
 from games.events.models import Event
 from games.models import Game, StandingOrder
-from notifications.models import GameMute, Notification
+from notifications.models import INVITATION, GameMute, Notification
 from notifications.tasks import send_notification
 
 
@@ -79,6 +79,7 @@ def _not_completing(game_id: int) -> set[int]:
 
 #: Which profile preference governs each kind of email.
 PREFERENCE = {
+    INVITATION: "email_invitations",
     Notification.Kind.YOUR_TURN: "email_your_turn",
     Notification.Kind.OUT_OF_TURN: "email_your_turn",
     Notification.Kind.REMINDER: "email_reminders",

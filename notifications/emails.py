@@ -9,7 +9,7 @@ from urllib.parse import quote
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -19,11 +19,11 @@ from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from games.events.models import Event
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.selectors import event_log, game_view, seat_of
 from games.words import event as event_words
-from notifications.models import Notification
+from notifications.models import INVITATION, Notification
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 #: How many past events a "your turn" email recounts at most.
@@ -43,6 +43,30 @@ def unsubscribe_link(user: AbstractBaseUser, kind: str) -> str:
 def read_unsubscribe(token: str) -> dict[str, Any]:
     """The (user, kind) of an unsubscribe link; raises signing.BadSignature if forged."""
     return dict(signing.loads(token, salt=UNSUBSCRIBE_SALT))
+
+
+def compose_invitation(invitation: Invitation, user: AbstractBaseUser | None) -> EmailMessage:
+    """The invitation to a game, in the invitee's language if they have an account (then
+    with a one-click unsubscribe from invitations)."""
+    profile = Profile.objects.filter(user_id=user.pk).first() if user else None
+    language = (profile.language if profile else "") or settings.LANGUAGE_CODE
+    inviter, game = display_name(invitation.invited_by), invitation.game.name
+    with translation.override(language):
+        subject = _("%(inviter)s invites you to a game of NUM-X: %(game)s") % {
+            "inviter": inviter,
+            "game": game,
+        }
+        body = _(
+            "%(inviter)s has kept a seat for you at the NUM-X table “%(game)s”.\n\n"
+            "Join the game: %(link)s\n\nOne move a day; we email you when it is your turn."
+        ) % {"inviter": inviter, "game": game, "link": invitation.link}
+        headers = {"Message-ID": f"<invitation-{invitation.pk}@numx-by-mail>"}
+        if user is not None:
+            unsubscribe = unsubscribe_link(user, INVITATION)
+            body += "\n\n" + _("No more invitations: %(link)s") % {"link": unsubscribe}
+            headers["List-Unsubscribe"] = f"<{unsubscribe}>"
+            headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    return EmailMessage(subject, body, None, [invitation.email], headers=headers)
 
 
 def compose(notification: Notification) -> EmailMultiAlternatives:

@@ -5,6 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+#: The kind of an invitation's unsubscribe link (invitations are not notifications: the
+#: invitee may have no account yet).
+INVITATION = "invitation"
+
 
 class Notification(models.Model):
     """One email to one player about one event of a game.

@@ -3,42 +3,70 @@
 from __future__ import annotations
 
 from smtplib import SMTPException
+from typing import Any
 
 from celery import shared_task
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.utils import timezone
 
-from notifications.emails import compose
+from accounts.models import profile_of
+from games.models import Invitation
+from notifications.emails import compose, compose_invitation
 from notifications.models import Notification
 
+RETRIED = {
+    "autoretry_for": (SMTPException, OSError),
+    "retry_backoff": True,
+    "retry_backoff_max": 600,
+    "max_retries": 10,
+}
 
-@shared_task(
-    autoretry_for=(SMTPException, OSError),
-    retry_backoff=True,
-    retry_backoff_max=600,
-    max_retries=10,
-)
-def send_notification(notification_id: int) -> bool:
-    """Send one notification unless it is already sent; True if this call sent it.
+
+def _send_once(model: type[Any], pk: int, related: tuple[str, ...], compose_for: Any) -> bool:
+    """Send the email of one unsent row (a notification, an invitation) and mark it sent.
 
     The row is locked while sending, and marked sent in the same transaction: a retry of
-    this task (or a second worker) finds it sent and sends nothing.
+    the task (or a second worker) finds it sent and sends nothing. ``compose_for(row)``
+    gives the message, or None when nothing is to be sent.
     """
     with transaction.atomic():
-        notification = (
-            # Lock the notification row only: PostgreSQL refuses FOR UPDATE on the nullable
-            # side of the outer join that select_related makes for a digest's game.
-            Notification.objects.select_for_update(of=("self",))
-            .select_related("recipient", "game")
-            .filter(pk=notification_id, sent_at__isnull=True)
+        row = (
+            # Lock the row only: PostgreSQL refuses FOR UPDATE on the nullable side of the
+            # outer join that select_related makes (a digest has no game).
+            model.objects.select_for_update(of=("self",))
+            .select_related(*related)
+            .filter(pk=pk, sent_at__isnull=True)
             .first()
         )
-        if notification is None:
+        message = compose_for(row) if row is not None else None
+        if message is None:
             return False
-        compose(notification).send()
-        notification.sent_at = timezone.now()
-        notification.save(update_fields=["sent_at"])
+        message.send()
+        row.sent_at = timezone.now()
+        row.save(update_fields=["sent_at"])
     return True
+
+
+@shared_task(**RETRIED)
+def send_notification(notification_id: int) -> bool:
+    """Send one notification unless it is already sent; True if this call sent it."""
+    return _send_once(Notification, notification_id, ("recipient", "game"), compose)
+
+
+@shared_task(**RETRIED)
+def send_invitation(invitation_id: int) -> bool:
+    """Send one game invitation unless it is already sent or the invitee, having an
+    account, turned invitations off; True if this call sent it."""
+
+    def compose_for(invitation: Invitation) -> EmailMessage | None:
+        user = get_user_model().objects.filter(email__iexact=invitation.email).first()
+        if user is not None and not profile_of(user).email_invitations:
+            return None
+        return compose_invitation(invitation, user)
+
+    return _send_once(Invitation, invitation_id, ("game", "invited_by"), compose_for)
 
 
 @shared_task

@@ -7,9 +7,11 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
+from accounts.models import profile_of
 from games.events.models import Event
-from games.lobby import game_join, game_open, game_start
+from games.lobby import game_invite, game_join, game_open, game_start
 from games.models import Game, Invitation, StandingOrder
+from notifications.tasks import send_invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -194,3 +196,23 @@ def test_nothing_is_played_before_the_start(alice: User, bob: User, as_user: Log
     assert client.get(f"/games/{game.pk}/poll/?seq=5").status_code == 204
     assert not Event.objects.filter(game=game).exists()
     assert not StandingOrder.objects.filter(seat__game=game).exists()
+
+
+def test_an_invitation_respects_the_invitees_preferences(
+    alice: User, bob: User, mallory: User, as_user: Login
+) -> None:
+    profile = profile_of(mallory)
+    profile.email_invitations = False
+    profile.save()
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    mail.outbox.clear()
+    for address in (bob.email, mallory.email):
+        invitation = game_invite(game=game, by=alice, email=address, base_url="http://x")
+        assert send_invitation(invitation.pk) is (address == bob.email)
+        assert send_invitation(invitation.pk) is False  # a retried task sends nothing twice
+    (message,) = mail.outbox
+    assert message.to == [bob.email] and "Friday" in message.subject
+    assert message.extra_headers["List-Unsubscribe"].startswith("<http")
+    unsubscribe = message.extra_headers["List-Unsubscribe"].strip("<>").split("/", 3)[3]
+    assert as_user(bob).post("/" + unsubscribe).status_code == 200
+    assert profile_of(bob).email_invitations is False
