@@ -1,6 +1,5 @@
 """Every rule an action can break is documented in docs/rules.md and exercised by a test."""
 
-import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,12 @@ TESTS = "\n".join(
     for path in (ROOT / "tests").rglob("test_*.py")
     if path.name != Path(__file__).name
 )
-ENGINE = "\n".join(path.read_text() for path in (ROOT / "games" / "engine").rglob("*.py"))
+#: The engine's code, without the rule book that states every rule (and so names them all).
+ENGINE = "\n".join(
+    path.read_text()
+    for path in (ROOT / "games" / "engine").rglob("*.py")
+    if path.name != "rulebook.py"
+)
 
 
 @pytest.mark.parametrize("rule", sorted(RULES))
@@ -31,7 +35,7 @@ def test_each_rule_is_asserted_by_a_test(rule: str) -> None:
 
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_each_rule_is_enforced_somewhere_in_the_engine(rule: str) -> None:
-    assert re.search(rf'IllegalAction\(\s*"{re.escape(rule)}"', ENGINE) or f'"{rule}"' in ENGINE
+    assert f'"{rule}"' in ENGINE
 
 
 @pytest.mark.parametrize("rule", [rule.value for rule in ScoreRule])

@@ -3,7 +3,10 @@
 import pytest
 
 from games.engine.numx.cards import parse_faces
+from games.engine.numx.outcome import score_sheets
 from games.engine.numx.scoring import FAMILY_SCORING, ScoreRule, score_faces
+
+from .conftest import table
 
 
 def total(cards: str) -> int:
@@ -139,3 +142,17 @@ def test_a_score_sheet_serialises_with_its_lines() -> None:
         {"rule": "pair", "cards": ["blue-9", "red-9"], "points": 0},
         {"rule": "colour", "cards": ["blue-16"], "points": 16},
     ]
+
+
+def test_partners_rows_are_merged_before_counting() -> None:
+    """*Fusionnez vos cartes Score avant le décompte final*: apart, Alice's two classic 7s
+    cancel and Carol's three 7s make a triplet (21); merged, five 7s with a Rainbow are an
+    X-Trem (100), which both partners carry."""
+    state = table(
+        hands=["blue-1", "blue-2", "blue-3", "blue-4"],
+        rows=["blue-7 red-7", "green-2", "green-7 ?rainbow-7 yellow-7", ""],
+        teams=True,
+    )
+    apart = total("blue-7 red-7") + total("green-7 rainbow-7 yellow-7")
+    scores = [sheet.total for sheet in score_sheets(state)]
+    assert apart == 21 and scores == [100, 2, 100, 2]
