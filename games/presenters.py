@@ -7,8 +7,10 @@ log) and ``moves`` (the engine's legal set): a template never sees a full state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine.ruleset import rule_set
@@ -18,6 +20,7 @@ from games.moves import LegalMoves, legal_moves
 from games.selectors import event_log, game_view
 from games.words import card as card_words
 from games.words import event as event_words
+from notifications.clock import move_due
 from notifications.models import GameMute
 
 #: How many of the latest events the table's history shows.
@@ -41,6 +44,10 @@ class Player:
     winner: bool = False
     #: Moves the deadline policy made for this absent player.
     timeouts: int = 0
+    #: When the deadline policy moves for them, if the game waits for them.
+    due: datetime | None = None
+    #: Until when they are on vacation (their clock paused).
+    away_until: datetime | None = None
 
 
 @dataclass
@@ -162,8 +169,9 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
 
 
 def _players(game: Game, view: dict[str, Any], seat: int | None) -> list[Player]:
-    seats = list(game.seats.order_by("number"))
+    seats = list(game.seats.select_related("game").order_by("number"))
     awaiting = set(view["awaiting"])
+    now = timezone.now()
     return [
         Player(
             number=s.number,
@@ -179,6 +187,8 @@ def _players(game: Game, view: dict[str, Any], seat: int | None) -> list[Player]
             score=s.score if view["phase"] == "game-over" else None,
             winner=s.winner and view["phase"] == "game-over",
             timeouts=s.timeouts,
+            due=move_due(s) if s.number in awaiting else None,
+            away_until=s.paused_until if s.paused_until and s.paused_until > now else None,
         )
         for s in seats
     ]

@@ -73,6 +73,14 @@ def resend_unsent(now: datetime) -> int:
     return len(lost)
 
 
+def move_due(seat: Seat) -> datetime | None:
+    """When the game's policy will move for ``seat`` if it does not, time bank aside
+    (None: the game is not waiting for it)."""
+    if not seat.awaited or seat.awaited_since is None or seat.is_bot:
+        return None
+    return _clock_start(seat) + time_per_move(seat.game)
+
+
 def _clock_start(seat: Seat) -> datetime:
     """When the seat's time for this move started counting (vacations pause it)."""
     assert seat.awaited_since is not None

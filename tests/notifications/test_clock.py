@@ -3,7 +3,7 @@ game's policy, vacations that pause the clock, and the daily digest."""
 
 import json
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from io import StringIO
 from typing import Any
 
@@ -187,3 +187,19 @@ def test_a_game_without_deadline_still_never_waits_forever(
     client.force_login(alice)
     page = client.get(f"/games/{trio.pk}/").content.decode()
     assert "1 move made for them (time was up)" in page
+
+
+def test_the_table_shows_when_time_runs_out_in_the_viewers_time_zone(bob: User, trio: Game) -> None:
+    game = deadline(trio, days=1)
+    profile = profile_of(bob)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    since = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+    Seat.objects.filter(game=game).update(awaited_since=since)
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    # Noon UTC plus a day is 9 p.m. in Tokyo.
+    assert "moves by Jan. 11, 2026, 9 p.m." in page
+    Seat.objects.filter(game=game, number=1).update(paused_until=timezone.now() + timedelta(days=3))
+    assert "on vacation until" in client.get(f"/games/{game.pk}/").content.decode()
