@@ -12,13 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from accounts.models import profile_of
 from games.models import Seat
 from games.views.access import game_for_player
 from notifications.clock import take_vacation
-from notifications.consumer import PREFERENCE
 from notifications.emails import read_unsubscribe
-from notifications.models import GameMute, Notification
+from notifications.preferences import toggle_mute
+from notifications.preferences import unsubscribe as unsubscribe_from
 
 
 @csrf_exempt  # RFC 8058 one-click: mail clients POST here without a session or token.
@@ -32,16 +31,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     user = get_user_model().objects.filter(pk=target["user"]).first()
     if user is None:
         return HttpResponseBadRequest(_("This unsubscribe link is not valid."))
-    profile = profile_of(user)
     kind = target["kind"]
     if request.method == "POST":
-        if kind == Notification.Kind.DIGEST:
-            profile.daily_digest = False
-            profile.email_your_turn = False
-            profile.email_reminders = False
-        else:
-            setattr(profile, PREFERENCE.get(kind, "email_your_turn"), False)
-        profile.save()
+        unsubscribe_from(user, kind)
         return render(request, "notifications/unsubscribed.html", {"done": True})
     return render(request, "notifications/unsubscribed.html", {"done": False, "kind": kind})
 
@@ -50,14 +42,10 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def mute(request: HttpRequest, game_id: int) -> HttpResponse:
     game, _seat = game_for_player(request, game_id)
-    muted, created = GameMute.objects.get_or_create(user=request.user, game=game)
-    if not created:
-        muted.delete()
+    muted = toggle_mute(request.user, game)
     messages.success(
         request,
-        _("No more emails about this game.")
-        if created
-        else _("Emails about this game are back on."),
+        _("No more emails about this game.") if muted else _("Emails about this game are back on."),
     )
     return redirect("games:game", game.pk)
 
