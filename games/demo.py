@@ -41,7 +41,10 @@ def seed() -> Seeded:
     if playing is None:
         with transaction.atomic():
             playing = game_open(
-                creator=alice, name=PLAYING, config={"players": 3, "mode": "speed-run"}
+                creator=alice,
+                name=PLAYING,
+                config={"players": 3, "mode": "speed-run"},
+                public=True,  # listed on the home page, for a newcomer to watch
             )
             game_join(game=playing, user=bob, token=playing.invite_token)
             game_add_bot(game=playing, by=alice)

@@ -82,3 +82,15 @@ def open_games(user: AbstractBaseUser, limit: int = 20) -> list[tuple[Game, int]
         .order_by("-created_at")[:limit]
     )
     return [(game, int(game.config["players"]) - game.taken) for game in games]
+
+
+def finished_games(limit: int = 5) -> QuerySet[Game]:
+    """The latest finished games: anyone may replay them."""
+    return Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:limit]
+
+
+def games_to_watch(limit: int = 5) -> QuerySet[Game]:
+    """Running games listed for spectators: public ones only (a private game is watched
+    only by whoever was given its address)."""
+    running = Game.objects.filter(status=Game.Status.RUNNING, is_public=True)
+    return running.order_by("-updated_at")[:limit]

@@ -23,15 +23,14 @@ from games.lobby import (
     game_start,
 )
 from games.models import Game
-from games.selectors import open_games, seats_of
+from games.selectors import finished_games, games_to_watch, open_games, seats_of
 
 
 def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("games:lobby")
-    finished = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:5]
-    running = Game.objects.filter(status=Game.Status.RUNNING).order_by("-updated_at")[:5]
-    return render(request, "games/home.html", {"finished": finished, "running": running})
+    context = {"finished": finished_games(), "running": games_to_watch()}
+    return render(request, "games/home.html", context)
 
 
 @login_required
@@ -43,7 +42,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "waiting": [s for s in seats if s.game.status == Game.Status.OPEN],
         "finished": [s for s in seats if s.game.status == Game.Status.FINISHED],
         "open_games": open_games(request.user),
-        "recent": Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:5],
+        "recent": finished_games(),
     }
     return render(request, "games/lobby.html", context)
 

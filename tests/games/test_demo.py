@@ -36,3 +36,10 @@ def test_the_demo_players_log_in_and_find_their_game() -> None:
     assert (
         client.get(f"/games/{Game.objects.get(name=demo.FINISHED).pk}/replay/").status_code == 200
     )
+
+
+def test_a_newcomer_finds_both_demo_games_on_the_home_page() -> None:
+    call_command("numx", "demo", stdout=StringIO())
+    page = Client().get("/").content.decode()
+    for name in (demo.FINISHED, demo.PLAYING):
+        assert name in page

@@ -17,7 +17,11 @@ def test_home_page_names_the_product_and_offers_sign_up(client: Client) -> None:
     assert "/accounts/signup/" in page and "/accounts/login/" in page
 
 
-def test_home_page_lists_games_to_watch(client: Client, duel: Game) -> None:
+def test_home_page_lists_public_games_to_watch_and_never_private_ones(
+    client: Client, duel: Game
+) -> None:
+    assert f"/games/{duel.pk}/" not in client.get("/").content.decode()
+    Game.objects.filter(pk=duel.pk).update(is_public=True)
     assert f"/games/{duel.pk}/" in client.get("/").content.decode()
 
 
