@@ -182,3 +182,50 @@ def test_nothing_is_played_before_the_game_starts(alice: User) -> None:
     with pytest.raises(NotStarted):
         game_submit(game_id=opened.pk, seat=0, action=parse_action("pass"), expected_sequence=0)
     assert not Event.objects.filter(game=opened).exists()
+
+
+def race_position(seed: int) -> tuple[Game, int, object, int, object, int]:
+    """A four-player game played at random until one seat may complete the top pli out of
+    turn while the seat whose turn it is may cover it: (game, completer, completion,
+    coverer, cover, sequence). The same seed reaches the same position."""
+    rng = random.Random(seed)
+    game = game_create(
+        name="Race",
+        config={"players": 4, "mode": "speed-run"},
+        seats=bot_seats(4, automatic=False),
+        rng=random.Random(seed),
+    )
+    for _ in range(3000):
+        loaded = state_of(game)
+        state = loaded.state
+        turn = state.turn  # type: ignore[attr-defined]
+        covers = [a for a in legal_actions(state, turn) if str(a).startswith("play")]
+        for seat in range(4):
+            completions = [a for a in legal_actions(state, seat) if str(a).startswith("complete")]
+            if seat != turn and completions and covers:
+                return game, seat, completions[0], turn, covers[0], loaded.sequence
+        seats = sorted({s for s in range(4) if legal_actions(state, s)})
+        seat = rng.choice(seats)
+        action = legal_actions(state, seat).sample(rng)
+        game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence)
+    pytest.fail("no race between a completion and a cover came up")
+
+
+@pytest.mark.parametrize("completion_first", [True, False])
+def test_a_completion_and_a_cover_race_and_the_first_recorded_wins(
+    completion_first: bool,
+) -> None:
+    """docs/rules.md: out-of-turn completion is accepted until the pli is covered; when the
+    two race, the first recorded wins and the other is refused with the current state."""
+    game, completer, completion, coverer, cover, sequence = race_position(seed=5)
+    moves = [(completer, completion), (coverer, cover)]
+    (first_seat, first), (second_seat, second) = moves if completion_first else moves[::-1]
+
+    won = game_submit(game_id=game.pk, seat=first_seat, action=first, expected_sequence=sequence)
+    with pytest.raises(Conflict) as lost:
+        game_submit(game_id=game.pk, seat=second_seat, action=second, expected_sequence=sequence)
+
+    assert lost.value.sequence == won.sequence and lost.value.state == won.state
+    recorded = Event.objects.get(game=game, sequence=sequence + 1)
+    assert recorded.seat == first_seat
+    assert not Event.objects.filter(game=game, seat=second_seat, sequence__gt=sequence).exists()
