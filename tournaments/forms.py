@@ -24,7 +24,7 @@ class TournamentForm(forms.Form):
         label=_("Players per table"), coerce=int, choices=[(n, n) for n in range(3, 7)], initial=4
     )
     small_tables = forms.BooleanField(
-        label=_("Allow tables of two when the players cannot be seated otherwise"),
+        label=_("Allow tables of two, rather than a table one player larger than chosen"),
         required=False,
     )
     stage_count = forms.IntegerField(

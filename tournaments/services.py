@@ -201,13 +201,16 @@ def entry_withdraw(
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
-        playing = TablePlayer.objects.filter(
-            entry=entry, table__recorded_at__isnull=True, table__game__status=Game.Status.RUNNING
+        # Every table whose result is not recorded yet, even if its game just ended: the
+        # withdrawal counts there (docs/tournaments.md). A running game also gets a bot.
+        unrecorded = TablePlayer.objects.filter(
+            entry=entry, table__recorded_at__isnull=True
         ).select_related("table__game")
-        for place in playing:
+        for place in unrecorded:
             place.withdrawn = True
             place.save(update_fields=["withdrawn"])
-            _hand_to_bot(place, rng or random.Random())
+            if place.table.game.status == Game.Status.RUNNING:
+                _hand_to_bot(place, rng or random.Random())
     return entry
 
 

@@ -466,3 +466,19 @@ def test_emailing_players_is_for_the_organiser_with_a_subject_and_message(
         tournament_email(tournament=league, by=mallory, subject="Hi", message="Spam")
     with pytest.raises(TournamentError):
         tournament_email(tournament=league, by=alice, subject=" ", message="Hello")
+
+
+def test_a_withdrawal_after_the_last_move_but_before_the_result_still_counts(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(4))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(6))
+    table = stage.tables.get()
+    # The game has just ended; the tournament has not recorded the table yet.
+    Game.objects.filter(pk=table.game.pk).update(status=Game.Status.FINISHED)
+    place = table.players.select_related("entry").first()
+    assert place is not None
+    entry_withdraw(entry=place.entry, by=alice)
+    place.refresh_from_db()
+    assert place.withdrawn
+    assert not Seat.objects.get(game=table.game, number=place.seat).is_bot
