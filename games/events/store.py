@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from games.engine.ruleset import RuleSet, rule_set
 from games.events.models import Event, Snapshot
@@ -60,8 +60,9 @@ class Loaded:
 class StateCache:
     """The latest states of recently used games, in this process.
 
-    Only states built from committed events are put here (by the caller, after commit), and
-    a cached state is used only as a starting point: the tail after it is always read.
+    Only states built from committed events are put here (after a commit, or by a load
+    outside any transaction, which reads only committed events), and a cached state is used
+    only as a starting point: the tail after it is always read.
     """
 
     size: int = 512
@@ -166,9 +167,12 @@ def load(game_id: int, rules_name: str, upto: int | None = None, cache: bool = T
     if start is None:
         start = _snapshot(game_id, rules, upto) or Loaded(None, 0)
     tail = list(read(game_id, after=start.sequence, upto=upto))
-    if not tail:
-        return start
-    return Loaded(replay(rules, start.state, tail), tail[-1].sequence)
+    loaded = Loaded(replay(rules, start.state, tail), tail[-1].sequence) if tail else start
+    if cache and upto is None and loaded.state is not None and not connection.in_atomic_block:
+        # Read in autocommit, so built from committed events only: safe to share. (Inside
+        # a transaction the tail may hold this transaction's own, not yet committed, rows.)
+        CACHE.put(game_id, loaded)
+    return loaded
 
 
 def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> Loaded | None:

@@ -333,3 +333,28 @@ def test_after_a_flush_the_trigger_still_refuses_everything() -> None:
         ):
             cursor.execute(statement)
     assert Event.objects.count() == 2
+
+
+def test_a_load_outside_a_transaction_is_shared_one_inside_is_not() -> None:
+    """Pages read games in autocommit: what they load is built from committed events and
+    is kept for the next reader. A load inside a transaction may include that transaction's
+    own rows, which may yet roll back: it is never kept."""
+    game = game_create(
+        name="Cached",
+        config={"players": 2, "mode": "speed-run"},
+        seats=bot_seats(2, automatic=False),
+        rng=random.Random(3),
+    )
+    store.CACHE.clear()
+    loaded = store.load(game.pk, game.rules)
+    assert store.CACHE.get(game.pk) == loaded
+
+    store.CACHE.clear()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        seat = sorted(NUMX.to_act(loaded.state))[0]
+        move = next(iter(legal_actions(loaded.state, seat)))
+        game_submit(game_id=game.pk, seat=seat, action=move, expected_sequence=loaded.sequence)
+        assert store.load(game.pk, game.rules).sequence > loaded.sequence
+        raise RuntimeError("roll the move back")
+    assert store.CACHE.get(game.pk) is None
+    assert store.load(game.pk, game.rules) == loaded
