@@ -105,9 +105,13 @@ def _context(notification: Notification) -> dict[str, Any]:
             for seat in seats.select_related("game").order_by("awaited_since")
         ]
         count = len(context["games"])
+        # Every subject names its games: here, the waiting ones (a long list is cut short).
+        names = ", ".join(name for name, _link in context["games"][:3])
         context["subject"] = ngettext(
-            "NUM-X: %(count)d game waits for you", "NUM-X: %(count)d games wait for you", count
-        ) % {"count": count}
+            "NUM-X: %(count)d game waits for you (%(names)s)",
+            "NUM-X: %(count)d games wait for you (%(names)s)",
+            count,
+        ) % {"count": count, "names": names + (", …" if count > 3 else "")}
         return context
     game = notification.game
     assert game is not None

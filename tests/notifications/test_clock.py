@@ -139,6 +139,7 @@ def test_the_daily_digest_replaces_per_move_emails_and_comes_once_a_day(
     assert commit(clock.daily_digests) == 0
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "Friday" in message.body
+    assert message.subject == "NUM-X: 1 game waits for you (Friday)"
     assert Notification.objects.filter(kind="digest", game=None).count() == 1
 
 
