@@ -11,6 +11,8 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import display_name, profile_of
+from games.lobby import game_invite, game_open
+from notifications.tasks import send_invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +43,27 @@ def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) 
     )
     assert login.status_code == 302
     assert client.get("/games/").status_code == 200
+
+
+def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> None:
+    client.post(
+        "/accounts/signup/",
+        {
+            "email": "chloe@example.com",
+            "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9",
+        },
+        HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9",
+    )
+    user = User.objects.get(email="chloe@example.com")
+    assert profile_of(user).language == "fr"
+    alice = User.objects.create_user("alice", "alice@example.com")
+    game = game_open(creator=alice, name="Vendredi", config={"players": 2})
+    invitation = game_invite(game=game, by=alice, email=user.email, base_url="http://x")
+    mail.outbox.clear()
+    send_invitation(invitation.pk)
+    (message,) = mail.outbox
+    assert message.subject.startswith("alice vous invite à une partie de NUM-X")
 
 
 def test_a_wrong_password_is_refused(alice: User, client: Client) -> None:
