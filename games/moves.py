@@ -48,9 +48,9 @@ def seat_names(game: Game) -> list[str]:
     return list(game.seats.order_by("number").values_list("name", flat=True))
 
 
-def legal_moves(game: Game, seat: int) -> LegalMoves:
-    """Everything ``seat`` may do in ``game`` now."""
-    loaded = store.load(game.pk, game.rules)
+def legal_moves(game: Game, seat: int, loaded: store.Loaded | None = None) -> LegalMoves:
+    """Everything ``seat`` may do in ``game`` now (``loaded``: its state, if already read)."""
+    loaded = loaded or store.load(game.pk, game.rules)
     rules = rule_set(game.rules)
     names = seat_names(game)
     space = rules.legal_actions(loaded.state, seat)

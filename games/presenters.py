@@ -120,13 +120,14 @@ class Table:
 
 def table(game: Game, seat: int | None, error: str | None = None) -> Table:
     """The table as ``seat`` (None: a spectator) sees it now."""
-    view = game_view(game, seat)
+    loaded = store.load(game.pk, game.rules)
+    view = game_view(game, seat, loaded)
     players = _players(game, view, seat)
     names = [p.name for p in players]
     since = max(0, int(view["sequence"]) - HISTORY_LENGTH)
     history = [
         (entry["sequence"], event_words(entry, names, seat))
-        for entry in event_log(game, seat, after=since)
+        for entry in event_log(game, seat, after=since, loaded=loaded)
     ]
     orders: set[str] = set()
     if seat is not None:
@@ -136,7 +137,7 @@ def table(game: Game, seat: int | None, error: str | None = None) -> Table:
             ).values_list("kind", flat=True)
         )
     playing = seat is not None and view["phase"] != "game-over"
-    moves = legal_moves(game, seat) if playing else None
+    moves = legal_moves(game, seat, loaded) if playing else None
     clock = game.seats.filter(number=seat).first() if seat is not None else None
     muted = clock is not None and GameMute.objects.filter(user_id=clock.user_id, game=game).exists()
     return Table(game, seat, view, players, moves, history, orders, error, clock, muted)

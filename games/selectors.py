@@ -32,20 +32,26 @@ def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
     )
 
 
-def game_view(game: Game, viewer: int | None) -> dict[str, Any]:
+def game_view(game: Game, viewer: int | None, loaded: store.Loaded | None = None) -> dict[str, Any]:
     """The game's current state as seat ``viewer`` (None: a spectator) may know it, with the
-    number of the last event it reflects (for conflict checks and polling)."""
-    loaded = store.load(game.pk, game.rules)
+    number of the last event it reflects (for conflict checks and polling). ``loaded``: the
+    state the caller already loaded, so that one page reads the game once."""
+    loaded = loaded or store.load(game.pk, game.rules)
     return {"sequence": loaded.sequence, **rule_set(game.rules).view(loaded.state, viewer)}
 
 
 def event_log(
-    game: Game, viewer: int | None, after: int = 0, limit: int | None = None
+    game: Game,
+    viewer: int | None,
+    after: int = 0,
+    limit: int | None = None,
+    loaded: store.Loaded | None = None,
 ) -> list[dict[str, Any]]:
     """The game's events after ``after`` as ``viewer`` may read them: secrets stay hidden
-    until the game reveals them (picks, choices), and all are shown once it is over."""
+    until the game reveals them (picks, choices), and all are shown once it is over.
+    ``loaded``: the game's current state, if the caller has it."""
     rules = rule_set(game.rules)
-    now = store.load(game.pk, game.rules).state
+    now = (loaded or store.load(game.pk, game.rules)).state
     entries = []
     for event in store.read(game.pk, after=after, upto=None if limit is None else after + limit):
         payload = event.payload
