@@ -330,3 +330,29 @@ def test_a_refused_move_is_explained_in_the_players_language(
     response = post_move(as_user(player), duel, "pli", cards=[str(first), str(second)])  # type: ignore[arg-type]
     page = response.content.decode()  # type: ignore[attr-defined]
     assert "Coup refusé : Un pli est composé de cartes de même valeur." in page
+
+
+def test_a_distribution_beyond_the_bounds_is_refused_with_its_rule(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Handing out nothing breaks the minimum of half the eligible cards: the table comes
+    back with the rule, and nothing is written."""
+    rng, clients = random.Random(2), [as_user(alice), as_user(bob)]
+    for _ in range(400):
+        for client in clients:
+            page = client.get(f"/games/{duel.pk}/").content.decode()
+            if 'class="distribution-form"' not in page:
+                continue
+            cards = len(re.findall(r'name="distribution-to_\d+"', page))
+            events = Event.objects.filter(game=duel).count()
+            fields = {}
+            for i in range(cards):
+                fields |= {f"to_{i}": "", f"up_{i}": "up", f"side_{i}": "right"}
+            response = post_move(client, duel, "distribution", **fields)
+            assert response.status_code == 400  # type: ignore[attr-defined]
+            text = response.content.decode()  # type: ignore[attr-defined]
+            assert "Not allowed" in text and "at least" in text
+            assert Event.objects.filter(game=duel).count() == events
+            return
+        play_bot_move(duel, rng)
+    pytest.fail("no distribution came up")
