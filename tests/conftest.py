@@ -5,13 +5,16 @@ run points at one (DATABASE_URL=postgres://..., CELERY_BROKER_URL=redis://...), 
 second and third passes of .ci/run do.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+
+from tests import trigger
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -31,6 +34,29 @@ def _fresh_state_cache() -> None:
     from games.events.store import CACHE
 
     CACHE.clear()
+
+
+@pytest.fixture
+def flush_past_the_trigger(transactional_db: None) -> Iterator[None]:
+    """Let pytest-django's end-of-test flush truncate games_event despite its trigger.
+
+    The trigger refuses every TRUNCATE, the flush's included, and it must stay that way:
+    the fix belongs here, not in the migration. Under ``session_replication_role = replica``
+    PostgreSQL fires no ordinary trigger; setting it needs a superuser (the test run's role;
+    pg_restore does the same), so no production role can use this door.
+
+    It is set with ``SET LOCAL`` inside the flush's own transaction (Django's
+    ``execute_sql_flush`` runs in ``atomic()``), so it ends with that transaction: it cannot
+    leak into a later test. (Django's TransactionTestCase also closes its connections after
+    the flush, so today a session-wide ``SET`` would not outlive the test either; this does
+    not depend on that.) Requesting ``transactional_db`` sets this fixture up after
+    pytest-django's database fixture, so its teardown (installing the one-shot wrapper)
+    runs before the flush. ``test_after_a_flush_the_trigger_still_refuses_everything`` in
+    tests/events/test_concurrency.py checks the result.
+    """
+    assert trigger.truncate_as_replica not in connection.execute_wrappers
+    yield
+    connection.execute_wrappers.append(trigger.truncate_as_replica)
 
 
 # The standing cast: Alice opens games, Bob plays with her, Mallory is an outsider. All

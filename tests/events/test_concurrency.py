@@ -10,14 +10,14 @@ choose the winner, which is the case the store must get right.
 
 These tests are transactional (the racers must see each other's commits), and pytest-django
 ends a transactional test by flushing the database with one ``TRUNCATE`` of every table,
-which the events table's trigger refuses, as it must. See :func:`_flush_past_the_trigger`.
+which the events table's trigger refuses, as it must: see tests/trigger.py.
 """
 
 from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -30,62 +30,19 @@ from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat
 from games.services import Conflict, Submitted, game_create, game_submit
+from tests.trigger import truncate_as_replica
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("flush_past_the_trigger"),
+]
 
 NUMX = rule_set("numx")
 #: Seconds a racer waits at a barrier before the race is declared broken (a hang, not a loss).
 BARRIER_TIMEOUT = 30.0
 
 Outcome = Submitted | BaseException
-
-
-# --- Flushing past the trigger ---------------------------------------------------------------
-
-
-def _truncate_as_replica(
-    execute: Callable[..., Any],
-    sql: str,
-    params: Any,
-    many: bool,
-    context: dict[str, Any],
-) -> Any:
-    """Run the flush's TRUNCATE under ``session_replication_role = replica``, then step aside.
-
-    A one-shot execute wrapper: it removes itself at the first TRUNCATE, so no later
-    statement of this or any other test can pass through it.
-    """
-    if "TRUNCATE" not in sql.upper():
-        return execute(sql, params, many, context)
-    connection.execute_wrappers.remove(_truncate_as_replica)
-    if not connection.in_atomic_block:
-        # SET LOCAL outside a transaction does nothing, and the session-wide SET this
-        # wrapper exists to avoid is not wanted either: fail loudly instead.
-        raise RuntimeError("the flush was expected to TRUNCATE inside a transaction")
-    context["cursor"].execute("SET LOCAL session_replication_role = replica")
-    return execute(sql, params, many, context)
-
-
-@pytest.fixture(autouse=True)
-def _flush_past_the_trigger(transactional_db: None) -> Iterator[None]:
-    """Let pytest-django's end-of-test flush truncate games_event despite its trigger.
-
-    The trigger refuses every TRUNCATE, the flush's included, and it must stay that way:
-    the fix belongs here, not in the migration. Under ``session_replication_role = replica``
-    PostgreSQL fires no ordinary trigger; setting it needs a superuser (the test run's role;
-    pg_restore does the same), so no production role can use this door.
-
-    It is set with ``SET LOCAL`` inside the flush's own transaction (Django's
-    ``execute_sql_flush`` runs in ``atomic()``), so it ends with that transaction: it cannot
-    leak into a later test. (Django's TransactionTestCase also closes its connections after
-    the flush, so today a session-wide ``SET`` would not outlive the test either; this does
-    not depend on that.) Requesting ``transactional_db`` sets this fixture up after pytest-django's
-    database fixture, so its teardown (installing the one-shot wrapper) runs before the
-    flush. :func:`test_after_a_flush_the_trigger_still_refuses_everything` checks the result.
-    """
-    assert _truncate_as_replica not in connection.execute_wrappers
-    yield
-    connection.execute_wrappers.append(_truncate_as_replica)
 
 
 # --- Racing ----------------------------------------------------------------------------------
@@ -316,7 +273,7 @@ def test_after_a_flush_the_trigger_still_refuses_everything() -> None:
     empty the tables, no replication role leaked into this connection, the one-shot wrapper
     is gone, and the trigger refuses UPDATE, DELETE and TRUNCATE again."""
     assert not Event.objects.exists() and not Game.objects.exists()
-    assert _truncate_as_replica not in connection.execute_wrappers
+    assert truncate_as_replica not in connection.execute_wrappers
     with connection.cursor() as cursor:
         cursor.execute("SHOW session_replication_role")
         assert cursor.fetchone() == ("origin",)

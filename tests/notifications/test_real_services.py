@@ -63,6 +63,7 @@ pytestmark = [
     pytest.mark.postgres,
     # Transactional: the worker only sees what is committed.
     pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("flush_past_the_trigger"),
 ]
 
 RULES = rule_set("numx")
@@ -297,44 +298,9 @@ def settled() -> bool:
     return not unsent and not consumers.lagging_games()
 
 
-# --- Flushing past the trigger (as in tests/events/test_concurrency.py) -------------------------
-
-
-def _truncate_as_replica(
-    execute: Callable[..., Any],
-    sql: str,
-    params: Any,
-    many: bool,
-    context: dict[str, Any],
-) -> Any:
-    """Run the flush's TRUNCATE under ``session_replication_role = replica``, then step aside
-    (a one-shot execute wrapper: it removes itself at the first TRUNCATE)."""
-    if "TRUNCATE" not in sql.upper():
-        return execute(sql, params, many, context)
-    connection.execute_wrappers.remove(_truncate_as_replica)
-    if not connection.in_atomic_block:
-        # SET LOCAL outside a transaction does nothing; a session-wide SET would leak into
-        # later tests on the kept-open connection. Fail loudly instead.
-        raise RuntimeError("the flush was expected to TRUNCATE inside a transaction")
-    context["cursor"].execute("SET LOCAL session_replication_role = replica")
-    return execute(sql, params, many, context)
-
-
-@pytest.fixture(autouse=True)
-def _flush_past_the_trigger(transactional_db: None) -> Iterator[None]:
-    """pytest-django ends a transactional test with one TRUNCATE of every table, which the
-    events table's trigger refuses (as it must). Under ``session_replication_role =
-    replica`` (superuser only: the test run's role) PostgreSQL fires no ordinary trigger;
-    it is set with ``SET LOCAL`` inside the flush's own transaction, so it ends with it.
-    Requesting ``transactional_db`` orders this fixture's teardown before the flush."""
-    assert _truncate_as_replica not in connection.execute_wrappers
-    yield
-    connection.execute_wrappers.append(_truncate_as_replica)
-
-
 @pytest.fixture(autouse=True)
 def mailbox(
-    _flush_past_the_trigger: None, smtp_server: tuple[Mailbox, int], worker: Worker
+    flush_past_the_trigger: None, smtp_server: tuple[Mailbox, int], worker: Worker
 ) -> Iterator[Mailbox]:
     """The SMTP server's records, empty at the start of each test. At the end the worker
     must be idle (nothing owed is unsent, no consumer lags), so that no task of this test
