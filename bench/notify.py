@@ -67,11 +67,11 @@ os.environ.setdefault("DJANGO_DEBUG", "false")
 # A real broker is the point: without one, Celery would run every task inside game_submit.
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/0")
 
-import django
-import psycopg
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.conf import settings
+
+from bench.postgres import prepare_database
 
 # aiosmtpd logs every SMTP command at INFO, and Django's logging sends INFO to the console.
 logging.getLogger("mail.log").setLevel(logging.WARNING)
@@ -84,37 +84,6 @@ WORKER = ["--pool=solo", "--concurrency=1", "-l", "warning"]
 PLAYERS = 3
 #: The wait for the last emails gives up after this long without a new one.
 STALL_SECONDS = 30.0
-
-
-def connection_kwargs(dbname: str | None = None) -> dict[str, Any]:
-    """psycopg's connection arguments for the configured database (or another on it)."""
-    database = settings.DATABASES["default"]
-    kwargs = {
-        "dbname": dbname or database["NAME"],
-        "host": database.get("HOST"),
-        "port": database.get("PORT"),
-        "user": database.get("USER"),
-        "password": database.get("PASSWORD"),
-    }
-    return {key: value for key, value in kwargs.items() if value not in (None, "")}
-
-
-def prepare_database() -> None:
-    """Create the bench's database if missing, then bring it to the latest migration (the
-    same steps as bench/store.py)."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        # The worker is another process: it must reach the database over the network, and
-        # commits must cost what they cost in production.
-        sys.exit("bench/notify.py measures PostgreSQL: set DATABASE_URL=postgres://...")
-    name = settings.DATABASES["default"]["NAME"]
-    with psycopg.connect(**connection_kwargs("postgres"), autocommit=True) as admin:
-        exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if exists is None:
-            admin.execute(f'CREATE DATABASE "{name}"')
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 # --- The SMTP server ------------------------------------------------------------------------
@@ -436,7 +405,7 @@ def main() -> None:
     parser.add_argument("--warm-up", type=int, default=15, help="moves played first, unreported")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    prepare_database()
+    prepare_database("bench/notify.py")
 
     from django.db import connection
 

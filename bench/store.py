@@ -62,10 +62,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "numx_site.settings")
 os.environ.setdefault("DJANGO_DEBUG", "false")
 
-import django
 import psycopg
 from django.conf import settings
 from psycopg.types.json import Jsonb
+
+from bench.postgres import connection_kwargs, prepare_database
 
 #: (a) must reach this fraction of (b).
 TARGET_APPEND_RATIO = 1 / 3
@@ -74,34 +75,6 @@ TARGET_LOADS_PER_SECOND = 500
 #: The length of the game (c) loads.
 LOAD_GAME_EVENTS = 300
 SCRATCH_TABLE = "bench_scratch_event"
-
-
-def connection_kwargs(dbname: str | None = None) -> dict[str, Any]:
-    """psycopg's connection arguments for the configured database (or another on it)."""
-    database = settings.DATABASES["default"]
-    kwargs = {
-        "dbname": dbname or database["NAME"],
-        "host": database.get("HOST"),
-        "port": database.get("PORT"),
-        "user": database.get("USER"),
-        "password": database.get("PASSWORD"),
-    }
-    return {key: value for key, value in kwargs.items() if value not in (None, "")}
-
-
-def prepare_database() -> None:
-    """Create the bench's database if missing, then bring it to the latest migration."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        sys.exit("bench/store.py measures PostgreSQL: set DATABASE_URL=postgres://...")
-    name = settings.DATABASES["default"]["NAME"]
-    with psycopg.connect(**connection_kwargs("postgres"), autocommit=True) as admin:
-        exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if exists is None:
-            admin.execute(f'CREATE DATABASE "{name}"')
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 class QueuedDispatch:
@@ -394,7 +367,7 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=300, help="loads per timing run in (c)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    prepare_database()
+    prepare_database("bench/store.py")
 
     from django.db import connection
 
