@@ -162,14 +162,16 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     viewer = None if finished else seat
     loaded = store.load(game.pk, game.rules, upto=step)
     view = {"sequence": step, **rule_set(game.rules).view(loaded.state, viewer, reveal=finished)}
-    players = _players(game, view, viewer)
+    players = _players(game, view, viewer, live=False)
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
     current = Table(game, viewer, view, players, None, [(step, event_words(entry, names, viewer))])
     return ReplayStep(current, step, last, event_words(entry, names, viewer))
 
 
-def _players(game: Game, view: dict[str, Any], seat: int | None) -> list[Player]:
+def _players(game: Game, view: dict[str, Any], seat: int | None, live: bool = True) -> list[Player]:
+    """The players as ``view`` shows them. ``live``: the table as it is now, with each
+    player's clock and timeouts; a replayed moment shows neither (they are today's)."""
     seats = list(game.seats.select_related("game").order_by("number"))
     awaiting = set(view["awaiting"])
     now = timezone.now()
@@ -187,9 +189,9 @@ def _players(game: Game, view: dict[str, Any], seat: int | None) -> list[Player]
             hand=view["hands"][s.number],
             score=s.score if view["phase"] == "game-over" else None,
             winner=s.winner and view["phase"] == "game-over",
-            timeouts=s.timeouts,
-            due=move_due(s) if s.number in awaiting else None,
-            away_until=s.paused_until if s.paused_until and s.paused_until > now else None,
+            timeouts=s.timeouts if live else 0,
+            due=move_due(s) if live and s.number in awaiting else None,
+            away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
         )
         for s in seats
     ]

@@ -204,3 +204,14 @@ def test_the_table_shows_when_time_runs_out_in_the_viewers_time_zone(bob: User, 
     assert "moves by Jan. 11, 2026, 9 p.m." in page
     Seat.objects.filter(game=game, number=1).update(paused_until=timezone.now() + timedelta(days=3))
     assert "on vacation until" in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_replayed_moment_shows_no_clock(bob: User, trio: Game) -> None:
+    """The deadline shown is today's: replaying an earlier moment of the game, where Bob
+    was also awaited, must not show it."""
+    game = deadline(trio, days=1)
+    client = Client()
+    client.force_login(bob)
+    assert "moves by" in client.get(f"/games/{game.pk}/").content.decode()
+    replayed = client.get(f"/games/{game.pk}/replay/?step={game.last_sequence}")
+    assert replayed.status_code == 200 and "moves by" not in replayed.content.decode()
