@@ -13,8 +13,18 @@ from games.engine.ruleset import RuleSet
 from games.models import Game, Seat
 
 
-def project(game_id: int, rules: RuleSet, state: Any, sequence: int) -> None:
-    """Rewrite the read models of the game and its seats (same transaction as the append)."""
+def project(
+    game_id: int,
+    rules: RuleSet,
+    state: Any,
+    sequence: int,
+    awaiting_before: list[int] | None = None,
+) -> None:
+    """Rewrite the read models of the game and its seats (same transaction as the append).
+
+    ``awaiting_before`` is the game's ``awaiting`` as the caller read it in this
+    transaction: if the same seats are still awaited, the seats' rows are already right.
+    """
     summary = rules.summary(state)
     now = timezone.now()
     finished = summary["scores"] is not None
@@ -29,6 +39,9 @@ def project(game_id: int, rules: RuleSet, state: Any, sequence: int) -> None:
     )
     seats = Seat.objects.filter(game_id=game_id)
     awaiting = summary["awaiting"]
+    if awaiting == awaiting_before and not finished:
+        # The same seats still awaited keep their clocks running: nothing to rewrite.
+        return
     seats.update(
         awaited=Case(When(number__in=awaiting, then=Value(True)), default=Value(False)),
         # A seat's clock starts when the game starts waiting for it, and stops when it acts.

@@ -144,8 +144,13 @@ def game_submit(
     """
     try:
         with transaction.atomic():
-            game = Game.objects.get(pk=game_id)
-            rules = rule_set(game.rules)
+            # Only the columns the move needs: every query inside the transaction counts.
+            rules_name, last, awaiting = (
+                Game.objects.filter(pk=game_id)
+                .values_list("rules", "last_sequence", "awaiting")
+                .get()
+            )
+            rules = rule_set(rules_name)
             if (
                 actor is not None
                 and not Seat.objects.filter(game_id=game_id, number=seat, user_id=actor.pk).exists()
@@ -156,7 +161,7 @@ def game_submit(
                 recorded = _recorded(game_id, idempotency_key, seat, action_json)
                 if recorded is not None:
                     return recorded
-            loaded = store.load(game_id, game.rules)
+            loaded = store.load(game_id, rules_name, last=last)
             if loaded.state is None:
                 raise NotStarted("this game has not started yet")
             if loaded.sequence != expected_sequence:
@@ -176,9 +181,12 @@ def game_submit(
             milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
             state, follow = _follow(rules, after, rng)
             state, ordered = _standing_orders(game_id, rules, state, rng)
-            events = store.append(game_id, loaded.sequence, [move, *milestones, *follow, *ordered])
+            # No savepoint: a refused append ends this whole atomic block anyway.
+            events = store.append(
+                game_id, loaded.sequence, [move, *milestones, *follow, *ordered], savepoint=False
+            )
             sequence = events[-1].sequence
-            project(game_id, rules, state, sequence)
+            project(game_id, rules, state, sequence, awaiting_before=awaiting)
             _after_commit(game_id, Loaded(state, sequence))
             return Submitted(game_id, sequence, tuple(events), state)
     except (store.SequenceTaken, store.DuplicateKey) as lost:

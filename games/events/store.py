@@ -93,12 +93,16 @@ class StateCache:
 CACHE = StateCache()
 
 
-def append(game_id: int, after: int, events: Sequence[NewEvent]) -> list[Event]:
+def append(
+    game_id: int, after: int, events: Sequence[NewEvent], savepoint: bool = True
+) -> list[Event]:
     """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game.
 
-    Runs in the caller's transaction (within a savepoint, so the caller can still roll back
-    cleanly). Raises :class:`SequenceTaken` if a concurrent append took those numbers, or
-    :class:`DuplicateKey` if the idempotency key is already recorded.
+    Runs in the caller's transaction, within a savepoint so that the caller's transaction
+    survives a refusal. A caller whose own atomic block ends with the refusal anyway may
+    pass ``savepoint=False`` and spare the two round trips. Raises :class:`SequenceTaken`
+    if a concurrent append took those numbers, or :class:`DuplicateKey` if the idempotency
+    key is already recorded.
     """
     rows = [
         Event(
@@ -114,7 +118,7 @@ def append(game_id: int, after: int, events: Sequence[NewEvent]) -> list[Event]:
         for number, event in enumerate(events, start=1)
     ]
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             return Event.objects.bulk_create(rows)
     except IntegrityError as error:
         if _violates(error, "event_sequence_unique", "games_event.sequence"):
@@ -157,13 +161,24 @@ def replay(rules: RuleSet, state: Any, events: Iterable[Event]) -> Any:
     return state
 
 
-def load(game_id: int, rules_name: str, upto: int | None = None, cache: bool = True) -> Loaded:
+def load(
+    game_id: int,
+    rules_name: str,
+    upto: int | None = None,
+    cache: bool = True,
+    last: int | None = None,
+) -> Loaded:
     """A game's state after event ``upto`` (default: the latest).
 
     Starts from the in-process cache or the latest usable snapshot, then replays the tail.
+    ``last`` is the game's last event number if the caller has just read it (the game's
+    ``last_sequence``, written with every append): a cached state at that number needs no
+    look at the tail.
     """
     rules = rule_set(rules_name)
     start = CACHE.get(game_id) if cache and upto is None else None
+    if start is not None and last is not None and start.sequence == last:
+        return start
     if start is None:
         start = _snapshot(game_id, rules, upto) or Loaded(None, 0)
     tail = list(read(game_id, after=start.sequence, upto=upto))

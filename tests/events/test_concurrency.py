@@ -63,9 +63,11 @@ def race(
         at_append = threading.Barrier(len(submissions))
         append = store.append
 
-        def held_append(game_id: int, after: int, events: Sequence[store.NewEvent]) -> Any:
+        def held_append(
+            game_id: int, after: int, events: Sequence[store.NewEvent], **options: Any
+        ) -> Any:
             at_append.wait(BARRIER_TIMEOUT)
-            return append(game_id, after, events)
+            return append(game_id, after, events, **options)
 
         monkeypatch.setattr(store, "append", held_append)
 

@@ -4,6 +4,8 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats
 from games.engine.numx import IllegalAction, legal_actions, parse_action
@@ -229,3 +231,35 @@ def test_a_completion_and_a_cover_race_and_the_first_recorded_wins(
     recorded = Event.objects.get(game=game, sequence=sequence + 1)
     assert recorded.seat == first_seat
     assert not Event.objects.filter(game=game, seat=second_seat, sequence__gt=sequence).exists()
+
+
+def _event_reads(queries: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if 'FROM "games_event"' in q["sql"]]
+
+
+def test_a_move_on_a_game_this_process_holds_up_to_date_reads_no_events(game: Game) -> None:
+    """The game row's last event number says whether the process's cached state is
+    current; when it is, the move's transaction reads no events and needs no savepoint."""
+    store.CACHE.put(game.pk, store.load(game.pk, game.rules, cache=False))
+    pick = a_pick(game, 0)
+    with CaptureQueriesContext(connection) as queries:
+        game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
+    assert _event_reads(queries) == []
+    # The test's transaction makes the move's own atomic block a savepoint; the append
+    # adds none of its own.
+    savepoints = [q for q in queries.captured_queries if q["sql"].startswith("SAVEPOINT")]
+    assert len(savepoints) == 1
+    assert Event.objects.filter(game=game).count() == 3
+
+
+def test_a_move_after_a_stale_cached_state_replays_the_missing_events(game: Game) -> None:
+    """A cached state behind the game's last event is only a starting point: the events
+    after it are read and replayed before the move is judged."""
+    pick = a_pick(game, 0)
+    created = store.load(game.pk, game.rules, upto=1, cache=False)
+    store.CACHE.put(game.pk, created)  # the deal (event 2) is missing from it
+    with CaptureQueriesContext(connection) as queries:
+        submitted = game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
+    assert _event_reads(queries)
+    rebuilt = store.replay(store.rule_set(game.rules), None, store.read(game.pk))
+    assert submitted.sequence == 3 and submitted.state == rebuilt
