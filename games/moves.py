@@ -48,11 +48,17 @@ def seat_names(game: Game) -> list[str]:
     return list(game.seats.order_by("number").values_list("name", flat=True))
 
 
-def legal_moves(game: Game, seat: int, loaded: store.Loaded | None = None) -> LegalMoves:
-    """Everything ``seat`` may do in ``game`` now (``loaded``: its state, if already read)."""
+def legal_moves(
+    game: Game,
+    seat: int,
+    loaded: store.Loaded | None = None,
+    names: list[str] | None = None,
+) -> LegalMoves:
+    """Everything ``seat`` may do in ``game`` now (``loaded``: its state, and ``names``: the
+    seats' names, if the caller has already read them)."""
     loaded = loaded or store.load(game.pk, game.rules)
     rules = rule_set(game.rules)
-    names = seat_names(game)
+    names = names if names is not None else seat_names(game)
     space = rules.legal_actions(loaded.state, seat)
     if isinstance(space, ListedActions):
         listed = [

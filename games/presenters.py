@@ -120,9 +120,12 @@ class Table:
 
 def table(game: Game, seat: int | None, error: str | None = None) -> Table:
     """The table as ``seat`` (None: a spectator) sees it now."""
-    loaded = store.load(game.pk, game.rules)
+    # One read of the seats serves the names, the players and the viewer's clock; the game
+    # row just read says whether this process's cached state is the latest.
+    seats = list(game.seats.all())
+    loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
-    players = _players(game, view, seat)
+    players = _players(seats, view, seat)
     names = [p.name for p in players]
     since = max(0, int(view["sequence"]) - HISTORY_LENGTH)
     history = [
@@ -137,8 +140,8 @@ def table(game: Game, seat: int | None, error: str | None = None) -> Table:
             ).values_list("kind", flat=True)
         )
     playing = seat is not None and view["phase"] != "game-over"
-    moves = legal_moves(game, seat, loaded) if playing else None
-    clock = game.seats.filter(number=seat).first() if seat is not None else None
+    moves = legal_moves(game, seat, loaded, names) if playing else None
+    clock = next((s for s in seats if s.number == seat), None)
     muted = clock is not None and GameMute.objects.filter(user_id=clock.user_id, game=game).exists()
     return Table(game, seat, view, players, moves, history, orders, error, clock, muted)
 
@@ -162,17 +165,19 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     viewer = None if finished else seat
     loaded = store.load(game.pk, game.rules, upto=step)
     view = {"sequence": step, **rule_set(game.rules).view(loaded.state, viewer, reveal=finished)}
-    players = _players(game, view, viewer, live=False)
+    players = _players(list(game.seats.all()), view, viewer, live=False)
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
     current = Table(game, viewer, view, players, None, [(step, event_words(entry, names, viewer))])
     return ReplayStep(current, step, last, event_words(entry, names, viewer))
 
 
-def _players(game: Game, view: dict[str, Any], seat: int | None, live: bool = True) -> list[Player]:
-    """The players as ``view`` shows them. ``live``: the table as it is now, with each
-    player's clock and timeouts; a replayed moment shows neither (they are today's)."""
-    seats = list(game.seats.select_related("game").order_by("number"))
+def _players(
+    seats: list[Seat], view: dict[str, Any], seat: int | None, live: bool = True
+) -> list[Player]:
+    """The players (``seats``, in order) as ``view`` shows them. ``live``: the table as it is
+    now, with each player's clock and timeouts; a replayed moment shows neither (they are
+    today's)."""
     awaiting = set(view["awaiting"])
     now = timezone.now()
     return [
