@@ -146,6 +146,10 @@ DATABASES = {
 # test database is never held open by a stray runserver.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0 if DEBUG else 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Every signed-in request reads its session: cached_db serves it from the cache (this
+# process's memory unless a cache is configured) and still writes it to the database, so a
+# cache miss or a restart signs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+
 from django import template
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -15,6 +18,13 @@ register = template.Library()
 @register.simple_tag
 def card(name: str | None, face_up: bool = True) -> SafeString:
     """A card as a small picture with its name for screen readers; a back when hidden."""
+    # A table page draws dozens of cards from a deck of a few dozen faces: each picture
+    # is built once per face and language.
+    return _card(name, bool(face_up), translation.get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(name: str | None, face_up: bool, language: str | None) -> SafeString:
     if name is None:
         label = card_words(None)
         return format_html(
@@ -35,8 +45,8 @@ def card(name: str | None, face_up: bool = True) -> SafeString:
         '<span class="card {}{}" role="img" aria-label="{}" title="{}">{}</span>',
         css,
         "" if face_up else " face-down",
-        card_words(name),
-        card_words(name),
+        words := card_words(name),
+        words,
         mark,
     )
 

@@ -293,6 +293,19 @@ def test_a_standing_order_passes_for_me_until_the_trick_ends(
     assert Game.objects.get(pk=duel.pk).awaiting == [other]
 
 
+def test_the_table_shows_my_standing_orders_ticked_until_i_clear_them(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    pick_both(duel)
+    page = as_user(alice).post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"}, follow=True)
+    boxes = re.findall(r'<input type="checkbox" name="(\w+)" id="\w+"( checked)?>', page.text)
+    assert dict(boxes) == {"pass_rest": " checked", "no_completion": ""}
+    assert 'for="id_pass_rest">Pass for the rest of this trick</label>' in page.text
+    page = as_user(alice).post(f"/games/{duel.pk}/orders/", {}, follow=True)
+    boxes = re.findall(r'<input type="checkbox" name="(\w+)" id="\w+"( checked)?>', page.text)
+    assert dict(boxes) == {"pass_rest": "", "no_completion": ""}
+
+
 def test_bots_play_their_turns_once_a_move_has_committed(
     alice: User,
     against_bots: Game,
