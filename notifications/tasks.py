@@ -24,7 +24,7 @@ RETRIED = {
 }
 
 
-def _send_once(model: type[Any], pk: int, related: tuple[str, ...], compose_for: Any) -> bool:
+def send_once(model: type[Any], pk: int, related: tuple[str, ...], compose_for: Any) -> bool:
     """Send the email of one unsent row (a notification, an invitation) and mark it sent.
 
     The row is locked while sending, and marked sent in the same transaction: a retry of
@@ -52,7 +52,7 @@ def _send_once(model: type[Any], pk: int, related: tuple[str, ...], compose_for:
 @shared_task(**RETRIED)
 def send_notification(notification_id: int) -> bool:
     """Send one notification unless it is already sent; True if this call sent it."""
-    return _send_once(Notification, notification_id, ("recipient", "game"), compose)
+    return send_once(Notification, notification_id, ("recipient", "game"), compose)
 
 
 @shared_task(**RETRIED)
@@ -66,7 +66,7 @@ def send_invitation(invitation_id: int) -> bool:
             return None
         return compose_invitation(invitation, user)
 
-    return _send_once(Invitation, invitation_id, ("game", "invited_by"), compose_for)
+    return send_once(Invitation, invitation_id, ("game", "invited_by"), compose_for)
 
 
 @shared_task

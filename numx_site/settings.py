@@ -184,6 +184,7 @@ CELERY_BEAT_SCHEDULE = {
     # Reminders and move deadlines (time banks, vacations, the game's policy).
     "clock": {"task": "notifications.tasks.tick", "schedule": 300.0},
     "daily-digest": {"task": "notifications.tasks.send_daily_digests", "schedule": 24 * 3600.0},
+    "tournament-mail": {"task": "tournaments.tasks.resend_unsent", "schedule": 300.0},
 }
 
 # --- Internationalisation -------------------------------------------------------------

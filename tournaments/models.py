@@ -219,3 +219,25 @@ class TablePlayer(models.Model):
     def forfeit(self) -> bool:
         """The table gives this player the tournament's fixed value, not a place."""
         return self.timed_out or self.withdrawn
+
+
+class Mail(models.Model):
+    """One tournament email to one person, written in their language when it became due.
+
+    An outbox row, created in the same transaction as what it announces (a stage started,
+    an invitation, the organiser's message): a Celery task sends it and marks ``sent_at``
+    in one transaction, so it goes out once whatever retries, and a lost enqueue is found
+    again by :func:`tournaments.tasks.resend_unsent`.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="mails")
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_mails"
+    )
+    subject = models.CharField(max_length=255)
+    body = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.subject} → {self.recipient}"

@@ -13,11 +13,11 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -33,7 +33,7 @@ from games.models import Game, Seat
 from games.services import SeatSpec, game_create
 from notifications.clock import play_for_absent
 from tournaments import seating, selectors, tasks
-from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
+from tournaments.models import Entry, Mail, Stage, Table, TablePlayer, Tournament
 from tournaments.standings import DEFAULT_POINTS
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -168,7 +168,8 @@ def tournament_invite(*, tournament: Tournament, by: AbstractBaseUser, who: str)
         if profile_of(user).email_invitations:
             link = settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,))
             organiser, name = display_name(by), tournament.name
-            _mail_after_commit(
+            _queue_mail(
+                tournament,
                 [user],
                 lambda: (
                     _("%(organiser)s invites you to the NUM-X tournament %(tournament)s")
@@ -336,7 +337,8 @@ def _announce_stage(stage: Stage) -> None:
         names = [display_name(place.entry.user) for place in places]
         for place in places:
             others = ", ".join(name for name in names if name != display_name(place.entry.user))
-            _mail_after_commit(
+            _queue_mail(
+                tournament,
                 [place.entry.user],
                 lambda stage=stage, others=others, link=link: (
                     (
@@ -399,7 +401,8 @@ def _close_stage(stage: Stage) -> None:
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
     link = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
-    _mail_after_commit(
+    _queue_mail(
+        tournament,
         [tournament.organiser],
         lambda: (
             (
@@ -478,7 +481,8 @@ def tournament_email(
     users = [entry.user for entry in selectors.active_entries(tournament)]
     link = settings.SITE_URL + reverse("tournaments:tournament", args=(tournament.pk,))
     organiser = display_name(by)
-    _mail_after_commit(
+    _queue_mail(
+        tournament,
         users,
         lambda: (
             f"[{tournament.name}] {subject.strip()}",
@@ -491,20 +495,19 @@ def tournament_email(
     return len(users)
 
 
-def _mail_after_commit(
-    users: Iterable[AbstractBaseUser], compose: Callable[[], tuple[str, str]]
+def _queue_mail(
+    tournament: Tournament,
+    users: Iterable[AbstractBaseUser],
+    compose: Callable[[], tuple[str, str]],
 ) -> None:
-    """Once committed, email each user ``compose()``'s subject and body, composed in the
-    user's language."""
+    """Owe each user ``compose()``'s subject and body, written in the user's language, as
+    outbox rows of the caller's transaction; once it commits, a task sends each once."""
     for user in users:
-        address = getattr(user, "email", "")
-        if not address:
+        if not getattr(user, "email", ""):
             continue
-        language = profile_of(user).language or settings.LANGUAGE_CODE
-
-        def send(address: str = address, language: str = language) -> None:
-            with override(language):
-                subject, body = compose()
-                send_mail(subject, body, None, [address])
-
-        transaction.on_commit(send, robust=True)
+        with override(profile_of(user).language or settings.LANGUAGE_CODE):
+            subject, body = compose()
+        mail = Mail.objects.create(
+            tournament=tournament, recipient=user, subject=subject[:255], body=body
+        )
+        transaction.on_commit(partial(tasks.send_mail.delay, mail.pk), robust=True)

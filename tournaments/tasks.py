@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.core.mail import EmailMessage
+from django.utils import timezone
+
+from notifications.clock import RESEND_AFTER
+from notifications.tasks import RETRIED, send_once
 
 
 @shared_task
@@ -14,3 +19,32 @@ def finish_table(table_id: int) -> None:
     table = Table.objects.select_related("game").filter(pk=table_id, forced_at__isnull=False)
     if table.exists():
         table_play_out(table=table.get())
+
+
+@shared_task(**RETRIED)
+def send_mail(mail_id: int) -> bool:
+    """Send one tournament email unless it is already sent; True if this call sent it."""
+    from tournaments.models import Mail
+
+    def compose_for(mail: Mail) -> EmailMessage | None:
+        address = mail.recipient.email
+        return EmailMessage(mail.subject, mail.body, to=[address]) if address else None
+
+    return send_once(Mail, mail_id, ("recipient",), compose_for)
+
+
+@shared_task
+def resend_unsent() -> int:
+    """Enqueue again the tournament emails owed long ago and never sent (a lost enqueue,
+    a task out of retries); sending stays once-only."""
+    from tournaments.models import Mail
+
+    owed = timezone.now() - RESEND_AFTER
+    lost = list(
+        Mail.objects.filter(sent_at__isnull=True, created_at__lt=owed).values_list("pk", flat=True)[
+            :500
+        ]
+    )
+    for pk in lost:
+        send_mail.delay(pk)
+    return len(lost)

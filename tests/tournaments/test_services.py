@@ -12,13 +12,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ValidationError
-from django.utils import timezone, translation
+from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import profile_of
 from games.events import consumers
 from games.models import Game, Seat
-from tournaments import selectors, services
-from tournaments.models import Entry, Stage, TablePlayer, Tournament
+from tournaments import selectors, services, tasks
+from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
 from tournaments.services import (
     NotOrganiser,
     TournamentError,
@@ -431,7 +432,6 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     alice: User,
     make_players: Players,
     django_capture_on_commit_callbacks: OnCommit,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     players = make_players(3)
     register_all(league, players)
@@ -440,23 +440,64 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     profile.save()
     entry_withdraw(entry=Entry.objects.get(user=players[2]), by=alice)
     tournament_invite(tournament=league, by=alice, who="alice")
-    languages = {}
-    send = services.send_mail
-
-    def spy(subject: str, body: str, sender: None, to: list[str]) -> int:
-        languages[to[0]] = translation.get_language()
-        return send(subject, body, sender, to)
-
-    monkeypatch.setattr(services, "send_mail", spy)
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         sent = tournament_email(
             tournament=league, by=alice, subject="Stage 2 on Monday", message="Be ready."
         )
     assert sent == 2
-    assert sorted(m.to[0] for m in mail.outbox) == [players[0].email, players[1].email]
-    assert mail.outbox[0].subject == "[Spring league] Stage 2 on Monday"
-    assert mail.outbox[0].body.startswith("Be ready.")
-    assert languages == {players[0].email: "fr", players[1].email: "en"}
+    bodies = {m.to[0]: m.body for m in mail.outbox}
+    assert sorted(bodies) == sorted([players[0].email, players[1].email])
+    assert all(m.subject == "[Spring league] Stage 2 on Monday" for m in mail.outbox)
+    assert all(body.startswith("Be ready.") for body in bodies.values())
+    assert "Envoyé par" in bodies[players[0].email]  # her profile says French
+    assert "Sent by" in bodies[players[1].email]
+
+
+def test_a_tournament_email_goes_out_once_however_often_its_task_runs(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    register_all(league, make_players(2))
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_email(tournament=league, by=alice, subject="Hello", message="Play!")
+    assert len(mail.outbox) == 2
+    for owed in Mail.objects.all():
+        assert tasks.send_mail(owed.pk) is False  # a retried or duplicated task
+    assert len(mail.outbox) == 2
+
+
+def test_a_tournament_email_whose_enqueue_was_lost_is_sent_later_once(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    """Without the commit callbacks (a crash between commit and enqueue), nothing is sent;
+    the periodic sweep finds the owed emails once they are overdue and sends each once."""
+    register_all(league, make_players(2))
+    tournament_email(tournament=league, by=alice, subject="Hello", message="Play!")
+    assert mail.outbox == [] and Mail.objects.filter(sent_at__isnull=True).count() == 2
+    assert tasks.resend_unsent() == 0  # not overdue yet: its own task may still come
+    Mail.objects.update(created_at=timezone.now() - timedelta(hours=1))
+    assert tasks.resend_unsent() == 2  # Celery runs eagerly in tests: sent now
+    assert tasks.resend_unsent() == 0
+    assert len(mail.outbox) == 2
+
+
+def test_a_tournament_change_rolled_back_owes_no_email(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    register_all(league, make_players(2))
+    with (
+        django_capture_on_commit_callbacks(execute=True),  # type: ignore[operator]
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        tournament_email(tournament=league, by=alice, subject="Hello", message="Play!")
+        raise RuntimeError("the request failed after the service")
+    assert mail.outbox == [] and not Mail.objects.exists()
 
 
 def test_emailing_players_is_for_the_organiser_with_a_subject_and_message(
