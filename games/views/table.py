@@ -44,24 +44,34 @@ def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _forms(current: Table, data: Any = None) -> dict[str, Any]:
-    """The move forms the seat's legal set calls for (each with its own fresh key)."""
+    """The move forms the seat's legal set calls for (each with its own fresh key).
+
+    ``data``, a posted form, fills only the form it came from (its ``form`` field): the
+    page sent back after a refusal shows that form as it was sent, and every other form
+    fresh, ready to be used.
+    """
     moves = current.moves
     if not moves:
         return {}
+    posted = data.get("form", "") if data is not None else ""
+
+    def bind(kind: str) -> Any:
+        return data if kind == posted else None
+
     initial = {"expected_sequence": current.sequence, "idempotency_key": uuid.uuid4().hex}
     names = [p.name for p in current.players]
     forms: dict[str, Any] = {}
     if moves.of_kind("play"):
         forms["pli"] = PliForm(
-            data, prefix="pli", initial=initial, hand=current.hand, moves=moves, names=names
+            bind("pli"), prefix="pli", initial=initial, hand=current.hand, moves=moves, names=names
         )
     others = [m for m in moves.listed if m.kind != "play"]
     if others:
-        forms["choice"] = ChoiceForm(data, prefix="choice", initial=initial, moves=others)
+        forms["choice"] = ChoiceForm(bind("choice"), prefix="choice", initial=initial, moves=others)
     if moves.distribution:
         receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
         forms["distribution"] = DistributionForm(
-            data,
+            bind("distribution"),
             prefix="distribution",
             initial=initial,
             cards=moves.distribution["cards"],
@@ -70,7 +80,7 @@ def _forms(current: Table, data: Any = None) -> dict[str, Any]:
     if moves.malus and current.seat is not None:
         row = [card["card"] for card in current.view["rows"][current.seat]]
         forms["malus"] = MalusForm(
-            data,
+            bind("malus"),
             prefix="malus",
             initial=initial,
             hand=current.hand,
@@ -78,6 +88,17 @@ def _forms(current: Table, data: Any = None) -> dict[str, Any]:
             drawn=moves.malus["cards"] or [],
         )
     return forms
+
+
+def _form_errors(form: Any) -> str:
+    """A form's errors in words, each after its field's label (a player reads "Other
+    moves", not the field's name)."""
+    return "; ".join(
+        f"{form.fields[name].label}: {' '.join(errors)}"
+        if name in form.fields and form.fields[name].label
+        else " ".join(errors)
+        for name, errors in form.errors.items()
+    )
 
 
 def _render(
@@ -121,7 +142,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     if form is None:
         return _render(request, table(game, seat, _("That move is not available now.")), 400)
     if not form.is_valid():
-        error = _("Check the form: %(errors)s") % {"errors": form.errors.as_text()}
+        error = _("Check the form: %(errors)s") % {"errors": _form_errors(form)}
         return _render(request, table(game, seat, error), 400, request.POST)
     try:
         game_submit(
