@@ -170,7 +170,12 @@ def game_submit(
                 )
             after = rules.apply(loaded.state, seat, action)
             facts = rules.facts(loaded.state, after)
-            payload = {**action_json, **({"facts": facts} if facts else {})}
+            effects = rules.effects(loaded.state, seat, action, after)
+            payload = {
+                **action_json,
+                **({"facts": facts} if facts else {}),
+                **({"effects": effects} if effects else {}),
+            }
             move = NewEvent(
                 rules.action_type(action),
                 {**payload, "reason": reason} if reason else payload,
@@ -206,7 +211,7 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
     event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
     if event is None:
         return None
-    payload = {k: v for k, v in event.payload.items() if k not in ("facts", "reason")}
+    payload = {k: v for k, v in event.payload.items() if k not in ("facts", "effects", "reason")}
     if event.seat != seat or payload != action_json:
         raise KeyReused("this idempotency key was used for another move")
     current = store.load(game_id, Game.objects.values_list("rules", flat=True).get(pk=game_id))

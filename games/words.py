@@ -193,10 +193,55 @@ def event(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> st
                 "who": names[int(taker)],
                 "cards": got,
             }
+    done = data.get("effects")
+    if done:
+        sentence += "".join(" " + said for said in effects(done))
     reason = data.get("reason")
     if reason:
         sentence += " " + reason_text(reason)
     return sentence
+
+
+def effects(done: dict[str, Any]) -> list[str]:
+    """What an Action card did to the table, from its recorded (and redacted) ``effects``:
+    how many score cards turned over or went to another row, which were removed and which
+    were drawn into a row (a hidden one as "a hidden card")."""
+    said = []
+    if done.get("turned"):
+        n = len(done["turned"])
+        said.append(
+            ngettext("%(n)d score card turned over.", "%(n)d score cards turned over.", n)
+            % {"n": n}
+        )
+    if done.get("moved"):
+        n = len(done["moved"])
+        said.append(
+            ngettext(
+                "%(n)d score card went to another score row.",
+                "%(n)d score cards went to another score row.",
+                n,
+            )
+            % {"n": n}
+        )
+    if done.get("removed"):
+        names = [entry["card"] for entry in done["removed"]]
+        said.append(
+            ngettext(
+                "Removed score card: %(cards)s.", "Removed score cards: %(cards)s.", len(names)
+            )
+            % {"cards": cards(names)}
+        )
+    if done.get("placed"):
+        names = [entry["card"] for entry in done["placed"]]
+        said.append(
+            ngettext(
+                "Score card drawn from the pile: %(cards)s.",
+                "Score cards drawn from the pile: %(cards)s.",
+                len(names),
+            )
+            % {"cards": cards(names)}
+        )
+    return said
 
 
 def reason_text(reason: str) -> str:

@@ -443,7 +443,11 @@ class EventSerializer(serializers.Serializer):
         allow_null=True, help_text="Who acted: -1 for chance, null for the game's milestones."
     )
     action = serializers.DictField(
-        help_text="The action's JSON form, with what you may not know yet hidden."
+        help_text=(
+            "The action's JSON form, with what you may not know yet hidden. An Action "
+            "card's `effects` (cards turned, moved, removed or placed; seats blocked or "
+            "locked) are part of it; `null` in events recorded before effects were."
+        )
     )
     facts = serializers.DictField(help_text="What chance decided (cards drawn), redacted.")
     recorded_at = serializers.DateTimeField()

@@ -89,6 +89,13 @@ class RuleSet(Protocol):
         """What chance decided during one action (recorded beside it, checked on replay)."""
         ...
 
+    def effects(self, before: Any, seat: int, action: Any, after: Any) -> dict[str, Any]:
+        """What ``seat``'s ``action`` visibly did to the table, if it is one whose effects are
+        worth recording (an Action card's), JSON-ready; ``{}`` otherwise. Recorded beside
+        the action when not empty, checked on replay, and redacted by :meth:`redact` like
+        the action itself."""
+        ...
+
     def milestones(self, before: Any, after: Any) -> list[tuple[str, dict[str, Any]]]:
         """Milestone events (type, payload) an action led to: a round or the game ending."""
         ...
@@ -101,8 +108,8 @@ class RuleSet(Protocol):
         viewer: int | None,
         now: Any,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A recorded action and its facts as ``viewer`` may read them, given the current
-        state ``now`` (secrets revealed since are shown)."""
+        """A recorded action (with its ``effects``, if any) and its facts as ``viewer`` may
+        read them, given the current state ``now`` (secrets revealed since are shown)."""
         ...
 
 

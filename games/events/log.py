@@ -3,7 +3,8 @@
 The file is JSON: ``{"format": 1, "rules": ..., "game": {name, config, seats}, "events":
 [{sequence, type, seat, payload, version, recorded_at}, ...]}``. Verifying replays every
 event through the rules engine and checks what the log says chance decided (facts) and
-which milestones followed; the first fault is reported with its sequence number and rule.
+which milestones followed, and the effects recorded for Action cards; the first fault is
+reported with its sequence number and rule.
 """
 
 from __future__ import annotations
@@ -96,7 +97,12 @@ def log_of_history(
     for seat, action in history:
         after = rules.apply(state, seat, action)
         facts = rules.facts(state, after)
-        payload = {**rules.action_to_json(action), **({"facts": facts} if facts else {})}
+        effects = rules.effects(state, seat, action, after)
+        payload = {
+            **rules.action_to_json(action),
+            **({"facts": facts} if facts else {}),
+            **({"effects": effects} if effects else {}),
+        }
         payloads.append((rules.action_type(action), seat, payload))
         payloads += [(kind, None, data) for kind, data in rules.milestones(state, after)]
         state = after
@@ -114,7 +120,7 @@ def log_of_history(
                 "type": kind,
                 "seat": seat,
                 "payload": payload,
-                "version": 1,
+                "version": UPCASTERS.current(kind),
                 "recorded_at": now,
             }
             for n, (kind, seat, payload) in enumerate(payloads, start=1)
@@ -150,8 +156,12 @@ def _check(
     state: Any,
     expected: list[tuple[str, dict[str, Any]]],
 ) -> tuple[Any, list[tuple[str, dict[str, Any]]]]:
-    """One event: its place, its legality, its facts; returns the state and the milestones
-    the rules expect next."""
+    """One event: its place, its legality, its facts and effects; returns the state and the
+    milestones the rules expect next.
+
+    Effects read as ``None`` (a version-1 event, written before they were recorded: see
+    ``games.events.upcasting``) are not checked; a current event must record them, and
+    records none exactly when the action had none."""
     if not isinstance(event, dict) or event.get("sequence") != number:
         raise LogError(number, "log.sequence", "events must be numbered 1, 2, 3... without gaps")
     kind = event.get("type")
@@ -186,6 +196,14 @@ def _check(
     if payload.get("facts", {}) != rules.facts(state, after):
         raise LogError(
             number, "log.facts", "what the log says the cards gave is not what they give"
+        )
+    recorded = payload.get("effects", {})
+    if recorded is None:
+        if int(event.get("version", 1)) >= UPCASTERS.current(str(kind)):
+            raise LogError(number, "log.effects", "an event of this version records its effects")
+    elif recorded != rules.effects(state, int(event["seat"]), action, after):
+        raise LogError(
+            number, "log.effects", "what the log says the Action card did is not what it does"
         )
     return after, rules.milestones(state, after)
 

@@ -10,8 +10,11 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.engine.numx.history import CARD_EFFECTS
+from games.engine.ruleset import rule_set
 from games.events import store
-from games.events.log import LogError, export_game, import_log, verify
+from games.events.log import LogError, export_game, import_log, log_of_history, verify
+from games.events.upcasting import UPCASTERS, plays_action_card
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +31,8 @@ def test_an_exported_log_holds_every_event_with_its_number_and_version(
     assert log["format"] == 1 and log["rules"] == "numx"
     numbers = [event["sequence"] for event in log["events"]]
     assert numbers == list(range(1, len(numbers) + 1))
-    assert {event["version"] for event in log["events"]} == {1}
+    assert all(event["version"] == UPCASTERS.current(event["type"]) for event in log["events"])
+    assert {event["version"] for event in log["events"]} == {1, 2}
     assert log["events"][0]["type"] == "created" and log["events"][-1]["type"] == "game-ended"
 
 
@@ -96,6 +100,83 @@ def test_a_log_whose_draws_disagree_with_its_deal_is_refused(log: dict[str, Any]
     with pytest.raises(LogError) as error:
         verify(corrupted(log, draw["sequence"], payload=payload))
     assert (error.value.sequence, error.value.rule) == (draw["sequence"], "log.facts")
+
+
+def with_effects(log: dict[str, Any], *kinds: str) -> dict[str, Any]:
+    """The first event of the log whose recorded effects hold one of ``kinds``."""
+    return next(
+        e for e in log["events"] if any(k in e["payload"].get("effects", {}) for k in kinds)
+    )
+
+
+def test_game_submit_records_an_action_cards_effects_beside_the_action(
+    log: dict[str, Any],
+) -> None:
+    game = Game.objects.get()
+    rules = rule_set("numx")
+    played = [e for e in log["events"] if e["seat"] is not None and e["seat"] >= 0]
+    recorded = [e for e in played if "effects" in e["payload"]]
+    assert recorded, "the bots' game played Action cards that changed the table"
+    for event in played:
+        payload = event["payload"]
+        before = store.load(game.pk, "numx", upto=event["sequence"] - 1, cache=False).state
+        after = store.load(game.pk, "numx", upto=event["sequence"], cache=False).state
+        action = rules.action_from_json(payload)
+        expected = rules.effects(before, event["seat"], action, after)
+        assert payload.get("effects", {}) == expected
+        assert expected == {} or plays_action_card(payload)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        "rename a card",
+        "forget an entry",
+        "forget the effects",
+        "claim they were not recorded",
+        "invent effects",
+    ],
+)
+def test_a_log_whose_effects_disagree_with_the_replay_is_refused(
+    log: dict[str, Any], spoil: str
+) -> None:
+    event = with_effects(log, *CARD_EFFECTS)
+    payload = copy.deepcopy(event["payload"])
+    kind = next(k for k in CARD_EFFECTS if k in payload["effects"])
+    target = event
+    if spoil == "rename a card":
+        payload["effects"][kind][0]["card"] = "num-x"
+    elif spoil == "forget an entry":
+        payload["effects"][kind] = payload["effects"][kind][1:]
+    elif spoil == "forget the effects":
+        del payload["effects"]
+    elif spoil == "claim they were not recorded":
+        payload["effects"] = None
+    else:
+        target = next(e for e in log["events"] if e["type"] == "pass")
+        payload = {**target["payload"], "effects": {"blocked": [0]}}
+    with pytest.raises(LogError) as error:
+        verify(corrupted(log, target["sequence"], payload=payload))
+    assert (error.value.sequence, error.value.rule) == (target["sequence"], "log.effects")
+
+
+def test_a_log_of_a_history_played_elsewhere_records_effects_and_current_versions(
+    log: dict[str, Any],
+) -> None:
+    rules = rule_set("numx")
+    history = [
+        (e["seat"], rules.action_from_json(e["payload"]))
+        for e in log["events"]
+        if e["seat"] is not None
+    ]
+    config = log["game"]["config"]
+    rebuilt = log_of_history("numx", config, ["A", "B", "C"], history, "Elsewhere")
+
+    assert [e["payload"] for e in rebuilt["events"][1:]] == [
+        e["payload"] for e in log["events"][1:]
+    ]
+    assert [e["version"] for e in rebuilt["events"]] == [e["version"] for e in log["events"]]
+    assert verify(rebuilt).summary == verify(log).summary
 
 
 def test_a_log_that_forgets_a_milestone_is_refused(log: dict[str, Any]) -> None:

@@ -88,7 +88,7 @@ def test_face_down_score_cards_are_shown_only_to_the_player_who_placed_them(game
             for p in e.payload["placements"]
         )
 
-    play_until(game, face_down_given, seed=2)
+    play_until(game, face_down_given, seed=5)
     event = next(
         e
         for e in Event.objects.filter(game=game, type="distribute")
@@ -130,3 +130,37 @@ def test_my_games_list_games_awaiting_me_first() -> None:
     assert [seat.game.name for seat in seats_of(alice)] == ["waiting", "done"]
     assert seat_of(waiting, alice) == 0 and seat_of(done, alice) == 1
     assert seat_of(waiting, User.objects.create_user("bob")) is None
+
+
+def hidden_effect_cards(game: Game) -> list[Event]:
+    """Events whose recorded effects name a face-down card that some seat does not know."""
+    return [
+        event
+        for event in Event.objects.filter(game=game, payload__has_key="effects")
+        for kind in ("turned", "moved", "placed")
+        for entry in event.payload["effects"].get(kind, [])
+        if not entry["face_up"] and len(entry["known_to"]) < 3
+    ]
+
+
+def test_effects_name_face_down_cards_only_to_the_seats_that_know_them(game: Game) -> None:
+    play_until(game, lambda: bool(hidden_effect_cards(game)))
+    event = hidden_effect_cards(game)[0]
+    recorded = event.payload["effects"]
+    hidden = 0
+    for viewer in (0, 1, 2, None):
+        entry = next(e for e in event_log(game, viewer) if e["sequence"] == event.sequence)
+        seen = entry["action"]["effects"]
+        assert seen.keys() == recorded.keys()
+        for kind, entries in recorded.items():
+            if kind not in ("turned", "moved", "placed"):
+                assert seen[kind] == entries  # removed cards, blocks and locks are public
+                continue
+            for mine, theirs in zip(entries, seen[kind], strict=True):
+                known = mine["face_up"] or viewer in mine.get("known_to", ())
+                assert theirs == (mine if known else {**mine, "card": None})
+                hidden += not known
+    assert hidden
+    play_until(game, lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
+    entry = next(e for e in event_log(game, None) if e["sequence"] == event.sequence)
+    assert entry["action"]["effects"] == recorded

@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.bots import bot_seats
+from games.bots import bot_seats, play_bot_move
 from games.engine.numx import IllegalAction, legal_actions, parse_action
+from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat
@@ -17,6 +18,7 @@ from games.services import (
     KeyReused,
     NotSeated,
     SeatSpec,
+    Submitted,
     game_create,
     game_submit,
 )
@@ -130,6 +132,42 @@ def test_an_idempotency_key_cannot_carry_another_move(game: Game) -> None:
         game_submit(
             game_id=game.pk, seat=0, action=picks[1], expected_sequence=3, idempotency_key="k"
         )
+
+
+def test_an_action_card_sent_twice_is_recorded_once_with_its_effects() -> None:
+    game = game_create(
+        name="Cards",
+        config={"players": 3, "mode": "speed-run"},
+        seats=bot_seats(3, automatic=False),
+        rng=random.Random(3),
+    )
+    rng = random.Random(3)
+    rules = rule_set(game.rules)
+    while True:
+        loaded = state_of(game)
+        seat = min(rules.awaiting(loaded.state))
+        changing = [
+            action
+            for action in legal_actions(loaded.state, seat)
+            if rules.effects(loaded.state, seat, action, rules.apply(loaded.state, seat, action))
+        ]
+        if changing:
+            break
+        assert play_bot_move(game, rng), "the game ended first"
+
+    def send() -> Submitted:
+        return game_submit(
+            game_id=game.pk,
+            seat=seat,
+            action=changing[0],
+            expected_sequence=loaded.sequence,
+            idempotency_key="card-1",
+        )
+
+    first, again = send(), send()
+
+    assert "effects" in first.events[0].payload
+    assert again.duplicate and again.sequence == first.sequence
 
 
 def test_milestones_and_chance_follow_the_move_that_causes_them() -> None:

@@ -87,7 +87,7 @@ def carry_out(state: GameState, seat: int, action: CardAction) -> GameState:
             moves = _swipe_moves(state, seat, direction, target)
             return state._replace(rows=_slide(state.rows, moves, direction))
         case Block(target):
-            blocked = _block_targets(state, seat, target)
+            blocked = block_targets(state, seat, target)
             return state._replace(trick=state.trick._replace(blocked=state.trick.blocked | blocked))
         case Eclair(target, mine, theirs):
             mine_card, theirs_card = state.rows[seat][mine], state.rows[target][theirs]
@@ -196,7 +196,8 @@ def _slide(rows: Rows, moves: dict[int, int], direction: Side) -> Rows:
 # Block ------------------------------------------------------------------------------------
 
 
-def _block_targets(state: GameState, seat: int, target: Target | str) -> frozenset[int]:
+def block_targets(state: GameState, seat: int, target: Target | str) -> frozenset[int]:
+    """The seats a Block of ``seat``'s on ``target`` blocks (never its player)."""
     if target == ALL:
         return frozenset(s for s in range(state.players) if s != seat)
     if target == BETWEEN:

@@ -81,6 +81,11 @@ class NumxRules:
     def facts(self, before: GameState, after: GameState) -> dict[str, Any]:
         return history.facts(before, after)
 
+    def effects(
+        self, before: GameState, seat: int, action: Action, after: GameState
+    ) -> dict[str, Any]:
+        return history.effects(before, seat, action, after)
+
     def milestones(self, before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
         found: list[tuple[str, dict[str, Any]]] = [
             (
