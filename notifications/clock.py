@@ -27,7 +27,7 @@ from games.models import Game, Seat
 from games.services import Conflict, game_submit
 from notifications.consumer import owe
 from notifications.models import Notification
-from notifications.tasks import send_notification
+from notifications.tasks import resend_overdue, send_notification
 
 DAY = timedelta(days=1)
 
@@ -56,21 +56,9 @@ def time_per_move(game: Game) -> timedelta:
     return game.move_deadline or timedelta(days=settings.NUMX_ABANDON_AFTER_DAYS)
 
 
-#: An email still unsent this long after it was owed was lost on its way to the worker
-#: (broker down at enqueue, a task out of retries, a worker killed mid-task).
-RESEND_AFTER = timedelta(minutes=10)
-
-
 def resend_unsent(now: datetime) -> int:
-    """Enqueue again the emails owed long ago and never sent; sending stays once-only."""
-    lost = list(
-        Notification.objects.filter(
-            sent_at__isnull=True, created_at__lt=now - RESEND_AFTER
-        ).values_list("pk", flat=True)[:500]
-    )
-    for pk in lost:
-        send_notification.delay(pk)
-    return len(lost)
+    """Enqueue again the game emails owed long ago and never sent."""
+    return resend_overdue(Notification, send_notification, now)
 
 
 def move_due(seat: Seat) -> datetime | None:

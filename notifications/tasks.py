@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from smtplib import SMTPException
 from typing import Any
 
@@ -47,6 +48,25 @@ def send_once(model: type[Any], pk: int, related: tuple[str, ...], compose_for: 
         row.sent_at = timezone.now()
         row.save(update_fields=["sent_at"])
     return True
+
+
+#: An email still unsent this long after it was owed was lost on its way to the worker
+#: (broker down at enqueue, a task out of retries, a worker killed mid-task).
+RESEND_AFTER = timedelta(minutes=10)
+
+
+def resend_overdue(model: type[Any], send: Any, now: datetime) -> int:
+    """Enqueue ``send`` again for the outbox rows of ``model`` owed since before
+    ``RESEND_AFTER`` and never sent (a few hundred at a time); return how many. Sending
+    stays once-only (:func:`send_once`)."""
+    lost = list(
+        model.objects.filter(sent_at__isnull=True, created_at__lt=now - RESEND_AFTER).values_list(
+            "pk", flat=True
+        )[:500]
+    )
+    for pk in lost:
+        send.delay(pk)
+    return len(lost)
 
 
 @shared_task(**RETRIED)

@@ -6,8 +6,7 @@ from celery import shared_task
 from django.core.mail import EmailMessage
 from django.utils import timezone
 
-from notifications.clock import RESEND_AFTER
-from notifications.tasks import RETRIED, send_once
+from notifications.tasks import RETRIED, resend_overdue, send_once
 
 
 @shared_task
@@ -39,12 +38,4 @@ def resend_unsent() -> int:
     a task out of retries); sending stays once-only."""
     from tournaments.models import Mail
 
-    owed = timezone.now() - RESEND_AFTER
-    lost = list(
-        Mail.objects.filter(sent_at__isnull=True, created_at__lt=owed).values_list("pk", flat=True)[
-            :500
-        ]
-    )
-    for pk in lost:
-        send_mail.delay(pk)
-    return len(lost)
+    return resend_overdue(Mail, send_mail, timezone.now())
