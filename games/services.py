@@ -156,9 +156,8 @@ def game_submit(
                 and not Seat.objects.filter(game_id=game_id, number=seat, user_id=actor.pk).exists()
             ):
                 raise NotSeated(f"you do not hold seat {seat} of this game")
-            action_json = rules.action_to_json(action)
             if idempotency_key is not None:
-                recorded = _recorded(game_id, idempotency_key, seat, action_json)
+                recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
                 if recorded is not None:
                     return recorded
             loaded = store.load(game_id, rules_name, last=last)
@@ -169,13 +168,7 @@ def game_submit(
                     game_id, loaded, f"the game moved on to {loaded.sequence} since you looked"
                 )
             after = rules.apply(loaded.state, seat, action)
-            facts = rules.facts(loaded.state, after)
-            effects = rules.effects(loaded.state, seat, action, after)
-            payload = {
-                **action_json,
-                **({"facts": facts} if facts else {}),
-                **({"effects": effects} if effects else {}),
-            }
+            payload = store.action_payload(rules, loaded.state, seat, action, after)
             move = NewEvent(
                 rules.action_type(action),
                 {**payload, "reason": reason} if reason else payload,

@@ -18,7 +18,7 @@ from django.utils.dateparse import parse_datetime
 
 from games.engine.ruleset import RuleSet, rule_set
 from games.events.models import Event
-from games.events.store import CREATED, MILESTONES
+from games.events.store import CREATED, MILESTONES, action_payload
 from games.events.upcasting import UPCASTERS
 from games.models import Game, Seat
 from games.read_models import project
@@ -96,13 +96,7 @@ def log_of_history(
     state = rules.new_game(config)
     for seat, action in history:
         after = rules.apply(state, seat, action)
-        facts = rules.facts(state, after)
-        effects = rules.effects(state, seat, action, after)
-        payload = {
-            **rules.action_to_json(action),
-            **({"facts": facts} if facts else {}),
-            **({"effects": effects} if effects else {}),
-        }
+        payload = action_payload(rules, state, seat, action, after)
         payloads.append((rules.action_type(action), seat, payload))
         payloads += [(kind, None, data) for kind, data in rules.milestones(state, after)]
         state = after

@@ -93,6 +93,21 @@ class StateCache:
 CACHE = StateCache()
 
 
+def action_payload(
+    rules: RuleSet, before: Any, seat: int, action: Any, after: Any
+) -> dict[str, Any]:
+    """The recorded payload of ``seat``'s ``action``, which took the game from ``before`` to
+    ``after``: the action's JSON, then what chance decided (``facts``) and what an Action
+    card did to the table (``effects``), each only when not empty."""
+    facts = rules.facts(before, after)
+    effects = rules.effects(before, seat, action, after)
+    return {
+        **rules.action_to_json(action),
+        **({"facts": facts} if facts else {}),
+        **({"effects": effects} if effects else {}),
+    }
+
+
 def append(
     game_id: int, after: int, events: Sequence[NewEvent], savepoint: bool = True
 ) -> list[Event]:
