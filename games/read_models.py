@@ -4,13 +4,57 @@ with the events."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, F, Value, When
+from django.db import connection
+from django.db.models import Case, Model, Value, When
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
-from games.models import Game, Seat
+from games.models import Game, Seat, StandingOrder
+
+_GAME = Game._meta.db_table
+_SEAT = Seat._meta.db_table
+_ORDER = StandingOrder._meta.db_table
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """What a move needs of a game's read models, read in one statement: its rule set, its
+    last event number, the seats it awaits, whether the actor holds the seat, and whether
+    any standing order is set (if not, there is none to read)."""
+
+    rules: str
+    last_sequence: int
+    awaiting: list[int]
+    holds_seat: bool
+    has_orders: bool
+
+
+def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
+    """The game's :class:`MoveContext` for ``seat`` played by ``user_id``; raises
+    ``Game.DoesNotExist`` for no such game.
+
+    One statement instead of three ORM queries: each query's construction cost more than its
+    round trip, and every move starts here.
+    """
+    sql = (
+        f"SELECT g.rules, g.last_sequence, g.awaiting,"
+        f" EXISTS (SELECT 1 FROM {_SEAT} s WHERE s.game_id = g.id AND s.number = %s"
+        f" AND s.user_id = %s),"
+        f" EXISTS (SELECT 1 FROM {_ORDER} o JOIN {_SEAT} s ON s.id = o.seat_id"
+        f" WHERE s.game_id = g.id)"
+        f" FROM {_GAME} g WHERE g.id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [seat, user_id, game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    rules, last, awaiting, holds, orders = row
+    awaiting = Game._meta.get_field("awaiting").from_db_value(awaiting, None, connection)
+    return MoveContext(rules, last, awaiting, bool(holds), bool(orders))
 
 
 def project(
@@ -28,33 +72,50 @@ def project(
     summary = rules.summary(state)
     now = timezone.now()
     finished = summary["scores"] is not None
-    Game.objects.filter(pk=game_id).update(
-        last_sequence=sequence,
-        phase=summary["phase"],
-        round_no=summary["round"],
-        awaiting=summary["awaiting"],
-        status=Game.Status.FINISHED if finished else Game.Status.RUNNING,
-        finished_at=now if finished else None,
-        updated_at=now,
-    )
-    seats = Seat.objects.filter(game_id=game_id)
     awaiting = summary["awaiting"]
-    if awaiting == awaiting_before and not finished:
-        # The same seats still awaited keep their clocks running: nothing to rewrite.
-        return
-    seats.update(
-        awaited=Case(When(number__in=awaiting, then=Value(True)), default=Value(False)),
+    # SQL rather than the ORM's update(): these run on every move, and building them as
+    # querysets (the seats' CASE above all) cost several times the statements themselves.
+    status = Game.Status.FINISHED if finished else Game.Status.RUNNING
+    game_values = [
+        sequence,
+        summary["phase"],
+        summary["round"],
+        _prep(Game, "awaiting", awaiting),
+        status.value,
+        _prep(Game, "finished_at", now if finished else None),
+        _prep(Game, "updated_at", now),
+        game_id,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {_GAME} SET last_sequence = %s, phase = %s, round_no = %s, awaiting = %s,"
+            " status = %s, finished_at = %s, updated_at = %s WHERE id = %s",
+            game_values,
+        )
+        if awaiting == awaiting_before and not finished:
+            # The same seats still awaited keep their clocks running: nothing to rewrite.
+            return
+        awaited = (
+            "number IN ({})".format(", ".join(["%s"] * len(awaiting))) if awaiting else "FALSE"
+        )
         # A seat's clock starts when the game starts waiting for it, and stops when it acts.
-        awaited_since=Case(
-            When(number__in=awaiting, awaited=False, then=Value(now)),
-            When(number__in=awaiting, then=F("awaited_since")),
-            default=Value(None),
-        ),
-    )
+        # (The right-hand sides read the row as it was before this UPDATE.)
+        cursor.execute(
+            f"UPDATE {_SEAT} SET awaited = CASE WHEN {awaited} THEN TRUE ELSE FALSE END,"
+            f" awaited_since = CASE WHEN {awaited} AND NOT awaited THEN %s"
+            f" WHEN {awaited} THEN awaited_since ELSE NULL END WHERE game_id = %s",
+            [*awaiting, *awaiting, _prep(Seat, "awaited_since", now), *awaiting, game_id],
+        )
     if finished:
-        seats.update(
+        # Once a game: the ORM's clarity is worth more here than its cost.
+        Seat.objects.filter(game_id=game_id).update(
             score=Case(*(When(number=n, then=Value(s)) for n, s in enumerate(summary["scores"]))),
             winner=Case(
                 When(number__in=summary["winners"], then=Value(True)), default=Value(False)
             ),
         )
+
+
+def _prep(model: type[Model], name: str, value: Any) -> Any:
+    """``value`` as the field stores it (JSON, dates with their time zone...)."""
+    return model._meta.get_field(name).get_db_prep_save(value, connection)

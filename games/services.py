@@ -23,7 +23,7 @@ from games.events import store
 from games.events.models import Event
 from games.events.store import CREATED, Loaded, NewEvent
 from games.models import Game, Seat, StandingOrder
-from games.read_models import project
+from games.read_models import move_context, project
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
@@ -144,23 +144,15 @@ def game_submit(
     """
     try:
         with transaction.atomic():
-            # Only the columns the move needs: every query inside the transaction counts.
-            rules_name, last, awaiting = (
-                Game.objects.filter(pk=game_id)
-                .values_list("rules", "last_sequence", "awaiting")
-                .get()
-            )
-            rules = rule_set(rules_name)
-            if (
-                actor is not None
-                and not Seat.objects.filter(game_id=game_id, number=seat, user_id=actor.pk).exists()
-            ):
+            context = move_context(game_id, seat, actor.pk if actor is not None else None)
+            rules = rule_set(context.rules)
+            if actor is not None and not context.holds_seat:
                 raise NotSeated(f"you do not hold seat {seat} of this game")
             if idempotency_key is not None:
                 recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
                 if recorded is not None:
                     return recorded
-            loaded = store.load(game_id, rules_name, last=last)
+            loaded = store.load(game_id, context.rules, last=context.last_sequence)
             if loaded.state is None:
                 raise NotStarted("this game has not started yet")
             if loaded.sequence != expected_sequence:
@@ -178,13 +170,15 @@ def game_submit(
             )
             milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
             state, follow = _follow(rules, after, rng)
-            state, ordered = _standing_orders(game_id, rules, state, rng)
+            state, ordered = (
+                _standing_orders(game_id, rules, state, rng) if context.has_orders else (state, [])
+            )
             # No savepoint: a refused append ends this whole atomic block anyway.
             events = store.append(
                 game_id, loaded.sequence, [move, *milestones, *follow, *ordered], savepoint=False
             )
             sequence = events[-1].sequence
-            project(game_id, rules, state, sequence, awaiting_before=awaiting)
+            project(game_id, rules, state, sequence, awaiting_before=context.awaiting)
             _after_commit(game_id, Loaded(state, sequence))
             return Submitted(game_id, sequence, tuple(events), state)
     except (store.SequenceTaken, store.DuplicateKey) as lost:
