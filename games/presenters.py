@@ -15,13 +15,12 @@ from django.utils.translation import gettext as _
 
 from games.engine.ruleset import rule_set
 from games.events import store
-from games.models import Game, Seat, StandingOrder
+from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
-from games.selectors import event_log, game_view
+from games.selectors import event_log, game_view, table_seats
 from games.words import card as card_words
 from games.words import event as event_words
 from notifications.clock import move_due
-from notifications.models import GameMute
 
 #: How many of the latest events the table's history shows.
 HISTORY_LENGTH = 25
@@ -118,11 +117,15 @@ class Table:
         return _("Waiting for %(names)s.") % {"names": ", ".join(others)}
 
 
-def table(game: Game, seat: int | None, error: str | None = None) -> Table:
-    """The table as ``seat`` (None: a spectator) sees it now."""
-    # One read of the seats serves the names, the players and the viewer's clock; the game
-    # row just read says whether this process's cached state is the latest.
-    seats = list(game.seats.all())
+def table(
+    game: Game, seat: int | None, error: str | None = None, seats: list[Seat] | None = None
+) -> Table:
+    """The table as ``seat`` (None: a spectator) sees it now. ``seats``: the game's
+    ``selectors.table_seats``, if the caller has read them with the game."""
+    # One read of the seats serves the names, the players, the viewer's clock, mute and
+    # orders; the game row just read says whether this process's cached state is the latest.
+    if seats is None:
+        seats = table_seats(game.pk)
     loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
     players = _players(seats, view, seat)
@@ -132,17 +135,14 @@ def table(game: Game, seat: int | None, error: str | None = None) -> Table:
         (entry["sequence"], event_words(entry, names, seat))
         for entry in event_log(game, seat, after=since, loaded=loaded)
     ]
+    clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
-    if seat is not None:
-        orders = set(
-            StandingOrder.objects.filter(
-                seat__game=game, seat__number=seat, trick=view["tricks"], round_no=view["round"]
-            ).values_list("kind", flat=True)
-        )
+    if clock is not None:
+        now = (view["round"], view["tricks"])
+        orders = {kind for kind, given in clock.orders.items() if given == now}
     playing = seat is not None and view["phase"] != "game-over"
     moves = legal_moves(game, seat, loaded, names) if playing else None
-    clock = next((s for s in seats if s.number == seat), None)
-    muted = clock is not None and GameMute.objects.filter(user_id=clock.user_id, game=game).exists()
+    muted = clock is not None and clock.muted
     return Table(game, seat, view, players, moves, history, orders, error, clock, muted)
 
 

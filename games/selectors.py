@@ -3,6 +3,7 @@ redaction. Nothing here hands out a full state or a raw private payload."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -12,7 +13,8 @@ from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import Event
 from games.events.store import MILESTONES
-from games.models import Game, Seat
+from games.models import Game, Seat, StandingOrder
+from notifications.models import GameMute
 
 
 def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
@@ -20,6 +22,72 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
     if user is None or not user.is_authenticated:
         return None
     return Seat.objects.filter(game=game, user_id=user.pk).values_list("number", flat=True).first()
+
+
+def table_seats(game_id: int) -> list[Seat]:
+    """The game's seats in order, each with what the table shows of its player besides the
+    game: ``muted`` (no emails about this game) and ``orders``, the player's standing
+    orders, kind → the (round, trick) each was given for (it lapses when that trick ends)."""
+    seats = list(Seat.objects.raw(_table_seats_sql(), [*StandingOrder.Kind, game_id]))
+    for seat in seats:
+        seat.muted = bool(seat.muted)
+        seat.orders = {
+            kind: (getattr(seat, f"order_{index}_round"), getattr(seat, f"order_{index}_trick"))
+            for index, kind in enumerate(StandingOrder.Kind)
+            if getattr(seat, f"order_{index}_trick") is not None
+        }
+    return seats
+
+
+def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
+    """The game (None: there is none) and its ``table_seats``."""
+    game = next(
+        iter(Game.objects.raw(f"SELECT * FROM {Game._meta.db_table} WHERE id = %s", [game_id])),
+        None,
+    )
+    if game is None:
+        return None
+    seats = table_seats(game_id)
+    for seat in seats:
+        seat.game = game
+    return game, seats
+
+
+def seat_among(seats: list[Seat], user: AbstractBaseUser | None) -> int | None:
+    """The seat ``user`` holds among ``seats`` (in order), like ``seat_of`` without a query."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat.number for seat in seats if seat.user_id == user.pk), None)
+
+
+@functools.cache
+def _table_seats_sql() -> str:
+    """The statement of ``table_seats``, whose parameters are the kinds of standing order
+    then the game's id.
+
+    Written as SQL, as are the game's row in ``game_and_seats``: every view of a table, and
+    every poll that finds it moved, reads them, and building these queries with the ORM
+    cost several times what the database spends on them.
+    """
+    columns, joins = [], []
+    for index, _kind in enumerate(StandingOrder.Kind):
+        # Standing orders are unique per seat and kind: a join per kind adds no rows.
+        columns.append(
+            f"o{index}.round_no AS order_{index}_round, o{index}.trick AS order_{index}_trick"
+        )
+        joins.append(
+            f"LEFT JOIN {StandingOrder._meta.db_table} o{index}"
+            f" ON o{index}.seat_id = s.id AND o{index}.kind = %s"
+        )
+    mutes = (
+        f"SELECT 1 FROM {GameMute._meta.db_table} m"
+        " WHERE m.game_id = s.game_id AND m.user_id = s.user_id"
+    )
+    return (
+        f"SELECT s.*, EXISTS ({mutes}) AS muted, {', '.join(columns)}"
+        f" FROM {Seat._meta.db_table} s {' '.join(joins)}"
+        " WHERE s.game_id = %s ORDER BY s.number"
+    )
 
 
 def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:

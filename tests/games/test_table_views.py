@@ -6,7 +6,9 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from games.bots import play_bot_move
 from games.engine.numx import Face, Kind, legal_actions
@@ -369,3 +371,23 @@ def test_a_distribution_beyond_the_bounds_is_refused_with_its_rule(
             return
         play_bot_move(duel, rng)
     pytest.fail("no distribution came up")
+
+
+def test_the_table_reads_the_game_its_seats_and_its_history_once_each(
+    alice: User, duel: Game, mallory: User, as_user: Login
+) -> None:
+    """The busiest page of the site: the game row, the seats (with each player's mute and
+    standing orders), the latest events; the state itself comes from its cache when that is
+    at the game's last event."""
+    for viewer in (alice, mallory):
+        client = as_user(viewer)
+        assert client.get(f"/games/{duel.pk}/").status_code == 200
+        store.CACHE.put(duel.pk, store.load(duel.pk, duel.rules))
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/games/{duel.pk}/").status_code == 200
+        read = [query["sql"] for query in queries.captured_queries]
+        # Besides the game's: the session's user and their profile, read by the middleware
+        # for every page.
+        assert len(read) == 5
+        for table in ("games_game", "games_seat", "games_event", "auth_user", "accounts_profile"):
+            assert any(table in sql for sql in read), table
