@@ -3,10 +3,16 @@ holds, and turn what was posted into an engine action; the engine then judges it
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.forms.renderers import DjangoTemplates
+from django.http import HttpRequest
+from django.utils import formats
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.numx import (
@@ -80,9 +86,137 @@ class InviteForm(forms.Form):
     email = forms.EmailField(label=_("Friend's email address"))
 
 
+# Django's widget templates, written in Python. Each function returns what its template
+# (named in its docstring) renders, with the file's final line break: an included
+# template's output keeps it, and only the outermost one is stripped.
+
+
+def _text(value: Any) -> SafeString:
+    """``{{ value }}``."""
+    return conditional_escape(formats.localize(value))
+
+
+def _attrs(widget: Mapping[str, Any]) -> SafeString:
+    """attrs.html."""
+    return format_html_join(
+        "",
+        " {}{}",
+        (
+            (name, "" if value is True else format_html('="{}"', str(value)))
+            for name, value in widget["attrs"].items()
+            if value is not False
+        ),
+    )
+
+
+def _input(widget: Mapping[str, Any]) -> SafeString:
+    """input.html."""
+    value = "" if widget["value"] is None else format_html(' value="{}"', str(widget["value"]))
+    return format_html(
+        '<input type="{}" name="{}"{}{}>\n', widget["type"], widget["name"], value, _attrs(widget)
+    )
+
+
+def _input_only(widget: Mapping[str, Any]) -> SafeString:
+    """hidden.html, checkbox.html: input.html alone."""
+    return format_html("{}\n", _input(widget))
+
+
+def _input_option(widget: Mapping[str, Any]) -> SafeString:
+    """checkbox_option.html: input_option.html, an input and its label."""
+    drawn = _input(widget)
+    if widget.get("wrap_label"):
+        target = widget["attrs"].get("id")
+        label_for = format_html(' for="{}"', target) if target else ""
+        drawn = format_html("<label{}>{} {}</label>", label_for, drawn, _text(widget["label"]))
+    return format_html("{}\n\n", drawn)
+
+
+def _select_option(widget: Mapping[str, Any]) -> SafeString:
+    """select_option.html."""
+    return format_html(
+        '<option value="{}"{}>{}</option>\n',
+        str(widget["value"]),
+        _attrs(widget),
+        _text(widget["label"]),
+    )
+
+
+def _select(widget: Mapping[str, Any]) -> SafeString:
+    """select.html."""
+    parts = [format_html('<select name="{}"{}>', widget["name"], _attrs(widget))]
+    for group, options, _index in widget["optgroups"]:
+        if group:
+            parts.append(format_html('\n  <optgroup label="{}">', _text(group)))
+        parts.extend(format_html("\n  {}", _option(option)) for option in options)
+        if group:
+            parts.append("\n  </optgroup>")
+    parts.append("\n</select>\n")
+    return mark_safe("".join(parts))  # values escaped above, the rest is fixed markup
+
+
+def _checkbox_select(widget: Mapping[str, Any]) -> SafeString:
+    """checkbox_select.html: multiple_input.html, a list of check boxes."""
+    attrs = widget["attrs"]
+    parts = [
+        format_html(
+            "<div{}{}>",
+            format_html(' id="{}"', attrs["id"]) if attrs.get("id") else "",
+            format_html(' class="{}"', attrs["class"]) if attrs.get("class") else "",
+        )
+    ]
+    for group, options, _index in widget["optgroups"]:
+        if group:
+            parts.append(format_html("\n  <div><label>{}</label>", _text(group)))
+        parts.extend(format_html("<div>\n    {}</div>", _option(option)) for option in options)
+        if group:
+            parts.append("\n  </div>")
+    parts.append("\n</div>\n\n")
+    return mark_safe("".join(parts))  # values escaped above, the rest is fixed markup
+
+
+def _option(widget: Mapping[str, Any]) -> SafeString:
+    return _DRAWN[widget["template_name"]](widget)
+
+
+_DRAWN: dict[str, Callable[[Mapping[str, Any]], SafeString]] = {
+    f"django/forms/widgets/{name}.html": draw
+    for name, draw in (
+        ("hidden", _input_only),
+        ("checkbox", _input_only),
+        ("checkbox_option", _input_option),
+        ("select", _select),
+        ("select_option", _select_option),
+        ("checkbox_select", _checkbox_select),
+    )
+}
+
+
+class TableWidgets(DjangoTemplates):
+    """Django's form renderer, with the widgets of the move forms drawn in Python.
+
+    The table draws a box per card of the hand, a list of seventeen Joker values, selects
+    per card to hand out, hidden fields in every form: through the template engine (a
+    template and two includes per widget, one more per option) they cost more than all
+    the rest of the page. The functions above write the HTML of Django's templates
+    (tests/games/test_table_widgets.py compares them); other templates still go to them.
+    """
+
+    def render(
+        self, template_name: str, context: dict[str, Any], request: HttpRequest | None = None
+    ) -> str:
+        """``template_name`` rendered with ``context``, as Django's renderer would."""
+        draw = _DRAWN.get(template_name)
+        if draw is None:
+            return super().render(template_name, context, request)
+        return draw(context["widget"]).strip()
+
+
 class MoveForm(forms.Form):
     """What every move form carries: the event the player saw, and a key that makes a
     double click or a resent form count once."""
+
+    default_renderer = TableWidgets()
 
     expected_sequence = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(max_length=64, widget=forms.HiddenInput)

@@ -3,6 +3,7 @@ emails, the API's descriptions all say things the same way)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,12 @@ _KINDS = {
 
 def card(name: str | None) -> str:
     """``blue-7`` → "blue 7"; ``None`` (a hidden card) → "a hidden card"."""
+    # A table names the same few dozen faces over and over (hand, moves, history).
+    return _card(name, translation.get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(name: str | None, language: str | None) -> str:
     if name is None:
         return _("a hidden card")
     face = Face.parse(name)
@@ -70,6 +77,17 @@ def _seat(target: Any, names: Sequence[str]) -> str:
     return names[int(target)]
 
 
+_SIMPLE = {
+    "pass": lambda: _("pass"),
+    "draw": lambda: _("draw a card"),
+    "refill": lambda: _("keep the hand and draw up to a full hand"),
+    "reset": lambda: _("discard the hand and draw a new one"),
+    "choice": lambda: _("choose for round 2"),
+    "deal": lambda: _("deal the cards"),
+    "shuffle": lambda: _("shuffle the draw pile for round 2"),
+}
+
+
 def action(data: dict[str, Any], names: Sequence[str]) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted)."""
     kind = data.get("type")
@@ -88,17 +106,8 @@ def action(data: dict[str, Any], names: Sequence[str]) -> str:
             "position": int(data["index"]) + 1,
             "move": action(data["play"], names),
         }
-    simple = {
-        "pass": lambda: _("pass"),
-        "draw": lambda: _("draw a card"),
-        "refill": lambda: _("keep the hand and draw up to a full hand"),
-        "reset": lambda: _("discard the hand and draw a new one"),
-        "choice": lambda: _("choose for round 2"),
-        "deal": lambda: _("deal the cards"),
-        "shuffle": lambda: _("shuffle the draw pile for round 2"),
-    }
-    if kind in simple:
-        return simple[kind]()
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]()
     if kind == "pick":
         return _("pick %(card)s") % {"card": card(data.get("card"))}
     if kind == "complete":

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django import template
 from django.utils import translation
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 
 from games.engine.numx import Face, Kind
 from games.words import card as card_words
@@ -21,6 +24,71 @@ def card(name: str | None, face_up: bool = True) -> SafeString:
     # A table page draws dozens of cards from a deck of a few dozen faces: each picture
     # is built once per face and language.
     return _card(name, bool(face_up), translation.get_language())
+
+
+# The tags below draw what would otherwise be a template loop over a hand, a score row or
+# a list of moves: a tag in a loop costs a template node per card, and a table shows dozens
+# of cards and moves on every refresh.
+
+
+@register.simple_tag
+def cards(names: Iterable[str | None]) -> SafeString:
+    """Cards side by side, each as ``card`` draws it face up."""
+    language = translation.get_language()
+    return mark_safe("".join(_card(name, True, language) for name in names))  # built escaped
+
+
+@register.simple_tag
+def score_row(row: Iterable[Mapping[str, Any]]) -> SafeString:
+    """A score row's cards from left to right (``{"card", "face_up"}`` each), face down
+    ones turned over."""
+    language = translation.get_language()
+    drawn = (_card(entry["card"], bool(entry["face_up"]), language) for entry in row)
+    return mark_safe("".join(drawn))  # built escaped
+
+
+@register.simple_tag
+def pick_boxes(form: Any) -> SafeString:
+    """The hand in a pli form (``PliForm.card_boxes``): each card that may go in a pli as
+    a check box labelled by the card; the others shown, not selectable."""
+    language = translation.get_language()
+    drawn = []
+    for box, name in form.card_boxes():
+        picture = _card(name, True, language)
+        if box is None:
+            drawn.append(format_html('<span class="not-layable">{}</span>', picture))
+            continue
+        drawn.append(
+            format_html(
+                '<label class="pick" for="{}">{}{}<span class="visually-hidden">{}</span></label>',
+                box.id_for_label,
+                box.tag(),
+                picture,
+                box.choice_label,
+            )
+        )
+    return mark_safe("\n".join(drawn))  # built escaped
+
+
+@register.simple_tag
+def move_buttons(form: Any) -> SafeString:
+    """A choice form's common moves (``ChoiceForm.buttons``), a submit button each."""
+    name = form["move"].html_name
+    return format_html_join(
+        "\n",
+        '<button type="submit" name="{}" value="{}">{}</button>',
+        ((name, notation, capfirst(description)) for notation, description in form.buttons),
+    )
+
+
+@register.simple_tag
+def move_options(form: Any) -> SafeString:
+    """A choice form's other moves (``ChoiceForm.others``), an option each."""
+    return format_html_join(
+        "",
+        '<option value="{}">{}</option>',
+        ((notation, capfirst(description)) for notation, description in form.others),
+    )
 
 
 @functools.lru_cache(maxsize=1024)
