@@ -291,7 +291,7 @@ def measure_loads(rng: random.Random, calls: int) -> dict[str, Any]:
     rules = rule_set(game.rules)
     latest = store.load(game.pk, game.rules, cache=False)
     assert latest.sequence == game.last_sequence
-    assert latest.state == store.replay(rules, None, store.read(game.pk))
+    assert latest.state == store.replay(rules, None, store.read(game.pk, rules))
     snapshots = list(
         Snapshot.objects.filter(game=game, engine=rules.state_format)
         .order_by("sequence")
@@ -313,7 +313,7 @@ def measure_loads(rng: random.Random, calls: int) -> dict[str, Any]:
         store.load(game.pk, game.rules, upto=last - 1, cache=False)
 
     def full_replay() -> None:
-        store.replay(rules, None, store.read(game.pk))
+        store.replay(rules, None, store.read(game.pk, rules))
 
     def through_the_cache() -> None:
         store.load(game.pk, game.rules)

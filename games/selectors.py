@@ -121,7 +121,9 @@ def event_log(
     rules = rule_set(game.rules)
     now = (loaded or store.load(game.pk, game.rules)).state
     entries = []
-    for event in store.read(game.pk, after=after, upto=None if limit is None else after + limit):
+    for event in store.read(
+        game.pk, rules, after=after, upto=None if limit is None else after + limit
+    ):
         payload = event.payload
         if event.type in MILESTONES:
             action, facts = payload, {}  # public: the game's own milestones

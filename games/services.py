@@ -119,7 +119,7 @@ def start_recording(
         actor_id=actor.pk if actor is not None else None,
     )
     state, follow = _follow(rules, rules.new_game(game.config), rng)
-    events = store.append(game.pk, 0, [created, *follow])
+    events = store.append(game.pk, rules, 0, [created, *follow])
     project(game.pk, rules, state, events[-1].sequence)
     _after_commit(game.pk, Loaded(state, events[-1].sequence))
 
@@ -175,7 +175,11 @@ def game_submit(
             )
             # No savepoint: a refused append ends this whole atomic block anyway.
             events = store.append(
-                game_id, loaded.sequence, [move, *milestones, *follow, *ordered], savepoint=False
+                game_id,
+                rules,
+                loaded.sequence,
+                [move, *milestones, *follow, *ordered],
+                savepoint=False,
             )
             sequence = events[-1].sequence
             project(game_id, rules, state, sequence, awaiting_before=context.awaiting)
@@ -275,7 +279,7 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
             )
             state, ordered = _standing_orders(game.pk, rules, loaded.state, None)
             if ordered:
-                events = store.append(game.pk, loaded.sequence, ordered)
+                events = store.append(game.pk, rules, loaded.sequence, ordered)
                 project(game.pk, rules, state, events[-1].sequence)
                 _after_commit(game.pk, Loaded(state, events[-1].sequence))
     except store.SequenceTaken as taken:

@@ -9,7 +9,7 @@ implementing this protocol and adding itself to :data:`RULE_SETS`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 
@@ -36,6 +36,9 @@ class RuleSet(Protocol):
     chance: int
     #: Names the shape of this rule set's states; snapshots of another shape are not used.
     state_format: str
+    #: How its older recorded payloads read in the next shape: (event type, version read)
+    #: → step. A type's current version is one past its last step (1 with none).
+    payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]
 
     def new_game(self, config: Mapping[str, Any]) -> Any:
         """A fresh state for a JSON configuration (raises ValueError if not allowed)."""

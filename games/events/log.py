@@ -19,7 +19,7 @@ from django.utils.dateparse import parse_datetime
 from games.engine.ruleset import RuleSet, rule_set
 from games.events.models import Event
 from games.events.store import CREATED, MILESTONES, action_payload
-from games.events.upcasting import UPCASTERS
+from games.events.upcasting import upcasters
 from games.models import Game, Seat
 from games.read_models import project
 
@@ -114,7 +114,7 @@ def log_of_history(
                 "type": kind,
                 "seat": seat,
                 "payload": payload,
-                "version": UPCASTERS.current(kind),
+                "version": upcasters(rules).current(kind),
                 "recorded_at": now,
             }
             for n, (kind, seat, payload) in enumerate(payloads, start=1)
@@ -154,13 +154,15 @@ def _check(
     milestones the rules expect next.
 
     Effects read as ``None`` (a version-1 event, written before they were recorded: see
-    ``games.events.upcasting``) are not checked; a current event must record them, and
+    the rule set's ``payload_upcasters``) are not checked; a current event must record them, and
     records none exactly when the action had none."""
     if not isinstance(event, dict) or event.get("sequence") != number:
         raise LogError(number, "log.sequence", "events must be numbered 1, 2, 3... without gaps")
     kind = event.get("type")
     try:
-        payload = UPCASTERS.upcast(str(kind), int(event.get("version", 1)), dict(event["payload"]))
+        payload = upcasters(rules).upcast(
+            str(kind), int(event.get("version", 1)), dict(event["payload"])
+        )
     except (KeyError, TypeError, ValueError) as error:
         raise LogError(number, "log.payload", f"unreadable payload: {error}") from None
     if expected:
@@ -193,7 +195,7 @@ def _check(
         )
     recorded = payload.get("effects", {})
     if recorded is None:
-        if int(event.get("version", 1)) >= UPCASTERS.current(str(kind)):
+        if int(event.get("version", 1)) >= upcasters(rules).current(str(kind)):
             raise LogError(number, "log.effects", "an event of this version records its effects")
     elif recorded != rules.effects(state, int(event["seat"]), action, after):
         raise LogError(

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games.engine.ruleset import RuleSet, rule_set
 from games.events.models import Event, Snapshot
-from games.events.upcasting import UPCASTERS
+from games.events.upcasting import upcasters
 
 CREATED = "created"
 #: Events the game itself records (no seat acted): skipped when replaying actions.
@@ -110,9 +110,14 @@ def action_payload(
 
 
 def append(
-    game_id: int, after: int, events: Sequence[NewEvent], savepoint: bool = True
+    game_id: int,
+    rules: RuleSet,
+    after: int,
+    events: Sequence[NewEvent],
+    savepoint: bool = True,
 ) -> list[Event]:
-    """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game.
+    """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game (played
+    under ``rules``, whose payload versions they are written at).
 
     Runs in the caller's transaction, within a savepoint so that the caller's transaction
     survives a refusal. A caller whose own atomic block ends with the refusal anyway may
@@ -121,6 +126,7 @@ def append(
     key is already recorded.
     """
     now = timezone.now()
+    versions = upcasters(rules)
     rows = [
         Event(
             game_id=game_id,
@@ -130,7 +136,7 @@ def append(
             seat=event.seat,
             actor_id=event.actor_id,
             recorded_at=now,
-            version=UPCASTERS.current(event.type),
+            version=versions.current(event.type),
             idempotency_key=event.idempotency_key,
         )
         for number, event in enumerate(events, start=1)
@@ -196,15 +202,17 @@ def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> boo
     return "UNIQUE constraint failed" in str(error) and sqlite_column in str(error)
 
 
-def read(game_id: int, after: int = 0, upto: int | None = None) -> Iterator[Event]:
-    """The game's events after number ``after`` (up to ``upto``), payloads upcast."""
+def read(game_id: int, rules: RuleSet, after: int = 0, upto: int | None = None) -> Iterator[Event]:
+    """The game's events after number ``after`` (up to ``upto``), payloads upcast to the
+    current versions of ``rules``, the game's rule set."""
+    versions = upcasters(rules)
     events = Event.objects.filter(game_id=game_id, sequence__gt=after).order_by("sequence")
     if upto is not None:
         events = events.filter(sequence__lte=upto)
     # A plain query, not .iterator(): on PostgreSQL that opens a server-side cursor, extra
     # round trips on every load, and a tail is at most a few dozen rows.
     for event in events:
-        event.payload = UPCASTERS.upcast(event.type, event.version, event.payload)
+        event.payload = versions.upcast(event.type, event.version, event.payload)
         yield event
 
 
@@ -239,7 +247,7 @@ def load(
         return start
     if start is None:
         start = _snapshot(game_id, rules, upto) or Loaded(None, 0)
-    tail = list(read(game_id, after=start.sequence, upto=upto))
+    tail = list(read(game_id, rules, after=start.sequence, upto=upto))
     loaded = Loaded(replay(rules, start.state, tail), tail[-1].sequence) if tail else start
     if cache and upto is None and loaded.state is not None and not connection.in_atomic_block:
         # Read in autocommit, so built from committed events only: safe to share. (Inside

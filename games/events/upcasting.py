@@ -1,14 +1,17 @@
 """Schema evolution of event payloads: upcasters turn old payloads into the current shape.
 
 Every event records the schema version of its payload. Reading an event passes its payload
-through the registered upcasters, one version at a time, so that replay code only ever
-sees current payloads and stored events are never rewritten.
+through its rule set's upcasters, one version at a time, so that replay code only ever
+sees current payloads and stored events are never rewritten. A rule set declares its own
+steps (``RuleSet.payload_upcasters``): what changed in a payload is the game's business.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from games.engine.ruleset import RuleSet
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -47,37 +50,17 @@ class Upcasters:
         return payload
 
 
-#: The registry the store reads with. Version 1 is the first shape of every event type.
-UPCASTERS = Upcasters()
-
-# Version 2 of the NUM-X events that can play an Action card records its ``effects`` beside
-# the action (what it did to the table; see ``games.engine.numx.history.effects``), when it
-# did something. Version 1 did not record them: such a payload is read with ``"effects":
-# None``, "not recorded", which readers pass over and verification does not check, rather
-# than with no ``effects``, which in version 2 says the card changed nothing on the table.
-
-#: Event types that always play an Action card (or answer a Malus).
-ACTION_CARD_EVENTS = ("flip", "swipe", "block", "eclair", "quantum", "malus", "resolve")
-#: Event types that play one sometimes: a pli with a Shadow's bonus, a taken-back Action card.
-MAYBE_ACTION_CARD_EVENTS = ("play", "take")
+#: Each rule set's registry, built from its declared steps on first use. Event types are
+#: the rule set's own: two games may both record a "play" of different shapes.
+REGISTRIES: dict[str, Upcasters] = {}
 
 
-def plays_action_card(payload: Payload) -> bool:
-    """Whether a NUM-X action payload plays an Action card (or answers a Malus)."""
-    kind = payload.get("type")
-    if kind == "play":
-        return bool(payload.get("bonus"))
-    if kind == "take":
-        return isinstance(payload.get("play"), dict) and payload["play"].get("type") != "play"
-    return kind in ACTION_CARD_EVENTS
-
-
-def _effects_not_recorded(payload: Payload) -> Payload:
-    """Version 1 → 2: an Action card's effects were not recorded (``None``)."""
-    if "effects" in payload or not plays_action_card(payload):
-        return payload
-    return {**payload, "effects": None}
-
-
-for _event_type in (*ACTION_CARD_EVENTS, *MAYBE_ACTION_CARD_EVENTS):
-    UPCASTERS.register(_event_type, 1)(_effects_not_recorded)
+def upcasters(rules: RuleSet) -> Upcasters:
+    """The registry of ``rules``' payload versions (``RuleSet.payload_upcasters``)."""
+    registry = REGISTRIES.get(rules.name)
+    if registry is None:
+        registry = Upcasters()
+        for (event_type, version), step in rules.payload_upcasters.items():
+            registry.register(event_type, version)(step)
+        REGISTRIES[rules.name] = registry
+    return registry

@@ -64,10 +64,10 @@ def race(
         append = store.append
 
         def held_append(
-            game_id: int, after: int, events: Sequence[store.NewEvent], **options: Any
+            game_id: int, rules: Any, after: int, events: Sequence[store.NewEvent], **options: Any
         ) -> Any:
             at_append.wait(BARRIER_TIMEOUT)
-            return append(game_id, after, events, **options)
+            return append(game_id, rules, after, events, **options)
 
         monkeypatch.setattr(store, "append", held_append)
 

@@ -209,7 +209,7 @@ def play(config: dict[str, Any], seed: int, every: int) -> Played:
         rng=rng,
     )
     played = Played(game.pk)
-    follow(played, config, store.read(game.pk))
+    follow(played, config, store.read(game.pk, NUMX))
     handled = wake_up(played, every, 0) if wake_ups.random() < WAKE_UP_RATE else 0
     while not NUMX.is_terminal(played.state):
         # The move is chosen from the test's own state: if the store's state had drifted,
@@ -282,7 +282,7 @@ def test_snapshot_plus_tail_equals_full_replay_equals_the_state_played(
 
     # The full replay from event 1, one event at a time, is the state played at every
     # event number: its prefixes are the replays of events 1..N compared below.
-    events = list(store.read(played.game_id))
+    events = list(store.read(played.game_id, NUMX))
     assert [event.sequence for event in events] == list(range(1, last + 1)), where
     replayed: dict[int, GameState] = {}
     state: GameState | None = None

@@ -41,7 +41,7 @@ def test_the_state_is_the_replay_of_the_events(
 ) -> None:
     game = advance(new_game(), 40)
     loaded = store.load(game.pk, game.rules, cache=False)
-    rebuilt = replayed(store.read(game.pk))
+    rebuilt = replayed(store.read(game.pk, NUMX))
     assert loaded.sequence == game.last_sequence and loaded.state == rebuilt
 
 
@@ -50,7 +50,7 @@ def test_appending_a_number_already_taken_is_a_conflict_not_an_overwrite(
 ) -> None:
     game = new_game()
     with pytest.raises(store.SequenceTaken):
-        store.append(game.pk, 1, [store.NewEvent("pass", {"type": "pass"}, seat=0)])
+        store.append(game.pk, NUMX, 1, [store.NewEvent("pass", {"type": "pass"}, seat=0)])
     assert Event.objects.get(game=game, sequence=2).type == "deal"
 
 
@@ -65,7 +65,7 @@ def test_snapshot_plus_tail_equals_full_replay_equals_the_state_played(seed: int
     rng = random.Random(seed)
     config = {"players": 4, "mode": "x-game"}
     game = game_create(name="p", config=config, seats=bot_seats(4, automatic=False), rng=rng)
-    incremental = replayed(store.read(game.pk))
+    incremental = replayed(store.read(game.pk, NUMX))
     while not NUMX.is_terminal(incremental):
         loaded = store.load(game.pk, game.rules)
         seat, action = random_step(loaded.state, rng)
@@ -81,11 +81,11 @@ def test_snapshot_plus_tail_equals_full_replay_equals_the_state_played(seed: int
     game.refresh_from_db()
     assert Snapshot.objects.filter(game=game).count() == game.last_sequence // store.SNAPSHOT_EVERY
     from_snapshot = store.load(game.pk, game.rules, cache=False)
-    assert replayed(store.read(game.pk)) == from_snapshot.state == incremental
+    assert replayed(store.read(game.pk, NUMX)) == from_snapshot.state == incremental
     for upto in (store.SNAPSHOT_EVERY - 1, store.SNAPSHOT_EVERY, store.SNAPSHOT_EVERY + 7):
         partial = store.load(game.pk, game.rules, upto=upto, cache=False)
         assert partial.sequence == upto
-        assert partial.state == replayed(store.read(game.pk, upto=upto))
+        assert partial.state == replayed(store.read(game.pk, NUMX, upto=upto))
 
 
 def test_a_snapshot_of_another_engine_format_is_ignored(

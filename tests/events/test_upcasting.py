@@ -3,17 +3,23 @@
 import copy
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from games import words
+from games.engine.numx.payload_versions import plays_action_card
+from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.log import LogError, export_game, import_log, verify
 from games.events.models import Event
-from games.events.upcasting import UPCASTERS, Upcasters, plays_action_card
+from games.events.upcasting import REGISTRIES, Upcasters, upcasters
 from games.selectors import event_log
 
 pytestmark = pytest.mark.django_db
+
+NUMX = rule_set("numx")
+UPCASTERS = upcasters(NUMX)
 
 STORED_V1_LOG = Path(__file__).with_name("data") / "speed-run-v1.json"
 
@@ -46,8 +52,7 @@ def test_a_stored_version_1_log_replays_after_an_upcaster_is_added(
     evolved.register("play", UPCASTERS.current("play"))(
         lambda payload: {"laid": payload.pop("cards"), **payload}
     )
-    monkeypatch.setattr("games.events.log.UPCASTERS", evolved)
-    monkeypatch.setattr("games.events.store.UPCASTERS", evolved)
+    monkeypatch.setitem(REGISTRIES, "numx", evolved)
     read_v2 = store.rule_set("numx").action_from_json
 
     def from_v2(payload: dict[str, object]) -> object:
@@ -64,6 +69,25 @@ def test_a_stored_version_1_log_replays_after_an_upcaster_is_added(
     assert set(Event.objects.filter(game=game).values_list("version", flat=True)) == {1}
     assert store.load(game.pk, "numx", cache=False).state == before
     assert export_game(game.pk)["events"] == log["events"]
+
+
+def test_each_rule_set_has_its_own_payload_versions() -> None:
+    """Event types are a rule set's own: another game's "play" is not NUM-X's, and does
+    not go through NUM-X's steps."""
+
+    another_game = SimpleNamespace(
+        name="other", payload_upcasters={("play", 1): lambda p: {**p, "v2": True}}
+    )
+    other = upcasters(another_game)  # type: ignore[arg-type]
+    try:
+        assert other.current("play") == 2 and other.current("swipe") == 1
+        assert other.upcast("swipe", 1, {"type": "swipe"}) == {"type": "swipe"}
+        assert UPCASTERS.upcast("play", 1, {"type": "play", "cards": []}) == {
+            "type": "play",
+            "cards": [],
+        }
+    finally:
+        REGISTRIES.pop("other")
 
 
 def test_action_card_events_are_at_version_2_the_others_still_at_1() -> None:
@@ -100,7 +124,7 @@ def test_the_stored_version_1_log_still_verifies_imports_and_reads_after_effects
     assert verified.summary["phase"] == "game-over"
     assert store.load(game.pk, "numx", cache=False).state == verified.state
     assert export_game(game.pk)["events"] == log["events"]
-    cards_played = [e for e in store.read(game.pk) if plays_action_card(e.payload)]
+    cards_played = [e for e in store.read(game.pk, NUMX) if plays_action_card(e.payload)]
     assert {e.type for e in cards_played} >= {"block", "swipe", "malus", "quantum"}
     assert all(e.payload["effects"] is None for e in cards_played)
     names = [seat["name"] for seat in log["game"]["seats"]]

@@ -299,5 +299,7 @@ def test_a_move_after_a_stale_cached_state_replays_the_missing_events(game: Game
     with CaptureQueriesContext(connection) as queries:
         submitted = game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
     assert _event_reads(queries)
-    rebuilt = store.replay(store.rule_set(game.rules), None, store.read(game.pk))
+    rebuilt = store.replay(
+        store.rule_set(game.rules), None, store.read(game.pk, store.rule_set(game.rules))
+    )
     assert submitted.sequence == 3 and submitted.state == rebuilt

@@ -12,6 +12,7 @@ from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.numx.modes import GameConfig
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.numx.outcome import is_terminal, outcome
+from games.engine.numx.payload_versions import UPCASTERS
 from games.engine.numx.rounds import new_game
 from games.engine.numx.rules import apply
 from games.engine.numx.state import CHANCE, STATE_FORMAT, GameState, Phase
@@ -24,6 +25,7 @@ class NumxRules:
     name = "numx"
     chance = CHANCE
     state_format = STATE_FORMAT
+    payload_upcasters = UPCASTERS
 
     def new_game(self, config: Mapping[str, Any]) -> GameState:
         return new_game(GameConfig.from_json(dict(config)))
