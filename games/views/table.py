@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -15,34 +15,23 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.engine.numx import IllegalAction, NotationError
 from games.forms import ChoiceForm, DistributionForm, MalusForm, OrdersForm, PliForm
-from games.models import Game, Seat, StandingOrder
+from games.models import Game, StandingOrder
 from games.presenters import Table, table
-from games.selectors import already_recorded, game_and_seats, seat_among
+from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
-from games.views.access import game_for_player
+from games.views.access import game_for_player, table_for_viewer
 from games.views.lobby import waiting_room
 from games.words import refusal
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
-    game, seats, seat = _viewer_table(request, game_id)
+    game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         return waiting_room(request, game, seat)
     if request.htmx and request.htmx.target == "waiting-room":
         # The waiting room polls this page: the game has started, so load the table.
         return HttpResponseClientRefresh()
     return _render(request, table(game, seat, seats=seats))
-
-
-def _viewer_table(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat], int | None]:
-    """``game_for_viewer`` for the pages that show the table: the game, its seats as the
-    table shows them, and the viewer's seat found among them rather than by a query of its
-    own. Anyone may watch; a missing game is a 404."""
-    found = game_and_seats(game_id)
-    if found is None:
-        raise Http404
-    game, seats = found
-    return game, seats, seat_among(seats, request.user)
 
 
 def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
@@ -220,7 +209,7 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=404)
     if seen.isdigit() and int(seen) == current:
         return HttpResponse(status=204)
-    game, seats, seat = _viewer_table(request, game_id)
+    game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         return HttpResponse(status=204)
     current = table(game, seat, seats=seats)
