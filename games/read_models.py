@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, Model, Value, When
+from django.db.models import Model
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
+from games.events.batch import Statement, write_together
 from games.models import Game, Seat, StandingOrder
 
 _GAME = Game._meta.db_table
@@ -64,10 +65,23 @@ def project(
     sequence: int,
     awaiting_before: list[int] | None = None,
 ) -> None:
-    """Rewrite the read models of the game and its seats (same transaction as the append).
+    """Rewrite the read models of the game and its seats, in the caller's transaction (the
+    one that appended the events up to ``sequence``)."""
+    write_together(projection(game_id, rules, state, sequence, awaiting_before))
 
-    ``awaiting_before`` is the game's ``awaiting`` as the caller read it in this
-    transaction: if the same seats are still awaited, the seats' rows are already right.
+
+def projection(
+    game_id: int,
+    rules: RuleSet,
+    state: Any,
+    sequence: int,
+    awaiting_before: list[int] | None = None,
+) -> list[Statement]:
+    """The statements that rewrite the read models of the game and its seats to ``state``,
+    the state after event ``sequence``: to be run with the append of the events.
+
+    ``awaiting_before`` is the game's ``awaiting`` as the caller read it: if the same seats
+    are still awaited, the seats' rows are already right.
     """
     summary = rules.summary(state)
     now = timezone.now()
@@ -86,34 +100,50 @@ def project(
         _prep(Game, "updated_at", now),
         game_id,
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(
+    statements = [
+        Statement(
             f"UPDATE {_GAME} SET last_sequence = %s, phase = %s, round_no = %s, awaiting = %s,"
             " status = %s, finished_at = %s, updated_at = %s WHERE id = %s",
             game_values,
         )
-        if awaiting == awaiting_before and not finished:
-            # The same seats still awaited keep their clocks running: nothing to rewrite.
-            return
-        awaited = (
-            "number IN ({})".format(", ".join(["%s"] * len(awaiting))) if awaiting else "FALSE"
-        )
-        # A seat's clock starts when the game starts waiting for it, and stops when it acts.
-        # (The right-hand sides read the row as it was before this UPDATE.)
-        cursor.execute(
+    ]
+    if awaiting == awaiting_before and not finished:
+        # The same seats still awaited keep their clocks running: nothing to rewrite.
+        return statements
+    awaited = _among("number", awaiting)
+    # A seat's clock starts when the game starts waiting for it, and stops when it acts.
+    # (The right-hand sides read the row as it was before this UPDATE.)
+    statements.append(
+        Statement(
             f"UPDATE {_SEAT} SET awaited = CASE WHEN {awaited} THEN TRUE ELSE FALSE END,"
             f" awaited_since = CASE WHEN {awaited} AND NOT awaited THEN %s"
             f" WHEN {awaited} THEN awaited_since ELSE NULL END WHERE game_id = %s",
             [*awaiting, *awaiting, _prep(Seat, "awaited_since", now), *awaiting, game_id],
         )
+    )
     if finished:
-        # Once a game: the ORM's clarity is worth more here than its cost.
-        Seat.objects.filter(game_id=game_id).update(
-            score=Case(*(When(number=n, then=Value(s)) for n, s in enumerate(summary["scores"]))),
-            winner=Case(
-                When(number__in=summary["winners"], then=Value(True)), default=Value(False)
-            ),
+        scores = summary["scores"]
+        statements.append(
+            Statement(
+                f"UPDATE {_SEAT} SET score = CASE number"
+                f" {' '.join(['WHEN %s THEN %s'] * len(scores))} END,"
+                f" winner = CASE WHEN {_among('number', summary['winners'])} THEN TRUE"
+                f" ELSE FALSE END WHERE game_id = %s",
+                [
+                    *(value for pair in enumerate(scores) for value in pair),
+                    *summary["winners"],
+                    game_id,
+                ],
+            )
         )
+    return statements
+
+
+def _among(column: str, values: list[int]) -> str:
+    """SQL saying that ``column`` is one of ``values`` (their ``%s`` marks in order)."""
+    if not values:
+        return "FALSE"
+    return f"{column} IN ({', '.join(['%s'] * len(values))})"
 
 
 def _prep(model: type[Model], name: str, value: Any) -> Any:

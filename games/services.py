@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -20,10 +20,11 @@ from django.db import transaction
 from games import tasks
 from games.engine.ruleset import RuleSet, rule_set
 from games.events import store
+from games.events.batch import Statement, write_together
 from games.events.models import Event
 from games.events.store import CREATED, Loaded, NewEvent
 from games.models import Game, Seat, StandingOrder
-from games.read_models import move_context, project
+from games.read_models import move_context, projection
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
@@ -119,9 +120,11 @@ def start_recording(
         actor_id=actor.pk if actor is not None else None,
     )
     state, follow = _follow(rules, rules.new_game(game.config), rng)
-    events = store.append(game.pk, rules, 0, [created, *follow])
-    project(game.pk, rules, state, events[-1].sequence)
-    _after_commit(game.pk, Loaded(state, events[-1].sequence))
+    sequence = 1 + len(follow)
+    store.append(
+        game.pk, rules, 0, [created, *follow], also=projection(game.pk, rules, state, sequence)
+    )
+    _after_commit(game.pk, Loaded(state, sequence))
 
 
 def game_submit(
@@ -142,49 +145,55 @@ def game_submit(
     the seat. The same ``idempotency_key`` sent twice records the move once. ``reason``
     records why the system made a move for a player (``deadline``...).
     """
+    # No transaction around the reads: the append is the one decision, and the (game,
+    # sequence) constraint makes it against any move recorded since. The writes are one
+    # transaction of their own, sent at once (store.append).
     try:
-        with transaction.atomic():
-            context = move_context(game_id, seat, actor.pk if actor is not None else None)
-            rules = rule_set(context.rules)
-            if actor is not None and not context.holds_seat:
-                raise NotSeated(f"you do not hold seat {seat} of this game")
-            if idempotency_key is not None:
-                recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
-                if recorded is not None:
-                    return recorded
-            loaded = store.load(game_id, context.rules, last=context.last_sequence)
-            if loaded.state is None:
-                raise NotStarted("this game has not started yet")
-            if loaded.sequence != expected_sequence:
-                raise Conflict(
-                    game_id, loaded, f"the game moved on to {loaded.sequence} since you looked"
-                )
-            after = rules.apply(loaded.state, seat, action)
-            payload = store.action_payload(rules, loaded.state, seat, action, after)
-            move = NewEvent(
-                rules.action_type(action),
-                {**payload, "reason": reason} if reason else payload,
-                seat=seat,
-                actor_id=actor.pk if actor is not None else None,
-                idempotency_key=idempotency_key,
+        context = move_context(game_id, seat, actor.pk if actor is not None else None)
+        rules = rule_set(context.rules)
+        if actor is not None and not context.holds_seat:
+            raise NotSeated(f"you do not hold seat {seat} of this game")
+        if idempotency_key is not None:
+            recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
+            if recorded is not None:
+                return recorded
+        loaded = store.load(game_id, context.rules, last=context.last_sequence)
+        if loaded.state is None:
+            raise NotStarted("this game has not started yet")
+        if loaded.sequence != expected_sequence:
+            raise Conflict(
+                game_id, loaded, f"the game moved on to {loaded.sequence} since you looked"
             )
-            milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
-            state, follow = _follow(rules, after, rng)
-            state, ordered = (
-                _standing_orders(game_id, rules, state, rng) if context.has_orders else (state, [])
-            )
-            # No savepoint: a refused append ends this whole atomic block anyway.
-            events = store.append(
-                game_id,
-                rules,
-                loaded.sequence,
-                [move, *milestones, *follow, *ordered],
-                savepoint=False,
-            )
-            sequence = events[-1].sequence
-            project(game_id, rules, state, sequence, awaiting_before=context.awaiting)
-            _after_commit(game_id, Loaded(state, sequence))
-            return Submitted(game_id, sequence, tuple(events), state)
+        after = rules.apply(loaded.state, seat, action)
+        payload = store.action_payload(rules, loaded.state, seat, action, after)
+        move = NewEvent(
+            rules.action_type(action),
+            {**payload, "reason": reason} if reason else payload,
+            seat=seat,
+            actor_id=actor.pk if actor is not None else None,
+            idempotency_key=idempotency_key,
+        )
+        milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
+        state, follow = _follow(rules, after, rng)
+        ordered = (
+            _standing_orders(game_id, rules, state, rng) if context.has_orders else Ordered(state)
+        )
+        new = [move, *milestones, *follow, *ordered.events]
+        sequence = loaded.sequence + len(new)
+        events = store.append(
+            game_id,
+            rules,
+            loaded.sequence,
+            new,
+            also=[
+                *ordered.lapse(),
+                *projection(
+                    game_id, rules, ordered.state, sequence, awaiting_before=context.awaiting
+                ),
+            ],
+        )
+        _after_commit(game_id, Loaded(ordered.state, sequence))
+        return Submitted(game_id, sequence, tuple(events), ordered.state)
     except (store.SequenceTaken, store.DuplicateKey) as lost:
         rules = rule_set(Game.objects.values_list("rules", flat=True).get(pk=game_id))
         if idempotency_key is not None:
@@ -222,27 +231,44 @@ def _follow(rules: RuleSet, state: Any, rng: random.Random | None) -> tuple[Any,
     return state, events
 
 
+@dataclass(frozen=True)
+class Ordered:
+    """What the standing orders did: the state after their passes, the passes, and the
+    orders that lapsed (their trick is over), to be deleted with the append."""
+
+    state: Any
+    events: list[NewEvent] = field(default_factory=list)
+    lapsed: tuple[int, ...] = ()
+
+    def lapse(self) -> list[Statement]:
+        """The statement deleting the lapsed orders, if any lapsed."""
+        if not self.lapsed:
+            return []
+        marks = ", ".join(["%s"] * len(self.lapsed))
+        return [Statement(f"DELETE FROM {_ORDERS} WHERE id IN ({marks})", self.lapsed)]
+
+
+_ORDERS = StandingOrder._meta.db_table
+
+
 def _standing_orders(
     game_id: int, rules: RuleSet, state: Any, rng: random.Random | None
-) -> tuple[Any, list[NewEvent]]:
+) -> Ordered:
     """Passes that players ordered in advance for the rest of the trick, made as soon as it
     is their turn and passing is legal; an order lapses when its trick is over."""
     events: list[NewEvent] = []
+    lapsed: list[int] = []
     orders = list(
         StandingOrder.objects.filter(seat__game_id=game_id).values_list(
             "pk", "kind", "trick", "round_no", "seat__number"
         )
     )
-    if not orders:  # the usual case: one query, nothing to do
-        return state, events
     pass_move = rules.parse_action("pass")
-    while not rules.is_terminal(state):
+    while orders and not rules.is_terminal(state):
         summary = rules.summary(state)
         now = (summary["tricks"], summary["round"])
-        lapsed = [order[0] for order in orders if (order[2], order[3]) != now]
-        if lapsed:
-            StandingOrder.objects.filter(pk__in=lapsed).delete()
-            orders = [order for order in orders if order[0] not in lapsed]
+        lapsed += [order[0] for order in orders if (order[2], order[3]) != now]
+        orders = [order for order in orders if order[0] not in lapsed]
         passing = [
             order[4]
             for order in orders
@@ -258,7 +284,7 @@ def _standing_orders(
         events += [NewEvent(t, p) for t, p in rules.milestones(state, after)]
         state, follow = _follow(rules, after, rng)
         events += follow
-    return state, events
+    return Ordered(state, events, tuple(lapsed))
 
 
 def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
@@ -277,11 +303,19 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
                 )
                 for kind in kinds
             )
-            state, ordered = _standing_orders(game.pk, rules, loaded.state, None)
-            if ordered:
-                events = store.append(game.pk, rules, loaded.sequence, ordered)
-                project(game.pk, rules, state, events[-1].sequence)
-                _after_commit(game.pk, Loaded(state, events[-1].sequence))
+            ordered = _standing_orders(game.pk, rules, loaded.state, None)
+            if not ordered.events:
+                write_together(ordered.lapse())
+                return
+            sequence = loaded.sequence + len(ordered.events)
+            store.append(
+                game.pk,
+                rules,
+                loaded.sequence,
+                ordered.events,
+                also=[*ordered.lapse(), *projection(game.pk, rules, ordered.state, sequence)],
+            )
+            _after_commit(game.pk, Loaded(ordered.state, sequence))
     except store.SequenceTaken as taken:
         current = store.load(game.pk, game.rules)
         raise Conflict(game.pk, current, "another move was recorded first") from taken

@@ -2,9 +2,9 @@
 
 The store knows nothing of NUM-X: it asks the game's rule set (``games.engine.ruleset``) to
 build a new game from the ``created`` event and to apply each recorded action in turn.
-Appends happen inside the caller's transaction; the (game, sequence) unique constraint
-decides which of two concurrent appends wins, and the loser learns it as
-:class:`SequenceTaken`, never silently.
+An append joins the caller's transaction, or is one of its own with the read models'
+rewrites; either way the (game, sequence) unique constraint decides which of two concurrent
+appends wins, and the loser learns it as :class:`SequenceTaken`, never silently.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet, rule_set
+from games.events.batch import Statement, write_together
 from games.events.models import Event, Snapshot
 from games.events.upcasting import upcasters
 
@@ -114,16 +115,18 @@ def append(
     rules: RuleSet,
     after: int,
     events: Sequence[NewEvent],
-    savepoint: bool = True,
+    also: Sequence[Statement] = (),
 ) -> list[Event]:
     """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game (played
-    under ``rules``, whose payload versions they are written at).
+    under ``rules``, whose payload versions they are written at), and run ``also`` (the
+    read models' rewrites) in the same transaction.
 
-    Runs in the caller's transaction, within a savepoint so that the caller's transaction
-    survives a refusal. A caller whose own atomic block ends with the refusal anyway may
-    pass ``savepoint=False`` and spare the two round trips. Raises :class:`SequenceTaken`
-    if a concurrent append took those numbers, or :class:`DuplicateKey` if the idempotency
-    key is already recorded.
+    Inside the caller's transaction, within a savepoint so that the caller's transaction
+    survives a refusal; outside any, the writes are one transaction of their own, sent at
+    once (see :mod:`games.events.batch`). Raises
+    :class:`SequenceTaken` if a concurrent append took those numbers, or
+    :class:`DuplicateKey` if the idempotency key is already recorded; then nothing is
+    written.
     """
     now = timezone.now()
     versions = upcasters(rules)
@@ -142,15 +145,14 @@ def append(
         for number, event in enumerate(events, start=1)
     ]
     try:
-        with transaction.atomic(savepoint=savepoint), connection.cursor() as cursor:
-            cursor.execute(*_insert(rows))
-            ids = dict((sequence, pk) for pk, sequence in cursor.fetchall())
+        returned, *_ = write_together([_insert(rows), *also])
     except IntegrityError as error:
         if _violates(error, "event_sequence_unique", "games_event.sequence"):
             raise SequenceTaken(f"game {game_id} already has event {after + 1}") from error
         if _violates(error, "event_idempotency_unique", "games_event.idempotency_key"):
             raise DuplicateKey(f"game {game_id} already recorded this submission") from error
         raise
+    ids = dict((sequence, pk) for pk, sequence in returned)
     for row in rows:
         row.pk = ids[row.sequence]
         row._state.adding = False  # recorded: the model now refuses to save it again
@@ -171,7 +173,7 @@ _COLUMNS = (
 )
 
 
-def _insert(rows: Sequence[Event]) -> tuple[str, list[Any]]:
+def _insert(rows: Sequence[Event]) -> Statement:
     """One INSERT of all ``rows``, returning their ids by sequence.
 
     Written as SQL rather than ``bulk_create``: building the ORM's query cost more than the
@@ -189,7 +191,7 @@ def _insert(rows: Sequence[Event]) -> tuple[str, list[Any]]:
         for row in rows
         for field in fields
     ]
-    return sql, params
+    return Statement(sql, params)
 
 
 def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> bool:
