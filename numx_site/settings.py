@@ -146,6 +146,16 @@ DATABASES = {
 # test database is never held open by a stray runserver.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0 if DEBUG else 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# On PostgreSQL, statements are bound on the server and prepared once a connection has run
+# them this many times, so that their plans are made once per connection: planning a
+# move's first SELECT took longer than running it, and with it a move's submits went
+# from about 0.19 to 0.30 of raw inserts (bench/store.py). Empty turns it off, for a pooler
+# that cannot keep prepared statements (PgBouncer in transaction mode).
+PREPARE_THRESHOLD = env.str("DB_PREPARE_THRESHOLD", default="5")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE_THRESHOLD:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=int(PREPARE_THRESHOLD)
+    )
 # Every signed-in request reads its session: cached_db serves it from the cache (this
 # process's memory unless a cache is configured) and still writes it to the database, so a
 # cache miss or a restart signs nobody out.

@@ -22,12 +22,23 @@ def test_postgres_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatc
     assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == ("numx", "numx", "db.example", 5433)
     assert db["CONN_MAX_AGE"] == 600
     assert db["CONN_HEALTH_CHECKS"] is True
+    assert db["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": 5}
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://numx:secret@db.example:5433/numx")
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "")
+
+    assert not load_settings()["DATABASES"]["default"].get("OPTIONS")
 
 
 def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in (
         "DATABASE_URL",
         "DB_CONN_MAX_AGE",
+        "DB_PREPARE_THRESHOLD",
         "EMAIL_URL",
         "CELERY_BROKER_URL",
         "DJANGO_DEBUG",
@@ -39,6 +50,7 @@ def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
     assert s["DATABASES"]["default"]["NAME"] == str(s["BASE_DIR"] / "db.sqlite3")
     assert s["DATABASES"]["default"]["CONN_MAX_AGE"] == 0
+    assert not s["DATABASES"]["default"].get("OPTIONS")
     assert s["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert s["CELERY_BROKER_URL"] == "memory://"
     assert s["CELERY_TASK_ALWAYS_EAGER"] is True
