@@ -85,11 +85,13 @@ TEMPLATES = [
     },
 ]
 
+# Django's, allauth's and django-sesame's backends, each loading the signed-in user with
+# the profile (accounts/backends.py). Sesame's are the one-click links in emails (signed,
+# expiring).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
-    # One-click links in emails (signed, expiring), from django-sesame.
-    "sesame.backends.ModelBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AllauthBackend",
+    "accounts.backends.SesameBackend",
 ]
 
 # --- Accounts (django-allauth) ---------------------------------------------------------

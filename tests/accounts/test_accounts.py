@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from accounts.models import display_name, profile_of
+from accounts.models import Profile, display_name, profile_of
 from games.lobby import game_invite, game_open
 from notifications.tasks import send_invitation
 
@@ -123,6 +123,17 @@ def test_the_profile_sets_name_language_time_zone_and_emails(
     assert display_name(alice) == "Alice L."
     page = client.get("/games/")
     assert page["Content-Language"] == "fr" and '<html lang="fr">' in page.content.decode()
+
+
+def test_a_player_without_a_profile_gets_the_browser_language_and_utc(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """Pages read the profile with the signed-in user; an account made before profiles (or
+    by the admin) has none, and must still be served."""
+    Profile.objects.filter(user=alice).delete()
+    page = as_user(alice).get("/games/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert page.status_code == 200 and '<html lang="fr">' in page.content.decode()
+    assert not Profile.objects.filter(user=alice).exists()
 
 
 def test_a_bad_time_zone_is_refused(alice: User, as_user: Callable[[User], Client]) -> None:

@@ -386,8 +386,9 @@ def test_the_table_reads_the_game_its_seats_and_its_history_once_each(
         with CaptureQueriesContext(connection) as queries:
             assert client.get(f"/games/{duel.pk}/").status_code == 200
         read = [query["sql"] for query in queries.captured_queries]
-        # Besides the game's: the session's user and their profile, read by the middleware
-        # for every page.
-        assert len(read) == 5
-        for table in ("games_game", "games_seat", "games_event", "auth_user", "accounts_profile"):
+        # Besides the game's: the session's user with their profile, in one statement, for
+        # every page.
+        assert len(read) == 4
+        for table in ("games_game", "games_seat", "games_event"):
             assert any(table in sql for sql in read), table
+        assert any("auth_user" in sql and "accounts_profile" in sql for sql in read)
