@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, Q
 
+from games.engine.ruleset import rule_set
+from games.events import store
 from games.events.models import ConsumerPosition, Event
 from games.models import Game
 
@@ -42,31 +44,64 @@ def consumers() -> dict[str, Handler]:
 
 def dispatch(game_id: int, only: Sequence[str] | None = None) -> None:
     """Let every consumer (or those named in ``only``) handle the game's new events."""
-    last = Game.objects.filter(pk=game_id).values_list("last_sequence", flat=True).first()
-    # Unlocked first look: a consumer already at the last event has nothing to do (its
-    # locked look in _handle is what decides, for the others).
+    game = Game.objects.filter(pk=game_id).values_list("last_sequence", "rules").first()
+    if game is None:
+        return
+    last, rules = game
     handled = dict(
         ConsumerPosition.objects.filter(game_id=game_id).values_list("consumer", "sequence")
     )
-    for name, handler in _CONSUMERS.items():
-        if (only is None or name in only) and (last is None or handled.get(name, 0) < last):
-            _handle(name, handler, game_id)
+    # A consumer already at the last event has nothing to do; the others share one read of
+    # the events (immutable, so read outside their transactions).
+    lagging = [
+        (name, handler)
+        for name, handler in _CONSUMERS.items()
+        if (only is None or name in only) and handled.get(name, 0) < last
+    ]
+    if not lagging:
+        return
+    new = [ConsumerPosition(consumer=name, game_id=game_id) for name, _ in lagging]
+    if any(name not in handled for name, _ in lagging):
+        ConsumerPosition.objects.bulk_create(new, ignore_conflicts=True)
+    since = min(handled.get(name, 0) for name, _ in lagging)
+    events = list(store.read(game_id, rule_set(rules), after=since))
+    for name, handler in lagging:
+        _handle(name, handler, game_id, handled.get(name, 0), events)
 
 
-def _handle(name: str, handler: Handler, game_id: int) -> None:
-    ConsumerPosition.objects.get_or_create(consumer=name, game_id=game_id)
-    with transaction.atomic():
-        position = ConsumerPosition.objects.select_for_update().get(consumer=name, game_id=game_id)
-        events = list(
-            Event.objects.filter(game_id=game_id, sequence__gt=position.sequence).order_by(
-                "sequence"
-            )
-        )
-        if not events:
+def _handle(
+    name: str, handler: Handler, game_id: int, position: int, events: Sequence[Event]
+) -> None:
+    """Hand the consumer ``name`` the ``events`` after its ``position``, and move it on in the
+    same transaction as the handler's writes.
+
+    The position moves only from the number this dispatch read: a concurrent dispatch that
+    moved it first makes the UPDATE match nothing (PostgreSQL re-reads the row once the
+    other commits), and this one reads the new position and hands over only what follows.
+    """
+    while True:
+        new = [event for event in events if event.sequence > position]
+        if not new:
             return
-        handler(game_id, events)
-        position.sequence = events[-1].sequence
-        position.save(update_fields=["sequence"])
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"UPDATE {_POSITION} SET sequence = %s"
+                    " WHERE consumer = %s AND game_id = %s AND sequence = %s",
+                    [new[-1].sequence, name, game_id, position],
+                )
+                moved = cursor.rowcount == 1
+            if moved:
+                handler(game_id, new)
+                return
+        position = (
+            ConsumerPosition.objects.filter(consumer=name, game_id=game_id)
+            .values_list("sequence", flat=True)
+            .get()
+        )
+
+
+_POSITION = ConsumerPosition._meta.db_table
 
 
 def lagging_games() -> list[int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,8 +27,8 @@ from django.db import DatabaseError, connection, connections, transaction
 from games.bots import bot_seats
 from games.engine.numx import IllegalAction, legal_actions, parse_action
 from games.engine.ruleset import rule_set
-from games.events import store
-from games.events.models import Event
+from games.events import consumers, store
+from games.events.models import ConsumerPosition, Event
 from games.models import Game, Seat
 from games.services import Conflict, Submitted, game_create, game_submit
 from tests.trigger import truncate_as_replica
@@ -317,3 +318,44 @@ def test_a_load_outside_a_transaction_is_shared_one_inside_is_not() -> None:
         raise RuntimeError("roll the move back")
     assert store.CACHE.get(game.pk) is None
     assert store.load(game.pk, game.rules) == loaded
+
+
+def test_two_dispatches_at_once_hand_each_event_to_a_consumer_once() -> None:
+    """Two workers dispatch the same game at the same moment (a retried task, a catch-up
+    beside a wake-up): each event reaches the consumer once, and its position ends at the
+    last event. The consumer is slow, so the second dispatch arrives while the first holds
+    the position."""
+    game = opening_game(3)
+    handled: list[int] = []
+    inside = threading.Event()
+
+    def slow(game_id: int, events: Sequence[Event]) -> None:
+        inside.set()
+        time.sleep(0.3)
+        handled.extend(event.sequence for event in events)
+
+    consumers.consumer("test-slow")(slow)
+    try:
+        start = threading.Barrier(2)
+        errors: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                start.wait(BARRIER_TIMEOUT)
+                consumers.dispatch(game.pk, only=["test-slow"])
+            except BaseException as error:  # judged below
+                errors.append(error)
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=run) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(2 * BARRIER_TIMEOUT)
+    finally:
+        consumers._CONSUMERS.pop("test-slow")
+    assert inside.is_set() and not errors
+    assert handled == list(range(1, game.last_sequence + 1))
+    position = ConsumerPosition.objects.get(consumer="test-slow", game=game)
+    assert position.sequence == game.last_sequence
