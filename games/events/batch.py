@@ -34,7 +34,9 @@ def write_together(statements: Sequence[Statement]) -> list[list[Any]]:
     the caller's transaction survives their failure. A failure raises Django's database
     error (``IntegrityError``...), its cause the driver's.
     """
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+    # Autocommit means no transaction is open (Django turns it off inside atomic blocks):
+    # only then is the pipeline's implicit transaction the statements' own.
+    if connection.vendor == "postgresql" and connection.get_autocommit():
         return _pipelined(statements)
     with transaction.atomic(), connection.cursor() as cursor:
         rows = []
@@ -50,7 +52,6 @@ def _pipelined(statements: Sequence[Statement]) -> list[list[Any]]:
     Each statement has its own cursor, since a cursor holds the result of its last
     statement only; the results are read once the Sync has answered.
     """
-    connection.ensure_connection()
     cursors = [connection.cursor() for _ in statements]
     try:
         # Errors come back from the server at the Sync: wrapped, like any query's, as
