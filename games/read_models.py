@@ -58,16 +58,10 @@ def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     return MoveContext(rules, last, awaiting, bool(holds), bool(orders))
 
 
-def project(
-    game_id: int,
-    rules: RuleSet,
-    state: Any,
-    sequence: int,
-    awaiting_before: list[int] | None = None,
-) -> None:
+def project(game_id: int, rules: RuleSet, state: Any, sequence: int) -> None:
     """Rewrite the read models of the game and its seats, in the caller's transaction (the
     one that appended the events up to ``sequence``)."""
-    write_together(projection(game_id, rules, state, sequence, awaiting_before))
+    write_together(projection(game_id, rules, state, sequence))
 
 
 def projection(

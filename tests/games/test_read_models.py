@@ -1,5 +1,6 @@
 """The read models a move rewrites, and the one read it starts from (written as SQL)."""
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -8,7 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from games.bots import play_bot_game
 from games.engine.numx import legal_actions
+from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat, StandingOrder
@@ -16,6 +19,8 @@ from games.read_models import move_context
 from games.services import game_submit
 
 pytestmark = pytest.mark.django_db
+
+NUMX = rule_set("numx")
 
 
 def clocks(game: Game) -> dict[int, object]:
@@ -111,6 +116,18 @@ def test_a_move_reads_its_game_in_one_statement_and_orders_only_when_set(
     reads = [sql for sql in statements if sql.startswith("SELECT")]
     assert len(reads) == 2 and "games_standingorder" in reads[1]
     assert not StandingOrder.objects.exists()  # the order, for another trick, lapsed
+
+
+def test_a_finished_game_records_each_seat_s_score_and_the_winners() -> None:
+    """The lists of finished games show scores and winners from the seats' rows, written
+    with the move that ended the game."""
+    game = play_bot_game({"players": 3, "mode": "speed-run"}, random.Random(8))
+    summary = NUMX.summary(store.load(game.pk, game.rules, cache=False).state)
+    seats = list(Seat.objects.filter(game=game).order_by("number"))
+    assert game.status == Game.Status.FINISHED and game.finished_at is not None
+    assert [seat.score for seat in seats] == summary["scores"]
+    assert [seat.number for seat in seats if seat.winner] == sorted(summary["winners"])
+    assert not any(seat.awaited for seat in seats)
 
 
 def test_the_move_context_says_who_holds_the_seat(duel: Game, alice: User, bob: User) -> None:
