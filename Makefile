@@ -53,5 +53,5 @@ lock: $(LOCK_VENV)/.installed
 	$(PIP_COMPILE) --extra dev --constraint requirements.txt -o requirements-dev.txt pyproject.toml
 
 clean:
-	rm -rf .venv $(LOCK_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles
+	rm -rf .venv $(LOCK_VENV) .venv-es .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
