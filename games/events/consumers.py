@@ -60,9 +60,14 @@ def dispatch(game_id: int, only: Sequence[str] | None = None) -> None:
     ]
     if not lagging:
         return
-    new = [ConsumerPosition(consumer=name, game_id=game_id) for name, _ in lagging]
-    if any(name not in handled for name, _ in lagging):
-        ConsumerPosition.objects.bulk_create(new, ignore_conflicts=True)
+    missing = [
+        ConsumerPosition(consumer=name, game_id=game_id)
+        for name, _ in lagging
+        if name not in handled
+    ]
+    if missing:
+        # Another dispatch may create the same rows meanwhile: theirs serve as well.
+        ConsumerPosition.objects.bulk_create(missing, ignore_conflicts=True)
     since = min(handled.get(name, 0) for name, _ in lagging)
     events = list(store.read(game_id, rule_set(rules), after=since))
     for name, handler in lagging:
