@@ -12,7 +12,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
-from games.events.batch import Statement, write_together
+from games.events.batch import Statement, among, write_together
 from games.models import Game, Seat, StandingOrder
 
 _GAME = Game._meta.db_table
@@ -104,7 +104,7 @@ def projection(
     if awaiting == awaiting_before and not finished:
         # The same seats still awaited keep their clocks running: nothing to rewrite.
         return statements
-    awaited = _among("number", awaiting)
+    awaited = among("number", awaiting)
     # A seat's clock starts when the game starts waiting for it, and stops when it acts.
     # (The right-hand sides read the row as it was before this UPDATE.)
     statements.append(
@@ -121,7 +121,7 @@ def projection(
             Statement(
                 f"UPDATE {_SEAT} SET score = CASE number"
                 f" {' '.join(['WHEN %s THEN %s'] * len(scores))} END,"
-                f" winner = CASE WHEN {_among('number', summary['winners'])} THEN TRUE"
+                f" winner = CASE WHEN {among('number', summary['winners'])} THEN TRUE"
                 f" ELSE FALSE END WHERE game_id = %s",
                 [
                     *(value for pair in enumerate(scores) for value in pair),
@@ -131,13 +131,6 @@ def projection(
             )
         )
     return statements
-
-
-def _among(column: str, values: list[int]) -> str:
-    """SQL saying that ``column`` is one of ``values`` (their ``%s`` marks in order)."""
-    if not values:
-        return "FALSE"
-    return f"{column} IN ({', '.join(['%s'] * len(values))})"
 
 
 def _prep(model: type[Model], name: str, value: Any) -> Any:

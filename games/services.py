@@ -20,7 +20,7 @@ from django.db import transaction
 from games import tasks
 from games.engine.ruleset import RuleSet, rule_set
 from games.events import store
-from games.events.batch import Statement, write_together
+from games.events.batch import Statement, among, write_together
 from games.events.models import Event
 from games.events.store import CREATED, Loaded, NewEvent
 from games.models import Game, Seat, StandingOrder
@@ -244,8 +244,7 @@ class Ordered:
         """The statement deleting the lapsed orders, if any lapsed."""
         if not self.lapsed:
             return []
-        marks = ", ".join(["%s"] * len(self.lapsed))
-        return [Statement(f"DELETE FROM {_ORDERS} WHERE id IN ({marks})", self.lapsed)]
+        return [Statement(f"DELETE FROM {_ORDERS} WHERE {among('id', self.lapsed)}", self.lapsed)]
 
 
 _ORDERS = StandingOrder._meta.db_table

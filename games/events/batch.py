@@ -27,6 +27,14 @@ class Statement:
     params: Sequence[Any] = ()
 
 
+def among(column: str, values: Sequence[Any]) -> str:
+    """SQL saying that ``column`` is one of ``values`` (their ``%s`` marks, in order; the
+    statement's parameters must hold the values there)."""
+    if not values:
+        return "FALSE"
+    return f"{column} IN ({', '.join(['%s'] * len(values))})"
+
+
 def write_together(statements: Sequence[Statement]) -> list[list[Any]]:
     """Run ``statements`` as one transaction, all or nothing; each one's returned rows.
 
