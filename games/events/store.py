@@ -9,6 +9,7 @@ appends wins, and the loser learns it as :class:`SequenceTaken`, never silently.
 
 from __future__ import annotations
 
+import functools
 import pickle
 import threading
 from collections import OrderedDict
@@ -180,7 +181,7 @@ def _insert(rows: Sequence[Event]) -> Statement:
     database's own work for the statement, and this is the statement of every move. Values
     go through the fields' own conversions, so JSON and dates are stored as the ORM would.
     """
-    fields = [Event._meta.get_field(column.removesuffix("_id")) for column in _COLUMNS]
+    fields = _fields()
     marks = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
     sql = (
         f"INSERT INTO {Event._meta.db_table} ({', '.join(_COLUMNS)})"
@@ -192,6 +193,12 @@ def _insert(rows: Sequence[Event]) -> Statement:
         for field in fields
     ]
     return Statement(sql, params)
+
+
+@functools.cache
+def _fields() -> list[Any]:
+    """The event's model fields behind ``_COLUMNS``, looked up once, not on every move."""
+    return [Event._meta.get_field(column.removesuffix("_id")) for column in _COLUMNS]
 
 
 def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> bool:
