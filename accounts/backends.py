@@ -19,11 +19,12 @@ class ProfileJoined:
     """``get_user`` by primary key, the profile joined (a user without one gets none)."""
 
     def get_user(self, user_id: Any) -> Any:
-        user = get_user_model()._default_manager.select_related("profile").filter(pk=user_id)
-        found = user.first()
-        if found is None or not self.user_can_authenticate(found):  # type: ignore[attr-defined]
+        users = get_user_model()._default_manager.select_related("profile")
+        try:
+            user = users.get(pk=user_id)
+        except users.model.DoesNotExist:
             return None
-        return found
+        return user if self.user_can_authenticate(user) else None  # type: ignore[attr-defined]
 
 
 class ModelBackend(ProfileJoined, backends.ModelBackend):
