@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import functools
 import pickle
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection
@@ -24,6 +22,7 @@ from games.engine.ruleset import RuleSet, rule_set
 from games.events.batch import Statement, write_together
 from games.events.models import Event, Snapshot
 from games.events.upcasting import upcasters
+from games.recent import Recent
 
 CREATED = "created"
 #: Events the game itself records (no seat acted): skipped when replaying actions.
@@ -59,7 +58,6 @@ class Loaded:
     sequence: int
 
 
-@dataclass
 class StateCache:
     """The latest states of recently used games, in this process.
 
@@ -68,32 +66,21 @@ class StateCache:
     only as a starting point: the tail after it is always read.
     """
 
-    size: int = 512
-    _states: OrderedDict[int, Loaded] = field(default_factory=OrderedDict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    def __init__(self, size: int) -> None:
+        self._states: Recent[int, Loaded] = Recent(size)
 
     def get(self, game_id: int) -> Loaded | None:
-        with self._lock:
-            loaded = self._states.get(game_id)
-            if loaded is not None:
-                self._states.move_to_end(game_id)
-            return loaded
+        return self._states.get(game_id)
 
     def put(self, game_id: int, loaded: Loaded) -> None:
-        with self._lock:
-            current = self._states.get(game_id)
-            if current is None or current.sequence < loaded.sequence:
-                self._states[game_id] = loaded
-                self._states.move_to_end(game_id)
-            while len(self._states) > self.size:
-                self._states.popitem(last=False)
+        """Remember ``loaded`` unless a later state of the game is already remembered."""
+        self._states.put(game_id, loaded, replaces=lambda kept: kept.sequence < loaded.sequence)
 
     def clear(self) -> None:
-        with self._lock:
-            self._states.clear()
+        self._states.clear()
 
 
-CACHE = StateCache()
+CACHE = StateCache(size=512)
 
 
 def action_payload(
