@@ -130,11 +130,10 @@ def table(
     view = game_view(game, seat, loaded)
     players = _players(seats, view, seat)
     names = [p.name for p in players]
-    since = max(0, int(view["sequence"]) - HISTORY_LENGTH)
-    history = [
-        (entry["sequence"], event_words(entry, names, seat))
-        for entry in event_log(game, seat, after=since, loaded=loaded)
-    ]
+    since = max(0, loaded.sequence - HISTORY_LENGTH)
+    # Up to the state shown, not to whatever has been recorded since it was loaded.
+    recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
+    history = [(entry["sequence"], event_words(entry, names, seat)) for entry in recent]
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
     if clock is not None:

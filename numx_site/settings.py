@@ -114,6 +114,9 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
 NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
+# Table pages each process keeps once drawn, served again while the table has not moved
+# (games/views/pages.py); 0 keeps none.
+NUMX_TABLE_PAGES = env.int("NUMX_TABLE_PAGES", default=500)
 
 # --- API (Django REST framework) ---------------------------------------------------------
 

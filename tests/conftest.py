@@ -28,12 +28,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _fresh_state_cache() -> None:
-    """Each test starts with an empty in-process state cache: states come from the events
-    recorded by that test, never from another test's rolled-back transaction."""
+def _fresh_caches() -> None:
+    """Each test starts with empty in-process caches: states and table pages come from the
+    events recorded by that test, never from another test's rolled-back transaction."""
     from games.events.store import CACHE
+    from games.views.pages import PAGES
 
     CACHE.clear()
+    PAGES.clear()
 
 
 @pytest.fixture

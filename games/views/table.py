@@ -8,19 +8,22 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.engine.numx import IllegalAction, NotationError
 from games.forms import ChoiceForm, DistributionForm, MalusForm, OrdersForm, PliForm
-from games.models import Game, StandingOrder
+from games.models import Game, Seat, StandingOrder
 from games.presenters import Table, table
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
 from games.views.access import game_for_player, table_for_viewer
 from games.views.lobby import waiting_room
+from games.views.pages import PAGES, Page, page_key
 from games.words import refusal
 
 
@@ -31,7 +34,7 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "waiting-room":
         # The waiting room polls this page: the game has started, so load the table.
         return HttpResponseClientRefresh()
-    return _render(request, table(game, seat, seats=seats))
+    return _page(request, game, seats, seat)
 
 
 def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
@@ -43,8 +46,9 @@ def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect("games:game", game.pk)
 
 
-def _forms(current: Table, data: Any = None) -> dict[str, Any]:
-    """The move forms the seat's legal set calls for (each with its own fresh key).
+def _forms(current: Table, data: Any = None, form_key: str = "") -> dict[str, Any]:
+    """The move forms the seat's legal set calls for, each carrying the page's
+    ``form_key`` as its idempotency key.
 
     ``data``, a posted form, fills only the form it came from (its ``form`` field): the
     page sent back after a refusal shows that form as it was sent, and every other form
@@ -58,7 +62,7 @@ def _forms(current: Table, data: Any = None) -> dict[str, Any]:
     def bind(kind: str) -> Any:
         return data if kind == posted else None
 
-    initial = {"expected_sequence": current.sequence, "idempotency_key": uuid.uuid4().hex}
+    initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
     names = [p.name for p in current.players]
     forms: dict[str, Any] = {}
     if moves.of_kind("play"):
@@ -101,28 +105,74 @@ def _form_errors(form: Any) -> str:
     )
 
 
-def _render(
-    request: HttpRequest,
-    current: Table,
-    status: int = 200,
-    data: Any = None,
-    stop_polling: bool = False,
-) -> HttpResponse:
+def _template(request: HttpRequest) -> str:
+    """The whole page, or the table alone for htmx (a move, a poll) to swap in."""
+    return "games/table.html#table" if request.htmx else "games/table.html"
+
+
+def _draw(request: HttpRequest, current: Table, data: Any = None) -> Page:
+    """The page showing ``current``, with a fresh CSRF token and form key.
+
+    Drawn from this context alone, without the context processors: the page then holds
+    exactly the token and key named here, which is what lets ``pages`` serve it again.
+    """
+    token, form_key = get_token(request), uuid.uuid4().hex
     context = {
         "t": current,
-        "forms": _forms(current, data),
+        "forms": _forms(current, data, form_key),
         "orders_form": OrdersForm(
             initial={
                 "pass_rest": StandingOrder.Kind.PASS in current.orders,
                 "no_completion": StandingOrder.Kind.NO_COMPLETION in current.orders,
             }
         ),
+        # What the site's layout reads, besides its own tags: who is signed in, the flash
+        # messages, the token of its forms and of htmx's requests.
+        "user": request.user,
+        "messages": messages.get_messages(request),
+        "csrf_token": token,
     }
-    template = "games/table.html#table" if request.htmx else "games/table.html"
-    response = render(request, template, context, status=status)
-    if stop_polling:
-        return HttpResponseStopPolling(response.content)
-    return response
+    html = loader.get_template(_template(request)).render(context)
+    return Page(html, token, form_key, current.finished)
+
+
+def _respond(
+    page: str, finished: bool, status: int = 200, stop_polling: bool = False
+) -> HttpResponse:
+    if stop_polling and finished:
+        return HttpResponseStopPolling(page)
+    return HttpResponse(page, status=status)
+
+
+def _render(
+    request: HttpRequest, current: Table, status: int = 200, data: Any = None
+) -> HttpResponse:
+    """The table as it now is after a posted form, with ``current.error`` if it was refused
+    (never kept: the next look at the table draws it again)."""
+    page = _draw(request, current, data)
+    return _respond(page.html, page.finished, status)
+
+
+def _page(
+    request: HttpRequest, game: Game, seats: list[Seat], seat: int | None, poll: bool = False
+) -> HttpResponse:
+    """The table as ``seat`` sees it now: served again if this process has drawn the very
+    same page before (``pages``), drawn otherwise. ``poll``: for the live updates, which
+    stop once the game is over."""
+    key = page_key(_template(request), game, seats, seat, request.user.is_authenticated)
+    # Pending flash messages are shown once, so that page is neither served nor kept.
+    fresh = not messages.get_messages(request)
+    kept = PAGES.get(key) if fresh else None
+    if kept is not None:
+        html = kept.again(get_token(request), uuid.uuid4().hex)
+        return _respond(html, kept.finished, stop_polling=poll)
+    current = table(game, seat, seats=seats)
+    page = _draw(request, current)
+    # A move recorded after the game's row was read may be in the state drawn: that page
+    # does not match the key, so it is not kept.
+    if fresh and current.sequence == game.last_sequence:
+        PAGES.put(key, page)
+    return _respond(page.html, page.finished, stop_polling=poll)
 
 
 @login_required
@@ -212,5 +262,4 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         return HttpResponse(status=204)
-    current = table(game, seat, seats=seats)
-    return _render(request, current, stop_polling=current.finished)
+    return _page(request, game, seats, seat, poll=True)
