@@ -147,7 +147,8 @@ DATABASES = {
     "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 # Production (DEBUG off) keeps connections open: a new PostgreSQL connection per request
-# measured 1.7x the table page's latency (bench/http.sh). Development closes them, so a
+# measured 2.7x the latency of a table page drawn for the request, and 4-7x that of a kept
+# one (bench/http.sh). Development closes them, so a
 # test database is never held open by a stray runserver.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0 if DEBUG else 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
