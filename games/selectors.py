@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, QuerySet
 
 from games.engine.ruleset import rule_set
 from games.events import store
@@ -93,10 +93,14 @@ def _table_seats_sql() -> str:
 def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
     """The user's seats, games awaiting them first, then running games, then finished ones,
     most recently moved first."""
+    # Running games have no finished_at, and databases disagree on where NULLs sort
+    # (SQLite as the smallest value, PostgreSQL as the largest): say where, or one of them
+    # lists finished games before running ones.
+    finished_latest_first = F("game__finished_at").desc(nulls_first=True)
     return (
         Seat.objects.filter(user_id=user.pk)
         .select_related("game")
-        .order_by("-awaited", "game__finished_at", "-game__updated_at")
+        .order_by("-awaited", finished_latest_first, "-game__updated_at")
     )
 
 

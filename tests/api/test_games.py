@@ -30,25 +30,27 @@ def two_player_game(name: str, first: User, second: User, seed: int = 3) -> Game
 # My games -------------------------------------------------------------------------------
 
 
-def test_my_games_lists_the_games_awaiting_me_first(
+def test_my_games_lists_the_games_awaiting_me_first_and_finished_ones_last(
     as_alice: APIClient,
     alice: User,
     bob: User,
     carol: User,
     play_first: Callable[[Game, int], None],
+    advance: Callable[..., Game],
 ) -> None:
     waiting_for_bob = two_player_game("Bob to pick", alice, bob)
     play_first(waiting_for_bob, 0)  # Alice has picked
     waiting_for_me = two_player_game("My pick", bob, alice)
     opened = game_open(creator=alice, name="Still open", config={"players": 3})
     two_player_game("Not mine", bob, carol)
+    # The latest move of all ends this one: still, it goes below the games to play.
+    advance(two_player_game("Over", alice, bob), lambda g: g.status == Game.Status.FINISHED)
 
     response = as_alice.get("/api/games/")
 
     assert response.status_code == 200
     listed = response.json()
-    assert [g["name"] for g in listed][:1] == ["My pick"]
-    assert {g["name"] for g in listed} == {"My pick", "Bob to pick", "Still open"}
+    assert [g["name"] for g in listed] == ["My pick", "Still open", "Bob to pick", "Over"]
     by_name = {g["name"]: g for g in listed}
     assert by_name["My pick"]["awaiting_me"] is True
     assert by_name["My pick"]["my_seat"] == 1

@@ -116,19 +116,31 @@ def test_a_player_sees_their_own_hand_and_nobody_elses(game: Game) -> None:
     assert view["pile"] is None
 
 
-def test_my_games_list_games_awaiting_me_first() -> None:
+def test_my_games_list_games_awaiting_me_then_running_then_finished_latest_first() -> None:
     alice = User.objects.create_user("alice")
-    waiting = game_create(
-        name="waiting", config={"players": 2}, seats=[SeatSpec("A", alice), SeatSpec("B")]
-    )
-    done = game_create(
-        name="done", config={"players": 2}, seats=[SeatSpec("B"), SeatSpec("A", alice)]
-    )
-    loaded = store.load(done.pk, done.rules)
+
+    def alices_game(name: str, seat: int) -> Game:
+        seats = [SeatSpec("B"), SeatSpec("B")]
+        seats[seat] = SeatSpec("A", alice)
+        config = {"players": 2, "mode": "speed-run"}
+        return game_create(name=name, config=config, seats=seats, rng=random.Random(3))
+
+    waiting = alices_game("waiting", 0)
+    running = alices_game("running", 1)
+    loaded = store.load(running.pk, running.rules)
     pick = next(iter(legal_actions(loaded.state, 1)))
-    game_submit(game_id=done.pk, seat=1, action=pick, expected_sequence=2, actor=alice)
-    assert [seat.game.name for seat in seats_of(alice)] == ["waiting", "done"]
-    assert seat_of(waiting, alice) == 0 and seat_of(done, alice) == 1
+    game_submit(game_id=running.pk, seat=1, action=pick, expected_sequence=2, actor=alice)
+
+    def play_to_the_end(name: str) -> None:
+        game = alices_game(name, 0)
+        play_until(game, lambda: Game.objects.get(pk=game.pk).finished_at is not None)
+
+    # Finished after the others moved: the most recent moves of all, and still listed last.
+    play_to_the_end("older")
+    play_to_the_end("newer")
+
+    assert [seat.game.name for seat in seats_of(alice)] == ["waiting", "running", "newer", "older"]
+    assert seat_of(waiting, alice) == 0 and seat_of(running, alice) == 1
     assert seat_of(waiting, User.objects.create_user("bob")) is None
 
 
