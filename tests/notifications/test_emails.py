@@ -14,9 +14,10 @@ from django.utils import translation
 
 from accounts.models import profile_of
 from games.engine.numx import legal_actions
+from games.engine.ruleset import rule_set
 from games.events import consumers, store
-from games.models import Game, Seat
-from games.services import game_submit
+from games.models import Game, Seat, StandingOrder
+from games.services import game_submit, set_standing_orders
 from notifications.models import GameMute, Notification
 from notifications.tasks import send_notification
 
@@ -178,37 +179,39 @@ def test_preferences_and_mutes_silence_emails(
     assert [m.to for m in mail.outbox] == [["alice@example.com"]]
 
 
+@pytest.mark.parametrize("said_no", [False, True], ids=["by-default", "after-saying-no"])
 def test_the_rainbow_holder_hears_of_a_chance_to_complete_out_of_turn_unless_they_said_no(
-    trio: Game, commit: Commit
+    trio: Game, commit: Commit, said_no: bool
 ) -> None:
     all_pick(trio, commit)
-    mail.outbox.clear()
+    rules = rule_set(trio.rules)
     state = store.load(trio.pk, trio.rules).state
     starter = state.turn  # type: ignore[attr-defined]
-    plays = [
-        a
-        for a in legal_actions(state, starter)
-        if str(a).startswith("play") and len(str(a).split()) == 2
-    ]
-    holders = {}
-    for play in plays:
-        value = play.value  # type: ignore[attr-defined]
-        for seat in (0, 1, 2):
-            if seat != starter and any(
-                c.face.text == f"rainbow-{value}" for c in state.hands[seat]
-            ):  # type: ignore[attr-defined]
-                holders[play] = seat
-    if not holders:
-        pytest.skip("no completable opening in this deal")
-    play, holder = next(iter(holders.items()))
-    move(trio, starter, commit, choose=lambda moves: play)
-    kinds = [
-        n.kind
-        for n in Notification.objects.filter(
-            recipient__username=["alice", "bob", "mallory"][holder]
+
+    def completers_after(play: object) -> frozenset[int]:
+        after = rules.apply(state, starter, play)
+        return rules.to_act(after) - rules.awaiting(after)
+
+    play = next((p for p in legal_actions(state, starter) if completers_after(p)), None)
+    assert play is not None, "the trio's deal must give a lead a Rainbow can complete"
+    (holder,) = completers_after(play)
+    (next_seat,) = rules.awaiting(rules.apply(state, starter, play))
+    names = ["alice", "bob", "mallory"]
+    if said_no:
+        commit(
+            lambda: set_standing_orders(
+                game=trio, seat=holder, kinds={StandingOrder.Kind.NO_COMPLETION}
+            )
         )
-    ]
-    assert "out-of-turn" in kinds
+    mail.outbox.clear()
+
+    move(trio, starter, commit, choose=lambda moves: play)
+
+    assert [m.subject for m in sent_to(f"{names[holder]}@example.com")] == (
+        [] if said_no else ["Friday: you may complete out of turn"]
+    )
+    # Saying no to completing silences that one chance, not the game's turns.
+    assert [m.subject for m in sent_to(f"{names[next_seat]}@example.com")] == ["Friday: your turn"]
 
 
 def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
