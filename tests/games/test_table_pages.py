@@ -19,7 +19,7 @@ from games.selectors import game_and_seats
 from games.views import table as table_views
 from games.views.pages import PAGES, page_key
 from games.words import card as card_words
-from tests.games.test_table_views import hand, leaked, pick_both, secret_words
+from tests.games.test_table_views import hand, leaked, pick_both, secret_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -87,8 +87,8 @@ def test_each_seat_and_each_spectator_gets_their_own_page(
         for seat, viewer in ((0, alice), (1, bob), (None, mallory)):
             pages[seat] = table_page(as_user(viewer), duel)
     for seat in (0, 1, None):
-        words = secret_words(duel, seat)
-        assert words and leaked(pages[seat], words) == []
+        hidden = secret_cards(duel, seat)
+        assert hidden and leaked(pages[seat], hidden) == []
     for seat in (0, 1):
         for name in hand(duel, seat):
             assert f'aria-label="{card_words(name)}"' in pages[seat]

@@ -63,11 +63,12 @@ def public_faces(game: Game) -> set[Face]:
     return faces | {sc.card.face for row in now.rows for sc in row if sc.face_up}
 
 
-def secret_words(game: Game, seat: int | None, public: set[Face] = frozenset()) -> set[str]:
-    """The numbered cards ``seat`` (None: a spectator) must not see, in the page's words:
-    other hands, the draw pile, score cards face down to it, others' secret choices and a
-    card another seat drew, unless ``public`` (seen by all earlier). Numbered cards are
-    unique, so none of these words may appear."""
+def secret_cards(game: Game, seat: int | None, public: set[Face] = frozenset()) -> set[Face]:
+    """The numbered cards ``seat`` (None: a spectator) must not see: other hands, the draw
+    pile, score cards face down to it, others' secret choices and a card another seat drew,
+    unless ``public`` (seen by all earlier). Numbered cards are unique, so a page that names
+    one of these, in any form, gives it away; other faces come in several copies, and the
+    copy a page names may be one the viewer may see."""
     now = state(game)
     hidden = [card for s, cards in enumerate(now.hands) if s != seat for card in cards]
     hidden += list(now.pile)
@@ -76,14 +77,32 @@ def secret_words(game: Game, seat: int | None, public: set[Face] = frozenset()) 
     faces += [pick for s, pick in enumerate(now.secret) if s != seat and isinstance(pick, Face)]
     if isinstance(now.pending, DrawnCard) and now.pending.seat != seat:
         faces.append(now.pending.card.face)
-    return {
-        card_words(face.text) for face in faces if face.kind is Kind.NUMBER and face not in public
-    }
+    return {face for face in faces if face.kind is Kind.NUMBER and face not in public}
 
 
-def leaked(page: str, words: set[str]) -> list[str]:
-    # "blue 1" must not match inside "blue 16".
-    return sorted(w for w in words if re.search(rf"\b{re.escape(w)}(?!\d)", page))
+def leaked(page: str, faces: set[Face]) -> list[str]:
+    """Which of ``faces`` the page names: in words (text, labels) or in notation (the
+    values of forms and attributes)."""
+    # "blue 1" must not match inside "blue 16", nor "red-1" inside "red-16".
+    return sorted(
+        name
+        for face in faces
+        for name in (card_words(face.text), face.text)
+        if re.search(rf"(?<![a-z]){re.escape(name)}(?!\d)", page)
+    )
+
+
+def pile_in_order(page: str, game: Game) -> bool:
+    """Whether the page lists the next cards of the draw pile in their order, as a dump of
+    the deck's order would (the deal's, or round 2's shuffle). Faces of the pile that are
+    not numbered cannot be flagged one by one (the viewer may hold another copy), but three
+    in the pile's order, side by side as in a list, are no coincidence."""
+    nxt = [card.face.text for card in state(game).pile[:3]]  # type: ignore[attr-defined]
+    if len(nxt) < 3:
+        return False  # the last cards are left to the check card by card
+    joint = r"(?:[\s,;'\"\[\]]|&quot;|&#x27;|&#39;|&#34;)+"
+    run = joint.join(rf"(?<![a-z]){re.escape(name)}(?![\w+/])" for name in nxt)
+    return re.search(run, page) is not None
 
 
 def test_a_player_sees_their_hand_and_never_the_others(
@@ -92,7 +111,7 @@ def test_a_player_sees_their_hand_and_never_the_others(
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
     for name in hand(duel, 0):
         assert f'aria-label="{card_words(name)}"' in page
-    assert secret_words(duel, 0) and leaked(page, secret_words(duel, 0)) == []
+    assert secret_cards(duel, 0) and leaked(page, secret_cards(duel, 0)) == []
 
 
 @pytest.mark.parametrize("seed", [3, 8])
@@ -107,14 +126,23 @@ def test_no_page_ever_shows_a_hidden_card(
     while duel.status != Game.Status.FINISHED and moves < 200:
         if moves % 7 == 0:
             for seat, client in viewers.items():
-                words = secret_words(duel, seat, public)
-                pages = [f"/games/{duel.pk}/", f"/games/{duel.pk}/poll/?seq=0"]
-                if seat is not None:
-                    pages.append(f"/games/{duel.pk}/replay/")
-                for url in pages:
-                    response = client.get(url, HTTP_HX_REQUEST="true")
+                faces = secret_cards(duel, seat, public)
+                pages = [
+                    (f"/games/{duel.pk}/", False),
+                    (f"/games/{duel.pk}/", True),
+                    (f"/games/{duel.pk}/poll/?seq=0", True),
+                ]
+                if seat is not None:  # a spectator replays finished games only
+                    pages += [
+                        (f"/games/{duel.pk}/replay/", False),
+                        (f"/games/{duel.pk}/replay/", True),
+                    ]
+                for url, htmx in pages:
+                    response = client.get(url, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
                     assert response.status_code == 200, url
-                    assert leaked(response.content.decode(), words) == [], (url, seat)
+                    page = response.content.decode()
+                    assert leaked(page, faces) == [], (url, htmx, seat)
+                    assert not pile_in_order(page, duel), (url, htmx, seat)
         play_bot_move(duel, rng)
         duel.refresh_from_db()
         public |= public_faces(duel)
@@ -125,7 +153,7 @@ def test_no_page_ever_shows_a_hidden_card(
 def test_a_spectator_sees_public_facts_only(mallory: User, duel: Game, as_user: Login) -> None:
     page = as_user(mallory).get(f"/games/{duel.pk}/").content.decode()
     assert "You are watching" in page and 'name="form"' not in page
-    assert leaked(page, secret_words(duel, None)) == []
+    assert leaked(page, secret_cards(duel, None)) == []
     assert all(f'aria-label="{card_words(name)}"' not in page for name in hand(duel, 0))
 
 
