@@ -103,6 +103,19 @@ def test_people_sign_up_confirm_their_email_and_log_in(story: Story, site: Site)
         expect(someone.page.get_by_role("button", name="Log out")).to_be_visible()
 
 
+@pytest.mark.parametrize("path", ["/accounts/signup/", "/accounts/login/", "/accounts/login/code/"])
+def test_the_sign_up_and_log_in_controls_have_names(
+    path: str, browser: Browser, site: Site
+) -> None:
+    newcomer = person(browser, site, "newcomer")
+    try:
+        newcomer.page.goto(path)
+        expect(newcomer.page.locator("form").first).to_be_visible()
+        assert unnamed_controls(newcomer.page) == []
+    finally:
+        newcomer.context.close()
+
+
 def test_alice_opens_a_game_and_invites_by_link_and_by_email(story: Story, site: Site) -> None:
     page = story.alice.page
     page.goto("/games/")
@@ -263,6 +276,15 @@ def test_the_table_controls_have_names(story: Story) -> None:
     assert story.starter, "the opening picks came first"
     page = story.at_the_table(story.starter)
     expect(page.locator(".pli-form")).to_be_visible()
+    assert unnamed_controls(page) == []
+
+
+@pytest.mark.parametrize("path", ["/games/", "/games/new/", "/accounts/profile/"])
+def test_the_lobby_new_game_and_profile_controls_have_names(story: Story, path: str) -> None:
+    # A chapter after the start: the lobby then lists a running game, not an empty page.
+    page = story.alice.page
+    page.goto(path)
+    expect(page.locator("form").first).to_be_visible()
     assert unnamed_controls(page) == []
 
 
