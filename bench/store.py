@@ -27,7 +27,7 @@ In the same process and run, against the same server:
     holding the very events (a) recorded, in order (so the same payload sizes). Two runs
     after (a); the faster is compared, the harder bar. Target: (a) at least a third of (b).
     For diagnosis only, the same is done with a submit's statements written by hand
-    (read the game; then insert and update the read models in one pipeline, one implicit
+    (read the game; then insert and update the read models in one statement, its own
     transaction): the floor of a move of that shape, with no Python around it.
 (c) loads: a 4-player X-Game is played to at least 300 events with the consumers running
     (so snapshots exist every ``SNAPSHOT_EVERY`` events), ``consumers.dispatch`` is called
@@ -222,30 +222,39 @@ def raw_inserts(rows: list[Row]) -> float:
 
 def submit_statements_by_hand(rows: list[Row], game_id: int) -> float:
     """Diagnostic, not a target: a submit's statements written by hand in psycopg, sent as
-    ``game_submit`` sends them (read the game; then, in one pipeline closed by one Sync,
-    insert the event and rewrite the game's and its seats' read models), with no Python
+    ``game_submit`` sends them (read the game; then one statement that inserts the event
+    and, in WITH clauses, rewrites the game's and its seats' read models), with no Python
     around them.
 
     The floor any ``game_submit`` of this shape could reach: moves per second. The
     read-model updates write the rows' current values back, on a game of the bench's own.
     """
+    write_sql = (
+        "WITH g AS (UPDATE games_game SET last_sequence = last_sequence, phase = phase,"
+        " awaiting = awaiting, status = status, updated_at = %s WHERE id = %s),"
+        " s AS (UPDATE games_seat SET awaited = CASE WHEN awaited THEN true ELSE false END"
+        f" WHERE game_id = %s) {INSERT}"
+    )
     with scratch_table() as raw, raw.cursor() as read, raw.cursor() as write:
         start = time.perf_counter()
         for sequence, (_, _, kind, payload, seat, version) in enumerate(rows, start=1):
             read.execute("SELECT * FROM games_game WHERE id = %s", [game_id]).fetchone()
             now = datetime.now(UTC)
-            with raw.pipeline():
-                write.execute(INSERT, (game_id, sequence, kind, Jsonb(payload), seat, now, version))
-                write.execute(
-                    "UPDATE games_game SET last_sequence = last_sequence, phase = phase,"
-                    " awaiting = awaiting, status = status, updated_at = %s WHERE id = %s",
-                    [now, game_id],
-                )
-                write.execute(
-                    "UPDATE games_seat SET awaited = CASE WHEN awaited THEN true ELSE false END"
-                    " WHERE game_id = %s",
-                    [game_id],
-                )
+            write.execute(
+                write_sql,
+                (
+                    now,
+                    game_id,
+                    game_id,
+                    game_id,
+                    sequence,
+                    kind,
+                    Jsonb(payload),
+                    seat,
+                    now,
+                    version,
+                ),
+            )
         return len(rows) / (time.perf_counter() - start)
 
 

@@ -107,29 +107,24 @@ def projection(
     awaited = among("number", awaiting)
     # A seat's clock starts when the game starts waiting for it, and stops when it acts.
     # (The right-hand sides read the row as it was before this UPDATE.)
-    statements.append(
-        Statement(
-            f"UPDATE {_SEAT} SET awaited = CASE WHEN {awaited} THEN TRUE ELSE FALSE END,"
-            f" awaited_since = CASE WHEN {awaited} AND NOT awaited THEN %s"
-            f" WHEN {awaited} THEN awaited_since ELSE NULL END WHERE game_id = %s",
-            [*awaiting, *awaiting, _prep(Seat, "awaited_since", now), *awaiting, game_id],
-        )
-    )
+    columns = [
+        f"awaited = CASE WHEN {awaited} THEN TRUE ELSE FALSE END",
+        f"awaited_since = CASE WHEN {awaited} AND NOT awaited THEN %s"
+        f" WHEN {awaited} THEN awaited_since ELSE NULL END",
+    ]
+    values = [*awaiting, *awaiting, _prep(Seat, "awaited_since", now), *awaiting]
     if finished:
+        # The same statement: the writes of a move run as one on PostgreSQL (batch.py),
+        # where two UPDATEs of the same rows would keep only one of them.
         scores = summary["scores"]
-        statements.append(
-            Statement(
-                f"UPDATE {_SEAT} SET score = CASE number"
-                f" {' '.join(['WHEN %s THEN %s'] * len(scores))} END,"
-                f" winner = CASE WHEN {among('number', summary['winners'])} THEN TRUE"
-                f" ELSE FALSE END WHERE game_id = %s",
-                [
-                    *(value for pair in enumerate(scores) for value in pair),
-                    *summary["winners"],
-                    game_id,
-                ],
-            )
-        )
+        columns += [
+            f"score = CASE number {' '.join(['WHEN %s THEN %s'] * len(scores))} END",
+            f"winner = CASE WHEN {among('number', summary['winners'])} THEN TRUE ELSE FALSE END",
+        ]
+        values += [*(value for pair in enumerate(scores) for value in pair), *summary["winners"]]
+    statements.append(
+        Statement(f"UPDATE {_SEAT} SET {', '.join(columns)} WHERE game_id = %s", [*values, game_id])
+    )
     return statements
 
 

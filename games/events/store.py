@@ -133,7 +133,7 @@ def append(
         for number, event in enumerate(events, start=1)
     ]
     try:
-        returned, *_ = write_together([_insert(rows), *also])
+        returned = write_together([_insert(rows), *also])
     except IntegrityError as error:
         if _violates(error, "event_sequence_unique", "games_event.sequence"):
             raise SequenceTaken(f"game {game_id} already has event {after + 1}") from error

@@ -1,8 +1,8 @@
 """A move's writes sent together: all of them or none, on each path.
 
-Inside a caller's transaction (every non-transactional test) they run one by one in a
-savepoint; on PostgreSQL outside any transaction they go in one pipeline, and the server's
-implicit transaction up to the Sync must be all or nothing too.
+On PostgreSQL they are one statement (the others as WITH clauses of the first), inside a
+savepoint within a caller's transaction (every non-transactional test), their own
+transaction outside any; on SQLite they run one by one in an atomic block.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 
 import pytest
 from django.db import IntegrityError, connection
+from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats
 from games.engine.ruleset import rule_set
@@ -47,8 +48,8 @@ def taken_event(game: Game) -> Statement:
 
 
 def assert_all_or_nothing(game: Game) -> None:
-    """A refused statement after a successful one: neither is kept, and the rows each
-    statement returns come back when all succeed."""
+    """A refused statement beside a successful one: neither is kept; when all succeed,
+    the rows the first returns come back."""
     with pytest.raises(IntegrityError):
         write_together([rename(game, "changed"), taken_event(game)])
     game.refresh_from_db()
@@ -57,11 +58,14 @@ def assert_all_or_nothing(game: Game) -> None:
 
     returned = write_together(
         [
-            rename(game, "renamed"),
-            Statement("SELECT name FROM games_game WHERE id = %s", [game.pk]),
+            Statement(
+                "UPDATE games_game SET name = %s WHERE id = %s RETURNING name", ["renamed", game.pk]
+            ),
+            Statement("UPDATE games_seat SET timeouts = 1 WHERE game_id = %s", [game.pk]),
         ]
     )
-    assert returned == [[], [("renamed",)]]
+    assert returned == [("renamed",)]
+    assert set(game.seats.values_list("timeouts", flat=True)) == {1}
 
 
 @pytest.mark.django_db
@@ -75,18 +79,24 @@ def test_inside_a_transaction_a_refusal_undoes_the_batch_and_the_transaction_goe
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("flush_past_the_trigger")
-def test_outside_a_transaction_the_pipeline_is_all_or_nothing() -> None:
+def test_outside_a_transaction_the_writes_are_one_statement_all_or_nothing() -> None:
     game = a_game()
     assert not connection.in_atomic_block
     assert_all_or_nothing(game)
+    seats = Statement("UPDATE games_seat SET timeouts = 2 WHERE game_id = %s", [game.pk])
+    with CaptureQueriesContext(connection) as queries:
+        write_together([rename(game, "once"), seats])
+    assert len(queries.captured_queries) == 1  # no BEGIN, no COMMIT: one round trip
+    game.refresh_from_db()
+    assert game.name == "once" and set(game.seats.values_list("timeouts", flat=True)) == {2}
 
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("flush_past_the_trigger")
 def test_a_refused_append_outside_a_transaction_leaves_the_read_models_as_they_were() -> None:
-    """The events' insert fails first in the pipeline: the read models' rewrite sent
-    behind it must not run, or the lists would describe a move that was never recorded."""
+    """The events' insert is refused: the read models' rewrite sent with it must not be
+    kept, or the lists would describe a move that was never recorded."""
     game = a_game()
     loaded = store.load(game.pk, game.rules, cache=False)
     seat = sorted(NUMX.to_act(loaded.state))[0]
