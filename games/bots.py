@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.consumers import consumer
-from games.events.models import Event
+from games.events.store import Recorded
 from games.models import Game
 from games.services import SeatSpec, game_create, game_submit
 
@@ -55,7 +55,7 @@ def play_bot_game(config: dict[str, Any], rng: random.Random, name: str = "Bot g
 
 
 @consumer("bots")
-def bots_take_their_turns(game_id: int, events: Sequence[Event]) -> None:
+def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     """Bot seats play as soon as the game waits for them, one move after another, until it
     waits for a person (or ends). They never complete out of turn: a bot only answers when
     it is asked."""

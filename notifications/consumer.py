@@ -17,14 +17,14 @@ from accounts.models import Profile
 from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.consumers import consumer
-from games.events.models import Event
+from games.events.store import Recorded
 from games.models import Game, StandingOrder
 from notifications.models import INVITATION, GameMute, Notification
 from notifications.tasks import send_notification
 
 
 @consumer("notifications")
-def owe_notifications(game_id: int, events: Sequence[Event]) -> None:
+def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
     game = Game.objects.get(pk=game_id)
     rules = rule_set(game.rules)
     humans = dict(

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.events.consumers import consumer
-from games.events.models import Event
+from games.events.store import Recorded
 from tournaments.models import Table
 from tournaments.services import table_record_result
 
 
 @consumer("tournaments")
-def record_finished_tables(game_id: int, events: Sequence[Event]) -> None:
+def record_finished_tables(game_id: int, events: Sequence[Recorded]) -> None:
     if not any(event.type == "game-ended" for event in events):
         return
     table = Table.objects.filter(game_id=game_id).first()

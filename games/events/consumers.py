@@ -17,10 +17,11 @@ from django.db.models import Count, F, Q
 
 from games.engine.ruleset import rule_set
 from games.events import store
-from games.events.models import ConsumerPosition, Event
+from games.events.models import ConsumerPosition
+from games.events.store import Recorded
 from games.models import Game
 
-Handler = Callable[[int, Sequence[Event]], None]
+Handler = Callable[[int, Sequence[Recorded]], None]
 
 _CONSUMERS: dict[str, Handler] = {}
 
@@ -75,7 +76,7 @@ def dispatch(game_id: int, only: Sequence[str] | None = None) -> None:
 
 
 def _handle(
-    name: str, handler: Handler, game_id: int, position: int, events: Sequence[Event]
+    name: str, handler: Handler, game_id: int, position: int, events: Sequence[Recorded]
 ) -> None:
     """Hand the consumer ``name`` the ``events`` after its ``position``, and move it on in the
     same transaction as the handler's writes.

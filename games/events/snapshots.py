@@ -7,13 +7,12 @@ from collections.abc import Sequence
 
 from games.engine.ruleset import rule_set
 from games.events.consumers import consumer
-from games.events.models import Event
-from games.events.store import SNAPSHOT_EVERY, load, write_snapshot
+from games.events.store import SNAPSHOT_EVERY, Recorded, load, write_snapshot
 from games.models import Game
 
 
 @consumer("snapshots")
-def take_snapshot(game_id: int, events: Sequence[Event]) -> None:
+def take_snapshot(game_id: int, events: Sequence[Recorded]) -> None:
     """Snapshot the state after the last of ``events`` if they cross a multiple of
     SNAPSHOT_EVERY (one snapshot per stretch, however many events arrived at once)."""
     first, last = events[0].sequence, events[-1].sequence

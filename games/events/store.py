@@ -13,6 +13,7 @@ import functools
 import pickle
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection
@@ -198,25 +199,67 @@ def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> boo
     return "UNIQUE constraint failed" in str(error) and sqlite_column in str(error)
 
 
-def read(game_id: int, rules: RuleSet, after: int = 0, upto: int | None = None) -> Iterator[Event]:
+@dataclass(frozen=True)
+class Recorded:
+    """An event as the store reads it back, its payload upcast to the current version."""
+
+    sequence: int
+    type: str
+    seat: int | None
+    payload: dict[str, Any]
+    recorded_at: datetime
+
+
+_READ = ("sequence", "type", "seat", "payload", "version", "recorded_at")
+
+
+def read(
+    game_id: int, rules: RuleSet, after: int = 0, upto: int | None = None
+) -> Iterator[Recorded]:
     """The game's events after number ``after`` (up to ``upto``), payloads upcast to the
     current versions of ``rules``, the game's rule set."""
     versions = upcasters(rules)
-    # SQL, like the append: every load and every table's history reads a tail, and the
-    # ORM took longer to build this query than the database to answer it. A plain query,
-    # not .iterator(): on PostgreSQL that opens a server-side cursor, extra round trips on
-    # every load, and a tail is at most a few dozen rows.
-    sql = f"SELECT * FROM {Event._meta.db_table} WHERE game_id = %s AND sequence > %s"
+    # SQL, like the append, and plain rows rather than model instances: every load and
+    # every table's history reads a tail, and building the ORM's query and its instances
+    # took longer than the database's answer (a tail of ten: 0.9 ms as instances, 0.34 ms
+    # as rows). A plain query, not a server-side cursor: a tail is a few dozen rows.
+    sql = f"SELECT {', '.join(_READ)} FROM {Event._meta.db_table} WHERE game_id = %s"
+    sql += " AND sequence > %s"
     params = [game_id, after]
     if upto is not None:
         sql += " AND sequence <= %s"
         params.append(upto)
-    for event in Event.objects.raw(sql + " ORDER BY sequence", params):
-        event.payload = versions.upcast(event.type, event.version, event.payload)
-        yield event
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " ORDER BY sequence", params)
+        rows = cursor.fetchall()
+    convert = _converters()
+    for row in rows:
+        sequence, kind, seat, payload, version, recorded_at = (
+            _through(steps, value) for steps, value in zip(convert, row, strict=True)
+        )
+        yield Recorded(sequence, kind, seat, versions.upcast(kind, version, payload), recorded_at)
 
 
-def replay(rules: RuleSet, state: Any, events: Iterable[Event]) -> Any:
+@functools.cache
+def _converters() -> list[list[Any]]:
+    """For each column ``read`` selects, the conversions the ORM applies to its values on
+    this database (JSON decoding; on SQLite, dates made aware), so that rows read as SQL
+    hold what the model's fields would."""
+    table = Event._meta.db_table
+    columns = [Event._meta.get_field(name).get_col(table) for name in _READ]
+    return [
+        connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        for column in columns
+    ]
+
+
+def _through(steps: list[Any], value: Any) -> Any:
+    for step in steps:
+        value = step(value, None, connection)
+    return value
+
+
+def replay(rules: RuleSet, state: Any, events: Iterable[Recorded]) -> Any:
     """``state`` moved on by ``events`` (the first may be ``created``, from no state)."""
     for event in events:
         if event.type == CREATED:
@@ -257,10 +300,18 @@ def load(
 
 
 def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> Loaded | None:
-    snapshots = Snapshot.objects.filter(game_id=game_id, engine=rules.state_format)
+    """The game's latest snapshot (up to event ``upto``) in the rule set's state format."""
+    # SQL: the ORM took 0.7 ms to build this query, which the database answers in 0.2 ms,
+    # on every load that misses the cache and every step of a replay.
+    sql = f"SELECT sequence, state FROM {Snapshot._meta.db_table}"
+    sql += " WHERE game_id = %s AND engine = %s"
+    params: list[Any] = [game_id, rules.state_format]
     if upto is not None:
-        snapshots = snapshots.filter(sequence__lte=upto)
-    found = snapshots.order_by("-sequence").values_list("sequence", "state").first()
+        sql += " AND sequence <= %s"
+        params.append(upto)
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " ORDER BY sequence DESC LIMIT 1", params)
+        found = cursor.fetchone()
     if found is None:
         return None
     sequence, blob = found

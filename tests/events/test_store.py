@@ -45,6 +45,22 @@ def test_the_state_is_the_replay_of_the_events(
     assert loaded.sequence == game.last_sequence and loaded.state == rebuilt
 
 
+def test_events_read_back_hold_what_the_model_holds(
+    new_game: Callable[..., Game], advance: Callable[..., Game]
+) -> None:
+    """The store reads its rows as SQL: each value must be what the model's field gives
+    (JSON decoded, the time aware of its zone, on SQLite as on PostgreSQL)."""
+    game = advance(new_game(), 12)
+    read = list(store.read(game.pk, NUMX, after=2, upto=game.last_sequence - 1))
+    rows = Event.objects.filter(game=game, sequence__gt=2, sequence__lt=game.last_sequence)
+    expected = [
+        (e.sequence, e.type, e.seat, e.payload, e.recorded_at) for e in rows.order_by("sequence")
+    ]
+    assert len(expected) == game.last_sequence - 3
+    assert [(r.sequence, r.type, r.seat, r.payload, r.recorded_at) for r in read] == expected
+    assert all(r.recorded_at.utcoffset() is not None for r in read)
+
+
 def test_appending_a_number_already_taken_is_a_conflict_not_an_overwrite(
     new_game: Callable[..., Game],
 ) -> None:
