@@ -19,6 +19,7 @@ from games.selectors import game_and_seats
 from games.views import table as table_views
 from games.views.pages import PAGES, page_key
 from games.words import card as card_words
+from tests.conftest import person
 from tests.games.test_table_views import hand, leaked, pick_both, secret_cards
 
 pytestmark = pytest.mark.django_db
@@ -92,6 +93,22 @@ def test_each_seat_and_each_spectator_gets_their_own_page(
     for seat in (0, 1):
         for name in hand(duel, seat):
             assert f'aria-label="{card_words(name)}"' in pages[seat]
+
+
+def test_spectators_share_a_page_that_names_none_of_them(
+    mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Every spectator of a game gets the same page: it may show nothing of the one it was
+    first drawn for (a spectator's key does not say which spectator)."""
+    pick_both(duel)
+    profile = profile_of(mallory)
+    profile.display_name = "Mallory Watcher"
+    profile.save()
+    table_page(as_user(mallory), duel)
+    page = table_page(as_user(person("trudy")), duel)
+    assert "You are watching" in page
+    for said in ("mallory", "Mallory Watcher", "mallory@example.com"):
+        assert said not in page
 
 
 def test_orders_mutes_and_language_show_at_once_on_a_table_that_has_not_moved(
