@@ -15,6 +15,7 @@ Either way, none of them may depend on another's effects: on PostgreSQL none see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -48,10 +49,12 @@ def write_together(statements: Sequence[Statement]) -> list[Any]:
     """
     if not statements:
         return []
+    _one_writer_per_table(statements)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             sql, params = _as_one(statements)
-            with transaction.atomic() if connection.in_atomic_block else nullcontext():
+            # Outside a transaction the statement is its own; inside one, a savepoint.
+            with transaction.atomic() if not connection.get_autocommit() else nullcontext():
                 cursor.execute(sql, params)
             return cursor.fetchall() if cursor.description else []
         with transaction.atomic():
@@ -61,6 +64,19 @@ def write_together(statements: Sequence[Statement]) -> list[Any]:
                 if number == 0 and cursor.description:
                     rows = cursor.fetchall()
             return rows
+
+
+_WRITES = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)", re.IGNORECASE)
+
+
+def _one_writer_per_table(statements: Sequence[Statement]) -> None:
+    """Refuse two statements writing the same table, on every database: on PostgreSQL they
+    would run as one statement, where a row written twice keeps only one of the writes, and
+    SQLite, running them in turn, would not show it."""
+    written = [m.group(1) for s in statements if (m := _WRITES.match(s.sql))]
+    twice = sorted({table for table in written if written.count(table) > 1})
+    if twice:
+        raise ValueError(f"more than one statement writes {', '.join(twice)}: join them")
 
 
 def _as_one(statements: Sequence[Statement]) -> tuple[str, list[Any]]:

@@ -11,7 +11,6 @@ import random
 
 import pytest
 from django.db import IntegrityError, connection
-from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats
 from games.engine.ruleset import rule_set
@@ -84,11 +83,29 @@ def test_outside_a_transaction_the_writes_are_one_statement_all_or_nothing() -> 
     assert not connection.in_atomic_block
     assert_all_or_nothing(game)
     seats = Statement("UPDATE games_seat SET timeouts = 2 WHERE game_id = %s", [game.pk])
-    with CaptureQueriesContext(connection) as queries:
+    sent: list[tuple[str, bool]] = []
+
+    def record(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        sent.append((sql, connection.get_autocommit()))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
         write_together([rename(game, "once"), seats])
-    assert len(queries.captured_queries) == 1  # no BEGIN, no COMMIT: one round trip
+    # One statement, sent in autocommit: its own transaction, no BEGIN or COMMIT around it.
+    assert len(sent) == 1 and sent[0][1] is True
     game.refresh_from_db()
     assert game.name == "once" and set(game.seats.values_list("timeouts", flat=True)) == {2}
+
+
+@pytest.mark.django_db
+def test_two_statements_writing_one_table_are_refused_on_every_database() -> None:
+    """On PostgreSQL they would be one statement, keeping only one write of a row written
+    twice; SQLite, running them in turn, would not show it, so both refuse them."""
+    game = a_game()
+    with pytest.raises(ValueError, match="games_game"):
+        write_together([rename(game, "first"), rename(game, "second")])
+    game.refresh_from_db()
+    assert game.name == "Batch"
 
 
 @pytest.mark.postgres
