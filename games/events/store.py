@@ -223,8 +223,8 @@ def read(
     # every table's history reads a tail, and building the ORM's query and its instances
     # took longer than the database's answer (a tail of ten: 0.9 ms as instances, 0.34 ms
     # as rows). A plain query, not a server-side cursor: a tail is a few dozen rows.
-    sql = f"SELECT {', '.join(_READ)} FROM {Event._meta.db_table} WHERE game_id = %s"
-    sql += " AND sequence > %s"
+    sql = f"SELECT {', '.join(_READ)} FROM {Event._meta.db_table}"
+    sql += " WHERE game_id = %s AND sequence > %s"
     params = [game_id, after]
     if upto is not None:
         sql += " AND sequence <= %s"
@@ -240,17 +240,21 @@ def read(
         yield Recorded(sequence, kind, seat, versions.upcast(kind, version, payload), recorded_at)
 
 
-@functools.cache
 def _converters() -> list[list[Any]]:
     """For each column ``read`` selects, the conversions the ORM applies to its values on
-    this database (JSON decoding; on SQLite, dates made aware), so that rows read as SQL
-    hold what the model's fields would."""
-    table = Event._meta.db_table
-    columns = [Event._meta.get_field(name).get_col(table) for name in _READ]
+    this connection (JSON decoding; on SQLite, dates made aware), so that rows read as SQL
+    hold what the model's fields would. Asked of the connection in use, not kept: its
+    conversions may be bound to it."""
     return [
         connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        for column in columns
+        for column in _read_columns()
     ]
+
+
+@functools.cache
+def _read_columns() -> list[Any]:
+    table = Event._meta.db_table
+    return [Event._meta.get_field(name).get_col(table) for name in _READ]
 
 
 def _through(steps: list[Any], value: Any) -> Any:
