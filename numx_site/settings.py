@@ -9,6 +9,7 @@ email is printed to the console.
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -117,6 +118,8 @@ NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
 # Table pages each process keeps once drawn, served again while the table has not moved
 # (games/views/pages.py); 0 keeps none.
 NUMX_TABLE_PAGES = env.int("NUMX_TABLE_PAGES", default=500)
+if NUMX_TABLE_PAGES < 0:
+    raise ImproperlyConfigured(f"NUMX_TABLE_PAGES must be 0 or more, not {NUMX_TABLE_PAGES}")
 
 # --- API (Django REST framework) ---------------------------------------------------------
 

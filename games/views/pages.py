@@ -80,5 +80,6 @@ def page_key(
 
 
 def _row(instance: Model) -> tuple[Any, ...]:
-    """Every column of the instance's row, as read."""
+    """Every column of the instance's row, as read: any of them may be shown on the page
+    some day, and a column in the key that the page does not show costs only a redraw."""
     return tuple(getattr(instance, field.attname) for field in instance._meta.concrete_fields)

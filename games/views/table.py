@@ -46,7 +46,7 @@ def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect("games:game", game.pk)
 
 
-def _forms(current: Table, data: Any = None, form_key: str = "") -> dict[str, Any]:
+def _forms(current: Table, form_key: str, data: Any = None) -> dict[str, Any]:
     """The move forms the seat's legal set calls for, each carrying the page's
     ``form_key`` as its idempotency key.
 
@@ -119,7 +119,7 @@ def _draw(request: HttpRequest, current: Table, data: Any = None) -> Page:
     token, form_key = get_token(request), uuid.uuid4().hex
     context = {
         "t": current,
-        "forms": _forms(current, data, form_key),
+        "forms": _forms(current, form_key, data),
         "orders_form": OrdersForm(
             initial={
                 "pass_rest": StandingOrder.Kind.PASS in current.orders,
@@ -137,11 +137,13 @@ def _draw(request: HttpRequest, current: Table, data: Any = None) -> Page:
 
 
 def _respond(
-    page: str, finished: bool, status: int = 200, stop_polling: bool = False
+    html: str, finished: bool, status: int = 200, stop_polling: bool = False
 ) -> HttpResponse:
+    """The page's response; for a poll (``stop_polling``) of a finished game, htmx's "stop
+    polling" answer."""
     if stop_polling and finished:
-        return HttpResponseStopPolling(page)
-    return HttpResponse(page, status=status)
+        return HttpResponseStopPolling(html)
+    return HttpResponse(html, status=status)
 
 
 def _render(
@@ -188,7 +190,8 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         # A double click or a resent form: the move is in, show the table as it is now.
         return _done(request, game, seat)
     current = table(game, seat)
-    form = _forms(current, request.POST).get(kind)
+    # Only the posted form is used, and it carries its own key.
+    form = _forms(current, form_key="", data=request.POST).get(kind)
     if form is None:
         return _render(request, table(game, seat, _("That move is not available now.")), 400)
     if not form.is_valid():

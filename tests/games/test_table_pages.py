@@ -87,6 +87,7 @@ def test_each_seat_and_each_spectator_gets_their_own_page(
     for _round in range(2):  # the second time, every page is one that was kept
         for seat, viewer in ((0, alice), (1, bob), (None, mallory)):
             pages[seat] = table_page(as_user(viewer), duel)
+        assert len(PAGES) == 3  # one per seat and one for spectators, kept the first time
     for seat in (0, 1, None):
         hidden = secret_cards(duel, seat)
         assert hidden and leaked(pages[seat], hidden) == []
@@ -106,6 +107,7 @@ def test_spectators_share_a_page_that_names_none_of_them(
     profile.save()
     table_page(as_user(mallory), duel)
     page = table_page(as_user(person("trudy")), duel)
+    assert len(PAGES) == 1  # Trudy got the page drawn for Mallory
     assert "You are watching" in page
     for said in ("mallory", "Mallory Watcher", "mallory@example.com"):
         assert said not in page
@@ -139,7 +141,9 @@ def test_orders_mutes_and_language_show_at_once_on_a_table_that_has_not_moved(
 def test_what_a_page_shows_is_all_in_its_key(alice: User, duel: Game) -> None:
     """Any one of the things a page is drawn from, changed alone, gives another key."""
     pick_both(duel)
-    game, seats = game_and_seats(duel.pk) or (duel, [])
+    read = game_and_seats(duel.pk)
+    assert read is not None
+    game, seats = read
 
     language, zone = "en", "UTC"
 
@@ -181,6 +185,32 @@ def test_what_a_page_shows_is_all_in_its_key(alice: User, duel: Game) -> None:
         key(template="games/table.html#table"),
     }
     assert len(others) == 4 and others.isdisjoint(seen), "a viewer or a template is not in the key"
+
+
+def test_a_kept_page_is_the_page_drawn_afresh_after_each_change(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Whatever changes, a page served from memory is the page a fresh drawing gives: the
+    guard against a page showing something its key does not hold."""
+    client = as_user(alice)
+
+    def kept_and_fresh() -> tuple[str, str]:
+        table_page(client, duel)
+        kept = table_page(client, duel)
+        PAGES.clear()
+        return without_tokens(kept), without_tokens(table_page(client, duel))
+
+    changes = [
+        lambda: pick_both(duel),
+        lambda: client.post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"}),
+        lambda: as_user(bob).post(f"/notifications/games/{duel.pk}/vacation/", {"days": "2"}),
+        lambda: Seat.objects.filter(game=duel, number=1).update(timeouts=2),
+        lambda: client.post(f"/notifications/games/{duel.pk}/mute/"),
+    ]
+    for change in changes:
+        change()
+        kept, fresh = kept_and_fresh()
+        assert kept == fresh
 
 
 def test_a_flash_message_is_shown_once_even_on_a_table_looked_at_before(
