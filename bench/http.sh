@@ -35,10 +35,11 @@ with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=T
 PY
 $PY manage.py migrate -v0
 # A mid-game table with Alice to move, her session cookie and the CSRF cookie a browser holds.
-read -r GAME COOKIE CSRF < <($PY manage.py shell -c 'from bench.http_table import main; main()' | tail -1)
+read -r GAME SESSION CSRF < <($PY manage.py shell -c 'from bench.http_table import main; main()' | tail -1)
+COOKIES="Cookie: sessionid=$SESSION; csrftoken=$CSRF"
 
 run() {  # run NAME PATH: wrk against PATH, print requests/s and mean latency (ms)
-  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: sessionid=$COOKIE; csrftoken=$CSRF" \
+  wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "$COOKIES" \
     "http://127.0.0.1:$PORT$2" > "/tmp/wrk-$1.txt"
   awk -v name="$1" '/Requests\/sec/ {rps=$2} /Latency/ && !lat {lat=$2}
     /Non-2xx/ {bad=$NF} END {printf "%s %s %s %s\n", name, rps, lat, bad+0}' "/tmp/wrk-$1.txt"
@@ -54,7 +55,7 @@ serve() {  # serve CONN_MAX_AGE TABLE_PAGES: start gunicorn, wait until it answe
 stop() { kill $SERVER; wait $SERVER 2>/dev/null || true; }
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 serve 600 500
-curl -sf -H "Cookie: sessionid=$COOKIE; csrftoken=$CSRF" "http://127.0.0.1:$PORT/games/$GAME/" | grep -q 'id="table"'
+curl -sf -H "$COOKIES" "http://127.0.0.1:$PORT/games/$GAME/" | grep -q 'id="table"'
 run warmup "/games/$GAME/" >/dev/null
 BARE=$(run bare /healthz/)
 TABLE=$(run table "/games/$GAME/")
