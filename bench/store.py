@@ -26,9 +26,10 @@ In the same process and run, against the same server:
     TEMP or UNLOGGED, so its WAL is flushed the same way) with the same foreign keys,
     holding the very events (a) recorded, in order (so the same payload sizes). Two runs
     after (a); the faster is compared, the harder bar. Target: (a) at least a third of (b).
-    For diagnosis only, the same is done with a submit's statements written by hand
-    (read the game; then insert and update the read models in one statement, its own
-    transaction): the floor of a move of that shape, with no Python around it.
+    For diagnosis only, the same is done with a submit's statement written by hand
+    (insert, on condition, and update the read models in one statement, its own
+    transaction, as a move from a remembered state does): the floor of a move of that
+    shape, with no Python around it.
 (c) loads: a 4-player X-Game is played to at least 300 events with the consumers running
     (so snapshots exist every ``SNAPSHOT_EVERY`` events), ``consumers.dispatch`` is called
     once more, then ``store.load(..., cache=False)`` (snapshot plus tail, the in-process
@@ -221,29 +222,34 @@ def raw_inserts(rows: list[Row]) -> float:
 
 
 def submit_statements_by_hand(rows: list[Row], game_id: int) -> float:
-    """Diagnostic, not a target: a submit's statements written by hand in psycopg, sent as
-    ``game_submit`` sends them (read the game; then one statement that inserts the event
-    and, in WITH clauses, rewrites the game's and its seats' read models), with no Python
-    around them.
+    """Diagnostic, not a target: a submit's statement written by hand in psycopg, sent as
+    ``game_submit`` sends it for a move made from the state its process remembers (one
+    statement, its own transaction, that inserts the event on condition that no standing
+    order is set and, in WITH clauses, rewrites the game's and its seats' read models),
+    with no Python around it.
 
     The floor any ``game_submit`` of this shape could reach: moves per second. The
     read-model updates write the rows' current values back, on a game of the bench's own.
     """
+    no_orders = (
+        "(SELECT %s WHERE NOT EXISTS (SELECT 1 FROM games_standingorder o"
+        " JOIN games_seat s ON s.id = o.seat_id WHERE s.game_id = %s))"
+    )
     write_sql = (
         "WITH g AS (UPDATE games_game SET last_sequence = last_sequence, phase = phase,"
         " awaiting = awaiting, status = status, updated_at = %s WHERE id = %s),"
         " s AS (UPDATE games_seat SET awaited = CASE WHEN awaited THEN true ELSE false END"
-        f" WHERE game_id = %s) {INSERT}"
+        f" WHERE game_id = %s) {INSERT.replace('(%s,', f'({no_orders},', 1)}"
     )
-    with scratch_table() as raw, raw.cursor() as read, raw.cursor() as write:
+    with scratch_table() as raw, raw.cursor() as write:
         start = time.perf_counter()
         for sequence, (_, _, kind, payload, seat, version) in enumerate(rows, start=1):
-            read.execute("SELECT * FROM games_game WHERE id = %s", [game_id]).fetchone()
             now = datetime.now(UTC)
             write.execute(
                 write_sql,
                 (
                     now,
+                    game_id,
                     game_id,
                     game_id,
                     game_id,

@@ -38,14 +38,10 @@ def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     ``Game.DoesNotExist`` for no such game.
 
     One statement instead of three ORM queries: each query's construction cost more than its
-    round trip, and every move starts here.
+    round trip.
     """
     sql = (
-        f"SELECT g.rules, g.last_sequence, g.awaiting,"
-        f" EXISTS (SELECT 1 FROM {_SEAT} s WHERE s.game_id = g.id AND s.number = %s"
-        f" AND s.user_id = %s),"
-        f" EXISTS (SELECT 1 FROM {_ORDER} o JOIN {_SEAT} s ON s.id = o.seat_id"
-        f" WHERE s.game_id = g.id)"
+        f"SELECT g.rules, g.last_sequence, g.awaiting, {_holds('g.id')}, {_ordered('g.id')}"
         f" FROM {_GAME} g WHERE g.id = %s"
     )
     with connection.cursor() as cursor:
@@ -56,6 +52,37 @@ def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     rules, last, awaiting, holds, orders = row
     awaiting = Game._meta.get_field("awaiting").from_db_value(awaiting, None, connection)
     return MoveContext(rules, last, awaiting, bool(holds), bool(orders))
+
+
+def assumed_context(game_id: int, seat: int, user_id: int | None) -> Statement:
+    """The SQL condition under which a move made without reading its :class:`MoveContext`
+    may be recorded: ``user_id`` (if any) holds ``seat``, and no standing order is set.
+
+    The move's append checks it as it writes (``store.append(provided=...)``), so the move
+    can be made from a state the process remembers, with no query before the write.
+    """
+    sql = f"NOT {_ordered('%s')}"
+    params: list[Any] = [game_id]
+    if user_id is not None:
+        sql += f" AND {_holds('%s')}"
+        params += [game_id, seat, user_id]
+    return Statement(sql, params)
+
+
+def _holds(game: str) -> str:
+    """SQL: a seat numbered ``%s`` of ``game`` is held by the user ``%s``."""
+    return (
+        f"EXISTS (SELECT 1 FROM {_SEAT} s WHERE s.game_id = {game} AND s.number = %s"
+        " AND s.user_id = %s)"
+    )
+
+
+def _ordered(game: str) -> str:
+    """SQL: a standing order is set at ``game``."""
+    return (
+        f"EXISTS (SELECT 1 FROM {_ORDER} o JOIN {_SEAT} s ON s.id = o.seat_id"
+        f" WHERE s.game_id = {game})"
+    )
 
 
 def project(game_id: int, rules: RuleSet, state: Any, sequence: int) -> None:

@@ -24,7 +24,7 @@ from games.events.batch import Statement, among, write_together
 from games.events.models import Event
 from games.events.store import CREATED, Loaded, NewEvent
 from games.models import Game, Seat, StandingOrder
-from games.read_models import move_context, projection
+from games.read_models import MoveContext, assumed_context, move_context, projection
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
@@ -124,7 +124,7 @@ def start_recording(
     store.append(
         game.pk, rules, 0, [created, *follow], also=projection(game.pk, rules, state, sequence)
     )
-    _after_commit(game.pk, Loaded(state, sequence))
+    _after_commit(game.pk, Loaded(state, sequence, game.rules))
 
 
 def game_submit(
@@ -145,15 +145,30 @@ def game_submit(
     the seat. The same ``idempotency_key`` sent twice records the move once. ``reason``
     records why the system made a move for a player (``deadline``...).
     """
+    actor_id = actor.pk if actor is not None else None
+    move = _Move(game_id, seat, action, actor_id, idempotency_key, rng, reason)
     # No transaction around the reads: the append is the one decision, and the (game,
     # sequence) constraint makes it against any move recorded since. The writes are one
     # transaction of their own, sent at once (store.append).
     try:
-        context = move_context(game_id, seat, actor.pk if actor is not None else None)
-        rules = rule_set(context.rules)
-        if actor is not None and not context.holds_seat:
+        known = store.CACHE.get(game_id)
+        if known is not None and known.sequence == expected_sequence:
+            # The state the player saw is the one this process remembers: the move is made
+            # from it with no query before the write, which checks what it assumes.
+            try:
+                checked = assumed_context(game_id, seat, actor_id)
+                return _record(move, known, _assumed(known), provided=checked)
+            except (store.Unmet, ValueError):
+                # A standing order is set, or the actor does not hold the seat; or the rules
+                # refused the move (a ValueError naming the rule), which is answered only
+                # once the seat is known to be the actor's, so that nobody learns about a
+                # hand by moving for a seat not theirs. Either way: the long way, below.
+                pass
+        context = move_context(game_id, seat, actor_id)
+        if actor_id is not None and not context.holds_seat:
             raise NotSeated(f"you do not hold seat {seat} of this game")
         if idempotency_key is not None:
+            rules = rule_set(context.rules)
             recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
             if recorded is not None:
                 return recorded
@@ -164,36 +179,7 @@ def game_submit(
             raise Conflict(
                 game_id, loaded, f"the game moved on to {loaded.sequence} since you looked"
             )
-        after = rules.apply(loaded.state, seat, action)
-        payload = store.action_payload(rules, loaded.state, seat, action, after)
-        move = NewEvent(
-            rules.action_type(action),
-            {**payload, "reason": reason} if reason else payload,
-            seat=seat,
-            actor_id=actor.pk if actor is not None else None,
-            idempotency_key=idempotency_key,
-        )
-        milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
-        state, follow = _follow(rules, after, rng)
-        ordered = (
-            _standing_orders(game_id, rules, state, rng) if context.has_orders else Ordered(state)
-        )
-        new = [move, *milestones, *follow, *ordered.events]
-        sequence = loaded.sequence + len(new)
-        events = store.append(
-            game_id,
-            rules,
-            loaded.sequence,
-            new,
-            also=[
-                *ordered.lapse(),
-                *projection(
-                    game_id, rules, ordered.state, sequence, awaiting_before=context.awaiting
-                ),
-            ],
-        )
-        _after_commit(game_id, Loaded(ordered.state, sequence))
-        return Submitted(game_id, sequence, tuple(events), ordered.state)
+        return _record(move, loaded, context)
     except (store.SequenceTaken, store.DuplicateKey) as lost:
         rules = rule_set(Game.objects.values_list("rules", flat=True).get(pk=game_id))
         if idempotency_key is not None:
@@ -204,6 +190,70 @@ def game_submit(
                 return recorded
         current = store.load(game_id, rules.name)
         raise Conflict(game_id, current, "another move was recorded first") from lost
+
+
+@dataclass(frozen=True)
+class _Move:
+    """A submission, as ``game_submit`` received it."""
+
+    game_id: int
+    seat: int
+    action: Any
+    actor_id: int | None
+    idempotency_key: str | None = None
+    rng: random.Random | None = None
+    reason: str | None = None
+
+
+def _assumed(known: Loaded) -> MoveContext:
+    """A move's context taken as the usual one, from the state ``known`` (the game's latest,
+    unless another process recorded a move since): the actor holds the seat and no standing
+    order is set. The move's append checks these (``read_models.assumed_context``), and the
+    (game, sequence) constraint the rest."""
+    awaiting = rule_set(known.rules).summary(known.state)["awaiting"]
+    return MoveContext(known.rules, known.sequence, awaiting, holds_seat=True, has_orders=False)
+
+
+def _record(
+    move: _Move, loaded: Loaded, context: MoveContext, provided: Statement | None = None
+) -> Submitted:
+    """Check ``move`` against ``loaded`` (the state it was made from) and record it with
+    what follows it: milestones, chance's moves, standing orders' passes. The append is
+    made on the condition ``provided``, if any (:class:`store.Unmet` if it does not hold)."""
+    rules = rule_set(context.rules)
+    after = rules.apply(loaded.state, move.seat, move.action)
+    payload = store.action_payload(rules, loaded.state, move.seat, move.action, after)
+    played = NewEvent(
+        rules.action_type(move.action),
+        {**payload, "reason": move.reason} if move.reason else payload,
+        seat=move.seat,
+        actor_id=move.actor_id,
+        idempotency_key=move.idempotency_key,
+    )
+    milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
+    state, follow = _follow(rules, after, move.rng)
+    ordered = (
+        _standing_orders(move.game_id, rules, state, move.rng)
+        if context.has_orders
+        else Ordered(state)
+    )
+    new = [played, *milestones, *follow, *ordered.events]
+    sequence = loaded.sequence + len(new)
+    events = store.append(
+        move.game_id,
+        rules,
+        loaded.sequence,
+        new,
+        also=[
+            *ordered.lapse(),
+            *projection(
+                move.game_id, rules, ordered.state, sequence, awaiting_before=context.awaiting
+            ),
+        ],
+        provided=provided,
+    )
+    _after_commit(move.game_id, Loaded(ordered.state, sequence, rules.name))
+    return Submitted(move.game_id, sequence, tuple(events), ordered.state)
 
 
 def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) -> Submitted | None:
@@ -314,7 +364,7 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
                 ordered.events,
                 also=[*ordered.lapse(), *projection(game.pk, rules, ordered.state, sequence)],
             )
-            _after_commit(game.pk, Loaded(ordered.state, sequence))
+            _after_commit(game.pk, Loaded(ordered.state, sequence, game.rules))
     except store.SequenceTaken as taken:
         current = store.load(game.pk, game.rules)
         raise Conflict(game.pk, current, "another move was recorded first") from taken

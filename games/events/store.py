@@ -40,6 +40,11 @@ class DuplicateKey(Exception):
     """An event with this idempotency key is already recorded for the game."""
 
 
+class Unmet(Exception):
+    """The condition an append was made under did not hold when it was written: nothing was
+    written."""
+
+
 @dataclass(frozen=True)
 class NewEvent:
     """An event about to be appended."""
@@ -53,10 +58,11 @@ class NewEvent:
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game's state after its event number ``sequence``."""
+    """A game's state after its event number ``sequence``, under the rule set ``rules``."""
 
     state: Any
     sequence: int
+    rules: str
 
 
 class StateCache:
@@ -105,10 +111,15 @@ def append(
     after: int,
     events: Sequence[NewEvent],
     also: Sequence[Statement] = (),
+    provided: Statement | None = None,
 ) -> list[Event]:
     """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game (played
     under ``rules``, whose payload versions they are written at), and run ``also`` (the
     read models' rewrites) in the same transaction.
+
+    ``provided`` is an SQL condition (with its parameters) the writes depend on, checked by
+    the database as it writes them: if it does not hold, nothing is written and
+    :class:`Unmet` is raised.
 
     Inside the caller's transaction, within a savepoint so that the caller's transaction
     survives a refusal; outside any, the writes are one transaction of their own, sent at
@@ -134,8 +145,10 @@ def append(
         for number, event in enumerate(events, start=1)
     ]
     try:
-        returned = write_together([_insert(rows), *also])
+        returned = write_together([_insert(rows, provided), *also])
     except IntegrityError as error:
+        if provided is not None and _refused_game(error):
+            raise Unmet(f"the condition of game {game_id}'s append did not hold") from error
         if _violates(error, "event_sequence_unique", "games_event.sequence"):
             raise SequenceTaken(f"game {game_id} already has event {after + 1}") from error
         if _violates(error, "event_idempotency_unique", "games_event.idempotency_key"):
@@ -162,24 +175,33 @@ _COLUMNS = (
 )
 
 
-def _insert(rows: Sequence[Event]) -> Statement:
-    """One INSERT of all ``rows``, returning their ids by sequence.
+def _insert(rows: Sequence[Event], provided: Statement | None) -> Statement:
+    """One INSERT of all ``rows``, returning their ids by sequence; if ``provided`` is given,
+    the first row's game is that condition's answer.
 
     Written as SQL rather than ``bulk_create``: building the ORM's query cost more than the
     database's own work for the statement, and this is the statement of every move. Values
     go through the fields' own conversions, so JSON and dates are stored as the ORM would.
     """
     fields = _fields()
-    marks = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
-    sql = (
-        f"INSERT INTO {Event._meta.db_table} ({', '.join(_COLUMNS)})"
-        f" VALUES {', '.join([marks] * len(rows))} RETURNING id, sequence"
-    )
+    marks = ["(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"] * len(rows)
     params = [
         field.get_db_prep_save(getattr(row, field.attname), connection)
         for row in rows
         for field in fields
     ]
+    if provided is not None:
+        # The game if the condition holds, else NULL, which the column refuses: the whole
+        # statement fails, the read models' clauses with it (on SQLite, the atomic block
+        # this INSERT opens). The database checks the condition in the write itself, so
+        # that nothing can change between the check and the write.
+        rest = ", ".join(["%s"] * (len(_COLUMNS) - 1))
+        marks[0] = f"((SELECT %s WHERE {provided.sql}), {rest})"
+        params[1:1] = provided.params
+    sql = (
+        f"INSERT INTO {Event._meta.db_table} ({', '.join(_COLUMNS)})"
+        f" VALUES {', '.join(marks)} RETURNING id, sequence"
+    )
     return Statement(sql, params)
 
 
@@ -197,6 +219,14 @@ def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> boo
     if name:
         return bool(name == constraint)
     return "UNIQUE constraint failed" in str(error) and sqlite_column in str(error)
+
+
+def _refused_game(error: IntegrityError) -> bool:
+    """Whether ``error`` is the events' game column refusing NULL (see :func:`_insert`)."""
+    diagnostics = getattr(error.__cause__, "diag", None)
+    if diagnostics is not None:
+        return bool(diagnostics.sqlstate == "23502" and diagnostics.column_name == "game_id")
+    return "NOT NULL constraint failed: games_event.game_id" in str(error)
 
 
 @dataclass(frozen=True)
@@ -293,9 +323,11 @@ def load(
     if start is not None and last is not None and start.sequence == last:
         return start
     if start is None:
-        start = _snapshot(game_id, rules, upto) or Loaded(None, 0)
+        start = _snapshot(game_id, rules, upto) or Loaded(None, 0, rules_name)
     tail = list(read(game_id, rules, after=start.sequence, upto=upto))
-    loaded = Loaded(replay(rules, start.state, tail), tail[-1].sequence) if tail else start
+    loaded = (
+        Loaded(replay(rules, start.state, tail), tail[-1].sequence, rules_name) if tail else start
+    )
     if cache and upto is None and loaded.state is not None and not connection.in_atomic_block:
         # Read in autocommit, so built from committed events only: safe to share. (Inside
         # a transaction the tail may hold this transaction's own, not yet committed, rows.)
@@ -319,7 +351,7 @@ def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> Loaded | None:
     if found is None:
         return None
     sequence, blob = found
-    return Loaded(pickle.loads(bytes(blob)), sequence)
+    return Loaded(pickle.loads(bytes(blob)), sequence, rules.name)
 
 
 def write_snapshot(game_id: int, rules: RuleSet, loaded: Loaded) -> None:

@@ -308,3 +308,104 @@ def test_a_move_after_a_stale_cached_state_replays_the_missing_events(game: Game
         store.rule_set(game.rules), None, store.read(game.pk, store.rule_set(game.rules))
     )
     assert submitted.sequence == 3 and submitted.state == rebuilt
+
+
+def remember(game: Game) -> store.Loaded:
+    """Put the game's current state in this process's cache, as a commit would (a test's
+    transaction never commits, so the cache stays empty otherwise)."""
+    loaded = store.load(game.pk, game.rules, cache=False)
+    store.CACHE.put(game.pk, loaded)
+    return loaded
+
+
+def test_a_remembered_state_lets_no_one_move_for_a_seat_they_do_not_hold(game: Game) -> None:
+    """The move made from the cache without reading the game is checked as it is written:
+    refused, nothing written, like the move that reads the seat first."""
+    remember(game)
+    mallory = User.objects.create_user("mallory")
+    with pytest.raises(NotSeated):
+        game_submit(
+            game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2, actor=mallory
+        )
+    assert Event.objects.filter(game=game).count() == 2
+    assert Game.objects.get(pk=game.pk).last_sequence == 2
+
+
+def test_a_move_refused_by_the_rules_is_refused_as_not_seated_to_someone_else(
+    game: Game,
+) -> None:
+    """An illegal move for a seat that is not the sender's is refused as not theirs, not by
+    the rule it breaks: what the rules say about another's hand ("you do not hold that
+    card") is not for them. Remembering the state changes nothing."""
+    remember(game)
+    mallory = User.objects.create_user("mallory")
+    with pytest.raises(NotSeated):
+        game_submit(
+            game_id=game.pk,
+            seat=0,
+            action=parse_action("pass"),
+            expected_sequence=2,
+            actor=mallory,
+        )
+    assert Event.objects.filter(game=game).count() == 2
+
+
+def test_a_standing_order_set_elsewhere_is_obeyed_by_a_move_from_a_remembered_state(
+    duel: Game, alice: User, bob: User
+) -> None:
+    """Another process may set a standing order while this one remembers the game: the move
+    sees it all the same, and the order passes for its player."""
+    from games.services import set_standing_orders
+
+    for seat, player in ((0, alice), (1, bob)):
+        game_submit(
+            game_id=duel.pk,
+            seat=seat,
+            action=a_pick(duel, seat),
+            expected_sequence=state_of(duel).sequence,
+            actor=player,
+        )
+    loaded = state_of(duel)
+    starter = loaded.state.turn  # type: ignore[attr-defined]
+    other = 1 - starter
+    set_standing_orders(game=duel, seat=other, kinds={"pass"})
+    remember(duel)
+    opening = next(m for m in legal_actions(loaded.state, starter) if str(m).startswith("play"))
+    submitted = game_submit(
+        game_id=duel.pk,
+        seat=starter,
+        action=opening,
+        expected_sequence=loaded.sequence,
+        actor=[alice, bob][starter],
+    )
+    passed = Event.objects.get(game=duel, type="pass", seat=other)
+    assert passed.payload["reason"] == "standing-order"
+    assert submitted.sequence == passed.sequence == Game.objects.get(pk=duel.pk).last_sequence
+
+
+def test_a_remembered_state_another_process_moved_past_gives_a_conflict(
+    game: Game, alice: User
+) -> None:
+    """The cache says event 2 is the latest, but another process has recorded event 3: the
+    move made from the cache loses to it, with the game as it now stands, and writes
+    nothing; the same submission sent again is recognised as the one recorded."""
+    seen = remember(game)
+    pick = a_pick(game, 0)
+    first = game_submit(
+        game_id=game.pk, seat=0, action=pick, expected_sequence=2, actor=alice, idempotency_key="a"
+    )
+    store.CACHE.clear()
+    store.CACHE.put(game.pk, seen)  # this process missed event 3
+
+    again = game_submit(
+        game_id=game.pk, seat=0, action=pick, expected_sequence=2, actor=alice, idempotency_key="a"
+    )
+    assert again.duplicate and again.sequence == first.sequence == 3
+
+    store.CACHE.clear()
+    store.CACHE.put(game.pk, seen)
+    bot_pick = a_pick(game, 1)
+    with pytest.raises(Conflict) as lost:
+        game_submit(game_id=game.pk, seat=1, action=bot_pick, expected_sequence=2)
+    assert lost.value.sequence == 3 and lost.value.state == first.state
+    assert Event.objects.filter(game=game).count() == 3
