@@ -19,7 +19,11 @@ In the same process and run, against the same server:
     each commit, which is what the default deployment does (CELERY_BROKER_URL unset: Celery
     runs tasks eagerly, so the snapshot consumer runs and commits its position inside the
     submit call); and with the dispatch queued for a worker (the bench runs the consumers
-    between blocks, untimed).
+    between blocks, untimed). In both, the process remembers each game's latest state (it
+    recorded the last move), so a move starts from it with no query before its write. For
+    diagnosis, a third table, queued for a worker too, empties that cache before each
+    submit: a move posted to a process that has not seen the game (the long way: read the
+    game row, then its snapshot and tail).
 (b) raw INSERTs: psycopg, autocommit, one row per statement (so one commit per row, the
     same durability as a submit's commit), into a scratch table made ``LIKE games_event
     INCLUDING ALL`` (same columns, indexes and unique constraints; a regular table, not
@@ -109,14 +113,17 @@ class BotTable:
     """``games`` 4-player games played at once by random bots through ``game_submit``,
     one move per call, round-robin; only the ``game_submit`` calls are timed (the bot's
     look at the game and its choice are not). A finished game is replaced by a new one,
-    created untimed."""
+    created untimed. If ``forget``, the process's cache of states is emptied before each
+    submit (untimed), as for a move posted to another process than the one that last
+    showed or recorded the game."""
 
-    def __init__(self, games: int, rng: random.Random, label: str) -> None:
+    def __init__(self, games: int, rng: random.Random, label: str, forget: bool = False) -> None:
         from games.engine.ruleset import rule_set
 
         self.rules = rule_set("numx")
         self.rng = rng
         self.label = label
+        self.forget = forget
         self.created = 0
         self.table = [self._new_game() for _ in range(games)]
         self.durations: list[float] = []
@@ -148,6 +155,8 @@ class BotTable:
                 continue
             seat = rng.choice(seats)
             action = rules.legal_actions(loaded.state, seat).sample(rng)
+            if self.forget:
+                store.CACHE.clear()
             start = time.perf_counter()
             submitted = game_submit(
                 game_id=game_id,
@@ -416,6 +425,7 @@ def main() -> None:
     mark = (Event.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
     eager = BotTable(args.games, rng, "eager")
     deferred = BotTable(args.games, rng, "deferred")
+    forgetful = BotTable(args.games, rng, "forgetful", forget=True)
     block = max(args.submits // args.blocks, 1)
     while len(eager.durations) < args.submits:
         vacuum()
@@ -423,6 +433,9 @@ def main() -> None:
         vacuum()
         with consumers_left_to_a_worker():
             deferred.play(min(block, args.submits - len(deferred.durations)))
+        vacuum()
+        with consumers_left_to_a_worker():
+            forgetful.play(min(block, args.submits - len(forgetful.durations)))
 
     # (b) The very events (a) recorded, written again; the best of two runs of each.
     rows = recorded_rows(mark)
@@ -438,6 +451,7 @@ def main() -> None:
         return {"ratio": round(ratio, 3), "meets_target": ratio >= TARGET_APPEND_RATIO}
 
     eager_report, deferred_report = eager.report(), deferred.report()
+    forgetful_report = forgetful.report()
     report = {
         "database": {"name": connection.settings_dict["NAME"], **server_facts()},
         "django_debug": settings.DEBUG,
@@ -445,6 +459,7 @@ def main() -> None:
         "appends_through_game_submit": {
             "consumers_inline_after_commit (default deployment)": eager_report,
             "consumers_left_to_a_worker": deferred_report,
+            "consumers_left_to_a_worker, nothing remembered (diagnostic)": forgetful_report,
         },
         "raw_single_row_inserts": {
             "rows": len(rows),
@@ -457,6 +472,9 @@ def main() -> None:
             "submits_over_raw_inserts_at_least": round(TARGET_APPEND_RATIO, 3),
             "consumers_inline_after_commit (default deployment)": versus_raw(eager_report),
             "consumers_left_to_a_worker": versus_raw(deferred_report),
+            "consumers_left_to_a_worker, nothing remembered (diagnostic)": versus_raw(
+                forgetful_report
+            ),
         },
         "diagnostic_submit_statements_by_hand": {
             "moves_per_second": round(max(by_hand_runs), 1),
