@@ -160,6 +160,22 @@ def assert_told_who_won(outcomes: Sequence[Outcome], winner: Submitted) -> list[
     return conflicts
 
 
+def remembering(game: Game, remembered: bool) -> None:
+    """Whether the racers' process remembers the game's state (as it does after the commit
+    that made it): they then make their moves from it, leaving their checks to the write;
+    or it does not, and they read the game first (services.game_submit)."""
+    if remembered:
+        known = store.CACHE.get(game.pk)
+        assert known is not None and known.sequence == game.last_sequence
+    else:
+        store.CACHE.clear()
+
+
+REMEMBERED = pytest.mark.parametrize(
+    "remembered", [pytest.param(True, id="remembered"), pytest.param(False, id="read")]
+)
+
+
 # --- Tests -----------------------------------------------------------------------------------
 
 
@@ -179,8 +195,9 @@ def test_seats_picking_at_once_one_wins_and_the_others_are_told(
     assert_recorded_once(game, before, winner)
 
 
+@REMEMBERED
 def test_eight_racers_that_all_pass_the_checks_only_the_unique_constraint_decides(
-    monkeypatch: pytest.MonkeyPatch,
+    remembered: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Eight picks (six seats, two of them with a second card), held until all eight have
     read the game and passed every check: each then inserts event ``before + 1``. One
@@ -190,6 +207,7 @@ def test_eight_racers_that_all_pass_the_checks_only_the_unique_constraint_decide
     before = game.last_sequence
     racers = [(seat, picks(game, seat)[0]) for seat in range(6)]
     racers += [(seat, picks(game, seat)[1]) for seat in (0, 1)]
+    remembering(game, remembered)
     outcomes = race(
         [submission(game, seat, action) for seat, action in racers],
         monkeypatch,
@@ -216,12 +234,13 @@ def test_the_same_move_sent_by_eight_at_once_is_recorded_once(
     assert_recorded_once(game, before, winner)
 
 
+@REMEMBERED
 @pytest.mark.parametrize(
     "hold_before_append",
     [pytest.param(False, id="released"), pytest.param(True, id="held")],
 )
 def test_the_same_submission_sent_twice_at_once_is_recorded_once_and_both_succeed(
-    hold_before_append: bool, monkeypatch: pytest.MonkeyPatch
+    hold_before_append: bool, remembered: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A double click: the same move with the same idempotency key, twice at once. It is
     recorded once; both callers get a success, the second one marked ``duplicate``."""
@@ -229,6 +248,7 @@ def test_the_same_submission_sent_twice_at_once_is_recorded_once_and_both_succee
     before = game.last_sequence
     pick = picks(game, 0)[0]
     send = submission(game, 0, pick, idempotency_key="double-click")
+    remembering(game, remembered)
     outcomes = race([send, send], monkeypatch, hold_before_append)
     assert all(isinstance(outcome, Submitted) for outcome in outcomes), outcomes
     results = [outcome for outcome in outcomes if isinstance(outcome, Submitted)]
