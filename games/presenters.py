@@ -125,7 +125,7 @@ def table(
     # One read of the seats serves the names, the players, the viewer's clock, mute and
     # orders; the game row just read says whether this process's cached state is the latest.
     if seats is None:
-        seats = table_seats(game.pk)
+        seats = table_seats(game)
     loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
     players = _players(seats, view, seat)

@@ -24,12 +24,15 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
     return Seat.objects.filter(game=game, user_id=user.pk).values_list("number", flat=True).first()
 
 
-def table_seats(game_id: int) -> list[Seat]:
+def table_seats(game: Game) -> list[Seat]:
     """The game's seats in order, each with what the table shows of its player besides the
     game: ``muted`` (no emails about this game) and ``orders``, the player's standing
-    orders, kind → the (round, trick) each was given for (it lapses when that trick ends)."""
-    seats = list(Seat.objects.raw(_table_seats_sql(), [*StandingOrder.Kind, game_id]))
+    orders, kind → the (round, trick) each was given for (it lapses when that trick ends).
+    Each seat's ``game`` is ``game``, as read: a player's clock needs the game's deadline
+    policy, and would otherwise read the row again for every awaited seat."""
+    seats = list(Seat.objects.raw(_table_seats_sql(), [*StandingOrder.Kind, game.pk]))
     for seat in seats:
+        seat.game = game
         seat.muted = bool(seat.muted)
         seat.orders = {
             kind: (getattr(seat, f"order_{index}_round"), getattr(seat, f"order_{index}_trick"))
@@ -47,10 +50,7 @@ def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     )
     if game is None:
         return None
-    seats = table_seats(game_id)
-    for seat in seats:
-        seat.game = game
-    return game, seats
+    return game, table_seats(game)
 
 
 def seat_among(seats: list[Seat], user: AbstractBaseUser | None) -> int | None:

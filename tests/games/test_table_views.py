@@ -429,3 +429,28 @@ def test_the_table_reads_the_game_its_seats_and_its_history_once_each(
         assert len(read) == 3 and not any("games_event" in sql for sql in read)
         assert again.status_code == drawn.status_code == 200
         assert b'id="table"' in again.content
+
+
+def test_a_posted_move_reads_the_game_row_once(alice: User, duel: Game, as_user: Login) -> None:
+    """A move is posted, recorded and the table drawn again for htmx, this process holding
+    the game's state: the game's row is read once, when the request starts. The players'
+    clocks (when each awaited player is due) come from that row, not from one more read per
+    awaited player."""
+    store.CACHE.put(duel.pk, store.load(duel.pk, duel.rules))  # as after the last commit
+    data = {
+        "form": "choice",
+        "choice-expected_sequence": str(duel.last_sequence),
+        "choice-idempotency_key": "k1",
+        "choice-move": f"pick {hand(duel, 0)[0]}",
+    }
+    client = as_user(alice)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert Event.objects.filter(game=duel, seat=0, type="pick").exists()
+    reads = [
+        query["sql"]
+        for query in queries.captured_queries
+        if query["sql"].startswith("SELECT") and re.search(r'FROM "?games_game"?\b', query["sql"])
+    ]
+    assert len(reads) == 1, reads
