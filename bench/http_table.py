@@ -15,9 +15,9 @@ from django.test import Client
 
 from games import demo
 from games.bots import play_bot_move
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.models import Game
+from games.registry import rule_set
 
 #: The table must have moved on at least this far (events).
 MIN_EVENTS = 30

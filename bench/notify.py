@@ -208,7 +208,7 @@ class Table:
     event was committed, as (game, sequence) -> wall-clock seconds."""
 
     def __init__(self, users: list[Any], rng: random.Random, label: str) -> None:
-        from games.engine.ruleset import rule_set
+        from games.registry import rule_set
 
         self.rules = rule_set("numx")
         self.users = users

@@ -118,7 +118,7 @@ class BotTable:
     showed or recorded the game."""
 
     def __init__(self, games: int, rng: random.Random, label: str, forget: bool = False) -> None:
-        from games.engine.ruleset import rule_set
+        from games.registry import rule_set
 
         self.rules = rule_set("numx")
         self.rng = rng
@@ -320,9 +320,9 @@ def measure_loads(rng: random.Random, calls: int) -> dict[str, Any]:
     """(c) Loads of a 300-event game, cache bypassed: as it stands once the snapshot
     consumer has run (the target), at any moment between two snapshots, with the longest
     tail; then a full replay from event 1, and a load through the in-process cache."""
-    from games.engine.ruleset import rule_set
     from games.events import store
     from games.events.models import Snapshot
+    from games.registry import rule_set
 
     game = long_game(rng)
     rules = rule_set(game.rules)

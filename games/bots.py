@@ -6,11 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
 from games.models import Game
+from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
 
 #: A bot game longer than this is abandoned as stuck rather than played forever.

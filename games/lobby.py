@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import display_name
-from games.engine.ruleset import rule_set
 from games.models import Game, Invitation, Seat
+from games.registry import default_game, rule_set
 from games.services import start_recording
 from notifications.tasks import send_invitation
 
@@ -34,16 +34,20 @@ def game_open(
     creator: AbstractBaseUser,
     name: str,
     config: dict[str, Any],
+    rules: str | None = None,
     move_deadline: timedelta | None = None,
     public: bool = False,
     deadline_policy: str = Game.DeadlinePolicy.PASS,
 ) -> Game:
-    """Open a game for ``config`` (mode, players, teams), its creator in seat 0. A public
-    game is listed in the lobby for anyone to join; a private one only by its link."""
-    rule_set("numx").new_game(config)  # refuses configurations the rules do not allow
+    """Open a game of ``rules`` (a registered game's id; the default game if None) for
+    ``config``, its creator in seat 0. A public game is listed in the lobby for anyone to
+    join; a private one only by its link."""
+    rules = rules or default_game()
+    rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
+            rules=rules,
             config=config,
             created_by=creator,
             move_deadline=move_deadline,

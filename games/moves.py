@@ -1,17 +1,16 @@
 """A seat's legal moves, as the web table and the API offer them, and reading a move sent
-back. The engine decides what is legal; this only lists and names it."""
+back. The game's engine decides what is legal; this only lists and names it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.numx import NotationError, action_from_json, action_to_json, parse_action
-from games.engine.numx.legal import ListedActions
-from games.engine.ruleset import rule_set
+from games.engine.ruleset import NotationError, RuleSet
 from games.events import store
 from games.models import Game
-from games.words import action as action_words
+from games.registry import game_type
 
 
 @dataclass(frozen=True)
@@ -29,16 +28,16 @@ class Move:
 
 @dataclass(frozen=True)
 class LegalMoves:
-    """What a seat may do now. Listed moves are all of them, except for the two choices
-    too many to list: a distribution and a Malus answer, given as their constraints."""
+    """What a seat may do now: every move, when they are few enough to list; otherwise
+    the choice the seat faces, as its view describes it (``pending``: a distribution of
+    cards, say, whose constraints the game's form presents)."""
 
     sequence: int
     listed: list[Move] = field(default_factory=list)
-    distribution: dict[str, Any] | None = None
-    malus: dict[str, Any] | None = None
+    pending: dict[str, Any] | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.listed or self.distribution or self.malus)
+        return bool(self.listed or self.pending)
 
     def of_kind(self, *kinds: str) -> list[Move]:
         return [move for move in self.listed if move.kind in kinds]
@@ -57,26 +56,25 @@ def legal_moves(
     """Everything ``seat`` may do in ``game`` now (``loaded``: its state, and ``names``: the
     seats' names, if the caller has already read them)."""
     loaded = loaded or store.load(game.pk, game.rules)
-    rules = rule_set(game.rules)
+    kind = game_type(game.rules)
+    rules = kind.rules
     names = names if names is not None else seat_names(game)
     space = rules.legal_actions(loaded.state, seat)
-    if isinstance(space, ListedActions):
-        listed = [
-            Move(str(a), action_to_json(a), action_words(action_to_json(a), names)) for a in space
-        ]
+    if space.listable:
+        listed = []
+        for action in space:
+            data = rules.action_to_json(action)
+            listed.append(Move(str(action), data, kind.site.describe_action(data, names)))
         return LegalMoves(loaded.sequence, listed)
     if not space:
         return LegalMoves(loaded.sequence)
-    pending = rules.view(loaded.state, seat)["pending"]
-    if pending["kind"] == "distribution":
-        return LegalMoves(loaded.sequence, distribution=pending)
-    return LegalMoves(loaded.sequence, malus=pending)
+    return LegalMoves(loaded.sequence, pending=rules.view(loaded.state, seat).get("pending"))
 
 
-def read_move(data: str | dict[str, Any]) -> Any:
+def read_move(rules: RuleSet[Any], data: object) -> Any:
     """A move sent by a player: notation text, or the JSON form. Raises NotationError."""
     if isinstance(data, str):
-        return parse_action(data)
-    if isinstance(data, dict):
-        return action_from_json(data)
+        return rules.parse_action(data)
+    if isinstance(data, Mapping):
+        return rules.action_from_json(data)
     raise NotationError("send a move as notation text or as its JSON form")

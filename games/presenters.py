@@ -6,6 +6,7 @@ log) and ``moves`` (the engine's legal set): a template never sees a full state.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -13,13 +14,14 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine.ruleset import rule_set
+from games.engine.ruleset import Outcome, Progress
 from games.events import store
+from games.in_words import and_list
 from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
+from games.registry import game_type
+from games.rulesets.site import Site
 from games.selectors import event_log, game_view, table_seats
-from games.words import card as card_words
-from games.words import event as event_words
 from notifications.clock import move_due
 
 #: How many of the latest events the table's history shows.
@@ -32,13 +34,9 @@ class Player:
     name: str
     is_me: bool
     is_bot: bool
-    row: list[dict[str, Any]]
-    hand_size: int
     awaited: bool
-    blocked: bool
-    locked: bool
-    #: The player's cards, when the viewer may see them (their own; all once it is over).
-    hand: list[str] | None = None
+    #: What the game shows of this player (``Site.player_context``).
+    extra: dict[str, Any]
     score: int | None = None
     winner: bool = False
     #: Moves the deadline policy made for this absent player.
@@ -51,12 +49,19 @@ class Player:
 
 @dataclass
 class Table:
+    """A game's table as one viewer sees it at one moment: what every game's page shows
+    (players, whose turn, clocks, history, the final scores), and the game's own part
+    through its site adapter (``site``, ``template``, ``board``)."""
+
     game: Game
     seat: int | None
     view: dict[str, Any]
+    progress: Progress
+    outcome: Outcome | None
     players: list[Player]
     moves: LegalMoves | None
     history: list[tuple[int, str]]
+    site: Site
     orders: set[str] = field(default_factory=set)
     error: str | None = None
     #: The viewer's seat row (clock, vacation days), and whether they muted the game.
@@ -68,43 +73,41 @@ class Table:
         return int(self.view["sequence"])
 
     @property
-    def hand(self) -> list[str]:
-        if self.seat is None:
-            return []
-        return list(self.view["hands"][self.seat] or [])
+    def template(self) -> str:
+        return self.site.table_template
+
+    @functools.cached_property
+    def board(self) -> dict[str, Any]:
+        """The game's own presentation of the view (``Site.table_context``)."""
+        return self.site.table_context(self)
 
     @property
     def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self.view["awaiting"]
+        return self.seat is not None and self.seat in self.progress.awaiting
 
     @property
     def finished(self) -> bool:
-        return bool(self.view["phase"] == "game-over")
+        return self.outcome is not None
 
-    def plis(self) -> list[dict[str, Any]]:
-        """The centre: each pli with who laid (and who completed) it."""
-        names = [p.name for p in self.players]
-        return [
-            {
-                **pli,
-                "name": names[pli["seat"]],
-                "completer": names[pli["completed_by"]] if pli["completed_by"] >= 0 else None,
-            }
-            for pli in self.view["plis"]
-        ]
+    @property
+    def progress_words(self) -> str:
+        return self.site.describe_progress(self.progress)
 
-    def next_pli(self) -> str:
-        """What the next pli must be, in words."""
-        plis = self.view["plis"]
-        if not plis:
-            return _("New trick: the first pli has 1, 2 or 3 cards (3 with a Rainbow or Shadow).")
-        top = plis[-1]
-        if top["value"] is None:
-            return _("Only Num-X goes on %(card)s.") % {"card": card_words(top["cards"][0])}
-        return _(
-            "Next pli: higher than %(value)d, with %(count)d card(s) "
-            "(one more with a Rainbow, one fewer with a Shadow)."
-        ) % {"value": top["value"], "count": len(top["cards"])}
+    @property
+    def winner_names(self) -> str:
+        return and_list([p.name for p in self.players if p.winner])
+
+    @property
+    def final_scores(self) -> list[tuple[str, int, list[tuple[str, int]]]]:
+        """Each player's name, final score and the lines it is made of, best first."""
+        if self.outcome is None:
+            return []
+        rows = []
+        for player in self.players:
+            lines = self.outcome.breakdown[player.number] if self.outcome.breakdown else ()
+            said = [(self.site.describe_score_line(line.rule), line.points) for line in lines]
+            rows.append((player.name, self.outcome.scores[player.number], said))
+        return sorted(rows, key=lambda row: -row[1])
 
     def waiting_for(self) -> str:
         others = [p.name for p in self.players if p.awaited and not p.is_me]
@@ -126,23 +129,42 @@ def table(
     # orders; the game row just read says whether this process's cached state is the latest.
     if seats is None:
         seats = table_seats(game)
+    kind = game_type(game.rules)
     loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
-    players = _players(seats, view, seat)
+    progress = kind.rules.progress(loaded.state)
+    outcome = kind.rules.outcome(loaded.state)
+    players = _players(kind.site, seats, view, progress, outcome, seat)
     names = [p.name for p in players]
     since = max(0, loaded.sequence - HISTORY_LENGTH)
     # Up to the state shown, not to whatever has been recorded since it was loaded.
     recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
-    history = [(entry["sequence"], event_words(entry, names, seat)) for entry in recent]
+    history = [
+        (entry["sequence"], kind.site.describe_event(entry, names, seat)) for entry in recent
+    ]
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
     if clock is not None:
-        now = (view["round"], view["tricks"])
+        now = (progress.round, progress.step)
         orders = {kind for kind, given in clock.orders.items() if given == now}
-    playing = seat is not None and view["phase"] != "game-over"
+    playing = seat is not None and outcome is None
     moves = legal_moves(game, seat, loaded, names) if playing else None
     muted = clock is not None and clock.muted
-    return Table(game, seat, view, players, moves, history, orders, error, clock, muted)
+    return Table(
+        game,
+        seat,
+        view,
+        progress,
+        outcome,
+        players,
+        moves,
+        history,
+        kind.site,
+        orders,
+        error,
+        clock,
+        muted,
+    )
 
 
 @dataclass
@@ -162,22 +184,33 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     step = min(max(step, 1), last)
     finished = game.status == Game.Status.FINISHED
     viewer = None if finished else seat
+    kind = game_type(game.rules)
     loaded = store.load(game.pk, game.rules, upto=step)
-    view = {"sequence": step, **rule_set(game.rules).view(loaded.state, viewer, reveal=finished)}
-    players = _players(list(game.seats.all()), view, viewer, live=False)
+    view = {"sequence": step, **kind.rules.view(loaded.state, viewer, reveal=finished)}
+    progress = kind.rules.progress(loaded.state)
+    outcome = kind.rules.outcome(loaded.state)
+    players = _players(
+        kind.site, list(game.seats.all()), view, progress, outcome, viewer, live=False
+    )
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
-    current = Table(game, viewer, view, players, None, [(step, event_words(entry, names, viewer))])
-    return ReplayStep(current, step, last, event_words(entry, names, viewer))
+    said = kind.site.describe_event(entry, names, viewer)
+    current = Table(game, viewer, view, progress, outcome, players, None, [(step, said)], kind.site)
+    return ReplayStep(current, step, last, said)
 
 
 def _players(
-    seats: list[Seat], view: dict[str, Any], seat: int | None, live: bool = True
+    site: Site,
+    seats: list[Seat],
+    view: dict[str, Any],
+    progress: Progress,
+    outcome: Outcome | None,
+    seat: int | None,
+    live: bool = True,
 ) -> list[Player]:
     """The players (``seats``, in order) as ``view`` shows them. ``live``: the table as it is
     now, with each player's clock and timeouts; a replayed moment shows neither (they are
     today's)."""
-    awaiting = set(view["awaiting"])
     now = timezone.now()
     return [
         Player(
@@ -185,16 +218,12 @@ def _players(
             name=s.name,
             is_me=s.number == seat,
             is_bot=s.is_bot,
-            row=view["rows"][s.number],
-            hand_size=view["hand_sizes"][s.number],
-            awaited=s.number in awaiting,
-            blocked=s.number in view["blocked"],
-            locked=s.number in view["locked"],
-            hand=view["hands"][s.number],
-            score=s.score if view["phase"] == "game-over" else None,
-            winner=s.winner and view["phase"] == "game-over",
+            awaited=s.number in progress.awaiting,
+            extra=site.player_context(view, s.number),
+            score=None if outcome is None else outcome.scores[s.number],
+            winner=outcome is not None and s.number in outcome.winners,
             timeouts=s.timeouts if live else 0,
-            due=move_due(s) if live and s.number in awaiting else None,
+            due=move_due(s) if live and s.number in progress.awaiting else None,
             away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
         )
         for s in seats

@@ -104,17 +104,18 @@ def projection(
     ``awaiting_before`` is the game's ``awaiting`` as the caller read it: if the same seats
     are still awaited, the seats' rows are already right.
     """
-    summary = rules.summary(state)
+    progress = rules.progress(state)
+    outcome = rules.outcome(state)
     now = timezone.now()
-    finished = summary["scores"] is not None
-    awaiting = summary["awaiting"]
+    finished = outcome is not None
+    awaiting = sorted(progress.awaiting)
     # SQL rather than the ORM's update(): these run on every move, and building them as
     # querysets (the seats' CASE above all) cost several times the statements themselves.
     status = Game.Status.FINISHED if finished else Game.Status.RUNNING
     game_values = [
         sequence,
-        summary["phase"],
-        summary["round"],
+        progress.phase,
+        progress.round,
         _prep(Game, "awaiting", awaiting),
         status.value,
         _prep(Game, "finished_at", now if finished else None),
@@ -140,15 +141,15 @@ def projection(
         f" WHEN {awaited} THEN awaited_since ELSE NULL END",
     ]
     values = [*awaiting, *awaiting, _prep(Seat, "awaited_since", now), *awaiting]
-    if finished:
+    if outcome is not None:
         # The same statement: the writes of a move run as one on PostgreSQL (batch.py),
         # where two UPDATEs of the same rows would keep only one of them.
-        scores = summary["scores"]
+        scores, winners = outcome.scores, sorted(outcome.winners)
         columns += [
             f"score = CASE number {' '.join(['WHEN %s THEN %s'] * len(scores))} END",
-            f"winner = CASE WHEN {among('number', summary['winners'])} THEN TRUE ELSE FALSE END",
+            f"winner = CASE WHEN {among('number', winners)} THEN TRUE ELSE FALSE END",
         ]
-        values += [*(value for pair in enumerate(scores) for value in pair), *summary["winners"]]
+        values += [*(value for pair in enumerate(scores) for value in pair), *winners]
     statements.append(
         Statement(f"UPDATE {_SEAT} SET {', '.join(columns)} WHERE game_id = %s", [*values, game_id])
     )

@@ -9,11 +9,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, QuerySet
 
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import Event
 from games.events.store import MILESTONES
 from games.models import Game, Seat, StandingOrder
+from games.registry import rule_set
 from notifications.models import GameMute
 
 

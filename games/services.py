@@ -18,13 +18,14 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games import tasks
-from games.engine.ruleset import RuleSet, rule_set
+from games.engine.ruleset import RuleSet
 from games.events import store
 from games.events.batch import Statement, among, write_together
 from games.events.models import Event
 from games.events.store import CREATED, Loaded, NewEvent
 from games.models import Game, Seat, StandingOrder
 from games.read_models import MoveContext, assumed_context, move_context, projection
+from games.registry import rule_set
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 
@@ -210,7 +211,7 @@ def _assumed(known: Loaded) -> MoveContext:
     unless another process recorded a move since): the actor holds the seat and no standing
     order is set. The move's append checks these (``read_models.assumed_context``), and the
     (game, sequence) constraint the rest."""
-    awaiting = rule_set(known.rules).summary(known.state)["awaiting"]
+    awaiting = sorted(rule_set(known.rules).progress(known.state).awaiting)
     return MoveContext(known.rules, known.sequence, awaiting, holds_seat=True, has_orders=False)
 
 
@@ -312,16 +313,18 @@ def _standing_orders(
             "pk", "kind", "trick", "round_no", "seat__number"
         )
     )
-    pass_move = rules.parse_action("pass")
+    if rules.pass_notation is None:
+        return Ordered(state)
+    pass_move = rules.parse_action(rules.pass_notation)
     while orders and not rules.is_terminal(state):
-        summary = rules.summary(state)
-        now = (summary["tricks"], summary["round"])
+        progress = rules.progress(state)
+        now = (progress.step, progress.round)
         lapsed += [order[0] for order in orders if (order[2], order[3]) != now]
         orders = [order for order in orders if order[0] not in lapsed]
         passing = [
             order[4]
             for order in orders
-            if order[1] == StandingOrder.Kind.PASS and order[4] in summary["awaiting"]
+            if order[1] == StandingOrder.Kind.PASS and order[4] in progress.awaiting
         ]
         seat = next((s for s in passing if pass_move in rules.legal_actions(state, s)), None)
         if seat is None:
@@ -343,13 +346,11 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
     try:
         with transaction.atomic():
             loaded = store.load(game.pk, game.rules)
-            summary = rules.summary(loaded.state)
+            progress = rules.progress(loaded.state)
             holder = Seat.objects.get(game=game, number=seat)
             holder.standing_orders.all().delete()
             StandingOrder.objects.bulk_create(
-                StandingOrder(
-                    seat=holder, kind=kind, trick=summary["tricks"], round_no=summary["round"]
-                )
+                StandingOrder(seat=holder, kind=kind, trick=progress.step, round_no=progress.round)
                 for kind in kinds
             )
             ordered = _standing_orders(game.pk, rules, loaded.state, None)

@@ -20,10 +20,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import Profile
-from games.engine.numx import IllegalAction
-from games.engine.ruleset import rule_set
+from games.engine.ruleset import IllegalAction
 from games.events import store
 from games.models import Game, Seat
+from games.registry import rule_set
 from games.services import Conflict, game_submit
 from notifications.consumer import owe
 from notifications.models import Notification

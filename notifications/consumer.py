@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from accounts.models import Profile
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
 from games.models import Game, StandingOrder
+from games.registry import rule_set
 from notifications.models import INVITATION, GameMute, Notification
 from notifications.tasks import send_notification
 

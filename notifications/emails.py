@@ -22,7 +22,7 @@ from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.selectors import event_log, game_view, seat_of
-from games.words import event as event_words
+from games.registry import game_type
 from notifications.models import INVITATION, Notification
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -150,7 +150,8 @@ def _recap(game: Game, seat: int | None) -> list[str]:
     )
     names = seat_names(game)
     entries = event_log(game, seat, after=max(last_own, game.last_sequence - RECAP))
-    return [event_words(entry, names, seat) for entry in entries]
+    site = game_type(game.rules).site
+    return [site.describe_event(entry, names, seat) for entry in entries]
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:

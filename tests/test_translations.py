@@ -19,7 +19,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from games import words
+from games.rulesets.numx import words
 
 MESSAGES = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
 PO = MESSAGES / "django.po"

@@ -28,13 +28,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api import serializers as s
-from games.engine.numx import IllegalAction, NotationError
+from games.engine.ruleset import IllegalAction, NotationError
 from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.selectors import event_log, game_view, seat_of, seats_of
 from games.services import Conflict, KeyReused, NotSeated, game_submit
-from games.words import event as event_words
+from games.registry import game_type, rule_set
 
 # Access ---------------------------------------------------------------------------------
 
@@ -84,9 +84,9 @@ def _bad_request(message: str) -> Response:
     )
 
 
-def _read_action(data: str | dict[str, Any]) -> Any:
+def _read_action(game: Game, data: str | dict[str, Any]) -> Any:
     """The engine action a client sent, as notation text or its JSON form."""
-    return read_move(data)
+    return read_move(rule_set(game.rules), data)
 
 
 # Documentation ----------------------------------------------------------------------------
@@ -292,8 +292,12 @@ def legal_actions(request: Request, game_id: int) -> Response:
         "sequence": moves.sequence,
         "seat": seat,
         "listed": moves.listed,
-        "distribution": moves.distribution,
-        "malus": moves.malus,
+        "distribution": moves.pending
+        if (moves.pending or {}).get("kind") == "distribution"
+        else None,
+        "malus": moves.pending
+        if (moves.pending or {}).get("kind") not in (None, "distribution")
+        else None,
     }
     return Response(s.LegalActionsSerializer(body).data)
 
@@ -347,7 +351,7 @@ def submit(request: Request, game_id: int) -> Response:
     if not form.is_valid():
         return _bad_request(_errors_in_words(form.errors))
     try:
-        action = _read_action(form.validated_data["action"])
+        action = _read_action(found, form.validated_data["action"])
     except NotationError as unreadable:
         return _refused(
             "notation",
@@ -413,7 +417,10 @@ def events(request: Request, game_id: int) -> Response:
     seat = seat_of(found, request.user)
     entries = event_log(found, seat, **page.validated_data)
     names = seat_names(found)
-    results = [{**entry, "description": event_words(entry, names, seat)} for entry in entries]
+    site = game_type(found.rules).site
+    results = [
+        {**entry, "description": site.describe_event(entry, names, seat)} for entry in entries
+    ]
     last = results[-1]["sequence"] if results else None
     body = {
         "results": results,

@@ -1,105 +1,216 @@
-"""The surface every rule set offers, so the event store and the site stay game-agnostic.
+"""The surface every rule set offers, so that the event store and the site stay game-agnostic.
 
 The event store records ``(seat, action JSON)`` pairs and rebuilds states through
-:meth:`RuleSet.apply`; the site shows :meth:`RuleSet.view` and offers
-:meth:`RuleSet.legal_actions`. A new game (NUM-X "Objectifs", NMBR 9...) plugs in by
-implementing this protocol and adding itself to :data:`RULE_SETS`.
+:meth:`RuleSet.apply`; the site shows :meth:`RuleSet.view`, offers
+:meth:`RuleSet.legal_actions` and lists games by :meth:`RuleSet.progress`. A game plugs in
+by implementing this protocol in its own package ``games/engine/<id>/`` (pure Python: no
+Django, no I/O) and by one line of ``games/registry.py``.
+
+Conventions every rule set follows:
+
+- Seats are ``0..players-1``; a configuration is a JSON object whose ``players`` says how
+  many (between :attr:`RuleSet.min_players` and :attr:`RuleSet.max_players`).
+- Chance (shuffles, deals, draws) acts as seat :attr:`RuleSet.chance` with actions that
+  carry their outcome, so that replaying a history needs no randomness.
+- Several seats may act at once (:meth:`RuleSet.to_act`): simultaneous or secret moves, and
+  moves out of turn (a seat that may act but is not :meth:`RuleSet.awaiting`).
+- Errors are :class:`IllegalAction` (a rule broken), :class:`NotationError` (text or JSON
+  that is no action) and :class:`ConfigError`, all ``ValueError``; a game subclasses them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
 
-class Actions(Protocol):
-    """Legal actions of a seat: a collection supporting ``in``, iteration and sampling."""
+class IllegalAction(ValueError):
+    """An action the rules forbid in this state.
+
+    ``rule`` identifies the broken rule (a game's rules page names each), ``message`` says
+    what was wrong in words, ``statement`` is the rule itself in one sentence.
+
+    >>> error = IllegalAction("turn.order", "it is not your turn", "Players act in turn.")
+    >>> error.rule, str(error)
+    ('turn.order', 'it is not your turn (rule turn.order: Players act in turn.)')
+    """
+
+    def __init__(self, rule: str, message: str, statement: str) -> None:
+        self.rule = rule
+        self.message = message
+        self.statement = statement
+        super().__init__(f"{message} (rule {rule}: {statement})")
+
+
+class NotationError(ValueError):
+    """Text (or JSON) that is not valid notation for an action of the game."""
+
+
+class ConfigError(ValueError):
+    """A game configuration the rules do not allow (player count, options...)."""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a player's final score: the scoring rule's id and what it gave."""
+
+    rule: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: each seat's final score, the winning seats (ties share
+    the win) and, per seat, the lines its score is made of.
+
+    >>> Outcome(scores=(3, 5), winners=frozenset({1})).ranking()
+    (2, 1)
+    """
+
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    breakdown: tuple[tuple[ScoreLine, ...], ...] = ()
+
+    def ranking(self) -> tuple[int, ...]:
+        """Each seat's finishing place (1 = best; equal scores share a place)."""
+        return tuple(1 + sum(other > score for other in self.scores) for score in self.scores)
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as JSON: ``scores``, ``winners`` (sorted), ``breakdown``."""
+        return {
+            "scores": list(self.scores),
+            "winners": sorted(self.winners),
+            "breakdown": [
+                [{"rule": line.rule, "points": line.points} for line in lines]
+                for lines in self.breakdown
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands, for lists and for the time standing orders last: its ``phase``
+    (a game's own name for the moment, such as ``play`` or ``game-over``), its ``round``
+    and the ``step`` within the round (NUM-X: the trick; another game: the card turned,
+    the turn). Numbers start at 1; 0 means the game has none."""
+
+    phase: str
+    round: int = 0
+    step: int = 0
+    #: The seats the game publicly waits for (chance excluded).
+    awaiting: frozenset[int] = field(default_factory=frozenset)
+
+
+ActionT = TypeVar("ActionT", covariant=True)
+StateT = TypeVar("StateT")
+
+
+class Actions(Protocol[ActionT]):
+    """Legal actions of a seat: a collection supporting ``in``, iteration and sampling.
+
+    ``listable`` says whether the actions are few enough to offer one by one (a list of
+    moves); when not (a distribution of cards among players, say) the seat's view says
+    what the choice must satisfy, under ``pending``.
+    """
+
+    listable: bool
 
     def __contains__(self, action: object) -> bool: ...
 
-    def __iter__(self) -> Iterator[Any]: ...
+    def __iter__(self) -> Iterator[ActionT]: ...
 
     def __bool__(self) -> bool: ...
 
-    def sample(self, rng: random.Random) -> Any: ...
+    def sample(self, rng: random.Random) -> ActionT: ...
 
 
-class RuleSet(Protocol):
-    """A game's rules, as plain functions of immutable states.
+class RuleSet(Protocol[StateT]):
+    """A game's rules, as plain functions of immutable states."""
 
-    Seats are ``0..players-1``; chance (shuffles, draws) acts as seat :attr:`chance` with
-    actions that carry their outcome, so that replaying a history needs no randomness.
-    """
-
+    #: The game's id in the registry (``numx``, ``maya``...).
     name: str
+    min_players: int
+    max_players: int
     chance: int
     #: Names the shape of this rule set's states; snapshots of another shape are not used.
     state_format: str
     #: How its older recorded payloads read in the next shape: (event type, version read)
     #: → step. A type's current version is one past its last step (1 with none).
     payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]
+    #: The notation of the move a standing order "pass until this step ends" plays (None:
+    #: the game has no such move).
+    pass_notation: str | None
 
-    def new_game(self, config: Mapping[str, Any]) -> Any:
-        """A fresh state for a JSON configuration (raises ValueError if not allowed)."""
+    def new_game(self, config: Mapping[str, Any]) -> StateT:
+        """A fresh state for a JSON configuration (raises :class:`ConfigError`)."""
         ...
 
-    def apply(self, state: Any, seat: int, action: Any) -> Any:
-        """The next state, or a ValueError subclass naming the broken rule."""
+    def apply(self, state: StateT, seat: int, action: Any) -> StateT:
+        """The next state, or :class:`IllegalAction` naming the broken rule."""
         ...
 
-    def legal_actions(self, state: Any, seat: int) -> Actions: ...
+    def legal_actions(self, state: StateT, seat: int) -> Actions[Any]: ...
 
-    def to_act(self, state: Any) -> frozenset[int]:
-        """Every seat that may act now (server-side knowledge)."""
+    def to_act(self, state: StateT) -> frozenset[int]:
+        """Every seat that may act now, chance included (server-side knowledge)."""
         ...
 
-    def awaiting(self, state: Any) -> frozenset[int]:
-        """The seats the game publicly waits for."""
+    def awaiting(self, state: StateT) -> frozenset[int]:
+        """The seats the game publicly waits for (chance included when it is to act)."""
         ...
 
-    def view(self, state: Any, seat: int | None, reveal: bool = False) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may know, JSON-ready; ``reveal`` shows
-        everything (replays of finished games)."""
+    def view(self, state: StateT, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may know, JSON-ready, with ``phase`` and,
+        when the seat must choose among actions too many to list, ``pending``; ``reveal``
+        shows everything (replays of finished games)."""
         ...
 
-    def is_terminal(self, state: Any) -> bool: ...
+    def is_terminal(self, state: StateT) -> bool: ...
 
-    def scores(self, state: Any) -> tuple[int, ...] | None:
-        """Final scores per seat once the game is over."""
+    def outcome(self, state: StateT) -> Outcome | None:
+        """Final scores, winners and breakdown once the game is over, else None."""
         ...
 
-    def summary(self, state: Any) -> dict[str, Any]:
-        """Public facts for lists of games: ``phase``, ``round``, ``awaiting`` (seats, chance
-        excluded), and once over ``scores`` and ``winners`` (else None)."""
+    def progress(self, state: StateT) -> Progress:
+        """Where the game stands (public facts)."""
         ...
 
     def action_to_json(self, action: Any) -> dict[str, Any]: ...
 
-    def action_from_json(self, data: Mapping[str, Any]) -> Any: ...
+    def action_from_json(self, data: Mapping[str, Any]) -> Any:
+        """The action of a JSON form (raises :class:`NotationError`, unknown keys too)."""
+        ...
 
-    def parse_action(self, text: str) -> Any: ...
+    def parse_action(self, text: str) -> Any:
+        """The action of a text notation (raises :class:`NotationError`); ``str(action)``
+        gives the notation back."""
+        ...
 
     def action_type(self, action: Any) -> str:
         """The action's type name, as recorded in the event store."""
         ...
 
-    def chance_action(self, state: Any, rng: random.Random) -> Any | None:
+    def chance_action(self, state: StateT, rng: random.Random) -> Any | None:
         """Chance's move (a shuffle) drawn with ``rng`` when chance is to act, else None."""
         ...
 
-    def facts(self, before: Any, after: Any) -> dict[str, Any]:
+    def bot_action(self, state: StateT, seat: int, rng: random.Random) -> Any:
+        """What a bot (or the deadline policy, for an absent player) plays for ``seat``."""
+        ...
+
+    def facts(self, before: StateT, after: StateT) -> dict[str, Any]:
         """What chance decided during one action (recorded beside it, checked on replay)."""
         ...
 
-    def effects(self, before: Any, seat: int, action: Any, after: Any) -> dict[str, Any]:
-        """What ``seat``'s ``action`` visibly did to the table, if it is one whose effects are
-        worth recording (an Action card's), JSON-ready; ``{}`` otherwise. Recorded beside
-        the action when not empty, checked on replay, and redacted by :meth:`redact` like
-        the action itself."""
+    def effects(self, before: StateT, seat: int, action: Any, after: StateT) -> dict[str, Any]:
+        """What ``seat``'s ``action`` visibly did to the table, if it is worth recording
+        (JSON-ready; ``{}`` otherwise). Recorded beside the action when not empty, checked
+        on replay, and redacted by :meth:`redact` like the action itself."""
         ...
 
-    def milestones(self, before: Any, after: Any) -> list[tuple[str, dict[str, Any]]]:
+    def milestones(self, before: StateT, after: StateT) -> list[tuple[str, dict[str, Any]]]:
         """Milestone events (type, payload) an action led to: a round or the game ending."""
         ...
 
@@ -109,25 +220,8 @@ class RuleSet(Protocol):
         action: dict[str, Any],
         facts: dict[str, Any],
         viewer: int | None,
-        now: Any,
+        now: StateT,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A recorded action (with its ``effects``, if any) and its facts as ``viewer`` may
         read them, given the current state ``now`` (secrets revealed since are shown)."""
         ...
-
-
-def _numx() -> RuleSet:
-    from games.engine.numx.ruleset import NUMX_RULES
-
-    return NUMX_RULES
-
-
-def rule_set(name: str) -> RuleSet:
-    """The rule set registered under ``name``."""
-    try:
-        return RULE_SETS[name]()
-    except KeyError:
-        raise ValueError(f"unknown rule set {name!r}") from None
-
-
-RULE_SETS = {"numx": _numx}

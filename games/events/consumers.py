@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from django.db import connection, transaction
 from django.db.models import Count, F, Q
 
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import ConsumerPosition
 from games.events.store import Recorded
 from games.models import Game
+from games.registry import rule_set
 
 Handler = Callable[[int, Sequence[Recorded]], None]
 

@@ -16,12 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.engine.ruleset import RuleSet, rule_set
+from games.engine.ruleset import RuleSet
 from games.events.models import Event
 from games.events.store import CREATED, MILESTONES, action_payload
 from games.events.upcasting import upcasters
 from games.models import Game, Seat
 from games.read_models import project
+from games.registry import rule_set
 
 LOG_FORMAT = 1
 
@@ -37,7 +38,7 @@ class LogError(ValueError):
 
 @dataclass(frozen=True)
 class Verified:
-    """A log that replays: its final state and the rule set's summary of it."""
+    """A log that replays: its final state and where it leaves the game (``_summary``)."""
 
     state: Any
     summary: dict[str, Any]
@@ -139,7 +140,22 @@ def verify(log: dict[str, Any]) -> Verified:
         state, expected = _check(rules, log, number, event, state, expected)
     if expected:
         raise LogError(len(events), "log.milestone", f"the log ends before {expected[0][0]}")
-    return Verified(state, rules.summary(state), len(events))
+    return Verified(state, _summary(rules, state), len(events))
+
+
+def _summary(rules: RuleSet, state: Any) -> dict[str, Any]:
+    """Where a verified log leaves its game, as JSON: phase, round, step, awaited seats,
+    and once it is over the scores and winners (else None)."""
+    progress = rules.progress(state)
+    outcome = rules.outcome(state)
+    return {
+        "phase": progress.phase,
+        "round": progress.round,
+        "step": progress.step,
+        "awaiting": sorted(progress.awaiting),
+        "scores": None if outcome is None else list(outcome.scores),
+        "winners": None if outcome is None else sorted(outcome.winners),
+    }
 
 
 def _check(

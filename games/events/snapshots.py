@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.ruleset import rule_set
 from games.events.consumers import consumer
 from games.events.store import SNAPSHOT_EVERY, Recorded, load, write_snapshot
 from games.models import Game
+from games.registry import rule_set
 
 
 @consumer("snapshots")

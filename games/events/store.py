@@ -19,11 +19,12 @@ from typing import Any
 from django.db import IntegrityError, connection
 from django.utils import timezone
 
-from games.engine.ruleset import RuleSet, rule_set
+from games.engine.ruleset import RuleSet
 from games.events.batch import Statement, write_together
 from games.events.models import Event, Snapshot
 from games.events.upcasting import upcasters
 from games.recent import Recent
+from games.registry import rule_set
 
 CREATED = "created"
 #: Events the game itself records (no seat acted): skipped when replaying actions.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -23,6 +23,7 @@ from games.lobby import (
     game_start,
 )
 from games.models import Game
+from games.registry import default_game, game_ids, game_type
 from games.selectors import finished_games, games_to_watch, open_games, seats_of
 
 
@@ -49,18 +50,34 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    """A new table of the game chosen (``?game=<id>``, the default game otherwise): what
+    every game asks, then the game's own options."""
+    chosen = request.GET.get("game") or default_game()
+    if chosen not in game_ids():
+        raise Http404(_("No such game."))
+    kind = game_type(chosen)
+    data = request.POST if request.method == "POST" else None
+    form = NewGameForm(data)
+    options = kind.site.new_game_form(data)
+    if data is not None and form.is_valid() and options.is_valid():
         game = game_open(
             creator=request.user,
             name=form.cleaned_data["name"],
-            config=form.config(),
+            rules=chosen,
+            config=options.config(),
             move_deadline=form.deadline(),
             public=form.cleaned_data["public"],
             deadline_policy=form.cleaned_data["deadline_policy"],
         )
         return redirect("games:game", game.pk)
-    return render(request, "games/new.html", {"form": form}, status=400 if form.errors else 200)
+    context = {
+        "form": form,
+        "options": options,
+        "chosen": kind,
+        "games": [game_type(game_id) for game_id in game_ids()],
+    }
+    status = 400 if form.errors or getattr(options, "errors", None) else 200
+    return render(request, "games/new.html", context, status=status)
 
 
 def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResponse:

@@ -15,16 +15,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
-from games.engine.numx import IllegalAction, NotationError
-from games.forms import ChoiceForm, DistributionForm, MalusForm, OrdersForm, PliForm
-from games.models import Game, Seat, StandingOrder
+from games.engine.ruleset import IllegalAction, NotationError
+from games.forms import OrdersForm
+from games.in_words import refusal
+from games.models import Game, Seat
 from games.presenters import Table, table
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
 from games.views.access import game_for_player, table_for_viewer
 from games.views.lobby import waiting_room
 from games.views.pages import PAGES, Page, page_key
-from games.words import refusal
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -47,51 +47,13 @@ def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def _forms(current: Table, form_key: str, data: Any = None) -> dict[str, Any]:
-    """The move forms the seat's legal set calls for, each carrying the page's
-    ``form_key`` as its idempotency key.
+    """The game's move forms for the seat's legal moves (``Site.move_forms``)."""
+    return current.site.move_forms(current, form_key, data)
 
-    ``data``, a posted form, fills only the form it came from (its ``form`` field): the
-    page sent back after a refusal shows that form as it was sent, and every other form
-    fresh, ready to be used.
-    """
-    moves = current.moves
-    if not moves:
-        return {}
-    posted = data.get("form", "") if data is not None else ""
 
-    def bind(kind: str) -> Any:
-        return data if kind == posted else None
-
-    initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
-    names = [p.name for p in current.players]
-    forms: dict[str, Any] = {}
-    if moves.of_kind("play"):
-        forms["pli"] = PliForm(
-            bind("pli"), prefix="pli", initial=initial, hand=current.hand, moves=moves, names=names
-        )
-    others = [m for m in moves.listed if m.kind != "play"]
-    if others:
-        forms["choice"] = ChoiceForm(bind("choice"), prefix="choice", initial=initial, moves=others)
-    if moves.distribution:
-        receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
-        forms["distribution"] = DistributionForm(
-            bind("distribution"),
-            prefix="distribution",
-            initial=initial,
-            cards=moves.distribution["cards"],
-            receivers=receivers,
-        )
-    if moves.malus and current.seat is not None:
-        row = [card["card"] for card in current.view["rows"][current.seat]]
-        forms["malus"] = MalusForm(
-            bind("malus"),
-            prefix="malus",
-            initial=initial,
-            hand=current.hand,
-            row=row,
-            drawn=moves.malus["cards"] or [],
-        )
-    return forms
+def _orders_form(current: Table, data: Any = None) -> OrdersForm:
+    """The standing orders the game offers, ticked as the viewer gave them."""
+    return OrdersForm(data, kinds=current.site.standing_orders, given=current.orders)
 
 
 def _form_errors(form: Any) -> str:
@@ -120,12 +82,7 @@ def _draw(request: HttpRequest, current: Table, data: Any = None) -> Page:
     context = {
         "t": current,
         "forms": _forms(current, form_key, data),
-        "orders_form": OrdersForm(
-            initial={
-                "pass_rest": StandingOrder.Kind.PASS in current.orders,
-                "no_completion": StandingOrder.Kind.NO_COMPLETION in current.orders,
-            }
-        ),
+        "orders_form": _orders_form(current),
         # What the site's layout reads, besides its own tags: who is signed in, the flash
         # messages, the token of its forms and of htmx's requests.
         "user": request.user,
@@ -232,19 +189,11 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seat = game_for_player(request, game_id)
     if game.status == Game.Status.OPEN:
         return _not_started(request, game)
-    form = OrdersForm(request.POST)
+    form = _orders_form(table(game, seat), request.POST)
     error = None
     if form.is_valid():
-        kinds = {
-            kind
-            for kind, wanted in (
-                (StandingOrder.Kind.PASS, form.cleaned_data["pass_rest"]),
-                (StandingOrder.Kind.NO_COMPLETION, form.cleaned_data["no_completion"]),
-            )
-            if wanted
-        }
         try:
-            set_standing_orders(game=game, seat=seat, kinds=kinds)
+            set_standing_orders(game=game, seat=seat, kinds=form.chosen())
         except Conflict:
             error = _("The game moved on: set your orders again.")
     if request.htmx:

@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 from games.bots import play_bot_move
 from games.models import Game
 from games.moves import legal_moves, read_move
+from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
 
 
@@ -100,7 +101,7 @@ def play_first() -> Callable[[Game, int], None]:
 
     def play(game: Game, seat: int) -> None:
         moves = legal_moves(game, seat)
-        action = read_move(moves.listed[0].action)
+        action = read_move(rule_set(game.rules), moves.listed[0].action)
         game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=moves.sequence)
         game.refresh_from_db()
 

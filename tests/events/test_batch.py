@@ -13,12 +13,12 @@ import pytest
 from django.db import IntegrityError, connection
 
 from games.bots import bot_seats
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.batch import Statement, write_together
 from games.events.models import Event
 from games.models import Game
 from games.read_models import projection
+from games.registry import rule_set
 from games.services import game_create
 
 NUMX = rule_set("numx")

@@ -26,10 +26,10 @@ from django.db import DatabaseError, connection, connections, transaction
 
 from games.bots import bot_seats
 from games.engine.numx import IllegalAction, legal_actions, parse_action
-from games.engine.ruleset import rule_set
 from games.events import consumers, store
 from games.events.models import ConsumerPosition, Event
 from games.models import Game, Seat
+from games.registry import rule_set
 from games.services import Conflict, Submitted, game_create, game_submit
 from tests.trigger import truncate_as_replica
 
@@ -142,11 +142,11 @@ def assert_recorded_once(game: Game, before: int, winner: Submitted) -> None:
     moves = [e for e in new if e.seat is not None and e.seat != NUMX.chance]
     assert len(moves) == 1, "exactly one new move event"
     game.refresh_from_db()
-    summary = NUMX.summary(winner.state)
+    awaiting = sorted(NUMX.progress(winner.state).awaiting)
     assert game.last_sequence == winner.sequence
-    assert game.awaiting == summary["awaiting"]
+    assert game.awaiting == awaiting
     awaited = dict(Seat.objects.filter(game=game).values_list("number", "awaited"))
-    assert awaited == {number: number in summary["awaiting"] for number in awaited}
+    assert awaited == {number: number in awaiting for number in awaited}
 
 
 def assert_told_who_won(outcomes: Sequence[Outcome], winner: Submitted) -> list[Conflict]:

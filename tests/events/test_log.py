@@ -12,11 +12,11 @@ from django.core.management import CommandError, call_command
 
 from games.engine.numx.history import CARD_EFFECTS
 from games.engine.numx.payload_versions import plays_action_card
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.log import LogError, export_game, import_log, log_of_history, verify
 from games.events.upcasting import upcasters
 from games.models import Game
+from games.registry import rule_set
 
 pytestmark = pytest.mark.django_db
 

@@ -39,9 +39,9 @@ from games.engine.numx.legal import legal_actions, to_act
 from games.engine.numx.modes import MAX_PLAYERS, MIN_PLAYERS, GameConfig, Mode
 from games.engine.numx.rules import apply
 from games.engine.numx.state import CHANCE, GameState
-from games.engine.ruleset import rule_set
 from games.events import consumers, snapshots, store
 from games.events.models import Event, Snapshot
+from games.registry import rule_set
 from games.services import game_create, game_submit
 
 pytestmark = pytest.mark.django_db

@@ -7,10 +7,10 @@ import pytest
 
 from games.bots import bot_seats
 from games.engine.numx import apply, random_step
-from games.engine.ruleset import rule_set
 from games.events import consumers, store
 from games.events.models import Event, Snapshot
 from games.models import Game
+from games.registry import rule_set
 from games.services import game_create, game_submit
 
 NUMX = rule_set("numx")

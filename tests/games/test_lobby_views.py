@@ -191,7 +191,7 @@ def test_nothing_is_played_before_the_start(alice: User, bob: User, as_user: Log
     move = {"form": "choice", "choice-expected_sequence": "0", "choice-move": "pass"}
     response = client.post(f"/games/{game.pk}/move/", move, follow=True)
     assert response.status_code == 200 and "has not started" in response.content.decode()
-    orders = client.post(f"/games/{game.pk}/orders/", {"pass_rest": "on"})
+    orders = client.post(f"/games/{game.pk}/orders/", {"pass": "on"})
     assert orders.status_code == 302
     assert client.get(f"/games/{game.pk}/poll/?seq=5").status_code == 204
     assert not Event.objects.filter(game=game).exists()

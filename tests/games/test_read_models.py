@@ -11,11 +11,11 @@ from django.utils import timezone
 
 from games.bots import play_bot_game
 from games.engine.numx import legal_actions
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat, StandingOrder
 from games.read_models import move_context
+from games.registry import rule_set
 from games.services import game_submit
 
 pytestmark = pytest.mark.django_db
@@ -124,11 +124,12 @@ def test_a_finished_game_records_each_seat_s_score_and_the_winners() -> None:
     """The lists of finished games show scores and winners from the seats' rows, written
     with the move that ended the game."""
     game = play_bot_game({"players": 3, "mode": "speed-run"}, random.Random(8))
-    summary = NUMX.summary(store.load(game.pk, game.rules, cache=False).state)
+    outcome = NUMX.outcome(store.load(game.pk, game.rules, cache=False).state)
+    assert outcome is not None
     seats = list(Seat.objects.filter(game=game).order_by("number"))
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
-    assert [seat.score for seat in seats] == summary["scores"]
-    assert [seat.number for seat in seats if seat.winner] == sorted(summary["winners"])
+    assert [seat.score for seat in seats] == list(outcome.scores)
+    assert [seat.number for seat in seats if seat.winner] == sorted(outcome.winners)
     assert not any(seat.awaited for seat in seats)
 
 

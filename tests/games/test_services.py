@@ -10,10 +10,10 @@ from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats, play_bot_move
 from games.engine.numx import IllegalAction, legal_actions, parse_action
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat
+from games.registry import rule_set
 from games.services import (
     Conflict,
     KeyReused,

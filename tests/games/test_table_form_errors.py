@@ -28,9 +28,9 @@ from games.engine.numx import Block, Face, GameState, Malus, Play
 from games.engine.numx.legal import ListedActions
 from games.engine.numx.rulebook import RULES
 from games.engine.numx.state import CHANCE, Distributing, MalusResolution, MalusTask, Phase
-from games.engine.ruleset import rule_set
 from games.events.models import Event
 from games.models import Game
+from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
 from tests.games.test_table_views import game_last, hand, post_move, state
 

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone, translation
+from games.rulesets.numx.words import card as card_words
 
 from accounts.models import profile_of
 from games.bots import play_bot_move
@@ -18,7 +19,6 @@ from games.models import Game, Seat, StandingOrder
 from games.selectors import game_and_seats
 from games.views import table as table_views
 from games.views.pages import PAGES, page_key
-from games.words import card as card_words
 from tests.conftest import person
 from tests.games.test_table_views import hand, leaked, pick_both, secret_cards
 
@@ -59,7 +59,7 @@ def test_a_table_looked_at_again_is_the_same_page_with_its_own_token_and_key(
     assert KEY.findall(first)[0] != KEY.findall(again)[0]
     token = TOKEN.findall(again)[0]
     response = client.post(
-        f"/games/{duel.pk}/orders/", {"csrfmiddlewaretoken": token, "pass_rest": "on"}
+        f"/games/{duel.pk}/orders/", {"csrfmiddlewaretoken": token, "pass": "on"}
     )
     assert response.status_code == 302
     assert StandingOrder.objects.filter(seat__game=duel, seat__number=awaited).exists()
@@ -126,10 +126,10 @@ def test_orders_mutes_and_language_show_at_once_on_a_table_that_has_not_moved(
         return table_page(client, duel)
 
     page = twice()
-    assert 'name="pass_rest" id="id_pass_rest">' in page
+    assert 'name="pass" id="id_pass">' in page
     assert "No emails about this game" in page and 'lang="en"' in page
-    client.post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"})
-    assert 'name="pass_rest" id="id_pass_rest" checked>' in twice()
+    client.post(f"/games/{duel.pk}/orders/", {"pass": "on"})
+    assert 'name="pass" id="id_pass" checked>' in twice()
     client.post(f"/notifications/games/{duel.pk}/mute/")
     assert "Email me about this game again" in twice()
     profile = profile_of(alice)
@@ -202,7 +202,7 @@ def test_a_kept_page_is_the_page_drawn_afresh_after_each_change(
 
     changes = [
         lambda: pick_both(duel),
-        lambda: client.post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"}),
+        lambda: client.post(f"/games/{duel.pk}/orders/", {"pass": "on"}),
         lambda: as_user(bob).post(f"/notifications/games/{duel.pk}/vacation/", {"days": "2"}),
         lambda: Seat.objects.filter(game=duel, number=1).update(timeouts=2),
         lambda: client.post(f"/notifications/games/{duel.pk}/mute/"),

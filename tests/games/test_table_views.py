@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from games.rulesets.numx.words import card as card_words
 
 from games.bots import play_bot_move
 from games.engine.numx import Face, Kind, legal_actions
@@ -18,7 +19,6 @@ from games.events.models import Event
 from games.models import Game, StandingOrder
 from games.services import game_submit
 from games.views.pages import PAGES
-from games.words import card as card_words
 
 pytestmark = pytest.mark.django_db
 
@@ -312,7 +312,7 @@ def test_a_standing_order_passes_for_me_until_the_trick_ends(
     pick_both(duel)
     starter = store.load(duel.pk, duel.rules).state.turn  # type: ignore[attr-defined]
     other = 1 - starter
-    as_user([alice, bob][other]).post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"})
+    as_user([alice, bob][other]).post(f"/games/{duel.pk}/orders/", {"pass": "on"})
     awaited_plays(duel, starter)  # opens the trick; the order passes for the other player
     passed = Event.objects.get(game=duel, type="pass", seat=other)
     assert passed.payload["reason"] == "standing-order" and passed.actor is None
@@ -328,13 +328,13 @@ def test_the_table_shows_my_standing_orders_ticked_until_i_clear_them(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:
     pick_both(duel)
-    page = as_user(alice).post(f"/games/{duel.pk}/orders/", {"pass_rest": "on"}, follow=True)
+    page = as_user(alice).post(f"/games/{duel.pk}/orders/", {"pass": "on"}, follow=True)
     boxes = re.findall(r'<input type="checkbox" name="(\w+)" id="\w+"( checked)?>', page.text)
-    assert dict(boxes) == {"pass_rest": " checked", "no_completion": ""}
-    assert 'for="id_pass_rest">Pass for the rest of this trick</label>' in page.text
+    assert dict(boxes) == {"pass": " checked", "no_completion": ""}
+    assert 'for="id_pass">Pass for the rest of this trick</label>' in page.text
     page = as_user(alice).post(f"/games/{duel.pk}/orders/", {}, follow=True)
     boxes = re.findall(r'<input type="checkbox" name="(\w+)" id="\w+"( checked)?>', page.text)
-    assert dict(boxes) == {"pass_rest": "", "no_completion": ""}
+    assert dict(boxes) == {"pass": "", "no_completion": ""}
 
 
 def test_bots_play_their_turns_once_a_move_has_committed(

@@ -50,9 +50,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 
-from games.engine.ruleset import rule_set
 from games.events import consumers, store
 from games.models import Game
+from games.registry import rule_set
 from games.services import SeatSpec, Submitted, game_create, game_submit
 from notifications.models import Notification
 from notifications.tasks import send_notification

@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from games import services as games_services
 from games.bots import MAX_MOVES
-from games.engine.ruleset import rule_set
 from games.events import store
 from games.models import Game
+from games.registry import rule_set
 from games.services import game_submit
 from tournaments.models import Table, Tournament
 from tournaments.services import tournament_create, tournament_register

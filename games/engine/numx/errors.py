@@ -6,18 +6,19 @@ All subclass :class:`ValueError`, as python-chess does, so that callers that onl
 
 from __future__ import annotations
 
+from games.engine import ruleset
 from games.engine.numx.rulebook import RULES
 
 
-class NotationError(ValueError):
+class NotationError(ruleset.NotationError):
     """Text (or JSON) that is not valid NUM-X notation for a card or an action."""
 
 
-class ConfigError(ValueError):
+class ConfigError(ruleset.ConfigError):
     """A game configuration the rules do not allow (player count, teams...)."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(ruleset.IllegalAction):
     """An action the rules forbid in this state.
 
     ``rule`` is the identifier of the broken rule in :mod:`games.engine.numx.rulebook`
@@ -27,11 +28,4 @@ class IllegalAction(ValueError):
     def __init__(self, rule: str, message: str) -> None:
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{message} (rule {rule}: {RULES[rule]})")
-
-    @property
-    def statement(self) -> str:
-        """The rule, in one sentence, as players know it."""
-        return RULES[self.rule]
+        super().__init__(rule, message, RULES[rule])

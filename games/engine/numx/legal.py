@@ -50,6 +50,9 @@ from games.engine.numx.state import (
 class ActionSpace(Protocol):
     """The legal actions of one seat at one moment."""
 
+    #: Few enough to offer one by one (see :class:`games.engine.ruleset.Actions`).
+    listable: bool
+
     def __contains__(self, action: object) -> bool: ...
 
     def __iter__(self) -> Iterator[Action]: ...
@@ -63,6 +66,8 @@ class ActionSpace(Protocol):
 
 class ListedActions:
     """A short, fully listed set of legal actions, in a stable order."""
+
+    listable = True
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self._actions = tuple(dict.fromkeys(actions))
@@ -229,6 +234,8 @@ def _card_actions(
 class ChanceSpace:
     """Chance's choices: every order of the cards to deal (or to shuffle before round 2)."""
 
+    listable = False
+
     def __init__(self, state: GameState) -> None:
         self._state = state
         self._deal = state.phase is Phase.DEAL
@@ -270,6 +277,8 @@ class DistributionSpace:
     distribution per assignment of cards (to a seat, face up or down, left or right, or to
     the discard), placing cards in trick order.
     """
+
+    listable = False
 
     def __init__(self, state: GameState) -> None:
         pending = state.pending
@@ -322,6 +331,8 @@ class DistributionSpace:
 
 class ResolveSpace:
     """A Malus target's possible choices."""
+
+    listable = False
 
     def __init__(self, state: GameState, task: MalusTask) -> None:
         self._state = state

@@ -6,10 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine import ruleset
 from games.engine.numx import history
 from games.engine.numx.actions import Action
 from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
-from games.engine.numx.modes import GameConfig
+from games.engine.numx.modes import MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.numx.outcome import is_terminal, outcome
 from games.engine.numx.payload_versions import UPCASTERS
@@ -23,9 +24,12 @@ class NumxRules:
     """The NUM-X rule set (rule book 000)."""
 
     name = "numx"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     chance = CHANCE
     state_format = STATE_FORMAT
     payload_upcasters = UPCASTERS
+    pass_notation = "pass"
 
     def new_game(self, config: Mapping[str, Any]) -> GameState:
         return new_game(GameConfig.from_json(dict(config)))
@@ -48,20 +52,28 @@ class NumxRules:
     def is_terminal(self, state: GameState) -> bool:
         return is_terminal(state)
 
-    def scores(self, state: GameState) -> tuple[int, ...] | None:
+    def outcome(self, state: GameState) -> ruleset.Outcome | None:
         result = outcome(state)
-        return None if result is None else result.scores
+        if result is None:
+            return None
+        breakdown = tuple(
+            tuple(ruleset.ScoreLine(line.rule.value, line.points) for line in sheet.lines)
+            for sheet in result.sheets
+        )
+        return ruleset.Outcome(result.scores, result.winners, breakdown)
 
-    def summary(self, state: GameState) -> dict[str, Any]:
-        result = outcome(state)
-        return {
-            "phase": state.phase.value,
-            "round": state.round_no,
-            "tricks": state.tricks,
-            "awaiting": sorted(awaiting(state) - {CHANCE}),
-            "scores": None if result is None else list(result.scores),
-            "winners": None if result is None else sorted(result.winners),
-        }
+    def progress(self, state: GameState) -> ruleset.Progress:
+        """The phase, the round and the trick being played (counted from 1).
+
+        >>> NUMX_RULES.progress(NUMX_RULES.new_game({"players": 3})).round
+        1
+        """
+        return ruleset.Progress(
+            phase=state.phase.value,
+            round=state.round_no,
+            step=state.tricks + 1,
+            awaiting=awaiting(state) - {CHANCE},
+        )
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)
@@ -79,6 +91,9 @@ class NumxRules:
         if CHANCE not in to_act(state):
             return None
         return legal_actions(state, CHANCE).sample(rng)
+
+    def bot_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        return legal_actions(state, seat).sample(rng)
 
     def facts(self, before: GameState, after: GameState) -> dict[str, Any]:
         return history.facts(before, after)

@@ -1,5 +1,5 @@
-"""Cards, moves and events in words, in the reader's language (the table, the history, the
-emails, the API's descriptions all say things the same way)."""
+"""NUM-X's cards, moves, events and table in words, in the reader's language (the table, the
+history, the emails, the API's descriptions all say things the same way)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.numx import Face, IllegalAction, Kind
-from games.engine.numx.rulebook import RULES
+from games.engine.numx import Face, Kind
+from games.in_words import and_list, reason_text
 
 _COLOURS = {
     "blue": lambda: _("blue"),
@@ -59,14 +59,6 @@ def _card(name: str | None, language: str | None) -> str:
 def cards(names: Sequence[str | None]) -> str:
     """A list of cards in words: "blue 7, red 7 and Rainbow 7"."""
     return and_list([card(name) for name in names])
-
-
-def and_list(items: Sequence[str]) -> str:
-    """Items in words: "Alice, Bob and Carol"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _seat(target: Any, names: Sequence[str]) -> str:
@@ -253,18 +245,45 @@ def effects(done: dict[str, Any]) -> list[str]:
     return said
 
 
-def reason_text(reason: str) -> str:
-    return {
-        "standing-order": _("(standing order)"),
-        "deadline": _("(time was up)"),
-        "bot": _("(played by a bot for an absent player)"),
-    }.get(reason, f"({reason})")
+_SCORE_RULES = {
+    "x-trem": lambda: _("X-Trem"),
+    "shadow-cancels-rainbow": lambda: _("Shadow cancels Rainbow"),
+    "combination": lambda: _("combination"),
+    "rainbow-pair": lambda: _("Rainbow pair"),
+    "pair": lambda: _("pair"),
+    "colour": lambda: _("colour"),
+    "face-value": lambda: _("face value"),
+    "no-value": lambda: _("no value"),
+}
 
 
-def refusal(error: IllegalAction) -> str:
-    """Why a move was refused: the broken rule in the reader's language, with the
-    engine's details (which are in English) for English readers."""
-    statement = _(RULES[error.rule])
-    if (translation.get_language() or "en").startswith("en"):
-        return _("Not allowed: %(why)s (%(rule)s)") % {"why": error.message, "rule": statement}
-    return _("Not allowed: %(rule)s") % {"rule": statement}
+def score_rule(rule: str) -> str:
+    """The name of a scoring rule (``ScoreRule.value``) in words."""
+    named = _SCORE_RULES.get(rule)
+    return named() if named else rule
+
+
+def next_pli(view: dict[str, Any]) -> str:
+    """What the next pli must be, in words."""
+    plis = view["plis"]
+    if not plis:
+        return _("New trick: the first pli has 1, 2 or 3 cards (3 with a Rainbow or Shadow).")
+    top = plis[-1]
+    if top["value"] is None:
+        return _("Only Num-X goes on %(card)s.") % {"card": card(top["cards"][0])}
+    return _(
+        "Next pli: higher than %(value)d, with %(count)d card(s) "
+        "(one more with a Rainbow, one fewer with a Shadow)."
+    ) % {"value": top["value"], "count": len(top["cards"])}
+
+
+def plis(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The centre: each pli with who laid (and who completed) it."""
+    return [
+        {
+            **pli,
+            "name": names[pli["seat"]],
+            "completer": names[pli["completed_by"]] if pli["completed_by"] >= 0 else None,
+        }
+        for pli in view["plis"]
+    ]

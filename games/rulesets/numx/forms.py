@@ -1,0 +1,260 @@
+"""NUM-X's forms: its new-game options and the table's move forms. Move forms only offer
+what the engine's legal set holds, and turn what was posted into an engine action; the
+engine then judges it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.numx import (
+    Distribute,
+    Face,
+    Mode,
+    Placement,
+    Play,
+    Resolve,
+    Side,
+    parse_action,
+)
+from games.forms import MoveForm
+from games.moves import LegalMoves, Move
+from games.rulesets.numx.words import action as action_words
+from games.rulesets.numx.words import card as card_words
+
+if TYPE_CHECKING:
+    from games.presenters import Table
+
+
+class NumxOptions(forms.Form):
+    """A new NUM-X game's options: mode, players, teams."""
+
+    mode = forms.ChoiceField(
+        label=_("Mode"),
+        choices=[
+            (Mode.SPEED_RUN.value, _("Speed Run: 13 cards, one round")),
+            (Mode.X_GAME.value, _("X-Game: 10 cards, two rounds")),
+            (Mode.FAMILY.value, _("Family: 12 cards, no Action cards, simple scoring")),
+        ],
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 7)], initial=4
+    )
+    teams = forms.BooleanField(label=_("Teams of two (4 or 6 players)"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("teams") and data.get("players") not in (4, 6):
+            raise forms.ValidationError(_("Teams are 2 or 3 teams of two: choose 4 or 6 players."))
+        return data
+
+    def config(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {"players": data["players"], "mode": data["mode"], "teams": data["teams"]}
+
+
+class PliForm(MoveForm):
+    """Select cards of the hand; say a value for Jokers alone; add a Shadow's bonus."""
+
+    cards = forms.MultipleChoiceField(label=_("Cards to lay"), widget=forms.CheckboxSelectMultiple)
+    value = forms.TypedChoiceField(
+        label=_("Value of the Jokers (only when they are laid alone)"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=[("", "—"), *[(v, v) for v in range(17)]],
+    )
+    bonus = forms.ChoiceField(label=_("Shadow's bonus Action card"), required=False)
+
+    def __init__(
+        self, *args: Any, hand: list[str], moves: LegalMoves, names: list[str], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.hand = hand
+        # Action cards never go into a pli: they are played from the other moves.
+        self.layable = [i for i, name in enumerate(hand) if not Face.parse(name).is_action]
+        self.fields["cards"].choices = [(str(i), card_words(hand[i])) for i in self.layable]
+        bonuses: dict[str, str] = {}
+        for move in moves.of_kind("play"):
+            bonus = move.action.get("bonus")
+            if bonus:
+                bonuses[move.notation.split(" + ", 1)[1]] = action_words(bonus, names)
+        self.fields["bonus"].choices = [("", _("no bonus")), *bonuses.items()]
+        self.has_bonus = bool(bonuses)
+
+    def card_boxes(self) -> list[tuple[Any, str]]:
+        """Every card of the hand, in order, with its checkbox (None for an Action card,
+        which is played from the other moves, never in a pli)."""
+        boxes = dict(zip(self.layable, self["cards"], strict=True))
+        return [(boxes.get(index), name) for index, name in enumerate(self.hand)]
+
+    def action(self) -> Play:
+        faces = tuple(Face.parse(self.hand[int(index)]) for index in self.cleaned_data["cards"])
+        bonus = self.cleaned_data.get("bonus")
+        return Play(faces, self.cleaned_data.get("value"), parse_action(bonus) if bonus else None)
+
+
+#: Moves offered as buttons; every other listed move is an entry of a list.
+BUTTON_KINDS = frozenset({"pass", "draw", "complete", "pick", "refill", "reset"})
+
+
+class ChoiceForm(MoveForm):
+    """One of the listed legal moves other than plis, by its notation: common ones as
+    buttons, the rest (Action cards and their targets, take-backs) in a list."""
+
+    # Two fields, so that a browser without JavaScript, which posts the list's selection
+    # along with any clicked button, still plays the button's move.
+    move = forms.ChoiceField(label=_("Move"), required=False)
+    other = forms.ChoiceField(label=_("Other moves"), required=False)
+
+    def __init__(self, *args: Any, moves: list[Move], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.buttons = [(m.notation, m.description) for m in moves if m.kind in BUTTON_KINDS]
+        self.others = [(m.notation, m.description) for m in moves if m.kind not in BUTTON_KINDS]
+        self.fields["move"].choices = self.buttons
+        self.fields["other"].choices = self.others
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not (cleaned.get("move") or cleaned.get("other")):
+            raise forms.ValidationError(_("Choose a move."))
+        return cleaned
+
+    def action(self) -> Any:
+        return parse_action(self.cleaned_data["move"] or self.cleaned_data["other"])
+
+
+_UP = [("up", _("face up")), ("down", _("face down"))]
+_SIDE = [(Side.LEFT.value, _("left end")), (Side.RIGHT.value, _("right end"))]
+
+
+class DistributionForm(MoveForm):
+    """For each eligible card: who receives it (or the discard), face up or down, which end."""
+
+    def __init__(
+        self, *args: Any, cards: list[str], receivers: list[tuple[int, str]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.cards = cards
+        for index, name in enumerate(cards):
+            self.fields[f"to_{index}"] = forms.ChoiceField(
+                label=card_words(name),
+                choices=[("", _("discard")), *[(str(n), who) for n, who in receivers]],
+                required=False,
+            )
+            self.fields[f"up_{index}"] = forms.ChoiceField(label=_("visibility"), choices=_UP)
+            self.fields[f"side_{index}"] = forms.ChoiceField(label=_("position"), choices=_SIDE)
+
+    def rows(self) -> list[tuple[str, Any, Any, Any]]:
+        return [
+            (name, self[f"to_{i}"], self[f"up_{i}"], self[f"side_{i}"])
+            for i, name in enumerate(self.cards)
+        ]
+
+    def action(self) -> Distribute:
+        data = self.cleaned_data
+        return Distribute(
+            tuple(
+                Placement(
+                    Face.parse(name),
+                    int(data[f"to_{i}"]),
+                    data[f"up_{i}"] == "up",
+                    Side(data[f"side_{i}"]),
+                )
+                for i, name in enumerate(self.cards)
+                if data.get(f"to_{i}")
+            )
+        )
+
+
+class MalusForm(MoveForm):
+    """A Malus target's answer: cards to discard, score cards to remove, drawn cards to place."""
+
+    discard = forms.MultipleChoiceField(
+        label=_("Cards to discard"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    remove = forms.MultipleChoiceField(
+        label=_("Score cards to remove"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    def __init__(
+        self, *args: Any, hand: list[str], row: list[str | None], drawn: list[str], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.hand = hand
+        self.drawn = drawn
+        self.fields["discard"].choices = [(str(i), card_words(n)) for i, n in enumerate(hand)]
+        self.fields["remove"].choices = [
+            (str(i), f"{i + 1}. {card_words(n)}") for i, n in enumerate(row)
+        ]
+        for index, name in enumerate(drawn):
+            self.fields[f"up_{index}"] = forms.ChoiceField(label=card_words(name), choices=_UP)
+            self.fields[f"side_{index}"] = forms.ChoiceField(label=_("position"), choices=_SIDE)
+
+    def placements(self) -> list[tuple[str, Any, Any]]:
+        return [(name, self[f"up_{i}"], self[f"side_{i}"]) for i, name in enumerate(self.drawn)]
+
+    def action(self) -> Resolve:
+        data = self.cleaned_data
+        return Resolve(
+            tuple(Face.parse(self.hand[int(i)]) for i in data["discard"]),
+            tuple(int(i) for i in data["remove"]),
+            tuple(
+                (data[f"up_{i}"] == "up", Side(data[f"side_{i}"])) for i in range(len(self.drawn))
+            ),
+        )
+
+
+def move_forms(
+    current: Table, form_key: str, data: Mapping[str, Any] | None = None
+) -> dict[str, forms.Form]:
+    """The move forms the seat's legal set calls for, each carrying the page's
+    ``form_key`` as its idempotency key.
+
+    ``data``, a posted form, fills only the form it came from (its ``form`` field): the
+    page sent back after a refusal shows that form as it was sent, and every other form
+    fresh, ready to be used.
+    """
+    moves = current.moves
+    if not moves:
+        return {}
+    posted = data.get("form", "") if data is not None else ""
+
+    def bind(kind: str) -> Any:
+        return data if kind == posted else None
+
+    initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
+    names = [p.name for p in current.players]
+    hand = list(current.view["hands"][current.seat] or []) if current.seat is not None else []
+    found: dict[str, forms.Form] = {}
+    if moves.of_kind("play"):
+        found["pli"] = PliForm(
+            bind("pli"), prefix="pli", initial=initial, hand=hand, moves=moves, names=names
+        )
+    others = [m for m in moves.listed if m.kind != "play"]
+    if others:
+        found["choice"] = ChoiceForm(bind("choice"), prefix="choice", initial=initial, moves=others)
+    pending = moves.pending or {}
+    if pending.get("kind") == "distribution":
+        receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
+        found["distribution"] = DistributionForm(
+            bind("distribution"),
+            prefix="distribution",
+            initial=initial,
+            cards=pending["cards"],
+            receivers=receivers,
+        )
+    elif pending and current.seat is not None:
+        row = [card["card"] for card in current.view["rows"][current.seat]]
+        found["malus"] = MalusForm(
+            bind("malus"),
+            prefix="malus",
+            initial=initial,
+            hand=hand,
+            row=row,
+            drawn=pending["cards"] or [],
+        )
+    return found

@@ -1,0 +1,88 @@
+"""NUM-X on the site: its table, its forms, its words, its options (the game's adapter)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine.ruleset import Progress
+from games.models import StandingOrder
+from games.rulesets.numx import words
+from games.rulesets.numx.forms import NumxOptions, move_forms
+
+if TYPE_CHECKING:
+    from games.presenters import Table
+
+_MODES = {
+    "speed-run": gettext_lazy("Speed Run"),
+    "x-game": gettext_lazy("X-Game"),
+    "family": gettext_lazy("Family"),
+}
+
+
+class NumxSite:
+    """How the site shows and plays NUM-X."""
+
+    title = "NUM-X"
+    table_template = "games/numx/table.html"
+    standing_orders: ClassVar[Mapping[str, str]] = {
+        StandingOrder.Kind.PASS: gettext_lazy("Pass for the rest of this trick"),
+        StandingOrder.Kind.NO_COMPLETION: gettext_lazy("Never complete out of turn in this trick"),
+    }
+
+    def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumxOptions:
+        return NumxOptions(data)
+
+    def describe_config(self, config: Mapping[str, Any]) -> str:
+        mode = _MODES.get(str(config.get("mode", "speed-run")), str(config.get("mode")))
+        text = _("%(mode)s, %(players)d players") % {"mode": mode, "players": config["players"]}
+        return text + (_(", teams") if config.get("teams") else "")
+
+    def describe_progress(self, progress: Progress) -> str:
+        if progress.phase == "game-over":
+            return _("Game over")
+        return _("Round %(round)d, trick %(trick)d") % {
+            "round": progress.round,
+            "trick": progress.step,
+        }
+
+    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+        return words.action(dict(action), names)
+
+    def describe_event(
+        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+    ) -> str:
+        return words.event(dict(entry), names, viewer)
+
+    def describe_score_line(self, rule: str) -> str:
+        return words.score_rule(rule)
+
+    def move_forms(
+        self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
+    ) -> dict[str, forms.Form]:
+        return move_forms(table, form_key, data)
+
+    def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        return {
+            "row": view["rows"][seat],
+            "hand_size": view["hand_sizes"][seat],
+            "blocked": seat in view["blocked"],
+            "locked": seat in view["locked"],
+            "hand": view["hands"][seat],
+        }
+
+    def table_context(self, table: Table) -> dict[str, Any]:
+        names = [player.name for player in table.players]
+        hand = table.view["hands"][table.seat] if table.seat is not None else None
+        return {
+            "plis": words.plis(table.view, names),
+            "next_pli": words.next_pli(table.view),
+            "hand": list(hand or []),
+        }
+
+
+SITE = NumxSite()

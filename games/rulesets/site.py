@@ -1,0 +1,95 @@
+"""What a game gives the site besides its rules: its site adapter.
+
+The platform (lobby, table shell, replay, API, emails, deadlines, tournaments) draws and
+plays every game through this protocol; each game implements it in
+``games/rulesets/<id>/site.py`` as ``SITE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from django import forms
+
+if TYPE_CHECKING:
+    from games.presenters import Table
+
+
+class MoveForm(Protocol):
+    """A form of the table that turns what was posted into one of the game's actions."""
+
+    def is_valid(self) -> bool: ...
+
+    def action(self) -> Any:
+        """The action the valid form describes (the engine then judges it)."""
+        ...
+
+
+class NewGameOptions(Protocol):
+    """The game's own options of a new game (a Django form's fields), read into the
+    engine's JSON configuration."""
+
+    def is_valid(self) -> bool: ...
+
+    def config(self) -> dict[str, Any]:
+        """The configuration for ``RuleSet.new_game`` (``players`` included)."""
+        ...
+
+
+class Site(Protocol):
+    """How the site shows and plays one game."""
+
+    #: The game's name, as players know it.
+    title: str
+    #: The template that draws the game's part of a table, inside the platform's shell:
+    #: it reads ``t`` (a :class:`games.presenters.Table`, ``t.view`` being the seat's view)
+    #: and ``forms`` (from :meth:`move_forms`), and defines the partials ``board`` (what
+    #: everyone sees), ``hand`` (what only the seat sees) and ``moves`` (its forms).
+    table_template: str
+    #: The standing orders a player may give (kind → label), kept until the step ends.
+    standing_orders: Mapping[str, str]
+
+    def new_game_form(self, data: Mapping[str, Any] | None = None) -> NewGameOptions:
+        """The options of a new game, bound to ``data`` if given."""
+        ...
+
+    def describe_config(self, config: Mapping[str, Any]) -> str:
+        """A game's configuration in words ("X-Game, 4 players, teams")."""
+        ...
+
+    def describe_progress(self, progress: Any) -> str:
+        """Where the game stands in words ("Round 2, trick 5")."""
+        ...
+
+    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+        """What an action does, from its JSON form (as recorded, possibly redacted)."""
+        ...
+
+    def describe_event(
+        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+    ) -> str:
+        """One entry of a redacted event log (``selectors.event_log``) as a sentence."""
+        ...
+
+    def describe_score_line(self, rule: str) -> str:
+        """The name of a scoring rule of the final score's breakdown."""
+        ...
+
+    def move_forms(
+        self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
+    ) -> dict[str, forms.Form]:
+        """The forms the seat's legal moves call for, by name, each carrying
+        ``table.sequence`` and ``form_key`` (its idempotency key); ``data``, a posted form,
+        binds the form it names (its ``form`` field)."""
+        ...
+
+    def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        """What the table shows of the player at ``seat`` in ``view`` (a score row, how many
+        cards they hold...), for the template's ``player`` partial as ``p.extra``."""
+        ...
+
+    def table_context(self, table: Table) -> dict[str, Any]:
+        """What the game's table template needs beyond ``t`` (its own presentation of the
+        view: the centre, rows, what the next move must be)."""
+        ...
