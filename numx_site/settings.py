@@ -9,7 +9,6 @@ email is printed to the console.
 from pathlib import Path
 
 import environ
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -115,11 +114,6 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
 NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
-# Table pages each process keeps once drawn, served again while the table has not moved
-# (games/views/pages.py); 0 keeps none.
-NUMX_TABLE_PAGES = env.int("NUMX_TABLE_PAGES", default=500)
-if NUMX_TABLE_PAGES < 0:
-    raise ImproperlyConfigured(f"NUMX_TABLE_PAGES must be 0 or more, not {NUMX_TABLE_PAGES}")
 
 # --- API (Django REST framework) ---------------------------------------------------------
 
