@@ -159,9 +159,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=int(PREPARE_THRESHOLD)
     )
-# Every signed-in request reads its session: cached_db serves it from the cache (this
-# process's memory unless a cache is configured) and still writes it to the database, so a
-# cache miss or a restart signs nobody out.
+# Django's cache holds the sessions (below), allauth's rate limits and the API's throttle
+# counts. CACHE_URL=redis://host:6379/1 (rediss:// for TLS) selects Django's own Redis
+# backend, shared by every process; the embedded default is each process's own memory.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# Every signed-in request reads its session: cached_db serves it from the cache and still
+# writes it to the database, so a cache miss or a restart signs nobody out.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
