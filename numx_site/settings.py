@@ -9,7 +9,6 @@ email is printed to the console.
 from pathlib import Path
 
 import environ
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import template_libraries
@@ -119,11 +118,6 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
 NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
-# Table pages each process keeps once drawn, served again while the table has not moved
-# (games/views/pages.py); 0 keeps none.
-NUMX_TABLE_PAGES = env.int("NUMX_TABLE_PAGES", default=500)
-if NUMX_TABLE_PAGES < 0:
-    raise ImproperlyConfigured(f"NUMX_TABLE_PAGES must be 0 or more, not {NUMX_TABLE_PAGES}")
 
 # --- API (Django REST framework) ---------------------------------------------------------
 
@@ -169,9 +163,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=int(PREPARE_THRESHOLD)
     )
-# Every signed-in request reads its session: cached_db serves it from the cache (this
-# process's memory unless a cache is configured) and still writes it to the database, so a
-# cache miss or a restart signs nobody out.
+# Django's cache holds the sessions (below), allauth's rate limits and the API's throttle
+# counts. CACHE_URL=redis://host:6379/1 (rediss:// for TLS) selects Django's own Redis
+# backend, shared by every process; the embedded default is each process's own memory.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# Every signed-in request reads its session: cached_db serves it from the cache and still
+# writes it to the database, so a cache miss or a restart signs nobody out.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

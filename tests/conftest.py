@@ -29,13 +29,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True)
 def _fresh_caches() -> None:
-    """Each test starts with empty in-process caches: states and table pages come from the
-    events recorded by that test, never from another test's rolled-back transaction."""
-    from games.events.store import CACHE
-    from games.views.pages import PAGES
+    """Each test starts with empty caches: states come from the events recorded by that
+    test, never from another test's rolled-back transaction, and Django's cache (sessions,
+    rate limits) holds nothing of another test's."""
+    from django.core.cache import cache
 
+    from games.events.store import CACHE
+
+    cache.clear()
     CACHE.clear()
-    PAGES.clear()
 
 
 @pytest.fixture

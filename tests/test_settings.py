@@ -72,3 +72,16 @@ def test_production_keeps_database_connections_open(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("DJANGO_SECRET_KEY", "a-real-secret")
 
     assert load_settings()["DATABASES"]["default"]["CONN_MAX_AGE"] == 600
+
+
+def test_cache_url_selects_the_cache_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CACHE_URL", raising=False)
+    assert load_settings()["CACHES"]["default"]["BACKEND"] == (
+        "django.core.cache.backends.locmem.LocMemCache"
+    )
+
+    monkeypatch.setenv("CACHE_URL", "redis://127.0.0.1:6379/1")
+    cache = load_settings()["CACHES"]["default"]
+
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/1"

@@ -8,7 +8,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template import loader
 from django.utils.translation import gettext as _
@@ -18,23 +17,26 @@ from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
 from games.in_words import refusal
-from games.models import Game, Seat
+from games.models import Game
 from games.presenters import Table, table
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
 from games.views.access import game_for_player, table_for_viewer
+from games.views.conditional import table_etag, unless_unchanged
 from games.views.lobby import waiting_room
-from games.views.pages import PAGES, Page, page_key
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's page: the waiting room until it starts, then the table as the viewer
+    sees it, drawn afresh unless the browser already holds it (``conditional``)."""
     game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         return waiting_room(request, game, seat)
     if request.htmx and request.htmx.target == "waiting-room":
         # The waiting room polls this page: the game has started, so load the table.
         return HttpResponseClientRefresh()
-    return _page(request, game, seats, seat)
+    etag = table_etag(request, game, seats, seat)
+    return unless_unchanged(request, etag, lambda: _render(request, table(game, seat, seats=seats)))
 
 
 def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
@@ -72,66 +74,26 @@ def _template(request: HttpRequest) -> str:
     return "games/table.html#table" if request.htmx else "games/table.html"
 
 
-def _draw(request: HttpRequest, current: Table, data: Any = None) -> Page:
-    """The page showing ``current``, with a fresh CSRF token and form key.
-
-    Drawn from this context alone, without the context processors: the page then holds
-    exactly the token and key named here, which is what lets ``pages`` serve it again.
-    """
-    token, form_key = get_token(request), uuid.uuid4().hex
+def _render(
+    request: HttpRequest,
+    current: Table,
+    status: int = 200,
+    data: Any = None,
+    stop_polling: bool = False,
+) -> HttpResponse:
+    """The page showing ``current`` (with ``current.error`` if a move was refused), its move
+    forms carrying a fresh form key; ``data`` fills the form it was posted from. For a poll
+    (``stop_polling``) of a finished game, htmx's "stop polling" answer."""
+    form_key = uuid.uuid4().hex
     context = {
         "t": current,
         "forms": _forms(current, form_key, data),
         "orders_form": _orders_form(current),
-        # What the site's layout reads, besides its own tags: who is signed in, the flash
-        # messages, the token of its forms and of htmx's requests.
-        "user": request.user,
-        "messages": messages.get_messages(request),
-        "csrf_token": token,
     }
-    html = loader.get_template(_template(request)).render(context)
-    return Page(html, token, form_key, current.finished)
-
-
-def _respond(
-    html: str, finished: bool, status: int = 200, stop_polling: bool = False
-) -> HttpResponse:
-    """The page's response; for a poll (``stop_polling``) of a finished game, htmx's "stop
-    polling" answer."""
-    if stop_polling and finished:
+    html = loader.render_to_string(_template(request), context, request)
+    if stop_polling and current.finished:
         return HttpResponseStopPolling(html)
     return HttpResponse(html, status=status)
-
-
-def _render(
-    request: HttpRequest, current: Table, status: int = 200, data: Any = None
-) -> HttpResponse:
-    """The table as it now is after a posted form, with ``current.error`` if it was refused
-    (never kept: the next look at the table draws it again)."""
-    page = _draw(request, current, data)
-    return _respond(page.html, page.finished, status)
-
-
-def _page(
-    request: HttpRequest, game: Game, seats: list[Seat], seat: int | None, poll: bool = False
-) -> HttpResponse:
-    """The table as ``seat`` sees it now: served again if this process has drawn the very
-    same page before (``pages``), drawn otherwise. ``poll``: for the live updates, which
-    stop once the game is over."""
-    key = page_key(_template(request), game, seats, seat, request.user.is_authenticated)
-    # Pending flash messages are shown once, so that page is neither served nor kept.
-    fresh = not messages.get_messages(request)
-    kept = PAGES.get(key) if fresh else None
-    if kept is not None:
-        html = kept.again(get_token(request), uuid.uuid4().hex)
-        return _respond(html, kept.finished, stop_polling=poll)
-    current = table(game, seat, seats=seats)
-    page = _draw(request, current)
-    # A move recorded after the game's row was read may be in the state drawn: that page
-    # does not match the key, so it is not kept.
-    if fresh and current.sequence == game.last_sequence:
-        PAGES.put(key, page)
-    return _respond(page.html, page.finished, stop_polling=poll)
 
 
 @login_required
@@ -214,4 +176,4 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         return HttpResponse(status=204)
-    return _page(request, game, seats, seat, poll=True)
+    return _render(request, table(game, seat, seats=seats), stop_polling=True)
