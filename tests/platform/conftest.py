@@ -14,7 +14,7 @@ from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.services import game_submit
 from tests.toygame.fixtures import toy_installed
-from tests.toygame.rules import RULES, ToyState, Take
+from tests.toygame.rules import RULES, Take, ToyState
 
 __all__ = ["toy_installed"]
 
