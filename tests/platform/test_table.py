@@ -38,7 +38,7 @@ def post_take(client: Client, game: Game, count: int, htmx: bool = True) -> Any:
 def test_alice_sees_her_lucky_charm_and_not_bobs(as_user: Login, alice: User, duel: Game) -> None:
     hers, his = state_of(duel).charms
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
-    assert f"Your lucky charm: <span class=\"lucky\">{hers}</span>" in page
+    assert f'Your lucky charm: <span class="lucky">{hers}</span>' in page
     assert his not in page
 
 
