@@ -16,6 +16,11 @@ pytestmark = pytest.mark.django_db
 Login = Callable[[User], Client]
 
 
+def test_the_new_game_page_links_to_every_registered_game(as_user: Login, alice: User) -> None:
+    page = as_user(alice).get("/games/new/").content.decode()
+    assert '<a href="?game=toy">Toy</a>' in page
+
+
 def test_the_new_game_page_offers_toy_and_its_own_options(as_user: Login, alice: User) -> None:
     page = as_user(alice).get("/games/new/?game=toy").content.decode()
     assert "New game: Toy" in page
