@@ -1,0 +1,249 @@
+"""Toy: the pure rules of a test-only game that proves the platform is game-agnostic.
+
+A pile of tokens; players take 1 to 3 in turn; whoever takes the last token wins. Before the
+first turn chance deals each seat a secret lucky charm, shown only to its seat until the game
+ends. No Django here: this is an engine, like ``games/engine/numx``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from itertools import permutations
+from typing import Any, ClassVar
+
+from games.engine.ruleset import (
+    ConfigError,
+    IllegalAction,
+    NotationError,
+    Outcome,
+    Progress,
+    ScoreLine,
+)
+
+CHANCE = -1
+CHARMS = ("clover", "horseshoe", "ladybird", "acorn", "wishbone", "seashell")
+MOST_TAKEN = 3
+#: Each rule's id and statement, as a refusal names them.
+STATEMENTS = {
+    "deal.charms": "Chance first deals each seat one lucky charm, all different.",
+    "turn.order": "Players take tokens in turn, seat after seat.",
+    "take.count": "A player takes 1, 2 or 3 tokens, never more than the pile holds.",
+    "game.over": "Nobody moves once the last token is taken.",
+}
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Chance deals one charm per seat (the action carries its outcome)."""
+
+    charms: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "deal " + " ".join(self.charms)
+
+
+@dataclass(frozen=True)
+class Take:
+    """A player takes ``count`` tokens from the pile."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count}"
+
+
+@dataclass(frozen=True)
+class ToyState:
+    """The whole game: the pile, whose turn, how many turns were played, the charms."""
+
+    players: int
+    pile: int
+    charms: tuple[str, ...] = ()
+    turn: int = 0
+    turns: int = 0
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A seat's legal actions, few enough to list."""
+
+    actions: tuple[Deal | Take, ...]
+    listable = True
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.actions
+
+    def __iter__(self) -> Iterator[Deal | Take]:
+        return iter(self.actions)
+
+    def __bool__(self) -> bool:
+        return bool(self.actions)
+
+    def sample(self, rng: random.Random) -> Deal | Take:
+        return rng.choice(self.actions)
+
+
+def _refuse(rule: str, message: str) -> IllegalAction:
+    return IllegalAction(rule, message, STATEMENTS[rule])
+
+
+class ToyRules:
+    """Toy behind :class:`games.engine.ruleset.RuleSet`."""
+
+    name = "toy"
+    min_players = 2
+    max_players = 4
+    chance = CHANCE
+    state_format = "toy-state-1"
+    payload_upcasters: ClassVar[Mapping[tuple[str, int], Any]] = {}
+    pass_notation = None
+
+    # The rules ----------------------------------------------------------------------------
+
+    def new_game(self, config: Mapping[str, Any]) -> ToyState:
+        players, pile = config.get("players"), config.get("pile", 10)
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ConfigError("Toy is for 2 to 4 players")
+        if not isinstance(pile, int) or not 1 <= pile <= 30:
+            raise ConfigError("Toy's pile holds 1 to 30 tokens")
+        return ToyState(players, pile)
+
+    def apply(self, state: ToyState, seat: int, action: Deal | Take) -> ToyState:
+        if state.winner is not None:
+            raise _refuse("game.over", "the game is over")
+        if not state.charms:
+            if seat != CHANCE or action not in self.legal_actions(state, CHANCE):
+                raise _refuse("deal.charms", "the charms must be dealt first")
+            return replace(state, charms=action.charms)
+        if seat != state.turn:
+            raise _refuse("turn.order", "it is not your turn")
+        if not isinstance(action, Take) or not 1 <= action.count <= min(MOST_TAKEN, state.pile):
+            raise _refuse("take.count", f"you cannot take that from a pile of {state.pile}")
+        pile = state.pile - action.count
+        return replace(
+            state,
+            pile=pile,
+            turn=(seat + 1) % state.players,
+            turns=state.turns + 1,
+            winner=seat if pile == 0 else None,
+        )
+
+    def legal_actions(self, state: ToyState, seat: int) -> Listed:
+        if seat not in self.to_act(state):
+            return Listed(())
+        if seat == CHANCE:
+            return Listed(tuple(Deal(charms) for charms in permutations(CHARMS, state.players)))
+        return Listed(tuple(Take(n) for n in range(1, min(MOST_TAKEN, state.pile) + 1)))
+
+    def to_act(self, state: ToyState) -> frozenset[int]:
+        if state.winner is not None:
+            return frozenset()
+        return frozenset({state.turn if state.charms else CHANCE})
+
+    def awaiting(self, state: ToyState) -> frozenset[int]:
+        return self.to_act(state)
+
+    def is_terminal(self, state: ToyState) -> bool:
+        return state.winner is not None
+
+    def outcome(self, state: ToyState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        scores = tuple(int(seat == state.winner) for seat in range(state.players))
+        breakdown = tuple((ScoreLine("last-token", score),) for score in scores)
+        return Outcome(scores, frozenset({state.winner}), breakdown)
+
+    def progress(self, state: ToyState) -> Progress:
+        phase = "game-over" if state.winner is not None else "play"
+        awaiting = self.awaiting(state) - {CHANCE}
+        return Progress(phase, round=1, step=state.turns + 1, awaiting=awaiting)
+
+    # What each seat may know ---------------------------------------------------------------
+
+    def view(self, state: ToyState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+        shown = reveal or state.winner is not None
+        return {
+            "phase": self.progress(state).phase,
+            "players": state.players,
+            "pile": state.pile,
+            "turn": state.turn,
+            "turns": state.turns,
+            "winner": state.winner,
+            "charms": [
+                charm if shown or number == seat else None
+                for number, charm in enumerate(state.charms)
+            ],
+        }
+
+    def redact(
+        self,
+        seat: int,
+        action: dict[str, Any],
+        facts: dict[str, Any],
+        viewer: int | None,
+        now: ToyState,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        if action.get("type") != "deal" or now.winner is not None:
+            return action, facts
+        charms = [c if n == viewer else None for n, c in enumerate(action["charms"])]
+        return {**action, "charms": charms}, facts
+
+    # Notation -----------------------------------------------------------------------------
+
+    def action_to_json(self, action: Deal | Take) -> dict[str, Any]:
+        if isinstance(action, Deal):
+            return {"type": "deal", "charms": list(action.charms)}
+        return {"type": "take", "count": action.count}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Deal | Take:
+        fields = {"deal": {"type", "charms"}, "take": {"type", "count"}}.get(str(data.get("type")))
+        if fields is None or set(data) != fields:
+            raise NotationError(f"not a Toy action: {dict(data)!r}")
+        if data["type"] == "deal":
+            if not isinstance(data["charms"], list):
+                raise NotationError("a deal's charms are a list")
+            return Deal(tuple(str(charm) for charm in data["charms"]))
+        if not isinstance(data["count"], int) or isinstance(data["count"], bool):
+            raise NotationError("a take's count is a number")
+        return Take(data["count"])
+
+    def parse_action(self, text: str) -> Deal | Take:
+        words = text.split()
+        if len(words) == 2 and words[0] == "take" and words[1].isdigit():
+            return Take(int(words[1]))
+        if len(words) > 1 and words[0] == "deal":
+            return Deal(tuple(words[1:]))
+        raise NotationError(f"not a Toy move: {text!r} (write `take 2`)")
+
+    def action_type(self, action: Deal | Take) -> str:
+        return "deal" if isinstance(action, Deal) else "take"
+
+    # Chance, bots and the record ----------------------------------------------------------
+
+    def chance_action(self, state: ToyState, rng: random.Random) -> Deal | None:
+        if CHANCE not in self.to_act(state):
+            return None
+        return Deal(tuple(rng.sample(CHARMS, state.players)))
+
+    def bot_action(self, state: ToyState, seat: int, rng: random.Random) -> Deal | Take:
+        return self.legal_actions(state, seat).sample(rng)
+
+    def facts(self, before: ToyState, after: ToyState) -> dict[str, Any]:
+        return {}
+
+    def effects(
+        self, before: ToyState, seat: int, action: Deal | Take, after: ToyState
+    ) -> dict[str, Any]:
+        return {}
+
+    def milestones(self, before: ToyState, after: ToyState) -> list[tuple[str, dict[str, Any]]]:
+        result = self.outcome(after)
+        if result is None or before.winner is not None:
+            return []
+        return [("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})]
+
+
+RULES = ToyRules()

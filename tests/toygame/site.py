@@ -1,0 +1,72 @@
+"""Toy on the site: its table, its forms, its words (the game's adapter, ``SITE``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+
+from games.engine.ruleset import Progress
+from games.in_words import and_list
+from tests.toygame.forms import TakeForm, ToyOptions
+
+if TYPE_CHECKING:
+    from games.presenters import Table
+
+
+class ToySite:
+    """How the site shows and plays Toy."""
+
+    title = "Toy"
+    table_template = "games/toy/table.html"
+    standing_orders: ClassVar[Mapping[str, str]] = {}
+
+    def new_game_form(self, data: Mapping[str, Any] | None = None) -> ToyOptions:
+        return ToyOptions(data)
+
+    def describe_config(self, config: Mapping[str, Any]) -> str:
+        return f"Toy, {config['players']} players, a pile of {config.get('pile', 10)}"
+
+    def describe_progress(self, progress: Progress) -> str:
+        return "Game over" if progress.phase == "game-over" else f"Turn {progress.step}"
+
+    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+        if action["type"] == "deal":
+            return "deals the lucky charms"
+        return f"takes {action['count']}"
+
+    def describe_event(
+        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+    ) -> str:
+        action = entry["action"]
+        if entry["type"] == "created":
+            return f"The table is set for {and_list(names)}."
+        if entry["type"] == "game-ended":
+            return f"The game is over. Winner: {and_list([names[s] for s in action['winners']])}."
+        who = "Chance" if entry["seat"] == -1 else names[entry["seat"]]
+        return f"{who} {self.describe_action(action, names)}."
+
+    def describe_score_line(self, rule: str) -> str:
+        return {"last-token": "took the last token"}.get(rule, rule)
+
+    def move_forms(
+        self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
+    ) -> dict[str, forms.Form]:
+        if not table.moves:
+            return {}
+        initial = {"expected_sequence": table.sequence, "idempotency_key": form_key}
+        bound = data if data is not None and data.get("form") == "take" else None
+        return {"take": TakeForm(bound, prefix="take", initial=initial)}
+
+    def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        charms = view["charms"]
+        return {"charm": charms[seat] if charms else None}
+
+    def table_context(self, table: Table) -> dict[str, Any]:
+        charms = table.view["charms"]
+        mine = charms[table.seat] if charms and table.seat is not None else None
+        return {"pile": table.view["pile"], "my_charm": mine}
+
+
+SITE = ToySite()
