@@ -9,7 +9,7 @@ Nobody but the engine should read a full state: people get :func:`view`.
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from games.engine.numx.cards import Card, Face, Kind
 from games.engine.numx.modes import GameConfig
@@ -180,22 +180,6 @@ class GameState(NamedTuple):
     def players(self) -> int:
         return self.config.players
 
-
-def _replace_fast(self: tuple[Any, ...], **changes: Any) -> Any:
-    values = list(self)
-    index = _FIELD_INDEX[type(self)]
-    for name, value in changes.items():
-        values[index[name]] = value
-    return tuple.__new__(type(self), values)
-
-
-# Replaying a game copies its state once or twice per move; namedtuple's generic _replace
-# (map and dict.pop over every field) costs 3x this index-based copy. mypy still checks
-# calls against the fields' names and types.
-_FIELD_INDEX: dict[type, dict[str, int]] = {}
-for _cls in (GameState, Trick):
-    _FIELD_INDEX[_cls] = {name: index for index, name in enumerate(_cls._fields)}
-    _cls._replace = _replace_fast  # type: ignore[assignment,method-assign]
 
 T = TypeVar("T")
 
