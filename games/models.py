@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.events.models import ConsumerPosition, Event, Snapshot
+from games.registry import GameType, game_type
 
 __all__ = ["ConsumerPosition", "Event", "Game", "Invitation", "Seat", "Snapshot", "StandingOrder"]
 
@@ -66,10 +67,19 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = (models.Index(fields=("status", "-updated_at"), name="game_status_recent"),)
+        indexes = (
+            models.Index(fields=("status", "-updated_at"), name="game_status_recent"),
+            # The home page and the lobby list the latest finished games.
+            models.Index(fields=("status", "-finished_at"), name="game_status_finished"),
+        )
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_type(self) -> GameType:
+        """The registered game this is a table of: its rules and its site adapter."""
+        return game_type(self.rules)
 
 
 class Seat(models.Model):

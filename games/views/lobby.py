@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -34,14 +35,20 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", context)
 
 
+#: Finished games listed per page of the lobby: a veteran's lobby costs what a newcomer's does.
+FINISHED_PER_PAGE = 20
+
+
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    seats = list(seats_of(request.user))
+    seats = seats_of(request.user)
+    current = list(seats.exclude(game__status=Game.Status.FINISHED))
+    finished = Paginator(seats.filter(game__status=Game.Status.FINISHED), FINISHED_PER_PAGE)
     context = {
-        "awaiting": [s for s in seats if s.awaited and s.game.status == Game.Status.RUNNING],
-        "playing": [s for s in seats if not s.awaited and s.game.status == Game.Status.RUNNING],
-        "waiting": [s for s in seats if s.game.status == Game.Status.OPEN],
-        "finished": [s for s in seats if s.game.status == Game.Status.FINISHED],
+        "awaiting": [s for s in current if s.awaited and s.game.status == Game.Status.RUNNING],
+        "playing": [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING],
+        "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
+        "finished": finished.get_page(request.GET.get("page")),
         "open_games": open_games(request.user),
         "recent": finished_games(),
     }

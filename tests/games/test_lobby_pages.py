@@ -1,0 +1,71 @@
+"""A veteran's lobby: finished games come a page at a time, so the lobby costs the same
+with two thousand finished games as with a few."""
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.models import Game, Seat
+from games.views.lobby import FINISHED_PER_PAGE
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+def finish_games(player: User, count: int) -> None:
+    """``count`` finished two-player games of ``player``'s (their read models only: the
+    lobby lists read models)."""
+    now = timezone.now()
+    for number in range(count):
+        game = Game.objects.create(
+            name=f"Old game {number}",
+            config={"players": 2},
+            status=Game.Status.FINISHED,
+            finished_at=now - timezone.timedelta(minutes=number),
+        )
+        Seat.objects.create(game=game, number=0, user=player, name="me", score=number)
+        Seat.objects.create(game=game, number=1, name="Bot", is_bot=True)
+
+
+def my_finished_games(page: str) -> str:
+    """The lobby's list of the player's own finished games (not the site's latest)."""
+    mine = page.split('id="finished"', 1)[1]
+    return mine.split("Recently finished on the site", 1)[0]
+
+
+def test_finished_games_are_listed_a_page_at_a_time(alice: User, as_user: Login) -> None:
+    finish_games(alice, FINISHED_PER_PAGE + 5)
+    client = as_user(alice)
+    first = my_finished_games(client.get("/games/").content.decode())
+    assert "Old game 0<" in first and f"Old game {FINISHED_PER_PAGE - 1}<" in first
+    assert f"Old game {FINISHED_PER_PAGE}<" not in first
+    assert 'rel="next"' in first
+    second = my_finished_games(client.get("/games/?page=2").content.decode())
+    assert f"Old game {FINISHED_PER_PAGE}<" in second and "Old game 0<" not in second
+
+
+def test_a_page_beyond_the_last_shows_the_last(alice: User, as_user: Login) -> None:
+    finish_games(alice, 3)
+    page = as_user(alice).get("/games/?page=99")
+    assert page.status_code == 200 and "Old game 2<" in my_finished_games(page.content.decode())
+
+
+def test_the_lobby_reads_as_much_for_a_veteran_as_for_a_newcomer(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    finish_games(alice, 3)
+    finish_games(bob, 60)
+    reads = []
+    for player in (alice, bob):
+        client = as_user(player)
+        client.get("/games/")
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/games/").status_code == 200
+        reads.append(len(queries.captured_queries))
+    assert reads[0] == reads[1]
