@@ -30,6 +30,8 @@ MAX_DEADLINE_HOURS = 30 * 24
 MAX_SEQUENCE = 2**31 - 1
 #: Game ids fit a 64-bit column.
 MAX_ID = 2**63 - 1
+#: The longest move notation read (chance's deal of a whole deck is about 1,000).
+MAX_NOTATION = 4096
 #: The default and the largest page of the event log.
 PAGE, MAX_PAGE = 100, 500
 
@@ -100,7 +102,7 @@ CONFIG_SCHEMA = PolymorphicProxySerializer(
 )
 VIEW_SCHEMA = PolymorphicProxySerializer(
     component_name="SeatView",
-    serializers=[schema.view for schema in GAME_SCHEMAS.values()],
+    serializers={game_id: schema.view for game_id, schema in GAME_SCHEMAS.items()},
     resource_type_field_name="rules",
     allow_null=True,
     help_text="The state as my seat may know it; null while the game waits for players.",
@@ -115,9 +117,13 @@ PENDING_SCHEMA = PolymorphicProxySerializer(
 )
 ACTION_SCHEMA = PolymorphicProxySerializer(
     component_name="Action",
-    serializers=[
-        serializer for schema in GAME_SCHEMAS.values() for serializer in schema.actions.values()
-    ],
+    # Two games' actions of one type would share a mapping entry: each game's actions are
+    # checked against its own serializers (check_action), the schema maps the type once.
+    serializers={
+        type_name: serializer
+        for schema in GAME_SCHEMAS.values()
+        for type_name, serializer in schema.actions.items()
+    },
     resource_type_field_name="type",
 )
 
@@ -338,7 +344,7 @@ NEW_GAME_SERIALIZERS = {
 }
 NEW_GAME_SCHEMA = PolymorphicProxySerializer(
     component_name="NewGame",
-    serializers=list(NEW_GAME_SERIALIZERS.values()),
+    serializers=NEW_GAME_SERIALIZERS,
     resource_type_field_name="rules",
 )
 
@@ -404,7 +410,7 @@ class LegalActionsSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "example": "pass"},
+            {"type": "string", "maxLength": MAX_NOTATION, "example": "pass"},
             {"$ref": "#/components/schemas/Action"},
         ],
         "description": "The move: the game's notation, or its JSON form (as `legal-actions` "
@@ -413,10 +419,13 @@ class LegalActionsSerializer(serializers.Serializer):
 )
 class ActionField(serializers.Field):
     default_error_messages: ClassVar[dict[str, Any]] = {
-        "invalid": gettext_lazy("Send the move as notation text or as its JSON object.")
+        "invalid": gettext_lazy("Send the move as notation text or as its JSON object."),
+        "too_long": gettext_lazy("A move's notation has at most {max_length} characters."),
     }
 
     def to_internal_value(self, data: Any) -> str | dict[str, Any]:
+        if isinstance(data, str) and len(data) > MAX_NOTATION:
+            self.fail("too_long", max_length=MAX_NOTATION)
         if isinstance(data, str | dict):
             return data
         self.fail("invalid")

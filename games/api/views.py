@@ -134,12 +134,23 @@ LOBBY_CONFLICT = {
 }
 
 
+class JSONBodyParser(JSONParser):
+    """JSON bodies; one nested deeper than the decoder follows is unreadable (400), as any
+    other malformed body."""
+
+    def parse(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().parse(*args, **kwargs)
+        except RecursionError:
+            raise ParseError(_("JSON parse error - nested too deeply.")) from None
+
+
 def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     """An API view: JSON bodies, token (or session) authentication, the default
     permission (signed in) and throttle (per token; per user for sessions)."""
 
     def wrap(view: Callable[..., Response]) -> Any:
-        view = parser_classes([JSONParser])(view)
+        view = parser_classes([JSONBodyParser])(view)
         view = authentication_classes([TokenAuthentication, SessionAuthentication])(view)
         return api_view(list(methods))(view)
 

@@ -273,7 +273,7 @@ _CARD_ACTIONS = {
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="NumxCardAction",
-        serializers=list(_CARD_ACTIONS.values()),
+        serializers=_CARD_ACTIONS,
         resource_type_field_name="type",
     )
 )
@@ -297,7 +297,7 @@ _PLAY = _action(
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="NumxTakenAction",
-        serializers=[_PLAY, *_CARD_ACTIONS.values()],
+        serializers={"play": _PLAY, **_CARD_ACTIONS},
         resource_type_field_name="type",
     )
 )
