@@ -133,7 +133,8 @@ def check_action(rules: str, data: dict[str, Any]) -> None:
     type, an unknown or missing key) before the engine reads it: the engine ignores keys it
     does not use. Raises NotationError naming what is wrong."""
     actions = GAME_SCHEMAS[rules].actions
-    serializer_class = actions.get(data.get("type"))  # type: ignore[arg-type]
+    type_name = data.get("type")
+    serializer_class = actions.get(type_name) if isinstance(type_name, str) else None
     if serializer_class is None:
         raise NotationError(
             _("unknown action type %(type)r (one of: %(types)s)")
@@ -356,7 +357,9 @@ def new_game_serializer(data: Any) -> serializers.Serializer:
     if isinstance(body, dict):
         body.setdefault("rules", default_game())
     rules = body.get("rules") if isinstance(body, dict) else None
-    serializer_class = NEW_GAME_SERIALIZERS.get(rules, NEW_GAME_SERIALIZERS[default_game()])  # type: ignore[arg-type]
+    if not isinstance(rules, str) or rules not in NEW_GAME_SERIALIZERS:
+        rules = default_game()
+    serializer_class = NEW_GAME_SERIALIZERS[rules]
     return serializer_class(data=body)
 
 

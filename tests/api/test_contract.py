@@ -78,6 +78,12 @@ def test_a_body_with_an_unknown_key_is_refused_and_nothing_is_written(
     assert _events(game) == before
 
 
+def test_a_new_game_of_an_odd_game_is_refused(as_alice: APIClient) -> None:
+    body = {"name": "g", "rules": {"a": 1}, "config": {"players": 2}}
+
+    assert as_alice.post("/api/games/", body, format="json").status_code == 400
+
+
 def test_a_new_game_with_an_unknown_option_is_refused(as_alice: APIClient) -> None:
     body = {"name": "g", "config": {"players": 2, "mod": "family"}}
 
@@ -154,6 +160,8 @@ def test_a_running_games_log_stays_secret(as_alice: APIClient, game: Game) -> No
         {"type": "take", "index": 0, "play": {"type": "take", "index": 0, "play": {}}},
         {"type": "play", "cards": ["blue-7"], "as": "²"},
         {"type": "flip", "target": True},
+        {"type": {"a": 1}},
+        {"type": "take", "index": 0, "play": {"type": {}, "target": 0}},
     ],
 )
 def test_odd_moves_are_refused_with_a_400(as_alice: APIClient, game: Game, action: Any) -> None:

@@ -233,9 +233,10 @@ class _NestedAction(serializers.Field):
         super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> Any:
-        if not isinstance(data, dict) or data.get("type") not in self.kinds:
+        kind = data.get("type") if isinstance(data, dict) else None
+        if not isinstance(kind, str) or kind not in self.kinds:
             self.fail("invalid", kinds=", ".join(self.kinds))
-        self.kinds[data["type"]](data=data).is_valid(raise_exception=True)
+        self.kinds[kind](data=data).is_valid(raise_exception=True)
         return data
 
     def to_representation(self, value: Any) -> Any:
