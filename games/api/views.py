@@ -307,7 +307,8 @@ def start(request: Request, game_id: int) -> Response:
     operation_id="game_legal_actions",
     summary="My legal actions",
     description="Everything my seat may do now (nothing when the game waits for others). "
-    "A distribution or a Malus answer is given as its constraints.",
+    "A choice too large to list (NUM-X: a distribution, a Malus answer) is given as its "
+    "constraints, `pending`.",
     tags=["play"],
     parameters=[GAME_ID],
     responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **ERROR},

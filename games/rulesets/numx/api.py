@@ -175,7 +175,7 @@ class _SeatOr(serializers.Field):
 
     def to_internal_value(self, data: Any) -> int | str:
         if data in self.words or (type(data) is int and data >= 0):
-            return data  # type: ignore[no-any-return]
+            return data
         self.fail("invalid", words=", ".join(self.words))
 
     def to_representation(self, value: Any) -> Any:
