@@ -134,8 +134,13 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "NUM-X by mail API",
-    "DESCRIPTION": "Play NUM-X games from clients and bots: the same moves as the site.",
+    "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site.",
     "VERSION": "1.0.0",
+    # 3.1: a nullable reference is a oneOf with null, which 3.0 could only write as
+    # `nullable` beside `allOf` (rejected by strict 3.0 validators).
+    "OAS_VERSION": "3.1.0",
+    # One name for NUM-X's row ends, whether a field calls them `side` or `direction`.
+    "ENUM_NAME_OVERRIDES": {"NumxSideEnum": "games.rulesets.numx.api.SIDES"},
     # The docs page's JavaScript is served from our static files, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -12,12 +12,15 @@ from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.engine.numx import Mode, Phase
+from games.api.base import StrictSerializer, discriminated
+from games.engine.ruleset import NotationError, Outcome, Progress
 from games.lobby import free_seats
 from games.models import Game, Seat
+from games.registry import default_game, game_ids, game_type
+from games.rulesets.site import ApiSchema
 
 #: The longest idempotency key the event store records.
 KEY_LENGTH = 64
@@ -27,12 +30,10 @@ MAX_DEADLINE_HOURS = 30 * 24
 MAX_SEQUENCE = 2**31 - 1
 #: Game ids fit a 64-bit column.
 MAX_ID = 2**63 - 1
+#: The longest move notation read (chance's deal of a whole deck is about 1,000).
+MAX_NOTATION = 4096
 #: The default and the largest page of the event log.
 PAGE, MAX_PAGE = 100, 500
-
-
-def _cards(**kwargs: Any) -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(), **kwargs)
 
 
 def _seats(**kwargs: Any) -> serializers.ListField:
@@ -57,133 +58,127 @@ class RuleBrokenSerializer(serializers.Serializer):
     statement = serializers.CharField(help_text="The rule, in one sentence.")
 
 
-#: A validation error: each field (or ``non_field_errors``) with its messages; a body that
-#: is not JSON gives ``detail``.
+#: A validation error: each field (or ``non_field_errors``) with its messages, a nested
+#: object's (``config``) field by field; a body that is not JSON gives ``detail``.
 FIELD_ERRORS = {
     "type": "object",
     "description": "Each invalid field with its messages (`non_field_errors` for the whole "
-    "body), or `detail` when the body could not be read.",
+    "body; an unknown field is named with `Unknown field`), the fields of a nested object "
+    "(`config`) alike, or `detail` when the body could not be read.",
     "additionalProperties": {
-        "oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]
+        "oneOf": [
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "string"},
+            {"type": "object", "description": "A nested object's fields, alike."},
+        ]
     },
 }
 
 
-# The engine's per-seat view -------------------------------------------------------------
-
-
-class ConfigSerializer(serializers.Serializer):
-    # A game's stored configuration may leave out what the rules default (Speed Run, no
-    # teams): it is shown in full.
-    players = serializers.IntegerField(min_value=2, max_value=6)
-    mode = serializers.ChoiceField(choices=[mode.value for mode in Mode], default="speed-run")
-    teams = serializers.BooleanField(default=False)
-
-
-class RowCardSerializer(serializers.Serializer):
-    card = serializers.CharField(
-        allow_null=True, help_text="null: a face-down card this seat does not know."
-    )
-    face_up = serializers.BooleanField()
-
-
-class PliSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    cards = _cards()
-    value = serializers.IntegerField(allow_null=True)
-    completed_by = serializers.IntegerField(help_text="-1: not completed.")
-
-
-class PendingSerializer(serializers.Serializer):
-    """What the game waits for beyond a plain turn. The detail fields depend on `kind`."""
-
-    kind = serializers.ChoiceField(choices=["drawn-card", "malus", "distribution"])
-    seats = _seats(help_text="The seats that must decide.")
-    cards = _cards(
-        allow_null=True,
-        help_text="The drawn card (to the drawer), the cards a Malus drew into your score row "
-        "(to its target), the cards to hand out (public); null for others.",
-    )
-    actor = serializers.IntegerField(required=False, help_text="malus: who played it.")
-    discard = serializers.IntegerField(
-        required=False, help_text="malus (your task): how many hand cards to discard."
-    )
-    remove = serializers.IntegerField(
-        required=False, help_text="malus (your task): how many score cards to remove."
-    )
-    blank = serializers.BooleanField(
-        required=False, help_text="distribution: a blank trick, exactly one card is handed out."
-    )
-    minimum = serializers.IntegerField(
-        required=False, help_text="distribution: the fewest cards to hand out."
-    )
-    cap = serializers.IntegerField(
-        required=False, help_text="distribution: the most cards one seat may receive."
-    )
-    round_over = serializers.BooleanField(required=False)
-
-
-class RoundEndSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    termination = serializers.ChoiceField(choices=["last-card", "stalemate"])
-    seat = serializers.IntegerField(help_text="Who laid their last card; -1 on a stalemate.")
-
-
 class ScoreLineSerializer(serializers.Serializer):
-    rule = serializers.CharField()
-    cards = _cards()
+    rule = serializers.CharField(help_text="The scoring rule's id.")
     points = serializers.IntegerField()
 
 
-class ScoreSheetSerializer(serializers.Serializer):
-    total = serializers.IntegerField()
-    xtrems = serializers.IntegerField()
-    lines = ScoreLineSerializer(many=True)
+# Each game's pieces, composed ---------------------------------------------------------
+#
+# Every registered game brings its serializers (``Site.api``): they are composed here into
+# oneOfs, discriminated by ``rules`` (views, new games) and by ``type`` (actions).
+
+#: Each registered game's API pieces, by game id.
+GAME_SCHEMAS: dict[str, ApiSchema] = {
+    game_id: game_type(game_id).site.api for game_id in game_ids()
+}
+
+
+def _schema_name(game_id: str) -> str:
+    return "".join(part.title() for part in game_id.replace("_", "-").split("-"))
+
+
+CONFIG_SCHEMA = PolymorphicProxySerializer(
+    component_name="GameConfig",
+    serializers=[schema.config for schema in GAME_SCHEMAS.values()],
+    resource_type_field_name=None,  # a game's `rules`, beside its config, says which
+)
+VIEW_SCHEMA = PolymorphicProxySerializer(
+    component_name="SeatView",
+    serializers={game_id: schema.view for game_id, schema in GAME_SCHEMAS.items()},
+    resource_type_field_name="rules",
+    allow_null=True,
+    help_text="The state as my seat may know it; null while the game waits for players.",
+)
+PENDING_SCHEMA = PolymorphicProxySerializer(
+    component_name="Pending",
+    serializers=[schema.pending for schema in GAME_SCHEMAS.values()],
+    resource_type_field_name=None,
+    allow_null=True,
+    help_text="The choice to make when it is too large to list, as its constraints (the "
+    "game's view has it too, as `pending`); null when there is none.",
+)
+ACTION_SCHEMA = PolymorphicProxySerializer(
+    component_name="Action",
+    # Two games' actions of one type would share a mapping entry: each game's actions are
+    # checked against its own serializers (check_action), the schema maps the type once.
+    serializers={
+        type_name: serializer
+        for schema in GAME_SCHEMAS.values()
+        for type_name, serializer in schema.actions.items()
+    },
+    resource_type_field_name="type",
+)
+
+
+def check_action(rules: str, data: dict[str, Any]) -> None:
+    """Refuse an action's JSON form that its game's serializer does not accept (an unknown
+    type, an unknown or missing key) before the engine reads it: the engine ignores keys it
+    does not use. Raises NotationError naming what is wrong."""
+    actions = GAME_SCHEMAS[rules].actions
+    type_name = data.get("type")
+    serializer_class = actions.get(type_name) if isinstance(type_name, str) else None
+    if serializer_class is None:
+        raise NotationError(
+            _("unknown action type %(type)r (one of: %(types)s)")
+            % {"type": data.get("type"), "types": ", ".join(actions)}
+        )
+    checked = serializer_class(data=data)
+    if not checked.is_valid():
+        raise NotationError(errors_in_words(checked.errors))
+
+
+def errors_in_words(errors: Any, prefix: str = "") -> str:
+    """DRF's nested validation errors as one line: ``field.sub: message; ...``."""
+    if isinstance(errors, dict):
+        return "; ".join(
+            errors_in_words(value, f"{prefix}{key}." if key != "non_field_errors" else prefix)
+            for key, value in errors.items()
+        )
+    if isinstance(errors, list):
+        if all(isinstance(item, str) for item in errors):
+            return f"{prefix.rstrip('.')}: {' '.join(errors)}" if prefix else " ".join(errors)
+        return "; ".join(
+            errors_in_words(item, f"{prefix}{index}.") for index, item in enumerate(errors) if item
+        )
+    return f"{prefix.rstrip('.')}: {errors}" if prefix else str(errors)
 
 
 class OutcomeSerializer(serializers.Serializer):
-    scores = _seats(help_text="Final score of each seat.")
-    winners = _seats()
-    sheets = ScoreSheetSerializer(many=True)
-    rounds = RoundEndSerializer(many=True)
+    """How a finished game ended, in every game's terms."""
+
+    scores = _seats(help_text="Each seat's final score.")
+    winners = _seats(help_text="The winning seats (ties share the win).")
+    breakdown = serializers.ListField(
+        child=serializers.ListField(child=ScoreLineSerializer()),
+        help_text="Per seat, the scoring rules its score is made of.",
+    )
 
 
-class SeatViewSerializer(serializers.Serializer):
-    """A game as one seat (or a spectator) may know it: its own hand, public cards, the
-    face-down cards it knows. Never another hand or the draw pile, until the game is over."""
+class ProgressSerializer(serializers.Serializer):
+    """Where a game stands, in every game's terms."""
 
-    sequence = serializers.IntegerField(
-        help_text="The number of the last event this view reflects: send it back as "
-        "`expected_sequence` with your move."
-    )
-    seat = serializers.IntegerField(allow_null=True, help_text="Your seat; null: a spectator.")
-    config = ConfigSerializer()
-    phase = serializers.ChoiceField(choices=[phase.value for phase in Phase])
-    round = serializers.IntegerField()
-    tricks = serializers.IntegerField(help_text="Tricks finished so far.")
-    turn = serializers.IntegerField(help_text="The seat whose turn it is; -1: nobody's.")
-    awaiting = _seats(help_text="The seats the game waits for.")
-    hands = serializers.ListField(
-        child=_cards(allow_null=True),
-        help_text="Each seat's hand: only yours (all of them once the game is over).",
-    )
-    hand_sizes = _seats()
-    rows = serializers.ListField(
-        child=RowCardSerializer(many=True), help_text="Each seat's score row, left to right."
-    )
-    pile_size = serializers.IntegerField()
-    pile = _cards(allow_null=True, help_text="The draw pile: null until the game is over.")
-    discard = _cards()
-    out_of_play = _cards()
-    plis = PliSerializer(many=True, help_text="The plis of the trick being played.")
-    owner = serializers.IntegerField(help_text="Who laid the top pli; -1: nobody.")
-    blocked = _seats()
-    locked = _seats()
-    secret_done = serializers.ListField(child=serializers.BooleanField())
-    my_secret = serializers.CharField(allow_null=True)
-    pending = PendingSerializer(allow_null=True)
-    rounds = RoundEndSerializer(many=True)
-    outcome = OutcomeSerializer(allow_null=True)
+    phase = serializers.CharField(help_text="The game's own name for the moment.")
+    round = serializers.IntegerField(help_text="From 1; 0: the game has no rounds.")
+    step = serializers.IntegerField(help_text="Within the round (NUM-X: the trick); 0: none.")
+    awaiting = _seats(help_text="The seats the game publicly waits for.")
 
 
 # Games ----------------------------------------------------------------------------------
@@ -201,7 +196,10 @@ class GameSerializer(serializers.ModelSerializer):
 
     # context: "user" (the viewer), "seats" (game id -> the viewer's seat there).
 
-    config = ConfigSerializer()
+    rules = serializers.ChoiceField(
+        choices=game_ids(), help_text="The game played: its `config` and `state` follow it."
+    )
+    config = serializers.SerializerMethodField()
     round = serializers.IntegerField(source="round_no")
     awaiting = _seats()
     seats = SeatSerializer(many=True)
@@ -241,6 +239,10 @@ class GameSerializer(serializers.ModelSerializer):
     def _seat(self, game: Game) -> int | None:
         return self.context["seats"].get(game.pk)
 
+    @extend_schema_field(CONFIG_SCHEMA)
+    def get_config(self, game: Game) -> dict[str, Any]:
+        return dict(GAME_SCHEMAS[game.rules].config(game.config).data)
+
     def get_free_seats(self, game: Game) -> int:
         return free_seats(game)
 
@@ -271,29 +273,43 @@ class GameSerializer(serializers.ModelSerializer):
 class GameDetailSerializer(GameSerializer):
     """A game with its state as the viewer's seat sees it."""
 
-    # context: as GameSerializer, and "state" (the viewer's view, None while open).
+    # context: as GameSerializer, and "state" (the viewer's view with `rules` and
+    # `sequence`), "progress" and "outcome" (protocol objects): each None while open.
 
     state = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+    outcome = serializers.SerializerMethodField()
 
     class Meta(GameSerializer.Meta):
-        fields = (*GameSerializer.Meta.fields, "state")
+        fields = (*GameSerializer.Meta.fields, "state", "progress", "outcome")
         read_only_fields = fields
 
-    @extend_schema_field(
-        SeatViewSerializer(
-            allow_null=True, help_text="null while the game waits for players to start."
-        )
-    )
+    @extend_schema_field(VIEW_SCHEMA)
     def get_state(self, game: Game) -> dict[str, Any] | None:
         state = self.context["state"]
-        return None if state is None else SeatViewSerializer(state).data
+        return None if state is None else GAME_SCHEMAS[game.rules].view(state).data
+
+    @extend_schema_field(ProgressSerializer(allow_null=True, help_text="null while open."))
+    def get_progress(self, game: Game) -> dict[str, Any] | None:
+        progress: Progress | None = self.context["progress"]
+        if progress is None:
+            return None
+        fields = {"phase": progress.phase, "round": progress.round, "step": progress.step}
+        return {**fields, "awaiting": sorted(progress.awaiting)}
+
+    @extend_schema_field(
+        OutcomeSerializer(allow_null=True, help_text="How it ended; null until it has.")
+    )
+    def get_outcome(self, game: Game) -> dict[str, Any] | None:
+        outcome: Outcome | None = self.context["outcome"]
+        return None if outcome is None else outcome.to_json()
 
 
-class NewGameSerializer(serializers.Serializer):
+class NewGameSerializer(StrictSerializer):
+    """A new game of any registered game: ``rules`` picks the game, whose serializer checks
+    ``config`` (see :func:`new_game_serializer`)."""
+
     name = serializers.CharField(min_length=1, max_length=80)
-    mode = serializers.ChoiceField(choices=[mode.value for mode in Mode], default="speed-run")
-    players = serializers.IntegerField(min_value=2, max_value=6)
-    teams = serializers.BooleanField(default=False, help_text="4 or 6 players only.")
     public = serializers.BooleanField(
         default=False, help_text="Listed for anyone to join; else joined with the invite token."
     )
@@ -307,13 +323,47 @@ class NewGameSerializer(serializers.Serializer):
         hours = data["move_deadline_hours"]
         return {
             "name": data["name"],
-            "config": {"players": data["players"], "mode": data["mode"], "teams": data["teams"]},
+            "rules": data["rules"],
+            "config": dict(data["config"]),
             "move_deadline": None if hours is None else timedelta(hours=hours),
             "public": data["public"],
         }
 
 
-class JoinSerializer(serializers.Serializer):
+#: Each game's new-game body (``rules`` fixed to its id, ``config`` its configuration).
+NEW_GAME_SERIALIZERS = {
+    game_id: discriminated(
+        NewGameSerializer,
+        f"New{_schema_name(game_id)}Game",
+        "rules",
+        game_id,
+        f"A new game of {game_id}; `rules` may be left out for the default game "
+        f"({default_game()}).",
+        config=schema.config(),
+    )
+    for game_id, schema in GAME_SCHEMAS.items()
+}
+NEW_GAME_SCHEMA = PolymorphicProxySerializer(
+    component_name="NewGame",
+    serializers=NEW_GAME_SERIALIZERS,
+    resource_type_field_name="rules",
+)
+
+
+def new_game_serializer(data: Any) -> serializers.Serializer:
+    """The new-game body's serializer for the game it names (the default game if none);
+    an unknown game is refused by the ``rules`` field of the default game's."""
+    body = dict(data) if isinstance(data, dict) else data
+    if isinstance(body, dict):
+        body.setdefault("rules", default_game())
+    rules = body.get("rules") if isinstance(body, dict) else None
+    if not isinstance(rules, str) or rules not in NEW_GAME_SERIALIZERS:
+        rules = default_game()
+    serializer_class = NEW_GAME_SERIALIZERS[rules]
+    return serializer_class(data=body)
+
+
+class JoinSerializer(StrictSerializer):
     token = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -335,51 +385,56 @@ class ConflictSerializer(serializers.Serializer):
 
 
 class MoveSerializer(serializers.Serializer):
-    notation = serializers.CharField(help_text="The move in NUM-X notation.")
-    action = serializers.DictField(help_text="The move's JSON form.")
+    notation = serializers.CharField(help_text="The move in the game's notation.")
+    action = serializers.SerializerMethodField()
     description = serializers.CharField(help_text="What the move does, in words.")
+
+    @extend_schema_field(ACTION_SCHEMA)
+    def get_action(self, move: Any) -> dict[str, Any]:
+        return dict(move.action)
 
 
 class LegalActionsSerializer(serializers.Serializer):
-    """Everything your seat may do now. The choices too many to list (a distribution, a
-    Malus answer) are given as their constraints; each is null when it is not yours."""
+    """Everything your seat may do now: each move when they are few enough to list, else
+    the choice to make as its constraints (`pending`)."""
 
     sequence = serializers.IntegerField(help_text="Send it back as `expected_sequence`.")
     seat = serializers.IntegerField()
+    rules = serializers.ChoiceField(choices=game_ids(), help_text="The game played.")
     listed = MoveSerializer(many=True)
-    distribution = PendingSerializer(
-        allow_null=True,
-        help_text="Hand out `cards` (at least `minimum`, at most `cap` per seat) with "
-        '`{"type": "distribute", "placements": [{"card", "seat", "face_up", "side"}...]}`.',
-    )
-    malus = PendingSerializer(
-        allow_null=True,
-        help_text="Answer with `resolve`: discard `discard` hand cards, remove `remove` score "
-        "cards (by position) and place each drawn card (`face_up`, `side`).",
-    )
+    pending = serializers.SerializerMethodField()
+
+    @extend_schema_field(PENDING_SCHEMA)
+    def get_pending(self, offered: dict[str, Any]) -> dict[str, Any] | None:
+        pending = offered["pending"]
+        return None if pending is None else GAME_SCHEMAS[offered["rules"]].pending(pending).data
 
 
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "example": "play blue-7 rainbow-7"},
-            {"type": "object", "additionalProperties": True, "example": {"type": "pass"}},
+            {"type": "string", "maxLength": MAX_NOTATION, "example": "pass"},
+            {"$ref": "#/components/schemas/Action"},
         ],
-        "description": "The move: NUM-X notation, or its JSON form (as `legal-actions` lists).",
+        "description": "The move: the game's notation, or its JSON form (as `legal-actions` "
+        "lists). Unknown keys are refused.",
     }
 )
 class ActionField(serializers.Field):
     default_error_messages: ClassVar[dict[str, Any]] = {
-        "invalid": gettext_lazy("Send the move as notation text or as its JSON object.")
+        "invalid": gettext_lazy("Send the move as notation text or as its JSON object."),
+        "too_long": gettext_lazy("A move's notation has at most {max_length} characters."),
     }
 
     def to_internal_value(self, data: Any) -> str | dict[str, Any]:
+        if isinstance(data, str) and len(data) > MAX_NOTATION:
+            self.fail("too_long", max_length=MAX_NOTATION)
         if isinstance(data, str | dict):
             return data
         self.fail("invalid")
 
 
-class SubmitSerializer(serializers.Serializer):
+class SubmitSerializer(StrictSerializer):
     """A move for my seat."""
 
     # context: "header_key", the Idempotency-Key header if any.
@@ -461,3 +516,40 @@ class EventPageSerializer(serializers.Serializer):
         help_text="Pass it as `after` for the next page; null: nothing more recorded yet.",
     )
     last_sequence = serializers.IntegerField(help_text="The game's last event number now.")
+
+
+# A finished game's log --------------------------------------------------------------------
+
+
+class LogSeatSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    bot = serializers.BooleanField()
+
+
+class LogGameSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    config = serializers.DictField(help_text="As the game's `config`.")
+    seats = LogSeatSerializer(many=True)
+
+
+class LogEventSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    type = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True, help_text="-1: chance; null: a milestone.")
+    payload = serializers.DictField(
+        help_text="As recorded: the action's JSON form with its `facts` and `effects`, or a "
+        "milestone's data."
+    )
+    version = serializers.IntegerField(help_text="The version of the payload's shape.")
+    recorded_at = serializers.DateTimeField()
+
+
+class GameLogSerializer(serializers.Serializer):
+    """A finished game's whole log, every secret included (the deck's order...): the file
+    `manage.py numx export` writes, which `manage.py numx verify` replays and
+    `manage.py numx import` loads."""
+
+    format = serializers.IntegerField(help_text="The file format's version.")
+    rules = serializers.ChoiceField(choices=game_ids())
+    game = LogGameSerializer()
+    events = LogEventSerializer(many=True)

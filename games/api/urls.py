@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:game_id>/legal-actions/", views.legal_actions, name="legal-actions"),
     path("games/<int:game_id>/actions/", views.submit, name="actions"),
     path("games/<int:game_id>/events/", views.events, name="events"),
+    path("games/<int:game_id>/export/", views.export, name="export"),
     path("tournaments/", tournaments_api.tournaments, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments_api.tournament, name="tournament"),
     path(

@@ -28,7 +28,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api import serializers as s
-from games.engine.ruleset import IllegalAction, NotationError
+from games.engine.ruleset import ConfigError, IllegalAction, NotationError
+from games.events import store
+from games.events.log import export_game, verify
 from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
@@ -58,8 +60,19 @@ def _seat(request: Request, game: Game) -> int:
 def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str, Any]:
     """The game as it stands now (read models and state), for ``seat``."""
     game = _game(game_id)
-    state = None if game.status == Game.Status.OPEN else game_view(game, seat)
-    context = {"user": user, "seats": {} if seat is None else {game.pk: seat}, "state": state}
+    context: dict[str, Any] = {
+        "user": user,
+        "seats": {} if seat is None else {game.pk: seat},
+        "state": None,
+        "progress": None,
+        "outcome": None,
+    }
+    if game.status != Game.Status.OPEN:
+        loaded = store.load(game.pk, game.rules)
+        rules = rule_set(game.rules)
+        context["state"] = {"rules": game.rules, **game_view(game, seat, loaded)}
+        context["progress"] = rules.progress(loaded.state)
+        context["outcome"] = rules.outcome(loaded.state)
     return s.GameDetailSerializer(game, context=context).data
 
 
@@ -85,8 +98,14 @@ def _bad_request(message: str) -> Response:
 
 
 def _read_action(game: Game, data: str | dict[str, Any]) -> Any:
-    """The engine action a client sent, as notation text or its JSON form."""
-    return read_move(rule_set(game.rules), data)
+    """The engine action a client sent, as notation text or its JSON form (checked against
+    the game's serializer first: the engine ignores keys it does not use)."""
+    if isinstance(data, dict):
+        s.check_action(game.rules, data)
+    try:
+        return read_move(rule_set(game.rules), data)
+    except RecursionError:  # JSON nested beyond what the reader follows
+        raise NotationError(_("This move is nested too deeply.")) from None
 
 
 # Documentation ----------------------------------------------------------------------------
@@ -115,12 +134,23 @@ LOBBY_CONFLICT = {
 }
 
 
+class JSONBodyParser(JSONParser):
+    """JSON bodies; one nested deeper than the decoder follows is unreadable (400), as any
+    other malformed body."""
+
+    def parse(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().parse(*args, **kwargs)
+        except RecursionError:
+            raise ParseError(_("JSON parse error - nested too deeply.")) from None
+
+
 def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     """An API view: JSON bodies, token (or session) authentication, the default
     permission (signed in) and throttle (per token; per user for sessions)."""
 
     def wrap(view: Callable[..., Response]) -> Any:
-        view = parser_classes([JSONParser])(view)
+        view = parser_classes([JSONBodyParser])(view)
         view = authentication_classes([TokenAuthentication, SessionAuthentication])(view)
         return api_view(list(methods))(view)
 
@@ -146,7 +176,7 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     description="Open a table with me in seat 0. Others join with its `invite_token` (or "
     "freely if public); the creator may fill seats with bots, then starts it.",
     tags=["lobby"],
-    request=s.NewGameSerializer,
+    request=s.NEW_GAME_SCHEMA,
     responses={201: s.GameDetailSerializer, **INVALID, **NOT_JSON, **ERROR},
 )
 @endpoint("GET", "POST")
@@ -161,12 +191,12 @@ def games(request: Request) -> Response:
 
 
 def _open(request: Request) -> Response:
-    form = s.NewGameSerializer(data=request.data)
+    form = s.new_game_serializer(request.data)
     form.is_valid(raise_exception=True)
     try:
         game = game_open(creator=request.user, **form.lobby_arguments())
-    except ValueError as refused:  # a configuration the rules do not allow
-        raise ValidationError({"non_field_errors": [str(refused)]}) from None
+    except ConfigError as refused:  # a configuration the rules do not allow
+        raise ValidationError({"config": [str(refused)]}) from None
     location = reverse("api:game", args=(game.pk,))
     seat = seat_of(game, request.user)
     return Response(
@@ -277,7 +307,8 @@ def start(request: Request, game_id: int) -> Response:
     operation_id="game_legal_actions",
     summary="My legal actions",
     description="Everything my seat may do now (nothing when the game waits for others). "
-    "A distribution or a Malus answer is given as its constraints.",
+    "A choice too large to list (NUM-X: a distribution, a Malus answer) is given as its "
+    "constraints, `pending`.",
     tags=["play"],
     parameters=[GAME_ID],
     responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **ERROR},
@@ -291,13 +322,9 @@ def legal_actions(request: Request, game_id: int) -> Response:
     body = {
         "sequence": moves.sequence,
         "seat": seat,
+        "rules": found.rules,
         "listed": moves.listed,
-        "distribution": moves.pending
-        if (moves.pending or {}).get("kind") == "distribution"
-        else None,
-        "malus": moves.pending
-        if (moves.pending or {}).get("kind") not in (None, "distribution")
-        else None,
+        "pending": moves.pending,
     }
     return Response(s.LegalActionsSerializer(body).data)
 
@@ -349,17 +376,12 @@ def submit(request: Request, game_id: int) -> Response:
         data=data, context={"header_key": request.headers.get("Idempotency-Key")}
     )
     if not form.is_valid():
-        return _bad_request(_errors_in_words(form.errors))
+        return _bad_request(s.errors_in_words(form.errors))
     try:
         action = _read_action(found, form.validated_data["action"])
     except NotationError as unreadable:
         return _refused(
-            "notation",
-            str(unreadable),
-            _(
-                "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or "
-                "sent as its JSON form."
-            ),
+            "notation", str(unreadable), str(game_type(found.rules).site.api.notation_help)
         )
     if found.status == Game.Status.OPEN:
         return _conflict(request, found, seat, _("This game has not started yet."))
@@ -387,13 +409,6 @@ def submit(request: Request, game_id: int) -> Response:
     }
     answer = status.HTTP_200_OK if submitted.duplicate else status.HTTP_201_CREATED
     return Response(body, status=answer)
-
-
-def _errors_in_words(errors: dict[str, Any]) -> str:
-    return "; ".join(
-        f"{field}: {' '.join(str(message) for message in messages)}"
-        for field, messages in errors.items()
-    )
 
 
 # The event log --------------------------------------------------------------------------
@@ -428,6 +443,35 @@ def events(request: Request, game_id: int) -> Response:
         "last_sequence": found.last_sequence,
     }
     return Response(s.EventPageSerializer(body).data)
+
+
+@extend_schema(
+    operation_id="game_export",
+    summary="A finished game's whole log",
+    description="Every event of a finished game, every secret included (the deck's order, "
+    "the picks): the file `manage.py numx export` writes, verified by replaying it through "
+    "the rules before it is served. A finished game is public to replay: anybody signed in "
+    "may fetch it.",
+    tags=["games"],
+    parameters=[GAME_ID],
+    responses={
+        200: s.GameLogSerializer,
+        **NOT_FOUND,
+        409: OpenApiResponse(s.ErrorSerializer, "The game is not over: its log stays secret."),
+        **ERROR,
+    },
+)
+@endpoint("GET")
+def export(request: Request, game_id: int) -> Response:
+    found = _game(game_id)
+    if found.status != Game.Status.FINISHED:
+        return Response(
+            {"detail": _("Only a finished game's log can be exported.")},
+            status=status.HTTP_409_CONFLICT,
+        )
+    log = export_game(found.pk)
+    verify(log)  # a log that would not replay is a server fault, not an answer
+    return Response(log)
 
 
 class SchemaView(SpectacularAPIView):

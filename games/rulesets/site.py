@@ -8,9 +8,11 @@ plays every game through this protocol; each game implements it in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django import forms
+from rest_framework import serializers
 
 if TYPE_CHECKING:
     from games.presenters import Table
@@ -37,6 +39,24 @@ class NewGameOptions(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class ApiSchema:
+    """The game's part of the API (DRF serializers), which the generic API composes with
+    the other games' in its OpenAPI schema and uses to check what clients send."""
+
+    #: A game's configuration (new games' ``config``; refuses unknown keys).
+    config: type[serializers.Serializer]
+    #: A seat's view (``RuleSet.view`` with ``rules`` and ``sequence``), extending
+    #: :class:`games.api.base.SeatViewBase`.
+    view: type[serializers.Serializer]
+    #: The view's ``pending``: a choice too large to list, as its constraints.
+    pending: type[serializers.Serializer]
+    #: Each action a player may send, by its ``type``: its JSON form (refusing unknown keys).
+    actions: Mapping[str, type[serializers.Serializer]]
+    #: How a move is written, for a client whose notation could not be read.
+    notation_help: str
+
+
 class Site(Protocol):
     """How the site shows and plays one game."""
 
@@ -49,6 +69,8 @@ class Site(Protocol):
     table_template: str
     #: The standing orders a player may give (kind → label), kept until the step ends.
     standing_orders: Mapping[str, str]
+    #: Its serializers for the API.
+    api: ApiSchema
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NewGameOptions:
         """The options of a new game, bound to ``data`` if given."""

@@ -41,7 +41,7 @@ def test_my_legal_actions_are_listed_with_notation_json_and_words(
     assert response.status_code == 200
     offered = response.json()
     assert offered["sequence"] == 2 and offered["seat"] == 0
-    assert offered["distribution"] is None and offered["malus"] is None
+    assert offered["pending"] is None and offered["rules"] == "numx"
     hand = game_view(game, 0)["hands"][0]
     assert sorted(m["notation"] for m in offered["listed"]) == sorted(
         f"pick {card}" for card in set(hand)
@@ -58,7 +58,7 @@ def test_a_seat_the_game_does_not_wait_for_has_nothing_to_do(
 
     offered = as_alice.get(f"/api/games/{game.pk}/legal-actions/").json()
 
-    assert offered == {"sequence": 3, "seat": 0, "listed": [], "distribution": None, "malus": None}
+    assert offered == {"sequence": 3, "seat": 0, "rules": "numx", "listed": [], "pending": None}
 
 
 def test_a_distribution_is_offered_as_its_constraints(
@@ -70,8 +70,8 @@ def test_a_distribution_is_offered_as_its_constraints(
 
     offered = client.get(f"/api/games/{game.pk}/legal-actions/").json()
 
-    assert offered["listed"] == [] and offered["malus"] is None
-    constraints = offered["distribution"]
+    assert offered["listed"] == []
+    constraints = offered["pending"]
     assert constraints["kind"] == "distribution" and constraints["seats"] == [winner]
     assert constraints["cards"] and {"minimum", "cap", "blank"} <= constraints.keys()
 
@@ -88,7 +88,7 @@ def test_an_open_game_offers_no_action_yet(as_alice: APIClient, alice: User) -> 
 
     offered = as_alice.get(f"/api/games/{opened.pk}/legal-actions/").json()
 
-    assert offered == {"sequence": 0, "seat": 0, "listed": [], "distribution": None, "malus": None}
+    assert offered == {"sequence": 0, "seat": 0, "rules": "numx", "listed": [], "pending": None}
 
 
 # Submitting -----------------------------------------------------------------------------
@@ -104,7 +104,7 @@ def test_a_move_in_notation_is_recorded_and_answered_with_the_new_view(
     assert response.status_code == 201
     answer = response.json()
     assert answer["duplicate"] is False and answer["recorded"] == [3]
-    assert answer["game"]["state"] == game_view(game, 0)
+    assert answer["game"]["state"] == {"rules": "numx", **game_view(game, 0)}
     assert answer["game"]["state"]["sequence"] == 3
     assert answer["game"]["state"]["my_secret"] == move["notation"].split()[1]
     assert answer["game"]["awaiting"] == [1] and answer["game"]["awaiting_me"] is False
@@ -219,7 +219,7 @@ def test_a_move_on_a_stale_view_is_a_conflict_with_the_game_as_it_stands(
     assert response.status_code == 409
     conflict = response.json()
     assert conflict["detail"]
-    assert conflict["game"]["state"] == game_view(game, 0)
+    assert conflict["game"]["state"] == {"rules": "numx", **game_view(game, 0)}
     assert conflict["game"]["state"]["sequence"] == 3 and conflict["game"]["my_seat"] == 0
     assert conflict["game"]["state"]["hands"][1] is None  # Bob's hand stays his
     assert recorded(game) == 3

@@ -41,10 +41,10 @@ class BotClient:
             move = self.rng.choice(offered["listed"])
             # Half the moves in notation, half in their JSON form: both must work.
             action = move["notation"] if self.rng.random() < 0.5 else move["action"]
-        elif offered["distribution"]:
-            action = self.distribution(offered["distribution"], self.get("")["state"])
-        elif offered["malus"]:
-            action = self.malus_answer(offered["malus"], self.get("")["state"])
+        elif (offered["pending"] or {}).get("kind") == "distribution":
+            action = self.distribution(offered["pending"], self.get("")["state"])
+        elif offered["pending"]:
+            action = self.malus_answer(offered["pending"], self.get("")["state"])
         else:
             return False
         response = self.client.post(
@@ -99,7 +99,9 @@ def test_two_tokens_play_a_whole_game_through_the_api(
 
     # Alice opens a private table, Bob joins it with the invitation, Alice starts.
     opened = alice_bot.client.post(
-        "/api/games/", {"name": "Bots' night", "players": 2, "mode": "speed-run"}, format="json"
+        "/api/games/",
+        {"name": "Bots' night", "config": {"players": 2, "mode": "speed-run"}},
+        format="json",
     )
     assert opened.status_code == 201
     game_id, invitation = opened.json()["id"], opened.json()["invite_token"]

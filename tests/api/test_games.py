@@ -75,9 +75,8 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
         "/api/games/",
         {
             "name": "Sunday game",
-            "mode": "family",
-            "players": 4,
-            "teams": True,
+            "rules": "numx",
+            "config": {"mode": "family", "players": 4, "teams": True},
             "public": True,
             "move_deadline_hours": 48,
         },
@@ -99,21 +98,31 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
 
 
 def test_a_new_game_defaults_to_a_private_speed_run_without_deadline(as_alice: APIClient) -> None:
-    created = as_alice.post("/api/games/", {"name": "g", "players": 2}, format="json").json()
+    created = as_alice.post(
+        "/api/games/", {"name": "g", "config": {"players": 2}}, format="json"
+    ).json()
 
-    assert created["config"] == {"players": 2, "mode": "speed-run", "teams": False}
+    assert created["rules"] == "numx" and created["config"] == {
+        "players": 2,
+        "mode": "speed-run",
+        "teams": False,
+    }
     assert created["is_public"] is False and created["move_deadline_hours"] is None
 
 
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"players": 2}, "name"),
-        ({"name": "g"}, "players"),
-        ({"name": "g", "players": 7}, "players"),
-        ({"name": "g", "players": 2, "mode": "blitz"}, "mode"),
-        ({"name": "g", "players": 2, "move_deadline_hours": 0}, "move_deadline_hours"),
-        ({"name": "g", "players": 3, "teams": True}, "non_field_errors"),
+        ({"config": {"players": 2}}, "name"),
+        ({"name": "g"}, "config"),
+        ({"name": "g", "config": {}}, "config"),
+        ({"name": "g", "config": {"players": 7}}, "config"),
+        ({"name": "g", "config": {"players": 2, "mode": "blitz"}}, "config"),
+        ({"name": "g", "config": {"players": 2}, "move_deadline_hours": 0}, "move_deadline_hours"),
+        ({"name": "g", "config": {"players": 3, "teams": True}}, "config"),
+        ({"name": "g", "rules": "chess", "config": {"players": 2}}, "rules"),
+        ({"name": "g", "config": {"players": 2}, "pubic": True}, "pubic"),
+        ({"name": "g", "config": {"players": 2, "mod": "family"}}, "config"),
     ],
 )
 def test_an_invalid_game_is_refused_and_nothing_is_opened(
@@ -144,7 +153,7 @@ def test_a_player_sees_the_game_as_their_seat_sees_it(as_bob: APIClient, game: G
     assert seen["my_seat"] == 1 and seen["created_by_me"] is False
     assert seen["awaiting_me"] is True
     assert seen["invite_token"] == game.invite_token
-    assert seen["state"] == game_view(game, 1)
+    assert seen["state"] == {"rules": "numx", **game_view(game, 1)}
     assert seen["state"]["hands"][0] is None and len(seen["state"]["hands"][1]) == 13
 
 
@@ -155,7 +164,7 @@ def test_anybody_signed_in_may_watch_with_public_facts_only(
 
     assert seen["my_seat"] is None and seen["awaiting_me"] is False
     assert seen["invite_token"] is None  # watching is not an invitation
-    assert seen["state"] == game_view(game, None)
+    assert seen["state"] == {"rules": "numx", **game_view(game, None)}
     assert seen["state"]["hands"] == [None, None] and seen["state"]["pile"] is None
 
 

@@ -195,7 +195,8 @@ def _arity(args: list[str], count: int, what: str) -> None:
 
 
 def _int(word: str, what: str) -> int:
-    if not word.isdigit():
+    # ASCII only: "²" is a digit to str.isdigit() but not to int().
+    if not (word.isascii() and word.isdigit()):
         raise NotationError(f"{word!r} is not {what}")
     return int(word)
 

@@ -11,8 +11,10 @@ from django.utils.translation import gettext_lazy
 
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
+from games.rulesets.numx import api as numx_api
 from games.rulesets.numx import words
 from games.rulesets.numx.forms import NumxOptions, move_forms
+from games.rulesets.site import ApiSchema
 
 if TYPE_CHECKING:
     from games.presenters import Table
@@ -33,6 +35,13 @@ class NumxSite:
         StandingOrder.Kind.PASS: gettext_lazy("Pass for the rest of this trick"),
         StandingOrder.Kind.NO_COMPLETION: gettext_lazy("Never complete out of turn in this trick"),
     }
+    api = ApiSchema(
+        config=numx_api.NumxConfigSerializer,
+        view=numx_api.NumxViewSerializer,
+        pending=numx_api.NumxPendingSerializer,
+        actions=numx_api.ACTION_SERIALIZERS,
+        notation_help=numx_api.NOTATION_HELP,
+    )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumxOptions:
         return NumxOptions(data)

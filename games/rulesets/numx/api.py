@@ -1,0 +1,349 @@
+"""NUM-X's part of the API schema: its configuration, a seat's view and its actions' JSON
+forms, as DRF serializers. The generic API (``games.api``) composes them with the other
+games' under a discriminator: ``rules`` for views and new games, ``type`` for actions.
+
+Positions in score rows and seats are 0-based (0 = the leftmost card, the first seat).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+from games.api.base import SeatViewBase, StrictSerializer, discriminated
+
+MODES = ["speed-run", "x-game", "family"]
+PHASES = [
+    "deal",
+    "opening-pick",
+    "play",
+    "distribution",
+    "reshuffle",
+    "between-rounds",
+    "game-over",
+]
+SIDES = ["left", "right"]
+
+
+def _cards(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), **kwargs)
+
+
+def _seats(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), **kwargs)
+
+
+def _position(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, **kwargs)
+
+
+# Configuration ----------------------------------------------------------------------------
+
+
+class NumxConfigSerializer(StrictSerializer):
+    """A NUM-X game's options. A stored configuration may leave out what the rules default:
+    it is shown in full."""
+
+    players = serializers.IntegerField(min_value=2, max_value=6)
+    mode = serializers.ChoiceField(choices=MODES, default="speed-run")
+    teams = serializers.BooleanField(default=False, help_text="4 or 6 players only.")
+
+
+# A seat's view ----------------------------------------------------------------------------
+
+
+class NumxRowCardSerializer(serializers.Serializer):
+    card = serializers.CharField(
+        allow_null=True, help_text="null: a face-down card this seat does not know."
+    )
+    face_up = serializers.BooleanField()
+
+
+class NumxPliSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = _cards()
+    value = serializers.IntegerField(allow_null=True)
+    completed_by = serializers.IntegerField(help_text="-1: not completed.")
+
+
+class NumxPendingSerializer(serializers.Serializer):
+    """What the game waits for beyond a plain turn: a drawn card to play or keep, a Malus
+    to answer (with `resolve`), cards to hand out (with `distribute`). The detail fields
+    depend on `kind`."""
+
+    kind = serializers.ChoiceField(choices=["drawn-card", "malus", "distribution"])
+    seats = _seats(help_text="The seats that must decide.")
+    cards = _cards(
+        allow_null=True,
+        help_text="The drawn card (to the drawer), the cards a Malus drew into your score row "
+        "(to its target: one `place` slot each), the cards to hand out (public); null for "
+        "others.",
+    )
+    actor = serializers.IntegerField(required=False, help_text="malus: who played it.")
+    discard = serializers.IntegerField(
+        required=False, help_text="malus (your task): how many hand cards to discard."
+    )
+    remove = serializers.IntegerField(
+        required=False,
+        help_text="malus (your task): how many score cards to remove (by 0-based position).",
+    )
+    blank = serializers.BooleanField(
+        required=False, help_text="distribution: a blank trick, exactly one card is handed out."
+    )
+    minimum = serializers.IntegerField(
+        required=False, help_text="distribution: the fewest cards to hand out."
+    )
+    cap = serializers.IntegerField(
+        required=False, help_text="distribution: the most cards one seat may receive."
+    )
+    round_over = serializers.BooleanField(required=False)
+
+
+class NumxRoundEndSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    termination = serializers.ChoiceField(choices=["last-card", "stalemate"])
+    seat = serializers.IntegerField(help_text="Who laid their last card; -1 on a stalemate.")
+
+
+class NumxScoreLineSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    cards = _cards()
+    points = serializers.IntegerField()
+
+
+class NumxScoreSheetSerializer(serializers.Serializer):
+    total = serializers.IntegerField()
+    xtrems = serializers.IntegerField()
+    lines = NumxScoreLineSerializer(many=True)
+
+
+class NumxOutcomeSerializer(serializers.Serializer):
+    scores = _seats(help_text="Final score of each seat.")
+    winners = _seats()
+    sheets = NumxScoreSheetSerializer(many=True)
+    rounds = NumxRoundEndSerializer(many=True)
+
+
+class NumxViewSerializer(SeatViewBase):
+    """A NUM-X game as one seat (or a spectator) may know it: its own hand, public cards,
+    the face-down cards it knows. Never another hand or the draw pile, until the game is
+    over."""
+
+    config = NumxConfigSerializer()
+    phase = serializers.ChoiceField(choices=PHASES)
+    round = serializers.IntegerField()
+    tricks = serializers.IntegerField(help_text="Tricks finished so far.")
+    turn = serializers.IntegerField(help_text="The seat whose turn it is; -1: nobody's.")
+    awaiting = _seats(help_text="The seats the game waits for.")
+    hands = serializers.ListField(
+        child=_cards(allow_null=True),
+        help_text="Each seat's hand: only yours (all of them once the game is over).",
+    )
+    hand_sizes = _seats()
+    rows = serializers.ListField(
+        child=NumxRowCardSerializer(many=True),
+        help_text="Each seat's score row, left to right (position 0 is the leftmost).",
+    )
+    pile_size = serializers.IntegerField()
+    pile = _cards(allow_null=True, help_text="The draw pile: null until the game is over.")
+    discard = _cards()
+    out_of_play = _cards()
+    plis = NumxPliSerializer(many=True, help_text="The plis of the trick being played.")
+    owner = serializers.IntegerField(help_text="Who laid the top pli; -1: nobody.")
+    blocked = _seats()
+    locked = _seats()
+    secret_done = serializers.ListField(child=serializers.BooleanField())
+    my_secret = serializers.CharField(allow_null=True)
+    pending = NumxPendingSerializer(allow_null=True)
+    rounds = NumxRoundEndSerializer(many=True)
+    outcome = NumxOutcomeSerializer(allow_null=True)
+
+
+# Actions ------------------------------------------------------------------------------------
+
+
+class _SeatOr(serializers.Field):
+    """A seat (0-based) or one of a few words (`all`, `between`)."""
+
+    words: ClassVar[tuple[str, ...]] = ("all",)
+    default_error_messages: ClassVar[dict[str, Any]] = {
+        "invalid": gettext_lazy("A seat number or one of: {words}.")
+    }
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if data in self.words or (type(data) is int and data >= 0):
+            return data
+        self.fail("invalid", words=", ".join(self.words))
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "enum": ["all"]}]}
+)
+class TargetField(_SeatOr):
+    pass
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0},
+            {"type": "string", "enum": ["all", "between"]},
+        ]
+    }
+)
+class BlockTargetField(_SeatOr):
+    words = ("all", "between")
+
+
+class NumxSlotSerializer(StrictSerializer):
+    face_up = serializers.BooleanField()
+    side = serializers.ChoiceField(choices=SIDES, help_text="Which end of the score row.")
+
+
+class NumxPlacementSerializer(NumxSlotSerializer):
+    card = serializers.CharField()
+    seat = _position(help_text="Whose score row receives the card.")
+
+
+class _Action(StrictSerializer):
+    """An action's JSON form; ``type`` is set by :func:`_action`."""
+
+
+def _action(type_name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+    name = "Numx" + "".join(part.title() for part in type_name.split("-")) + "Action"
+    return discriminated(_Action, name, "type", type_name, doc, **fields)
+
+
+class _NestedAction(serializers.Field):
+    """An action inside another (a Shadow's bonus, a card taken back), checked against its
+    own serializer: ``kinds`` are the actions allowed there, by type."""
+
+    default_error_messages: ClassVar[dict[str, Any]] = {
+        "invalid": gettext_lazy("An action's JSON form, of type: {kinds}.")
+    }
+
+    def __init__(self, kinds: dict[str, type[serializers.Serializer]], **kwargs: Any) -> None:
+        self.kinds = kinds
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        kind = data.get("type") if isinstance(data, dict) else None
+        if not isinstance(kind, str) or kind not in self.kinds:
+            self.fail("invalid", kinds=", ".join(self.kinds))
+        self.kinds[kind](data=data).is_valid(raise_exception=True)
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+_CARD_ACTIONS = {
+    "flip": _action("flip", "Flip: the target's score cards turn over.", target=TargetField()),
+    "swipe": _action(
+        "swipe",
+        "Swipe: score rows shift one card towards `direction`.",
+        direction=serializers.ChoiceField(choices=SIDES),
+        target=TargetField(),
+    ),
+    "block": _action(
+        "block", "Block: the target may not play this trick.", target=BlockTargetField()
+    ),
+    "eclair": _action(
+        "eclair",
+        "Eclair: swap your score card at position `mine` with the target's at `theirs`.",
+        target=_position(),
+        mine=_position(),
+        theirs=_position(),
+    ),
+    "quantum": _action("quantum", "Quantum: with the target seat.", target=_position()),
+    "malus": _action(
+        "malus",
+        "Play a Malus card (`card`, e.g. `malus-2`) at a seat or `all`.",
+        card=serializers.CharField(),
+        target=TargetField(),
+    ),
+}
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="NumxCardAction",
+        serializers=_CARD_ACTIONS,
+        resource_type_field_name="type",
+    )
+)
+class CardActionField(_NestedAction):
+    """An Action card's JSON form (a Shadow's bonus)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(_CARD_ACTIONS, **kwargs)
+
+
+_PLAY = _action(
+    "play",
+    "Lay a pli: `cards` (e.g. `blue-7`), `as` its value when it must be named, `bonus` the "
+    "Action card a Shadow brings.",
+    cards=_cards(min_length=1),
+    **{"as": serializers.IntegerField(required=False, allow_null=True)},
+    bonus=CardActionField(required=False, allow_null=True),
+)
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="NumxTakenAction",
+        serializers={"play": _PLAY, **_CARD_ACTIONS},
+        resource_type_field_name="type",
+    )
+)
+class TakenActionField(_NestedAction):
+    """What a card taken back is played as: a pli or an Action card."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__({"play": _PLAY, **_CARD_ACTIONS}, **kwargs)
+
+
+#: Every action a player may send, by its ``type`` (chance's `deal` and `shuffle` are the
+#: server's own).
+ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
+    "pick": _action("pick", "The opening secret pick.", card=serializers.CharField()),
+    "play": _PLAY,
+    "take": _action(
+        "take",
+        "Take back the score card at 0-based position `index` and play it (`play`: a pli or "
+        "an Action card's JSON form).",
+        index=_position(),
+        play=TakenActionField(),
+    ),
+    "complete": _action("complete", "Complete a pli out of turn.", card=serializers.CharField()),
+    "pass": _action("pass", "Pass."),
+    "draw": _action("draw", "Draw a card."),
+    "refill": _action("refill", "Refill the hand."),
+    "reset": _action("reset", "Reset the trick."),
+    **_CARD_ACTIONS,
+    "resolve": _action(
+        "resolve",
+        "Answer a Malus: `discard` hand cards, `remove` score cards by 0-based position, and "
+        "`place` each card it drew (one slot per card of `pending.cards`).",
+        discard=_cards(required=False),
+        remove=serializers.ListField(child=_position(), required=False),
+        place=NumxSlotSerializer(many=True, required=False),
+    ),
+    "distribute": _action(
+        "distribute",
+        "Hand out the trick's cards (`pending.cards`): each to a seat's score row, face up or "
+        "down, at an end.",
+        placements=NumxPlacementSerializer(many=True),
+    ),
+}
+
+NOTATION_HELP = gettext_lazy(
+    "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or sent as "
+    "its JSON form."
+)

@@ -1,0 +1,192 @@
+"""What the API promises any client, whatever the game: keys it does not know are refused
+and nothing is written; its schema is valid OpenAPI 3.1 with discriminated oneOfs; a
+finished game's log can be fetched, a running one's cannot; and no input, however odd,
+makes it fail (5xx)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from drf_spectacular.validation import validate_schema
+from rest_framework.test import APIClient
+
+from games.events.log import verify
+from games.events.models import Event
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def _events(game: Game) -> int:
+    return Event.objects.filter(game_id=game.pk).count()
+
+
+def _pick(client: APIClient, game: Game) -> dict[str, Any]:
+    offered = client.get(f"/api/games/{game.pk}/legal-actions/").json()
+    return {"move": offered["listed"][0], "sequence": offered["sequence"]}
+
+
+# Unknown keys -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "misspell",
+    [
+        lambda action: {**action, "crad": action["card"]},  # one key too many in the action
+        lambda action: {"type": "pick", "cards": [action["card"]]},  # a misspelt key
+        lambda action: {"type": "pik", "card": action["card"]},  # no such action
+    ],
+)
+def test_an_action_with_an_unknown_key_is_refused_and_nothing_is_written(
+    as_alice: APIClient, game: Game, misspell: Callable[[dict[str, Any]], dict[str, Any]]
+) -> None:
+    offered = _pick(as_alice, game)
+    before = _events(game)
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/",
+        {"action": misspell(offered["move"]["action"]), "expected_sequence": offered["sequence"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    refused = response.json()
+    assert refused["rule"] == "notation"
+    assert any(word in refused["message"] for word in ("crad", "cards", "pik"))
+    assert _events(game) == before
+
+
+def test_a_body_with_an_unknown_key_is_refused_and_nothing_is_written(
+    as_alice: APIClient, game: Game
+) -> None:
+    offered = _pick(as_alice, game)
+    before = _events(game)
+    body = {
+        "action": offered["move"]["notation"],
+        "expected_sequence": offered["sequence"],
+        "idempotncy_key": "k",
+    }
+
+    response = as_alice.post(f"/api/games/{game.pk}/actions/", body, format="json")
+
+    assert response.status_code == 400 and "idempotncy_key" in response.json()["message"]
+    assert _events(game) == before
+
+
+def test_a_new_game_of_an_odd_game_is_refused(as_alice: APIClient) -> None:
+    body = {"name": "g", "rules": {"a": 1}, "config": {"players": 2}}
+
+    assert as_alice.post("/api/games/", body, format="json").status_code == 400
+
+
+def test_a_new_game_with_an_unknown_option_is_refused(as_alice: APIClient) -> None:
+    body = {"name": "g", "config": {"players": 2, "mod": "family"}}
+
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400 and "mod" in response.json()["config"]
+    assert not Game.objects.exists()
+
+
+# The schema -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def openapi(as_alice: APIClient) -> dict[str, Any]:
+    response = as_alice.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    return dict(json.loads(response.content))
+
+
+def test_the_schema_is_valid_openapi_3_1(openapi: dict[str, Any]) -> None:
+    assert openapi["openapi"] == "3.1.0"
+    validate_schema(openapi)  # against the OpenAPI 3.1 meta-schema drf-spectacular ships
+    assert '"nullable"' not in json.dumps(openapi)
+
+
+def test_actions_views_and_new_games_are_discriminated_oneofs(openapi: dict[str, Any]) -> None:
+    schemas = openapi["components"]["schemas"]
+    for name, field, value in (
+        ("Action", "type", "distribute"),
+        ("SeatView", "rules", "numx"),
+        ("NewGame", "rules", "numx"),
+    ):
+        assert schemas[name]["oneOf"], name
+        assert schemas[name]["discriminator"]["propertyName"] == field
+        assert value in schemas[name]["discriminator"]["mapping"]
+    distribute = schemas["NumxDistributeAction"]["properties"]["placements"]["items"]
+    placement = schemas[distribute["$ref"].rsplit("/", 1)[1]]
+    assert {"card", "seat", "face_up", "side"} <= placement["properties"].keys()
+
+
+# Export -----------------------------------------------------------------------------------
+
+
+def test_a_finished_games_log_is_exported_verified_as_the_command_writes_it(
+    as_carol: APIClient, game: Game, advance: Callable[..., Game]
+) -> None:
+    advance(game, lambda g: g.status == Game.Status.FINISHED)
+
+    response = as_carol.get(f"/api/games/{game.pk}/export/")
+
+    assert response.status_code == 200
+    log = response.json()
+    assert verify(log).events == len(log["events"]) == game.last_sequence
+    written = io.StringIO()
+    call_command("numx", "export", str(game.pk), stdout=written)
+    assert log == json.loads(written.getvalue())
+
+
+def test_a_running_games_log_stays_secret(as_alice: APIClient, game: Game) -> None:
+    response = as_alice.get(f"/api/games/{game.pk}/export/")
+
+    assert response.status_code == 409 and "finished" in response.json()["detail"]
+
+
+# Odd input --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "play blue-7 as ²",
+        "eclair ² 0 1",
+        "take ²: pass",
+        "play " + "blue-7 " * 2000,
+        {"type": "take", "index": 0, "play": {"type": "take", "index": 0, "play": {}}},
+        {"type": "play", "cards": ["blue-7"], "as": "²"},
+        {"type": "flip", "target": True},
+        {"type": {"a": 1}},
+        {"type": "take", "index": 0, "play": {"type": {}, "target": 0}},
+    ],
+)
+def test_odd_moves_are_refused_with_a_400(as_alice: APIClient, game: Game, action: Any) -> None:
+    before = _events(game)
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/", {"action": action, "expected_sequence": 2}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert _events(game) == before
+
+
+def test_json_nested_too_deeply_is_a_400(as_alice: APIClient, game: Game) -> None:
+    depth = 100_000
+    body = '{"action": ' + "[" * depth + "]" * depth + ', "expected_sequence": 2}'
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/", body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+
+
+def test_odd_numbers_in_a_query_are_a_400(as_alice: APIClient, game: Game) -> None:
+    response = as_alice.get(f"/api/games/{game.pk}/events/", {"after": "²"})
+
+    assert response.status_code == 400
