@@ -85,10 +85,15 @@ class ScoreLineSerializer(serializers.Serializer):
 # Every registered game brings its serializers (``Site.api``): they are composed here into
 # oneOfs, discriminated by ``rules`` (views, new games) and by ``type`` (actions).
 
-#: Each registered game's API pieces, by game id.
+#: Each registered game's API pieces, by game id, as the OpenAPI schema documents them.
 GAME_SCHEMAS: dict[str, ApiSchema] = {
     game_id: game_type(game_id).site.api for game_id in game_ids()
 }
+
+
+def game_schema(game_id: str) -> ApiSchema:
+    """The API pieces of the game registered as ``game_id``, to check and shape requests."""
+    return game_type(game_id).site.api
 
 
 def _schema_name(game_id: str) -> str:
@@ -132,7 +137,7 @@ def check_action(rules: str, data: dict[str, Any]) -> None:
     """Refuse an action's JSON form that its game's serializer does not accept (an unknown
     type, an unknown or missing key) before the engine reads it: the engine ignores keys it
     does not use. Raises NotationError naming what is wrong."""
-    actions = GAME_SCHEMAS[rules].actions
+    actions = game_schema(rules).actions
     type_name = data.get("type")
     serializer_class = actions.get(type_name) if isinstance(type_name, str) else None
     if serializer_class is None:
@@ -241,7 +246,7 @@ class GameSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CONFIG_SCHEMA)
     def get_config(self, game: Game) -> dict[str, Any]:
-        return dict(GAME_SCHEMAS[game.rules].config(game.config).data)
+        return dict(game_schema(game.rules).config(game.config).data)
 
     def get_free_seats(self, game: Game) -> int:
         return free_seats(game)
@@ -287,7 +292,7 @@ class GameDetailSerializer(GameSerializer):
     @extend_schema_field(VIEW_SCHEMA)
     def get_state(self, game: Game) -> dict[str, Any] | None:
         state = self.context["state"]
-        return None if state is None else GAME_SCHEMAS[game.rules].view(state).data
+        return None if state is None else game_schema(game.rules).view(state).data
 
     @extend_schema_field(ProgressSerializer(allow_null=True, help_text="null while open."))
     def get_progress(self, game: Game) -> dict[str, Any] | None:
@@ -407,7 +412,7 @@ class LegalActionsSerializer(serializers.Serializer):
     @extend_schema_field(PENDING_SCHEMA)
     def get_pending(self, offered: dict[str, Any]) -> dict[str, Any] | None:
         pending = offered["pending"]
-        return None if pending is None else GAME_SCHEMAS[offered["rules"]].pending(pending).data
+        return None if pending is None else game_schema(offered["rules"]).pending(pending).data
 
 
 @extend_schema_field(

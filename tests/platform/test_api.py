@@ -16,14 +16,6 @@ from tests.platform.conftest import state_of, take
 
 pytestmark = pytest.mark.django_db
 
-#: The game's detail serializes every state with NUM-X's fields (hands, rows, pile_size...)
-#: and the game's config with NUM-X's (mode, teams; 2 to 6 players).
-DETAIL_IS_NUMX_ONLY = pytest.mark.xfail(
-    strict=True,
-    raises=(KeyError, AttributeError, TypeError),
-    reason="games/api/serializers.py: SeatViewSerializer and ConfigSerializer are NUM-X's",
-)
-
 
 def api_client(user: User) -> APIClient:
     client = APIClient()
@@ -63,21 +55,18 @@ def test_json_with_a_key_toy_does_not_know_is_refused_as_notation(alice: User, d
     assert state_of(duel).pile == 7
 
 
-@DETAIL_IS_NUMX_ONLY
 def test_the_game_as_my_seat_sees_it_shows_my_charm_only(alice: User, duel: Game) -> None:
     hers = state_of(duel).charms[0]
     state = api_client(alice).get(f"/api/games/{duel.pk}/").json()["state"]
     assert state["charms"] == [hers, None]
 
 
-@DETAIL_IS_NUMX_ONLY
 def test_alice_takes_one_sent_as_notation(alice: User, duel: Game) -> None:
     answer = submit(api_client(alice), duel, "take 1")
     assert answer.status_code == 201
     assert state_of(duel).pile == 6
 
 
-@DETAIL_IS_NUMX_ONLY
 def test_alice_takes_one_sent_as_json(alice: User, duel: Game) -> None:
     answer = submit(api_client(alice), duel, {"type": "take", "count": 1})
     assert answer.status_code == 201
@@ -92,23 +81,13 @@ def test_the_event_log_hides_bobs_charm_from_alice_until_the_end(alice: User, du
     assert deal["description"] == "Chance deals the lucky charms."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="games/api/serializers.py: ConfigSerializer fills in NUM-X's mode and teams",
-)
 def test_my_games_list_a_toy_game_with_its_own_configuration(alice: User, duel: Game) -> None:
     listed = api_client(alice).get("/api/games/").json()
     assert listed[0]["config"] == {"players": 2, "pile": 7}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="games/api/serializers.py: NewGameSerializer takes no game id, only NUM-X's options",
-)
 def test_alice_opens_a_toy_table_through_the_api(alice: User) -> None:
-    body = {"name": "API tokens", "rules": "toy", "players": 2, "pile": 7}
+    body = {"name": "API tokens", "rules": "toy", "config": {"players": 2, "pile": 7}}
     answer = api_client(alice).post("/api/games/", body, format="json")
     assert answer.status_code == 201
     assert Game.objects.get(name="API tokens").rules == "toy"

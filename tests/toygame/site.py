@@ -9,6 +9,7 @@ from django import forms
 
 from games.engine.ruleset import Progress
 from games.in_words import and_list
+from tests.toygame.api import TOY_API
 from tests.toygame.forms import TakeForm, ToyOptions
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ class ToySite:
     title = "Toy"
     table_template = "games/toy/table.html"
     standing_orders: ClassVar[Mapping[str, str]] = {}
+    api = TOY_API
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> ToyOptions:
         return ToyOptions(data)

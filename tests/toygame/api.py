@@ -1,0 +1,43 @@
+"""Toy's part of the API schema: its configuration, a seat's view and its one action."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.api.base import SeatViewBase, StrictSerializer
+from games.rulesets.site import ApiSchema
+
+
+class ToyConfigSerializer(StrictSerializer):
+    players = serializers.IntegerField(min_value=2, max_value=4)
+    pile = serializers.IntegerField(min_value=1, max_value=30, default=10)
+
+
+class ToyViewSerializer(SeatViewBase):
+    players = serializers.IntegerField()
+    pile = serializers.IntegerField(help_text="Tokens left.")
+    turn = serializers.IntegerField(help_text="The seat to take next.")
+    turns = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True)
+    charms = serializers.ListField(
+        child=serializers.CharField(allow_null=True),
+        help_text="Each seat's lucky charm; null: not yours to see.",
+    )
+
+
+class ToyPendingSerializer(serializers.Serializer):
+    """Toy lists every move: it never has a pending choice."""
+
+
+class ToyTakeSerializer(StrictSerializer):
+    type = serializers.ChoiceField(choices=["take"])
+    count = serializers.IntegerField(min_value=1, max_value=3)
+
+
+TOY_API = ApiSchema(
+    config=ToyConfigSerializer,
+    view=ToyViewSerializer,
+    pending=ToyPendingSerializer,
+    actions={"take": ToyTakeSerializer},
+    notation_help="A move is `take 1`, `take 2` or `take 3`.",
+)
