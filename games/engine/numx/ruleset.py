@@ -29,7 +29,7 @@ class NumxRules:
     chance = CHANCE
     state_format = STATE_FORMAT
     payload_upcasters = UPCASTERS
-    pass_notation = "pass"
+    pass_notation: str | None = "pass"
 
     def new_game(self, config: Mapping[str, Any]) -> GameState:
         return new_game(GameConfig.from_json(dict(config)))
@@ -129,4 +129,5 @@ class NumxRules:
         return history.redact(seat, action, facts, viewer, history.revealed(now))
 
 
-NUMX_RULES = NumxRules()
+#: Typed as the protocol, so that mypy checks NUM-X offers everything the platform uses.
+NUMX_RULES: ruleset.RuleSet[GameState] = NumxRules()
