@@ -21,8 +21,8 @@ from accounts.models import Profile, display_name
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
-from games.selectors import event_log, game_view, seat_of
 from games.registry import game_type
+from games.selectors import event_log, game_view, seat_of
 from notifications.models import INVITATION, Notification
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"

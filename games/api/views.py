@@ -32,9 +32,9 @@ from games.engine.ruleset import IllegalAction, NotationError
 from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
+from games.registry import game_type, rule_set
 from games.selectors import event_log, game_view, seat_of, seats_of
 from games.services import Conflict, KeyReused, NotSeated, game_submit
-from games.registry import game_type, rule_set
 
 # Access ---------------------------------------------------------------------------------
 

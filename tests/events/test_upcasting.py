@@ -7,13 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.rulesets.numx import words
 from games.engine.numx.payload_versions import plays_action_card
 from games.events import store
 from games.events.log import LogError, export_game, import_log, verify
 from games.events.models import Event
 from games.events.upcasting import REGISTRIES, Upcasters, upcasters
 from games.registry import rule_set
+from games.rulesets.numx import words
 from games.selectors import event_log
 
 pytestmark = pytest.mark.django_db

@@ -11,11 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone, translation
-from games.rulesets.numx.words import card as card_words
 
 from accounts.models import profile_of
 from games.bots import play_bot_move
 from games.models import Game, Seat, StandingOrder
+from games.rulesets.numx.words import card as card_words
 from games.selectors import game_and_seats
 from games.views import table as table_views
 from games.views.pages import PAGES, page_key

@@ -9,7 +9,6 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from games.rulesets.numx.words import card as card_words
 
 from games.bots import play_bot_move
 from games.engine.numx import Face, Kind, legal_actions
@@ -17,6 +16,7 @@ from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
+from games.rulesets.numx.words import card as card_words
 from games.services import game_submit
 from games.views.pages import PAGES
 
