@@ -42,11 +42,13 @@ def play_bot_move(game: Game, rng: random.Random, only: Sequence[int] | None = N
     return True
 
 
-def play_bot_game(config: dict[str, Any], rng: random.Random, name: str = "Bot game") -> Game:
-    """Create a game of bots and play it to the end through the event store, every move
-    drawn from ``rng`` (so a seed replays the same games)."""
+def play_bot_game(
+    config: dict[str, Any], rng: random.Random, name: str = "Bot game", rules: str = "numx"
+) -> Game:
+    """Create a game of ``rules`` between bots and play it to the end through the event
+    store, every move drawn from ``rng`` (so a seed replays the same games)."""
     seats = bot_seats(config["players"], automatic=False)
-    game = game_create(name=name, config=config, seats=seats, rng=rng)
+    game = game_create(name=name, config=config, seats=seats, rules=rules, rng=rng)
     for _ in range(MAX_MOVES):
         if not play_bot_move(game, rng):
             game.refresh_from_db()

@@ -11,13 +11,18 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from accounts.models import profile_of
-from games.engine.numx import GameConfig, Mode, play_random_game
 from games.events.log import import_log, log_of_history
 from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
+from games.registry import rule_set
+from games.simulation import play_random_game
 
 EMAILS = ("alice@demo.numx", "bob@demo.numx")
 PASSWORD = "numx-demo-password"
+#: The demo's game and the configurations of its two games.
+RULES = "numx"
+FINISHED_CONFIG = {"players": 4, "mode": "x-game"}
+PLAYING_CONFIG = {"players": 3, "mode": "speed-run"}
 PLAYING = "Alice, Bob and a bot (demo)"
 FINISHED = "A finished X-Game (demo)"
 
@@ -33,17 +38,17 @@ def seed() -> Seeded:
     finished = Game.objects.filter(name=FINISHED).first()
     if finished is None:
         # Played in memory by bots, then loaded as a verified log: one replay, one commit.
-        config = GameConfig(players=4, mode=Mode.X_GAME)
-        _state, history = play_random_game(config, random.Random(2026))
-        seats = [f"Bot {n}" for n in range(1, 5)]
-        finished = import_log(log_of_history("numx", config.to_json(), seats, history, FINISHED))
+        rules = rule_set(RULES)
+        _state, history = play_random_game(rules, FINISHED_CONFIG, random.Random(2026))
+        seats = [f"Bot {n}" for n in range(1, FINISHED_CONFIG["players"] + 1)]
+        finished = import_log(log_of_history(RULES, FINISHED_CONFIG, seats, history, FINISHED))
     playing = Game.objects.filter(name=PLAYING).first()
     if playing is None:
         with transaction.atomic():
             playing = game_open(
                 creator=alice,
                 name=PLAYING,
-                config={"players": 3, "mode": "speed-run"},
+                config=PLAYING_CONFIG,
                 public=True,  # listed on the home page, for a newcomer to watch
             )
             game_join(game=playing, user=bob, token=playing.invite_token)

@@ -18,7 +18,6 @@ from accounts.models import display_name
 from games.models import Game, Invitation, Seat
 from games.registry import default_game, rule_set
 from games.services import start_recording
-from notifications.tasks import send_invitation
 
 
 class LobbyError(ValueError):
@@ -97,16 +96,14 @@ def game_add_bot(*, game: Game, by: AbstractBaseUser) -> Seat:
 
 
 def game_invite(*, game: Game, by: AbstractBaseUser, email: str, base_url: str) -> Invitation:
-    """Email an invitation link to ``email`` (once per address and game)."""
+    """Email an invitation link to ``email`` (once per address and game): the invitation
+    is an outbox row, which notifications sends once it is committed."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
     link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
-    invitation, created = Invitation.objects.get_or_create(
+    invitation, _created = Invitation.objects.get_or_create(
         game=game, email=email.lower(), defaults={"invited_by": by, "link": link}
     )
-    if created:
-        # Sent by Celery once the invitation is committed, like every other email.
-        transaction.on_commit(lambda: send_invitation.delay(invitation.pk))
     return invitation
 
 

@@ -168,3 +168,16 @@ class StandingOrder(models.Model):
         constraints = (
             models.UniqueConstraint(fields=("seat", "kind"), name="standing_order_unique"),
         )
+
+
+class GameMute(models.Model):
+    """A player silenced a game: no email about it (the game still waits for them).
+
+    Kept by the game, like its seats, so that the table shows it without asking the app
+    that sends the emails; notifications reads it before owing one."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("user", "game"), name="mute_once"),)

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.deadlines import move_due
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
 from games.in_words import and_list
@@ -22,7 +23,6 @@ from games.moves import LegalMoves, legal_moves
 from games.registry import game_type
 from games.rulesets.site import Site
 from games.selectors import event_log, game_view, table_seats
-from notifications.clock import move_due
 
 #: How many of the latest events the table's history shows.
 HISTORY_LENGTH = 25

@@ -12,9 +12,8 @@ from django.db.models import Count, F, QuerySet
 from games.events import store
 from games.events.models import Event
 from games.events.store import MILESTONES
-from games.models import Game, Seat, StandingOrder
+from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
-from notifications.models import GameMute
 
 
 def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:

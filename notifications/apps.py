@@ -6,5 +6,6 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        # The notifications consumer registers itself when its module is imported.
-        from notifications import consumer  # noqa: F401
+        # The consumer, the invitations' and the reminders' receivers register themselves
+        # when their module is imported.
+        from notifications import consumer, invitations, reminders  # noqa: F401

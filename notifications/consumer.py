@@ -17,9 +17,9 @@ from accounts.models import Profile
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
-from games.models import Game, StandingOrder
+from games.models import Game, GameMute, StandingOrder
 from games.registry import rule_set
-from notifications.models import INVITATION, GameMute, Notification
+from notifications.models import INVITATION, Notification
 from notifications.tasks import send_notification
 
 

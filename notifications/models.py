@@ -55,13 +55,3 @@ class Notification(models.Model):
                 name="notification_unsent",
             ),
         )
-
-
-class GameMute(models.Model):
-    """A player silenced a game: no email about it (the game still waits for them)."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
-        constraints = (models.UniqueConstraint(fields=("user", "game"), name="mute_once"),)

@@ -6,9 +6,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from accounts.models import profile_of
-from games.models import Game
+from games.models import Game, GameMute
 from notifications.consumer import PREFERENCE
-from notifications.models import GameMute, Notification
+from notifications.models import Notification
 
 
 def unsubscribe(user: AbstractBaseUser, kind: str) -> None:

@@ -1,4 +1,7 @@
-"""Celery tasks of notifications: sending one email, the clock, the daily digest."""
+"""Celery tasks of notifications: sending one email (a notification, an invitation) once.
+
+The daily digest's task is in :mod:`notifications.reminders`, which owes notifications
+through the outbox that enqueues these tasks."""
 
 from __future__ import annotations
 
@@ -87,20 +90,3 @@ def send_invitation(invitation_id: int) -> bool:
         return compose_invitation(invitation, user)
 
     return send_once(Invitation, invitation_id, ("game", "invited_by"), compose_for)
-
-
-@shared_task
-def tick() -> dict[str, int]:
-    """Reminders and move deadlines, once (Celery beat runs it every few minutes)."""
-    # Imported here: the clock owes notifications, whose sending is this module's task.
-    from notifications.clock import tick as run
-
-    return run()
-
-
-@shared_task
-def send_daily_digests() -> int:
-    """One email a day to each digest reader with the games waiting for them."""
-    from notifications.clock import daily_digests
-
-    return daily_digests()

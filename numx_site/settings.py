@@ -207,9 +207,9 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "catch-up-consumers": {"task": "games.tasks.catch_up_consumers", "schedule": 60.0},
     # Reminders and move deadlines (time banks, vacations, the game's policy).
-    "clock": {"task": "notifications.tasks.tick", "schedule": 300.0},
-    "daily-digest": {"task": "notifications.tasks.send_daily_digests", "schedule": 24 * 3600.0},
-    "tournament-mail": {"task": "tournaments.tasks.resend_unsent", "schedule": 300.0},
+    "clock": {"task": "games.deadlines.tick", "schedule": 300.0},
+    "daily-digest": {"task": "notifications.reminders.send_daily_digests", "schedule": 24 * 3600.0},
+    "tournament-mail": {"task": "tournaments.mail.resend_unsent", "schedule": 300.0},
 }
 
 # --- Internationalisation -------------------------------------------------------------

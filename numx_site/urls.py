@@ -8,6 +8,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
+    # Before the games' API, whose last pattern answers every other /api/ path.
+    path("api/tournaments/", include("tournaments.api_urls")),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
     path("tournaments/", include("tournaments.urls")),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from games.events.consumers import consumer
 from games.events.store import Recorded
 from tournaments.models import Table
-from tournaments.services import table_record_result
+from tournaments.results import table_record_result
 
 
 @consumer("tournaments")

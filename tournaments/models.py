@@ -227,7 +227,7 @@ class Mail(models.Model):
     An outbox row, created in the same transaction as what it announces (a stage started,
     an invitation, the organiser's message): a Celery task sends it and marks ``sent_at``
     in one transaction, so it goes out once whatever retries, and a lost enqueue is found
-    again by :func:`tournaments.tasks.resend_unsent`.
+    again by :func:`tournaments.mail.resend_unsent`.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="mails")

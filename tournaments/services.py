@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
-from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -23,17 +22,15 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from accounts.models import display_name, profile_of
 from games.bots import MAX_MOVES, play_bot_move
-from games.engine.numx import outcome
-from games.events import store
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
-from notifications.clock import play_for_absent
 from tournaments import seating, selectors, tasks
-from tournaments.models import Entry, Mail, Stage, Table, TablePlayer, Tournament
+from tournaments.mail import queue_mail
+from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
+from tournaments.results import table_record_result
 from tournaments.standings import DEFAULT_POINTS
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -168,7 +165,7 @@ def tournament_invite(*, tournament: Tournament, by: AbstractBaseUser, who: str)
         if profile_of(user).email_invitations:
             link = settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,))
             organiser, name = display_name(by), tournament.name
-            _queue_mail(
+            queue_mail(
                 tournament,
                 [user],
                 lambda: (
@@ -337,7 +334,7 @@ def _announce_stage(stage: Stage) -> None:
         names = [display_name(place.entry.user) for place in places]
         for place in places:
             others = ", ".join(name for name in names if name != display_name(place.entry.user))
-            _queue_mail(
+            queue_mail(
                 tournament,
                 [place.entry.user],
                 lambda stage=stage, others=others, link=link: (
@@ -353,74 +350,12 @@ def _announce_stage(stage: Stage) -> None:
             )
 
 
-def table_record_result(*, table: Table) -> bool:
-    """Take the players' results from the table's game once it is over (once: later
-    calls change nothing); finish the stage, and the tournament, when it was the last
-    table. False while the game is still being played.
-
-    A player gets the fixed value (``TablePlayer.forfeit``) when withdrawn, or when the
-    deadline policy had to move for them (``Seat.timeouts``); at a table the organiser
-    finished, only the players whose deadline had passed then (and earlier timeouts).
-    """
-    with transaction.atomic():
-        table = (
-            Table.objects.select_for_update()
-            .select_related("game", "stage__tournament")
-            .get(pk=table.pk)
-        )
-        if table.recorded_at is not None:
-            return True
-        game = table.game
-        if game.status != Game.Status.FINISHED:
-            return False
-        result = outcome(store.load(game.pk, game.rules).state)
-        assert result is not None
-        timeouts = dict(game.seats.values_list("number", "timeouts"))
-        for place in table.players.all():
-            sheet = result.sheets[place.seat]
-            place.score, place.xtrems = sheet.total, sheet.xtrems
-            if table.forced_at is None:
-                place.timed_out = timeouts[place.seat] > 0
-            place.save(update_fields=["score", "xtrems", "timed_out"])
-        table.recorded_at = timezone.now()
-        table.save(update_fields=["recorded_at"])
-        _close_stage(table.stage)
-    return True
-
-
-def _close_stage(stage: Stage) -> None:
-    if stage.tables.filter(recorded_at__isnull=True).exists():
-        return
-    now = timezone.now()
-    stage.finished_at = now
-    stage.save(update_fields=["finished_at"])
-    tournament = stage.tournament
-    last = stage.number >= tournament.total_stages
-    if last:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
-    link = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
-    _queue_mail(
-        tournament,
-        [tournament.organiser],
-        lambda: (
-            (
-                _("%(tournament)s is over")
-                if last
-                else _("%(tournament)s: every table of stage %(stage)d is done")
-            )
-            % {"tournament": tournament.name, "stage": stage.number},
-            _("The standings and your organiser's tools: %(link)s") % {"link": link},
-        ),
-    )
-
-
 def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | None = None) -> Table:
     """The organiser finishes a table whose game waits for a player past the move
     deadline. The players it waits for past their deadline (and those the clock already
     had to move for) count as timed out; the others keep their place. After the commit a
-    task lets the game's deadline policy play the game to its end (:func:`table_play_out`).
+    task lets the game's deadline policy play the game to its end
+    (:func:`games.deadlines.play_out`); the ``tournaments`` consumer records its result.
 
     A table already being finished may be asked again (an interrupted finish resumes).
     """
@@ -444,29 +379,6 @@ def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | No
     return table
 
 
-def table_play_out(*, table: Table) -> None:
-    """The deadline policy of a force-finished table's game moves for whoever the game
-    waits for, move after move, until the game is over; then its result is recorded.
-
-    Each move is its own transaction, like the clock's, so each is cached and dispatched
-    as it commits; a move that loses a race to a player (or another finish) is skipped.
-    """
-    game = table.game
-    for _move in range(MAX_MOVES):
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            break
-        before = game.last_sequence
-        awaited = game.seats.filter(awaited=True).values_list("number", flat=True)
-        if not any(play_for_absent(game, seat) for seat in awaited):
-            game.refresh_from_db()
-            if game.last_sequence == before:
-                raise RuntimeError(f"game {game.pk} waits for nobody who can move")
-    else:  # pragma: no cover - every game ends well before
-        raise RuntimeError(f"game {game.pk} did not end within {MAX_MOVES} moves")
-    table_record_result(table=table)
-
-
 # --- Emails -----------------------------------------------------------------------------
 
 
@@ -481,7 +393,7 @@ def tournament_email(
     users = [entry.user for entry in selectors.active_entries(tournament)]
     link = settings.SITE_URL + reverse("tournaments:tournament", args=(tournament.pk,))
     organiser = display_name(by)
-    _queue_mail(
+    queue_mail(
         tournament,
         users,
         lambda: (
@@ -493,21 +405,3 @@ def tournament_email(
         ),
     )
     return len(users)
-
-
-def _queue_mail(
-    tournament: Tournament,
-    users: Iterable[AbstractBaseUser],
-    compose: Callable[[], tuple[str, str]],
-) -> None:
-    """Owe each user ``compose()``'s subject and body, written in the user's language, as
-    outbox rows of the caller's transaction; once it commits, a task sends each once."""
-    for user in users:
-        if not getattr(user, "email", ""):
-            continue
-        with override(profile_of(user).language or settings.LANGUAGE_CODE):
-            subject, body = compose()
-        mail = Mail.objects.create(
-            tournament=tournament, recipient=user, subject=subject[:255], body=body
-        )
-        transaction.on_commit(partial(tasks.send_mail.delay, mail.pk), robust=True)

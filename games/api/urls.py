@@ -4,7 +4,6 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularSwaggerView
 
 from games.api import views
-from tournaments import api as tournaments_api
 
 app_name = "api"
 
@@ -18,13 +17,6 @@ urlpatterns = [
     path("games/<int:game_id>/actions/", views.submit, name="actions"),
     path("games/<int:game_id>/events/", views.events, name="events"),
     path("games/<int:game_id>/export/", views.export, name="export"),
-    path("tournaments/", tournaments_api.tournaments, name="tournaments"),
-    path("tournaments/<int:tournament_id>/", tournaments_api.tournament, name="tournament"),
-    path(
-        "tournaments/<int:tournament_id>/standings/",
-        tournaments_api.standings,
-        name="tournament-standings",
-    ),
     path("schema/", views.SchemaView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^(?P<path>.*)$", views.not_found),

@@ -1,4 +1,4 @@
-"""``manage.py numx``: scoring cards and simulating bot games from the command line."""
+"""``manage.py numx simulate``: any registered game between bots, from the command line."""
 
 import json
 from io import StringIO
@@ -13,34 +13,22 @@ def run(*args: str) -> dict[str, object]:
     return json.loads(out.getvalue())
 
 
-def test_score_prints_the_total_and_a_line_per_rule() -> None:
-    result = run("score", "blue-6", "rainbow-6", "green-13", "green-1", "blue-16")
-    assert result["total"] == 29
-    assert [line["rule"] for line in result["lines"]] == ["rainbow-pair", "colour", "colour"]  # type: ignore[attr-defined]
-
-
-def test_score_counts_an_x_trem() -> None:
-    result = run("score", "blue-4", "red-4", "yellow-4", "green-4", "shadow-4", "joker")
-    assert (result["total"], result["xtrems"]) == (100, 1)
-
-
-@pytest.mark.parametrize("cards", [["blue-17"], ["blue-7", "blue-7"], ["memo"]])
-def test_score_refuses_cards_that_do_not_exist(cards: list[str]) -> None:
-    with pytest.raises(CommandError):
-        run("score", *cards)
-
-
 def test_simulate_plays_every_game_to_the_end_without_errors() -> None:
-    args = ["simulate", "--games", "8", "--players", "4", "--mode", "x-game", "--seed", "7"]
-    result = run(*args)
+    args = ["simulate", "--rules", "numx", "--games", "8", "--players", "4", "--seed", "7"]
+    result = run(*args, "--config", '{"mode": "x-game"}')
     assert result["games_finished"] == 8 and result["errors"] == 0
+    assert (result["rules"], result["config"]) == ("numx", {"mode": "x-game", "players": 4})
     per_game = result["actions_per_game"]
     assert isinstance(per_game, dict) and per_game["min"] > 0
-    assert 0 <= result["xtrem_rate"] <= 1  # type: ignore[operator]
-    assert run(*args) == result  # the same seed plays the same games
+    rates = result["score_rule_rates"]
+    assert isinstance(rates, dict) and all(0 < rate <= 1 for rate in rates.values())
+    assert run(*args, "--config", '{"mode": "x-game"}') == result  # same seed, same games
 
 
 def test_simulate_accepts_teams_and_refuses_impossible_tables() -> None:
-    assert run("simulate", "--games", "2", "--players", "6", "--teams")["errors"] == 0
+    teams = ["--config", '{"teams": true}']
+    assert run("simulate", "--games", "2", "--players", "6", *teams)["errors"] == 0
     with pytest.raises(CommandError, match="4 or 6 players"):
-        run("simulate", "--games", "1", "--players", "3", "--teams")
+        run("simulate", "--games", "1", "--players", "3", *teams)
+    with pytest.raises(CommandError, match="JSON object"):
+        run("simulate", "--games", "1", "--config", "[1]")

@@ -15,10 +15,10 @@ from django.utils import translation
 from accounts.models import profile_of
 from games.engine.numx import legal_actions
 from games.events import consumers, store
-from games.models import Game, Seat, StandingOrder
+from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
 from games.services import game_submit, set_standing_orders
-from notifications.models import GameMute, Notification
+from notifications.models import Notification
 from notifications.tasks import send_notification
 
 from .conftest import sent_to

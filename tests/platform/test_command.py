@@ -8,16 +8,9 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.core.management.base import CommandError
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(
-    strict=True,
-    raises=CommandError,
-    reason="games/management/commands/numx.py: simulate has no --rules (it plays NUM-X only, "
-    "through games.engine.numx.simulate)",
-)
 def test_bots_simulate_toy_games_from_the_command_line() -> None:
     out = StringIO()
     call_command("numx", "simulate", "--rules", "toy", "--games", "3", "--players", "3", stdout=out)

@@ -12,10 +12,9 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import timezone
 
-from games.engine.ruleset import NotationError
 from games.lobby import game_add_bot, game_open, game_start
 from games.models import Game, Seat
-from notifications.clock import play_for_absent
+from games.deadlines import play_for_absent
 from tests.platform.conftest import play_to_the_end, state_of, take
 
 pytestmark = pytest.mark.django_db
@@ -65,12 +64,6 @@ def test_bob_is_emailed_that_it_is_his_turn(duel: Game, committed: Callable[...,
     assert any("your turn" in message.subject for message in mail.outbox)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=NotationError,
-    reason="notifications/clock.py: play_for_absent parses the move 'pass' (not "
-    "RuleSet.pass_notation, which Toy leaves None)",
-)
 def test_when_alices_time_is_up_the_deadline_policy_moves_for_her(duel: Game) -> None:
     Seat.objects.filter(game=duel, number=0).update(
         awaited_since=timezone.now() - timedelta(days=3)

@@ -18,7 +18,8 @@ from django.utils import timezone
 from accounts.models import profile_of
 from games.events import consumers
 from games.models import Game, Seat
-from tournaments import selectors, services, tasks
+from tournaments import mail as tournament_mail
+from tournaments import results, selectors
 from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
 from tournaments.services import (
     NotOrganiser,
@@ -284,7 +285,7 @@ def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Pla
     assert sorted(p.entry_id for p in table.players.all()) == sorted(top)  # type: ignore[type-var]
     assert table.game.name == "With a final: final"
     fake_result(table, {name: 0 for name in seated(final)[0]})
-    services._close_stage(final)
+    results._close_stage(final)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     with pytest.raises(TournamentError, match="over"):
@@ -464,7 +465,7 @@ def test_a_tournament_email_goes_out_once_however_often_its_task_runs(
         tournament_email(tournament=league, by=alice, subject="Hello", message="Play!")
     assert len(mail.outbox) == 2
     for owed in Mail.objects.all():
-        assert tasks.send_mail(owed.pk) is False  # a retried or duplicated task
+        assert tournament_mail.send_mail(owed.pk) is False  # a retried or duplicated task
     assert len(mail.outbox) == 2
 
 
@@ -476,10 +477,10 @@ def test_a_tournament_email_whose_enqueue_was_lost_is_sent_later_once(
     register_all(league, make_players(2))
     tournament_email(tournament=league, by=alice, subject="Hello", message="Play!")
     assert mail.outbox == [] and Mail.objects.filter(sent_at__isnull=True).count() == 2
-    assert tasks.resend_unsent() == 0  # not overdue yet: its own task may still come
+    assert tournament_mail.resend_unsent() == 0  # not overdue yet: its own task may still come
     Mail.objects.update(created_at=timezone.now() - timedelta(hours=1))
-    assert tasks.resend_unsent() == 2  # Celery runs eagerly in tests: sent now
-    assert tasks.resend_unsent() == 0
+    assert tournament_mail.resend_unsent() == 2  # Celery runs eagerly in tests: sent now
+    assert tournament_mail.resend_unsent() == 0
     assert len(mail.outbox) == 2
 
 

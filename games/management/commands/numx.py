@@ -1,10 +1,11 @@
-"""``python manage.py numx ...``: the rules engine and the event store from the command line.
+"""``python manage.py numx ...``: the rules engines and the event store from the command line.
 
-numx score CARD...                 score a row of score cards (JSON, a line per rule)
-numx simulate --games N --players P --mode MODE [--teams] --seed S [--persist]
-                                   play N games between random legal bots (JSON summary;
-                                   --persist plays them through the event store and
-                                   lists their ids as game_ids)
+numx simulate --rules ID --games N --players P --seed S [--config JSON] [--persist]
+                                   play N games of a registered game between bots (JSON
+                                   summary; --config holds the game's options, such as
+                                   '{"mode": "x-game", "teams": true}'; --persist plays
+                                   them through the event store and lists their ids as
+                                   game_ids)
 numx export GAME [--output FILE]   write a game's full event log (JSON)
 numx verify FILE                   replay a log, checking every event; print its summary
 numx import FILE [--name NAME]     load a verified log as a new game
@@ -23,37 +24,29 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import demo
+from games import deadlines, demo
 from games.bots import play_bot_game
-from games.engine.numx import (
-    ConfigError,
-    GameConfig,
-    GameState,
-    Mode,
-    NotationError,
-    parse_cards,
-    score_faces,
-)
-from games.engine.numx.simulate import simulate
+from games.engine.ruleset import ConfigError, NotationError, RuleSet
 from games.events import consumers, store
 from games.events.log import LogError, export_game, import_log, verify
 from games.models import Game
-from notifications import clock
+from games.registry import default_game, game_ids
+from games.simulation import simulate
 
 
 class Command(BaseCommand):
-    help = "NUM-X tools: score cards, simulate bot games, export, verify and import game logs."
+    help = "Game tools: simulate bot games, export, verify and import game logs, run the clock."
 
     def add_arguments(self, parser: CommandParser) -> None:
         commands = parser.add_subparsers(dest="command", required=True)
-        score = commands.add_parser("score", help="score a row of score cards")
-        score.add_argument("cards", nargs="*", help="card notation, e.g. blue-7 rainbow-7")
         sim = commands.add_parser("simulate", help="play games between random legal bots")
+        sim.add_argument("--rules", choices=game_ids(), default=default_game())
         sim.add_argument("--games", type=int, default=100)
         sim.add_argument("--players", type=int, default=4)
-        sim.add_argument("--mode", choices=[mode.value for mode in Mode], default="speed-run")
-        sim.add_argument("--teams", action="store_true")
         sim.add_argument("--seed", type=int, default=0)
+        sim.add_argument(
+            "--config", type=json.loads, default={}, help="the game's options (JSON object)"
+        )
         sim.add_argument("--persist", action="store_true", help="play through the event store")
         export = commands.add_parser("export", help="write a game's full event log")
         export.add_argument("game", type=int)
@@ -79,27 +72,29 @@ class Command(BaseCommand):
         if result is not None:
             self.stdout.write(json.dumps(result, indent=2))
 
-    def _score(self, options: dict[str, Any]) -> dict[str, Any]:
-        return score_faces(card.face for card in parse_cards(options["cards"])).to_json()
-
     def _simulate(self, options: dict[str, Any]) -> dict[str, Any]:
-        game_ids: list[int] = []
+        if not isinstance(options["config"], dict):
+            raise CommandError("--config must be a JSON object")
+        played: list[int] = []
 
-        def through_the_store(config: GameConfig, rng: random.Random) -> tuple[GameState, int]:
-            game = play_bot_game(config.to_json(), rng, name=f"Simulated game {len(game_ids) + 1}")
-            game_ids.append(game.pk)
+        def through_the_store(
+            rules: RuleSet[Any], config: dict[str, Any], rng: random.Random
+        ) -> tuple[Any, int]:
+            name = f"Simulated game {len(played) + 1}"
+            game = play_bot_game(config, rng, name=name, rules=rules.name)
+            played.append(game.pk)
             moves = game.events.filter(seat__gte=0).count()
             return store.load(game.pk, game.rules).state, moves
 
         summary = simulate(
+            options["rules"],
             options["games"],
             options["players"],
-            Mode(options["mode"]),
-            options["teams"],
+            options["config"],
             options["seed"],
             **({"play": through_the_store} if options["persist"] else {}),
         )
-        return {**summary, "game_ids": game_ids} if options["persist"] else summary
+        return {**summary, "game_ids": played} if options["persist"] else summary
 
     def _export(self, options: dict[str, Any]) -> None:
         try:
@@ -125,7 +120,7 @@ class Command(BaseCommand):
         return {"lagging_games": consumers.catch_up()}
 
     def _tick(self, options: dict[str, Any]) -> dict[str, int]:
-        return clock.tick()
+        return deadlines.tick()
 
     def _demo(self, options: dict[str, Any]) -> None:
         seeded = demo.seed()

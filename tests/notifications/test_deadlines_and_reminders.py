@@ -1,5 +1,6 @@
-"""The clock: one reminder per wait, deadlines that spend the time bank then apply the
-game's policy, vacations that pause the clock, and the daily digest."""
+"""The game clock (``games.deadlines``) and the timed emails it drives
+(``notifications.reminders``): one reminder per wait, deadlines that spend the time bank
+then apply the game's policy, vacations that pause the clock, and the daily digest."""
 
 import json
 from collections.abc import Callable
@@ -15,9 +16,10 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import profile_of
+from games import deadlines
 from games.events.models import Event
 from games.models import Game, Seat
-from notifications import clock
+from notifications import reminders
 from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -35,10 +37,10 @@ def waited(game: Game, seat: int, hours: float) -> Seat:
 def test_one_reminder_after_a_day_without_a_move(trio: Game, commit: Commit) -> None:
     waited(trio, 1, hours=2)
     mail.outbox.clear()
-    assert commit(clock.tick)["reminders"] == 0  # type: ignore[index]
+    assert commit(deadlines.tick)["reminders"] == 0  # type: ignore[index]
     waited(trio, 1, hours=25)
-    assert commit(clock.tick)["reminders"] == 1  # type: ignore[index]
-    assert commit(clock.tick)["reminders"] == 0  # type: ignore[index]
+    assert commit(deadlines.tick)["reminders"] == 1  # type: ignore[index]
+    assert commit(deadlines.tick)["reminders"] == 0  # type: ignore[index]
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "still waiting" in message.subject
 
@@ -49,7 +51,7 @@ def test_reminders_follow_the_preference(bob: User, trio: Game, commit: Commit) 
     profile.save()
     waited(trio, 1, hours=30)
     mail.outbox.clear()
-    commit(clock.tick)
+    commit(deadlines.tick)
     assert mail.outbox == []
 
 
@@ -64,7 +66,7 @@ def test_a_passed_deadline_first_spends_the_time_bank(trio: Game, commit: Commit
     deadline(trio)
     Seat.objects.filter(game=trio).update(vacation_days=2)
     waited(trio, 2, hours=24 * 2 + 1)  # two days late: one deadline plus one day over
-    done = commit(clock.tick)
+    done = commit(deadlines.tick)
     assert done["vacation_days_used"] == 2 and done["timeouts"] == 0  # type: ignore[index]
     assert Seat.objects.get(game=trio, number=2).vacation_days == 0
 
@@ -76,7 +78,7 @@ def test_when_the_bank_is_empty_the_policy_plays_for_the_absent_player(
     Seat.objects.filter(game=trio).update(vacation_days=0)
     waited(trio, 2, hours=25)
     before = Game.objects.get(pk=trio.pk).last_sequence
-    done = commit(clock.tick)
+    done = commit(deadlines.tick)
     assert done["timeouts"] == 1  # type: ignore[index]
     # In the opening pick nobody can pass: the policy falls back on a bot's move.
     event = Event.objects.get(game=trio, sequence=before + 1)
@@ -106,7 +108,7 @@ def test_a_timed_out_player_passes_where_passing_is_allowed(trio: Game, commit: 
         commit(lambda: play_bot_move(game, rng))
     Seat.objects.filter(game=game).update(vacation_days=0)
     waited(game, seat, hours=25)
-    commit(clock.tick)
+    commit(deadlines.tick)
     last = Event.objects.filter(game=game, seat=seat).order_by("-sequence").first()
     assert last is not None and (last.type, last.payload["reason"]) == ("pass", "deadline")
 
@@ -119,7 +121,7 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
     seat = Seat.objects.get(game=game, number=1)
     assert seat.vacation_days == 4 and seat.paused_until is not None
     waited(game, 1, hours=30)
-    done = commit(clock.tick)
+    done = commit(deadlines.tick)
     assert done == {"reminders": 0, "vacation_days_used": 0, "timeouts": 0, "resent": 0}
     response = client.post(f"/notifications/games/{game.pk}/vacation/", {"days": "9"}, follow=True)
     assert "between 1 and 4" in response.content.decode()
@@ -133,10 +135,10 @@ def test_the_daily_digest_replaces_per_move_emails_and_comes_once_a_day(
     profile.save()
     mail.outbox.clear()
     waited(trio, 1, hours=30)
-    commit(clock.tick)
+    commit(deadlines.tick)
     assert mail.outbox == []  # no reminder: the digest will say it
-    assert commit(clock.daily_digests) == 1
-    assert commit(clock.daily_digests) == 0
+    assert commit(reminders.daily_digests) == 1
+    assert commit(reminders.daily_digests) == 0
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "Friday" in message.body
     assert message.subject == "NUM-X: 1 game waits for you (Friday)"
@@ -166,10 +168,10 @@ def test_an_email_lost_on_its_way_to_the_worker_is_sent_later_and_once(
 ) -> None:
     lost = Notification.objects.create(game=trio, sequence=60, recipient=bob, kind="reminder")
     mail.outbox.clear()
-    assert commit(clock.tick)["resent"] == 0  # type: ignore[index]  # owed just now: not lost
+    assert commit(deadlines.tick)["resent"] == 0  # type: ignore[index]  # owed just now: not lost
     Notification.objects.filter(pk=lost.pk).update(created_at=timezone.now() - timedelta(hours=1))
-    assert commit(clock.tick)["resent"] == 1  # type: ignore[index]
-    assert commit(clock.tick)["resent"] == 0  # type: ignore[index]
+    assert commit(deadlines.tick)["resent"] == 1  # type: ignore[index]
+    assert commit(deadlines.tick)["resent"] == 0  # type: ignore[index]
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
 
 
@@ -180,9 +182,9 @@ def test_a_game_without_deadline_still_never_waits_forever(
     assert trio.move_deadline is None
     Seat.objects.filter(game=trio).update(vacation_days=0)
     waited(trio, 2, hours=24 * 13)
-    assert commit(clock.tick)["timeouts"] == 0  # type: ignore[index]
+    assert commit(deadlines.tick)["timeouts"] == 0  # type: ignore[index]
     waited(trio, 2, hours=24 * 14 + 1)
-    assert commit(clock.tick)["timeouts"] == 1  # type: ignore[index]
+    assert commit(deadlines.tick)["timeouts"] == 1  # type: ignore[index]
     assert Event.objects.filter(game=trio, seat=2, payload__reason="bot").exists()
     client = Client()
     client.force_login(alice)

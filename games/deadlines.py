@@ -1,12 +1,15 @@
-"""The clock of one-move-a-day games: reminders, move deadlines, vacations, digests.
+"""The game clock of one-move-a-day games: move deadlines, the time bank, vacations.
 
-A seat's clock starts when the game starts waiting for it (``Seat.awaited_since``). After
-``NUMX_REMINDER_AFTER_HOURS`` the player gets one reminder for that wait. If the game has a
-move deadline and it passes, a day of the player's time bank (their vacation days in this
-game) is spent automatically, one at a time; once the bank is empty, the game's policy
-plays for them — an automatic pass, or a bot's move — recorded as an ordinary event with
-the reason ``deadline``. A game opened without a deadline gets the same treatment after
-``NUMX_ABANDON_AFTER_DAYS``: nobody is stuck waiting forever for an absent player.
+A seat's clock starts when the game starts waiting for it (``Seat.awaited_since``);
+vacations pause it (``Seat.paused_until``). If the game has a move deadline and it passes,
+a day of the player's time bank (their vacation days in this game) is spent
+automatically, one at a time; once the bank is empty, the game's policy plays for them —
+the game's pass, or a bot's move — recorded as an ordinary event with its reason. A game
+opened without a deadline gets the same treatment after ``NUMX_ABANDON_AFTER_DAYS``:
+nobody is stuck waiting forever for an absent player.
+
+Each :func:`tick` first sends :data:`clock_ticked`, so that other apps do their timed work
+(reminders) without the games app knowing them.
 """
 
 from __future__ import annotations
@@ -14,37 +17,55 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.dispatch import Signal
 from django.utils import timezone
 
-from accounts.models import Profile
+from games.bots import MAX_MOVES
 from games.engine.ruleset import IllegalAction
 from games.events import store
 from games.models import Game, Seat
 from games.registry import rule_set
 from games.services import Conflict, game_submit
-from notifications.consumer import owe
-from notifications.models import Notification
-from notifications.tasks import resend_overdue, send_notification
 
 DAY = timedelta(days=1)
 
+#: Sent with ``now`` at each tick, before deadlines apply; each receiver returns counts of
+#: what it did (name → number), which the tick reports with its own.
+clock_ticked = Signal()
 
+
+@shared_task
 def tick(now: datetime | None = None) -> dict[str, int]:
-    """Send due reminders and apply passed deadlines; return how many of each."""
+    """Let the clock's listeners do their timed work, then apply passed deadlines; return
+    how many of each thing was done. A Celery task, which beat runs every few minutes."""
     now = now or timezone.now()
-    waiting = Seat.objects.filter(
-        awaited=True,
-        is_bot=False,
-        game__status=Game.Status.RUNNING,
-        awaited_since__isnull=False,
-    ).select_related("game")
-    done = {"reminders": 0, "vacation_days_used": 0, "timeouts": 0, "resent": resend_unsent(now)}
-    for seat in waiting:
-        if seat.user_id is not None and _remind(seat, now):
-            done["reminders"] += 1
+    done: dict[str, int] = {}
+    for _receiver, counts in clock_ticked.send(sender=Seat, now=now):
+        done.update(counts)
+    done.update(apply_passed_deadlines(now))
+    return done
+
+
+def waiting_seats() -> list[Seat]:
+    """The human seats running games wait for, each with its game."""
+    return list(
+        Seat.objects.filter(
+            awaited=True,
+            is_bot=False,
+            game__status=Game.Status.RUNNING,
+            awaited_since__isnull=False,
+        ).select_related("game")
+    )
+
+
+def apply_passed_deadlines(now: datetime) -> dict[str, int]:
+    """Spend time-bank days and apply the policy of games whose move deadline passed."""
+    done = {"vacation_days_used": 0, "timeouts": 0}
+    for seat in waiting_seats():
         used, timed_out = _deadline(seat, now)
         done["vacation_days_used"] += used
         done["timeouts"] += timed_out
@@ -56,38 +77,18 @@ def time_per_move(game: Game) -> timedelta:
     return game.move_deadline or timedelta(days=settings.NUMX_ABANDON_AFTER_DAYS)
 
 
-def resend_unsent(now: datetime) -> int:
-    """Enqueue again the game emails owed long ago and never sent."""
-    return resend_overdue(Notification, send_notification, now)
-
-
 def move_due(seat: Seat) -> datetime | None:
     """When the game's policy will move for ``seat`` if it does not, time bank aside
     (None: the game is not waiting for it)."""
     if not seat.awaited or seat.awaited_since is None or seat.is_bot:
         return None
-    return _clock_start(seat) + time_per_move(seat.game)
+    return clock_start(seat) + time_per_move(seat.game)
 
 
-def _clock_start(seat: Seat) -> datetime:
+def clock_start(seat: Seat) -> datetime:
     """When the seat's time for this move started counting (vacations pause it)."""
     assert seat.awaited_since is not None
     return max(seat.awaited_since, seat.paused_until or seat.awaited_since)
-
-
-def _remind(seat: Seat, now: datetime) -> bool:
-    due = _clock_start(seat) + timedelta(hours=settings.NUMX_REMINDER_AFTER_HOURS)
-    if seat.reminded_for == seat.awaited_since or now < due:
-        return False
-    with transaction.atomic():
-        claimed = (
-            Seat.objects.filter(pk=seat.pk, awaited_since=seat.awaited_since)
-            .exclude(reminded_for=seat.awaited_since)
-            .update(reminded_for=seat.awaited_since)
-        )
-        if claimed:
-            owe(seat.game, [(seat.game.last_sequence, seat.user_id, Notification.Kind.REMINDER)])
-    return bool(claimed)
 
 
 def _deadline(seat: Seat, now: datetime) -> tuple[int, int]:
@@ -95,10 +96,10 @@ def _deadline(seat: Seat, now: datetime) -> tuple[int, int]:
     game = seat.game
     limit = time_per_move(game)
     used = 0
-    while _clock_start(seat) + limit <= now and seat.vacation_days > 0:
+    while clock_start(seat) + limit <= now and seat.vacation_days > 0:
         # A day of the bank: the clock restarts a day later.
         seat.vacation_days -= 1
-        seat.paused_until = _clock_start(seat) + DAY
+        seat.paused_until = clock_start(seat) + DAY
         used += 1
     if used:
         # Only if nothing changed since this seat was read: the player moved or took a
@@ -110,24 +111,26 @@ def _deadline(seat: Seat, now: datetime) -> tuple[int, int]:
         ).update(vacation_days=seat.vacation_days, paused_until=seat.paused_until)
         if not spent:
             return 0, 0
-    if _clock_start(seat) + limit > now:
+    if clock_start(seat) + limit > now:
         return used, 0
     return used, int(play_for_absent(game, seat.number))
 
 
 def play_for_absent(game: Game, seat: int) -> bool:
-    """The game's deadline policy moves for ``seat``: a pass where passing is legal and the
-    policy says so, else a random legal move (a bot's). Recorded with the reason."""
+    """The game's deadline policy moves for ``seat``: the game's pass (its
+    ``pass_notation``) where passing is legal and the policy says so, else the bot's move.
+    Recorded with the reason."""
     rules = rule_set(game.rules)
     loaded = store.load(game.pk, game.rules)
     legal = rules.legal_actions(loaded.state, seat)
     if not legal:
         return False
-    pass_move = rules.parse_action("pass")
+    rng = random.Random()
+    pass_move = rules.parse_action(rules.pass_notation) if rules.pass_notation else None
     if game.deadline_policy == Game.DeadlinePolicy.PASS and pass_move in legal:
         action, reason = pass_move, "deadline"
     else:
-        action, reason = legal.sample(random.Random()), "bot"
+        action, reason = rules.bot_action(loaded.state, seat, rng), "bot"
     try:
         game_submit(
             game_id=game.pk,
@@ -142,6 +145,26 @@ def play_for_absent(game: Game, seat: int) -> bool:
     return True
 
 
+def play_out(game: Game, max_moves: int = MAX_MOVES) -> None:
+    """The game's deadline policy moves for whoever the game waits for, move after move,
+    until the game is over (an organiser finishing a table, say).
+
+    Each move is its own transaction, like the clock's, so each is cached and dispatched
+    as it commits; a move that loses a race to a player (or another clock) is skipped.
+    """
+    for _move in range(max_moves):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            return
+        before = game.last_sequence
+        awaited = game.seats.filter(awaited=True).values_list("number", flat=True)
+        if not any(play_for_absent(game, seat) for seat in awaited):
+            game.refresh_from_db()
+            if game.last_sequence == before:
+                raise RuntimeError(f"game {game.pk} waits for nobody who can move")
+    raise RuntimeError(f"game {game.pk} did not end within {max_moves} moves")
+
+
 def take_vacation(seat: Seat, days: int, now: datetime | None = None) -> None:
     """Pause the seat's clock for ``days`` (from its time bank), from now."""
     now = now or timezone.now()
@@ -154,16 +177,3 @@ def take_vacation(seat: Seat, days: int, now: datetime | None = None) -> None:
         current.paused_until = max(now, current.paused_until or now) + days * DAY
         current.save(update_fields=["vacation_days", "paused_until"])
     seat.vacation_days, seat.paused_until = current.vacation_days, current.paused_until
-
-
-def daily_digests(now: datetime | None = None) -> int:
-    """One email to each digest reader with games waiting for them, once a day."""
-    today = (now or timezone.now()).date()
-    readers = Profile.objects.filter(daily_digest=True).values_list("user_id", flat=True)
-    waiting = set(
-        Seat.objects.filter(
-            user_id__in=readers, awaited=True, game__status=Game.Status.RUNNING
-        ).values_list("user_id", flat=True)
-    )
-    sent = owe(None, [(today.toordinal(), user, Notification.Kind.DIGEST) for user in waiting])
-    return len(sent)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_invitation_sending"),
+        ("games", "0005_gamemute"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

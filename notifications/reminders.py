@@ -1,0 +1,72 @@
+"""Timed emails: one reminder per wait, the daily digest, and emails lost on their way.
+
+At each tick of the game clock (:data:`games.deadlines.clock_ticked`), a player the game
+has waited for ``NUMX_REMINDER_AFTER_HOURS`` (vacations aside) gets one reminder for that
+wait, and emails owed long ago and never sent are enqueued again.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import shared_task
+from django.conf import settings
+from django.db import transaction
+from django.dispatch import receiver
+from django.utils import timezone
+
+from accounts.models import Profile
+from games.deadlines import clock_start, clock_ticked, waiting_seats
+from games.models import Game, Seat
+from notifications.consumer import owe
+from notifications.models import Notification
+from notifications.tasks import resend_overdue, send_notification
+
+
+@receiver(clock_ticked, dispatch_uid="notifications.send_reminders")
+def send_reminders(sender: Any, now: datetime, **kwargs: Any) -> dict[str, int]:
+    """Remind the players games have waited for long enough, once per wait, and resend
+    lost emails; return how many of each."""
+    reminded = sum(_remind(seat, now) for seat in waiting_seats() if seat.user_id is not None)
+    return {"reminders": reminded, "resent": resend_unsent(now)}
+
+
+def resend_unsent(now: datetime) -> int:
+    """Enqueue again the game emails owed long ago and never sent."""
+    return resend_overdue(Notification, send_notification, now)
+
+
+def _remind(seat: Seat, now: datetime) -> bool:
+    due = clock_start(seat) + timedelta(hours=settings.NUMX_REMINDER_AFTER_HOURS)
+    if seat.reminded_for == seat.awaited_since or now < due:
+        return False
+    with transaction.atomic():
+        claimed = (
+            Seat.objects.filter(pk=seat.pk, awaited_since=seat.awaited_since)
+            .exclude(reminded_for=seat.awaited_since)
+            .update(reminded_for=seat.awaited_since)
+        )
+        if claimed:
+            owe(seat.game, [(seat.game.last_sequence, seat.user_id, Notification.Kind.REMINDER)])
+    return bool(claimed)
+
+
+def daily_digests(now: datetime | None = None) -> int:
+    """One email to each digest reader with games waiting for them, once a day."""
+    today = (now or timezone.now()).date()
+    readers = Profile.objects.filter(daily_digest=True).values_list("user_id", flat=True)
+    waiting = set(
+        Seat.objects.filter(
+            user_id__in=readers, awaited=True, game__status=Game.Status.RUNNING
+        ).values_list("user_id", flat=True)
+    )
+    sent = owe(None, [(today.toordinal(), user, Notification.Kind.DIGEST) for user in waiting])
+    return len(sent)
+
+
+@shared_task
+def send_daily_digests() -> int:
+    """One email a day to each digest reader with the games waiting for them (Celery
+    beat)."""
+    return daily_digests()

@@ -1,0 +1,83 @@
+"""A table's result: taken from its finished game through the game's rules, it completes
+the stage, and the tournament, with the last table."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.events import store
+from games.models import Game
+from games.registry import rule_set
+from tournaments.mail import queue_mail
+from tournaments.models import Stage, Table, Tournament
+
+#: The scoring rule whose lines a table result counts for the standings' tie-break
+#: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
+TIE_BREAK_RULE = "x-trem"
+
+
+def table_record_result(*, table: Table) -> bool:
+    """Take the players' results from the table's game once it is over (once: later
+    calls change nothing); finish the stage, and the tournament, when it was the last
+    table. False while the game is still being played.
+
+    A player gets the fixed value (``TablePlayer.forfeit``) when withdrawn, or when the
+    deadline policy had to move for them (``Seat.timeouts``); at a table the organiser
+    finished, only the players whose deadline had passed then (and earlier timeouts).
+    """
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update()
+            .select_related("game", "stage__tournament")
+            .get(pk=table.pk)
+        )
+        if table.recorded_at is not None:
+            return True
+        game = table.game
+        if game.status != Game.Status.FINISHED:
+            return False
+        result = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
+        assert result is not None
+        timeouts = dict(game.seats.values_list("number", "timeouts"))
+        for place in table.players.all():
+            place.score = result.scores[place.seat]
+            place.xtrems = sum(line.rule == TIE_BREAK_RULE for line in result.breakdown[place.seat])
+            if table.forced_at is None:
+                place.timed_out = timeouts[place.seat] > 0
+            place.save(update_fields=["score", "xtrems", "timed_out"])
+        table.recorded_at = timezone.now()
+        table.save(update_fields=["recorded_at"])
+        _close_stage(table.stage)
+    return True
+
+
+def _close_stage(stage: Stage) -> None:
+    if stage.tables.filter(recorded_at__isnull=True).exists():
+        return
+    now = timezone.now()
+    stage.finished_at = now
+    stage.save(update_fields=["finished_at"])
+    tournament = stage.tournament
+    last = stage.number >= tournament.total_stages
+    if last:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+    link = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
+    queue_mail(
+        tournament,
+        [tournament.organiser],
+        lambda: (
+            (
+                _("%(tournament)s is over")
+                if last
+                else _("%(tournament)s: every table of stage %(stage)d is done")
+            )
+            % {"tournament": tournament.name, "stage": stage.number},
+            _("The standings and your organiser's tools: %(link)s") % {"link": link},
+        ),
+    )
