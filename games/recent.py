@@ -1,5 +1,5 @@
 """A bounded map of recently used entries, kept in this process's memory and shared by its
-threads: the store's cache of game states and the views' cache of table pages."""
+threads: the views' cache of table pages."""
 
 from __future__ import annotations
 

@@ -104,7 +104,7 @@ def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
     )
 
 
-def game_view(game: Game, viewer: int | None, loaded: store.Loaded | None = None) -> dict[str, Any]:
+def game_view(game: Game, viewer: int | None, loaded: store.StateAt | None = None) -> dict[str, Any]:
     """The game's current state as seat ``viewer`` (None: a spectator) may know it, with the
     number of the last event it reflects (for conflict checks and polling). ``loaded``: the
     state the caller already loaded, so that one page reads the game once."""
@@ -117,7 +117,7 @@ def event_log(
     viewer: int | None,
     after: int = 0,
     limit: int | None = None,
-    loaded: store.Loaded | None = None,
+    loaded: store.StateAt | None = None,
 ) -> list[dict[str, Any]]:
     """The game's events after ``after`` as ``viewer`` may read them: secrets stay hidden
     until the game reveals them (picks, choices), and all are shown once it is over.

@@ -431,10 +431,13 @@ def test_the_table_reads_the_game_its_seats_and_its_history_once_each(
         assert b'id="table"' in again.content
 
 
-def test_a_posted_move_reads_the_game_row_once(alice: User, duel: Game, as_user: Login) -> None:
+def test_a_posted_move_reads_the_game_row_once_for_the_page_and_once_for_the_move(
+    alice: User, duel: Game, as_user: Login
+) -> None:
     """A move is posted, recorded and the table drawn again for htmx, this process holding
-    the game's state: the game's row is read once, when the request starts. The players'
-    clocks (when each awaited player is due) come from that row, not from one more read per
+    the game's state: the game's row is read when the request starts, and by the move (its
+    last event number, the seat's holder, whether orders are set). The players' clocks
+    (when each awaited player is due) come from the first read, not from one more read per
     awaited player."""
     store.CACHE.put(duel.pk, store.load(duel.pk, duel.rules))  # as after the last commit
     data = {
@@ -453,4 +456,4 @@ def test_a_posted_move_reads_the_game_row_once(alice: User, duel: Game, as_user:
         for query in queries.captured_queries
         if query["sql"].startswith("SELECT") and re.search(r'FROM "?games_game"?\b', query["sql"])
     ]
-    assert len(reads) == 1, reads
+    assert len(reads) == 2, reads
