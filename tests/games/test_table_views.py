@@ -418,15 +418,15 @@ def test_the_table_reads_the_game_its_seats_and_its_history_once_each(
             drawn = client.get(f"/games/{duel.pk}/")
         read = [query["sql"] for query in queries.captured_queries]
         # Besides the game's: the session's user with their profile, in one statement, for
-        # every page.
-        assert len(read) == 4
+        # every page; the seats' standing orders are prefetched with the seats.
+        assert len(read) == 5
         for table in ("games_game", "games_seat", "games_event"):
             assert any(table in sql for sql in read), table
         assert any("auth_user" in sql and "accounts_profile" in sql for sql in read)
         with CaptureQueriesContext(connection) as queries:
             again = client.get(f"/games/{duel.pk}/")
         read = [query["sql"] for query in queries.captured_queries]
-        assert len(read) == 3 and not any("games_event" in sql for sql in read)
+        assert len(read) == 4 and not any("games_event" in sql for sql in read)
         assert again.status_code == drawn.status_code == 200
         assert b'id="table"' in again.content
 
