@@ -20,20 +20,16 @@ In the same process and run, against the same server:
     runs tasks eagerly, so the snapshot consumer runs and commits its position inside the
     submit call); and with the dispatch queued for a worker (the bench runs the consumers
     between blocks, untimed). In both, the process remembers each game's latest state (it
-    recorded the last move), so a move starts from it with no query before its write. For
-    diagnosis, a third table, queued for a worker too, empties that cache before each
-    submit: a move posted to a process that has not seen the game (the long way: read the
-    game row, then its snapshot and tail).
+    recorded the last move), so a move reads the game's row and starts from that state.
+    For diagnosis, a third table, queued for a worker too, empties that cache before each
+    submit: a move posted to a process that has not seen the game (the game row, then its
+    snapshot and tail).
 (b) raw INSERTs: psycopg, autocommit, one row per statement (so one commit per row, the
     same durability as a submit's commit), into a scratch table made ``LIKE games_event
     INCLUDING ALL`` (same columns, indexes and unique constraints; a regular table, not
     TEMP or UNLOGGED, so its WAL is flushed the same way) with the same foreign keys,
     holding the very events (a) recorded, in order (so the same payload sizes). Two runs
     after (a); the faster is compared, the harder bar. Target: (a) at least a third of (b).
-    For diagnosis only, the same is done with a submit's statement written by hand
-    (insert, on condition, and update the read models in one statement, its own
-    transaction, as a move from a remembered state does): the floor of a move of that
-    shape, with no Python around it.
 (c) loads: a 4-player X-Game is played to at least 300 events with the consumers running
     (so snapshots exist every ``SNAPSHOT_EVERY`` events), ``consumers.dispatch`` is called
     once more, then ``store.load(..., cache=False)`` (snapshot plus tail, the in-process
@@ -230,49 +226,6 @@ def raw_inserts(rows: list[Row]) -> float:
         return len(rows) / (time.perf_counter() - start)
 
 
-def submit_statements_by_hand(rows: list[Row], game_id: int) -> float:
-    """Diagnostic, not a target: a submit's statement written by hand in psycopg, sent as
-    ``game_submit`` sends it for a move made from the state its process remembers (one
-    statement, its own transaction, that inserts the event on condition that no standing
-    order is set and, in WITH clauses, rewrites the game's and its seats' read models),
-    with no Python around it.
-
-    The floor any ``game_submit`` of this shape could reach: moves per second. The
-    read-model updates write the rows' current values back, on a game of the bench's own.
-    """
-    no_orders = (
-        "(SELECT %s WHERE NOT EXISTS (SELECT 1 FROM games_standingorder o"
-        " JOIN games_seat s ON s.id = o.seat_id WHERE s.game_id = %s))"
-    )
-    write_sql = (
-        "WITH g AS (UPDATE games_game SET last_sequence = last_sequence, phase = phase,"
-        " awaiting = awaiting, status = status, updated_at = %s WHERE id = %s),"
-        " s AS (UPDATE games_seat SET awaited = CASE WHEN awaited THEN true ELSE false END"
-        f" WHERE game_id = %s) {INSERT.replace('(%s,', f'({no_orders},', 1)}"
-    )
-    with scratch_table() as raw, raw.cursor() as write:
-        start = time.perf_counter()
-        for sequence, (_, _, kind, payload, seat, version) in enumerate(rows, start=1):
-            now = datetime.now(UTC)
-            write.execute(
-                write_sql,
-                (
-                    now,
-                    game_id,
-                    game_id,
-                    game_id,
-                    game_id,
-                    sequence,
-                    kind,
-                    Jsonb(payload),
-                    seat,
-                    now,
-                    version,
-                ),
-            )
-        return len(rows) / (time.perf_counter() - start)
-
-
 def vacuum() -> None:
     """Clear the dead rows of the tables a move rewrites, as autovacuum would in production.
 
@@ -439,10 +392,7 @@ def main() -> None:
 
     # (b) The very events (a) recorded, written again; the best of two runs of each.
     rows = recorded_rows(mark)
-    raw_runs, by_hand_runs = [], []
-    for _ in range(2):
-        raw_runs.append(raw_inserts(rows))
-        by_hand_runs.append(submit_statements_by_hand(rows, eager.table[0]))
+    raw_runs = [raw_inserts(rows) for _ in range(2)]
     raw = max(raw_runs)
     payload_bytes = [len(json.dumps(row[3])) for row in rows]
 
@@ -475,10 +425,6 @@ def main() -> None:
             "consumers_left_to_a_worker, nothing remembered (diagnostic)": versus_raw(
                 forgetful_report
             ),
-        },
-        "diagnostic_submit_statements_by_hand": {
-            "moves_per_second": round(max(by_hand_runs), 1),
-            "over_raw_inserts": round(max(by_hand_runs) / raw, 3),
         },
         "loads_of_a_300_event_game": measure_loads(rng, args.loads),
     }

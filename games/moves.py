@@ -50,7 +50,7 @@ def seat_names(game: Game) -> list[str]:
 def legal_moves(
     game: Game,
     seat: int,
-    loaded: store.Loaded | None = None,
+    loaded: store.StateAt | None = None,
     names: list[str] | None = None,
 ) -> LegalMoves:
     """Everything ``seat`` may do in ``game`` now (``loaded``: its state, and ``names``: the

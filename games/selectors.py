@@ -3,16 +3,15 @@ redaction. Nothing here hands out a full state or a raw private payload."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, QuerySet
 
 from games.events import store
 from games.events.models import Event
 from games.events.store import MILESTONES
-from games.models import Game, GameMute, Seat, StandingOrder
+from games.models import Game, GameMute, Seat
 from games.registry import rule_set
 
 
@@ -29,24 +28,24 @@ def table_seats(game: Game) -> list[Seat]:
     orders, kind → the (round, trick) each was given for (it lapses when that trick ends).
     Each seat's ``game`` is ``game``, as read: a player's clock needs the game's deadline
     policy, and would otherwise read the row again for every awaited seat."""
-    seats = list(Seat.objects.raw(_table_seats_sql(), [*StandingOrder.Kind, game.pk]))
+    mutes = GameMute.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"))
+    seats = list(
+        Seat.objects.filter(game=game)
+        .annotate(muted=Exists(mutes))
+        .prefetch_related("standing_orders")
+        .order_by("number")
+    )
     for seat in seats:
         seat.game = game
-        seat.muted = bool(seat.muted)
         seat.orders = {
-            kind: (getattr(seat, f"order_{index}_round"), getattr(seat, f"order_{index}_trick"))
-            for index, kind in enumerate(StandingOrder.Kind)
-            if getattr(seat, f"order_{index}_trick") is not None
+            order.kind: (order.round_no, order.trick) for order in seat.standing_orders.all()
         }
     return seats
 
 
 def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     """The game (None: there is none) and its ``table_seats``."""
-    game = next(
-        iter(Game.objects.raw(f"SELECT * FROM {Game._meta.db_table} WHERE id = %s", [game_id])),
-        None,
-    )
+    game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return None
     return game, table_seats(game)
@@ -57,36 +56,6 @@ def seat_among(seats: list[Seat], user: AbstractBaseUser | None) -> int | None:
     if user is None or not user.is_authenticated:
         return None
     return next((seat.number for seat in seats if seat.user_id == user.pk), None)
-
-
-@functools.cache
-def _table_seats_sql() -> str:
-    """The statement of ``table_seats``, whose parameters are the kinds of standing order
-    then the game's id.
-
-    Written as SQL, as are the game's row in ``game_and_seats``: every view of a table, and
-    every poll that finds it moved, reads them, and building these queries with the ORM
-    cost several times what the database spends on them.
-    """
-    columns, joins = [], []
-    for index, _kind in enumerate(StandingOrder.Kind):
-        # Standing orders are unique per seat and kind: a join per kind adds no rows.
-        columns.append(
-            f"o{index}.round_no AS order_{index}_round, o{index}.trick AS order_{index}_trick"
-        )
-        joins.append(
-            f"LEFT JOIN {StandingOrder._meta.db_table} o{index}"
-            f" ON o{index}.seat_id = s.id AND o{index}.kind = %s"
-        )
-    mutes = (
-        f"SELECT 1 FROM {GameMute._meta.db_table} m"
-        " WHERE m.game_id = s.game_id AND m.user_id = s.user_id"
-    )
-    return (
-        f"SELECT s.*, EXISTS ({mutes}) AS muted, {', '.join(columns)}"
-        f" FROM {Seat._meta.db_table} s {' '.join(joins)}"
-        " WHERE s.game_id = %s ORDER BY s.number"
-    )
 
 
 def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
@@ -103,7 +72,9 @@ def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
     )
 
 
-def game_view(game: Game, viewer: int | None, loaded: store.Loaded | None = None) -> dict[str, Any]:
+def game_view(
+    game: Game, viewer: int | None, loaded: store.StateAt | None = None
+) -> dict[str, Any]:
     """The game's current state as seat ``viewer`` (None: a spectator) may know it, with the
     number of the last event it reflects (for conflict checks and polling). ``loaded``: the
     state the caller already loaded, so that one page reads the game once."""
@@ -116,7 +87,7 @@ def event_log(
     viewer: int | None,
     after: int = 0,
     limit: int | None = None,
-    loaded: store.Loaded | None = None,
+    loaded: store.StateAt | None = None,
 ) -> list[dict[str, Any]]:
     """The game's events after ``after`` as ``viewer`` may read them: secrets stay hidden
     until the game reveals them (picks, choices), and all are shown once it is over.

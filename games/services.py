@@ -20,11 +20,10 @@ from django.db import transaction
 from games import tasks
 from games.engine.ruleset import RuleSet
 from games.events import store
-from games.events.batch import Statement, among, write_together
 from games.events.models import Event
-from games.events.store import CREATED, Loaded, NewEvent
+from games.events.store import CREATED, NewEvent, StateAt
 from games.models import Game, Seat, StandingOrder
-from games.read_models import MoveContext, assumed_context, move_context, projection
+from games.read_models import move_context, project
 from games.registry import rule_set
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -34,10 +33,10 @@ class Conflict(Exception):
     """Another move was recorded first. ``sequence`` and ``state`` are the game as it now
     stands, so the player can look again and decide."""
 
-    def __init__(self, game_id: int, loaded: Loaded, message: str) -> None:
+    def __init__(self, game_id: int, current: StateAt, message: str) -> None:
         self.game_id = game_id
-        self.sequence = loaded.sequence
-        self.state = loaded.state
+        self.sequence = current.sequence
+        self.state = current.state
         super().__init__(message)
 
 
@@ -120,12 +119,12 @@ def start_recording(
         },
         actor_id=actor.pk if actor is not None else None,
     )
-    state, follow = _follow(rules, rules.new_game(game.config), rng)
-    sequence = 1 + len(follow)
-    store.append(
-        game.pk, rules, 0, [created, *follow], also=projection(game.pk, rules, state, sequence)
-    )
-    _after_commit(game.pk, Loaded(state, sequence, game.rules))
+    state, chance = _chance_moves(rules, rules.new_game(game.config), rng)
+    sequence = 1 + len(chance)
+    with transaction.atomic():
+        store.append(game.pk, rules, expected_last=0, events=[created, *chance])
+        project(game.pk, rules, state, sequence)
+        _after_commit(game.pk, StateAt(state, sequence, game.rules))
 
 
 def game_submit(
@@ -148,49 +147,34 @@ def game_submit(
     """
     actor_id = actor.pk if actor is not None else None
     move = _Move(game_id, seat, action, actor_id, idempotency_key, rng, reason)
-    # No transaction around the reads: the append is the one decision, and the (game,
-    # sequence) constraint makes it against any move recorded since. The writes are one
-    # transaction of their own, sent at once (store.append).
+    # No lock and no transaction around the reads: the append is the one decision, and the
+    # (game, sequence) constraint makes it against any move recorded since.
+    context = move_context(game_id, seat, actor_id)
+    if actor_id is not None and not context.holds_seat:
+        raise NotSeated(f"you do not hold seat {seat} of this game")
+    rules = rule_set(context.rules)
+    if idempotency_key is not None:
+        recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
+        if recorded is not None:
+            return recorded
+    current = store.load(game_id, context.rules, last=context.last_sequence)
+    if current.state is None:
+        raise NotStarted("this game has not started yet")
+    if current.sequence != expected_sequence:
+        raise Conflict(
+            game_id, current, f"the game moved on to {current.sequence} since you looked"
+        )
     try:
-        known = store.CACHE.get(game_id)
-        if known is not None and known.sequence == expected_sequence:
-            # The state the player saw is the one this process remembers: the move is made
-            # from it with no query before the write, which checks what it assumes.
-            try:
-                checked = assumed_context(game_id, seat, actor_id)
-                return _record(move, known, _assumed(known), provided=checked)
-            except (store.Unmet, ValueError):
-                # A standing order is set, or the actor does not hold the seat; or the rules
-                # refused the move (a ValueError naming the rule), which is answered only
-                # once the seat is known to be the actor's, so that nobody learns about a
-                # hand by moving for a seat not theirs. Either way: the long way, below.
-                pass
-        context = move_context(game_id, seat, actor_id)
-        if actor_id is not None and not context.holds_seat:
-            raise NotSeated(f"you do not hold seat {seat} of this game")
-        if idempotency_key is not None:
-            rules = rule_set(context.rules)
-            recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
-            if recorded is not None:
-                return recorded
-        loaded = store.load(game_id, context.rules, last=context.last_sequence)
-        if loaded.state is None:
-            raise NotStarted("this game has not started yet")
-        if loaded.sequence != expected_sequence:
-            raise Conflict(
-                game_id, loaded, f"the game moved on to {loaded.sequence} since you looked"
-            )
-        return _record(move, loaded, context)
+        return _record(move, rules, current, context.has_orders)
     except (store.SequenceTaken, store.DuplicateKey) as lost:
-        rules = rule_set(Game.objects.values_list("rules", flat=True).get(pk=game_id))
         if idempotency_key is not None:
             # The move that won the race may be this very submission, sent twice at once
             # (PostgreSQL checks the sequence before the idempotency key).
             recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
             if recorded is not None:
                 return recorded
-        current = store.load(game_id, rules.name)
-        raise Conflict(game_id, current, "another move was recorded first") from lost
+        now = store.load(game_id, rules.name)
+        raise Conflict(game_id, now, "another move was recorded first") from lost
 
 
 @dataclass(frozen=True)
@@ -206,24 +190,12 @@ class _Move:
     reason: str | None = None
 
 
-def _assumed(known: Loaded) -> MoveContext:
-    """A move's context taken as the usual one, from the state ``known`` (the game's latest,
-    unless another process recorded a move since): the actor holds the seat and no standing
-    order is set. The move's append checks these (``read_models.assumed_context``), and the
-    (game, sequence) constraint the rest."""
-    awaiting = sorted(rule_set(known.rules).progress(known.state).awaiting)
-    return MoveContext(known.rules, known.sequence, awaiting, holds_seat=True, has_orders=False)
-
-
-def _record(
-    move: _Move, loaded: Loaded, context: MoveContext, provided: Statement | None = None
-) -> Submitted:
-    """Check ``move`` against ``loaded`` (the state it was made from) and record it with
-    what follows it: milestones, chance's moves, standing orders' passes. The append is
-    made on the condition ``provided``, if any (:class:`store.Unmet` if it does not hold)."""
-    rules = rule_set(context.rules)
-    after = rules.apply(loaded.state, move.seat, move.action)
-    payload = store.action_payload(rules, loaded.state, move.seat, move.action, after)
+def _record(move: _Move, rules: RuleSet, current: StateAt, has_orders: bool) -> Submitted:
+    """Check ``move`` against ``current`` (the state it was made from) and record it with
+    what follows it: milestones, chance's moves, standing orders' passes; the read models
+    rewritten in the same transaction. ``has_orders``: whether any standing order is set."""
+    after = rules.apply(current.state, move.seat, move.action)
+    payload = store.action_payload(rules, current.state, move.seat, move.action, after)
     played = NewEvent(
         rules.action_type(move.action),
         {**payload, "reason": move.reason} if move.reason else payload,
@@ -231,30 +203,23 @@ def _record(
         actor_id=move.actor_id,
         idempotency_key=move.idempotency_key,
     )
-    milestones = [NewEvent(t, p) for t, p in rules.milestones(loaded.state, after)]
-    state, follow = _follow(rules, after, move.rng)
-    ordered = (
+    milestones = [NewEvent(t, p) for t, p in rules.milestones(current.state, after)]
+    state, chance = _chance_moves(rules, after, move.rng)
+    obeyed = (
         _standing_orders(move.game_id, rules, state, move.rng)
-        if context.has_orders
-        else Ordered(state)
+        if has_orders
+        else OrdersObeyed(state)
     )
-    new = [played, *milestones, *follow, *ordered.events]
-    sequence = loaded.sequence + len(new)
-    events = store.append(
-        move.game_id,
-        rules,
-        loaded.sequence,
-        new,
-        also=[
-            *ordered.lapse(),
-            *projection(
-                move.game_id, rules, ordered.state, sequence, awaiting_before=context.awaiting
-            ),
-        ],
-        provided=provided,
-    )
-    _after_commit(move.game_id, Loaded(ordered.state, sequence, rules.name))
-    return Submitted(move.game_id, sequence, tuple(events), ordered.state)
+    new = [played, *milestones, *chance, *obeyed.events]
+    sequence = current.sequence + len(new)
+    with transaction.atomic():
+        # Lapsed orders first, as set_standing_orders changes orders before it appends: two
+        # transactions taking their locks in the same order cannot deadlock.
+        obeyed.delete_lapsed()
+        events = store.append(move.game_id, rules, expected_last=current.sequence, events=new)
+        project(move.game_id, rules, obeyed.state, sequence)
+        _after_commit(move.game_id, StateAt(obeyed.state, sequence, rules.name))
+    return Submitted(move.game_id, sequence, tuple(events), obeyed.state)
 
 
 def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) -> Submitted | None:
@@ -262,14 +227,16 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
     event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
     if event is None:
         return None
-    payload = {k: v for k, v in event.payload.items() if k not in ("facts", "effects", "reason")}
+    payload = store.action_json(event.payload)
     if event.seat != seat or payload != action_json:
         raise KeyReused("this idempotency key was used for another move")
     current = store.load(game_id, Game.objects.values_list("rules", flat=True).get(pk=game_id))
     return Submitted(game_id, current.sequence, (event,), current.state, duplicate=True)
 
 
-def _follow(rules: RuleSet, state: Any, rng: random.Random | None) -> tuple[Any, list[NewEvent]]:
+def _chance_moves(
+    rules: RuleSet, state: Any, rng: random.Random | None
+) -> tuple[Any, list[NewEvent]]:
     """Chance's moves (deals, shuffles), drawn now and recorded, until a player must act."""
     events: list[NewEvent] = []
     while (chance := rules.chance_action(state, rng or _SYSTEM_RANDOM)) is not None:
@@ -283,27 +250,23 @@ def _follow(rules: RuleSet, state: Any, rng: random.Random | None) -> tuple[Any,
 
 
 @dataclass(frozen=True)
-class Ordered:
-    """What the standing orders did: the state after their passes, the passes, and the
-    orders that lapsed (their trick is over), to be deleted with the append."""
+class OrdersObeyed:
+    """What the standing orders did: the state after their passes, the passes, and the ids
+    of the orders that lapsed (their trick is over), to be deleted with the append."""
 
     state: Any
     events: list[NewEvent] = field(default_factory=list)
     lapsed: tuple[int, ...] = ()
 
-    def lapse(self) -> list[Statement]:
-        """The statement deleting the lapsed orders, if any lapsed."""
-        if not self.lapsed:
-            return []
-        return [Statement(f"DELETE FROM {_ORDERS} WHERE {among('id', self.lapsed)}", self.lapsed)]
-
-
-_ORDERS = StandingOrder._meta.db_table
+    def delete_lapsed(self) -> None:
+        """Delete the lapsed orders, in the caller's transaction."""
+        if self.lapsed:
+            StandingOrder.objects.filter(pk__in=self.lapsed).delete()
 
 
 def _standing_orders(
     game_id: int, rules: RuleSet, state: Any, rng: random.Random | None
-) -> Ordered:
+) -> OrdersObeyed:
     """Passes that players ordered in advance for the rest of the trick, made as soon as it
     is their turn and passing is legal; an order lapses when its trick is over."""
     events: list[NewEvent] = []
@@ -314,7 +277,7 @@ def _standing_orders(
         )
     )
     if rules.pass_notation is None:
-        return Ordered(state)
+        return OrdersObeyed(state)
     pass_move = rules.parse_action(rules.pass_notation)
     while orders and not rules.is_terminal(state):
         progress = rules.progress(state)
@@ -331,12 +294,16 @@ def _standing_orders(
             break
         after = rules.apply(state, seat, pass_move)
         events.append(
-            NewEvent("pass", {**rules.action_to_json(pass_move), "reason": "standing-order"}, seat)
+            NewEvent(
+                rules.action_type(pass_move),
+                {**rules.action_to_json(pass_move), "reason": "standing-order"},
+                seat,
+            )
         )
         events += [NewEvent(t, p) for t, p in rules.milestones(state, after)]
-        state, follow = _follow(rules, after, rng)
-        events += follow
-    return Ordered(state, events, tuple(lapsed))
+        state, chance = _chance_moves(rules, after, rng)
+        events += chance
+    return OrdersObeyed(state, events, tuple(lapsed))
 
 
 def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
@@ -345,37 +312,32 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
     rules = rule_set(game.rules)
     try:
         with transaction.atomic():
-            loaded = store.load(game.pk, game.rules)
-            progress = rules.progress(loaded.state)
+            current = store.load(game.pk, game.rules)
+            progress = rules.progress(current.state)
             holder = Seat.objects.get(game=game, number=seat)
             holder.standing_orders.all().delete()
             StandingOrder.objects.bulk_create(
                 StandingOrder(seat=holder, kind=kind, trick=progress.step, round_no=progress.round)
                 for kind in kinds
             )
-            ordered = _standing_orders(game.pk, rules, loaded.state, None)
-            if not ordered.events:
-                write_together(ordered.lapse())
+            obeyed = _standing_orders(game.pk, rules, current.state, None)
+            obeyed.delete_lapsed()
+            if not obeyed.events:
                 return
-            sequence = loaded.sequence + len(ordered.events)
-            store.append(
-                game.pk,
-                rules,
-                loaded.sequence,
-                ordered.events,
-                also=[*ordered.lapse(), *projection(game.pk, rules, ordered.state, sequence)],
-            )
-            _after_commit(game.pk, Loaded(ordered.state, sequence, game.rules))
+            sequence = current.sequence + len(obeyed.events)
+            store.append(game.pk, rules, expected_last=current.sequence, events=obeyed.events)
+            project(game.pk, rules, obeyed.state, sequence)
+            _after_commit(game.pk, StateAt(obeyed.state, sequence, game.rules))
     except store.SequenceTaken as taken:
-        current = store.load(game.pk, game.rules)
-        raise Conflict(game.pk, current, "another move was recorded first") from taken
+        now = store.load(game.pk, game.rules)
+        raise Conflict(game.pk, now, "another move was recorded first") from taken
 
 
-def _after_commit(game_id: int, loaded: Loaded) -> None:
+def _after_commit(game_id: int, recorded: StateAt) -> None:
     """Once committed: remember the state in this process, and wake the consumers."""
 
     def react() -> None:
-        store.CACHE.put(game_id, loaded)
+        store.CACHE.put(game_id, recorded)
         tasks.dispatch_events.delay(game_id)
 
     transaction.on_commit(react, robust=True)

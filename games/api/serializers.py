@@ -7,6 +7,7 @@ exactly what goes out. Nothing here reads a state or a raw event.
 
 from __future__ import annotations
 
+import functools
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -335,19 +336,21 @@ class NewGameSerializer(StrictSerializer):
         }
 
 
-#: Each game's new-game body (``rules`` fixed to its id, ``config`` its configuration).
-NEW_GAME_SERIALIZERS = {
-    game_id: discriminated(
+@functools.cache
+def _new_game_class(game_id: str) -> type[serializers.Serializer]:
+    """A game's new-game body: ``rules`` fixed to its id, ``config`` its configuration."""
+    return discriminated(
         NewGameSerializer,
         f"New{_schema_name(game_id)}Game",
         "rules",
         game_id,
         f"A new game of {game_id}; `rules` may be left out for the default game "
         f"({default_game()}).",
-        config=schema.config(),
+        config=game_schema(game_id).config(),
     )
-    for game_id, schema in GAME_SCHEMAS.items()
-}
+
+
+NEW_GAME_SERIALIZERS = {game_id: _new_game_class(game_id) for game_id in GAME_SCHEMAS}
 NEW_GAME_SCHEMA = PolymorphicProxySerializer(
     component_name="NewGame",
     serializers=NEW_GAME_SERIALIZERS,
@@ -362,10 +365,9 @@ def new_game_serializer(data: Any) -> serializers.Serializer:
     if isinstance(body, dict):
         body.setdefault("rules", default_game())
     rules = body.get("rules") if isinstance(body, dict) else None
-    if not isinstance(rules, str) or rules not in NEW_GAME_SERIALIZERS:
+    if not isinstance(rules, str) or rules not in game_ids():
         rules = default_game()
-    serializer_class = NEW_GAME_SERIALIZERS[rules]
-    return serializer_class(data=body)
+    return _new_game_class(rules)(data=body)
 
 
 class JoinSerializer(StrictSerializer):

@@ -18,7 +18,7 @@ from django.utils.dateparse import parse_datetime
 
 from games.engine.ruleset import RuleSet
 from games.events.models import Event
-from games.events.store import CREATED, MILESTONES, action_payload
+from games.events.store import CREATED, MILESTONES, action_json, action_payload
 from games.events.upcasting import upcasters
 from games.models import Game, Seat
 from games.read_models import project
@@ -197,7 +197,7 @@ def _check(
     if kind in MILESTONES:
         raise LogError(number, "log.milestone", f"the rules did not lead to {kind} here")
     try:
-        action = rules.action_from_json(payload)
+        action = rules.action_from_json(action_json(payload))
         after = rules.apply(state, int(event["seat"]), action)
     except (KeyError, TypeError) as error:
         raise LogError(number, "log.payload", f"unreadable event: {error}") from None

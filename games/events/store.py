@@ -2,28 +2,27 @@
 
 The store knows nothing of NUM-X: it asks the game's rule set (``games.engine.ruleset``) to
 build a new game from the ``created`` event and to apply each recorded action in turn.
-An append joins the caller's transaction, or is one of its own with the read models'
-rewrites; either way the (game, sequence) unique constraint decides which of two concurrent
-appends wins, and the loser learns it as :class:`SequenceTaken`, never silently.
+An append joins the caller's transaction (which also rewrites the read models), and the
+(game, sequence) unique constraint decides which of two concurrent appends wins: the loser
+learns it as :class:`SequenceTaken`, never silently.
 """
 
 from __future__ import annotations
 
-import functools
 import pickle
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
-from games.events.batch import Statement, write_together
 from games.events.models import Event, Snapshot
 from games.events.upcasting import upcasters
-from games.recent import Recent
 from games.registry import rule_set
 
 CREATED = "created"
@@ -41,11 +40,6 @@ class DuplicateKey(Exception):
     """An event with this idempotency key is already recorded for the game."""
 
 
-class Unmet(Exception):
-    """The condition an append was made under did not hold when it was written: nothing was
-    written."""
-
-
 @dataclass(frozen=True)
 class NewEvent:
     """An event about to be appended."""
@@ -58,7 +52,7 @@ class NewEvent:
 
 
 @dataclass(frozen=True)
-class Loaded:
+class StateAt:
     """A game's state after its event number ``sequence``, under the rule set ``rules``."""
 
     state: Any
@@ -66,29 +60,49 @@ class Loaded:
     rules: str
 
 
+#: How many games' states a process remembers: enough for the games its players are at,
+#: few enough that the memory stays small (a state is a few kilobytes).
+STATE_CACHE_SIZE = 512
+
+
 class StateCache:
-    """The latest states of recently used games, in this process.
+    """The latest states of recently used games, in this process, the least recently used
+    dropped beyond ``size``; shared by the process's threads.
 
     Only states built from committed events are put here (after a commit, or by a load
     outside any transaction, which reads only committed events), and a cached state is used
-    only as a starting point: the tail after it is always read.
+    only as a starting point: the tail after it is always read, unless the caller has just
+    read the game's last event number and the state is at it.
     """
 
     def __init__(self, size: int) -> None:
-        self._states: Recent[int, Loaded] = Recent(size)
+        self.size = size
+        self._states: OrderedDict[int, StateAt] = OrderedDict()
+        self._lock = threading.Lock()
 
-    def get(self, game_id: int) -> Loaded | None:
-        return self._states.get(game_id)
+    def get(self, game_id: int) -> StateAt | None:
+        with self._lock:
+            found = self._states.get(game_id)
+            if found is not None:
+                self._states.move_to_end(game_id)
+            return found
 
-    def put(self, game_id: int, loaded: Loaded) -> None:
+    def put(self, game_id: int, loaded: StateAt) -> None:
         """Remember ``loaded`` unless a later state of the game is already remembered."""
-        self._states.put(game_id, loaded, replaces=lambda kept: kept.sequence < loaded.sequence)
+        with self._lock:
+            kept = self._states.get(game_id)
+            if kept is None or kept.sequence < loaded.sequence:
+                self._states[game_id] = loaded
+            self._states.move_to_end(game_id)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
 
     def clear(self) -> None:
-        self._states.clear()
+        with self._lock:
+            self._states.clear()
 
 
-CACHE = StateCache(size=512)
+CACHE = StateCache(STATE_CACHE_SIZE)
 
 
 def action_payload(
@@ -106,35 +120,38 @@ def action_payload(
     }
 
 
+#: What the store records beside an action's own JSON in its payload.
+RECORDED_BESIDE = ("facts", "effects", "reason")
+
+
+def action_json(payload: dict[str, Any]) -> dict[str, Any]:
+    """The action's own JSON form in a recorded payload, without what was recorded beside
+    it (``RECORDED_BESIDE``): what ``RuleSet.action_from_json`` reads.
+
+    >>> action_json({"type": "take", "count": 2, "reason": "bot", "facts": {}})
+    {'type': 'take', 'count': 2}
+    """
+    return {key: value for key, value in payload.items() if key not in RECORDED_BESIDE}
+
+
 def append(
-    game_id: int,
-    rules: RuleSet,
-    after: int,
-    events: Sequence[NewEvent],
-    also: Sequence[Statement] = (),
-    provided: Statement | None = None,
+    game_id: int, rules: RuleSet, *, expected_last: int, events: Sequence[NewEvent]
 ) -> list[Event]:
-    """Record ``events`` as numbers ``after + 1``, ``after + 2``... of the game (played
-    under ``rules``, whose payload versions they are written at), and run ``also`` (the
-    read models' rewrites) in the same transaction.
+    """Record ``events`` as numbers ``expected_last + 1``, ``expected_last + 2``... of the
+    game (played under ``rules``, whose payload versions they are written at); the rows
+    recorded.
 
-    ``provided`` is an SQL condition (with its parameters) the writes depend on, checked by
-    the database as it writes them: if it does not hold, nothing is written and
-    :class:`Unmet` is raised.
-
-    Inside the caller's transaction, within a savepoint so that the caller's transaction
-    survives a refusal; outside any, the writes are one transaction of their own, sent at
-    once (see :mod:`games.events.batch`). Raises
-    :class:`SequenceTaken` if a concurrent append took those numbers, or
-    :class:`DuplicateKey` if the idempotency key is already recorded; then nothing is
-    written.
+    Runs in the caller's transaction, within a savepoint, so that a refusal leaves the
+    caller's transaction usable. Raises :class:`SequenceTaken` if a concurrent append took
+    those numbers, or :class:`DuplicateKey` if the idempotency key is already recorded; then
+    nothing is written.
     """
     now = timezone.now()
     versions = upcasters(rules)
     rows = [
         Event(
             game_id=game_id,
-            sequence=after + number,
+            sequence=expected_last + number,
             type=event.type,
             payload=event.payload,
             seat=event.seat,
@@ -146,88 +163,19 @@ def append(
         for number, event in enumerate(events, start=1)
     ]
     try:
-        returned = write_together([_insert(rows, provided), *also])
+        with transaction.atomic():
+            return Event.objects.bulk_create(rows)
     except IntegrityError as error:
-        if provided is not None and _refused_game(error):
-            raise Unmet(f"the condition of game {game_id}'s append did not hold") from error
-        if _violates(error, "event_sequence_unique", "games_event.sequence"):
-            raise SequenceTaken(f"game {game_id} already has event {after + 1}") from error
-        if _violates(error, "event_idempotency_unique", "games_event.idempotency_key"):
+        # The savepoint is rolled back: ask the database which row is in the way, rather
+        # than read the driver's message, which says it differently on each database. On
+        # PostgreSQL the refused insert waited for the winner to commit, so its row is seen.
+        mine = Event.objects.filter(game_id=game_id)
+        if mine.filter(sequence__in=[row.sequence for row in rows]).exists():
+            raise SequenceTaken(f"game {game_id} already has event {expected_last + 1}") from error
+        keys = [row.idempotency_key for row in rows if row.idempotency_key is not None]
+        if keys and mine.filter(idempotency_key__in=keys).exists():
             raise DuplicateKey(f"game {game_id} already recorded this submission") from error
         raise
-    ids = dict((sequence, pk) for pk, sequence in returned)
-    for row in rows:
-        row.pk = ids[row.sequence]
-        row._state.adding = False  # recorded: the model now refuses to save it again
-        row._state.db = connection.alias
-    return rows
-
-
-_COLUMNS = (
-    "game_id",
-    "sequence",
-    "type",
-    "payload",
-    "seat",
-    "actor_id",
-    "recorded_at",
-    "version",
-    "idempotency_key",
-)
-
-
-def _insert(rows: Sequence[Event], provided: Statement | None) -> Statement:
-    """One INSERT of all ``rows``, returning their ids by sequence; if ``provided`` is given,
-    the first row's game is that condition's answer.
-
-    Written as SQL rather than ``bulk_create``: building the ORM's query cost more than the
-    database's own work for the statement, and this is the statement of every move. Values
-    go through the fields' own conversions, so JSON and dates are stored as the ORM would.
-    """
-    fields = _fields()
-    marks = ["(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"] * len(rows)
-    params = [
-        field.get_db_prep_save(getattr(row, field.attname), connection)
-        for row in rows
-        for field in fields
-    ]
-    if provided is not None:
-        # The game if the condition holds, else NULL, which the column refuses: the whole
-        # statement fails, the read models' clauses with it (on SQLite, the atomic block
-        # this INSERT opens). The database checks the condition in the write itself, so
-        # that nothing can change between the check and the write.
-        rest = ", ".join(["%s"] * (len(_COLUMNS) - 1))
-        marks[0] = f"((SELECT %s WHERE {provided.sql}), {rest})"
-        params[1:1] = provided.params
-    sql = (
-        f"INSERT INTO {Event._meta.db_table} ({', '.join(_COLUMNS)})"
-        f" VALUES {', '.join(marks)} RETURNING id, sequence"
-    )
-    return Statement(sql, params)
-
-
-@functools.cache
-def _fields() -> list[Any]:
-    """The event's model fields behind ``_COLUMNS``, looked up once, not on every move."""
-    return [Event._meta.get_field(column.removesuffix("_id")) for column in _COLUMNS]
-
-
-def _violates(error: IntegrityError, constraint: str, sqlite_column: str) -> bool:
-    """Whether ``error`` is a violation of that unique constraint (PostgreSQL names the
-    constraint; SQLite names the columns)."""
-    diagnostics = getattr(error.__cause__, "diag", None)
-    name = getattr(diagnostics, "constraint_name", None)
-    if name:
-        return bool(name == constraint)
-    return "UNIQUE constraint failed" in str(error) and sqlite_column in str(error)
-
-
-def _refused_game(error: IntegrityError) -> bool:
-    """Whether ``error`` is the events' game column refusing NULL (see :func:`_insert`)."""
-    diagnostics = getattr(error.__cause__, "diag", None)
-    if diagnostics is not None:
-        return bool(diagnostics.sqlstate == "23502" and diagnostics.column_name == "game_id")
-    return "NOT NULL constraint failed: games_event.game_id" in str(error)
 
 
 @dataclass(frozen=True)
@@ -241,57 +189,20 @@ class Recorded:
     recorded_at: datetime
 
 
-_READ = ("sequence", "type", "seat", "payload", "version", "recorded_at")
-
-
 def read(
     game_id: int, rules: RuleSet, after: int = 0, upto: int | None = None
 ) -> Iterator[Recorded]:
     """The game's events after number ``after`` (up to ``upto``), payloads upcast to the
     current versions of ``rules``, the game's rule set."""
     versions = upcasters(rules)
-    # SQL, like the append, and plain rows rather than model instances: every load and
-    # every table's history reads a tail, and building the ORM's query and its instances
-    # took longer than the database's answer (a tail of ten: 0.9 ms as instances, 0.34 ms
-    # as rows). A plain query, not a server-side cursor: a tail is a few dozen rows.
-    sql = f"SELECT {', '.join(_READ)} FROM {Event._meta.db_table}"
-    sql += " WHERE game_id = %s AND sequence > %s"
-    params = [game_id, after]
+    events = Event.objects.filter(game_id=game_id, sequence__gt=after)
     if upto is not None:
-        sql += " AND sequence <= %s"
-        params.append(upto)
-    with connection.cursor() as cursor:
-        cursor.execute(sql + " ORDER BY sequence", params)
-        rows = cursor.fetchall()
-    convert = _converters()
-    for row in rows:
-        sequence, kind, seat, payload, version, recorded_at = (
-            _through(steps, value) for steps, value in zip(convert, row, strict=True)
-        )
+        events = events.filter(sequence__lte=upto)
+    rows = events.order_by("sequence").values_list(
+        "sequence", "type", "seat", "payload", "version", "recorded_at"
+    )
+    for sequence, kind, seat, payload, version, recorded_at in rows:
         yield Recorded(sequence, kind, seat, versions.upcast(kind, version, payload), recorded_at)
-
-
-def _converters() -> list[list[Any]]:
-    """For each column ``read`` selects, the conversions the ORM applies to its values on
-    this connection (JSON decoding; on SQLite, dates made aware), so that rows read as SQL
-    hold what the model's fields would. Asked of the connection in use, not kept: its
-    conversions may be bound to it."""
-    return [
-        connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        for column in _read_columns()
-    ]
-
-
-@functools.cache
-def _read_columns() -> list[Any]:
-    table = Event._meta.db_table
-    return [Event._meta.get_field(name).get_col(table) for name in _READ]
-
-
-def _through(steps: list[Any], value: Any) -> Any:
-    for step in steps:
-        value = step(value, None, connection)
-    return value
 
 
 def replay(rules: RuleSet, state: Any, events: Iterable[Recorded]) -> Any:
@@ -301,7 +212,8 @@ def replay(rules: RuleSet, state: Any, events: Iterable[Recorded]) -> Any:
             state = rules.new_game(event.payload["config"])
         elif event.type not in MILESTONES:
             assert event.seat is not None
-            state = rules.apply(state, event.seat, rules.action_from_json(event.payload))
+            action = rules.action_from_json(action_json(event.payload))
+            state = rules.apply(state, event.seat, action)
     return state
 
 
@@ -311,7 +223,7 @@ def load(
     upto: int | None = None,
     cache: bool = True,
     last: int | None = None,
-) -> Loaded:
+) -> StateAt:
     """A game's state after event ``upto`` (default: the latest).
 
     Starts from the in-process cache or the latest usable snapshot, then replays the tail.
@@ -324,10 +236,10 @@ def load(
     if start is not None and last is not None and start.sequence == last:
         return start
     if start is None:
-        start = _snapshot(game_id, rules, upto) or Loaded(None, 0, rules_name)
+        start = _snapshot(game_id, rules, upto) or StateAt(None, 0, rules_name)
     tail = list(read(game_id, rules, after=start.sequence, upto=upto))
     loaded = (
-        Loaded(replay(rules, start.state, tail), tail[-1].sequence, rules_name) if tail else start
+        StateAt(replay(rules, start.state, tail), tail[-1].sequence, rules_name) if tail else start
     )
     if cache and upto is None and loaded.state is not None and not connection.in_atomic_block:
         # Read in autocommit, so built from committed events only: safe to share. (Inside
@@ -336,26 +248,19 @@ def load(
     return loaded
 
 
-def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> Loaded | None:
+def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> StateAt | None:
     """The game's latest snapshot (up to event ``upto``) in the rule set's state format."""
-    # SQL: the ORM took 0.7 ms to build this query, which the database answers in 0.2 ms,
-    # on every load that misses the cache and every step of a replay.
-    sql = f"SELECT sequence, state FROM {Snapshot._meta.db_table}"
-    sql += " WHERE game_id = %s AND engine = %s"
-    params: list[Any] = [game_id, rules.state_format]
+    snapshots = Snapshot.objects.filter(game_id=game_id, engine=rules.state_format)
     if upto is not None:
-        sql += " AND sequence <= %s"
-        params.append(upto)
-    with connection.cursor() as cursor:
-        cursor.execute(sql + " ORDER BY sequence DESC LIMIT 1", params)
-        found = cursor.fetchone()
+        snapshots = snapshots.filter(sequence__lte=upto)
+    found = snapshots.order_by("-sequence").values_list("sequence", "state").first()
     if found is None:
         return None
     sequence, blob = found
-    return Loaded(pickle.loads(bytes(blob)), sequence, rules.name)
+    return StateAt(pickle.loads(bytes(blob)), sequence, rules.name)
 
 
-def write_snapshot(game_id: int, rules: RuleSet, loaded: Loaded) -> None:
+def write_snapshot(game_id: int, rules: RuleSet, loaded: StateAt) -> None:
     """Store ``loaded`` as the game's snapshot at its sequence (a cache of the events)."""
     Snapshot.objects.get_or_create(
         game_id=game_id,

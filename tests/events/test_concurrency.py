@@ -64,11 +64,9 @@ def race(
         at_append = threading.Barrier(len(submissions))
         append = store.append
 
-        def held_append(
-            game_id: int, rules: Any, after: int, events: Sequence[store.NewEvent], **options: Any
-        ) -> Any:
+        def held_append(*args: Any, **kwargs: Any) -> Any:
             at_append.wait(BARRIER_TIMEOUT)
-            return append(game_id, rules, after, events, **options)
+            return append(*args, **kwargs)
 
         monkeypatch.setattr(store, "append", held_append)
 
@@ -162,8 +160,8 @@ def assert_told_who_won(outcomes: Sequence[Outcome], winner: Submitted) -> list[
 
 def remembering(game: Game, remembered: bool) -> None:
     """Whether the racers' process remembers the game's state (as it does after the commit
-    that made it): they then make their moves from it, leaving their checks to the write;
-    or it does not, and they read the game first (services.game_submit)."""
+    that made it): having read the game's row, they then make their moves from it; or it
+    does not, and they rebuild the state from the events first (services.game_submit)."""
     if remembered:
         known = store.CACHE.get(game.pk)
         assert known is not None and known.sequence == game.last_sequence

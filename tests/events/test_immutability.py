@@ -127,7 +127,7 @@ def test_appending_a_sequence_already_taken_raises_and_overwrites_nothing(game: 
     before = recorded(game)
     move = store.NewEvent("pick", {"type": "pick", "face": "blue-1"}, seat=0)
     with CaptureQueriesContext(connection) as queries, pytest.raises(store.SequenceTaken):
-        store.append(game.pk, store.rule_set(game.rules), 1, [move])
+        store.append(game.pk, store.rule_set(game.rules), expected_last=1, events=[move])
     inserts = [q["sql"] for q in queries.captured_queries if "INSERT" in q["sql"].upper()]
     assert inserts, "append must have tried an INSERT"
     assert not any("ON CONFLICT" in sql.upper() for sql in inserts)

@@ -48,8 +48,8 @@ def test_the_state_is_the_replay_of_the_events(
 def test_events_read_back_hold_what_the_model_holds(
     new_game: Callable[..., Game], advance: Callable[..., Game]
 ) -> None:
-    """The store reads its rows as SQL: each value must be what the model's field gives
-    (JSON decoded, the time aware of its zone, on SQLite as on PostgreSQL)."""
+    """Each value read must be what the model's field gives (JSON decoded, the time aware
+    of its zone, on SQLite as on PostgreSQL)."""
     game = advance(new_game(), 12)
     read = list(store.read(game.pk, NUMX, after=2, upto=game.last_sequence - 1))
     rows = Event.objects.filter(game=game, sequence__gt=2, sequence__lt=game.last_sequence)
@@ -66,7 +66,12 @@ def test_appending_a_number_already_taken_is_a_conflict_not_an_overwrite(
 ) -> None:
     game = new_game()
     with pytest.raises(store.SequenceTaken):
-        store.append(game.pk, NUMX, 1, [store.NewEvent("pass", {"type": "pass"}, seat=0)])
+        store.append(
+            game.pk,
+            NUMX,
+            expected_last=1,
+            events=[store.NewEvent("pass", {"type": "pass"}, seat=0)],
+        )
     assert Event.objects.get(game=game, sequence=2).type == "deal"
 
 

@@ -5,13 +5,22 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats, play_bot_move
 from games.engine.numx import Phase, legal_actions
 from games.events import store
 from games.events.models import Event
-from games.models import Game
-from games.selectors import event_log, game_view, seat_of, seats_of
+from games.models import Game, GameMute, StandingOrder
+from games.selectors import (
+    event_log,
+    game_and_seats,
+    game_view,
+    seat_of,
+    seats_of,
+    table_seats,
+)
 from games.services import SeatSpec, game_create, game_submit
 
 pytestmark = pytest.mark.django_db
@@ -176,3 +185,37 @@ def test_effects_name_face_down_cards_only_to_the_seats_that_know_them(game: Gam
     play_until(game, lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED)
     entry = next(e for e in event_log(game, None) if e["sequence"] == event.sequence)
     assert entry["action"]["effects"] == recorded
+
+
+def test_the_table_s_seats_carry_the_game_their_mute_and_their_orders(
+    duel: Game, alice: User, bob: User
+) -> None:
+    GameMute.objects.create(game=duel, user=bob)
+    StandingOrder.objects.create(
+        seat=duel.seats.get(number=0), kind=StandingOrder.Kind.PASS, trick=4, round_no=1
+    )
+    found = game_and_seats(duel.pk)
+    assert found is not None
+    game, seats = found
+    assert game == duel and [seat.number for seat in seats] == [0, 1]
+    assert all(seat.game is game for seat in seats)
+    assert [seat.muted for seat in seats] == [False, True]
+    assert [seat.orders for seat in seats] == [{StandingOrder.Kind.PASS: (1, 4)}, {}]
+    assert game_and_seats(duel.pk + 1000) is None
+
+
+def test_the_table_s_seats_are_read_in_as_many_queries_however_many_there_are() -> None:
+    counts = []
+    for players in (2, 6):
+        game = game_create(
+            name="Seats",
+            config={"players": players, "mode": "speed-run"},
+            seats=bot_seats(players, automatic=False),
+            rng=random.Random(1),
+        )
+        for seat in game.seats.all():
+            StandingOrder.objects.create(seat=seat, kind="pass", trick=1, round_no=1)
+        with CaptureQueriesContext(connection) as queries:
+            assert len(table_seats(game)) == players
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1]

@@ -38,7 +38,7 @@ def game(alice: User) -> Game:
     )
 
 
-def state_of(game: Game) -> store.Loaded:
+def state_of(game: Game) -> store.StateAt:
     return store.load(game.pk, game.rules)
 
 
@@ -282,16 +282,12 @@ def _event_reads(queries: CaptureQueriesContext) -> list[str]:
 
 def test_a_move_on_a_game_this_process_holds_up_to_date_reads_no_events(game: Game) -> None:
     """The game row's last event number says whether the process's cached state is
-    current; when it is, the move's transaction reads no events and needs no savepoint."""
+    current; when it is, the move reads no events."""
     store.CACHE.put(game.pk, store.load(game.pk, game.rules, cache=False))
     pick = a_pick(game, 0)
     with CaptureQueriesContext(connection) as queries:
         game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
     assert _event_reads(queries) == []
-    # The test's transaction makes the move's own atomic block a savepoint; the append
-    # adds none of its own.
-    savepoints = [q for q in queries.captured_queries if q["sql"].startswith("SAVEPOINT")]
-    assert len(savepoints) == 1
     assert Event.objects.filter(game=game).count() == 3
 
 
@@ -310,7 +306,7 @@ def test_a_move_after_a_stale_cached_state_replays_the_missing_events(game: Game
     assert submitted.sequence == 3 and submitted.state == rebuilt
 
 
-def remember(game: Game) -> store.Loaded:
+def remember(game: Game) -> store.StateAt:
     """Put the game's current state in this process's cache, as a commit would (a test's
     transaction never commits, so the cache stays empty otherwise)."""
     loaded = store.load(game.pk, game.rules, cache=False)
@@ -319,8 +315,8 @@ def remember(game: Game) -> store.Loaded:
 
 
 def test_a_remembered_state_lets_no_one_move_for_a_seat_they_do_not_hold(game: Game) -> None:
-    """The move made from the cache without reading the game is checked as it is written:
-    refused, nothing written, like the move that reads the seat first."""
+    """A move made from the cached state checks the seat's holder all the same: refused,
+    nothing written."""
     remember(game)
     mallory = User.objects.create_user("mallory")
     with pytest.raises(NotSeated):

@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import timezone
 
+from games.deadlines import play_for_absent
 from games.lobby import game_add_bot, game_open, game_start
 from games.models import Game, Seat
-from games.deadlines import play_for_absent
 from tests.platform.conftest import play_to_the_end, state_of, take
 
 pytestmark = pytest.mark.django_db

@@ -33,7 +33,7 @@ def _states_cached_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     after a commit; consumers are not dispatched (tests call them when they need them).
     """
 
-    def cache(game_id: int, loaded: store.Loaded) -> None:
+    def cache(game_id: int, loaded: store.StateAt) -> None:
         store.CACHE.put(game_id, loaded)
 
     monkeypatch.setattr(games_services, "_after_commit", cache)
