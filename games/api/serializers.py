@@ -516,6 +516,15 @@ class EventSerializer(serializers.Serializer):
     description = serializers.CharField(help_text="The event in words.")
 
 
+class GamePageSerializer(serializers.Serializer):
+    """A page of my games (``?page=N``, 1 first), by DRF's page-number pagination."""
+
+    count = serializers.IntegerField(help_text="How many games in all.")
+    next = serializers.URLField(allow_null=True, help_text="The next page; null: the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The previous page.")
+    results = GameSerializer(many=True)
+
+
 class EventPageSerializer(serializers.Serializer):
     results = EventSerializer(many=True)
     next = serializers.IntegerField(

@@ -144,5 +144,5 @@ def test_two_tokens_play_a_whole_game_through_the_api(
         after = page["next"]
     assert len(next(e for e in log if e["type"] == "deal")["action"]["order"]) == 125
     assert log[-1]["type"] == "game-ended" and log[-1]["action"]["scores"] == scores
-    mine = bob_bot.client.get("/api/games/").json()
+    mine = bob_bot.client.get("/api/games/").json()["results"]
     assert [(g["id"], g["status"]) for g in mine] == [(game_id, "finished")]

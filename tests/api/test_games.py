@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from games.api.views import GamePages
 from games.lobby import game_join, game_open
-from games.models import Game
+from games.models import Game, Seat
 from games.selectors import game_view
 from games.services import SeatSpec, game_create
 
@@ -49,7 +50,7 @@ def test_my_games_lists_the_games_awaiting_me_first_and_finished_ones_last(
     response = as_alice.get("/api/games/")
 
     assert response.status_code == 200
-    listed = response.json()
+    listed = response.json()["results"]
     assert [g["name"] for g in listed] == ["My pick", "Still open", "Bob to pick", "Over"]
     by_name = {g["name"]: g for g in listed}
     assert by_name["My pick"]["awaiting_me"] is True
@@ -64,7 +65,7 @@ def test_my_games_lists_the_games_awaiting_me_first_and_finished_ones_last(
 
 
 def test_my_games_is_empty_for_a_new_player(as_carol: APIClient) -> None:
-    assert as_carol.get("/api/games/").json() == []
+    assert as_carol.get("/api/games/").json()["results"] == []
 
 
 # Opening a game -------------------------------------------------------------------------
@@ -190,3 +191,17 @@ def test_an_unknown_address_under_the_api_is_a_json_404(as_alice: APIClient) -> 
 
     assert response.status_code == 404
     assert response.json() == {"detail": "Not found."}
+
+
+def test_my_games_come_a_page_at_a_time(alice: User, bob: User, as_alice: APIClient) -> None:
+    """A veteran's list is paged: the first page holds a page's worth, and says where the
+    next one is."""
+    for number in range(GamePages.page_size + 3):
+        game = Game.objects.create(name=f"Old {number}", config={"players": 2})
+        Seat.objects.create(game=game, number=0, user=alice, name="Alice")
+    first = as_alice.get("/api/games/").json()
+    assert first["count"] == GamePages.page_size + 3
+    assert len(first["results"]) == GamePages.page_size
+    second = as_alice.get(first["next"]).json()
+    assert len(second["results"]) == 3 and second["next"] is None
+    assert as_alice.get("/api/games/?page=9").status_code == 404

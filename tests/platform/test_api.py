@@ -82,7 +82,7 @@ def test_the_event_log_hides_bobs_charm_from_alice_until_the_end(alice: User, du
 
 
 def test_my_games_list_a_toy_game_with_its_own_configuration(alice: User, duel: Game) -> None:
-    listed = api_client(alice).get("/api/games/").json()
+    listed = api_client(alice).get("/api/games/").json()["results"]
     assert listed[0]["config"] == {"players": 2, "pile": 7}
 
 
