@@ -1,0 +1,328 @@
+"""Move -> updated table, through HTTP as a browser plays it (issue goal: p99 <= 60 ms).
+
+Run: ``.venv/bin/python bench/move.py [--moves 200] [--mode worker|eager] [--mail smtp|dummy|off]``
+
+What it does, on PostgreSQL (DATABASE_URL, default ``numx_bench_move``; created and
+migrated if missing, never dropped):
+
+1. Three users (new ones each run) sit at a new 3-player X-Game: every seat is human, so
+   each move owes "your turn" mails to whoever must act next (unless ``--mail off``, where
+   their profiles say they want none: the same run with no mail owed, for comparison).
+2. Mail: ``smtp`` starts a local aiosmtpd SMTP server on loopback (port ``--port``+1) and
+   sets ``EMAIL_URL=smtp://127.0.0.1:PORT``: mails are composed and really sent over SMTP;
+   ``dummy`` sets ``EMAIL_URL=dummymail://`` (composed, then dropped by Django's dummy backend).
+3. Celery: ``worker`` sets ``CELERY_BROKER_URL=redis://127.0.0.1:6379/5`` and starts a real
+   ``celery -A numx_site worker`` process (concurrency 1) which runs the consumers (read
+   models, notifications, mail); ``eager`` leaves CELERY_BROKER_URL unset, the embedded
+   default: tasks run eagerly, inside the request that recorded the move.
+4. gunicorn serves the site (``--workers`` 2, DEBUG off, connections kept open).
+5. The players play ``--moves`` moves, each an HTML POST of one of the table's move forms
+   with ``HX-Request: true``, answered with the updated table (the partial htmx swaps in).
+   Which move: the bench GETs each player's table (untimed), reads its move forms, and posts
+   one: a ``choice`` form's button, or a ``pli`` form with one card checked (tried in a
+   seeded random order until one is accepted). A refused try (400/409) is counted, not
+   timed. Distribution and Malus forms are not filled in by the bench: when those are all
+   that is left, the move is made in-process by the random bot (untimed, not counted).
+   A finished game is replaced by a new one (untimed).
+6. Timed: from opening the connection to having read the whole answer, for accepted POSTs.
+
+Printed as JSON: p50, p90, p99, max and mean of the accepted POSTs, refusals, bot moves,
+the notifications owed and sent (after the worker, if any, has drained its queue).
+Everything started is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import logging
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+TARGET_P99_MS = 60.0
+BROKER = "redis://127.0.0.1:6379/5"
+
+
+class Forms(HTMLParser):
+    """The move forms of a table page: for each, its hidden fields, its ``choice-move``
+    buttons and its ``pli-cards`` checkboxes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.current: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form" and (a.get("action") or "").endswith("/move/"):
+            self.current = {"action": a["action"], "fields": {}, "buttons": [], "boxes": []}
+            self.forms.append(self.current)
+        elif self.current is None or not a.get("name"):
+            return
+        elif tag == "input" and a.get("type") == "hidden":
+            self.current["fields"][a["name"]] = a.get("value") or ""
+        elif tag == "input" and a.get("type") == "checkbox":
+            self.current["boxes"].append((a["name"], a.get("value") or ""))
+        elif tag == "button" and a.get("name"):
+            self.current["buttons"].append((a["name"], a.get("value") or ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.current = None
+
+
+def candidates(page: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]:
+    """The posts a player could make from ``page``: (action, fields), in a random order."""
+    parser = Forms()
+    parser.feed(page)
+    found = []
+    for form in parser.forms:
+        kind = form["fields"].get("form")
+        if kind == "choice":
+            for name, value in form["buttons"]:
+                found.append((form["action"], {**form["fields"], name: value}))
+        elif kind == "pli":
+            for name, value in form["boxes"]:
+                if name == "pli-cards":
+                    found.append((form["action"], {**form["fields"], name: value}))
+    rng.shuffle(found)
+    return found
+
+
+class Browser:
+    """One player's browser: session and CSRF cookies, one request per connection."""
+
+    def __init__(self, port: int, session: str, csrf: str) -> None:
+        self.port = port
+        self.cookies = f"sessionid={session}; csrftoken={csrf}"
+        self.csrf = csrf
+
+    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
+        headers = {"Cookie": self.cookies, "Host": "127.0.0.1"}
+        if body is not None:
+            headers |= {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "HX-Request": "true",
+                "X-CSRFToken": self.csrf,
+            }
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            return response.status, response.read().decode()
+        finally:
+            conn.close()
+
+
+def wait_for(check: Any, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.2)
+    raise SystemExit(f"bench/move.py: {what} did not come up in {seconds}s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--mode", choices=["worker", "eager"], default="worker")
+    parser.add_argument("--mail", choices=["smtp", "dummy", "off"], default="smtp")
+    parser.add_argument("--port", type=int, default=8961)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/numx_bench_move")
+    os.environ |= {"DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": "127.0.0.1"}
+    os.environ["DJANGO_SETTINGS_MODULE"] = "numx_site.settings"
+    smtp = None
+    received: list[Any] = []
+    if args.mail == "smtp":
+        from aiosmtpd.controller import Controller
+
+        class Sink:
+            async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+                received.append(envelope)
+                return "250 OK"
+
+        logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's chatter
+        smtp = Controller(Sink(), hostname="127.0.0.1", port=args.port + 1)
+        smtp.start()
+        os.environ["EMAIL_URL"] = f"smtp://127.0.0.1:{args.port + 1}"
+    else:
+        os.environ["EMAIL_URL"] = "dummymail://"
+    if args.mode == "worker":
+        os.environ["CELERY_BROKER_URL"] = BROKER
+    else:
+        os.environ.pop("CELERY_BROKER_URL", None)
+
+    from bench.postgres import prepare_database
+
+    prepare_database("bench/move.py")  # also django.setup()
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from accounts.models import Profile
+    from games.bots import play_bot_move
+    from games.models import Game
+    from games.services import SeatSpec, game_create
+    from notifications.models import Notification
+
+    rng = random.Random(args.seed)
+    run = f"{int(time.time())}"
+    users = []
+    for number in range(3):
+        user = get_user_model().objects.create_user(
+            f"move{run}p{number}", f"move{run}p{number}@example.com", "unused-password"
+        )
+        Profile.objects.update_or_create(
+            user=user, defaults={"email_your_turn": args.mail != "off"}
+        )
+        users.append(user)
+    first_notification = (Notification.objects.order_by("-pk").values_list("pk", flat=True)
+                          .first() or 0)
+
+    def new_game() -> Game:
+        seats = [SeatSpec(u.username, user=u) for u in users]
+        config = {"players": 3, "mode": "x-game"}
+        return game_create(name=f"bench move {run}", config=config, seats=seats, rng=rng)
+
+    game = new_game()
+    cookies = []
+    for user in users:
+        client = Client(HTTP_HOST="127.0.0.1")
+        client.force_login(user)
+        assert client.get(f"/games/{game.pk}/").status_code == 200
+        cookies.append((client.cookies["sessionid"].value, client.cookies["csrftoken"].value))
+
+    children: list[subprocess.Popen[bytes]] = []
+    log = open(f"/tmp/bench-move-{args.port}.log", "w")  # noqa: SIM115
+    try:
+        if args.mode == "worker":
+            worker = subprocess.Popen(
+                [str(ROOT / ".venv/bin/celery"), "-A", "numx_site", "worker", "-c", "1",
+                 "-l", "info", "-n", f"bench-move-{run}@%h"],
+                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            )
+            children.append(worker)
+            wait_for(lambda: "ready." in Path(log.name).read_text(), 60, "the celery worker")
+        server = subprocess.Popen(
+            [str(ROOT / ".venv/bin/gunicorn"), "numx_site.wsgi", "-w", str(args.workers),
+             "-b", f"127.0.0.1:{args.port}", "--log-level", "warning"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env=os.environ | {"DB_CONN_MAX_AGE": "600"},
+        )
+        children.append(server)
+        browsers = [Browser(args.port, *c) for c in cookies]
+
+        def up() -> bool:
+            try:
+                return browsers[0].request("GET", "/healthz/")[0] == 200
+            except OSError:
+                return False
+
+        wait_for(up, 30, "gunicorn")
+        for browser in browsers:  # warm both workers up
+            browser.request("GET", f"/games/{game.pk}/")
+
+        timings: list[float] = []
+        refused: list[float] = []
+        bot_moves = games = 0
+        for _ in range(args.moves * 20):  # bounded: a move rarely needs more than a few tries
+            if len(timings) >= args.moves:
+                break
+            order = list(range(3))
+            rng.shuffle(order)
+            posted = False
+            for seat in order:
+                status, page = browsers[seat].request("GET", f"/games/{game.pk}/")
+                assert status == 200, status
+                for action, fields in candidates(page, rng)[:6]:
+                    start = time.perf_counter()
+                    status, answer = browsers[seat].request("POST", action, urlencode(fields))
+                    took = time.perf_counter() - start
+                    if status == 200:
+                        assert 'id="table"' in answer
+                        timings.append(took)
+                        posted = True
+                        break
+                    refused.append(took)
+                if posted:
+                    break
+            if posted:
+                continue
+            game.refresh_from_db()
+            if play_bot_move(game, rng):  # only Distribution/Malus forms left: untimed
+                bot_moves += 1
+            else:  # the game is over
+                games += 1
+                game = new_game()
+
+        drained = None
+        if args.mode == "worker":  # let the worker send what it owes before counting
+            import redis
+
+            queue = redis.Redis.from_url(BROKER)
+            start = time.monotonic()
+            while time.monotonic() - start < 60 and queue.llen("celery"):
+                time.sleep(0.2)
+            time.sleep(1)
+            drained = round(time.monotonic() - start, 1)
+        owed = Notification.objects.filter(pk__gt=first_notification)
+        ordered = sorted(timings)
+
+        def pct(p: float) -> float:
+            return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1e3, 2)
+
+        print(json.dumps({
+            "driver": f"gunicorn {args.workers} workers, http.client, one connection a request",
+            "celery": (f"worker process on {BROKER} (concurrency 1)" if args.mode == "worker"
+                       else "no CELERY_BROKER_URL: tasks run eagerly in the request"),
+            "email": os.environ["EMAIL_URL"] + ("" if args.mail != "off" else " (nobody wants"
+                                                " turn mails)"),
+            "moves_timed": len(ordered),
+            "p50_ms": pct(0.50),
+            "p90_ms": pct(0.90),
+            "p99_ms": pct(0.99),
+            "max_ms": round(ordered[-1] * 1e3, 2),
+            "mean_ms": round(statistics.mean(ordered) * 1e3, 2),
+            "target_p99_ms": TARGET_P99_MS,
+            "meets_target": pct(0.99) <= TARGET_P99_MS,
+            "refused_tries": len(refused),
+            "refused_median_ms": round(statistics.median(refused) * 1e3, 2) if refused else None,
+            "untimed_bot_moves": bot_moves,
+            "games_finished": games,
+            "notifications_owed": owed.count(),
+            "notifications_sent": owed.filter(sent_at__isnull=False).count()
+            if hasattr(Notification, "sent_at") else None,
+            "smtp_messages_received": len(received) if smtp else None,
+            "worker_queue_drained_after_s": drained,
+        }, indent=2))
+    finally:
+        for child in reversed(children):
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(20)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        if smtp is not None:
+            smtp.stop()
+        log.close()
+
+
+if __name__ == "__main__":
+    main()
