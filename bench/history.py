@@ -1,0 +1,224 @@
+"""Nothing grows with history: the same requests on a game at ~50 and at ~500 events, and
+the lobby of a player with 2,000 finished games against a newcomer's.
+
+Run: ``.venv/bin/python bench/history.py [--repeat 25] [--moves 15] [--veteran-games 2000]``
+
+In-process, PostgreSQL (DATABASE_URL, default ``numx_bench_history``; created and migrated
+if missing, never dropped), DEBUG off, Django's test client for pages, the service call
+``game_submit`` for moves. The default deployment's settings otherwise: no
+CELERY_BROKER_URL (consumers run eagerly after each move's commit), EMAIL_URL=dummymail://.
+NUMX_TABLE_PAGES=0, so that code which kept drawn pages in the process (before the
+simplification) draws every table page, as for the first look after a move.
+
+A 5-player X-Game (seat 0 a human user, the others played by the bench) is played by random
+bots to 50 events, then to 500 (a new game is dealt if one ends short of 500). At each:
+
+(a) a move: ``game_submit`` of a random legal move, ``--moves`` times (the game moves on by
+    that many moves; only the call is timed);
+(b) the table page, ``GET /games/N/`` as seat 0;
+(c) a replay step, ``GET /games/N/replay/?step=K`` at K = the latest event and K = half;
+
+each ``--repeat`` times, the process's state cache emptied before each (untimed), so each
+costs what it does in a process that has not seen the game. Then:
+
+(d) ``GET /games/`` (the lobby) and ``GET /api/games/`` for a player with
+    ``--veteran-games`` finished games (rows written in bulk: finished 2-player games
+    against a bot) and for a newcomer with none.
+
+Printed as JSON: medians (and p90) in ms, and the ratios 500/50 and veteran/newcomer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/numx_bench_history")
+os.environ |= {"DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": "testserver", "NUMX_TABLE_PAGES": "0"}
+os.environ["EMAIL_URL"] = "dummymail://"
+os.environ.pop("CELERY_BROKER_URL", None)
+os.environ["DJANGO_SETTINGS_MODULE"] = "numx_site.settings"
+
+
+def timed(function: Callable[[], Any], repeat: int, before: Callable[[], Any]) -> dict[str, Any]:
+    """Median and p90 in ms of ``repeat`` calls of ``function``, ``before`` run untimed
+    before each."""
+    durations = []
+    for _ in range(repeat):
+        before()
+        start = time.perf_counter()
+        function()
+        durations.append(time.perf_counter() - start)
+    durations.sort()
+    return {
+        "median_ms": round(statistics.median(durations) * 1e3, 2),
+        "p90_ms": round(durations[int(0.9 * (len(durations) - 1))] * 1e3, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=25)
+    parser.add_argument("--moves", type=int, default=15)
+    parser.add_argument("--veteran-games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    from bench.postgres import prepare_database
+
+    prepare_database("bench/history.py")
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+
+    from games.bots import play_bot_move
+    from games.events import store
+    from games.models import Game, Seat
+    try:
+        from games.registry import rule_set
+    except ImportError:  # before the game plug-ins (games/registry.py)
+        from games.engine.ruleset import rule_set
+    from games.services import SeatSpec, game_create, game_submit
+
+    rng = random.Random(args.seed)
+    run = str(int(time.time()))
+    users = get_user_model().objects
+    human = users.create_user(f"hist{run}", f"hist{run}@example.com", "unused-password")
+    client = Client()
+    client.force_login(human)
+
+    def new_game() -> Game:
+        seats = [SeatSpec(human.username, user=human)]
+        seats += [SeatSpec(f"Bot {n}") for n in range(1, 5)]
+        config = {"players": 5, "mode": "x-game"}
+        return game_create(name=f"bench history {run}", config=config, seats=seats, rng=rng)
+
+    def play_to(game: Game, events: int) -> Game:
+        for _ in range(5):
+            while game.last_sequence < events and play_bot_move(game, rng):
+                game.refresh_from_db()
+            if game.last_sequence >= events:
+                return game
+            game = new_game()  # ended short: deal another and play it from the start
+            if events > 50:
+                game = play_to(game, 50)
+        raise SystemExit("bench/history.py: no game reached the length asked for")
+
+    def forget() -> None:
+        store.CACHE.clear()
+
+    def get(path: str) -> Callable[[], None]:
+        def call() -> None:
+            response = client.get(path)
+            assert response.status_code == 200, (path, response.status_code)
+
+        return call
+
+    def measure(game: Game) -> dict[str, Any]:
+        game.refresh_from_db()
+        sequence = game.last_sequence
+        found: dict[str, Any] = {"events": sequence}
+        found["table_page"] = timed(get(f"/games/{game.pk}/"), args.repeat, forget)
+        found["replay_step_latest"] = timed(
+            get(f"/games/{game.pk}/replay/?step={sequence}"), args.repeat, forget
+        )
+        found["replay_step_half"] = timed(
+            get(f"/games/{game.pk}/replay/?step={sequence // 2}"), args.repeat, forget
+        )
+        rules = rule_set(game.rules)
+        durations = []
+        for _ in range(args.moves):
+            loaded = store.load(game.pk, game.rules)  # the player's look: untimed
+            seats = sorted(rules.to_act(loaded.state) - {rules.chance})
+            if not seats:
+                break
+            seat = rng.choice(seats)
+            action = rules.legal_actions(loaded.state, seat).sample(rng)
+            forget()
+            start = time.perf_counter()
+            game_submit(
+                game_id=game.pk,
+                seat=seat,
+                action=action,
+                expected_sequence=loaded.sequence,
+                rng=rng,
+            )
+            durations.append(time.perf_counter() - start)
+        found["move"] = {
+            "moves": len(durations),
+            "median_ms": round(statistics.median(durations) * 1e3, 2),
+            "p90_ms": round(sorted(durations)[int(0.9 * (len(durations) - 1))] * 1e3, 2),
+        }
+        return found
+
+    game = play_to(new_game(), 50)
+    short = measure(game)
+    game = play_to(game, 500)
+    long = measure(game)
+
+    # (d) A veteran with many finished games, written in bulk, and a newcomer.
+    veteran = users.create_user(f"vet{run}", f"vet{run}@example.com", "unused-password")
+    newcomer = users.create_user(f"new{run}", f"new{run}@example.com", "unused-password")
+    now = datetime.now(UTC)
+    games = Game.objects.bulk_create(
+        Game(
+            name=f"old game {n}",
+            rules="numx",
+            config={"players": 2, "mode": "speed-run"},
+            status=Game.Status.FINISHED,
+            last_sequence=60,
+            phase="ended",
+            finished_at=now - timedelta(hours=n),
+        )
+        for n in range(args.veteran_games)
+    )
+    Seat.objects.bulk_create(
+        seat
+        for n, old in enumerate(games)
+        for seat in (
+            Seat(game=old, number=0, user=veteran, name=veteran.username, score=n % 40,
+                 winner=n % 2 == 0),
+            Seat(game=old, number=1, name="Bot 1", is_bot=True, score=20, winner=n % 2 == 1),
+        )
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE games_game; ANALYZE games_seat")
+    lobby: dict[str, Any] = {}
+    for who, user in (("veteran", veteran), ("newcomer", newcomer)):
+        client.force_login(user)
+        for name, path in (("lobby", "/games/"), ("api_games", "/api/games/")):
+            size = len(client.get(path).content)
+            lobby[f"{name}_{who}"] = {**timed(get(path), args.repeat, forget), "bytes": size}
+
+    def ratio(a: dict[str, Any], b: dict[str, Any]) -> float:
+        return round(a["median_ms"] / b["median_ms"], 2)
+
+    print(json.dumps({
+        "at_50_events": short,
+        "at_500_events": long,
+        "ratio_500_over_50": {
+            key: ratio(long[key], short[key])
+            for key in ("move", "table_page", "replay_step_latest", "replay_step_half")
+        },
+        "veteran_finished_games": args.veteran_games,
+        "lobby": lobby,
+        "ratio_veteran_over_newcomer": {
+            "lobby": ratio(lobby["lobby_veteran"], lobby["lobby_newcomer"]),
+            "api_games": ratio(lobby["api_games_veteran"], lobby["api_games_newcomer"]),
+        },
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()
