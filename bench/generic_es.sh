@@ -6,6 +6,11 @@
 # a small JSON payload; the aggregate's mutator only appends it, so the library's own
 # machinery (read, decode, rebuild) is what is measured.
 #
+# Also the yardstick of bench/store.py's submit target: the library's bare append, one event
+# per aggregate save (app.save after one command), single-threaded, each save one committed
+# transaction, round-robin over 8 aggregates, on the same PostgreSQL. Target: NUM-X's submits
+# (consumers left to a worker) reach at least half of these appends per second.
+#
 # Run: bench/generic_es.sh   (needs the local PostgreSQL; creates .venv-es on first run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,9 +73,30 @@ def best_rate(calls: int = 200, repeat: int = 5) -> float:
     return calls / best
 
 
+
+
+def append_rate(saves: int = 400, repeat: int = 3, aggregates: int = 8) -> list[float]:
+    """Saves per second, one new event per save (so one append and one commit each),
+    round-robin over ``aggregates`` aggregates; every one of ``repeat`` runs."""
+    games = [Game() for _ in range(aggregates)]
+    app.save(*games)
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for number in range(saves):
+            aggregate = games[number % aggregates]
+            aggregate.play(dict(move, n=number))
+            app.save(aggregate)
+        rates.append(saves / (time.perf_counter() - start))
+    return rates
+
+
+appends = append_rate()
 print(json.dumps({
     "library": f"eventsourcing {version('eventsourcing')}",
     "events": EVENTS,
     "rebuilds_per_second": round(best_rate(), 1),
+    "appends_one_event_per_save_per_second_runs": [round(rate, 1) for rate in appends],
+    "appends_one_event_per_save_per_second": round(max(appends), 1),
 }, indent=2))
 PY
