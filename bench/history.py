@@ -23,9 +23,11 @@ costs what it does in a process that has not seen the game. Then:
 
 (d) ``GET /games/`` (the lobby) and ``GET /api/games/`` for a player with
     ``--veteran-games`` finished games (rows written in bulk: finished 2-player games
-    against a bot) and for a newcomer with none.
+    against a bot), for a regular with ``--regular-games`` (about one page of them), and
+    for a newcomer with none. Paginated lists make the veteran cost what the regular does.
 
-Printed as JSON: medians (and p90) in ms, and the ratios 500/50 and veteran/newcomer.
+Printed as JSON: medians (and p90) in ms, and the ratios 500/50, veteran/newcomer and
+veteran/regular.
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=25)
     parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--veteran-games", type=int, default=2000)
+    parser.add_argument("--regular-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
 
@@ -85,6 +88,7 @@ def main() -> None:
     from games.bots import play_bot_move
     from games.events import store
     from games.models import Game, Seat
+
     try:
         from games.registry import rule_set
     except ImportError:  # before the game plug-ins (games/registry.py)
@@ -167,35 +171,48 @@ def main() -> None:
     game = play_to(game, 500)
     long = measure(game)
 
-    # (d) A veteran with many finished games, written in bulk, and a newcomer.
-    veteran = users.create_user(f"vet{run}", f"vet{run}@example.com", "unused-password")
-    newcomer = users.create_user(f"new{run}", f"new{run}@example.com", "unused-password")
+    # (d) A veteran with many finished games, a regular with a few (written in bulk), and
+    # a newcomer with none.
     now = datetime.now(UTC)
-    games = Game.objects.bulk_create(
-        Game(
-            name=f"old game {n}",
-            rules="numx",
-            config={"players": 2, "mode": "speed-run"},
-            status=Game.Status.FINISHED,
-            last_sequence=60,
-            phase="ended",
-            finished_at=now - timedelta(hours=n),
+
+    def player(name: str, finished: int) -> Any:
+        user = users.create_user(f"{name}{run}", f"{name}{run}@example.com", "unused-password")
+        games = Game.objects.bulk_create(
+            Game(
+                name=f"old game {n}",
+                rules="numx",
+                config={"players": 2, "mode": "speed-run"},
+                status=Game.Status.FINISHED,
+                last_sequence=60,
+                phase="ended",
+                finished_at=now - timedelta(hours=n),
+            )
+            for n in range(finished)
         )
-        for n in range(args.veteran_games)
-    )
-    Seat.objects.bulk_create(
-        seat
-        for n, old in enumerate(games)
-        for seat in (
-            Seat(game=old, number=0, user=veteran, name=veteran.username, score=n % 40,
-                 winner=n % 2 == 0),
-            Seat(game=old, number=1, name="Bot 1", is_bot=True, score=20, winner=n % 2 == 1),
+        Seat.objects.bulk_create(
+            seat
+            for n, old in enumerate(games)
+            for seat in (
+                Seat(
+                    game=old,
+                    number=0,
+                    user=user,
+                    name=user.username,
+                    score=n % 40,
+                    winner=n % 2 == 0,
+                ),
+                Seat(game=old, number=1, name="Bot 1", is_bot=True, score=20, winner=n % 2 == 1),
+            )
         )
-    )
+        return user
+
+    veteran = player("vet", args.veteran_games)
+    regular = player("reg", args.regular_games)
+    newcomer = player("new", 0)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game; ANALYZE games_seat")
     lobby: dict[str, Any] = {}
-    for who, user in (("veteran", veteran), ("newcomer", newcomer)):
+    for who, user in (("veteran", veteran), ("regular", regular), ("newcomer", newcomer)):
         client.force_login(user)
         for name, path in (("lobby", "/games/"), ("api_games", "/api/games/")):
             size = len(client.get(path).content)
@@ -204,20 +221,30 @@ def main() -> None:
     def ratio(a: dict[str, Any], b: dict[str, Any]) -> float:
         return round(a["median_ms"] / b["median_ms"], 2)
 
-    print(json.dumps({
-        "at_50_events": short,
-        "at_500_events": long,
-        "ratio_500_over_50": {
-            key: ratio(long[key], short[key])
-            for key in ("move", "table_page", "replay_step_latest", "replay_step_half")
-        },
-        "veteran_finished_games": args.veteran_games,
-        "lobby": lobby,
-        "ratio_veteran_over_newcomer": {
-            "lobby": ratio(lobby["lobby_veteran"], lobby["lobby_newcomer"]),
-            "api_games": ratio(lobby["api_games_veteran"], lobby["api_games_newcomer"]),
-        },
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "at_50_events": short,
+                "at_500_events": long,
+                "ratio_500_over_50": {
+                    key: ratio(long[key], short[key])
+                    for key in ("move", "table_page", "replay_step_latest", "replay_step_half")
+                },
+                "veteran_finished_games": args.veteran_games,
+                "lobby": lobby,
+                "regular_finished_games": args.regular_games,
+                "ratio_veteran_over_newcomer": {
+                    "lobby": ratio(lobby["lobby_veteran"], lobby["lobby_newcomer"]),
+                    "api_games": ratio(lobby["api_games_veteran"], lobby["api_games_newcomer"]),
+                },
+                "ratio_veteran_over_regular": {
+                    "lobby": ratio(lobby["lobby_veteran"], lobby["lobby_regular"]),
+                    "api_games": ratio(lobby["api_games_veteran"], lobby["api_games_regular"]),
+                },
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":
