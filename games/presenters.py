@@ -90,6 +90,11 @@ class Table:
         return self.outcome is not None
 
     @property
+    def task(self) -> str:
+        """What this moment asks of the viewer, in the game's words."""
+        return self.site.describe_task(self.view) if self.my_turn else ""
+
+    @property
     def progress_words(self) -> str:
         return self.site.describe_progress(self.progress)
 

@@ -8,9 +8,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from games.access import game_for_viewer
 from games.models import Game
 from games.presenters import replay_step
-from games.views.access import game_for_viewer
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
+from games.access import game_for_player, table_for_viewer
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
 from games.in_words import refusal
@@ -21,7 +22,6 @@ from games.models import Game
 from games.presenters import Table, table
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
-from games.views.access import game_for_player, table_for_viewer
 from games.views.conditional import table_etag, unless_unchanged
 from games.views.lobby import waiting_room
 

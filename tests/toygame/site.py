@@ -49,6 +49,9 @@ class ToySite:
         who = "Chance" if entry["seat"] == -1 else names[entry["seat"]]
         return f"{who} {self.describe_action(action, names)}."
 
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        return f"Take 1, 2 or 3 of the {view['pile']} tokens left."
+
     def describe_score_line(self, rule: str) -> str:
         return {"last-token": "took the last token"}.get(rule, rule)
 

@@ -67,6 +67,9 @@ class NumxSite:
     ) -> str:
         return words.event(dict(entry), names, viewer)
 
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        return words.task(view, out_of_turn)
+
     def describe_score_line(self, rule: str) -> str:
         return words.score_rule(rule)
 
