@@ -292,7 +292,7 @@ def test_the_table_speaks_the_rule_books_words() -> None:
     with translation.override("fr"):
         assert _("Your turn.") == "À vous de jouer."
         assert (
-            _("Round %(round)s, trick %(trick)s") % {"round": 1, "trick": 3} == "Manche 1, tour 3"
+            _("Round %(round)d, trick %(trick)d") % {"round": 1, "trick": 3} == "Manche 1, tour 3"
         )
         assert _("Hand out the score cards") == "Répartir les cartes Score"
         in_hand = ngettext("%(n)s card in hand", "%(n)s cards in hand", 0) % {"n": 0}
