@@ -19,6 +19,7 @@ from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
 from games.in_words import refusal
 from games.models import Game
+from games.params import whole_number
 from games.presenters import Table, table
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
@@ -171,7 +172,7 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     current = Game.objects.filter(pk=game_id).values_list("last_sequence", flat=True).first()
     if current is None:
         return HttpResponse(status=404)
-    if seen.isdigit() and int(seen) == current:
+    if whole_number(seen) == current:
         return HttpResponse(status=204)
     game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
