@@ -15,9 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.deadlines import move_due
+from games.descriptions import and_list
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
-from games.in_words import and_list
 from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.registry import game_type

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games.access import game_for_player, table_for_viewer
+from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
-from games.in_words import refusal
 from games.models import Game
 from games.params import whole_number
 from games.presenters import Table, table

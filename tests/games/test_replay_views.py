@@ -10,7 +10,7 @@ from django.test import Client
 from games.bots import play_bot_move
 from games.events import store
 from games.models import Game
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import profile_of
 from games.bots import play_bot_move
 from games.models import Game, Seat, StandingOrder
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 from tests.games.test_table_views import hand, leaked, pick_both, secret_cards
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 from games.services import SeatSpec, game_create, game_submit
 
 pytestmark = pytest.mark.django_db

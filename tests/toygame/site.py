@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 
+from games.descriptions import and_list
 from games.engine.ruleset import Progress
-from games.in_words import and_list
 from tests.toygame.api import TOY_API
 from tests.toygame.forms import TakeForm, ToyOptions
 

@@ -11,8 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.descriptions import and_list, reason_text
 from games.engine.numx import Face, Kind
-from games.in_words import and_list, reason_text
 
 _COLOURS = {
     "blue": lambda: _("blue"),
