@@ -106,7 +106,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         return _not_started(request, game)
     kind = request.POST.get("form", "")
     key = request.POST.get(f"{kind}-idempotency_key", "")
-    if key and already_recorded(game, seat, key):
+    # The page's keys are hex: anything else (a NUL byte, which PostgreSQL refuses in a
+    # query) is no key of ours, and the form's validation below refuses it.
+    if key.isascii() and key.isalnum() and already_recorded(game, seat, key):
         # A double click or a resent form: the move is in, show the table as it is now.
         return _done(request, game, seat)
     current = table(game, seat)
