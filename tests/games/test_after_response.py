@@ -11,6 +11,7 @@ from django.test import Client
 
 from games.after_response import run_after_response
 from games.models import Game
+from games.tasks import enqueue
 from notifications.models import Notification
 from tests.games.test_table_views import pick_both
 
@@ -59,3 +60,20 @@ def test_a_moves_emails_are_composed_after_its_response(
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         request_finished.send(sender=None)
     assert Notification.objects.count() > before and mail.outbox
+
+
+def test_with_a_broker_tasks_are_sent_at_once_even_during_a_request(
+    settings: pytest.FixtureRequest,
+) -> None:
+    sent: list[int] = []
+
+    class Task:
+        def delay(self, game_id: int) -> None:
+            sent.append(game_id)
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # type: ignore[attr-defined]
+    request_started.send(sender=None)
+    enqueue(Task(), 7)  # type: ignore[arg-type]
+    assert sent == [7]
+    request_finished.send(sender=None)
+    assert sent == [7]
