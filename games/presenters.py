@@ -15,9 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.deadlines import move_due
+from games.descriptions import and_list
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
-from games.in_words import and_list
 from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.registry import game_type
@@ -88,6 +88,11 @@ class Table:
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def task(self) -> str:
+        """What this moment asks of the viewer, in the game's words."""
+        return self.site.describe_task(self.view) if self.my_turn else ""
 
     @property
     def progress_words(self) -> str:

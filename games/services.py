@@ -338,6 +338,6 @@ def _after_commit(game_id: int, recorded: StateAt) -> None:
 
     def react() -> None:
         store.CACHE.put(game_id, recorded)
-        tasks.dispatch_events.delay(game_id)
+        tasks.enqueue(tasks.dispatch_events, game_id)
 
     transaction.on_commit(react, robust=True)

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from typing import Any
 
+from celery import Task, shared_task
+from django.conf import settings
+
+from games.after_response import run_after_response
 from games.events import consumers
+
+
+def enqueue(task: Task, *args: Any) -> None:
+    """Send ``task`` to the workers; without a broker, where it runs in this process, run
+    it once the response is sent, so that nobody waits for it (``games.after_response``)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        run_after_response(lambda: task.delay(*args))
+    else:
+        task.delay(*args)
 
 
 @shared_task

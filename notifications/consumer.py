@@ -19,6 +19,7 @@ from games.events.consumers import consumer
 from games.events.store import Recorded
 from games.models import Game, GameMute, StandingOrder
 from games.registry import rule_set
+from games.tasks import enqueue
 from notifications.models import INVITATION, Notification
 from notifications.tasks import send_notification
 
@@ -112,5 +113,7 @@ def owe(game: Game | None, notices: Sequence[tuple[int, int, str]]) -> list[Noti
         if new:
             created.append(notification)
     for notification in created:
-        transaction.on_commit(lambda pk=notification.pk: send_notification.delay(pk), robust=True)
+        transaction.on_commit(
+            lambda pk=notification.pk: enqueue(send_notification, pk), robust=True
+        )
     return created

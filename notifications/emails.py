@@ -155,18 +155,8 @@ def _recap(game: Game, seat: int | None) -> list[str]:
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:
-    if kind == Notification.Kind.OUT_OF_TURN:
-        return _("The top pli can be completed with your Rainbow, out of turn, if you wish.")
+    """What the mail asks of the player, in the game's words."""
     view = game_view(game, seat)
-    pending = view["pending"] or {}
-    if view["phase"] == "opening-pick":
-        return _("Choose the card you lay face down for the opening pick.")
-    if view["phase"] == "between-rounds":
-        return _("Choose for round 2: keep your hand and refill it, or discard it and draw anew.")
-    if pending.get("kind") == "distribution":
-        return _("You won the trick: hand out the score cards.")
-    if pending.get("kind") == "malus":
-        return _("A Malus hit you: choose what to discard, remove or place.")
-    if pending.get("kind") == "drawn-card":
-        return _("Play the card you drew.")
-    return _("Your turn: lay a pli, play an Action card, take back a score card, draw or pass.")
+    return game.game_type.site.describe_task(
+        view, out_of_turn=kind == Notification.Kind.OUT_OF_TURN
+    )

@@ -10,6 +10,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from games.models import Invitation
+from games.tasks import enqueue
 from notifications.tasks import send_invitation
 
 
@@ -19,4 +20,4 @@ def send_new_invitation(
 ) -> None:
     """Enqueue the email of an invitation just created, after its transaction commits."""
     if created:
-        transaction.on_commit(lambda: send_invitation.delay(instance.pk))
+        transaction.on_commit(lambda: enqueue(send_invitation, instance.pk))

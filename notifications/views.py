@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from games.access import game_for_player
 from games.deadlines import take_vacation
 from games.models import Seat
-from games.views.access import game_for_player
 from notifications.emails import read_unsubscribe
 from notifications.preferences import toggle_mute
 from notifications.preferences import unsubscribe as unsubscribe_from

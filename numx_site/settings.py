@@ -196,11 +196,12 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="NUM-X by mail <numx@
 # --- Celery ---------------------------------------------------------------------------
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# Embedded default: no broker, tasks run in-process when called and errors propagate (those a
+# request sends run once its response is written: games/after_response.py).
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if not CELERY_BROKER_URL:
-    # Embedded default: no broker, tasks run in-process when called and errors propagate.
     CELERY_BROKER_URL = "memory://"
-    CELERY_TASK_ALWAYS_EAGER = True
-    CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
 # Periodic work for `celery -A numx_site beat`: consumers whose wake-up after a commit was
 # lost (a crash between commit and enqueue) are caught up within a minute.

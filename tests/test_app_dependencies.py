@@ -5,6 +5,7 @@ registry: checked on the source, every import (top-level and inside functions) r
 - games imports neither notifications nor tournaments; notifications does not import
   tournaments (tournaments may use both, notifications may use games);
 - inside notifications and inside tournaments, modules import one another without cycles;
+- no app imports another app's views (apps talk through services and consumers);
 - no module outside a game's own folders (``games/engine/<id>/``, ``games/rulesets/<id>/``)
   imports that game's engine ``games.engine.<id>``.
 """
@@ -73,6 +74,21 @@ def imports_of(app: str, other: str) -> list[str]:
 )
 def test_apps_depend_one_way(app: str, forbidden: str) -> None:
     assert imports_of(app, forbidden) == []
+
+
+@pytest.mark.parametrize("app", ["accounts", "games", "notifications", "tournaments"])
+def test_no_app_imports_another_apps_views(app: str) -> None:
+    others = [
+        other for other in ("accounts", "games", "notifications", "tournaments") if other != app
+    ]
+    found = sorted(
+        f"{module} imports {name}"
+        for module, names in sources(app).items()
+        for name in names
+        for other in others
+        if name == f"{other}.views" or name.startswith(f"{other}.views.")
+    )
+    assert found == []
 
 
 def cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -63,7 +63,7 @@ def test_celery_broker_url_turns_eager_mode_off(monkeypatch: pytest.MonkeyPatch)
     s = load_settings()
 
     assert s["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/0"
-    assert "CELERY_TASK_ALWAYS_EAGER" not in s
+    assert s["CELERY_TASK_ALWAYS_EAGER"] is False
 
 
 def test_production_keeps_database_connections_open(monkeypatch: pytest.MonkeyPatch) -> None:

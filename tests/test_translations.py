@@ -19,7 +19,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
-from games.rulesets.numx import words
+from games.rulesets.numx import descriptions
 
 MESSAGES = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
 PO = MESSAGES / "django.po"
@@ -268,21 +268,23 @@ def test_an_english_browser_still_gets_english(client: Client) -> None:
 def test_moves_and_cards_in_french() -> None:
     names = ["Alice", "Bob"]
     with translation.override("fr"):
-        assert words.action({"type": "pass"}, names) == "passer"
-        assert words.action({"type": "draw"}, names) == "piocher une carte"
-        assert words.cards(["blue-7", "red-7", "rainbow-7"]) == "bleu 7, rouge 7 et Rainbow 7"
-        assert words.card("infinity") == "Infini" and words.card("eclair") == "Éclair"
-        assert words.card(None) == "une carte cachée"
+        assert descriptions.action({"type": "pass"}, names) == "passer"
+        assert descriptions.action({"type": "draw"}, names) == "piocher une carte"
         assert (
-            words.action({"type": "complete", "card": "rainbow-9"}, names)
+            descriptions.cards(["blue-7", "red-7", "rainbow-7"]) == "bleu 7, rouge 7 et Rainbow 7"
+        )
+        assert descriptions.card("infinity") == "Infini" and descriptions.card("eclair") == "Éclair"
+        assert descriptions.card(None) == "une carte cachée"
+        assert (
+            descriptions.action({"type": "complete", "card": "rainbow-9"}, names)
             == "compléter le pli hors tour avec Rainbow 9"
         )
         assert (
-            words.action({"type": "block", "target": "all"}, names)
+            descriptions.action({"type": "block", "target": "all"}, names)
             == "jouer Block sur tous les joueurs"
         )
         resolve = {"type": "resolve", "discard": [], "remove": [0, 1], "place": [[True, "left"]]}
-        assert words.action(resolve, names) == (
+        assert descriptions.action(resolve, names) == (
             f"répondre au Malus{NBSP}: retirer 2 cartes Score, placer 1 carte piochée"
         )
 
@@ -292,7 +294,7 @@ def test_the_table_speaks_the_rule_books_words() -> None:
     with translation.override("fr"):
         assert _("Your turn.") == "À vous de jouer."
         assert (
-            _("Round %(round)s, trick %(trick)s") % {"round": 1, "trick": 3} == "Manche 1, tour 3"
+            _("Round %(round)d, trick %(trick)d") % {"round": 1, "trick": 3} == "Manche 1, tour 3"
         )
         assert _("Hand out the score cards") == "Répartir les cartes Score"
         in_hand = ngettext("%(n)s card in hand", "%(n)s cards in hand", 0) % {"n": 0}

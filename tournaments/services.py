@@ -27,6 +27,7 @@ from accounts.models import display_name, profile_of
 from games.bots import MAX_MOVES, play_bot_move
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
+from games.tasks import enqueue
 from tournaments import seating, selectors, tasks
 from tournaments.mail import queue_mail
 from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
@@ -375,7 +376,7 @@ def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | No
             table.forced_at = now
             table.save(update_fields=["forced_at"])
         table_id = table.pk
-        transaction.on_commit(lambda: tasks.finish_table.delay(table_id), robust=True)
+        transaction.on_commit(lambda: enqueue(tasks.finish_table, table_id), robust=True)
     return table
 
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import display_name
 from games.models import Game
+from games.params import whole_number
 from tournaments import selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.models import Entry, Table, Tournament
@@ -120,9 +121,10 @@ def _stage_param(request: HttpRequest, tournament: Tournament) -> int | None:
     value = request.GET.get("stage")
     if not value:
         return None
-    if not value.isdigit() or not tournament.stages.filter(number=int(value)).exists():
+    number = whole_number(value)
+    if number is None or not tournament.stages.filter(number=number).exists():
         raise Http404(_("No such stage."))
-    return int(value)
+    return number
 
 
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:

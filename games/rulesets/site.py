@@ -94,6 +94,12 @@ class Site(Protocol):
         """One entry of a redacted event log (``selectors.event_log``) as a sentence."""
         ...
 
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        """What this moment asks of the seat whose ``view`` this is, in words, for the
+        table's status and the "your turn" email; ``out_of_turn``: the seat may act out of
+        turn (it is not awaited)."""
+        ...
+
     def describe_score_line(self, rule: str) -> str:
         """The name of a scoring rule of the final score's breakdown."""
         ...

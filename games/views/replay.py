@@ -8,9 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from games.access import game_for_viewer
 from games.models import Game
+from games.params import whole_number
 from games.presenters import replay_step
-from games.views.access import game_for_viewer
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -19,7 +20,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise PermissionDenied(_("This game has not started yet."))
     if game.status != Game.Status.FINISHED and seat is None:
         raise PermissionDenied(_("Only its players can replay a game that is not over."))
-    raw = request.GET.get("step", "")
-    step = replay_step(game, seat, int(raw) if raw.isdigit() else game.last_sequence)
+    asked = whole_number(request.GET.get("step"))
+    step = replay_step(game, seat, game.last_sequence if asked is None else asked)
     template = "games/replay.html#step" if request.htmx else "games/replay.html"
     return render(request, template, {"r": step, "t": step.table})

@@ -14,14 +14,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
+from games.access import game_for_player, table_for_viewer
+from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
-from games.in_words import refusal
 from games.models import Game
+from games.params import whole_number
 from games.presenters import Table, table
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
-from games.views.access import game_for_player, table_for_viewer
 from games.views.conditional import table_etag, unless_unchanged
 from games.views.lobby import waiting_room
 
@@ -105,7 +106,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         return _not_started(request, game)
     kind = request.POST.get("form", "")
     key = request.POST.get(f"{kind}-idempotency_key", "")
-    if key and already_recorded(game, seat, key):
+    # The page's keys are hex: anything else (a NUL byte, which PostgreSQL refuses in a
+    # query) is no key of ours, and the form's validation below refuses it.
+    if key.isascii() and key.isalnum() and already_recorded(game, seat, key):
         # A double click or a resent form: the move is in, show the table as it is now.
         return _done(request, game, seat)
     current = table(game, seat)
@@ -171,7 +174,7 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     current = Game.objects.filter(pk=game_id).values_list("last_sequence", flat=True).first()
     if current is None:
         return HttpResponse(status=404)
-    if seen.isdigit() and int(seen) == current:
+    if whole_number(seen) == current:
         return HttpResponse(status=204)
     game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:

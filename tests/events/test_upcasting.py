@@ -13,7 +13,7 @@ from games.events.log import LogError, export_game, import_log, verify
 from games.events.models import Event
 from games.events.upcasting import REGISTRIES, Upcasters, upcasters
 from games.registry import rule_set
-from games.rulesets.numx import words
+from games.rulesets.numx import descriptions
 from games.selectors import event_log
 
 pytestmark = pytest.mark.django_db
@@ -132,7 +132,7 @@ def test_the_stored_version_1_log_still_verifies_imports_and_reads_after_effects
         for entry in event_log(game, viewer):
             if entry["type"] in {e.type for e in cards_played}:
                 assert entry["action"].get("effects", None) is None
-            assert words.event(entry, names, viewer)
+            assert descriptions.event(entry, names, viewer)
 
 
 def test_a_version_1_event_that_claims_effects_has_them_checked() -> None:

@@ -10,7 +10,7 @@ from django.test import Client
 from games.bots import play_bot_move
 from games.events import store
 from games.models import Game
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +55,16 @@ def test_steps_out_of_range_show_the_nearest_end(duel: Game, client: Client) -> 
     last = client.get(f"/games/{game.pk}/replay/?step=99999").content.decode()
     assert f"Event {game.last_sequence} of {game.last_sequence}" in last
     assert "The game is over" in last
+
+
+@pytest.mark.parametrize("step", ["²", "x", "-5", "", "1e3"])
+def test_a_step_that_is_no_whole_number_shows_the_last_step(
+    duel: Game, client: Client, step: str
+) -> None:
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/?step={step}")
+    assert page.status_code == 200
+    assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
 
 
 def test_a_step_is_described_in_words(duel: Game, client: Client) -> None:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import profile_of
 from games.bots import play_bot_move
 from games.models import Game, Seat, StandingOrder
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 from tests.games.test_table_views import hand, leaked, pick_both, secret_cards
 
 pytestmark = pytest.mark.django_db
@@ -223,3 +223,11 @@ def test_a_poll_answers_nothing_until_the_table_moves_and_stops_at_game_over(
     for _ in range(2):
         over = poll(client, duel, last)
         assert over.status_code == 286 and b"The game is over." in over.content
+
+
+@pytest.mark.parametrize("seen", ["²", "x", "-1", ""])
+def test_a_poll_with_no_whole_number_gets_the_table(
+    alice: User, duel: Game, as_user: Login, seen: str
+) -> None:
+    answer = as_user(alice).get(f"/games/{duel.pk}/poll/?seq={seen}", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and b'id="table"' in answer.content

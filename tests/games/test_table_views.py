@@ -16,7 +16,7 @@ from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 from games.services import SeatSpec, game_create, game_submit
 
 pytestmark = pytest.mark.django_db
@@ -256,6 +256,20 @@ def test_a_double_click_records_the_move_once(alice: User, duel: Game, as_user: 
     assert client.post(f"/games/{duel.pk}/move/", data).status_code == 302
     assert client.post(f"/games/{duel.pk}/move/", data).status_code == 302
     assert Event.objects.filter(game=duel, type="pick").count() == 1
+
+
+def test_a_nul_byte_in_the_form_key_is_refused_and_nothing_is_played(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    data = {
+        "form": "choice",
+        "choice-expected_sequence": "2",
+        "choice-idempotency_key": "bad\x00key",
+        "choice-move": f"pick {hand(duel, 0)[0]}",
+    }
+    response = as_user(alice).post(f"/games/{duel.pk}/move/", data)
+    assert response.status_code == 400 and "Check the form" in response.content.decode()
+    assert not Event.objects.filter(game=duel, type="pick").exists()
 
 
 def test_an_unavailable_form_and_a_bad_form_are_refused(

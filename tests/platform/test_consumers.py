@@ -52,12 +52,6 @@ def test_the_players_are_emailed_when_the_game_is_over(
     assert any("the game is over" in message.subject for message in mail.outbox)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="notifications/emails.py: what_to_do reads NUM-X's view (view['pending'], phases): "
-    "composing the email raises KeyError, logged by the robust on_commit, and none is sent",
-)
 def test_bob_is_emailed_that_it_is_his_turn(duel: Game, committed: Callable[..., None]) -> None:
     mail.outbox.clear()
     committed(lambda: take(duel, 0, 1))

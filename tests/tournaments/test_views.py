@@ -101,7 +101,7 @@ def test_the_standings_page_ranks_players_after_each_stage(client: Client, start
     assert after.status_code == 200 and "Standings after stage 1" in after.content.decode()
 
 
-@pytest.mark.parametrize("stage", ["2", "x", "0"])
+@pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
 ) -> None:

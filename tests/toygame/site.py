@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 
+from games.descriptions import and_list
 from games.engine.ruleset import Progress
-from games.in_words import and_list
 from tests.toygame.api import TOY_API
 from tests.toygame.forms import TakeForm, ToyOptions
 
@@ -48,6 +48,9 @@ class ToySite:
             return f"The game is over. Winner: {and_list([names[s] for s in action['winners']])}."
         who = "Chance" if entry["seat"] == -1 else names[entry["seat"]]
         return f"{who} {self.describe_action(action, names)}."
+
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        return f"Take 1, 2 or 3 of the {view['pile']} tokens left."
 
     def describe_score_line(self, rule: str) -> str:
         return {"last-token": "took the last token"}.get(rule, rule)

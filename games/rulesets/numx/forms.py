@@ -22,8 +22,8 @@ from games.engine.numx import (
 )
 from games.forms import MoveForm
 from games.moves import LegalMoves, Move
-from games.rulesets.numx.words import action as action_words
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import action as action_words
+from games.rulesets.numx.descriptions import card as card_words
 
 if TYPE_CHECKING:
     from games.presenters import Table

@@ -1,4 +1,4 @@
-"""NUM-X on the site: its table, its forms, its words, its options (the game's adapter)."""
+"""NUM-X on the site: its table, its forms, its descriptions, its options (the game's adapter)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
 from games.rulesets.numx import api as numx_api
-from games.rulesets.numx import words
+from games.rulesets.numx import descriptions
 from games.rulesets.numx.forms import NumxOptions, move_forms
 from games.rulesets.site import ApiSchema
 
@@ -60,15 +60,18 @@ class NumxSite:
         }
 
     def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
-        return words.action(dict(action), names)
+        return descriptions.action(dict(action), names)
 
     def describe_event(
         self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
     ) -> str:
-        return words.event(dict(entry), names, viewer)
+        return descriptions.event(dict(entry), names, viewer)
+
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        return descriptions.task(view, out_of_turn)
 
     def describe_score_line(self, rule: str) -> str:
-        return words.score_rule(rule)
+        return descriptions.score_rule(rule)
 
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
@@ -88,8 +91,8 @@ class NumxSite:
         names = [player.name for player in table.players]
         hand = table.view["hands"][table.seat] if table.seat is not None else None
         return {
-            "plis": words.plis(table.view, names),
-            "next_pli": words.next_pli(table.view),
+            "plis": descriptions.plis(table.view, names),
+            "next_pli": descriptions.next_pli(table.view),
             "hand": list(hand or []),
         }
 

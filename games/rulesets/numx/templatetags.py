@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 from games.engine.numx import Face, Kind
-from games.rulesets.numx.words import card as card_words
+from games.rulesets.numx.descriptions import card as card_words
 
 register = template.Library()
 

@@ -4,15 +4,15 @@ history, the emails, the API's descriptions all say things the same way)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.descriptions import and_list, reason_text
 from games.engine.numx import Face, Kind
-from games.in_words import and_list, reason_text
 
 _COLOURS = {
     "blue": lambda: _("blue"),
@@ -287,3 +287,21 @@ def plis(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
         }
         for pli in view["plis"]
     ]
+
+
+def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+    """What this moment asks of the seat whose ``view`` this is."""
+    if out_of_turn:
+        return _("The top pli can be completed with your Rainbow, out of turn, if you wish.")
+    pending = view["pending"] or {}
+    if view["phase"] == "opening-pick":
+        return _("Choose the card you lay face down for the opening pick.")
+    if view["phase"] == "between-rounds":
+        return _("Choose for round 2: keep your hand and refill it, or discard it and draw anew.")
+    if pending.get("kind") == "distribution":
+        return _("You won the trick: hand out the score cards.")
+    if pending.get("kind") == "malus":
+        return _("A Malus hit you: choose what to discard, remove or place.")
+    if pending.get("kind") == "drawn-card":
+        return _("Play the card you drew.")
+    return _("Lay a pli, play an Action card, take back a score card, draw or pass.")
