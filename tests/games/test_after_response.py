@@ -1,12 +1,13 @@
 """Without a broker, a move's consumers and its emails run once the player's response is
 sent: the player never waits for mail work."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import Client
 
 from games.after_response import run_after_response
@@ -16,6 +17,18 @@ from notifications.models import Notification
 from tests.games.test_table_views import pick_both
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _connections_kept() -> Iterator[None]:
+    """Send the request signals as Django's test client does: without closing the test's
+    database connection (``close_old_connections`` listens to the same signals)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
 
 Login = Callable[[User], Client]
 
