@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Exists, OuterRef, Value, When
+from django.db.models import BooleanField, Case, Exists, OuterRef, Value, When
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
@@ -16,12 +16,13 @@ from games.models import Game, Seat, StandingOrder
 
 @dataclass(frozen=True)
 class MoveContext:
-    """What a move needs of a game's read models: its rule set, its last event number,
-    whether the actor holds the seat, and whether any standing order is set (if not, there
-    is none to read)."""
+    """What a move needs of a game's read models: its rule set, its last event number, the
+    seats it awaits, whether the actor holds the seat, and whether any standing order is
+    set (if not, there is none to read)."""
 
     rules: str
     last_sequence: int
+    awaiting: list[int]
     holds_seat: bool
     has_orders: bool
 
@@ -35,37 +36,59 @@ def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     row = (
         Game.objects.filter(pk=game_id)
         .annotate(holds_seat=holds_seat, has_orders=Exists(orders))
-        .values_list("rules", "last_sequence", "holds_seat", "has_orders")
+        .values_list("rules", "last_sequence", "awaiting", "holds_seat", "has_orders")
         .get()
     )
     return MoveContext(*row)
 
 
-def project(game_id: int, rules: RuleSet, state: Any, sequence: int) -> None:
+def project(
+    game_id: int,
+    rules: RuleSet,
+    state: Any,
+    sequence: int,
+    awaiting_before: list[int] | None = None,
+) -> None:
     """Rewrite the read models of the game and its seats to ``state``, the state after event
-    ``sequence``, in the caller's transaction (the one that appended the events)."""
+    ``sequence``, in the caller's transaction (the one that appended the events).
+
+    ``awaiting_before``: the seats the game awaited as the caller read its row, so that
+    only the seats whose wait starts or stops are rewritten.
+    """
     progress = rules.progress(state)
     outcome = rules.outcome(state)
     now = timezone.now()
-    finished = outcome is not None
     awaiting = sorted(progress.awaiting)
     Game.objects.filter(pk=game_id).update(
         last_sequence=sequence,
         phase=progress.phase,
         round_no=progress.round,
         awaiting=awaiting,
-        status=Game.Status.FINISHED if finished else Game.Status.RUNNING,
-        finished_at=now if finished else None,
+        status=Game.Status.RUNNING if outcome is None else Game.Status.FINISHED,
+        finished_at=None if outcome is None else now,
         updated_at=now,
     )
     seats = Seat.objects.filter(game_id=game_id)
     # A seat's clock starts when the game starts waiting for it, keeps running while it
-    # stays awaited, and stops when it is not.
-    seats.filter(number__in=awaiting, awaited=False).update(awaited=True, awaited_since=now)
-    seats.exclude(number__in=awaiting).update(awaited=False, awaited_since=None)
+    # stays awaited, and stops when it is not. Only the seats whose wait starts or stops
+    # are written (all of them when the caller does not know who was awaited).
+    if awaiting_before is None:
+        seats.filter(number__in=awaiting, awaited=False).update(awaited=True, awaited_since=now)
+        seats.exclude(number__in=awaiting).update(awaited=False, awaited_since=None)
+    else:
+        started = set(awaiting) - set(awaiting_before)
+        stopped = set(awaiting_before) - set(awaiting)
+        if started:
+            seats.filter(number__in=started).update(awaited=True, awaited_since=now)
+        if stopped:
+            seats.filter(number__in=stopped).update(awaited=False, awaited_since=None)
     if outcome is not None:
         scores = enumerate(outcome.scores)
         seats.update(
             score=Case(*(When(number=number, then=Value(score)) for number, score in scores)),
-            winner=Case(When(number__in=outcome.winners, then=True), default=False),
+            winner=Case(
+                When(number__in=outcome.winners, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            ),
         )

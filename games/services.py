@@ -23,7 +23,7 @@ from games.events import store
 from games.events.models import Event
 from games.events.store import CREATED, NewEvent, StateAt
 from games.models import Game, Seat, StandingOrder
-from games.read_models import move_context, project
+from games.read_models import MoveContext, move_context, project
 from games.registry import rule_set
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -165,8 +165,9 @@ def game_submit(
             game_id, current, f"the game moved on to {current.sequence} since you looked"
         )
     try:
-        return _record(move, rules, current, context.has_orders)
-    except (store.SequenceTaken, store.DuplicateKey) as lost:
+        return _record(move, rules, current, context)
+    except store.AppendRefused as refused:
+        lost = store.reason(refused)
         if idempotency_key is not None:
             # The move that won the race may be this very submission, sent twice at once
             # (PostgreSQL checks the sequence before the idempotency key).
@@ -190,10 +191,10 @@ class _Move:
     reason: str | None = None
 
 
-def _record(move: _Move, rules: RuleSet, current: StateAt, has_orders: bool) -> Submitted:
+def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext) -> Submitted:
     """Check ``move`` against ``current`` (the state it was made from) and record it with
     what follows it: milestones, chance's moves, standing orders' passes; the read models
-    rewritten in the same transaction. ``has_orders``: whether any standing order is set."""
+    rewritten in the same transaction. ``context``: the game's row as the move read it."""
     after = rules.apply(current.state, move.seat, move.action)
     payload = store.action_payload(rules, current.state, move.seat, move.action, after)
     played = NewEvent(
@@ -207,7 +208,7 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, has_orders: bool) -> 
     state, chance = _chance_moves(rules, after, move.rng)
     obeyed = (
         _standing_orders(move.game_id, rules, state, move.rng)
-        if has_orders
+        if context.has_orders
         else OrdersObeyed(state)
     )
     new = [played, *milestones, *chance, *obeyed.events]
@@ -217,7 +218,7 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, has_orders: bool) -> 
         # transactions taking their locks in the same order cannot deadlock.
         obeyed.delete_lapsed()
         events = store.append(move.game_id, rules, expected_last=current.sequence, events=new)
-        project(move.game_id, rules, obeyed.state, sequence)
+        project(move.game_id, rules, obeyed.state, sequence, awaiting_before=context.awaiting)
         _after_commit(move.game_id, StateAt(obeyed.state, sequence, rules.name))
     return Submitted(move.game_id, sequence, tuple(events), obeyed.state)
 
@@ -328,9 +329,9 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
             store.append(game.pk, rules, expected_last=current.sequence, events=obeyed.events)
             project(game.pk, rules, obeyed.state, sequence)
             _after_commit(game.pk, StateAt(obeyed.state, sequence, game.rules))
-    except store.SequenceTaken as taken:
+    except store.AppendRefused as refused:
         now = store.load(game.pk, game.rules)
-        raise Conflict(game.pk, now, "another move was recorded first") from taken
+        raise Conflict(game.pk, now, "another move was recorded first") from store.reason(refused)
 
 
 def _after_commit(game_id: int, recorded: StateAt) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
@@ -32,11 +32,25 @@ MILESTONES = frozenset({CREATED, "round-ended", "game-ended"})
 SNAPSHOT_EVERY = 50
 
 
-class SequenceTaken(Exception):
+class AppendRefused(Exception):
+    """The database refused an append: a row of the same game holds one of its sequence
+    numbers or its idempotency key. Inside a transaction, which the refusal spoils, which
+    one is asked once it has rolled back (:func:`reason`)."""
+
+    def __init__(
+        self, game_id: int, sequences: Sequence[int], keys: Sequence[str], message: str = ""
+    ) -> None:
+        self.game_id = game_id
+        self.sequences = list(sequences)
+        self.keys = list(keys)
+        super().__init__(message or f"game {game_id} refused events {self.sequences}")
+
+
+class SequenceTaken(AppendRefused):
     """Another append took the sequence number this one expected: a concurrent move won."""
 
 
-class DuplicateKey(Exception):
+class DuplicateKey(AppendRefused):
     """An event with this idempotency key is already recorded for the game."""
 
 
@@ -141,10 +155,10 @@ def append(
     game (played under ``rules``, whose payload versions they are written at); the rows
     recorded.
 
-    Runs in the caller's transaction, within a savepoint, so that a refusal leaves the
-    caller's transaction usable. Raises :class:`SequenceTaken` if a concurrent append took
-    those numbers, or :class:`DuplicateKey` if the idempotency key is already recorded; then
-    nothing is written.
+    Raises :class:`SequenceTaken` if a concurrent append took those numbers, or
+    :class:`DuplicateKey` if the idempotency key is already recorded; inside a transaction,
+    which the refusal spoils, :class:`AppendRefused`, whose :func:`reason` the caller asks
+    once the transaction has rolled back. Nothing is written.
     """
     now = timezone.now()
     versions = upcasters(rules)
@@ -163,19 +177,35 @@ def append(
         for number, event in enumerate(events, start=1)
     ]
     try:
-        with transaction.atomic():
-            return Event.objects.bulk_create(rows)
+        return Event.objects.bulk_create(rows)
     except IntegrityError as error:
-        # The savepoint is rolled back: ask the database which row is in the way, rather
-        # than read the driver's message, which says it differently on each database. On
-        # PostgreSQL the refused insert waited for the winner to commit, so its row is seen.
-        mine = Event.objects.filter(game_id=game_id)
-        if mine.filter(sequence__in=[row.sequence for row in rows]).exists():
-            raise SequenceTaken(f"game {game_id} already has event {expected_last + 1}") from error
         keys = [row.idempotency_key for row in rows if row.idempotency_key is not None]
-        if keys and mine.filter(idempotency_key__in=keys).exists():
-            raise DuplicateKey(f"game {game_id} already recorded this submission") from error
-        raise
+        refused = AppendRefused(game_id, [row.sequence for row in rows], keys)
+        if connection.in_atomic_block:
+            raise refused from error
+        raise reason(refused) from error
+
+
+def reason(refused: AppendRefused) -> AppendRefused:
+    """Which row was in the way of a refused append, asked of the database (outside the
+    refused transaction) rather than read from the driver's message, which each database
+    words its own way: :class:`SequenceTaken` or :class:`DuplicateKey`. On PostgreSQL the
+    refused insert waited for the winner to commit, so the winner's row is seen."""
+    if isinstance(refused, SequenceTaken | DuplicateKey):
+        return refused
+    mine = Event.objects.filter(game_id=refused.game_id)
+    if mine.filter(sequence__in=refused.sequences).exists():
+        first = refused.sequences[0]
+        return SequenceTaken(
+            refused.game_id,
+            refused.sequences,
+            refused.keys,
+            f"game {refused.game_id} already has event {first}",
+        )
+    if refused.keys and mine.filter(idempotency_key__in=refused.keys).exists():
+        message = f"game {refused.game_id} already recorded this submission"
+        return DuplicateKey(refused.game_id, refused.sequences, refused.keys, message)
+    return refused
 
 
 @dataclass(frozen=True)

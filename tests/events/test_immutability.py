@@ -121,17 +121,22 @@ def test_djangos_own_base_manager_refuses_changes_too(game: Game) -> None:
 
 
 def test_appending_a_sequence_already_taken_raises_and_overwrites_nothing(game: Game) -> None:
-    """A concurrent append that lost is told so, as SequenceTaken: the insert is a plain
-    INSERT (no ON CONFLICT DO NOTHING that would drop the move silently), and the
-    caller's transaction survives it."""
+    """A concurrent append that lost is told so, as SequenceTaken once its transaction has
+    rolled back: the insert is a plain INSERT (no ON CONFLICT DO NOTHING that would drop
+    the move silently)."""
     before = recorded(game)
     move = store.NewEvent("pick", {"type": "pick", "face": "blue-1"}, seat=0)
-    with CaptureQueriesContext(connection) as queries, pytest.raises(store.SequenceTaken):
+    with (
+        CaptureQueriesContext(connection) as queries,
+        pytest.raises(store.AppendRefused) as lost,
+        transaction.atomic(),
+    ):
         store.append(game.pk, store.rule_set(game.rules), expected_last=1, events=[move])
+    assert isinstance(store.reason(lost.value), store.SequenceTaken)
     inserts = [q["sql"] for q in queries.captured_queries if "INSERT" in q["sql"].upper()]
     assert inserts, "append must have tried an INSERT"
     assert not any("ON CONFLICT" in sql.upper() for sql in inserts)
-    assert recorded(game) == before  # still usable: the savepoint took the failure back
+    assert recorded(game) == before
 
 
 def test_a_duplicate_sequence_is_refused_by_the_database_itself(game: Game) -> None:

@@ -4,6 +4,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from django.db import transaction
 
 from games.bots import bot_seats
 from games.engine.numx import apply, random_step
@@ -65,13 +66,14 @@ def test_appending_a_number_already_taken_is_a_conflict_not_an_overwrite(
     new_game: Callable[..., Game],
 ) -> None:
     game = new_game()
-    with pytest.raises(store.SequenceTaken):
+    with pytest.raises(store.AppendRefused) as lost, transaction.atomic():
         store.append(
             game.pk,
             NUMX,
             expected_last=1,
             events=[store.NewEvent("pass", {"type": "pass"}, seat=0)],
         )
+    assert isinstance(store.reason(lost.value), store.SequenceTaken)
     assert Event.objects.get(game=game, sequence=2).type == "deal"
 
 

@@ -126,9 +126,10 @@ def test_a_move_s_queries_do_not_grow_with_the_game_s_length_or_its_seats(
 ) -> None:
     """A move reads its game's row, the events after the state it starts from (none when
     this process remembers the latest) and writes in one transaction: as many statements in
-    a short game of two as in a long game of six."""
+    a short game of two as in a long game of six (each in play, the move handing the turn
+    on: one seat's wait stops, another's starts)."""
     counts = []
-    for players, moves in ((2, 0), (6, 40)):
+    for players, moves in ((2, 20), (6, 40)):
         game = a_game_played(players, moves)
         seat = min(NUMX.progress(store.load(game.pk, game.rules).state).awaiting)
         counts.append(len(submit_capturing(game, seat, None, remembered)))
