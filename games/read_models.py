@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import BooleanField, Case, Exists, OuterRef, Value, When
+from django.db.models import BooleanField, Case, Value, When
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
-from games.models import Game, Seat, StandingOrder
+from games.models import Game, Seat
 
 
 @dataclass(frozen=True)
@@ -29,17 +29,31 @@ class MoveContext:
 
 def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     """The game's :class:`MoveContext` for ``seat`` played by ``user_id`` (None: nobody
-    holds it), in one query; raises ``Game.DoesNotExist`` for no such game."""
-    holder = Seat.objects.filter(game=OuterRef("pk"), number=seat, user_id=user_id)
-    holds_seat = Exists(holder) if user_id is not None else Value(False)
-    orders = StandingOrder.objects.filter(seat__game=OuterRef("pk"))
-    row = (
-        Game.objects.filter(pk=game_id)
-        .annotate(holds_seat=holds_seat, has_orders=Exists(orders))
-        .values_list("rules", "last_sequence", "awaiting", "holds_seat", "has_orders")
-        .get()
+    holds it), read in one query of its seats joined with their orders and the game's row;
+    raises ``Game.DoesNotExist`` for no such game."""
+    rows = list(
+        Seat.objects.filter(game_id=game_id).values_list(
+            "number",
+            "user_id",
+            "standing_orders__id",
+            "game__rules",
+            "game__last_sequence",
+            "game__awaiting",
+        )
     )
-    return MoveContext(*row)
+    if not rows:  # no such game (every game is made with its seats)
+        rules, last, awaiting = (
+            Game.objects.filter(pk=game_id).values_list("rules", "last_sequence", "awaiting").get()
+        )
+        return MoveContext(rules, last, awaiting, holds_seat=False, has_orders=False)
+    _number, _user, _order, rules, last, awaiting = rows[0]
+    return MoveContext(
+        rules,
+        last,
+        awaiting,
+        holds_seat=user_id is not None and (seat, user_id) in {(n, u) for n, u, *_ in rows},
+        has_orders=any(order is not None for _n, _u, order, *_ in rows),
+    )
 
 
 def project(
