@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, F, Q
 
 from games.events import store
@@ -90,13 +90,9 @@ def _handle(
         if not new:
             return
         with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    f"UPDATE {_POSITION} SET sequence = %s"
-                    " WHERE consumer = %s AND game_id = %s AND sequence = %s",
-                    [new[-1].sequence, name, game_id, position],
-                )
-                moved = cursor.rowcount == 1
+            moved = ConsumerPosition.objects.filter(
+                consumer=name, game_id=game_id, sequence=position
+            ).update(sequence=new[-1].sequence)
             if moved:
                 handler(game_id, new)
                 return
@@ -105,9 +101,6 @@ def _handle(
             .values_list("sequence", flat=True)
             .get()
         )
-
-
-_POSITION = ConsumerPosition._meta.db_table
 
 
 def lagging_games() -> list[int]:
