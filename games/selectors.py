@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Exists, F, OuterRef, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, QuerySet, prefetch_related_objects
 
 from games.events import store
 from games.events.models import Event
 from games.events.store import MILESTONES
-from games.models import Game, GameMute, Seat
+from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
 
 
@@ -28,27 +28,41 @@ def table_seats(game: Game) -> list[Seat]:
     orders, kind → the (round, trick) each was given for (it lapses when that trick ends).
     Each seat's ``game`` is ``game``, as read: a player's clock needs the game's deadline
     policy, and would otherwise read the row again for every awaited seat."""
-    mutes = GameMute.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"))
-    seats = list(
-        Seat.objects.filter(game=game)
-        .annotate(muted=Exists(mutes))
-        .prefetch_related("standing_orders")
-        .order_by("number")
-    )
+    seats = _with_orders(_annotated(Seat.objects.filter(game=game)))
     for seat in seats:
         seat.game = game
-        seat.orders = {
-            order.kind: (order.round_no, order.trick) for order in seat.standing_orders.all()
-        }
     return seats
 
 
 def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
-    """The game (None: there is none) and its ``table_seats``."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return None
-    return game, table_seats(game)
+    """The game (None: there is none) and its ``table_seats``, the game read with them."""
+    seats = _with_orders(_annotated(Seat.objects.filter(game_id=game_id).select_related("game")))
+    if not seats:
+        game = Game.objects.filter(pk=game_id).first()
+        return None if game is None else (game, [])
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game  # one game object for all, as table_seats gives
+    return game, seats
+
+
+def _annotated(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    """``seats`` in order, each saying whether its player muted the game and whether any
+    standing order is given."""
+    mutes = GameMute.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"))
+    given = StandingOrder.objects.filter(seat_id=OuterRef("pk"))
+    return seats.annotate(muted=Exists(mutes), has_orders=Exists(given)).order_by("number")
+
+
+def _with_orders(seats: QuerySet[Seat]) -> list[Seat]:
+    """The seats, each with its ``orders``; the orders are read only when some seat has
+    any, which few tables do."""
+    found = list(seats)
+    prefetch_related_objects([seat for seat in found if seat.has_orders], "standing_orders")
+    for seat in found:
+        orders = seat.standing_orders.all() if seat.has_orders else ()
+        seat.orders = {order.kind: (order.round_no, order.trick) for order in orders}
+    return found
 
 
 def seat_among(seats: list[Seat], user: AbstractBaseUser | None) -> int | None:

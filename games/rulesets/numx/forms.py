@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.numx import (
     Distribute,
     Face,
+    Kind,
     Mode,
     Placement,
     Play,
@@ -75,7 +76,10 @@ class PliForm(MoveForm):
         super().__init__(*args, **kwargs)
         self.hand = hand
         # Action cards never go into a pli: they are played from the other moves.
-        self.layable = [i for i, name in enumerate(hand) if not Face.parse(name).is_action]
+        faces = [Face.parse(name) for name in hand]
+        self.layable = [i for i, face in enumerate(faces) if not face.is_action]
+        # Only Jokers laid alone need a value said: without one in hand, no question.
+        self.has_joker = any(face.kind is Kind.JOKER for face in faces)
         self.fields["cards"].choices = [(str(i), card_words(hand[i])) for i in self.layable]
         bonuses: dict[str, str] = {}
         for move in moves.of_kind("play"):
