@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.engine.maya.actions import Guess
 from games.engine.maya.errors import IllegalAction
 from games.engine.maya.state import How, MayaState, replace_at
-from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET, collect, draw_secret
+from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET, take_token
 from games.engine.maya.turns import next_seat
 
 
@@ -36,12 +36,8 @@ def guess(state: MayaState, seat: int, action: Guess) -> MayaState:
         turn=next_seat(seat, state.direction, state.players), turns=state.turns + 1
     )
     if state.secrets[target] == action.number:
-        state = collect(state, seat, action.number, How.GUESSED)
-        return state if state.winner is not None else draw_secret(state, target)
-    own = state.secrets[seat]
-    assert own is not None  # every seat holds a token from the mix to the end
-    state = collect(state, target, own, How.DEFENDED)
+        return take_token(state, target, seat, How.GUESSED)
+    state = take_token(state, seat, target, How.DEFENDED)
     if state.winner is not None:
         return state
-    state = draw_secret(state, seat)
     return state._replace(guessed=replace_at(state.guessed, target, True))

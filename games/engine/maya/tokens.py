@@ -47,10 +47,13 @@ def draw_secret(state: MayaState, seat: int) -> MayaState:
     )
 
 
-def collect(state: MayaState, seat: int, number: int, how: How) -> MayaState:
-    """``seat`` adds the token ``number`` to its collection; its fifth token wins at once."""
-    won = replace_at(state.won, seat, (*state.won[seat], Won(number, how)))
-    state = state._replace(won=won)
-    if len(won[seat]) >= TOKENS_TO_WIN:
-        return state._replace(phase=Phase.GAME_OVER, winner=seat)
-    return state
+def take_token(state: MayaState, loser: int, winner: int, how: How) -> MayaState:
+    """``loser``'s secret token goes to ``winner``'s collection (the same seat when it
+    reveals its own). A fifth token wins at once; otherwise ``loser`` draws a new one."""
+    number = state.secrets[loser]
+    assert number is not None  # every seat holds a token from the mix to the end
+    won = replace_at(state.won, winner, (*state.won[winner], Won(number, how)))
+    state = state._replace(won=won, secrets=replace_at(state.secrets, loser, None))
+    if len(won[winner]) >= TOKENS_TO_WIN:
+        return state._replace(phase=Phase.GAME_OVER, winner=winner)
+    return draw_secret(state, loser)

@@ -11,7 +11,7 @@ from games.engine.maya.cards import JOKER_VALUES, Card, Kind
 from games.engine.maya.dealing import draw_cards
 from games.engine.maya.errors import IllegalAction
 from games.engine.maya.state import HAND_SIZE, How, MayaState, replace_at
-from games.engine.maya.tokens import collect, draw_secret
+from games.engine.maya.tokens import take_token
 
 
 def continues(card: Card, players: int) -> bool:
@@ -115,10 +115,8 @@ def play(state: MayaState, seat: int, action: Play) -> MayaState:
         turns=state.turns + 1,
         left=replace_at(state.left, seat, result.total),
     )
-    secret = state.secrets[seat]
-    if secret == result.total and secret is not None:
-        state = collect(state, seat, secret, How.REVEALED)
+    if state.secrets[seat] == result.total:
+        state = take_token(state, seat, seat, How.REVEALED)
         if state.winner is not None:
             return state
-        state = draw_secret(state, seat)
     return draw_cards(state, seat, HAND_SIZE - len(hand))
