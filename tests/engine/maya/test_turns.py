@@ -260,3 +260,10 @@ def test_the_count_may_go_anywhere() -> None:
     state = arrange([f"-5 {FIVE}", FIVE], count=-20)
     assert act(state, 0, "play -5").total == -25
     assert parse_action("play -5") in legal_actions(state, 0)
+
+
+def test_a_new_token_equal_to_the_count_waits_for_a_later_turn() -> None:
+    state = arrange([f"+2 {FIVE}", FIVE], count=4, secrets=[6, 9], supply=[6])
+    after = act(state, 0, "play +2")
+    assert [w.number for w in after.won[0]] == [6]
+    assert after.secrets[0] == 6 and after.total == 6
