@@ -1,0 +1,85 @@
+"""Bots: a random one, and a heuristic one that plays toward its secret number.
+
+Randomness comes only from the ``random.Random`` they are given. The heuristic bot reads
+only what its seat may know: its hand and secret, the count, and the counts each player
+announced (a player who keeps leaving the count near a number is likely aiming at it).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.engine.maya.actions import Action, Play
+from games.engine.maya.legal import legal_actions, to_act
+from games.engine.maya.outcome import is_terminal
+from games.engine.maya.rules import apply
+from games.engine.maya.state import MayaConfig, MayaState, new_game
+from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET
+from games.engine.maya.turns import next_seat, resolve
+
+History = list[tuple[int, Action]]
+
+#: A game longer than this is reported as stuck rather than played forever.
+MAX_ACTIONS = 20_000
+
+
+class StuckGame(RuntimeError):
+    """A random game did not end within :data:`MAX_ACTIONS` actions."""
+
+
+def random_action(state: MayaState, seat: int, rng: random.Random) -> Action:
+    """One of ``seat``'s legal actions (chance's too), at random."""
+    return legal_actions(state, seat).sample(rng)
+
+
+def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
+    """A play that brings the count to ``seat``'s secret number, or as near as it can, and
+    keeps it away from the number the next player seems to aim at (ties broken by ``rng``).
+
+    It never guesses: a wrong guess gives a token away, and the count alone says little.
+
+    >>> from games.engine.maya.positions import arrange
+    >>> state = arrange(["+1 +3 -2 0 +5", "0"], count=3, secrets=[6, 9])
+    >>> str(heuristic_action(state, 0, random.Random(1)))
+    'play +3'
+    """
+    secret = state.secrets[seat]
+    plays = [action for action in legal_actions(state, seat) if isinstance(action, Play)]
+    rng.shuffle(plays)
+
+    def score(play: Play) -> tuple[int, int]:
+        result = resolve(state.total, state.direction, play, state.players)
+        following = next_seat(seat, result.direction, state.players, result.skip)
+        aim = state.left[following]
+        distance = abs(result.total - secret) if secret is not None else 0
+        # A player's turn moves the count by at most 5: a count further away than that
+        # from its aim is out of its reach.
+        danger = (
+            0
+            if aim is None or not MIN_SECRET <= aim <= MAX_SECRET
+            else 6 - min(6, abs(result.total - aim))
+        )
+        return distance, danger
+
+    return min(plays, key=score)
+
+
+def random_step(state: MayaState, rng: random.Random) -> tuple[int, Action]:
+    """A random seat among those who may act (chance included), and a random action of it."""
+    seat = rng.choice(sorted(to_act(state)))
+    return seat, random_action(state, seat, rng)
+
+
+def play_random_game(
+    config: MayaConfig, rng: random.Random, max_actions: int = MAX_ACTIONS
+) -> tuple[MayaState, History]:
+    """Play a whole game between random bots; return the final state and its history."""
+    state = new_game(config)
+    history: History = []
+    while not is_terminal(state):
+        if len(history) >= max_actions:
+            raise StuckGame(f"no end after {max_actions} actions")
+        seat, action = random_step(state, rng)
+        state = apply(state, seat, action)
+        history.append((seat, action))
+    return state, history

@@ -1,0 +1,81 @@
+"""Chance's moves: the deal and the first card, the mixing of the tokens, and the reshuffle
+of an exhausted draw pile. Each carries its outcome, so that replaying a game never shuffles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.engine.maya.actions import Deal, Mix, Shuffle
+from games.engine.maya.cards import DECK_COUNTS, JOKER_VALUES, Card, Kind
+from games.engine.maya.errors import IllegalAction
+from games.engine.maya.state import HAND_SIZE, MayaState, Owed, Phase, replace_at
+from games.engine.maya.tokens import TOKENS, draw_secret
+
+
+def starting_card(state: MayaState, order: tuple[Card, ...]) -> Card:
+    """The card a deal of ``order`` turns up: the one after every seat's five cards."""
+    return order[HAND_SIZE * state.players]
+
+
+def check_deal(state: MayaState, deal: Deal) -> None:
+    """Refuse (``maya.deal``) an order that is not the 69 cards, or a starting count given
+    when it should not be (only a turned-up Joker names one) or missing when it should."""
+    if Counter(deal.order) != DECK_COUNTS:
+        raise IllegalAction("maya.deal", "the deal must be one order of the 69 cards")
+    if starting_card(state, deal.order).kind is Kind.JOKER:
+        if deal.start not in JOKER_VALUES:
+            raise IllegalAction("maya.deal", "a Joker turned up names a count: -5…-1 or 1…5")
+    elif deal.start is not None:
+        raise IllegalAction("maya.deal", "only a Joker turned up names the starting count")
+
+
+def deal(state: MayaState, action: Deal) -> MayaState:
+    """Five cards to each seat, then the next card turned up gives the starting count: its
+    value, a Joker's chosen count, 0 for Skip, Reverse and Temple of Zero."""
+    check_deal(state, action)
+    order = action.order
+    seats = state.players
+    first = starting_card(state, order)
+    count = action.start if action.start is not None else first.value
+    return state._replace(
+        phase=Phase.MIX,
+        hands=tuple(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(seats)),
+        discard=(first,),
+        pile=order[seats * HAND_SIZE + 1 :],
+        total=count,
+    )
+
+
+def mix(state: MayaState, action: Mix) -> MayaState:
+    """The tokens, mixed face down; each seat draws one, in seat order, then play starts."""
+    if sorted(action.order) != list(TOKENS):
+        raise IllegalAction("maya.mix", "the mix must be one order of the 20 tokens")
+    state = state._replace(supply=action.order, phase=Phase.PLAY)
+    for seat in state.config.seats:
+        state = draw_secret(state, seat)
+    return state
+
+
+def reshuffle(state: MayaState, action: Shuffle) -> MayaState:
+    """The discard pile, reshuffled, becomes the draw pile (the count is kept); the seat
+    that found the pile empty then draws the cards it is owed."""
+    if Counter(action.order) != Counter(state.discard):
+        raise IllegalAction("maya.shuffle", "the new pile must be one order of the discard")
+    owed = state.owed
+    assert owed is not None
+    state = state._replace(pile=action.order, discard=(), owed=None, phase=Phase.PLAY)
+    return draw_cards(state, owed.seat, owed.cards)
+
+
+def draw_cards(state: MayaState, seat: int, cards: int) -> MayaState:
+    """``seat`` draws ``cards`` from the top of the pile; when the pile runs out first, the
+    rest is owed until chance reshuffles the discard pile (:func:`reshuffle`)."""
+    drawn = state.pile[:cards]
+    state = state._replace(
+        hands=replace_at(state.hands, seat, (*state.hands[seat], *drawn)),
+        pile=state.pile[cards:],
+    )
+    if len(drawn) < cards:
+        return state._replace(phase=Phase.RESHUFFLE, owed=Owed(seat, cards - len(drawn)))
+    return state

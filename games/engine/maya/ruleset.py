@@ -1,0 +1,128 @@
+"""Maya mystery numbers behind the game-agnostic :class:`games.engine.ruleset.RuleSet`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.engine import ruleset
+from games.engine.maya import history
+from games.engine.maya.actions import Action
+from games.engine.maya.bots import random_action
+from games.engine.maya.legal import ActionSpace, awaiting, legal_actions, to_act
+from games.engine.maya.notation import action_from_json, action_to_json, action_type, parse_action
+from games.engine.maya.outcome import is_terminal, outcome
+from games.engine.maya.rules import apply
+from games.engine.maya.state import (
+    CHANCE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STATE_FORMAT,
+    MayaConfig,
+    MayaState,
+    Phase,
+    new_game,
+)
+from games.engine.maya.view import view
+
+
+class MayaRules:
+    """The Maya mystery numbers rule set (rule book 004, ``docs/rules-maya.md``)."""
+
+    name = "maya"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    chance = CHANCE
+    state_format = STATE_FORMAT
+    #: Every payload is at its first version.
+    payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    #: Maya has no standing-order pass: every turn plays a card (or guesses).
+    pass_notation: str | None = None
+
+    def new_game(self, config: Mapping[str, Any]) -> MayaState:
+        return new_game(MayaConfig.from_json(config))
+
+    def apply(self, state: MayaState, seat: int, action: Action) -> MayaState:
+        return apply(state, seat, action)
+
+    def legal_actions(self, state: MayaState, seat: int) -> ActionSpace:
+        return legal_actions(state, seat)
+
+    def to_act(self, state: MayaState) -> frozenset[int]:
+        return to_act(state)
+
+    def awaiting(self, state: MayaState) -> frozenset[int]:
+        return awaiting(state)
+
+    def view(self, state: MayaState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+        return view(state, seat, reveal)
+
+    def is_terminal(self, state: MayaState) -> bool:
+        return is_terminal(state)
+
+    def outcome(self, state: MayaState) -> ruleset.Outcome | None:
+        return outcome(state)
+
+    def progress(self, state: MayaState) -> ruleset.Progress:
+        """The phase; as ``round``, the token the table is racing for (1 + tokens won so
+        far); as ``step``, the turn being played (counted from 1).
+
+        >>> RULES.progress(RULES.new_game({"players": 3}))
+        Progress(phase='deal', round=1, step=1, awaiting=frozenset())
+        """
+        return ruleset.Progress(
+            phase=state.phase.value,
+            round=1 + sum(len(won) for won in state.won),
+            step=state.turns + 1,
+            awaiting=awaiting(state) - {CHANCE},
+        )
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return action_from_json(data)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def action_type(self, action: Action) -> str:
+        return action_type(action)
+
+    def chance_action(self, state: MayaState, rng: random.Random) -> Action | None:
+        if CHANCE not in to_act(state):
+            return None
+        return random_action(state, CHANCE, rng)
+
+    def bot_action(self, state: MayaState, seat: int, rng: random.Random) -> Action:
+        return random_action(state, seat, rng)
+
+    def facts(self, before: MayaState, after: MayaState) -> dict[str, Any]:
+        return history.facts(before, after)
+
+    def effects(
+        self, before: MayaState, seat: int, action: Action, after: MayaState
+    ) -> dict[str, Any]:
+        return history.effects(before, seat, action, after)
+
+    def milestones(self, before: MayaState, after: MayaState) -> list[tuple[str, dict[str, Any]]]:
+        """``game-ended`` (scores, winners) when the action ended the game."""
+        result = outcome(after)
+        if result is None or before.phase is Phase.GAME_OVER:
+            return []
+        return [("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})]
+
+    def redact(
+        self,
+        seat: int,
+        action: dict[str, Any],
+        facts: dict[str, Any],
+        viewer: int | None,
+        now: MayaState,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        return history.redact(seat, action, facts, viewer, now)
+
+
+#: Typed as the protocol, so that mypy checks Maya offers everything the platform uses.
+RULES: ruleset.RuleSet[MayaState] = MayaRules()

@@ -1,0 +1,122 @@
+"""A turn of cards: what each card does to the count and to the order of play, the end of
+the turn (revealing a matched secret number, drawing back to five), and who plays next.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from games.engine.maya.actions import Play
+from games.engine.maya.cards import JOKER_VALUES, Card, Kind
+from games.engine.maya.dealing import draw_cards
+from games.engine.maya.errors import IllegalAction
+from games.engine.maya.state import HAND_SIZE, How, MayaState, replace_at
+from games.engine.maya.tokens import take_token
+
+
+def continues(card: Card, players: int) -> bool:
+    """Whether laying ``card`` makes its player lay another card at once: a Temple of
+    Zero always, a Skip with two players ("jouez simplement une seconde carte").
+
+    >>> from games.engine.maya.cards import SKIP
+    >>> continues(SKIP, 2), continues(SKIP, 3)
+    (True, False)
+    """
+    return card.kind is Kind.TEMPLE or (card.kind is Kind.SKIP and players == 2)
+
+
+def check_play(state: MayaState, seat: int, play: Play) -> tuple[Card, ...]:
+    """Refuse a play the rules forbid; else the hand it leaves.
+
+    Every card but the last must be one that lets its player go on (:func:`continues`);
+    the last may be one only when it empties the hand (nothing is left to play).
+    """
+    if not play.cards:
+        raise IllegalAction("maya.one-card", "play at least one card")
+    hand = list(state.hands[seat])
+    players = state.players
+    for index, played in enumerate(play.cards):
+        card = played.card
+        if card not in hand:
+            raise IllegalAction("maya.hand", f"you hold no {card} to play")
+        hand.remove(card)
+        if card.kind is Kind.JOKER and played.value not in JOKER_VALUES:
+            raise IllegalAction("maya.joker", "say what the Joker counts as: -5…-1 or +1…+5")
+        if card.kind is not Kind.JOKER and played.value is not None:
+            raise IllegalAction("maya.joker", f"only a Joker names a value, not {card}")
+        last = index == len(play.cards) - 1
+        if not last and not continues(card, players):
+            raise IllegalAction("maya.one-card", f"after {card} your turn is over")
+        if last and continues(card, players) and hand:
+            rule = "maya.temple" if card.kind is Kind.TEMPLE else "maya.skip"
+            raise IllegalAction(rule, f"after {card}, play another card at once")
+    return tuple(hand)
+
+
+class Result(NamedTuple):
+    """What a turn's cards did: the new count and direction, and whether a Skip struck."""
+
+    #: The count ("le décompte"): what the cards played add up to, announced each turn.
+    total: int
+    direction: int
+    skip: bool
+
+
+def resolve(count: int, direction: int, play: Play, players: int) -> Result:
+    """The count and the order of play after ``play``'s cards, in order.
+
+    Numbered cards and Jokers add their value; a Temple of Zero sets the count to 0; a
+    Reverse flips the count's sign and, with three or more players, the order of play; a
+    Skip leaves the count and, with three or more players, makes the next player lose
+    their turn (with two, it asked for a second card instead).
+
+    >>> from games.engine.maya.notation import parse_action
+    >>> resolve(6, 1, parse_action("play reverse"), 3)
+    Result(total=-6, direction=-1, skip=False)
+    >>> resolve(7, 1, parse_action("play temple then -2"), 2)
+    Result(total=-2, direction=1, skip=False)
+    """
+    skip = False
+    for played in play.cards:
+        kind = played.card.kind
+        if kind is Kind.TEMPLE:
+            count = 0
+        elif kind is Kind.REVERSE:
+            count = -count
+            direction = -direction if players > 2 else direction
+        elif kind is Kind.SKIP:
+            skip = skip or players > 2
+        else:
+            count += played.step
+    return Result(count, direction, skip)
+
+
+def next_seat(seat: int, direction: int, players: int, skip: bool = False) -> int:
+    """Who plays after ``seat``: the next seat in ``direction``, or the one after it when
+    a Skip makes the next player lose their turn.
+
+    >>> next_seat(0, -1, 4), next_seat(3, 1, 4, skip=True)
+    (3, 1)
+    """
+    return (seat + direction * (2 if skip else 1)) % players
+
+
+def play(state: MayaState, seat: int, action: Play) -> MayaState:
+    """``seat`` lays its cards; then, if the count is its secret number, it reveals the
+    token (its fifth wins at once) and draws a new one; then it draws back to five."""
+    hand = check_play(state, seat, action)
+    result = resolve(state.total, state.direction, action, state.players)
+    state = state._replace(
+        hands=replace_at(state.hands, seat, hand),
+        discard=(*state.discard, *(played.card for played in action.cards)),
+        total=result.total,
+        direction=result.direction,
+        turn=next_seat(seat, result.direction, state.players, result.skip),
+        turns=state.turns + 1,
+        left=replace_at(state.left, seat, result.total),
+    )
+    if state.secrets[seat] == result.total:
+        state = take_token(state, seat, seat, How.REVEALED)
+        if state.winner is not None:
+            return state
+    return draw_cards(state, seat, HAND_SIZE - len(hand))
