@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -16,7 +17,9 @@ from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
+from games.moves import LegalMoves
 from games.rulesets.numx.descriptions import card as card_words
+from games.rulesets.numx.forms import PliForm
 from games.services import SeatSpec, game_create, game_submit
 
 pytestmark = pytest.mark.django_db
@@ -472,3 +475,14 @@ def test_a_posted_move_reads_the_game_row_once_for_the_page_and_once_for_the_mov
         and re.search(r'(FROM|JOIN) "?games_game"?\b', query["sql"])
     ]
     assert len(reads) == 2, reads
+
+
+@pytest.mark.parametrize("with_joker", [False, True])
+def test_the_jokers_value_is_asked_only_of_a_hand_holding_a_joker(with_joker: bool) -> None:
+    hand = ["blue-3", "red-7", "green-7", "joker" if with_joker else "yellow-9"]
+    form = PliForm(hand=hand, moves=LegalMoves(2), names=["Alice", "Bob"], prefix="pli")
+    page = render_to_string(
+        "games/numx/table.html#moves", {"forms": {"pli": form}, "t": {"game": {"pk": 1}}}
+    )
+    assert page.count('type="checkbox" name="pli-cards"') == 4
+    assert ('name="pli-value"' in page) is with_joker
