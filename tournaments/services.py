@@ -215,9 +215,11 @@ def entry_withdraw(
 
 def _hand_to_bot(place: TablePlayer, rng: random.Random) -> None:
     """A bot takes the seat: it plays now if the game waits for it, and from then on
-    whenever it does (the games' ``bots`` consumer)."""
+    whenever it does (the games' ``bots`` consumer). The seat belongs to nobody from then
+    on: the player who left no longer sees its hand nor moves for it (the table keeps
+    their name, and the tournament's ``TablePlayer`` says whose place it was)."""
     game = place.table.game
-    Seat.objects.filter(game=game, number=place.seat).update(is_bot=True)
+    Seat.objects.filter(game=game, number=place.seat).update(is_bot=True, user=None)
     for _move in range(MAX_MOVES):
         if not play_bot_move(game, rng, only=[place.seat]):
             break

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import profile_of
@@ -340,6 +341,31 @@ def test_a_withdrawn_players_seat_is_played_by_a_bot_and_forfeits(
     assert TablePlayer.objects.get(entry=entry).forfeit
     with pytest.raises(TournamentError, match="already withdrawn"):
         entry_withdraw(entry=entry, by=alice)
+
+
+def test_a_withdrawn_player_no_longer_reads_or_plays_their_old_seat(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(4))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(6))
+    game = stage.tables.get().game
+    seat = Seat.objects.get(game=game, number=0)
+    gone, name = seat.user, seat.name
+    entry_withdraw(entry=Entry.objects.get(tournament=league, user=gone), by=alice)
+    client = Client()
+    client.force_login(gone)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Your hand" not in page and "You are watching" in page
+    assert client.get(f"/api/games/{game.pk}/").json()["state"]["seat"] is None
+    events = game.events.count()
+    refused = client.post(
+        f"/api/games/{game.pk}/actions/",
+        {"action": "pass", "expected_sequence": game.last_sequence},
+        content_type="application/json",
+    )
+    assert refused.status_code == 403 and game.events.count() == events
+    seat.refresh_from_db()
+    assert seat.is_bot and seat.user is None and seat.name == name
 
 
 def test_only_the_organiser_withdraws_players(league: Tournament, bob: User, mallory: User) -> None:
