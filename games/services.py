@@ -160,22 +160,23 @@ def game_submit(
     current = store.load(game_id, context.rules, last=context.last_sequence)
     if current.state is None:
         raise NotStarted("this game has not started yet")
-    if current.sequence != expected_sequence:
-        raise Conflict(
-            game_id, current, f"the game moved on to {current.sequence} since you looked"
-        )
     try:
+        if current.sequence != expected_sequence:
+            raise Conflict(
+                game_id, current, f"the game moved on to {current.sequence} since you looked"
+            )
         return _record(move, rules, current, context)
-    except store.AppendRefused as refused:
-        lost = store.reason(refused)
+    except (Conflict, store.AppendRefused) as lost:
         if idempotency_key is not None:
-            # The move that won the race may be this very submission, sent twice at once
-            # (PostgreSQL checks the sequence before the idempotency key).
+            # The move that moved the game on may be this very submission, sent twice at
+            # once: the copy that lost answers as the one recorded.
             recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
             if recorded is not None:
                 return recorded
+        if isinstance(lost, Conflict):
+            raise
         now = store.load(game_id, rules.name)
-        raise Conflict(game_id, now, "another move was recorded first") from lost
+        raise Conflict(game_id, now, "another move was recorded first") from store.reason(lost)
 
 
 @dataclass(frozen=True)

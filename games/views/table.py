@@ -106,19 +106,17 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         return _not_started(request, game)
     kind = request.POST.get("form", "")
     key = request.POST.get(f"{kind}-idempotency_key", "")
-    # The page's keys are hex: anything else (a NUL byte, which PostgreSQL refuses in a
-    # query) is no key of ours, and the form's validation below refuses it.
-    if key.isascii() and key.isalnum() and already_recorded(game, seat, key):
+    if _recorded_already(game, seat, key):
         # A double click or a resent form: the move is in, show the table as it is now.
         return _done(request, game, seat)
     current = table(game, seat)
     # Only the posted form is used, and it carries its own key.
     form = _forms(current, form_key="", data=request.POST).get(kind)
     if form is None:
-        return _render(request, table(game, seat, _("That move is not available now.")), 400)
+        return _refused(request, game, seat, key, _("That move is not available now."))
     if not form.is_valid():
         error = _("Check the form: %(errors)s") % {"errors": _form_errors(form)}
-        return _render(request, table(game, seat, error), 400, request.POST)
+        return _refused(request, game, seat, key, error, data=request.POST)
     try:
         game_submit(
             game_id=game.pk,
@@ -129,17 +127,41 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     except IllegalAction as error:
-        return _render(request, table(game, seat, refusal(error)), 400, request.POST)
+        return _refused(request, game, seat, key, refusal(error), data=request.POST)
     except NotationError as error:
-        return _render(request, table(game, seat, str(error)), 400, request.POST)
+        return _refused(request, game, seat, key, str(error), data=request.POST)
     except Conflict:
         message = _(
             "The game moved on while you were choosing: here it is now. Nothing was played."
         )
-        return _render(request, table(game, seat, message), 409)
+        return _refused(request, game, seat, key, message, status=409)
     except (NotSeated, KeyReused) as error:
         return _render(request, table(game, seat, str(error)), 400)
     return _done(request, game, seat)
+
+
+def _recorded_already(game: Game, seat: int, key: str) -> bool:
+    """Whether the form with ``key`` was recorded for ``seat`` already."""
+    # The page's keys are hex: anything else (a NUL byte, which PostgreSQL refuses in a
+    # query) is no key of ours, and the form's validation refuses it.
+    return key.isascii() and key.isalnum() and already_recorded(game, seat, key)
+
+
+def _refused(
+    request: HttpRequest,
+    game: Game,
+    seat: int,
+    key: str,
+    message: str,
+    status: int = 400,
+    data: Any = None,
+) -> HttpResponse:
+    """The table with why the move was refused; unless the same form was recorded since
+    the view first looked (two copies of one click racing): then it answers as the copy
+    that was recorded, whatever the game now offers."""
+    if _recorded_already(game, seat, key):
+        return _done(request, game, seat)
+    return _render(request, table(game, seat, message), status, data)
 
 
 def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:

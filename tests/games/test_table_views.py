@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats, play_bot_move
-from games.engine.numx import Face, Kind, legal_actions
+from games.engine.numx import Face, Kind, legal_actions, parse_action
 from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
@@ -21,6 +21,7 @@ from games.moves import LegalMoves
 from games.rulesets.numx.descriptions import card as card_words
 from games.rulesets.numx.forms import PliForm
 from games.services import SeatSpec, game_create, game_submit
+from games.views import table as table_views
 
 pytestmark = pytest.mark.django_db
 
@@ -258,6 +259,40 @@ def test_a_double_click_records_the_move_once(alice: User, duel: Game, as_user: 
     client = as_user(alice)
     assert client.post(f"/games/{duel.pk}/move/", data).status_code == 302
     assert client.post(f"/games/{duel.pk}/move/", data).status_code == 302
+    assert Event.objects.filter(game=duel, type="pick").count() == 1
+
+
+def test_the_copy_of_a_click_that_loses_the_race_shows_the_table_as_the_first(
+    alice: User, duel: Game, as_user: Login, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The twin of a double click looks for its key just before the first copy commits:
+    it then finds its move no longer offered, yet the move is in. It answers as the first
+    did (#17, finding 9), not with "That move is not available now"."""
+    card = hand(duel, 0)[0]
+    data = {
+        "form": "choice",
+        "choice-expected_sequence": "2",
+        "choice-idempotency_key": "twin",
+        "choice-move": f"pick {card}",
+    }
+    looked = table_views.already_recorded
+
+    def first_copy_commits_now(game: Game, seat: int, key: str) -> bool:
+        monkeypatch.setattr(table_views, "already_recorded", looked)
+        game_submit(
+            game_id=game.pk,
+            seat=seat,
+            action=parse_action(f"pick {card}"),
+            expected_sequence=2,
+            idempotency_key=key,
+        )
+        return False
+
+    monkeypatch.setattr(table_views, "already_recorded", first_copy_commits_now)
+    response = as_user(alice).post(f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "not available" not in page and "moved on" not in page
     assert Event.objects.filter(game=duel, type="pick").count() == 1
 
 
