@@ -144,9 +144,7 @@ def table(
     since = max(0, loaded.sequence - HISTORY_LENGTH)
     # Up to the state shown, not to whatever has been recorded since it was loaded.
     recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
-    history = [
-        (entry["sequence"], kind.site.describe_event(entry, names, seat)) for entry in recent
-    ]
+    history = _in_words(kind.site, recent, names, seat)
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
     if clock is not None:
@@ -170,6 +168,23 @@ def table(
         clock,
         muted,
     )
+
+
+def whole_history(game: Game, seat: int | None) -> list[tuple[int, str]]:
+    """Every event of the game in words as ``seat`` (None: a spectator) may read them,
+    newest first."""
+    names = list(game.seats.order_by("number").values_list("name", flat=True))
+    return _in_words(game_type(game.rules).site, event_log(game, seat), names, seat)
+
+
+def _in_words(
+    site: Site, entries: list[dict[str, Any]], names: list[str], seat: int | None
+) -> list[tuple[int, str]]:
+    """``entries`` (``selectors.event_log``'s) as (number, sentence), newest first: what
+    a player looks for is what just happened."""
+    return [
+        (entry["sequence"], site.describe_event(entry, names, seat)) for entry in reversed(entries)
+    ]
 
 
 @dataclass

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import health, lobby, replay, table
+from games.views import health, history, lobby, replay, table
 
 app_name = "games"
 
@@ -19,4 +19,5 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", table.orders, name="orders"),
     path("games/<int:game_id>/poll/", table.poll, name="poll"),
     path("games/<int:game_id>/replay/", replay.replay, name="replay"),
+    path("games/<int:game_id>/history/", history.history, name="history"),
 ]

@@ -20,7 +20,13 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise PermissionDenied(_("This game has not started yet."))
     if game.status != Game.Status.FINISHED and seat is None:
         raise PermissionDenied(_("Only its players can replay a game that is not over."))
-    asked = whole_number(request.GET.get("step"))
+    given = request.GET.get("step") or None
+    asked = whole_number(given.removeprefix("-") if given else None)
+    if given is not None and asked is None:
+        message = _("The step is a whole number from 1 to %(last)d.") % {"last": game.last_sequence}
+        return render(request, "400.html", {"message": message}, status=400)
+    if given is not None and given.startswith("-"):
+        asked = 1  # before the first step: the nearest end is the first
     step = replay_step(game, seat, game.last_sequence if asked is None else asked)
     template = "games/replay.html#step" if request.htmx else "games/replay.html"
     return render(request, template, {"r": step, "t": step.table})

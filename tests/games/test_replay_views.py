@@ -57,14 +57,25 @@ def test_steps_out_of_range_show_the_nearest_end(duel: Game, client: Client) -> 
     assert "The game is over" in last
 
 
-@pytest.mark.parametrize("step", ["²", "x", "-5", "", "1e3"])
-def test_a_step_that_is_no_whole_number_shows_the_last_step(
+def test_a_step_before_the_first_shows_the_first(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=-5").content.decode()
+
+
+def test_no_step_given_shows_the_last(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/?step=").content.decode()
+    assert f"Event {game.last_sequence} of {game.last_sequence}" in page
+
+
+@pytest.mark.parametrize("step", ["²", "x", "1e3", "--2"])
+def test_a_step_that_is_no_whole_number_is_refused_saying_what_a_step_is(
     duel: Game, client: Client, step: str
 ) -> None:
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/?step={step}")
-    assert page.status_code == 200
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
+    assert page.status_code == 400
+    assert f"a whole number from 1 to {game.last_sequence}" in page.content.decode()
 
 
 def test_a_step_is_described_in_words(duel: Game, client: Client) -> None:

@@ -313,10 +313,12 @@ def events(game: Game) -> int:
 
 
 def alert(response: HttpResponse) -> str:
-    """The error the table shows above everything, as the player reads it."""
+    """The error the table shows, as the player reads it: right above the move forms
+    (where they were looking when they sent the move), taking the focus."""
     page = response.content.decode()
-    start = page.find('<p class="error" role="alert">')
+    start = page.find('<p class="error" role="alert" id="move-refused" tabindex="-1" autofocus>')
     assert start >= 0, f"the page shows no error (status {response.status_code})"
+    assert page.rfind('<section class="actions"', 0, start) > page.rfind("</section>", 0, start)
     return unescape(page[start : page.index("</p>", start)].split(">", 1)[1])
 
 
