@@ -191,6 +191,9 @@ def test_an_illegal_pli_is_refused_with_the_rule_it_breaks(story: Story) -> None
     assert SAME_VALUE in answer.value.text(), "the server names the rule"
     # ... and the player must see it, on the table they are looking at.
     expect(page.get_by_role("alert")).to_contain_text(SAME_VALUE)
+    # Said where they are looking, and read first by a screen reader.
+    expect(page.get_by_role("alert")).to_be_focused()
+    assert page.get_by_role("alert").is_visible() and first.box.bounding_box()
     expect(first.box).to_be_checked()
 
 
@@ -264,7 +267,7 @@ def test_the_others_pass_and_the_winner_hands_out_the_score_cards(
     form.get_by_role("button", name="Hand out").click()
 
     expect(form).to_have_count(0)
-    expect(page.locator(".history li").last).to_contain_text("hand out")
+    expect(page.locator(".history li").first).to_contain_text("hand out")
     receiver_row = page.locator(".player", has_text=receivers[0].name).locator(".row")
     expect(receiver_row.locator(f'.card[aria-label="{cards[0]}"]')).to_have_count(1)
     # The winner opens the next trick.
@@ -345,6 +348,31 @@ def test_each_player_sees_their_whole_hand(story: Story) -> None:
         if len(hand) != held[name]
     }
     assert not missing, missing
+
+
+#: The narrowest phone screen a page must fit, in CSS pixels.
+PHONE_WIDTH = 360
+
+
+def test_on_a_phone_no_page_of_the_game_scrolls_sideways(story: Story, artefacts: Path) -> None:
+    wide: dict[str, int] = {}
+    for someone in story.people:
+        page = someone.page
+        page.set_viewport_size({"width": PHONE_WIDTH, "height": 740})
+        try:
+            for path in ("", "history/", "replay/", "replay/?step=3"):
+                page.goto(story.game_url + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > PHONE_WIDTH:
+                    wide[f"{someone.name} {path or 'table'}"] = width
+            page.goto("/games/")
+            if (width := page.evaluate("document.documentElement.scrollWidth")) > PHONE_WIDTH:
+                wide[f"{someone.name} lobby"] = width
+            page.goto(story.game_url)
+            page.screenshot(path=artefacts / f"phone-table-{someone.name}.png", full_page=True)
+        finally:
+            page.set_viewport_size({"width": 1280, "height": 1000})
+    assert not wide, f"pages wider than {PHONE_WIDTH} px: {wide}"
 
 
 def test_a_spectator_sees_the_table_but_no_hand(story: Story, browser: Browser, site: Site) -> None:
