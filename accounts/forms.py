@@ -3,9 +3,11 @@ from __future__ import annotations
 import zoneinfo
 
 from django import forms
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Profile
+from accounts.models import Profile, profile_of
 
 
 class ProfileForm(forms.ModelForm):
@@ -26,3 +28,20 @@ class ProfileForm(forms.ModelForm):
             "email_invitations",
             "daily_digest",
         )
+
+
+class SignupForm(forms.Form):
+    """What allauth's sign-up asks besides the email address and password: the name the
+    other players see (never the email address, nor a part of it)."""
+
+    display_name = forms.CharField(
+        label=_("Name shown to other players"),
+        max_length=40,
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+
+    def signup(self, request: HttpRequest, user: AbstractBaseUser) -> None:
+        """Called by allauth once the account exists."""
+        profile = profile_of(user)
+        profile.display_name = self.cleaned_data["display_name"].strip()
+        profile.save(update_fields=["display_name"])

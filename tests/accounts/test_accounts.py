@@ -1,6 +1,7 @@
 """Accounts: sign up with a verified email, log in by password or by emailed code, reset a
 password, and a profile with display name, language, time zone and email preferences."""
 
+import random
 import re
 from collections.abc import Callable
 
@@ -11,7 +12,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Profile, display_name, profile_of
-from games.lobby import game_invite, game_open
+from games.lobby import game_invite, game_join, game_open, game_start
 from notifications.tasks import send_invitation
 
 pytestmark = pytest.mark.django_db
@@ -30,9 +31,11 @@ def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) 
             "email": "carol@example.com",
             "password1": "a-long-passphrase-9",
             "password2": "a-long-passphrase-9",
+            "display_name": "Carol the Bold",
         },
     )
     assert response.status_code == 302
+    assert display_name(User.objects.get(email="carol@example.com")) == "Carol the Bold"
     (message,) = mail.outbox
     assert message.to == ["carol@example.com"]
     assert client.get("/games/").status_code == 302  # not logged in yet
@@ -52,6 +55,7 @@ def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> N
             "email": "chloe@example.com",
             "password1": "a-long-passphrase-9",
             "password2": "a-long-passphrase-9",
+            "display_name": "Chloé",
         },
         HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9",
     )
@@ -123,6 +127,34 @@ def test_the_profile_sets_name_language_time_zone_and_emails(
     assert display_name(alice) == "Alice L."
     page = client.get("/games/")
     assert page["Content-Language"] == "fr" and '<html lang="fr">' in page.content.decode()
+
+
+def test_signing_up_without_a_name_for_the_other_players_is_refused(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "email": "dan@example.com",
+            "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9",
+        },
+    )
+    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
+    assert "Name shown to other players" in response.content.decode()
+
+
+def test_a_new_display_name_reaches_every_table_and_the_api(
+    alice: User, bob: User, as_user: Callable[[User], Client]
+) -> None:
+    game = game_open(creator=alice, name="Renamed", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    game_start(game=game, by=alice, rng=random.Random(1))
+    as_user(alice).post(
+        "/accounts/profile/", {"display_name": "Alice L.", "time_zone": "UTC", "language": ""}
+    )
+    table = as_user(bob).get(f"/games/{game.pk}/").content.decode()
+    assert "Alice L." in table
+    seats = as_user(bob).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [seat["name"] for seat in seats] == ["Alice L.", "bob"]
 
 
 def test_a_player_without_a_profile_gets_the_browser_language_and_utc(

@@ -112,6 +112,7 @@ def sign_up(someone: Person, site: Site) -> None:
     page.get_by_label("Email").fill(someone.email)
     page.get_by_label("Password:", exact=True).fill(someone.password)
     page.get_by_label("Password (again)").fill(someone.password)
+    page.get_by_label("Name shown to other players").fill(someone.name)
     page.get_by_role("button", name="Sign Up").click()
     expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
 
