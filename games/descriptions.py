@@ -4,11 +4,14 @@ system moved for a player, why a move was refused."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine.ruleset import IllegalAction
+from games.models import Game
 
 
 def and_list(items: Sequence[str]) -> str:
@@ -17,6 +20,22 @@ def and_list(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def game_summary(game: Game) -> str:
+    """What a table is in words: "NUM-X · Speed Run, 3 players · 2 days per move"."""
+    site = game.game_type.site
+    return (
+        f"{site.title} · {site.describe_config(game.config)} · {time_per_move(game.move_deadline)}"
+    )
+
+
+def time_per_move(deadline: timedelta | None) -> str:
+    """A game's clock in words: "2 days per move", "no deadline"."""
+    if deadline is None:
+        return _("no deadline")
+    days = deadline.days
+    return ngettext("%(n)d day per move", "%(n)d days per move", days) % {"n": days}
 
 
 def reason_text(reason: str) -> str:

@@ -11,6 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.models import display_name
+from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
     LobbyError,
@@ -94,6 +96,8 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "seat": seat,
         "seats": game.seats.order_by("number"),
         "free": free_seats(game),
+        "what": game_summary(game),
+        "creator": display_name(game.created_by),
         "invite_form": InviteForm(),
         "link": request.build_absolute_uri(f"/games/{game.pk}/join/{game.invite_token}/")
         if seat is not None
@@ -117,9 +121,14 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
         check_invitation(game, token)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
-    return render(
-        request, "games/join.html", {"game": game, "token": token, "free": free_seats(game)}
-    )
+    context = {
+        "game": game,
+        "token": token,
+        "free": free_seats(game),
+        "what": game_summary(game),
+        "seated": and_list([seat.name for seat in game.seats.order_by("number")]),
+    }
+    return render(request, "games/join.html", context)
 
 
 def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpResponse:

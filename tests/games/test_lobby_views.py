@@ -1,6 +1,7 @@
 """The lobby: my games, creating a game, inviting, joining, bots, starting."""
 
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -90,7 +91,10 @@ def test_a_friend_joins_by_the_link_and_the_creator_starts(
 ) -> None:
     game = game_open(creator=alice, name="Private", config={"players": 2})
     link = f"/games/{game.pk}/join/{game.invite_token}/"
-    assert as_user(bob).get(link).status_code == 200
+    invited = as_user(bob).get(link)
+    assert invited.status_code == 200
+    assert "NUM-X · Speed Run, 2 players · no deadline" in invited.content.decode()
+    assert "At the table: alice." in invited.content.decode()
     assert as_user(bob).post(link).status_code == 302
     assert game.seats.filter(user=bob).exists()
     page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
@@ -98,6 +102,26 @@ def test_a_friend_joins_by_the_link_and_the_creator_starts(
     as_user(alice).post(f"/games/{game.pk}/start/")
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and game.last_sequence == 2
+
+
+def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(
+        creator=alice,
+        name="Friday",
+        config={"players": 2, "mode": "x-game"},
+        move_deadline=timedelta(days=2),
+    )
+    waiting = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "NUM-X · X-Game, 2 players · 2 days per move" in waiting
+    assert "waits for 1 more player." in waiting and "Invite friends" in waiting
+    game_join(game=game, user=bob, token=game.invite_token)
+    full = as_user(bob).get(f"/games/{game.pk}/").content.decode()
+    assert "Every seat is taken: alice starts the game." in full
+    assert "waits for 0" not in full and "Invite friends" not in full
+    mine = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "start the game when you are ready" in mine and "Start the game" in mine
 
 
 def test_a_wrong_invitation_link_is_refused(alice: User, bob: User, as_user: Login) -> None:
