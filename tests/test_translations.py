@@ -277,7 +277,7 @@ def test_moves_and_cards_in_french() -> None:
         assert descriptions.card(None) == "une carte cachée"
         assert (
             descriptions.action({"type": "complete", "card": "rainbow-9"}, names)
-            == "compléter le pli hors tour avec Rainbow 9"
+            == "compléter le pli avec Rainbow 9"
         )
         assert (
             descriptions.action({"type": "block", "target": "all"}, names)

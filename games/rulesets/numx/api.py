@@ -321,7 +321,11 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
         index=_position(),
         play=TakenActionField(),
     ),
-    "complete": _action("complete", "Complete a pli out of turn.", card=serializers.CharField()),
+    "complete": _action(
+        "complete",
+        "Complete the top pli with its Rainbow, on your turn or out of turn.",
+        card=serializers.CharField(),
+    ),
     "pass": _action("pass", "Pass."),
     "draw": _action("draw", "Draw a card."),
     "refill": _action("refill", "Refill the hand."),

@@ -103,7 +103,7 @@ def action(data: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "pick":
         return _("pick %(card)s") % {"card": card(data.get("card"))}
     if kind == "complete":
-        return _("complete the pli out of turn with %(card)s") % {"card": card(data["card"])}
+        return _("complete the pli with %(card)s") % {"card": card(data["card"])}
     if kind in ("flip", "block", "quantum"):
         what = {"flip": _("Flip"), "block": _("Block"), "quantum": _("Quantum")}[kind]
         return _("play %(card)s on %(target)s") % {
