@@ -107,6 +107,10 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 # The name other players see is asked at sign-up: without it they would see the email's name part.
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+# Confirming the address (in the browser that signed up) signs the player in, and the
+# account mails say who sends them rather than the host name the site was reached at.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[NUM-X by mail] "
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name"

@@ -38,9 +38,13 @@ def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) 
     assert display_name(User.objects.get(email="carol@example.com")) == "Carol the Bold"
     (message,) = mail.outbox
     assert message.to == ["carol@example.com"]
+    assert message.subject.startswith("[NUM-X by mail] ")
+    assert message.body.startswith("Hello from NUM-X by mail!")
     assert client.get("/games/").status_code == 302  # not logged in yet
     confirm = link_in(message)
     client.post(confirm)
+    assert client.get("/games/").status_code == 200, "confirming signs in"
+    client.post("/accounts/logout/")
     login = client.post(
         "/accounts/login/", {"login": "carol@example.com", "password": "a-long-passphrase-9"}
     )

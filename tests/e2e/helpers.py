@@ -120,8 +120,8 @@ def sign_up(someone: Person, site: Site) -> None:
     page.goto(link_in(mail, "/accounts/confirm-email/"))
     page.get_by_role("button", name="Confirm").click()
     expect(page.get_by_text(f"You have confirmed {someone.email}.")).to_be_visible()
-    # Confirming does not sign in: the sign-in page follows.
-    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+    # Confirming in the browser that signed up signs in.
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
 
 
 def log_in_with_password(someone: Person) -> None:
