@@ -145,8 +145,9 @@ def _pending(state: GameState, seat: int, action: Action, pending: object) -> Ga
 def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> GameState:
     """Lay ``play`` with cards of ``pool`` (the hand, with a taken-back card first)."""
     trick = state.trick
-    check_shape(play.faces, play.value, trick.top)
+    # Cards one does not hold break possession first, whatever the pli would be.
     used, hand = take(pool, play.faces)
+    check_shape(play.faces, play.value, trick.top)
     hands = replace_at(state.hands, seat, hand)
     trick = trick._replace(
         plis=(*trick.plis, Pli(seat, used, play.value)),
@@ -184,9 +185,6 @@ def _complete(
     """Complete the top pli with a Rainbow from the hand, or with ``taken`` when it comes
     from the score row."""
     trick = state.trick
-    top = trick.top
-    if top is None or top.value is None or action.face is not rainbow(top.value):
-        raise IllegalAction("complete.rainbow", f"{action.face} does not complete the top pli")
     if seat == trick.owner:
         raise IllegalAction("complete.own", "this pli is yours")
     if seat in trick.blocked:
@@ -195,6 +193,9 @@ def _complete(
         used, hand = take(state.hands[seat], (action.face,))
     else:
         used, hand = (taken,), state.hands[seat]
+    top = trick.top
+    if top is None or top.value is None or action.face is not rainbow(top.value):
+        raise IllegalAction("complete.rainbow", f"{action.face} does not complete the top pli")
     completed = top._replace(cards=top.cards + used, completed_by=seat)
     return finish_action(
         state,
