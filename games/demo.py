@@ -21,8 +21,10 @@ EMAILS = ("alice@demo.numx", "bob@demo.numx")
 PASSWORD = "numx-demo-password"
 #: The demo's game and the configurations of its two games.
 RULES = "numx"
-FINISHED_CONFIG = {"players": 4, "mode": "x-game"}
-PLAYING_CONFIG = {"players": 3, "mode": "speed-run"}
+#: ``edition`` 2 is NUM-X's latest rules edition (``games.engine.numx.EDITION``, which only
+#: NUM-X's own folders import): a configuration without one replays the first edition.
+FINISHED_CONFIG = {"players": 4, "mode": "x-game", "edition": 2}
+PLAYING_CONFIG = {"players": 3, "mode": "speed-run", "edition": 2}
 PLAYING = "Alice, Bob and a bot (demo)"
 FINISHED = "A finished X-Game (demo)"
 

@@ -313,7 +313,8 @@ def _open_table(
         }
     game = game_create(
         name=name[:80],
-        config={"players": len(entries), "mode": "x-game"},
+        # Edition 2: NUM-X's latest rules (a configuration without one plays the first).
+        config={"players": len(entries), "mode": "x-game", "edition": 2},
         seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],
         created_by=tournament.organiser,
         rng=rng,

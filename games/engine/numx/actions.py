@@ -191,7 +191,8 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Complete:
-    """Out of turn: lay the Rainbow of the top pli's value on it ("compléter un pli")."""
+    """Lay the Rainbow of the top pli's value on it ("compléter un pli"): out of turn from
+    the hand, or on one's turn as a drawn or taken-back card (rules edition 2)."""
 
     face: Face
 
@@ -218,10 +219,11 @@ class Draw:
 @dataclass(frozen=True, slots=True)
 class TakeBack:
     """Take back my visible score card at ``index`` and play it at once, as a pli (possibly
-    with cards from my hand) or, for an Action card, as that Action."""
+    with cards from my hand), for an Action card as that Action, or, for the Rainbow of the
+    top pli's value, as its completion (from rules edition 2)."""
 
     index: int
-    play: Play | CardAction
+    play: Play | CardAction | Complete
 
     def __str__(self) -> str:
         return f"take {self.index}: {self.play}"

@@ -134,11 +134,7 @@ def _completer(state: GameState) -> int | None:
         return None
     face = rainbow(top.value)
     for seat, hand in enumerate(state.hands):
-        if (
-            seat != trick.owner
-            and seat not in trick.blocked
-            and any(card.face is face for card in hand)
-        ):
+        if trick.completable_by(seat, face) and any(card.face is face for card in hand):
             return seat
     return None
 
@@ -165,7 +161,10 @@ def legal_actions(state: GameState, seat: int) -> ActionSpace:
     if isinstance(pending, DrawnCard):
         if seat != pending.seat:
             return NO_ACTIONS
-        return ListedActions(_uses(state, seat, state.hands[seat], pending.card.face))
+        face = pending.card.face
+        return ListedActions(
+            (*_uses(state, seat, state.hands[seat], face), *_completion(state, seat, face))
+        )
     actions: list[Action] = []
     if seat == state.turn:
         actions.extend(_turn_actions(state, seat))
@@ -198,10 +197,20 @@ def _turn_actions(state: GameState, seat: int) -> Iterator[Action]:
             )
             for use in _uses(taken, seat, (score.card, *hand), score.card.face):
                 yield TakeBack(index, use)
+            for completion in _completion(state, seat, score.card.face):
+                yield TakeBack(index, completion)
     if state.pile:
         yield Draw()
     if top is not None or not can_open(hand):
         yield Pass()
+
+
+def _completion(state: GameState, seat: int, face: Face) -> tuple[Complete, ...]:
+    """Completing the top pli with a drawn or taken-back ``face``, if this game's edition
+    allows it and the card fits."""
+    if state.config.completes_when_drawn and state.trick.completable_by(seat, face):
+        return (Complete(face),)
+    return ()
 
 
 def _uses(

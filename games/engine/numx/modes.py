@@ -12,6 +12,15 @@ from games.engine.numx.scoring import FAMILY_SCORING, FULL_SCORING, ScoreRule
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
+#: The rules as first played: a drawn or taken-back Rainbow never completes a pli. Games
+#: recorded before editions existed have no ``edition`` in their configuration and replay
+#: under these rules, since a drawn card that can now complete would change what follows.
+FIRST_EDITION = 1
+#: A drawn Rainbow, or one taken back from the score row, may complete the top pli (issue
+#: #18): the edition of every new game.
+EDITION = 2
+EDITIONS = (FIRST_EDITION, EDITION)
+
 
 class Mode(enum.Enum):
     """The three ways to play NUM-X; ``value`` is the mode's name in notation and URLs."""
@@ -40,7 +49,10 @@ MODE_RULES = {
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """Players, mode and the Teams option of one game.
+    """Players, mode, the Teams option and the rules edition of one game.
+
+    ``edition`` says which version of the engine's rules the game is played under (see
+    :data:`EDITION`); a configuration read without one is a :data:`FIRST_EDITION` game.
 
     With teams, partners sit opposite each other so that play alternates between teams:
     seats ``s`` and ``s + players // 2`` are partners (4 players: 0-2 and 1-3; 6 players:
@@ -50,12 +62,20 @@ class GameConfig:
     players: int
     mode: Mode = Mode.SPEED_RUN
     teams: bool = False
+    edition: int = EDITION
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ConfigError(f"NUM-X is played by 2 to 6 players, not {self.players}")
         if self.teams and self.players not in (4, 6):
             raise ConfigError("teams are 2 or 3 teams of 2: 4 or 6 players")
+        if self.edition not in EDITIONS:
+            raise ConfigError(f"unknown rules edition {self.edition!r}")
+
+    @property
+    def completes_when_drawn(self) -> bool:
+        """Whether a drawn or taken-back Rainbow may complete the top pli (edition 2)."""
+        return self.edition >= EDITION
 
     @property
     def rules(self) -> ModeRules:
@@ -91,10 +111,23 @@ class GameConfig:
         return frozenset((seat + step) % self.players for step in range(1, half))
 
     def to_json(self) -> dict[str, object]:
-        return {"players": self.players, "mode": self.mode.value, "teams": self.teams}
+        return {
+            "players": self.players,
+            "mode": self.mode.value,
+            "teams": self.teams,
+            "edition": self.edition,
+        }
 
     @staticmethod
     def from_json(data: dict[str, object]) -> GameConfig:
+        """Read a configuration; one without ``edition`` was recorded before editions
+        existed and keeps the first edition's rules.
+
+        >>> GameConfig.from_json({"players": 3}).edition
+        1
+        >>> GameConfig.from_json(GameConfig(players=3).to_json()).edition == EDITION
+        True
+        """
         players = data.get("players")
         if not isinstance(players, int):
             raise ConfigError("players must be a number from 2 to 6")
@@ -102,4 +135,9 @@ class GameConfig:
             mode = Mode(data.get("mode", Mode.SPEED_RUN.value))
         except ValueError:
             raise ConfigError(f"unknown mode {data.get('mode')!r}") from None
-        return GameConfig(players=players, mode=mode, teams=bool(data.get("teams", False)))
+        edition = data.get("edition", FIRST_EDITION)
+        if not isinstance(edition, int) or isinstance(edition, bool):
+            raise ConfigError(f"unknown rules edition {edition!r}")
+        return GameConfig(
+            players=players, mode=mode, teams=bool(data.get("teams", False)), edition=edition
+        )

@@ -57,8 +57,10 @@ def parse_action(text: str) -> Action:
     taken = _TAKE.match(text)
     if taken:
         inner = parse_action(taken.group(2))
-        if not isinstance(inner, (Play, *CARD_ACTIONS)):
-            raise NotationError("a taken-back card is played as a pli or as an Action card")
+        if not isinstance(inner, (Play, Complete, *CARD_ACTIONS)):
+            raise NotationError(
+                "a taken-back card is played as a pli, an Action card or a completion"
+            )
         return TakeBack(int(taken.group(1)), inner)
     words = text.split()
     if not words:
@@ -296,8 +298,8 @@ def _json_play(data: dict[str, Any]) -> Play:
 
 def _json_take(data: dict[str, Any]) -> TakeBack:
     inner = action_from_json(data["play"])
-    if not isinstance(inner, (Play, *CARD_ACTIONS)):
-        raise NotationError("a taken-back card is played as a pli or as an Action card")
+    if not isinstance(inner, (Play, Complete, *CARD_ACTIONS)):
+        raise NotationError("a taken-back card is played as a pli, an Action card or a completion")
     return TakeBack(_json_int(data["index"]), inner)
 
 

@@ -30,7 +30,8 @@ def plays_action_card(payload: Payload) -> bool:
     if kind == "play":
         return bool(payload.get("bonus"))
     if kind == "take":
-        return isinstance(payload.get("play"), dict) and payload["play"].get("type") != "play"
+        inner = payload.get("play")
+        return isinstance(inner, dict) and inner.get("type") not in ("play", "complete")
     return kind in ACTION_CARD_EVENTS
 
 

@@ -125,6 +125,12 @@ def _pending(state: GameState, seat: int, action: Action, pending: object) -> Ga
             return _lay(state, seat, action, state.hands[seat])
         if isinstance(action, CARD_ACTIONS) and action.face is face:
             return _card_action(state, seat, action, None)
+        if (
+            isinstance(action, Complete)
+            and action.face is face
+            and state.config.completes_when_drawn
+        ):
+            return _complete(state, seat, action)
         raise IllegalAction("draw.play", f"play the {face} you drew")
     if isinstance(pending, MalusResolution):
         task = action_cards.malus_task(state, seat)
@@ -139,8 +145,9 @@ def _pending(state: GameState, seat: int, action: Action, pending: object) -> Ga
 def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> GameState:
     """Lay ``play`` with cards of ``pool`` (the hand, with a taken-back card first)."""
     trick = state.trick
-    check_shape(play.faces, play.value, trick.top)
+    # Cards one does not hold break possession first, whatever the pli would be.
     used, hand = take(pool, play.faces)
+    check_shape(play.faces, play.value, trick.top)
     hands = replace_at(state.hands, seat, hand)
     trick = trick._replace(
         plis=(*trick.plis, Pli(seat, used, play.value)),
@@ -172,16 +179,23 @@ def _card_action(state: GameState, seat: int, action: CardAction, card: Card | N
     return finish_action(state, seat, replay=isinstance(action, Block))
 
 
-def _complete(state: GameState, seat: int, action: Complete) -> GameState:
+def _complete(
+    state: GameState, seat: int, action: Complete, taken: Card | None = None
+) -> GameState:
+    """Complete the top pli with a Rainbow from the hand, or with ``taken`` when it comes
+    from the score row."""
     trick = state.trick
-    top = trick.top
-    if top is None or top.value is None or action.face is not rainbow(top.value):
-        raise IllegalAction("complete.rainbow", f"{action.face} does not complete the top pli")
     if seat == trick.owner:
         raise IllegalAction("complete.own", "this pli is yours")
     if seat in trick.blocked:
         raise IllegalAction("block.blocked", "you are blocked until your next turn")
-    used, hand = take(state.hands[seat], (action.face,))
+    if taken is None:
+        used, hand = take(state.hands[seat], (action.face,))
+    else:
+        used, hand = (taken,), state.hands[seat]
+    top = trick.top
+    if top is None or top.value is None or action.face is not rainbow(top.value):
+        raise IllegalAction("complete.rainbow", f"{action.face} does not complete the top pli")
     completed = top._replace(cards=top.cards + used, completed_by=seat)
     return finish_action(
         state,
@@ -220,8 +234,24 @@ def _draw(state: GameState, seat: int) -> GameState:
 
 
 def has_use(state: GameState, seat: int, card: Card) -> bool:
-    """Whether ``seat`` could play ``card`` (just drawn) right now."""
+    """Whether ``seat`` could play ``card`` (just drawn) right now.
+
+    From edition 2 on, completing the top pli is a use (*Jouée seule, elle peut compléter
+    un pli*); the first edition overlooked it, and its games replay that way.
+
+    >>> from games.engine.numx import FIRST_EDITION, GameConfig, parse_action
+    >>> from games.engine.numx.positions import arrange
+    >>> state = arrange(GameConfig(2), ["blue-7 red-16", "red-15"], pile="rainbow-7")
+    >>> state = apply(state, 0, parse_action("play blue-7"))
+    >>> has_use(state, 1, state.pile[0])
+    True
+    >>> first = state._replace(config=GameConfig(2, edition=FIRST_EDITION))
+    >>> has_use(first, 1, state.pile[0])
+    False
+    """
     face = card.face
+    if state.config.completes_when_drawn and state.trick.completable_by(seat, face):
+        return True
     top = state.trick.top
     if (
         face.value is not None
@@ -248,6 +278,13 @@ def _take_back(state: GameState, seat: int, action: TakeBack) -> GameState:
         if card.face not in play.faces:
             raise IllegalAction("take.play", f"the pli must hold the {card} you take back")
         return _lay(state, seat, play, (card, *state.hands[seat]))
+    if isinstance(play, Complete):
+        if not state.config.completes_when_drawn:
+            # The first edition's games replay as recorded: no completing from the row.
+            raise IllegalAction("take.play", "a card taken back is laid in a pli or played")
+        if play.face is not card.face:
+            raise IllegalAction("take.play", f"complete with the {card} you take back")
+        return _complete(state, seat, play, card)
     if play.face is not card.face:
         raise IllegalAction("take.play", f"play the {card} you take back")
     return _card_action(state, seat, play, card)

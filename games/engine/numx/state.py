@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple, TypeVar
 
-from games.engine.numx.cards import Card, Face, Kind
+from games.engine.numx.cards import Card, Face, Kind, rainbow
 from games.engine.numx.modes import GameConfig
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
@@ -92,6 +92,18 @@ class Trick(NamedTuple):
     @property
     def top(self) -> Pli | None:
         return self.plis[-1] if self.plis else None
+
+    def completable_by(self, seat: int, face: Face) -> bool:
+        """Whether ``seat`` may complete the top pli with ``face``: the Rainbow of a classic
+        top pli's value, on a pli that is not theirs, while not blocked."""
+        top = self.top
+        return (
+            top is not None
+            and top.value is not None
+            and face is rainbow(top.value)
+            and seat != self.owner
+            and seat not in self.blocked
+        )
 
     def locked(self, seat: int) -> bool:
         """Whether ``seat``'s score row is under a Quantum lock this trick."""

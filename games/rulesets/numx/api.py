@@ -7,6 +7,7 @@ Positions in score rows and seats are 0-based (0 = the leftmost card, the first 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext_lazy
@@ -14,6 +15,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.api.base import SeatViewBase, StrictSerializer, discriminated
+from games.engine.numx import EDITION, FIRST_EDITION
 
 MODES = ["speed-run", "x-game", "family"]
 PHASES = [
@@ -50,6 +52,21 @@ class NumxConfigSerializer(StrictSerializer):
     players = serializers.IntegerField(min_value=2, max_value=6)
     mode = serializers.ChoiceField(choices=MODES, default="speed-run")
     teams = serializers.BooleanField(default=False, help_text="4 or 6 players only.")
+    edition = serializers.SerializerMethodField(
+        help_text="The rules edition the game is played under, set by the server: the latest "
+        "(2) for a game opened now; 1 for games recorded before editions existed."
+    )
+
+    def get_edition(self, config: Mapping[str, Any]) -> int:
+        """A stored configuration without an edition is a first-edition game."""
+        edition = config.get("edition", FIRST_EDITION)
+        assert isinstance(edition, int)
+        return edition
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """A game opened now is played under the latest rules edition; clients do not
+        choose it (older editions only replay games recorded before)."""
+        return {**attrs, "edition": EDITION}
 
 
 # A seat's view ----------------------------------------------------------------------------

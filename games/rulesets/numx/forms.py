@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.numx import (
+    EDITION,
     Distribute,
     Face,
     Kind,
@@ -53,8 +54,15 @@ class NumxOptions(forms.Form):
         return data
 
     def config(self) -> dict[str, Any]:
+        """The new game's configuration, under the latest rules edition (a configuration
+        without one is read as an edition-1 game, recorded before editions existed)."""
         data = self.cleaned_data
-        return {"players": data["players"], "mode": data["mode"], "teams": data["teams"]}
+        return {
+            "players": data["players"],
+            "mode": data["mode"],
+            "teams": data["teams"],
+            "edition": EDITION,
+        }
 
 
 class PliForm(MoveForm):

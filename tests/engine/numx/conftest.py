@@ -29,6 +29,7 @@ from games.engine.numx import (
     to_act,
 )
 from games.engine.numx.cards import Card
+from games.engine.numx.modes import EDITION, EDITIONS
 from games.engine.numx.positions import arrange
 from games.engine.numx.state import MalusResolution
 
@@ -45,9 +46,10 @@ def table(
     pile: str = "",
     mode: Mode = Mode.SPEED_RUN,
     teams: bool = False,
+    edition: int = EDITION,
 ) -> GameState:
     """A position at the start of a trick, ``pile`` naming the top of the draw pile."""
-    config = GameConfig(players=len(hands), mode=mode, teams=teams)
+    config = GameConfig(players=len(hands), mode=mode, teams=teams, edition=edition)
     return arrange(config, hands, rows or [], turn=turn, pile=pile)
 
 
@@ -125,12 +127,13 @@ LONG_RUN = os.environ.get("NUMX_PROPERTY_GAMES")
 #: A random game longer than this is stuck (random games last a few hundred actions).
 MAX_STEPS = 20_000
 
-#: Every mode, 2 to 6 players, teams with 4 or 6 players.
+#: Every mode, 2 to 6 players, teams with 4 or 6 players, under every rules edition.
 CONFIGS = [
-    GameConfig(players, mode, teams)
+    GameConfig(players, mode, teams, edition)
     for mode in Mode
     for players in range(2, 7)
     for teams in (False, True)
+    for edition in EDITIONS
     if not teams or players in (4, 6)
 ]
 

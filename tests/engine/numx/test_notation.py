@@ -86,7 +86,7 @@ def test_resolve_sorts_its_choices() -> None:
         ("block everyone", "'between'"),
         ("malus 2", "say which malus"),
         ("play shadow-3 + pass", "not an Action card"),
-        ("take 1: pass", "pli or as an Action card"),
+        ("take 1: pass", "a pli, an Action card or a completion"),
         ("distribute blue-7>2", "card>seat:up|down:left|right"),
         ("resolve blue-3", "resolve takes"),
         ("resolve place sideways", "up-left"),

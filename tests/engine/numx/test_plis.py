@@ -123,6 +123,19 @@ def test_a_player_lays_only_cards_they_hold() -> None:
     assert refused(state, 0, "play red-3") == "hand.has-cards"
 
 
+def test_cards_not_held_are_named_before_the_pli_rules_they_would_break() -> None:
+    # Issue #18: a red 1 not held on a 14 broke possession first, not pli.higher.
+    state = table(["blue-14" + FILLER, "blue-1 red-15", "rainbow-7 green-2"])
+    state = act(state, 0, "play blue-14")
+    assert refused(state, 1, "play red-1") == "hand.has-cards"
+    assert refused(state, 1, "play red-16 yellow-16") == "hand.has-cards"
+    assert refused(state, 1, "play blue-1") == "pli.higher"
+    # Completing: who may complete first, then possession, then whether the Rainbow fits.
+    assert refused(state, 1, "complete rainbow-14") == "hand.has-cards"
+    assert refused(state, 2, "complete rainbow-7") == "complete.rainbow"
+    assert refused(state, 0, "complete rainbow-5") == "complete.own"
+
+
 def test_the_listed_plis_of_a_hand_on_a_pair() -> None:
     # On a pair of 7s, this hand can lay: the pair of 9s, the 9s with their Rainbow (2+1), a
     # 9 with the Joker, the Shadow 12 alone (2-1), the 12s with the Shadow, Joker pairs of

@@ -181,7 +181,8 @@ def test_listed_legal_actions_are_accepted_by_apply(config: GameConfig, seed: in
 
 def _plausible_actions(state: GameState, seat: int) -> list[Action]:
     """Actions a player might try: pass, draw, picks and single plis of each card they hold,
-    completions with their Rainbows, take-backs of each score card laid alone."""
+    completions with their Rainbows, take-backs of each score card laid alone (or, for a
+    Rainbow, completing)."""
     top = state.trick.top
     joker_values = {0, MAX_VALUE}
     if top is not None and top.value is not None and top.value < MAX_VALUE:
@@ -199,6 +200,8 @@ def _plausible_actions(state: GameState, seat: int) -> list[Action]:
             actions.append(Complete(face))
     for index, score in enumerate(state.rows[seat]):
         actions += [TakeBack(index, play) for play in single(score.card.face)]
+        if score.card.face.is_rainbow:
+            actions.append(TakeBack(index, Complete(score.card.face)))
     return actions
 
 

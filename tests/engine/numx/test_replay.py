@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 
 from games.engine.numx import (
+    EDITION,
+    FIRST_EDITION,
     Action,
+    ConfigError,
     Deal,
+    Draw,
     Face,
     GameConfig,
     GameState,
@@ -286,3 +291,36 @@ def test_an_unreadable_recorded_action_is_refused_with_the_notation_rule(
     with pytest.raises(ReplayError) as refused:
         replay_json(record)
     assert (refused.value.index, refused.value.rule) == (index, "notation")
+
+
+# Rules editions -----------------------------------------------------------------------------
+
+#: A 3-player Speed Run recorded before rules editions existed (no ``edition`` in its
+#: configuration): at action 161 seat 2 draws the Rainbow 1 while a blue 1 is on top, and,
+#: as the first edition played it, keeps it in the hand.
+FIRST_EDITION_RECORD = Path(__file__).parent / "records" / "first_edition_drawn_rainbow.json"
+
+
+def test_a_game_recorded_before_editions_replays_under_the_first_edition_rules() -> None:
+    record = json.loads(FIRST_EDITION_RECORD.read_text())
+    assert "edition" not in record["config"]
+    history = history_from_json(record["actions"])
+    before = replay(GameConfig(3, Mode.SPEED_RUN, edition=FIRST_EDITION), history[:161])
+    assert before.trick.top is not None and str(before.trick.top.cards[-1]) == "blue-1"
+    assert str(before.pile[0]) == "rainbow-1" and history[161] == (2, Draw())
+    state = replay_json(record)
+    assert state.config.edition == FIRST_EDITION and state.phase is Phase.GAME_OVER
+    # Under edition 2 the drawn Rainbow must complete the pli, and the record breaks there.
+    with pytest.raises(ReplayError) as broken:
+        replay(GameConfig(3, Mode.SPEED_RUN), history)
+    assert broken.value.index == 162 and broken.value.rule == "turn.waiting"
+
+
+def test_a_new_game_records_its_edition_and_reads_it_back() -> None:
+    config = GameConfig(4, Mode.X_GAME)
+    assert config.edition == EDITION and config.to_json()["edition"] == EDITION
+    assert GameConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
+    assert GameConfig.from_json({"players": 4, "mode": "x-game"}).edition == FIRST_EDITION
+    for bad in (0, 3, "2", True):
+        with pytest.raises(ConfigError):
+            GameConfig.from_json({"players": 4, "edition": bad})

@@ -9,6 +9,7 @@ from games.engine.numx import (
     parse_action,
     to_act,
 )
+from games.engine.numx.modes import FIRST_EDITION
 from games.engine.numx.state import DrawnCard, Termination
 
 from .conftest import FILLER, act, refused, table
@@ -143,6 +144,34 @@ def test_a_drawn_card_that_cannot_be_played_joins_the_hand_and_the_turn_ends() -
     assert "red-3" in [str(c) for c in state.hands[1]]
 
 
+def test_a_drawn_rainbow_of_the_top_value_must_complete_the_pli() -> None:
+    # Seat 1 sits just before the pli's owner: keeping the Rainbow would end the trick.
+    state = table(["blue-7" + FILLER, "red-15 green-2"], pile="rainbow-7")
+    state = act(act(state, 0, "play blue-7"), 1, "draw")
+    assert state.pending == DrawnCard(1, state.hands[1][-1]) and awaiting(state) == {1}
+    assert {str(a) for a in legal_actions(state, 1)} == {"complete rainbow-7"}
+    assert refused(state, 1, "pass") == "draw.play"
+    state = act(state, 1, "complete rainbow-7")
+    assert [str(c) for c in state.trick.top.cards] == ["blue-7", "rainbow-7"]  # type: ignore[union-attr]
+    assert state.trick.owner == 1 and state.turn == 0 and state.phase is Phase.PLAY
+
+
+def test_in_a_first_edition_game_a_drawn_rainbow_of_the_top_value_stays_in_the_hand() -> None:
+    state = table(["blue-7" + FILLER, "red-15 green-2"], pile="rainbow-7", edition=FIRST_EDITION)
+    state = act(act(state, 0, "play blue-7"), 1, "draw")
+    assert state.pending is not None and state.phase is Phase.DISTRIBUTION  # trick over
+    assert "rainbow-7" in [str(c) for c in state.hands[1]]
+
+
+def test_a_drawn_rainbow_does_not_complete_ones_own_pli() -> None:
+    state = table(["shadow-10 block" + FILLER, "red-15 green-2"], pile="rainbow-10")
+    state = act(state, 0, "play shadow-10 + block all")
+    assert state.turn == 0  # the Block lets its player act again, on their own pli
+    state = act(state, 0, "draw")
+    assert state.pending is None and state.turn == 1
+    assert "rainbow-10" in [str(c) for c in state.hands[0]]
+
+
 def test_nobody_draws_from_an_empty_pile() -> None:
     state = table(["blue-7" + FILLER, "red-15 green-2"])._replace(pile=())
     state = act(state, 0, "play blue-7")
@@ -180,6 +209,29 @@ def test_an_action_card_taken_back_is_played_as_its_action() -> None:
     state = act(state, 1, "take 0: flip 0")
     assert state.rows[0][0].face_up is False and state.rows[1] == ()
     assert [str(c) for c in state.discard] == ["flip"]
+
+
+def test_a_visible_rainbow_taken_back_completes_the_top_pli() -> None:
+    state = table(["blue-7" + FILLER, "red-9 red-15", "blue-1 red-14"], ["", "rainbow-7", ""])
+    state = act(state, 0, "play blue-7")
+    assert "take 0: complete rainbow-7" in {str(a) for a in legal_actions(state, 1)}
+    state = act(state, 1, "take 0: complete rainbow-7")
+    assert [str(c) for c in state.trick.top.cards] == ["blue-7", "rainbow-7"]  # type: ignore[union-attr]
+    assert state.trick.owner == 1 and state.turn == 2 and state.rows[1] == ()
+    assert [str(c) for c in state.hands[1]] == ["red-9", "red-15"]
+
+
+def test_a_taken_back_card_completes_only_as_the_top_pli_s_rainbow_and_not_in_first_edition() -> (
+    None
+):
+    rows = ["", "rainbow-7 rainbow-8"]
+    state = act(table(["blue-7" + FILLER, "red-9 red-15"], rows), 0, "play blue-7")
+    assert refused(state, 1, "take 1: complete rainbow-8") == "complete.rainbow"
+    assert refused(state, 1, "take 1: complete rainbow-7") == "take.play"
+    first = table(["blue-7" + FILLER, "red-9 red-15"], rows, edition=FIRST_EDITION)
+    first = act(first, 0, "play blue-7")
+    assert refused(first, 1, "take 0: complete rainbow-7") == "take.play"
+    assert "take 0: complete rainbow-7" not in {str(a) for a in legal_actions(first, 1)}
 
 
 def test_laying_ones_last_card_wins_the_trick_and_ends_the_round() -> None:
