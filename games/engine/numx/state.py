@@ -15,7 +15,9 @@ from games.engine.numx.cards import Card, Face, Kind, rainbow
 from games.engine.numx.modes import GameConfig
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
-STATE_FORMAT = "numx-state-2"
+#: 3: the configuration holds the rules edition. A snapshot of format 2 would unpickle its
+#: configuration with today's default edition, whatever edition its game was played under.
+STATE_FORMAT = "numx-state-3"
 #: The seat that plays chance actions (the deal, the round-2 shuffle).
 CHANCE = -1
 #: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.
