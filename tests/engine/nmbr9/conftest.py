@@ -27,6 +27,7 @@ from games.engine.nmbr9 import (
     is_terminal,
     new_game,
     parse_action,
+    placements,
     random_action,
     settle,
     to_act,
@@ -57,6 +58,12 @@ def lands(stack: Stack, move: str) -> Stack:
     action = parse_action(move)
     assert isinstance(action, Place)
     return stack.add(settle(stack, action.digit, action.x, action.y, action.turn))
+
+
+def on_the_table(stack: Stack, digit: int) -> str:
+    """The first legal placement of ``digit`` on level 0 (worth nothing), as notation."""
+    tile = next(tile for tile in placements(stack, digit) if tile.level == 0)
+    return str(Place(tile.digit, tile.x, tile.y, tile.turn))
 
 
 def act(state: Nmbr9State, seat: int, *moves: str) -> Nmbr9State:
