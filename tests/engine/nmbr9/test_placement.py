@@ -31,12 +31,12 @@ def test_a_tile_shares_an_edge_with_a_tile_of_its_level() -> None:
 def test_a_corner_is_not_enough() -> None:
     """« (un coin ne suffit pas) »: the 1 below would meet the 0 at one corner only.
 
-        ###..
-        #.#..
-        #.#..
-        ###..
-        ...##
-        ....#
+    ###..
+    #.#..
+    #.#..
+    ###..
+    ...##
+    ....#
     """
     stack = build("place 0 at 0,0")
     assert breaks(stack, "place 1 at 3,4") == "nmbr9.touch"
