@@ -32,6 +32,7 @@ from games.engine.nmbr9 import (
     settle,
     to_act,
 )
+from games.engine.nmbr9.bots import Bot
 from games.engine.nmbr9.positions import render
 
 
@@ -112,7 +113,7 @@ class Step(NamedTuple):
     after: Nmbr9State
 
 
-def walk(players: int, seed: int, bot=random_action) -> Iterator[Step]:  # type: ignore[no-untyped-def]
+def walk(players: int, seed: int, bot: Bot = random_action) -> Iterator[Step]:
     """Every step of the game ``seed`` drives (seats in a random order each card)."""
     rng = random.Random(seed)
     state = new_game(Nmbr9Config(players))
