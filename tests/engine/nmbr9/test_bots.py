@@ -1,0 +1,37 @@
+"""The bots: the random one places legally; the greedy one scores, fast."""
+
+import random
+import statistics
+import time
+
+from games.engine.nmbr9 import RULES, Nmbr9Config, greedy_action, legal_actions, play_game
+from games.engine.nmbr9.positions import arrange
+
+
+def test_the_greedy_bot_takes_the_points_in_reach() -> None:
+    """A 6 can lie across the two 9s on level 1 (6 points) or on the table (none)."""
+    state = arrange([["place 9 at 0,0", "place 9 at 3,0"]], card=6)
+    action = greedy_action(state, 0, random.Random(1))
+    assert RULES.apply(state, 0, action).stacks[0].tiles[-1].level == 1
+
+
+def test_bots_play_legal_actions() -> None:
+    state = arrange([["place 9 at 0,0", "place 9 at 3,0"]], card=6)
+    rng = random.Random(3)
+    assert RULES.bot_action(state, 0, rng) in legal_actions(state, 0)
+    assert RULES.chance_action(state, rng) is None
+
+
+def test_the_greedy_bot_beats_the_random_one_and_moves_in_under_0_2_s() -> None:
+    greedy, randomly = [], []
+    started = time.perf_counter()
+    for seed in range(3):
+        final, _ = play_game(Nmbr9Config(1), random.Random(seed), greedy_action)
+        greedy.append(final.stacks[0])
+        final, _ = play_game(Nmbr9Config(1), random.Random(seed))
+        randomly.append(final.stacks[0])
+    per_move = (time.perf_counter() - started) / (3 * 20)
+    assert per_move < 0.2
+    from games.engine.nmbr9 import score
+
+    assert statistics.mean(map(score, greedy)) > statistics.mean(map(score, randomly))
