@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.maya import MayaConfig, NotationError, Play, parse_action
+from games.engine.maya import Guess, MayaConfig, NotationError, Play, parse_action
 from games.engine.maya.turns import resolve
 from games.forms import MoveForm
 from games.moves import Move
@@ -86,8 +86,8 @@ class GuessForm(MoveForm):
         #: The opponents whose token may still be guessed at, by seat.
         self.targets = targets
 
-    def action(self) -> Any:
-        return parse_action(f"guess {self.cleaned_data['target']} {self.cleaned_data['number']}")
+    def action(self) -> Guess:
+        return Guess(self.cleaned_data["target"], self.cleaned_data["number"])
 
 
 def options(current: Table, moves: list[Move]) -> list[Option]:
