@@ -17,7 +17,7 @@ from games.bots import play_bot_move
 from games.engine.maya import MayaState
 from games.events import store
 from games.events.models import Event
-from games.lobby import game_join, game_open, game_start
+from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.registry import game_type
 from games.rulesets.maya import descriptions
@@ -269,6 +269,24 @@ def test_the_standard_game_has_no_guess_form(duel: Game, as_user: Login) -> None
     assert 'value="guess"' not in page
     response = post(client, duel, "guess", target="1", number="3")
     assert response.status_code == 400  # type: ignore[attr-defined]
+
+
+def test_bots_fill_maya_seats_and_play_their_turns(
+    alice: User, as_user: Login, django_capture_on_commit_callbacks: Callable[..., object]
+) -> None:
+    game = game_open(creator=alice, name="Alice and the bots", rules="maya", config={"players": 3})
+    game_add_bot(game=game, by=alice)
+    game_add_bot(game=game, by=alice)
+    game = game_start(game=game, by=alice, rng=random.Random(5))
+    assert state(game).turn == 0
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    move = re.findall(r'name="play-move" value="([^"]+)"', page)[0]
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        post(as_user(alice), game, "play", move=move)
+    players = Event.objects.filter(game=game, type="play").values_list("seat", flat=True)
+    assert {1, 2} & set(players), "the bots took their turns"
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED or state(game).turn == 0
 
 
 # The end, the replay ------------------------------------------------------------------------
