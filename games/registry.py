@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 #: Game id → its package. The first one is the site's default game.
 GAMES: dict[str, str] = {
     "numx": "games.rulesets.numx",
+    "maya": "games.rulesets.maya",
 }
 
 

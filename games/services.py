@@ -239,13 +239,14 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
 def _chance_moves(
     rules: RuleSet, state: Any, rng: random.Random | None
 ) -> tuple[Any, list[NewEvent]]:
-    """Chance's moves (deals, shuffles), drawn now and recorded, until a player must act."""
+    """Chance's moves (deals, shuffles), drawn now and recorded, until a player must act.
+    Each is recorded like a player's action, with its facts (the hands a deal gave, the
+    cards a reshuffle let a seat draw), which replays and ``verify`` check."""
     events: list[NewEvent] = []
     while (chance := rules.chance_action(state, rng or _SYSTEM_RANDOM)) is not None:
         after = rules.apply(state, rules.chance, chance)
-        events.append(
-            NewEvent(rules.action_type(chance), rules.action_to_json(chance), rules.chance)
-        )
+        payload = store.action_payload(rules, state, rules.chance, chance, after)
+        events.append(NewEvent(rules.action_type(chance), payload, rules.chance))
         events += [NewEvent(t, p) for t, p in rules.milestones(state, after)]
         state = after
     return state, events

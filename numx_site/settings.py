@@ -145,8 +145,12 @@ SPECTACULAR_SETTINGS = {
     # 3.1: a nullable reference is a oneOf with null, which 3.0 could only write as
     # `nullable` beside `allOf` (rejected by strict 3.0 validators).
     "OAS_VERSION": "3.1.0",
-    # One name for NUM-X's row ends, whether a field calls them `side` or `direction`.
-    "ENUM_NAME_OVERRIDES": {"NumxSideEnum": "games.rulesets.numx.api.SIDES"},
+    "ENUM_NAME_OVERRIDES": {
+        # One name for NUM-X's row ends, whether a field calls them `side` or `direction`.
+        "NumxSideEnum": "games.rulesets.numx.api.SIDES",
+        # One name for the ways a Maya token is won, in a seat's tokens and in the scores.
+        "MayaHowEnum": "games.rulesets.maya.api.HOW",
+    },
     # The docs page's JavaScript is served from our static files, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -177,6 +177,19 @@ def test_every_message_is_translated_and_none_is_fuzzy(entries: list[Entry]) -> 
     assert untranslated == []
 
 
+def test_french_double_punctuation_follows_a_no_break_space(entries: list[Entry]) -> None:
+    """French sets a space before ":", ";", "!" and "?", one that never breaks the line
+    ("Revoir la partie : …"); a plain space would let the sign start a line. Quoted
+    examples of what to type (« 4: 8/4/2/1 ») are notation, left as typed."""
+    wrong = [
+        f"{PO.name}:{e.line} {text!r}"
+        for e in messages(entries)
+        for text in e.msgstr.values()
+        if re.search(r"(?:\w|[)»])[:;!?](?:\s|$)| [:;!?]", re.sub(r"«[^»]*»", "«»", text))
+    ]
+    assert wrong == []
+
+
 def test_translations_keep_every_placeholder(entries: list[Entry]) -> None:
     wrong = []
     for e in messages(entries):

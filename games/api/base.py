@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 
@@ -23,6 +24,19 @@ class StrictSerializer(serializers.Serializer):
                     {key: [_("Unknown field: %(key)s.") % {"key": key}] for key in unknown}
                 )
         return super().to_internal_value(data)
+
+
+class StrictSchema(OpenApiSerializerExtension):
+    """A strict serializer's schema says it takes no other keys (``additionalProperties``):
+    the games' pieces are composed in oneOfs, where an object with one game's keys must not
+    also be valid as another game's (NUM-X's configuration as Maya's, say)."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
 
 
 class SeatViewBase(serializers.Serializer):

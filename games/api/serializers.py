@@ -121,14 +121,32 @@ PENDING_SCHEMA = PolymorphicProxySerializer(
     help_text="The choice to make when it is too large to list, as its constraints (the "
     "game's view has it too, as `pending`); null when there is none.",
 )
+
+
+def _actions_of_type(type_name: str) -> Any:
+    """The schema of the actions called ``type_name``: a game's serializer, or, when several
+    games have an action of that name (NUM-X's and Maya's ``play``), a oneOf of theirs, each
+    told apart by its fields."""
+    shared = [
+        schema.actions[type_name] for schema in GAME_SCHEMAS.values() if type_name in schema.actions
+    ]
+    if len(shared) == 1:
+        return shared[0]
+    return PolymorphicProxySerializer(
+        component_name=f"{_schema_name(type_name)}Action",
+        serializers=shared,
+        resource_type_field_name=None,
+    )
+
+
 ACTION_SCHEMA = PolymorphicProxySerializer(
     component_name="Action",
-    # Two games' actions of one type would share a mapping entry: each game's actions are
-    # checked against its own serializers (check_action), the schema maps the type once.
+    # Each game's actions are checked against its own serializers (check_action); the
+    # schema maps each type once, to every game's form of it.
     serializers={
-        type_name: serializer
+        type_name: _actions_of_type(type_name)
         for schema in GAME_SCHEMAS.values()
-        for type_name, serializer in schema.actions.items()
+        for type_name in schema.actions
     },
     resource_type_field_name="type",
 )

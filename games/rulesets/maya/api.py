@@ -1,0 +1,162 @@
+"""Maya's part of the API schema: its configuration, a seat's view and its actions' JSON
+forms, as DRF serializers. The generic API (``games.api``) composes them with the other
+games' under a discriminator: ``rules`` for views and new games, ``type`` for actions.
+
+Seats are 0-based. Cards are written as in the notation: ``+1``…``+5``, ``-1``…``-5``,
+``0``, ``joker``, ``skip``, ``reverse``, ``temple``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+
+from games.api.base import SeatViewBase, StrictSerializer, discriminated
+
+PHASES = ["deal", "mix", "play", "reshuffle", "game-over"]
+HOW = ["maya.revealed", "maya.guessed", "maya.defended"]
+
+
+def _cards(**kwargs: object) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(), **kwargs)
+
+
+def _numbers(**kwargs: object) -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), **kwargs)
+
+
+# Configuration ----------------------------------------------------------------------------
+
+
+class MayaConfigSerializer(StrictSerializer):
+    """A Maya game's options."""
+
+    players = serializers.IntegerField(min_value=2, max_value=4)
+    expert = serializers.BooleanField(
+        default=False, help_text="The expert variant: a turn may guess an opponent's number."
+    )
+
+
+# A seat's view ----------------------------------------------------------------------------
+
+
+class MayaPendingSerializer(serializers.Serializer):
+    """Maya lists every move: it never has a pending choice."""
+
+
+class MayaWonSerializer(serializers.Serializer):
+    number = serializers.IntegerField(
+        allow_null=True, help_text="null: a face-down token of the expert variant, not yours."
+    )
+    how = serializers.ChoiceField(choices=HOW)
+
+
+class MayaOwedSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = serializers.IntegerField(help_text="Cards still to draw once chance reshuffles.")
+
+
+class MayaScoreLineSerializer(serializers.Serializer):
+    rule = serializers.ChoiceField(choices=HOW)
+    points = serializers.IntegerField()
+
+
+class MayaOutcomeSerializer(serializers.Serializer):
+    scores = _numbers(help_text="Tokens won by each seat.")
+    winners = _numbers()
+    breakdown = serializers.ListField(child=MayaScoreLineSerializer(many=True))
+
+
+class MayaViewSerializer(SeatViewBase):
+    """A Maya game as one seat (or a spectator) may know it: the count, its own hand and
+    secret number. Never another hand, another secret, the pile or the supply until the
+    game is over."""
+
+    config = MayaConfigSerializer()
+    phase = serializers.ChoiceField(choices=PHASES)
+    count = serializers.IntegerField(help_text="The count the cards add up to.")
+    turn = serializers.IntegerField(help_text="The seat to play.")
+    direction = serializers.ChoiceField(
+        choices=[1, -1], help_text="1: up the seats; -1: after a Reverse, down."
+    )
+    turns = serializers.IntegerField(help_text="Turns played so far.")
+    awaiting = _numbers(help_text="The seats the game waits for (-1: chance).")
+    hands = serializers.ListField(
+        child=_cards(allow_null=True),
+        help_text="Each seat's hand: only yours (all of them once the game is over).",
+    )
+    hand_sizes = _numbers()
+    pile_size = serializers.IntegerField()
+    pile = _cards(allow_null=True, help_text="The draw pile: null until the game is over.")
+    discard = _cards(help_text="The discard pile, bottom first: its last card is on top.")
+    secrets = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Each seat's secret number: only yours (all once the game is over).",
+    )
+    supply_size = serializers.IntegerField()
+    supply = _numbers(allow_null=True, help_text="The token supply: null until the game is over.")
+    won = serializers.ListField(
+        child=MayaWonSerializer(many=True), help_text="Each seat's tokens, in the order won."
+    )
+    guessed = serializers.ListField(
+        child=serializers.BooleanField(),
+        help_text="Expert variant: whether each seat's current token was guessed at.",
+    )
+    left = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="The count each seat announced at its last turn of cards.",
+    )
+    owed = MayaOwedSerializer(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    outcome = MayaOutcomeSerializer(allow_null=True)
+
+
+# Actions ------------------------------------------------------------------------------------
+
+
+class _Action(StrictSerializer):
+    """An action's JSON form; ``type`` is set by :func:`_action`."""
+
+
+#: One card of a play; built with ``type`` because its key ``as`` is a Python keyword.
+MayaPlayedSerializer = type(
+    "MayaPlayedSerializer",
+    (StrictSerializer,),
+    {
+        "__module__": __name__,
+        "__doc__": "One card of a play, in the order played.",
+        "card": serializers.CharField(
+            help_text="`+4`, `-3`, `0`, `joker`, `skip`, `reverse`, `temple`."
+        ),
+        "as": serializers.IntegerField(
+            required=False, help_text="A Joker only: what it counts as (-5…-1, 1…5)."
+        ),
+    },
+)
+
+
+def _action(type_name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+    name = "Maya" + type_name.title() + "Action"
+    return discriminated(_Action, name, "type", type_name, doc, **fields)
+
+
+#: Every action a player may send, by its ``type`` (chance's are the server's own).
+ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
+    "play": _action(
+        "play",
+        "Play a card; a Temple of Zero (or, with two players, a Skip) is followed in the "
+        "same move by the next card: `cards` in order, a Joker with `as`.",
+        cards=MayaPlayedSerializer(many=True, allow_empty=False),
+    ),
+    "guess": _action(
+        "guess",
+        "Expert variant: say that seat `target`'s secret number is `number`.",
+        target=serializers.IntegerField(min_value=0),
+        number=serializers.IntegerField(min_value=1, max_value=10),
+    ),
+}
+
+NOTATION_HELP = gettext_lazy(
+    "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "
+    "`guess 2 7`) or sent as its JSON form."
+)

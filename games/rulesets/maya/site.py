@@ -1,0 +1,104 @@
+"""Maya on the site: its table, its forms, its words, its options (the game's adapter)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+
+from games.engine.maya import Play, Played, parse_cards
+from games.engine.maya.cards import Kind
+from games.engine.maya.turns import resolve
+from games.engine.ruleset import Progress
+from games.rulesets.maya import api as maya_api
+from games.rulesets.maya import descriptions
+from games.rulesets.maya.forms import MayaOptions, move_forms
+from games.rulesets.site import ApiSchema
+
+if TYPE_CHECKING:
+    from games.presenters import Table
+
+
+class MayaSite:
+    """How the site shows and plays Maya mystery numbers."""
+
+    title = "Maya"
+    table_template = "games/maya/table.html"
+    #: Every turn plays a card (or guesses): there is no pass to order in advance.
+    standing_orders: ClassVar[Mapping[str, str]] = {}
+    api = ApiSchema(
+        config=maya_api.MayaConfigSerializer,
+        view=maya_api.MayaViewSerializer,
+        pending=maya_api.MayaPendingSerializer,
+        actions=maya_api.ACTION_SERIALIZERS,
+        notation_help=maya_api.NOTATION_HELP,
+    )
+
+    def new_game_form(self, data: Mapping[str, Any] | None = None) -> MayaOptions:
+        return MayaOptions(data)
+
+    def describe_config(self, config: Mapping[str, Any]) -> str:
+        return descriptions.config(config)
+
+    def describe_progress(self, progress: Progress) -> str:
+        return descriptions.progress(progress.phase, progress.round - 1, progress.step)
+
+    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.action(action, names)
+
+    def describe_event(
+        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+    ) -> str:
+        return descriptions.event(entry, names, viewer)
+
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        return descriptions.task(view, out_of_turn)
+
+    def describe_score_line(self, rule: str) -> str:
+        return descriptions.score_rule(rule)
+
+    def move_forms(
+        self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
+    ) -> dict[str, forms.Form]:
+        return move_forms(table, form_key, data)
+
+    def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        return {
+            "hand_size": view["hand_sizes"][seat],
+            "hand": view["hands"][seat],
+            "secret": view["secrets"][seat],
+            "won": view["won"][seat],
+            "guessed": view["guessed"][seat],
+            "left": view["left"][seat],
+        }
+
+    def table_context(self, table: Table) -> dict[str, Any]:
+        view = table.view
+        seat = table.seat
+        hand = list(view["hands"][seat] or []) if seat is not None else []
+        discard = view["discard"]
+        return {
+            "count": view["count"],
+            "direction": descriptions.direction(view["direction"]),
+            "top": discard[-1] if discard else None,
+            "hand": [(name, _effect(view, name)) for name in hand],
+            "secret": view["secrets"][seat] if seat is not None else None,
+        }
+
+
+def _effect(view: Mapping[str, Any], name: str) -> str:
+    """What a card of the hand would do to the count: "5 → 9", "5 → 0, then another card"."""
+    count = view["count"]
+    (card,) = parse_cards(name)
+    before = descriptions.number(count)
+    if card.kind is Kind.JOKER:
+        return f"{before} \u2192 {descriptions.number(count - 5)}…{descriptions.number(count + 5)}"
+    made = resolve(count, view["direction"], Play((Played(card),)), view["config"]["players"])
+    after = f"{before} \u2192 {descriptions.number(made.total)}"
+    if card.kind is Kind.TEMPLE or (card.kind is Kind.SKIP and view["config"]["players"] == 2):
+        return descriptions.then_another(after)
+    return after
+
+
+SITE = MayaSite()

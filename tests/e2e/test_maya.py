@@ -1,0 +1,115 @@
+"""A Maya game in two browsers: Ana opens it with its options, Ben joins by the link, and
+they play a few turns from the table's buttons, each button saying the count it makes.
+
+The tests run in order and share the game, as in ``test_story.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import (
+    Person,
+    Site,
+    log_in_with_password,
+    my_turn,
+    person,
+    sequence,
+    sign_up,
+    table,
+    wait_for_htmx,
+)
+
+pytestmark = pytest.mark.browser
+
+GAME = "Chichen Itza"
+#: A play button's words: "+4: 5 → 9" (the card, the count now, the count it makes).
+BUTTON = re.compile(r"^(.+): (\S+) \u2192 (\S+)$")
+
+
+@dataclass
+class Duel:
+    ana: Person
+    ben: Person
+    game_url: str = ""
+
+    def at_the_table(self, someone: Person) -> Page:
+        someone.page.goto(self.game_url)
+        expect(table(someone.page)).to_be_visible()
+        return someone.page
+
+    def whose_turn(self) -> Person:
+        awaited = [p for p in (self.ana, self.ben) if my_turn(self.at_the_table(p))]
+        assert len(awaited) == 1, [p.name for p in awaited]
+        return awaited[0]
+
+
+@pytest.fixture(scope="module")
+def duel(browser: Browser, site: Site) -> Iterator[Duel]:
+    cast = Duel(person(browser, site, "ana"), person(browser, site, "ben"))
+    yield cast
+    for someone in (cast.ana, cast.ben):
+        someone.context.close()
+
+
+def test_ana_opens_a_maya_game_and_ben_joins(duel: Duel, site: Site) -> None:
+    for someone in (duel.ana, duel.ben):
+        sign_up(someone, site)
+        log_in_with_password(someone)
+    page = duel.ana.page
+    page.goto("/games/new/?game=maya")
+    page.get_by_label("Name of the game").fill(GAME)
+    page.get_by_label("Players:", exact=True).select_option("2")
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.get_by_role("heading", name=GAME)).to_be_visible()
+    duel.game_url = page.url
+    link = page.get_by_label("Send them this link:").input_value()
+
+    duel.ben.page.goto(link)
+    duel.ben.page.get_by_role("button", name="Take a seat").click()
+    page.goto(duel.game_url)
+    page.get_by_role("button", name="Start the game").click()
+    expect(table(page)).to_be_visible()
+    expect(page.locator(".maya-numeral")).to_be_visible()
+    expect(page.locator(".ladder .rung")).to_have_count(21)
+
+
+def test_each_player_sees_only_their_own_secret(duel: Duel) -> None:
+    for someone in (duel.ana, duel.ben):
+        page = duel.at_the_table(someone)
+        expect(page.locator(".my-secret")).to_have_count(1)
+        expect(page.locator("#table .player .secret")).to_have_count(0)
+
+
+def test_they_play_a_few_turns_from_the_buttons(duel: Duel) -> None:
+    for _turn in range(4):
+        player = duel.whose_turn()
+        page = player.page
+        before = sequence(page)
+        buttons = page.locator("#table .play-form button")
+        if buttons.count():
+            button = buttons.first
+            words = (button.text_content() or "").strip()
+            match = BUTTON.match(words)
+            assert match, words
+            button.click()
+        else:
+            # A hand of Temples and Skips only: play the first follow-up of its list.
+            form = page.locator("#table .then-form").first
+            words = form.locator("option").first.text_content() or ""
+            match = re.match(r"^(.+) \u2192 (\S+)$", words.strip())
+            assert match, words
+            form.get_by_role("button").click()
+        wait_for_htmx(page)
+        expect(table(page)).not_to_have_attribute("data-sequence", str(before))
+        assert sequence(page) > before
+        made = match.group(match.lastindex or 0)
+        # The count the button promised is the count the history announces.
+        expect(
+            page.locator("#table .history li").filter(has_text="The count is").last
+        ).to_contain_text(f"The count is {made}.")

@@ -1,0 +1,344 @@
+"""Maya at the table: the lobby's options, what each seat sees (the count in figures, Maya
+numerals and on the ladder, its hand with what each card makes, its own secret only), the
+move forms (plays, a Temple's follow-up, the expert guess), refusals, the replay, French."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import translation
+
+from games.bots import play_bot_move
+from games.engine.maya import MayaState
+from games.events import store
+from games.events.models import Event
+from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.models import Game
+from games.registry import game_type
+from games.rulesets.maya import descriptions
+from games.rulesets.maya.templatetags import maya_numeral, vigesimal
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+def maya_game(alice: User, bob: User, expert: bool = False, seed: int = 5) -> Game:
+    game = game_open(
+        creator=alice, name="Maya duel", rules="maya", config={"players": 2, "expert": expert}
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(seed))
+
+
+@pytest.fixture
+def duel(alice: User, bob: User) -> Game:
+    return maya_game(alice, bob)
+
+
+def state(game: Game) -> MayaState:
+    loaded: MayaState = store.load(game.pk, game.rules).state
+    return loaded
+
+
+def last(game: Game) -> int:
+    game.refresh_from_db()
+    return game.last_sequence
+
+
+def post(client: Client, game: Game, form: str, **fields: str) -> object:
+    data = {
+        "form": form,
+        f"{form}-expected_sequence": str(last(game)),
+        f"{form}-idempotency_key": f"k{last(game)}",
+        **{f"{form}-{name}": value for name, value in fields.items()},
+    }
+    return client.post(f"/games/{game.pk}/move/", data, HTTP_HX_REQUEST="true")
+
+
+def player(game: Game, seat: int) -> User:
+    user = game.seats.get(number=seat).user
+    assert isinstance(user, User)
+    return user
+
+
+# The lobby --------------------------------------------------------------------------------
+
+
+def test_the_lobby_opens_a_maya_game_with_its_options(alice: User, as_user: Login) -> None:
+    client = as_user(alice)
+    form = client.get("/games/new/?game=maya").content.decode()
+    assert 'name="expert"' in form and 'name="players"' in form
+    response = client.post(
+        "/games/new/?game=maya",
+        {"name": "Tikal", "players": "3", "expert": "on", "deadline_policy": "bot"},
+    )
+    game = Game.objects.get(name="Tikal")
+    assert response.status_code == 302
+    assert (game.rules, game.config) == ("maya", {"players": 3, "expert": True})
+
+
+def test_the_lobby_refuses_five_maya_players(alice: User, as_user: Login) -> None:
+    response = as_user(alice).post(
+        "/games/new/?game=maya", {"name": "Too many", "players": "5", "deadline_policy": "pass"}
+    )
+    assert response.status_code == 400 and not Game.objects.filter(name="Too many").exists()
+
+
+# What a seat sees -------------------------------------------------------------------------
+
+
+def test_the_table_shows_the_count_its_numeral_the_ladder_the_hand_and_my_secret(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    now = state(duel)
+    page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    count = descriptions.number(now.total)
+    assert 'class="count-number' in page and f">{count}</strong>" in page
+    assert f'aria-label="{count} in Maya numerals"' in page
+    assert page.count('class="rung') == 21
+    if -10 <= now.total <= 10:
+        assert f'<li class="rung here" aria-current="true">{count}</li>' in page
+    assert f"Your secret number: <strong>{now.secrets[0]}</strong>" in page
+    effects = re.findall(r'<span class="effect">([^<]*)</span>', page)
+    assert len(effects) == len(now.hands[0]) == 5
+    assert all(effect.startswith(f"{count} \u2192") for effect in effects)
+    # Every one-card play is a button saying the count it makes.
+    for value in sorted({c.value for c in now.hands[0] if c.kind.value == "number"}):
+        made = descriptions.number(now.total + value)
+        card = descriptions.signed(value)
+        assert f"{card}: {count} \u2192 {made}</button>" in page
+
+
+def test_the_discard_direction_and_tokens_show(alice: User, duel: Game, as_user: Login) -> None:
+    page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    assert "Play goes up the seats (clockwise)." in page
+    assert "Discard pile:" in page and page.count('<p class="tokens">0 tokens won') == 2
+
+
+def test_a_seats_page_and_the_api_never_show_another_seats_secret_or_hand(
+    alice: User, bob: User, mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Through a game played at random, for both players and a spectator: the page, its live
+    fragment and the API's view and events never give another seat's secret number or
+    cards."""
+    rng = random.Random(2)
+    viewers = {0: as_user(alice), 1: as_user(bob), None: as_user(mallory)}
+    for moves in range(40):
+        if duel.status == Game.Status.FINISHED:
+            break
+        if moves % 8 == 0:
+            now = state(duel)
+            for seat, client in viewers.items():
+                for htmx in (False, True):
+                    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+                    page = client.get(f"/games/{duel.pk}/", **headers).content.decode()
+                    mine = re.findall(r"Your secret number: <strong>(\d+)</strong>", page)
+                    assert mine == ([] if seat is None else [str(now.secrets[seat])])
+                    assert "Secret number: " not in page and "Every hand" not in page
+                    others = [s for s in (0, 1) if s != seat]
+                    for other in others:
+                        name = duel.seats.get(number=other).name
+                        assert f"{name} drew secret number" not in page
+                    hand = page.count('<span class="effect">')
+                    assert hand == (0 if seat is None else len(now.hands[seat]))
+                api = client.get(f"/api/games/{duel.pk}/").json()["state"]
+                assert [s is not None for s in api["secrets"]] == [s == seat for s in (0, 1)]
+                assert [h is not None for h in api["hands"]] == [s == seat for s in (0, 1)]
+                assert api["pile"] is None and api["supply"] is None
+                events = client.get(f"/api/games/{duel.pk}/events/", {"limit": 500}).json()
+                for entry in events["results"]:
+                    facts = entry.get("facts") or {}
+                    for key in ("dealt", "from_pile", "tokens"):
+                        for holder, value in (facts.get(key) or {}).items():
+                            if seat is None or holder != str(seat):
+                                assert value is None or set(value) == {None}, (key, holder)
+                    assert "order" not in entry["action"], entry["action"]
+        play_bot_move(duel, rng)
+        duel.refresh_from_db()
+    assert moves >= 16
+
+
+def test_a_spectator_sees_no_hand_and_no_form(mallory: User, duel: Game, as_user: Login) -> None:
+    page = as_user(mallory).get(f"/games/{duel.pk}/").content.decode()
+    assert "You are watching" in page and 'name="form"' not in page
+    assert "Your secret number" not in page and "in Maya numerals" in page
+
+
+# Moves -------------------------------------------------------------------------------------
+
+
+def turn_player(duel: Game, as_user: Login) -> tuple[int, Client]:
+    seat = state(duel).turn
+    return seat, as_user(player(duel, seat))
+
+
+def test_a_play_posted_from_its_button_is_recorded(duel: Game, as_user: Login) -> None:
+    seat, client = turn_player(duel, as_user)
+    page = client.get(f"/games/{duel.pk}/").content.decode()
+    move = re.findall(r'name="play-move" value="([^"]+)"', page)[0]
+    response = post(client, duel, "play", move=move)
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    played = Event.objects.filter(game=duel, type="play", seat=seat).get()
+    assert game_type("maya").rules.parse_action(move) == game_type("maya").rules.action_from_json(
+        {k: v for k, v in played.payload.items() if k in ("type", "cards")}
+    )
+
+
+def test_an_illegal_play_is_refused_with_its_rule_and_writes_nothing(
+    duel: Game, as_user: Login
+) -> None:
+    seat, client = turn_player(duel, as_user)
+    held = {str(card) for card in state(duel).hands[seat]}
+    missing = next(c for c in ("+5", "-5", "+4", "-4", "+3") if c not in held)
+    events = Event.objects.count()
+    response = post(client, duel, "play", move=f"play {missing}")
+    page = response.content.decode()  # type: ignore[attr-defined]
+    assert response.status_code == 400  # type: ignore[attr-defined]
+    assert (
+        "You play only cards you hold." in page and "maya" not in page.split('role="alert"')[0][-1:]
+    )
+    assert Event.objects.count() == events
+    # A guess through the play form, or garbage, is refused by the form itself.
+    for bad in ("guess 1 3", "dance"):
+        response = post(client, duel, "play", move=bad)
+        assert response.status_code == 400  # type: ignore[attr-defined]
+    assert Event.objects.count() == events
+
+
+def temple_first(seed: int) -> bool:
+    """Whether the deal ``game_start`` makes with ``seed`` gives the first player a Temple
+    (chance's moves drawn as ``services`` draws them)."""
+    rules, rng = game_type("maya").rules, random.Random(seed)
+    now = rules.new_game({"players": 2})
+    while (action := rules.chance_action(now, rng)) is not None:
+        now = rules.apply(now, -1, action)
+    return any(str(card) == "temple" for card in now.hands[now.turn])
+
+
+def test_a_temple_is_played_with_its_follow_up_from_one_form(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """The deal is searched for a first hand holding a Temple of Zero: its form lists each
+    follow-up with the count it makes, and one post plays both cards."""
+    seed = next(seed for seed in range(300) if temple_first(seed))
+    game = maya_game(alice, bob, seed=seed)
+    seat, client = turn_player(game, as_user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'value="then-temple"' in page
+    chain = re.search(r'<select name="then-temple-move"[^>]*>(.*?)</select>', page, re.S)
+    assert chain is not None
+    follow = re.findall(r'<option value="([^"]+)">', chain.group(1))
+    assert follow and all(move.startswith("play temple then ") for move in follow)
+    response = post(client, game, "then-temple", move=follow[0])
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    recorded = Event.objects.get(game=game, type="play", seat=seat).payload
+    assert recorded["cards"][0] == {"card": "temple"} and len(recorded["cards"]) == 2
+
+
+def test_the_expert_variant_offers_a_guess_form_and_plays_it(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = maya_game(alice, bob, expert=True)
+    seat, client = turn_player(game, as_user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'value="guess"' in page and 'name="guess-number"' in page
+    other = 1 - seat
+    response = post(client, game, "guess", target=str(other), number="3")
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    recorded = Event.objects.get(game=game, type="guess", seat=seat)
+    assert (recorded.payload["target"], recorded.payload["number"]) == (other, 3)
+    # Guessing out of range is refused with its rule, nothing written.
+    seat, client = turn_player(game, as_user)
+    if state(game).phase.value == "play":
+        events = Event.objects.count()
+        response = post(client, game, "guess", target=str(1 - seat), number="11")
+        assert response.status_code == 400  # type: ignore[attr-defined]
+        assert "Secret numbers go from 1 to 10." in response.content.decode()  # type: ignore[attr-defined]
+        assert Event.objects.count() == events
+
+
+def test_the_standard_game_has_no_guess_form(duel: Game, as_user: Login) -> None:
+    _seat, client = turn_player(duel, as_user)
+    page = client.get(f"/games/{duel.pk}/").content.decode()
+    assert 'value="guess"' not in page
+    response = post(client, duel, "guess", target="1", number="3")
+    assert response.status_code == 400  # type: ignore[attr-defined]
+
+
+def test_bots_fill_maya_seats_and_play_their_turns(
+    alice: User, as_user: Login, django_capture_on_commit_callbacks: Callable[..., object]
+) -> None:
+    game = game_open(creator=alice, name="Alice and the bots", rules="maya", config={"players": 3})
+    game_add_bot(game=game, by=alice)
+    game_add_bot(game=game, by=alice)
+    game = game_start(game=game, by=alice, rng=random.Random(5))
+    assert state(game).turn == 0
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    move = re.findall(r'name="play-move" value="([^"]+)"', page)[0]
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        post(as_user(alice), game, "play", move=move)
+    players = Event.objects.filter(game=game, type="play").values_list("seat", flat=True)
+    assert {1, 2} & set(players), "the bots took their turns"
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED or state(game).turn == 0
+
+
+# The end, the replay ------------------------------------------------------------------------
+
+
+def finish(game: Game) -> Game:
+    rng = random.Random(9)
+    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
+        assert play_bot_move(game, rng)
+    game.refresh_from_db()
+    return game
+
+
+def test_the_replay_of_a_finished_game_reveals_every_secret_and_hand(
+    duel: Game, client: Client
+) -> None:
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/?step=4").content.decode()
+    then = store.load(game.pk, game.rules, upto=4).state
+    assert "Every hand and secret number" in page
+    for secret in then.secrets:
+        assert f"secret number {secret}</p>" in page or f"Secret number: {secret}</p>" in page
+    final = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Final scores" in final and "secret numbers reached" in final
+
+
+# Words ----------------------------------------------------------------------------------------
+
+
+def test_maya_numerals_stack_twenties_and_show_the_sign() -> None:
+    assert vigesimal(38) == [1, 18] and vigesimal(-7) == [7]
+    seven = maya_numeral(7)
+    assert seven.count('class="dot"') == 2 and seven.count('class="bar"') == 1
+    assert 'class="shell"' in maya_numeral(0)
+    negative = maya_numeral(-12)
+    assert "negative" in negative and "\u2212" in negative and 'aria-label="\u221212 in' in negative
+    assert (
+        maya_numeral(20).count('class="shell"') == 1 and maya_numeral(20).count('class="dot"') == 1
+    )
+
+
+def test_french_words_render(alice: User, duel: Game, as_user: Login) -> None:
+    names = ["Alice", "Bob"]
+    with translation.override("fr"):
+        assert descriptions.card("temple") == "Temple du Zéro"
+        play = {"type": "play", "cards": [{"card": "temple"}, {"card": "joker", "as": -2}]}
+        assert (
+            descriptions.action(play, names) == "jouer Temple du Zéro, puis un Joker valant \u22122"
+        )
+        assert descriptions.action({"type": "guess", "target": 1, "number": 7}, names) == (
+            "deviner que le nombre secret de Bob est 7"
+        )
+        assert descriptions.score_rule("maya.revealed") == "nombres secrets atteints"
+    page = as_user(alice).get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Votre nombre secret" in page and "en chiffres mayas" in page

@@ -1,0 +1,70 @@
+"""Maya's "your turn" emails: in the game's own words (``Site.describe_task``), they say the
+count and what the player holds, and never another player's secret number."""
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.utils import translation
+
+from accounts.models import profile_of
+from games.events import consumers, store
+from games.lobby import game_join, game_open, game_start
+from games.models import Game
+from games.rulesets.maya.descriptions import cards, number
+
+from .conftest import sent_to
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+
+
+@pytest.fixture
+def maya(alice: User, bob: User, commit: Commit) -> Game:
+    game = game_open(creator=alice, name="Tikal", rules="maya", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (
+            game_start(game=game, by=alice, rng=random.Random(3)),
+            consumers.dispatch(game.pk),
+        )
+    )
+    return game
+
+
+def test_the_first_players_mail_says_the_count_their_cards_and_their_secret(maya: Game) -> None:
+    now = store.load(maya.pk, maya.rules).state
+    first = maya.seats.get(number=now.turn).user
+    assert first is not None
+    (message,) = sent_to(first.email)
+    assert "Tikal" in message.subject and "your turn" in message.subject
+    held = cards([str(card) for card in sorted(now.hands[now.turn])])
+    assert f"The count is {number(now.total)}; you hold {held}" in message.body
+    assert f"your secret number is {now.secrets[now.turn]}." in message.body
+    assert all(
+        f"secret number is {secret}" not in message.body
+        for seat, secret in enumerate(now.secrets)
+        if seat != now.turn and secret != now.secrets[now.turn]
+    )
+
+
+def test_the_mail_speaks_french_to_a_french_player(bob: User, alice: User, commit: Commit) -> None:
+    for user in (alice, bob):
+        profile = profile_of(user)
+        profile.language = "fr"
+        profile.save()
+    mail.outbox.clear()
+    game = game_open(creator=alice, name="Copán", rules="maya", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(3)), consumers.dispatch(game.pk))
+    )
+    now = store.load(game.pk, game.rules).state
+    first = game.seats.get(number=now.turn).user
+    assert first is not None
+    (message,) = sent_to(first.email)
+    with translation.override("fr"):
+        assert "Le décompte est de" in message.body and "votre nombre secret est" in message.body
