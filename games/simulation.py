@@ -1,8 +1,9 @@
 """Games between random bots, for any registered game: the engines' smoke test and
 statistics (``manage.py numx simulate``), and the demo's finished game.
 
-Everything goes through the :class:`~games.engine.ruleset.RuleSet` protocol: bots play
-:meth:`~games.engine.ruleset.RuleSet.bot_action`, chance plays
+Everything goes through the :class:`~games.engine.ruleset.RuleSet` protocol: each seat plays
+a uniformly random legal action (``legal_actions(...).sample``), not the game's bot, whose
+taste (a Maya bot never guesses) would leave moves untried; chance plays
 :meth:`~games.engine.ruleset.RuleSet.chance_action`, so a seed replays the same games.
 """
 
@@ -31,13 +32,13 @@ class StuckGame(RuntimeError):
 
 
 def random_step(rules: RuleSet[Any], state: Any, rng: random.Random) -> tuple[int, Any]:
-    """Chance's move when chance is to act, else a bot's move for a random seat that may
-    act."""
+    """Chance's move when chance is to act, else a random legal move of a random seat that
+    may act."""
     chance = rules.chance_action(state, rng)
     if chance is not None:
         return rules.chance, chance
     seat = rng.choice(sorted(rules.to_act(state) - {rules.chance}))
-    return seat, rules.bot_action(state, seat, rng)
+    return seat, rules.legal_actions(state, seat).sample(rng)
 
 
 def play_random_game(

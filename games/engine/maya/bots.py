@@ -45,6 +45,8 @@ def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
     """
     secret = state.secrets[seat]
     plays = [action for action in legal_actions(state, seat) if isinstance(action, Play)]
+    if not plays:
+        return random_action(state, seat, rng)
     rng.shuffle(plays)
 
     def score(play: Play) -> tuple[int, int]:

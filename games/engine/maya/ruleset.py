@@ -9,7 +9,7 @@ from typing import Any
 from games.engine import ruleset
 from games.engine.maya import history
 from games.engine.maya.actions import Action
-from games.engine.maya.bots import random_action
+from games.engine.maya.bots import heuristic_action, random_action
 from games.engine.maya.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.maya.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.maya.outcome import is_terminal, outcome
@@ -96,7 +96,10 @@ class MayaRules:
         return random_action(state, CHANCE, rng)
 
     def bot_action(self, state: MayaState, seat: int, rng: random.Random) -> Action:
-        return random_action(state, seat, rng)
+        """A seat's bot, or the move made for a player whose time ran out, plays toward
+        its secret number (``bots.heuristic_action``); it guesses only when it cannot
+        play a card."""
+        return heuristic_action(state, seat, rng)
 
     def facts(self, before: MayaState, after: MayaState) -> dict[str, Any]:
         return history.facts(before, after)

@@ -32,3 +32,8 @@ def test_bots_play_legal_actions() -> None:
     assert RULES.bot_action(state, 0, rng) in legal_actions(state, 0)
     assert heuristic_action(state, 0, rng) in legal_actions(state, 0)
     assert RULES.chance_action(state, rng) is None
+
+
+def test_a_seats_bot_plays_toward_its_secret_number() -> None:
+    state = arrange(["+1 +3 -2 0 +5", "0"], count=3, secrets=[6, 9])
+    assert str(RULES.bot_action(state, 0, random.Random(1))) == "play +3"
