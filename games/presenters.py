@@ -38,6 +38,8 @@ class Player:
     #: What the game shows of this player (``Site.player_context``).
     extra: dict[str, Any]
     score: int | None = None
+    #: The final score in the game's unit ("53 points", "5 tokens").
+    score_words: str = ""
     winner: bool = False
     #: Moves the deadline policy made for this absent player.
     timeouts: int = 0
@@ -241,6 +243,7 @@ def _players(
             awaited=s.number in progress.awaiting,
             extra=site.player_context(view, s.number),
             score=None if outcome is None else outcome.scores[s.number],
+            score_words="" if outcome is None else site.describe_score(outcome.scores[s.number]),
             winner=outcome is not None and s.number in outcome.winners,
             timeouts=s.timeouts if live else 0,
             due=move_due(s) if live and s.number in progress.awaiting else None,

@@ -104,6 +104,10 @@ class Site(Protocol):
         """The name of a scoring rule of the final score's breakdown."""
         ...
 
+    def describe_score(self, score: int) -> str:
+        """A final score in the game's unit ("53 points", "5 tokens")."""
+        ...
+
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
     ) -> dict[str, forms.Form]:

@@ -55,6 +55,9 @@ class ToySite:
     def describe_score_line(self, rule: str) -> str:
         return {"last-token": "took the last token"}.get(rule, rule)
 
+    def describe_score(self, score: int) -> str:
+        return f"{score} won"
+
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
     ) -> dict[str, forms.Form]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
+from django.utils.translation import ngettext
 
 from games.engine.maya import Play, Played, parse_cards
 from games.engine.maya.cards import Kind
@@ -57,6 +58,9 @@ class MayaSite:
 
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)
+
+    def describe_score(self, score: int) -> str:
+        return ngettext("%(n)d token", "%(n)d tokens", score) % {"n": score}
 
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None

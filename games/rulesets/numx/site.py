@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
@@ -72,6 +72,9 @@ class NumxSite:
 
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)
+
+    def describe_score(self, score: int) -> str:
+        return ngettext("%(n)d point", "%(n)d points", score) % {"n": score}
 
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None

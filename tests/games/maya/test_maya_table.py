@@ -316,6 +316,15 @@ def test_the_replay_of_a_finished_game_reveals_every_secret_and_hand(
 # Words ----------------------------------------------------------------------------------------
 
 
+def test_a_finished_games_table_counts_each_player_in_tokens(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    game = finish(duel)
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert '<span class="score">5 tokens · winner</span>' in page
+    assert "points" not in page
+
+
 def test_maya_numerals_stack_twenties_and_show_the_sign() -> None:
     assert vigesimal(38) == [1, 18] and vigesimal(-7) == [7]
     seven = maya_numeral(7)
