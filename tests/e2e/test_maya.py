@@ -16,7 +16,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.helpers import (
     Person,
     Site,
-    log_in_with_password,
     my_turn,
     person,
     sequence,
@@ -59,8 +58,7 @@ def duel(browser: Browser, site: Site) -> Iterator[Duel]:
 
 def test_ana_opens_a_maya_game_and_ben_joins(duel: Duel, site: Site) -> None:
     for someone in (duel.ana, duel.ben):
-        sign_up(someone, site)
-        log_in_with_password(someone)
+        sign_up(someone, site)  # confirming the address signs in
     page = duel.ana.page
     page.goto("/games/new/?game=maya")
     page.get_by_label("Name of the game").fill(GAME)
