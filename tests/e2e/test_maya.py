@@ -109,5 +109,5 @@ def test_they_play_a_few_turns_from_the_buttons(duel: Duel) -> None:
         made = match.group(match.lastindex or 0)
         # The count the button promised is the count the history announces.
         expect(
-            page.locator("#table .history li").filter(has_text="The count is").last
+            page.locator("#table .history li").filter(has_text="The count is").first
         ).to_contain_text(f"The count is {made}.")
