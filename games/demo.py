@@ -12,19 +12,17 @@ from django.db import transaction
 
 from accounts.models import profile_of
 from games.events.log import import_log, log_of_history
-from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.lobby import game_add_bot, game_join, game_open, game_start, new_config
 from games.models import Game
 from games.registry import rule_set
 from games.simulation import play_random_game
 
 EMAILS = ("alice@demo.numx", "bob@demo.numx")
 PASSWORD = "numx-demo-password"
-#: The demo's game and the configurations of its two games.
+#: The demo's game and the options of its two games (``lobby.new_config`` reads them).
 RULES = "numx"
-#: ``edition`` 2 is NUM-X's latest rules edition (``games.engine.numx.EDITION``, which only
-#: NUM-X's own folders import): a configuration without one replays the first edition.
-FINISHED_CONFIG = {"players": 4, "mode": "x-game", "edition": 2}
-PLAYING_CONFIG = {"players": 3, "mode": "speed-run", "edition": 2}
+FINISHED_OPTIONS = {"players": 4, "mode": "x-game"}
+PLAYING_OPTIONS = {"players": 3, "mode": "speed-run"}
 PLAYING = "Alice, Bob and a bot (demo)"
 FINISHED = "A finished X-Game (demo)"
 
@@ -41,16 +39,17 @@ def seed() -> Seeded:
     if finished is None:
         # Played in memory by bots, then loaded as a verified log: one replay, one commit.
         rules = rule_set(RULES)
-        _state, history = play_random_game(rules, FINISHED_CONFIG, random.Random(2026))
-        seats = [f"Bot {n}" for n in range(1, FINISHED_CONFIG["players"] + 1)]
-        finished = import_log(log_of_history(RULES, FINISHED_CONFIG, seats, history, FINISHED))
+        config = new_config(RULES, FINISHED_OPTIONS)
+        _state, history = play_random_game(rules, config, random.Random(2026))
+        seats = [f"Bot {n}" for n in range(1, config["players"] + 1)]
+        finished = import_log(log_of_history(RULES, config, seats, history, FINISHED))
     playing = Game.objects.filter(name=PLAYING).first()
     if playing is None:
         with transaction.atomic():
             playing = game_open(
                 creator=alice,
                 name=PLAYING,
-                config=PLAYING_CONFIG,
+                config=new_config(RULES, PLAYING_OPTIONS),
                 public=True,  # listed on the home page, for a newcomer to watch
             )
             game_join(game=playing, user=bob, token=playing.invite_token)

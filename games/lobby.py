@@ -5,6 +5,7 @@ being set."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name
 from games.models import Game, Invitation, Seat
-from games.registry import default_game, rule_set
+from games.registry import default_game, game_type, rule_set
 from games.services import start_recording
 
 
@@ -26,6 +27,16 @@ class LobbyError(ValueError):
 
 class LobbyForbidden(LobbyError):
     """A lobby request this person may not make (not invited, not the creator...)."""
+
+
+def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A new ``rules`` game's configuration from its options, read by the game's own
+    new-game form as the lobby reads them: the game completes what it must record (NUM-X
+    its latest rules edition), so code outside the game need not know it."""
+    form = game_type(rules).site.new_game_form(options)
+    if not form.is_valid():
+        raise LobbyError(f"not a {rules} game's options: {dict(options)!r}")
+    return form.config()
 
 
 def game_open(
