@@ -153,10 +153,6 @@ def game_submit(
     if actor_id is not None and not context.holds_seat:
         raise NotSeated(f"you do not hold seat {seat} of this game")
     rules = rule_set(context.rules)
-    if idempotency_key is not None:
-        recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
-        if recorded is not None:
-            return recorded
     current = store.load(game_id, context.rules, last=context.last_sequence)
     if current.state is None:
         raise NotStarted("this game has not started yet")
@@ -168,8 +164,9 @@ def game_submit(
         return _record(move, rules, current, context)
     except (Conflict, store.AppendRefused) as lost:
         if idempotency_key is not None:
-            # The move that moved the game on may be this very submission, sent twice at
-            # once: the copy that lost answers as the one recorded.
+            # The move that moved the game on may be this very submission, sent again or
+            # twice at once: it answers as the one recorded. (A submission recorded earlier
+            # always lands here: its recording moved the game past its expected sequence.)
             recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
             if recorded is not None:
                 return recorded
