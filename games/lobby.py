@@ -106,16 +106,35 @@ def game_add_bot(*, game: Game, by: AbstractBaseUser) -> Seat:
     return _take_seat(game, name=_("Bot %(number)d") % {"number": number}, is_bot=True)
 
 
-def game_invite(*, game: Game, by: AbstractBaseUser, email: str, base_url: str) -> Invitation:
-    """Email an invitation link to ``email`` (once per address and game): the invitation
-    is an outbox row, which notifications sends once it is committed."""
+def game_invite(
+    *, game: Game, by: AbstractBaseUser, email: str, base_url: str
+) -> tuple[Invitation, bool]:
+    """Invite ``email`` to an open game, once per address and game; the invitation and
+    whether it is new. The invitation is an outbox row, emailed once after it commits:
+    inviting the same address again owes no second email (:func:`invitation_news` says
+    where the first one is)."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
+    if game.status != Game.Status.OPEN:
+        raise LobbyError(_("This game has already started."))
     link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
-    invitation, _created = Invitation.objects.get_or_create(
+    return Invitation.objects.get_or_create(
         game=game, email=email.lower(), defaults={"invited_by": by, "link": link}
     )
-    return invitation
+
+
+def invitation_news(*, owed: bool, new: bool) -> str:
+    """What the inviter is told of an email invitation (to a game, to a tournament).
+
+    The same words whoever the address belongs to, a member or nobody, and whether the
+    member wants invitations or not: an inviter learns nothing of other people's
+    accounts. ``owed``: the email has not left yet (the outbox sends it); ``new``: this
+    request made the invitation."""
+    if new:
+        return _("Invitation recorded: the email is on its way.")
+    if owed:
+        return _("This address is already invited: its email is on its way, it is not sent twice.")
+    return _("This address is already invited.")
 
 
 def game_start(*, game: Game, by: AbstractBaseUser, rng: random.Random | None = None) -> Game:

@@ -1,21 +1,19 @@
-"""Tournament emails (an organiser's message, a stage starting or done): an outbox of
-``Mail`` rows, each sent once by a task after the transaction that owed it commits."""
+"""Tournament emails (an organiser's message, a stage starting or done): ``Mail`` rows of
+the site's outbox (:mod:`notifications.outbox`), each sent once by a task after the
+transaction that owed it commits, or by the outbox's sweep if that enqueue is lost."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
 
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
-from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import override
 
 from accounts.models import profile_of
-from notifications.tasks import RETRIED, resend_overdue, send_once
+from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
 from tournaments.models import Mail, Tournament
 
 
@@ -34,9 +32,10 @@ def queue_mail(
         mail = Mail.objects.create(
             tournament=tournament, recipient=user, subject=subject[:255], body=body
         )
-        transaction.on_commit(partial(send_mail.delay, mail.pk), robust=True)
+        deliver_after_commit(mail)
 
 
+@sends(Mail)
 @shared_task(**RETRIED)
 def send_mail(mail_id: int) -> bool:
     """Send one tournament email unless it is already sent; True if this call sent it."""
@@ -46,10 +45,3 @@ def send_mail(mail_id: int) -> bool:
         return EmailMessage(mail.subject, mail.body, to=[address]) if address else None
 
     return send_once(Mail, mail_id, ("recipient",), compose_for)
-
-
-@shared_task
-def resend_unsent() -> int:
-    """Enqueue again the tournament emails owed long ago and never sent (a lost enqueue,
-    a task out of retries); sending stays once-only."""
-    return resend_overdue(Mail, send_mail, timezone.now())

@@ -224,10 +224,10 @@ class TablePlayer(models.Model):
 class Mail(models.Model):
     """One tournament email to one person, written in their language when it became due.
 
-    An outbox row, created in the same transaction as what it announces (a stage started,
-    an invitation, the organiser's message): a Celery task sends it and marks ``sent_at``
-    in one transaction, so it goes out once whatever retries, and a lost enqueue is found
-    again by :func:`tournaments.mail.resend_unsent`.
+    An outbox row (:mod:`notifications.outbox`), created in the same transaction as what
+    it announces (a stage started, the organiser's message): a Celery task sends it and
+    marks ``sent_at`` in one transaction, so it goes out once whatever retries, and a lost
+    enqueue is found again by the outbox's sweep.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="mails")
