@@ -9,11 +9,14 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import display_name
 from games.models import Game, Invitation, Seat
@@ -27,6 +30,10 @@ class LobbyError(ValueError):
 
 class LobbyForbidden(LobbyError):
     """A lobby request this person may not make (not invited, not the creator...)."""
+
+
+class TooManyInvitations(LobbyError):
+    """A member has sent as many email invitations as a day allows."""
 
 
 def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -117,10 +124,45 @@ def game_invite(
         raise LobbyForbidden(_("Only players of this game invite others."))
     if game.status != Game.Status.OPEN:
         raise LobbyError(_("This game has already started."))
+    address = email.lower()
+    already = Invitation.objects.filter(game=game, email=address).first()
+    if already is not None:
+        return already, False
+    spend_invitation(by)
     link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
     return Invitation.objects.get_or_create(
-        game=game, email=email.lower(), defaults={"invited_by": by, "link": link}
+        game=game, email=address, defaults={"invited_by": by, "link": link}
     )
+
+
+#: How long the count of a member's email invitations lasts, from their first one.
+INVITATION_WINDOW = 24 * 3600
+
+
+def spend_invitation(by: AbstractBaseUser) -> None:
+    """Count one more email invitation by ``by`` (to a game or a tournament), or refuse
+    it past ``NUMX_INVITATIONS_PER_DAY`` in the day since their first: an invitation mails
+    somebody who asked for nothing, so nobody may mail strangers (or probe addresses) in
+    bulk. The count lives in Django's cache, shared by every process in production."""
+    key = f"invitations-by:{by.pk}"
+    cache.add(key, 0, timeout=INVITATION_WINDOW)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the count expired between add and incr: a new day begins
+        cache.set(key, 1, timeout=INVITATION_WINDOW)
+        count = 1
+    limit = settings.NUMX_INVITATIONS_PER_DAY
+    if count > limit:
+        raise TooManyInvitations(
+            ngettext(
+                "You may send %(limit)d email invitation a day: try again tomorrow, "
+                "or share the link instead.",
+                "You may send %(limit)d email invitations a day: try again tomorrow, "
+                "or share the link instead.",
+                limit,
+            )
+            % {"limit": limit}
+        )
 
 
 def invitation_news(*, owed: bool, new: bool) -> str:

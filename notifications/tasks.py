@@ -7,10 +7,7 @@ what they never sent."""
 from __future__ import annotations
 
 from celery import shared_task
-from django.contrib.auth import get_user_model
-from django.core.mail import EmailMessage
 
-from accounts.models import profile_of
 from games.models import Invitation
 from notifications.emails import compose, compose_invitation
 from notifications.models import Notification
@@ -29,11 +26,4 @@ def send_notification(notification_id: int) -> bool:
 def send_invitation(invitation_id: int) -> bool:
     """Send one game invitation unless it is already sent or the invitee, having an
     account, turned invitations off; True if this call sent it."""
-
-    def compose_for(invitation: Invitation) -> EmailMessage | None:
-        user = get_user_model().objects.filter(email__iexact=invitation.email).first()
-        if user is not None and not profile_of(user).email_invitations:
-            return None
-        return compose_invitation(invitation, user)
-
-    return send_once(Invitation, invitation_id, ("game", "invited_by"), compose_for)
+    return send_once(Invitation, invitation_id, ("game", "invited_by"), compose_invitation)

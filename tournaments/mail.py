@@ -1,6 +1,7 @@
-"""Tournament emails (an organiser's message, a stage starting or done): ``Mail`` rows of
-the site's outbox (:mod:`notifications.outbox`), each sent once by a task after the
-transaction that owed it commits, or by the outbox's sweep if that enqueue is lost."""
+"""Tournament emails (an organiser's message, a stage starting or done, an invitation):
+``Mail`` and ``Invitation`` rows of the site's outbox (:mod:`notifications.outbox`), each
+sent once by a task after the transaction that owed it commits, or by the outbox's sweep
+if that enqueue is lost."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from celery import shared_task
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
-from django.utils.translation import override
+from django.urls import reverse
+from django.utils.translation import gettext_lazy, override
 
-from accounts.models import profile_of
+from accounts.models import display_name, profile_of
+from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
-from tournaments.models import Mail, Tournament
+from tournaments.models import Invitation, Mail, Tournament
 
 
 def queue_mail(
@@ -45,3 +48,34 @@ def send_mail(mail_id: int) -> bool:
         return EmailMessage(mail.subject, mail.body, to=[address]) if address else None
 
     return send_once(Mail, mail_id, ("recipient",), compose_for)
+
+
+@sends(Invitation)
+@shared_task(**RETRIED)
+def send_invitation(invitation_id: int) -> bool:
+    """Send one tournament invitation unless it is already sent or the invitee, having an
+    account, turned invitations off; True if this call sent it. Whoever has no account
+    yet signs up with this address on the way to registering."""
+
+    def compose_for(invitation: Invitation) -> EmailMessage | None:
+        tournament = invitation.tournament
+        return invitation_email(
+            address=invitation.email,
+            message_id=f"tournament-invitation-{invitation.pk}",
+            subject=gettext_lazy(
+                "%(organiser)s invites you to the NUM-X tournament %(tournament)s"
+            ),
+            body=gettext_lazy(
+                "%(organiser)s invites you to play the X-Game tournament “%(tournament)s”."
+                "\n\nAccept or decline: %(link)s\n\nNo account yet? Sign up with this "
+                "address (%(address)s) and the invitation is yours."
+            ),
+            words={
+                "organiser": display_name(invitation.invited_by),
+                "tournament": tournament.name,
+                "link": settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,)),
+                "address": invitation.email,
+            },
+        )
+
+    return send_once(Invitation, invitation_id, ("tournament", "invited_by"), compose_for)

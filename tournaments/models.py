@@ -118,10 +118,10 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
-    """A player's place in a tournament: invited, registered, or withdrawn."""
+    """A player's place in a tournament: registered, or withdrawn (an invitation is an
+    :class:`Invitation`, by address, until its member registers)."""
 
     class Status(models.TextChoices):
-        INVITED = "invited", _("invited")
         REGISTERED = "registered", _("registered")
         WITHDRAWN = "withdrawn", _("withdrawn")
 
@@ -219,6 +219,33 @@ class TablePlayer(models.Model):
     def forfeit(self) -> bool:
         """The table gives this player the tournament's fixed value, not a place."""
         return self.timed_out or self.withdrawn
+
+
+class Invitation(models.Model):
+    """The organiser invites an email address, whoever it belongs to (a member, or
+    nobody yet): the member with that address may register until the first stage,
+    whatever the dates. An outbox row (:mod:`notifications.outbox`), emailed once
+    by :func:`tournaments.mail.send_invitation`."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: Set in the transaction that sends the email (or finds it is not to be sent).
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("tournament", "created_at", "pk")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("tournament", "email"), name="tournament_invitation_once"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.email} to {self.tournament}"
 
 
 class Mail(models.Model):

@@ -325,3 +325,49 @@ def test_inviting_again_an_address_whose_email_is_owed_neither_claims_nor_loses_
     assert [message.to for message in mail.outbox] == [["carol@example.com"]]
     _response, said = invite(as_user(alice), game, "carol@example.com")
     assert said == ["This address is already invited."] and len(mail.outbox) == 1
+
+
+def test_a_members_address_and_an_unknown_one_get_the_same_answers(
+    alice: User, bob: User, as_user: Login, invite_and_commit: Callable[..., list[Answer]]
+) -> None:
+    """Bob has an account and wants no invitations; nobody has the other address. What
+    the inviter sees, first and when inviting again, does not tell them apart, and
+    neither email stays owed forever."""
+    profile = profile_of(bob)
+    profile.email_invitations = False
+    profile.save()
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    answers = {}
+    for address in (bob.email, "nobody@example.com"):
+        (response, said), (again, said_again) = invite_and_commit(alice, game, address, address)
+        answers[address] = [
+            (r.status_code, r["Location"], r.content, s)
+            for r, s in ((response, said), (again, said_again))
+        ]
+    assert answers[bob.email] == answers["nobody@example.com"]
+    assert resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1)) == 0
+    assert [message.to for message in mail.outbox] == [["nobody@example.com"]]
+
+
+def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
+    alice: User,
+    as_user: Login,
+    settings: Settings,
+    invite_and_commit: Callable[..., list[Answer]],
+) -> None:
+    settings.NUMX_INVITATIONS_PER_DAY = 2
+    game = game_open(creator=alice, name="Friday", config={"players": 4})
+    answers = invite_and_commit(
+        alice, game, "carol@example.com", "dave@example.com", "erin@example.com"
+    )
+    assert answers[2][1] == [
+        "You may send 2 email invitations a day: try again tomorrow, or share the link instead."
+    ]
+    assert sorted(Invitation.objects.values_list("email", flat=True)) == [
+        "carol@example.com",
+        "dave@example.com",
+    ]
+    assert len(mail.outbox) == 2
+    # Inviting an address already invited owes nothing, so it is still answered.
+    _response, said = invite(as_user(alice), game, "carol@example.com")
+    assert said == ["This address is already invited."]
