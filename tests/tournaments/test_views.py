@@ -346,6 +346,20 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
     assert list(league.invitations.values_list("email", flat=True)) == ["dave@example.com"]
 
 
+def test_the_organiser_cancels_an_invitation_from_the_dashboard(
+    league: Tournament, alice: User, mallory: User, as_user: Login
+) -> None:
+    invitation, _new = tournament_invite(tournament=league, by=alice, email="carol@example.com")
+    cancel = url(league, f"organise/invitations/{invitation.pk}/cancel/")
+    assert as_user(mallory).post(cancel).status_code == 403
+    assert as_user(alice).get(cancel).status_code == 405
+    response = as_user(alice).post(cancel, follow=True)
+    page = response.content.decode()
+    assert "Invitation cancelled." in page and "carol@example.com" not in page
+    assert not league.invitations.exists()
+    assert as_user(alice).post(cancel).status_code == 404
+
+
 def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     league: Tournament, alice: User, make_players: Players, as_user: Login
 ) -> None:
