@@ -9,11 +9,14 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import display_name
 from games.models import Game, Invitation, Seat
@@ -27,6 +30,10 @@ class LobbyError(ValueError):
 
 class LobbyForbidden(LobbyError):
     """A lobby request this person may not make (not invited, not the creator...)."""
+
+
+class TooManyInvitations(LobbyError):
+    """A member has sent as many email invitations as a day allows."""
 
 
 def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -106,16 +113,70 @@ def game_add_bot(*, game: Game, by: AbstractBaseUser) -> Seat:
     return _take_seat(game, name=_("Bot %(number)d") % {"number": number}, is_bot=True)
 
 
-def game_invite(*, game: Game, by: AbstractBaseUser, email: str, base_url: str) -> Invitation:
-    """Email an invitation link to ``email`` (once per address and game): the invitation
-    is an outbox row, which notifications sends once it is committed."""
+def game_invite(
+    *, game: Game, by: AbstractBaseUser, email: str, base_url: str
+) -> tuple[Invitation, bool]:
+    """Invite ``email`` to an open game, once per address and game; the invitation and
+    whether it is new. The invitation is an outbox row, emailed once after it commits:
+    inviting the same address again owes no second email (:func:`invitation_news` says
+    where the first one is)."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
+    if game.status != Game.Status.OPEN:
+        raise LobbyError(_("This game has already started."))
+    address = email.lower()
+    already = Invitation.objects.filter(game=game, email=address).first()
+    if already is not None:
+        return already, False
+    spend_invitation(by)
     link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
-    invitation, _created = Invitation.objects.get_or_create(
-        game=game, email=email.lower(), defaults={"invited_by": by, "link": link}
+    return Invitation.objects.get_or_create(
+        game=game, email=address, defaults={"invited_by": by, "link": link}
     )
-    return invitation
+
+
+#: How long the count of a member's email invitations lasts, from their first one.
+INVITATION_WINDOW = 24 * 3600
+
+
+def spend_invitation(by: AbstractBaseUser) -> None:
+    """Count one more email invitation by ``by`` (to a game or a tournament), or refuse
+    it past ``NUMX_INVITATIONS_PER_DAY`` in the day since their first: an invitation mails
+    somebody who asked for nothing, so nobody may mail strangers (or probe addresses) in
+    bulk. The count lives in Django's cache, shared by every process in production."""
+    key = f"invitations-by:{by.pk}"
+    cache.add(key, 0, timeout=INVITATION_WINDOW)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the count expired between add and incr: a new day begins
+        cache.set(key, 1, timeout=INVITATION_WINDOW)
+        count = 1
+    limit = settings.NUMX_INVITATIONS_PER_DAY
+    if count > limit:
+        raise TooManyInvitations(
+            ngettext(
+                "You may send %(limit)d email invitation a day: try again tomorrow, "
+                "or share the link instead.",
+                "You may send %(limit)d email invitations a day: try again tomorrow, "
+                "or share the link instead.",
+                limit,
+            )
+            % {"limit": limit}
+        )
+
+
+def invitation_news(*, owed: bool, new: bool) -> str:
+    """What the inviter is told of an email invitation (to a game, to a tournament).
+
+    The same words whoever the address belongs to, a member or nobody, and whether the
+    member wants invitations or not: an inviter learns nothing of other people's
+    accounts. ``owed``: the email has not left yet (the outbox sends it); ``new``: this
+    request made the invitation."""
+    if new:
+        return _("Invitation recorded: the email is on its way.")
+    if owed:
+        return _("This address is already invited: its email is on its way, it is not sent twice.")
+    return _("This address is already invited.")
 
 
 def game_start(*, game: Game, by: AbstractBaseUser, rng: random.Random | None = None) -> Game:

@@ -142,7 +142,8 @@ class Invitation(models.Model):
     #: The link to join, as mailed.
     link = models.URLField(max_length=500, default="")
     created_at = models.DateTimeField(auto_now_add=True)
-    #: Set in the transaction that sends the email: a retried task sends nothing twice.
+    #: Set in the transaction that sends the email (or finds the invitee turned invitations
+    #: off): a retried task sends nothing twice, and the outbox's sweep passes it by.
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
-
 from accounts.models import Profile
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
 from games.models import Game, GameMute, StandingOrder
 from games.registry import rule_set
-from games.tasks import enqueue
 from notifications.models import INVITATION, Notification
-from notifications.tasks import send_notification
+from notifications.outbox import deliver_after_commit
 
 
 @consumer("notifications")
@@ -113,7 +110,5 @@ def owe(game: Game | None, notices: Sequence[tuple[int, int, str]]) -> list[Noti
         if new:
             created.append(notification)
     for notification in created:
-        transaction.on_commit(
-            lambda pk=notification.pk: enqueue(send_notification, pk), robust=True
-        )
+        deliver_after_commit(notification)
     return created

@@ -7,14 +7,16 @@ from typing import Any
 from urllib.parse import quote
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
@@ -45,28 +47,46 @@ def read_unsubscribe(token: str) -> dict[str, Any]:
     return dict(signing.loads(token, salt=UNSUBSCRIBE_SALT))
 
 
-def compose_invitation(invitation: Invitation, user: AbstractBaseUser | None) -> EmailMessage:
-    """The invitation to a game, in the invitee's language if they have an account (then
-    with a one-click unsubscribe from invitations)."""
+def invitation_email(
+    *, address: str, message_id: str, subject: Promise, body: Promise, words: dict[str, str]
+) -> EmailMessage | None:
+    """An invitation to ``address`` (to a game, to a tournament): ``subject`` and ``body``
+    (lazy translations, filled with ``words``) in the invitee's language if they have an
+    account (then with a one-click unsubscribe from invitations); None if that account
+    turned invitations off. ``message_id`` is fixed by the invitation, so that a mail
+    server can drop a copy."""
+    user = get_user_model().objects.filter(email__iexact=address).first()
     profile = Profile.objects.filter(user_id=user.pk).first() if user else None
+    if profile is not None and not profile.email_invitations:
+        return None
     language = (profile.language if profile else "") or settings.LANGUAGE_CODE
-    inviter, game = display_name(invitation.invited_by), invitation.game.name
     with translation.override(language):
-        subject = _("%(inviter)s invites you to a game of NUM-X: %(game)s") % {
-            "inviter": inviter,
-            "game": game,
-        }
-        body = _(
-            "%(inviter)s has kept a seat for you at the NUM-X table “%(game)s”.\n\n"
-            "Join the game: %(link)s\n\nOne move a day; we email you when it is your turn."
-        ) % {"inviter": inviter, "game": game, "link": invitation.link}
-        headers = {"Message-ID": f"<invitation-{invitation.pk}@numx-by-mail>"}
+        text = str(body) % words
+        headers = {"Message-ID": f"<{message_id}@numx-by-mail>"}
         if user is not None:
             unsubscribe = unsubscribe_link(user, INVITATION)
-            body += "\n\n" + _("No more invitations: %(link)s") % {"link": unsubscribe}
+            text += "\n\n" + _("No more invitations: %(link)s") % {"link": unsubscribe}
             headers["List-Unsubscribe"] = f"<{unsubscribe}>"
             headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    return EmailMessage(subject, body, None, [invitation.email], headers=headers)
+        return EmailMessage(str(subject) % words, text, None, [address], headers=headers)
+
+
+def compose_invitation(invitation: Invitation) -> EmailMessage | None:
+    """The invitation to a game (:func:`invitation_email`)."""
+    return invitation_email(
+        address=invitation.email,
+        message_id=f"invitation-{invitation.pk}",
+        subject=gettext_lazy("%(inviter)s invites you to a game of NUM-X: %(game)s"),
+        body=gettext_lazy(
+            "%(inviter)s has kept a seat for you at the NUM-X table “%(game)s”.\n\n"
+            "Join the game: %(link)s\n\nOne move a day; we email you when it is your turn."
+        ),
+        words={
+            "inviter": display_name(invitation.invited_by),
+            "game": invitation.game.name,
+            "link": invitation.link,
+        },
+    )
 
 
 def compose(notification: Notification) -> EmailMultiAlternatives:

@@ -2,7 +2,8 @@
 
 At each tick of the game clock (:data:`games.deadlines.clock_ticked`), a player the game
 has waited for ``NUMX_REMINDER_AFTER_HOURS`` (vacations aside) gets one reminder for that
-wait, and emails owed long ago and never sent are enqueued again.
+wait, and every email of the outbox (game and tournament emails, invitations) owed long
+ago and never sent is enqueued again (:func:`notifications.outbox.resend_overdue`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from games.deadlines import clock_start, clock_ticked, waiting_seats
 from games.models import Game, Seat
 from notifications.consumer import owe
 from notifications.models import Notification
-from notifications.tasks import resend_overdue, send_notification
+from notifications.outbox import resend_overdue
 
 
 @receiver(clock_ticked, dispatch_uid="notifications.send_reminders")
@@ -29,12 +30,7 @@ def send_reminders(sender: Any, now: datetime, **kwargs: Any) -> dict[str, int]:
     """Remind the players games have waited for long enough, once per wait, and resend
     lost emails; return how many of each."""
     reminded = sum(_remind(seat, now) for seat in waiting_seats() if seat.user_id is not None)
-    return {"reminders": reminded, "resent": resend_unsent(now)}
-
-
-def resend_unsent(now: datetime) -> int:
-    """Enqueue again the game emails owed long ago and never sent."""
-    return resend_overdue(Notification, send_notification, now)
+    return {"reminders": reminded, "resent": resend_overdue(now)}
 
 
 def _remind(seat: Seat, now: datetime) -> bool:

@@ -124,6 +124,9 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
 NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
+# Email invitations (to games and tournaments) one member may send a day: plenty for a
+# club, too few to mail strangers or probe addresses in bulk (counted in CACHES).
+NUMX_INVITATIONS_PER_DAY = env.int("NUMX_INVITATIONS_PER_DAY", default=50)
 
 # --- API (Django REST framework) ---------------------------------------------------------
 

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.models import display_name
 from games.api import serializers as s
 from games.api.views import ERROR, endpoint
 from tournaments.models import Tournament
@@ -76,7 +77,8 @@ class StandingSerializer(serializers.Serializer):
 
 
 def _described(tournament: Tournament) -> Tournament:
-    tournament.organiser_name = tournament.organiser.get_username()  # type: ignore[attr-defined]
+    # The name players see, never the account's user name (made from the email address).
+    tournament.organiser_name = display_name(tournament.organiser)  # type: ignore[attr-defined]
     return tournament
 
 

@@ -6,5 +6,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        # The tournaments consumer registers itself when its module is imported.
-        from tournaments import consumer  # noqa: F401
+        # The tournaments consumer and the outbox's sender of tournament emails register
+        # themselves when their module is imported.
+        from tournaments import consumer, mail  # noqa: F401

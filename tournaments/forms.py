@@ -93,7 +93,7 @@ class TournamentForm(forms.Form):
 
 
 class InviteForm(forms.Form):
-    who = forms.CharField(label=_("User name or email address of a member"), max_length=254)
+    email = forms.EmailField(label=_("Email address of the player to invite"))
 
 
 class EmailForm(forms.Form):

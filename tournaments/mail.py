@@ -1,22 +1,23 @@
-"""Tournament emails (an organiser's message, a stage starting or done): an outbox of
-``Mail`` rows, each sent once by a task after the transaction that owed it commits."""
+"""Tournament emails (an organiser's message, a stage starting or done, an invitation):
+``Mail`` and ``Invitation`` rows of the site's outbox (:mod:`notifications.outbox`), each
+sent once by a task after the transaction that owed it commits, or by the outbox's sweep
+if that enqueue is lost."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
 
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
-from django.db import transaction
-from django.utils import timezone
-from django.utils.translation import override
+from django.urls import reverse
+from django.utils.translation import gettext_lazy, override
 
-from accounts.models import profile_of
-from notifications.tasks import RETRIED, resend_overdue, send_once
-from tournaments.models import Mail, Tournament
+from accounts.models import display_name, profile_of
+from notifications.emails import invitation_email
+from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
+from tournaments.models import Invitation, Mail, Tournament
 
 
 def queue_mail(
@@ -34,9 +35,10 @@ def queue_mail(
         mail = Mail.objects.create(
             tournament=tournament, recipient=user, subject=subject[:255], body=body
         )
-        transaction.on_commit(partial(send_mail.delay, mail.pk), robust=True)
+        deliver_after_commit(mail)
 
 
+@sends(Mail)
 @shared_task(**RETRIED)
 def send_mail(mail_id: int) -> bool:
     """Send one tournament email unless it is already sent; True if this call sent it."""
@@ -48,8 +50,32 @@ def send_mail(mail_id: int) -> bool:
     return send_once(Mail, mail_id, ("recipient",), compose_for)
 
 
-@shared_task
-def resend_unsent() -> int:
-    """Enqueue again the tournament emails owed long ago and never sent (a lost enqueue,
-    a task out of retries); sending stays once-only."""
-    return resend_overdue(Mail, send_mail, timezone.now())
+@sends(Invitation)
+@shared_task(**RETRIED)
+def send_invitation(invitation_id: int) -> bool:
+    """Send one tournament invitation unless it is already sent or the invitee, having an
+    account, turned invitations off; True if this call sent it. Whoever has no account
+    yet signs up with this address on the way to registering."""
+
+    def compose_for(invitation: Invitation) -> EmailMessage | None:
+        tournament = invitation.tournament
+        return invitation_email(
+            address=invitation.email,
+            message_id=f"tournament-invitation-{invitation.pk}",
+            subject=gettext_lazy(
+                "%(organiser)s invites you to the NUM-X tournament %(tournament)s"
+            ),
+            body=gettext_lazy(
+                "%(organiser)s invites you to play the X-Game tournament “%(tournament)s”."
+                "\n\nAccept or decline: %(link)s\n\nNo account yet? Sign up with this "
+                "address (%(address)s) and the invitation is yours."
+            ),
+            words={
+                "organiser": display_name(invitation.invited_by),
+                "tournament": tournament.name,
+                "link": settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,)),
+                "address": invitation.email,
+            },
+        )
+
+    return send_once(Invitation, invitation_id, ("tournament", "invited_by"), compose_for)

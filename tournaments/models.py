@@ -118,10 +118,10 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
-    """A player's place in a tournament: invited, registered, or withdrawn."""
+    """A player's place in a tournament: registered, or withdrawn (an invitation is an
+    :class:`Invitation`, by address, until its member registers)."""
 
     class Status(models.TextChoices):
-        INVITED = "invited", _("invited")
         REGISTERED = "registered", _("registered")
         WITHDRAWN = "withdrawn", _("withdrawn")
 
@@ -221,13 +221,40 @@ class TablePlayer(models.Model):
         return self.timed_out or self.withdrawn
 
 
+class Invitation(models.Model):
+    """The organiser invites an email address, whoever it belongs to (a member, or
+    nobody yet): the member with that address may register until the first stage,
+    whatever the dates. An outbox row (:mod:`notifications.outbox`), emailed once
+    by :func:`tournaments.mail.send_invitation`."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: Set in the transaction that sends the email (or finds it is not to be sent).
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("tournament", "created_at", "pk")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("tournament", "email"), name="tournament_invitation_once"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.email} to {self.tournament}"
+
+
 class Mail(models.Model):
     """One tournament email to one person, written in their language when it became due.
 
-    An outbox row, created in the same transaction as what it announces (a stage started,
-    an invitation, the organiser's message): a Celery task sends it and marks ``sent_at``
-    in one transaction, so it goes out once whatever retries, and a lost enqueue is found
-    again by :func:`tournaments.mail.resend_unsent`.
+    An outbox row (:mod:`notifications.outbox`), created in the same transaction as what
+    it announces (a stage started, the organiser's message): a Celery task sends it and
+    marks ``sent_at`` in one transaction, so it goes out once whatever retries, and a lost
+    enqueue is found again by the outbox's sweep.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="mails")

@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import display_name
 from games.models import Game, Seat
 from tournaments import seating
-from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
+from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.standings import SeatResult, Standing, TableResult, placings, standings
 
 
@@ -29,15 +29,23 @@ def is_organiser(tournament: Tournament, user: AbstractBaseUser | None) -> bool:
 
 
 def entry_of(tournament: Tournament, user: AbstractBaseUser | None) -> Entry | None:
-    """The user's entry in the tournament (invited, registered or withdrawn), if any."""
+    """The user's entry in the tournament (registered or withdrawn), if any."""
     if user is None or not user.is_authenticated:
         return None
     return tournament.entries.filter(user_id=user.pk).first()
 
 
 def entries_of(tournament: Tournament) -> QuerySet[Entry]:
-    """Every entry: registered, invited and withdrawn players, in order of arrival."""
+    """Every entry: registered and withdrawn players, in order of arrival."""
     return tournament.entries.select_related("user").order_by("created_at", "pk")
+
+
+def invitations_of(tournament: Tournament, user: AbstractBaseUser | None) -> QuerySet[Invitation]:
+    """The invitations of the user's email address to the tournament (none or one)."""
+    address = getattr(user, "email", "") if user is not None and user.is_authenticated else ""
+    if not address:
+        return tournament.invitations.none()
+    return tournament.invitations.filter(email__iexact=address)
 
 
 def active_entries(tournament: Tournament) -> QuerySet[Entry]:
@@ -75,7 +83,7 @@ def table_results(tournament: Tournament, upto_stage: int | None = None) -> list
 def standings_of(tournament: Tournament, upto_stage: int | None = None) -> list[Standing]:
     """The standings (players are entry ids) after the recorded tables, or after the
     tables of stages up to ``upto_stage``."""
-    players = [entry.pk for entry in entries_of(tournament).exclude(status=Entry.Status.INVITED)]
+    players = [entry.pk for entry in entries_of(tournament)]
     return standings(
         players,
         table_results(tournament, upto_stage),

@@ -15,22 +15,22 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import display_name, profile_of
+from accounts.models import display_name
 from games.bots import MAX_MOVES, play_bot_move
+from games.lobby import TooManyInvitations, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
 from games.tasks import enqueue
+from notifications.outbox import deliver_after_commit
 from tournaments import seating, selectors, tasks
 from tournaments.mail import queue_mail
-from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
+from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.results import table_record_result
 from tournaments.standings import DEFAULT_POINTS
 
@@ -113,13 +113,13 @@ def tournament_register(
             raise TournamentError(_("You are already registered."))
         if entry is not None and entry.status == Entry.Status.WITHDRAWN:
             raise TournamentError(_("The organiser withdrew you from this tournament."))
-        if entry is None and not tournament.registration_is_open(now):
+        invitations = selectors.invitations_of(tournament, user)
+        if not tournament.registration_is_open(now) and not invitations.exists():
             raise TournamentError(_("Registration is not open."))
-        if entry is None:
-            entry = Entry(tournament=tournament, user=user)
-        entry.status = Entry.Status.REGISTERED
-        entry.registered_at = now
-        entry.save()
+        invitations.delete()  # accepted
+        entry = Entry.objects.create(
+            tournament=tournament, user=user, status=Entry.Status.REGISTERED, registered_at=now
+        )
     return entry
 
 
@@ -132,60 +132,53 @@ def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> 
             raise TournamentError(
                 _("The tournament has started: ask the organiser to withdraw you.")
             )
-        deleted, _rows = tournament.entries.filter(
-            user_id=user.pk, status__in=(Entry.Status.REGISTERED, Entry.Status.INVITED)
+        registrations, _rows = tournament.entries.filter(
+            user_id=user.pk, status=Entry.Status.REGISTERED
         ).delete()
-        if not deleted:
+        invitations, _rows = selectors.invitations_of(tournament, user).delete()
+        if not registrations and not invitations:
             raise TournamentError(_("You are not registered."))
 
 
-def tournament_invite(*, tournament: Tournament, by: AbstractBaseUser, who: str) -> Entry:
-    """The organiser invites a member of the site (by user name or email address) and
-    the invitation is emailed. The invited player accepts by registering."""
+def tournament_invite(
+    *, tournament: Tournament, by: AbstractBaseUser, email: str
+) -> tuple[Invitation, bool]:
+    """The organiser invites an email address, once per address and tournament; the
+    invitation and whether it is new. The address may belong to a member or to nobody
+    yet: nothing here depends on it, so that nobody learns who has an account. The
+    invitation is emailed once it commits (:func:`tournaments.mail.send_invitation`);
+    the member with that address accepts by registering, or declines."""
     _check_organiser(tournament, by)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(_("Players can only be invited before the first stage."))
-    users = get_user_model().objects.filter(
-        Q(username__iexact=who.strip()) | Q(email__iexact=who.strip())
-    )
-    user = users.first()
-    if user is None or users.count() > 1:
-        raise TournamentError(
-            _("Nobody on the site has that name or address: ask them to sign up first.")
-        )
+    address = email.strip().lower()
+    already = tournament.invitations.filter(email=address).first()
+    if already is not None:
+        return already, False
+    try:
+        spend_invitation(by)
+    except TooManyInvitations as refused:
+        raise TournamentError(str(refused)) from None
     with transaction.atomic():
-        entry, created = Entry.objects.get_or_create(
-            tournament=tournament,
-            user=user,
-            defaults={"status": Entry.Status.INVITED, "invited_by": by},
+        invitation, new = Invitation.objects.get_or_create(
+            tournament=tournament, email=address, defaults={"invited_by": by}
         )
-        if not created:
-            raise TournamentError(
-                _("%(name)s is already invited or registered.") % {"name": display_name(user)}
-            )
-        if profile_of(user).email_invitations:
-            link = settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,))
-            organiser, name = display_name(by), tournament.name
-            queue_mail(
-                tournament,
-                [user],
-                lambda: (
-                    _("%(organiser)s invites you to the NUM-X tournament %(tournament)s")
-                    % {"organiser": organiser, "tournament": name},
-                    _(
-                        "%(organiser)s invites you to play the X-Game tournament "
-                        "“%(tournament)s”.\n\nAccept or decline: %(link)s"
-                    )
-                    % {"organiser": organiser, "tournament": name, "link": link},
-                ),
-            )
-    return entry
+        if new:
+            deliver_after_commit(invitation)
+    return invitation, new
+
+
+def invitation_cancel(*, invitation: Invitation, by: AbstractBaseUser) -> None:
+    """The organiser cancels an invitation nobody accepted yet (its email, if still
+    owed, is not sent)."""
+    _check_organiser(invitation.tournament, by)
+    invitation.delete()
 
 
 def entry_withdraw(
     *, entry: Entry, by: AbstractBaseUser, rng: random.Random | None = None
 ) -> Entry:
-    """The organiser withdraws a player (or cancels an invitation). A withdrawn player is
+    """The organiser withdraws a player. A withdrawn player is
     seated at no further stage; at a table still being played, their seat is handed to a
     bot at once and the table gives them the fixed value."""
     tournament = entry.tournament
@@ -194,9 +187,6 @@ def entry_withdraw(
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if entry.status == Entry.Status.WITHDRAWN:
             raise TournamentError(_("This player is already withdrawn."))
-        if entry.status == Entry.Status.INVITED:
-            entry.delete()
-            return entry
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
@@ -288,7 +278,7 @@ def stage_start(
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
             # Invitations nobody accepted lapse with the start.
-            tournament.entries.filter(status=Entry.Status.INVITED).delete()
+            tournament.invitations.all().delete()
         _announce_stage(stage)
     return stage
 

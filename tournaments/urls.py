@@ -20,6 +20,11 @@ urlpatterns = [
         views.withdraw,
         name="withdraw",
     ),
+    path(
+        "<int:tournament_id>/organise/invitations/<int:invitation_id>/cancel/",
+        views.cancel_invitation,
+        name="cancel-invitation",
+    ),
     path("<int:tournament_id>/organise/start/", views.start_stage, name="start-stage"),
     path(
         "<int:tournament_id>/organise/tables/<int:table_id>/finish/",

@@ -17,11 +17,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.models import display_name
+from games.lobby import invitation_news
 from games.models import Game
 from games.params import whole_number
 from tournaments import selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
-from tournaments.models import Entry, Table, Tournament
+from tournaments.models import Entry, Invitation, Table, Tournament
 from tournaments.standings import standings_csv
 
 
@@ -55,7 +56,7 @@ def new(request: HttpRequest) -> HttpResponse:
 
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
-    entries = list(selectors.entries_of(tournament).exclude(status=Entry.Status.INVITED))
+    entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
     context = {
         "page": "tournament",
@@ -63,6 +64,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "organiser_name": display_name(tournament.organiser),
         "players": [(entry, names[entry.pk]) for entry in entries],
         "entry": selectors.entry_of(tournament, request.user),
+        "invited": selectors.invitations_of(tournament, request.user).exists(),
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
@@ -88,6 +90,7 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "page": "register",
         "tournament": tournament,
         "entry": selectors.entry_of(tournament, request.user),
+        "invited": selectors.invitations_of(tournament, request.user).exists(),
         "registration_open": tournament.registration_is_open(),
     }
     return render(request, "tournaments/register.html", context)
@@ -183,6 +186,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "page": "dashboard",
         "tournament": tournament,
         "entries": [(entry, names[entry.pk]) for entry in entries],
+        "invitations": tournament.invitations.all(),
         "active": sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED),
         "current": current,
         "playing": playing,
@@ -215,11 +219,24 @@ def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def act(tournament: Tournament) -> str:
         if not form.is_valid():
-            raise services.TournamentError(_("Give a user name or an email address."))
-        services.tournament_invite(
-            tournament=tournament, by=request.user, who=form.cleaned_data["who"]
+            raise services.TournamentError(_("Give a valid email address."))
+        invitation, new = services.tournament_invite(
+            tournament=tournament, by=request.user, email=form.cleaned_data["email"]
         )
-        return _("Invitation sent.")
+        return invitation_news(owed=invitation.sent_at is None, new=new)
+
+    return _organiser_action(request, tournament_id, act)
+
+
+@login_required
+@require_POST
+def cancel_invitation(request: HttpRequest, tournament_id: int, invitation_id: int) -> HttpResponse:
+    def act(tournament: Tournament) -> str:
+        services.invitation_cancel(
+            invitation=get_object_or_404(Invitation, pk=invitation_id, tournament=tournament),
+            by=request.user,
+        )
+        return _("Invitation cancelled.")
 
     return _organiser_action(request, tournament_id, act)
 

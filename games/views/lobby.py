@@ -24,6 +24,7 @@ from games.lobby import (
     game_join,
     game_open,
     game_start,
+    invitation_news,
 )
 from games.models import Game
 from games.registry import default_game, game_ids, game_type
@@ -162,12 +163,12 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     def send(game: Game) -> None:
         if not form.is_valid():
             raise LobbyError(_("Give a valid email address."))
-        game_invite(
+        invitation, new = game_invite(
             game=game,
             by=request.user,
             email=form.cleaned_data["email"],
             base_url=request.build_absolute_uri("/").rstrip("/"),
         )
-        messages.success(request, _("Invitation sent."))
+        messages.success(request, invitation_news(owed=invitation.sent_at is None, new=new))
 
     return _lobby_action(request, game_id, send)

@@ -67,7 +67,7 @@ def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> N
     assert profile_of(user).language == "fr"
     alice = User.objects.create_user("alice", "alice@example.com")
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
-    invitation = game_invite(game=game, by=alice, email=user.email, base_url="http://x")
+    invitation, _new = game_invite(game=game, by=alice, email=user.email, base_url="http://x")
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox

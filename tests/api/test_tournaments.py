@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.models import profile_of
 from tournaments.models import Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_register
 
@@ -42,6 +43,20 @@ def test_tournaments_are_listed(league: Tournament, as_bob: APIClient) -> None:
     assert response.status_code == 200
     (listed,) = response.json()
     assert (listed["id"], listed["name"], listed["table_size"]) == (league.pk, "Autumn league", 3)
+
+
+def test_the_organiser_is_shown_by_the_name_players_see(
+    league: Tournament, alice: User, as_bob: APIClient
+) -> None:
+    """Never the account's user name, which allauth makes from the email address."""
+    alice.username = "alice.secret"
+    alice.save()
+    profile = profile_of(alice)
+    profile.display_name = "Alice the Organiser"
+    profile.save()
+    (listed,) = as_bob.get("/api/tournaments/").json()
+    assert listed["organiser"] == "Alice the Organiser"
+    assert as_bob.get(f"/api/tournaments/{league.pk}/").json()["organiser"] == listed["organiser"]
 
 
 def test_a_tournament_shows_its_tables_as_ordinary_games(

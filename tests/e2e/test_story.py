@@ -134,7 +134,7 @@ def test_alice_opens_a_game_and_invites_by_link_and_by_email(story: Story, site:
 
     page.get_by_label("Friend's email address").fill(story.carol.email)
     page.get_by_role("button", name="Send the invitation").click()
-    expect(page.get_by_text("Invitation sent.")).to_be_visible()
+    expect(page.get_by_text("Invitation recorded: the email is on its way.")).to_be_visible()
     mail = site.mailbox.last(story.carol.email, f"alice invites you to a game of NUM-X: {GAME}")
     assert link_in(mail, "/games/") == link
 

@@ -5,13 +5,19 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.core import mail
+from django.http import HttpResponse
 from django.test import Client
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+from pytest_django.fixtures import Settings
 
 from accounts.models import profile_of
 from games.events.models import Event
 from games.lobby import game_invite, game_join, game_open, game_start
 from games.models import Game, Invitation, StandingOrder
+from notifications.outbox import RESEND_AFTER, resend_overdue
 from notifications.tasks import send_invitation
 
 pytestmark = pytest.mark.django_db
@@ -232,7 +238,7 @@ def test_an_invitation_respects_the_invitees_preferences(
     game = game_open(creator=alice, name="Friday", config={"players": 3})
     mail.outbox.clear()
     for address in (bob.email, mallory.email):
-        invitation = game_invite(game=game, by=alice, email=address, base_url="http://x")
+        invitation, _new = game_invite(game=game, by=alice, email=address, base_url="http://x")
         assert send_invitation(invitation.pk) is (address == bob.email)
         assert send_invitation(invitation.pk) is False  # a retried task sends nothing twice
     (message,) = mail.outbox
@@ -241,3 +247,127 @@ def test_an_invitation_respects_the_invitees_preferences(
     unsubscribe = message.extra_headers["List-Unsubscribe"].strip("<>").split("/", 3)[3]
     assert as_user(bob).post("/" + unsubscribe).status_code == 200
     assert profile_of(bob).email_invitations is False
+
+
+@pytest.fixture
+def broker_down(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Celery's broker refuses every task, as kombu does when Redis is unreachable; the
+    fixture's value brings it back (then tasks run eagerly, as without a broker)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+
+    def refuse(*args: object) -> None:
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(type(send_invitation._get_current_object()), "delay", refuse)
+
+    def back() -> None:
+        monkeypatch.undo()
+        settings.CELERY_TASK_ALWAYS_EAGER = True
+
+    return back
+
+
+Answer = tuple[HttpResponse, list[str]]
+
+
+def invite(client: Client, game: Game, address: str) -> Answer:
+    """Post the invitation form; the answer and the messages it leaves for the next page."""
+    response = client.post(f"/games/{game.pk}/invite/", {"email": address})
+    return response, [str(message) for message in get_messages(response.wsgi_request)]
+
+
+@pytest.fixture
+def invite_and_commit(
+    as_user: Login, django_capture_on_commit_callbacks: Callable[..., object]
+) -> Callable[..., list[Answer]]:
+    """``by`` invites each address in turn; what each request does after its commit runs."""
+
+    def run(by: User, game: Game, *addresses: str) -> list[Answer]:
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]
+            return [invite(as_user(by), game, address) for address in addresses]
+
+    return run
+
+
+def test_an_invitation_made_while_the_broker_is_down_is_sent_later_exactly_once(
+    alice: User, broker_down: Callable[[], None], invite_and_commit: Callable[..., list[Answer]]
+) -> None:
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    ((response, said),) = invite_and_commit(alice, game, "carol@example.com")
+    assert response.status_code == 302 and said == ["Invitation recorded: the email is on its way."]
+    assert mail.outbox == [] and Invitation.objects.get(game=game).sent_at is None  # owed
+    broker_down()  # the broker is back
+    assert resend_overdue(timezone.now()) == 0  # not overdue yet: its own task may still come
+    later = timezone.now() + RESEND_AFTER + timedelta(minutes=1)
+    assert resend_overdue(later) == 1  # tasks run eagerly now: sent
+    assert resend_overdue(later) == 0  # a second sweep finds nothing owed
+    assert send_invitation(Invitation.objects.get(game=game).pk) is False  # nor does a retry
+    (message,) = mail.outbox
+    assert message.to == ["carol@example.com"] and "Friday" in message.subject
+
+
+def test_inviting_again_an_address_whose_email_is_owed_neither_claims_nor_loses_it(
+    alice: User,
+    as_user: Login,
+    broker_down: Callable[[], None],
+    invite_and_commit: Callable[..., list[Answer]],
+) -> None:
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    _first, (_response, said) = invite_and_commit(
+        alice, game, "carol@example.com", "Carol@example.com"
+    )
+    assert said == [
+        "This address is already invited: its email is on its way, it is not sent twice."
+    ]
+    assert Invitation.objects.get(game=game).sent_at is None
+    broker_down()
+    assert resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1)) == 1
+    assert [message.to for message in mail.outbox] == [["carol@example.com"]]
+    _response, said = invite(as_user(alice), game, "carol@example.com")
+    assert said == ["This address is already invited."] and len(mail.outbox) == 1
+
+
+def test_a_members_address_and_an_unknown_one_get_the_same_answers(
+    alice: User, bob: User, as_user: Login, invite_and_commit: Callable[..., list[Answer]]
+) -> None:
+    """Bob has an account and wants no invitations; nobody has the other address. What
+    the inviter sees, first and when inviting again, does not tell them apart, and
+    neither email stays owed forever."""
+    profile = profile_of(bob)
+    profile.email_invitations = False
+    profile.save()
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    answers = {}
+    for address in (bob.email, "nobody@example.com"):
+        (response, said), (again, said_again) = invite_and_commit(alice, game, address, address)
+        answers[address] = [
+            (r.status_code, r["Location"], r.content, s)
+            for r, s in ((response, said), (again, said_again))
+        ]
+    assert answers[bob.email] == answers["nobody@example.com"]
+    assert resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1)) == 0
+    assert [message.to for message in mail.outbox] == [["nobody@example.com"]]
+
+
+def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
+    alice: User,
+    as_user: Login,
+    settings: Settings,
+    invite_and_commit: Callable[..., list[Answer]],
+) -> None:
+    settings.NUMX_INVITATIONS_PER_DAY = 2
+    game = game_open(creator=alice, name="Friday", config={"players": 4})
+    answers = invite_and_commit(
+        alice, game, "carol@example.com", "dave@example.com", "erin@example.com"
+    )
+    assert answers[2][1] == [
+        "You may send 2 email invitations a day: try again tomorrow, or share the link instead."
+    ]
+    assert sorted(Invitation.objects.values_list("email", flat=True)) == [
+        "carol@example.com",
+        "dave@example.com",
+    ]
+    assert len(mail.outbox) == 2
+    # Inviting an address already invited owes nothing, so it is still answered.
+    _response, said = invite(as_user(alice), game, "carol@example.com")
+    assert said == ["This address is already invited."]

@@ -19,6 +19,7 @@ from django.utils import timezone
 from accounts.models import profile_of
 from games.events import consumers
 from games.models import Game, Seat
+from notifications.outbox import resend_overdue
 from tournaments import mail as tournament_mail
 from tournaments import results, selectors
 from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
@@ -26,6 +27,7 @@ from tournaments.services import (
     NotOrganiser,
     TournamentError,
     entry_withdraw,
+    invitation_cancel,
     stage_start,
     table_force_finish,
     table_record_result,
@@ -110,31 +112,42 @@ def test_an_invited_member_is_emailed_and_may_accept_after_registration_closes(
     league: Tournament, alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        entry = tournament_invite(tournament=league, by=alice, who="BOB@example.com")
-    assert entry.status == Entry.Status.INVITED
+        invitation, new = tournament_invite(tournament=league, by=alice, email="BOB@example.com")
+    assert new and invitation.email == "bob@example.com" and not league.entries.exists()
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "Spring league" in message.subject
     assert f"/tournaments/{league.pk}/register/" in message.body
     later = timezone.now() + timedelta(days=30)
     assert tournament_register(tournament=league, user=bob, now=later).status == "registered"
+    assert not league.invitations.exists()  # accepted
+
+
+def test_an_address_with_no_account_yet_is_invited_to_sign_up_with_it(
+    league: Tournament, alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_invite(tournament=league, by=alice, email="carol@example.com")
+    (message,) = mail.outbox
+    assert message.to == ["carol@example.com"] and "Sign up with this address" in message.body
+    later = timezone.now() + timedelta(days=30)
+    with pytest.raises(TournamentError, match="not open"):  # the invitation is not Bob's
+        tournament_register(tournament=league, user=bob, now=later)
 
 
 def test_an_invitation_can_be_declined(league: Tournament, alice: User, bob: User) -> None:
-    tournament_invite(tournament=league, by=alice, who="bob")
+    tournament_invite(tournament=league, by=alice, email="bob@example.com")
     tournament_unregister(tournament=league, user=bob)
-    assert not league.entries.exists()
+    assert not league.entries.exists() and not league.invitations.exists()
 
 
-def test_inviting_is_for_the_organiser_and_known_members_once(
+def test_inviting_is_for_the_organiser_and_once_per_address(
     league: Tournament, alice: User, bob: User, mallory: User
 ) -> None:
     with pytest.raises(NotOrganiser):
-        tournament_invite(tournament=league, by=mallory, who="bob")
-    with pytest.raises(TournamentError, match="Nobody on the site"):
-        tournament_invite(tournament=league, by=alice, who="nobody@example.com")
-    tournament_invite(tournament=league, by=alice, who="bob")
-    with pytest.raises(TournamentError, match="already invited"):
-        tournament_invite(tournament=league, by=alice, who="bob")
+        tournament_invite(tournament=league, by=mallory, email="bob@example.com")
+    assert tournament_invite(tournament=league, by=alice, email="bob@example.com")[1] is True
+    assert tournament_invite(tournament=league, by=alice, email="Bob@example.com")[1] is False
+    assert league.invitations.count() == 1
 
 
 def test_a_member_who_wants_no_invitations_gets_no_email(
@@ -144,8 +157,9 @@ def test_a_member_who_wants_no_invitations_gets_no_email(
     profile.email_invitations = False
     profile.save()
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        tournament_invite(tournament=league, by=alice, who="bob")
+        tournament_invite(tournament=league, by=alice, email="bob@example.com")
     assert mail.outbox == []
+    assert resend_overdue(timezone.now() + timedelta(hours=1)) == 0  # nor is it owed
 
 
 # --- Stages ----------------------------------------------------------------------------
@@ -159,12 +173,12 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
 ) -> None:
     players = make_players(10)
     register_all(league, players)
-    tournament_invite(tournament=league, by=alice, who="alice")  # never accepted
+    tournament_invite(tournament=league, by=alice, email="carol@example.com")  # not accepted
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         stage = stage_start(tournament=league, by=alice, rng=random.Random(3))
     league.refresh_from_db()
     assert league.status == Tournament.Status.RUNNING
-    assert not league.entries.filter(status=Entry.Status.INVITED).exists(), "invitations lapse"
+    assert not league.invitations.exists(), "invitations lapse"
     tables = seated(stage)
     assert sorted(len(table) for table in tables) == [3, 3, 4]
     assert sorted(name for table in tables for name in table) == sorted(
@@ -374,12 +388,16 @@ def test_only_the_organiser_withdraws_players(league: Tournament, bob: User, mal
         entry_withdraw(entry=entry, by=mallory)
 
 
-def test_withdrawing_an_invited_player_cancels_the_invitation(
-    league: Tournament, alice: User, bob: User
+def test_the_organiser_cancels_an_invitation(
+    league: Tournament, alice: User, bob: User, mallory: User
 ) -> None:
-    entry = tournament_invite(tournament=league, by=alice, who="bob")
-    entry_withdraw(entry=entry, by=alice)
-    assert not league.entries.exists()
+    invitation, _new = tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    with pytest.raises(NotOrganiser):
+        invitation_cancel(invitation=invitation, by=mallory)
+    invitation_cancel(invitation=invitation, by=alice)
+    assert not league.invitations.exists()
+    with pytest.raises(TournamentError, match="not open"):
+        tournament_register(tournament=league, user=bob, now=timezone.now() + timedelta(days=30))
 
 
 def test_a_timed_out_seat_at_game_end_gets_the_fixed_value(
@@ -466,7 +484,7 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     profile.language = "fr"
     profile.save()
     entry_withdraw(entry=Entry.objects.get(user=players[2]), by=alice)
-    tournament_invite(tournament=league, by=alice, who="alice")
+    tournament_invite(tournament=league, by=alice, email="alice@example.com")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         sent = tournament_email(
             tournament=league, by=alice, subject="Stage 2 on Monday", message="Be ready."
@@ -503,10 +521,10 @@ def test_a_tournament_email_whose_enqueue_was_lost_is_sent_later_once(
     register_all(league, make_players(2))
     tournament_email(tournament=league, by=alice, subject="Hello", message="Play!")
     assert mail.outbox == [] and Mail.objects.filter(sent_at__isnull=True).count() == 2
-    assert tournament_mail.resend_unsent() == 0  # not overdue yet: its own task may still come
+    assert resend_overdue(timezone.now()) == 0  # not overdue yet: its own task may still come
     Mail.objects.update(created_at=timezone.now() - timedelta(hours=1))
-    assert tournament_mail.resend_unsent() == 2  # Celery runs eagerly in tests: sent now
-    assert tournament_mail.resend_unsent() == 0
+    assert resend_overdue(timezone.now()) == 2  # Celery runs eagerly in tests: sent now
+    assert resend_overdue(timezone.now()) == 0
     assert len(mail.outbox) == 2
 
 

@@ -10,10 +10,14 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.core import mail
 from django.test import Client
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 
+from accounts.models import profile_of
+from games.lobby import game_invite, game_open
 from games.models import Seat
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
@@ -159,7 +163,7 @@ def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login)
 def test_an_invited_member_accepts_or_declines(
     league: Tournament, alice: User, bob: User, as_user: Login
 ) -> None:
-    tournament_invite(tournament=league, by=alice, who="bob")
+    tournament_invite(tournament=league, by=alice, email="bob@example.com")
     page = as_user(bob).get(url(league, "register/")).content.decode()
     assert "Accept the invitation" in page and "Decline" in page
     as_user(bob).post(url(league, "register/"))
@@ -244,7 +248,7 @@ def test_a_bad_tournament_form_is_shown_again_with_its_errors(
 
 
 ORGANISER_TOOLS = [
-    ("organise/invite/", {"who": "bob"}),
+    ("organise/invite/", {"email": "bob@example.com"}),
     ("organise/start/", {}),
     ("organise/email/", {"subject": "Hello", "message": "Hi all"}),
 ]
@@ -279,16 +283,81 @@ def test_organiser_tools_are_posts(league: Tournament, alice: User, as_user: Log
         assert as_user(alice).get(url(league, tool)).status_code == 405
 
 
-def test_the_organiser_invites_a_member(
+def test_the_organiser_invites_an_address(
     league: Tournament, alice: User, bob: User, as_user: Login
 ) -> None:
-    response = as_user(alice).post(url(league, "organise/invite/"), {"who": "bob"}, follow=True)
-    assert "Invitation sent." in response.content.decode()
-    assert league.entries.get(user=bob).status == Entry.Status.INVITED
-    response = as_user(alice).post(url(league, "organise/invite/"), {"who": "zed"}, follow=True)
-    assert "Nobody on the site has that name" in response.content.decode()
-    response = as_user(alice).post(url(league, "organise/invite/"), {"who": ""}, follow=True)
-    assert "Give a user name or an email address." in response.content.decode()
+    invite = url(league, "organise/invite/")
+    response = as_user(alice).post(invite, {"email": "bob@example.com"}, follow=True)
+    page = response.content.decode()
+    assert "Invitation recorded: the email is on its way." in page
+    assert "bob@example.com" in page and league.invitations.get().email == "bob@example.com"
+    response = as_user(alice).post(invite, {"email": "bob"}, follow=True)
+    assert "Give a valid email address." in response.content.decode()
+    assert league.invitations.count() == 1
+
+
+def test_a_members_address_and_an_unknown_one_get_the_same_answers(
+    league: Tournament,
+    alice: User,
+    bob: User,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    """Inviting Bob's address or one nobody has: the same answer, first and again, and
+    the dashboard lists the address typed in, never the member's name."""
+    profile = profile_of(bob)
+    profile.display_name = "Robert the Bold"
+    profile.save()
+    answers = {}
+    for address in (bob.email, "nobody@example.com"):
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            answers[address] = [invite(as_user(alice), league, address) for _twice in range(2)]
+    assert answers[bob.email] == answers["nobody@example.com"]
+    assert answers[bob.email][0][-1] == ["Invitation recorded: the email is on its way."]
+    dashboard = as_user(alice).get(url(league, "organise/")).content.decode()
+    assert bob.email in dashboard and "nobody@example.com" in dashboard
+    assert "Robert the Bold" not in dashboard
+    assert sorted(message.to[0] for message in mail.outbox) == [bob.email, "nobody@example.com"]
+
+
+def invite(
+    organiser: Client, league: Tournament, address: str
+) -> tuple[int, str, bytes, list[str]]:
+    """All the organiser gets from inviting: status, where it leads, body, messages."""
+    response = organiser.post(url(league, "organise/invite/"), {"email": address})
+    said = [str(message) for message in get_messages(response.wsgi_request)]
+    return response.status_code, response["Location"], response.content, said
+
+
+def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
+    league: Tournament, alice: User, as_user: Login, settings: Settings
+) -> None:
+    """The limit counts a member's invitations to games and tournaments together."""
+    settings.NUMX_INVITATIONS_PER_DAY = 2
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    game_invite(game=game, by=alice, email="carol@example.com", base_url="http://x")
+    answers = [
+        invite(as_user(alice), league, address)
+        for address in ("dave@example.com", "erin@example.com")
+    ]
+    assert answers[1][-1] == [
+        "You may send 2 email invitations a day: try again tomorrow, or share the link instead."
+    ]
+    assert list(league.invitations.values_list("email", flat=True)) == ["dave@example.com"]
+
+
+def test_the_organiser_cancels_an_invitation_from_the_dashboard(
+    league: Tournament, alice: User, mallory: User, as_user: Login
+) -> None:
+    invitation, _new = tournament_invite(tournament=league, by=alice, email="carol@example.com")
+    cancel = url(league, f"organise/invitations/{invitation.pk}/cancel/")
+    assert as_user(mallory).post(cancel).status_code == 403
+    assert as_user(alice).get(cancel).status_code == 405
+    response = as_user(alice).post(cancel, follow=True)
+    page = response.content.decode()
+    assert "Invitation cancelled." in page and "carol@example.com" not in page
+    assert not league.invitations.exists()
+    assert as_user(alice).post(cancel).status_code == 404
 
 
 def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
