@@ -223,7 +223,6 @@ CELERY_BEAT_SCHEDULE = {
     # Reminders and move deadlines (time banks, vacations, the game's policy).
     "clock": {"task": "games.deadlines.tick", "schedule": 300.0},
     "daily-digest": {"task": "notifications.reminders.send_daily_digests", "schedule": 24 * 3600.0},
-    "tournament-mail": {"task": "tournaments.mail.resend_unsent", "schedule": 300.0},
 }
 
 # --- Internationalisation -------------------------------------------------------------

@@ -85,3 +85,15 @@ def test_cache_url_selects_the_cache_backend(monkeypatch: pytest.MonkeyPatch) ->
 
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == "redis://127.0.0.1:6379/1"
+
+
+def test_every_scheduled_task_is_one_the_workers_know() -> None:
+    """A beat entry naming a task nobody registers fails in the worker's log every time it
+    is due, and the work it stood for (a sweep of unsent mail...) never happens."""
+    from django.conf import settings
+
+    from numx_site.celery import app
+
+    app.loader.import_default_modules()
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert scheduled <= set(app.tasks)
