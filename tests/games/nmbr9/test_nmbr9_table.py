@@ -376,7 +376,7 @@ def test_words_in_english_and_french() -> None:
     assert descriptions.config({"players": 1}) == "solo (beat your own best)"
     with translation.override("fr"):
         assert descriptions.action(place_7, names) == "poser un 7 en 3,\u22122, tourné de 90°"
-        assert descriptions.event(entry, names, 1).startswith("Vous : poser un 7")
+        assert descriptions.event(entry, names, 1).startswith("Vous\u00a0: poser un 7")
         assert "Carte 5 sur 20 retournée\u00a0: un 5." in descriptions.event(entry, names, 1)
         assert descriptions.score_rule("nmbr9.level-3") == "tuiles du niveau 3"
         assert descriptions.landed(8, 2) == "Elle repose au niveau 2\u00a0: 16 points."
