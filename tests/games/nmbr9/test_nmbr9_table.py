@@ -8,18 +8,19 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.engine.nmbr9 import Nmbr9State, Place
 from games.events import store
 from games.events.models import Event
 from games.lobby import game_add_bot, game_join, game_open, game_start
-from games.models import Game
+from games.models import Game, Seat
 from games.registry import rule_set
 from games.rulesets.nmbr9 import descriptions
 from games.rulesets.nmbr9.templatetags import stack_grid
@@ -387,3 +388,19 @@ def test_words_in_english_and_french() -> None:
 def test_the_table_speaks_french(alice: User, duel: Game, as_user: Login) -> None:
     page = page_of(as_user(alice), duel, HTTP_ACCEPT_LANGUAGE="fr")
     assert "Posez votre" in page and "Colonne (x)" in page and "Votre pile" in page
+
+
+# The clock ---------------------------------------------------------------------------------------
+
+
+def test_the_last_to_place_starts_a_fresh_clock_for_the_next_card(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Bob places the first card last, a day after it turned up: he is awaited again at
+    once for the second card, and his time for it starts then, not a day ago."""
+    a_day_ago = timezone.now() - timedelta(days=1)
+    Seat.objects.filter(game=duel).update(awaited_since=a_day_ago)
+    play_cards(duel, {0: as_user(alice), 1: as_user(bob)}, 1)
+    for seat in duel.seats.all():
+        assert seat.awaited and seat.awaited_since is not None
+        assert seat.awaited_since > a_day_ago + timedelta(hours=23), seat.name
