@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone, translation
 
+from games import deadlines
 from games.engine.nmbr9 import Nmbr9State, Place
 from games.events import store
 from games.events.models import Event
@@ -404,3 +405,16 @@ def test_the_last_to_place_starts_a_fresh_clock_for_the_next_card(
     for seat in duel.seats.all():
         assert seat.awaited and seat.awaited_since is not None
         assert seat.awaited_since > a_day_ago + timedelta(hours=23), seat.name
+
+
+def test_for_an_absent_player_the_greedy_bot_places_whatever_the_policy(
+    bob: User, duel: Game, as_user: Login
+) -> None:
+    """NMBR 9 has no pass: a table whose policy is "an automatic pass" gets the bot's
+    placement for a player whose time ran out, recorded with its reason."""
+    assert duel.deadline_policy == Game.DeadlinePolicy.PASS
+    assert deadlines.play_for_absent(duel, 1)
+    (placed,) = Event.objects.filter(game=duel, type="place", seat=1)
+    assert placed.payload["reason"] == "bot" and placed.payload["digit"] == state(duel).card
+    page = page_of(as_user(bob), duel)
+    assert "(played by a bot for an absent player)" in page
