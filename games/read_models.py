@@ -62,12 +62,15 @@ def project(
     state: Any,
     sequence: int,
     awaiting_before: list[int] | None = None,
+    moved: int | None = None,
 ) -> None:
     """Rewrite the read models of the game and its seats to ``state``, the state after event
     ``sequence``, in the caller's transaction (the one that appended the events).
 
     ``awaiting_before``: the seats the game awaited as the caller read its row, so that
-    only the seats whose wait starts or stops are rewritten.
+    only the seats whose wait starts or stops are rewritten. ``moved``: the seat whose move
+    this is; its wait ended with its move, so if the game awaits it again at once (the next
+    card of a simultaneous game, say) its clock starts afresh.
     """
     progress = rules.progress(state)
     outcome = rules.outcome(state)
@@ -90,7 +93,7 @@ def project(
         seats.filter(number__in=awaiting, awaited=False).update(awaited=True, awaited_since=now)
         seats.exclude(number__in=awaiting).update(awaited=False, awaited_since=None)
     else:
-        started = set(awaiting) - set(awaiting_before)
+        started = set(awaiting) - (set(awaiting_before) - {moved})
         stopped = set(awaiting_before) - set(awaiting)
         # One statement for both: a turn passing from one seat to the next is most moves.
         if started or stopped:

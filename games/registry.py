@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 GAMES: dict[str, str] = {
     "numx": "games.rulesets.numx",
     "maya": "games.rulesets.maya",
+    "nmbr9": "games.rulesets.nmbr9",
 }
 
 

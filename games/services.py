@@ -216,7 +216,14 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext)
         # transactions taking their locks in the same order cannot deadlock.
         obeyed.delete_lapsed()
         events = store.append(move.game_id, rules, expected_last=current.sequence, events=new)
-        project(move.game_id, rules, obeyed.state, sequence, awaiting_before=context.awaiting)
+        project(
+            move.game_id,
+            rules,
+            obeyed.state,
+            sequence,
+            awaiting_before=context.awaiting,
+            moved=move.seat,
+        )
         _after_commit(move.game_id, StateAt(obeyed.state, sequence, rules.name))
     return Submitted(move.game_id, sequence, tuple(events), obeyed.state)
 

@@ -101,11 +101,18 @@ def _schema_name(game_id: str) -> str:
     return "".join(part.title() for part in game_id.replace("_", "-").split("-"))
 
 
-CONFIG_SCHEMA = PolymorphicProxySerializer(
-    component_name="GameConfig",
-    serializers=[schema.config for schema in GAME_SCHEMAS.values()],
-    resource_type_field_name=None,  # a game's `rules`, beside its config, says which
-)
+#: A game's configuration: one game's, which one its `rules`, beside it, says. An anyOf, not a
+#: oneOf: two games' configurations may have the same shape (Maya's and NMBR 9's
+#: ``{"players": 2}``), so one value may be valid as both. Each game's configuration is a
+#: component already (its new-game body holds it), named as drf-spectacular names
+#: serializers: the class name without "Serializer".
+CONFIG_SCHEMA = {
+    "anyOf": [
+        {"$ref": f"#/components/schemas/{schema.config.__name__.removesuffix('Serializer')}"}
+        for schema in GAME_SCHEMAS.values()
+    ],
+    "description": "The game's options: those of the game its `rules` names.",
+}
 VIEW_SCHEMA = PolymorphicProxySerializer(
     component_name="SeatView",
     serializers={game_id: schema.view for game_id, schema in GAME_SCHEMAS.items()},

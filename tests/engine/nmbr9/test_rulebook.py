@@ -1,5 +1,6 @@
 """Every rule an action can break is documented in docs/rules-nmbr9.md, enforced by the
-engine and exercised by a test; every decision in the docs names a test that exists."""
+engine and exercised by a test; every decision in the docs names a test that exists (an engine
+test, or for the table, a site test)."""
 
 import re
 from pathlib import Path
@@ -15,6 +16,15 @@ TESTS = "\n".join(
     path.read_text()
     for path in (ROOT / "tests" / "engine" / "nmbr9").glob("test_*.py")
     if path.name != Path(__file__).name
+)
+#: NMBR 9's site tests, which the docs' "At the table" names.
+SITE_TESTS = "\n".join(
+    path.read_text()
+    for path in [
+        *(ROOT / "tests" / "games" / "nmbr9").glob("test_*.py"),
+        ROOT / "tests" / "notifications" / "test_nmbr9_emails.py",
+        ROOT / "tests" / "e2e" / "test_nmbr9.py",
+    ]
 )
 ENGINE = "\n".join(
     path.read_text()
@@ -40,7 +50,7 @@ def test_each_rule_is_enforced_somewhere_in_the_engine(rule: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(set(re.findall(r"`(test_\w+)`", DOCS))))
 def test_each_test_the_docs_name_exists(name: str) -> None:
-    assert f"def {name}(" in TESTS
+    assert f"def {name}(" in TESTS + SITE_TESTS
 
 
 def test_an_unknown_rule_id_is_a_bug() -> None:

@@ -1,0 +1,142 @@
+"""NMBR 9's placements, events and table in words, in the reader's language (the table, the
+history, the "your turn" emails and the API's descriptions all say things the same way)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.descriptions import and_list, reason_text
+from games.engine.nmbr9 import CARDS
+
+#: The typographic minus sign (U+2212): a coordinate written with it reads as a number.
+MINUS = "\u2212"
+
+
+def coordinate(value: int) -> str:
+    """A grid coordinate, written with a minus sign (U+2212) when negative."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def square(x: int, y: int) -> str:
+    """A square of the grid as the notation writes it: ``3,-2`` (with minus signs)."""
+    return f"{coordinate(x)},{coordinate(y)}"
+
+
+def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What an action does, from its JSON form (as recorded, possibly redacted: another
+    seat's placement of the current card has no square until every seat has placed)."""
+    kind = data.get("type")
+    if kind == "place":
+        if "x" not in data:
+            return _("place a %(digit)d, where stays secret until everyone has placed") % {
+                "digit": int(data["digit"])
+            }
+        return _("place a %(digit)d at %(square)s, turned %(turn)d°") % {
+            "digit": int(data["digit"]),
+            "square": square(int(data["x"]), int(data["y"])),
+            "turn": int(data["turn"]),
+        }
+    if kind == "shuffle":
+        return _("shuffle the %(n)d cards face down") % {"n": CARDS}
+    return str(kind)
+
+
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    return _("You") if seat == viewer else names[seat]
+
+
+def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
+    """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
+    kind = entry["type"]
+    data = entry["action"]
+    if kind == "created":
+        return _("The table is set for %(players)s.") % {"players": and_list(names)}
+    if kind == "game-ended":
+        winners = and_list([names[seat] for seat in data["winners"]])
+        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
+    seat = entry["seat"]
+    who = _("Chance") if seat == -1 else _who(seat, viewer, names)
+    said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}]
+    done = data.get("effects") or {}
+    if "level" in done:
+        said.append(landed(int(data["digit"]), int(done["level"])))
+    turned_up = (entry.get("facts") or {}).get("card")
+    if turned_up is not None:
+        number = int(done["card"]) + 1 if "card" in done else 1
+        said.append(card_turned(number, int(turned_up)))
+    if data.get("reason"):
+        said.append(reason_text(data["reason"]))
+    return " ".join(said)
+
+
+def landed(digit: int, level: int) -> str:
+    """Where a placed tile landed and what it scores: "It lies on level 2: 16 points."."""
+    if level == 0:
+        return _("It lies on the table (level 0): no points.")
+    points = digit * level
+    return ngettext(
+        "It lies on level %(level)d: %(points)d point.",
+        "It lies on level %(level)d: %(points)d points.",
+        points,
+    ) % {"level": level, "points": points}
+
+
+def card_turned(number: int, digit: int) -> str:
+    """A card turned up: "Card 12 of 20 is turned up: a 7."."""
+    return _("Card %(number)d of %(cards)d is turned up: a %(digit)d.") % {
+        "number": number,
+        "cards": CARDS,
+        "digit": digit,
+    }
+
+
+_SCORE_LINE = "nmbr9.level-"
+
+
+def score_rule(rule: str) -> str:
+    """The name of a line of the breakdown (``nmbr9.level-2``: the tiles of level 2)."""
+    if rule.startswith(_SCORE_LINE) and rule[len(_SCORE_LINE) :].isdigit():
+        return _("tiles on level %(level)d") % {"level": int(rule[len(_SCORE_LINE) :])}
+    return rule
+
+
+def score(points: int) -> str:
+    """A score in points."""
+    return ngettext("%(n)d point", "%(n)d points", points) % {"n": points}
+
+
+def config(data: Mapping[str, Any]) -> str:
+    """A game's options in words: "3 players", "solo (beat your own best)"."""
+    players = int(data["players"])
+    if players == 1:
+        return _("solo (beat your own best)")
+    return ngettext("%(n)d player", "%(n)d players", players) % {"n": players}
+
+
+def progress(phase: str, step: int) -> str:
+    """Where the game stands: the card being placed."""
+    if phase == "game-over":
+        return _("Game over")
+    if phase == "shuffle":
+        return _("The cards are being shuffled")
+    return _("Card %(number)d of %(cards)d") % {"number": step, "cards": CARDS}
+
+
+def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+    """What this moment asks of the seat whose ``view`` this is: the card and where to
+    place its tile (for the table's status and the "your turn" email)."""
+    pending = view.get("pending")
+    if view["seat"] is None or pending is None:
+        return ""
+    words = _("Card %(number)d of %(cards)d is a %(digit)d: place your tile.") % {
+        "number": len(view["turned"]),
+        "cards": CARDS,
+        "digit": pending["card"],
+    }
+    if pending["first"]:
+        return words + " " + _("Your first tile goes at 0,0, turned as you like.")
+    return words + " " + _("Everyone places it at the same time; nobody sees where until all have.")

@@ -1,0 +1,95 @@
+"""NMBR 9 on the site: its table, its forms, its words, its options (the game's adapter)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+
+from games.engine.nmbr9 import CARDS, DECK
+from games.engine.ruleset import Progress
+from games.rulesets.nmbr9 import api as nmbr9_api
+from games.rulesets.nmbr9 import descriptions
+from games.rulesets.nmbr9.forms import Nmbr9Options, move_forms
+from games.rulesets.site import ApiSchema
+
+if TYPE_CHECKING:
+    from games.presenters import Table
+
+
+class Nmbr9Site:
+    """How the site shows and plays NMBR 9."""
+
+    title = "NMBR 9"
+    table_template = "games/nmbr9/table.html"
+    #: Every card must be placed: there is no pass to order in advance.
+    standing_orders: ClassVar[Mapping[str, str]] = {}
+    api = ApiSchema(
+        config=nmbr9_api.Nmbr9ConfigSerializer,
+        view=nmbr9_api.Nmbr9ViewSerializer,
+        pending=nmbr9_api.Nmbr9PendingSerializer,
+        actions=nmbr9_api.ACTION_SERIALIZERS,
+        notation_help=nmbr9_api.NOTATION_HELP,
+    )
+
+    def new_game_form(self, data: Mapping[str, Any] | None = None) -> Nmbr9Options:
+        return Nmbr9Options(data)
+
+    def describe_config(self, config: Mapping[str, Any]) -> str:
+        return descriptions.config(config)
+
+    def describe_progress(self, progress: Progress) -> str:
+        return descriptions.progress(progress.phase, progress.step)
+
+    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.action(action, names)
+
+    def describe_event(
+        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+    ) -> str:
+        return descriptions.event(entry, names, viewer)
+
+    def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        return descriptions.task(view, out_of_turn)
+
+    def describe_score_line(self, rule: str) -> str:
+        return descriptions.score_rule(rule)
+
+    def describe_score(self, score: int) -> str:
+        return descriptions.score(score)
+
+    def move_forms(
+        self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
+    ) -> dict[str, forms.Form]:
+        return move_forms(table, form_key, data)
+
+    def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        tiles = view["stacks"][seat]
+        return {
+            "tiles": tiles,
+            "score": view["scores"][seat],
+            "placed": view["placed"][seat],
+            "height": max((tile["level"] for tile in tiles), default=-1) + 1,
+        }
+
+    def table_context(self, table: Table) -> dict[str, Any]:
+        view = table.view
+        seat = table.seat
+        turned = Counter(view["turned"])
+        per_digit = Counter(DECK)
+        return {
+            "card": view["card"],
+            "number": len(view["turned"]),
+            "cards": CARDS,
+            "cards_left": view["cards_left"],
+            # The cards still face down, by digit: what may yet come (the order stays hidden).
+            "to_come": [(digit, per_digit[digit] - turned[digit]) for digit in sorted(per_digit)],
+            "tiles": view["stacks"][seat] if seat is not None else [],
+            "placed": seat is not None and bool(view["placed"][seat]),
+            "pending": view.get("pending"),
+        }
+
+
+SITE = Nmbr9Site()

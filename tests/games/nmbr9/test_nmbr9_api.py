@@ -1,0 +1,204 @@
+"""NMBR 9 through the API and the commands: placements in notation and in JSON, strict keys,
+refusals naming their rule, the pending choice, secret placements in views and events,
+export / verify / import of a finished game, and ``simulate --rules nmbr9``."""
+
+from __future__ import annotations
+
+import json
+import random
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.engine.nmbr9 import Nmbr9State, Place
+from games.events import store
+from games.events.models import Event
+from games.models import Game
+from games.registry import rule_set
+from games.services import SeatSpec, game_create, game_submit
+
+pytestmark = pytest.mark.django_db
+
+NMBR9 = rule_set("nmbr9")
+
+
+def api(user: User) -> APIClient:
+    client = APIClient()
+    token, _new = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def nmbr9(users: list[User], seed: int = 2) -> Game:
+    return game_create(
+        name="Stacks",
+        rules="nmbr9",
+        config={"players": len(users)},
+        seats=[SeatSpec(user.username, user=user) for user in users],
+        created_by=users[0],
+        rng=random.Random(seed),
+    )
+
+
+def state(game: Game) -> Nmbr9State:
+    loaded: Nmbr9State = store.load(game.pk, game.rules).state
+    return loaded
+
+
+def submit(client: APIClient, game: Game, action: Any) -> Any:
+    game.refresh_from_db()
+    body = {"action": action, "expected_sequence": game.last_sequence}
+    return client.post(f"/api/games/{game.pk}/actions/", body, format="json")
+
+
+def placements(game: Game, seat: int) -> list[dict[str, Any]]:
+    return [
+        e.payload
+        for e in Event.objects.filter(game=game, seat=seat, type="place").order_by("sequence")
+    ]
+
+
+def test_the_api_places_a_tile_by_its_notation(alice: User, bob: User) -> None:
+    game = nmbr9([alice, bob])
+    card = state(game).card
+    response = submit(api(alice), game, f"place {card} at 0,0 turn 270")
+    assert response.status_code == 201, response.json()
+    (payload,) = placements(game, 0)
+    assert (payload["digit"], payload["x"], payload["y"], payload["turn"]) == (card, 0, 0, 270)
+    assert payload["effects"] == {"card": 1, "level": 0}
+
+
+def test_the_api_places_a_tile_by_its_json_form(alice: User) -> None:
+    game = nmbr9([alice])
+    card = state(game).card
+    action = {"type": "place", "digit": card, "x": 0, "y": 0, "turn": 90}
+    response = submit(api(alice), game, action)
+    assert response.status_code == 201, response.json()
+    assert {k: placements(game, 0)[0][k] for k in action} == action
+    # Solo: the next card is up at once, and the answer's state shows it.
+    assert response.json()["game"]["state"]["turned"] == list(state(game).deck[:2])
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "place", "digit": 3, "x": 0, "y": 0, "turn": 0, "level": 1},
+        {"type": "place", "digit": 3, "x": 0, "y": 0, "turn": 45},
+        {"type": "place", "digit": 3, "x": 0, "y": 0},
+        {"type": "place", "digit": 12, "x": 0, "y": 0, "turn": 0},
+        {"type": "shuffle", "order": [0] * 20},
+        "place 3 at 0,0 turn 45",
+        "place 3 at here",
+        "put 3 at 0,0",
+    ],
+)
+def test_the_api_refuses_unknown_keys_and_unreadable_moves(alice: User, action: Any) -> None:
+    game = nmbr9([alice])
+    events = Event.objects.count()
+    response = submit(api(alice), game, action)
+    assert response.status_code == 400 and response.json()["rule"] == "notation", response.json()
+    assert Event.objects.count() == events
+
+
+def test_an_illegal_placement_through_the_api_names_its_rule(alice: User, bob: User) -> None:
+    game = nmbr9([alice, bob])
+    card = state(game).card
+    wrong = (card + 1) % 10
+    response = submit(api(alice), game, f"place {wrong} at 0,0")
+    assert response.status_code == 400 and response.json()["rule"] == "nmbr9.wrong-digit"
+    response = submit(api(alice), game, f"place {card} at 1,1")
+    assert response.status_code == 400 and response.json()["rule"] == "nmbr9.origin"
+    for user in (alice, bob):
+        submit(api(user), game, f"place {card} at 0,0")
+    assert placements(game, 1)
+    events = Event.objects.count()
+    card = state(game).card
+    response = submit(api(alice), game, f"place {card} at 30,30")
+    assert response.status_code == 400 and response.json()["rule"] == "nmbr9.touch"
+    assert response.json()["statement"].startswith("A tile shares an edge")
+    response = submit(api(alice), game, f"place {card} at 1,1")
+    assert response.status_code == 400 and response.json()["rule"] == "nmbr9.support"
+    assert Event.objects.count() == events
+
+
+def test_legal_actions_give_the_card_to_place_as_pending(alice: User, bob: User) -> None:
+    game = nmbr9([alice, bob])
+    offered = api(alice).get(f"/api/games/{game.pk}/legal-actions/").json()
+    card = state(game).card
+    assert offered["rules"] == "nmbr9" and offered["listed"] == []
+    assert offered["pending"] == {
+        "card": card,
+        "notation": f"place {card} at X,Y turn 0|90|180|270",
+        "first": True,
+    }
+    submit(api(alice), game, f"place {card} at 0,0")
+    assert api(alice).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"] is None
+    assert api(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"]["card"] == card
+
+
+def test_the_api_hides_a_placement_from_the_others_until_everyone_has_placed(
+    alice: User, bob: User, mallory: User
+) -> None:
+    game = nmbr9([alice, bob, mallory])
+    card = state(game).card
+    submit(api(alice), game, f"place {card} at 0,0 turn 180")
+    for user in (bob, mallory):
+        seen = api(user).get(f"/api/games/{game.pk}/").json()["state"]
+        assert seen["stacks"][0] == [] and seen["placed"] == [True, False, False]
+        events = api(user).get(f"/api/games/{game.pk}/events/").json()["results"]
+        (placed,) = [e["action"] for e in events if e["type"] == "place"]
+        assert placed == {"type": "place", "digit": card, "effects": {"card": 1}}
+    mine = api(alice).get(f"/api/games/{game.pk}/").json()["state"]
+    assert mine["stacks"][0][0]["turn"] == 180
+    for user in (bob, mallory):
+        submit(api(user), game, f"place {card} at 0,0")
+    seen = api(bob).get(f"/api/games/{game.pk}/").json()["state"]
+    assert seen["stacks"][0][0]["turn"] == 180 and seen["placed"] == [False] * 3
+
+
+def finished(users: list[User]) -> Game:
+    game = nmbr9(users)
+    while game.status != Game.Status.FINISHED:
+        now = store.load(game.pk, game.rules)
+        seat = min(NMBR9.awaiting(now.state))
+        action = NMBR9.bot_action(now.state, seat, random.Random(seat))
+        assert isinstance(action, Place)
+        game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=now.sequence)
+        game.refresh_from_db()
+    return game
+
+
+def test_a_finished_nmbr9_game_is_exported_verified_and_imported(
+    alice: User, bob: User, tmp_path: Path
+) -> None:
+    game = finished([alice, bob])
+    path = tmp_path / "nmbr9.json"
+    call_command("numx", "export", str(game.pk), "--output", str(path), stderr=StringIO())
+    assert json.loads(path.read_text())["rules"] == "nmbr9"
+    out = StringIO()
+    call_command("numx", "verify", str(path), stdout=out)
+    assert json.loads(out.getvalue())["events"] == game.last_sequence
+    out = StringIO()
+    call_command("numx", "import", str(path), "--name", "Copy", stdout=out)
+    copy = Game.objects.get(pk=json.loads(out.getvalue())["game_id"])
+    assert (copy.rules, copy.status) == ("nmbr9", Game.Status.FINISHED)
+    # The export of the finished game shows the shuffle's order and every placement.
+    exported = api(alice).get(f"/api/games/{game.pk}/export/").json()
+    (shuffle,) = [e for e in exported["events"] if e["type"] == "shuffle"]
+    assert sorted(shuffle["payload"]["order"]) == sorted(list(range(10)) * 2)
+    assert all("x" in e["payload"] for e in exported["events"] if e["type"] == "place")
+
+
+def test_simulate_plays_nmbr9_games_to_the_end() -> None:
+    out = StringIO()
+    args = ["simulate", "--rules", "nmbr9", "--games", "3", "--players", "4", "--seed", "4"]
+    call_command("numx", *args, stdout=out)
+    result = json.loads(out.getvalue())
+    assert (result["rules"], result["games_finished"], result["errors"]) == ("nmbr9", 3, 0)
+    assert result["config"] == {"players": 4}

@@ -1,0 +1,117 @@
+"""NMBR 9's "your turn" emails: every seat is awaited at once, so each player is mailed the
+card to place ("Card 1 of 20 is a 7: place your tile."), in their language; a placement
+another player made but the others have not yet matched never shows in a mail."""
+
+import random
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.utils import timezone, translation
+
+from accounts.models import profile_of
+from games import deadlines
+from games.engine.nmbr9 import Place
+from games.events import consumers, store
+from games.lobby import game_join, game_open, game_start
+from games.models import Game, Seat
+from games.registry import rule_set
+from games.rulesets.nmbr9.descriptions import square
+from games.services import game_submit
+
+from .conftest import sent_to
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+NMBR9 = rule_set("nmbr9")
+
+
+def start(players: list[User], commit: Commit, name: str = "Towers") -> Game:
+    game = game_open(creator=players[0], name=name, rules="nmbr9", config={"players": len(players)})
+    for user in players[1:]:
+        game_join(game=game, user=user, token=game.invite_token)
+    commit(
+        lambda: (
+            game_start(game=game, by=players[0], rng=random.Random(6)),
+            consumers.dispatch(game.pk),
+        )
+    )
+    return game
+
+
+def place(game: Game, seat: int, commit: Commit) -> Place:
+    """``seat`` places the greedy bot's tile, and the consumers run after the commit."""
+    loaded = store.load(game.pk, game.rules)
+    action = NMBR9.bot_action(loaded.state, seat, random.Random(seat))
+    assert isinstance(action, Place)
+    commit(
+        lambda: (
+            game_submit(
+                game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence
+            ),
+            consumers.dispatch(game.pk),
+        )
+    )
+    return action
+
+
+def test_every_player_is_mailed_the_card_to_place_at_once(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    game = start([alice, bob, mallory], commit)
+    card = store.load(game.pk, game.rules).state.card
+    for user in (alice, bob, mallory):
+        (message,) = sent_to(user.email)
+        assert "Towers" in message.subject and "your turn" in message.subject
+        assert f"Card 1 of 20 is a {card}: place your tile." in message.body
+        assert "Your first tile goes at 0,0, turned as you like." in message.body
+
+
+def test_a_secret_placement_never_shows_in_the_others_mail(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """Alice places the first two cards before the others; the mail each gets for the
+    second card tells what everyone placed on the first, and nothing of Alice's second."""
+    game = start([alice, bob, mallory], commit)
+    place(game, 0, commit)
+    mail.outbox.clear()
+    # Nobody is mailed for a card they are already awaited for.
+    assert sent_to(bob.email) == [] and sent_to(alice.email) == []
+    place(game, 1, commit)
+    place(game, 2, commit)
+    now = store.load(game.pk, game.rules).state
+    assert now.turned == 2
+    # The first two were mailed that card 2 is up; Mallory, who turned it by placing last,
+    # sees it at once on the page (or in the API's answer) she placed from.
+    for user in (alice, bob):
+        (message,) = sent_to(user.email)
+        assert f"Card 2 of 20 is a {now.card}: place your tile." in message.body
+    assert sent_to(mallory.email) == []
+    mail.outbox.clear()
+    second = place(game, 0, commit)
+    assert mail.outbox == []  # the others were told of card 2 already
+    # A day later Bob is reminded: what happened since his move says Alice placed, not where.
+    Seat.objects.filter(game=game, number=1).update(
+        awaited_since=timezone.now() - timedelta(hours=25)
+    )
+    commit(deadlines.tick)
+    (reminder,) = sent_to(bob.email)
+    assert "still waiting" in reminder.subject
+    assert f"alice: place a {second.digit}, where stays secret" in reminder.body
+    assert f"alice: place a {second.digit} at {square(second.x, second.y)}" not in reminder.body
+
+
+def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commit: Commit) -> None:
+    for user in (alice, bob):
+        profile = profile_of(user)
+        profile.language = "fr"
+        profile.save()
+    mail.outbox.clear()
+    game = start([alice, bob], commit, name="Tours")
+    card = store.load(game.pk, game.rules).state.card
+    (message,) = sent_to(bob.email)
+    with translation.override("fr"):
+        assert f"La carte 1 sur 20 est un {card}\u00a0: posez votre tuile." in message.body
