@@ -1,10 +1,12 @@
-"""What every game says the same way, in the reader's language: lists of names, why the
-system moved for a player, why a move was refused."""
+"""What every game says the same way, in the reader's language: lists of names, who acted,
+the events the platform records for every game, why the system moved for a player, why a
+move was refused."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
+from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -20,6 +22,26 @@ def and_list(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """Who made a recorded move, as ``viewer`` reads it: "Chance" (seat -1, the deals and
+    shuffles), "You", or the player's name."""
+    if seat == -1:
+        return _("Chance")
+    return _("You") if seat == viewer else names[seat]
+
+
+def common_event(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """The sentence of an event every game records alike (the table set, the game over with
+    its ``winners``), or None for the game's own events."""
+    kind = entry["type"]
+    if kind == "created":
+        return _("The table is set for %(players)s.") % {"players": and_list(names)}
+    if kind == "game-ended":
+        winners = and_list([names[seat] for seat in entry["action"]["winners"]])
+        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
+    return None
 
 
 def game_summary(game: Game) -> str:

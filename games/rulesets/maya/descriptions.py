@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import and_list, reason_text
+from games.descriptions import actor, and_list, common_event, reason_text
 
 #: The typographic minus sign (U+2212): a count written with it reads as a number, where a
 #: hyphen can read as a dash.
@@ -80,21 +80,14 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
     return str(kind)
 
 
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return _("You") if seat == viewer else names[seat]
-
-
 def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
     """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
-    kind = entry["type"]
+    common = common_event(entry, names)
+    if common is not None:
+        return common
     data = entry["action"]
-    if kind == "created":
-        return _("The table is set for %(players)s.") % {"players": and_list(names)}
-    if kind == "game-ended":
-        winners = and_list([names[seat] for seat in data["winners"]])
-        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
     seat = entry["seat"]
-    who = _("Chance") if seat == -1 else _who(seat, viewer, names)
+    who = actor(seat, viewer, names)
     said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}]
     said += _effects(seat, data.get("effects") or {}, data, names, viewer)
     said += _facts(entry.get("facts") or {}, names, viewer)
@@ -112,7 +105,7 @@ def _effects(
 ) -> list[str]:
     said = []
     if "skipped" in done:
-        said.append(_("%(who)s loses a turn.") % {"who": _who(done["skipped"], viewer, names)})
+        said.append(_("%(who)s loses a turn.") % {"who": actor(done["skipped"], viewer, names)})
     if done.get("reversed"):
         said.append(_("The order of play turns round."))
     if "count" in done:
@@ -149,7 +142,7 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
         else:
             got = cards(taken)
         said.append(
-            _("%(who)s drew %(cards)s.") % {"who": _who(int(taker), viewer, names), "cards": got}
+            _("%(who)s drew %(cards)s.") % {"who": actor(int(taker), viewer, names), "cards": got}
         )
     for holder, token in (found.get("tokens") or {}).items():
         if token is None:
@@ -157,7 +150,7 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
         else:
             said.append(
                 _("%(who)s drew secret number %(number)d.")
-                % {"who": _who(int(holder), viewer, names), "number": token}
+                % {"who": actor(int(holder), viewer, names), "number": token}
             )
     return said
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import and_list, reason_text
+from games.descriptions import actor, common_event, reason_text
 from games.engine.nmbr9 import CARDS
 
 #: The typographic minus sign (U+2212): a coordinate written with it reads as a number.
@@ -45,21 +45,14 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
     return str(kind)
 
 
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return _("You") if seat == viewer else names[seat]
-
-
 def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
     """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
-    kind = entry["type"]
+    common = common_event(entry, names)
+    if common is not None:
+        return common
     data = entry["action"]
-    if kind == "created":
-        return _("The table is set for %(players)s.") % {"players": and_list(names)}
-    if kind == "game-ended":
-        winners = and_list([names[seat] for seat in data["winners"]])
-        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
     seat = entry["seat"]
-    who = _("Chance") if seat == -1 else _who(seat, viewer, names)
+    who = actor(seat, viewer, names)
     said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}]
     done = data.get("effects") or {}
     if "level" in done:

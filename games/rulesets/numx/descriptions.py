@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import and_list, reason_text
+from games.descriptions import actor, and_list, common_event, reason_text
 from games.engine.numx import Face, Kind
 
 _COLOURS = {
@@ -164,10 +164,11 @@ def action(data: dict[str, Any], names: Sequence[str]) -> str:
 
 def event(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> str:
     """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
+    common = common_event(entry, names)
+    if common is not None:
+        return common
     kind = entry["type"]
     data = entry["action"]
-    if kind == "created":
-        return _("The table is set for %(players)s.") % {"players": and_list(names)}
     if kind == "round-ended":
         if data["termination"] == "stalemate":
             return _("Round %(round)d ends: nobody can open a trick.") % {"round": data["round"]}
@@ -175,11 +176,8 @@ def event(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> st
             "round": data["round"],
             "who": names[data["seat"]],
         }
-    if kind == "game-ended":
-        winners = and_list([names[seat] for seat in data["winners"]])
-        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
     seat = entry["seat"]
-    who = _("Chance") if seat == -1 else (_("You") if seat == viewer else names[seat])
+    who = actor(seat, viewer, names)
     sentence = _("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}
     drawn = entry.get("facts", {}).get("from_pile", {})
     for taker, taken in drawn.items():
