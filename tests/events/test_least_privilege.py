@@ -40,6 +40,7 @@ RULES = rule_set("numx")
 
 
 def execute(statement: str) -> None:
+    """Run ``statement`` on Django's connection, as whichever role it is connected as."""
     with connection.cursor() as cursor:
         cursor.execute(statement)
 
@@ -78,10 +79,10 @@ def connected_as(app_role: str) -> Callable[[], AbstractContextManager[None]]:
         connection.close()
         settings["USER"], settings["PASSWORD"] = app_role, password
         try:
-            yield
             with connection.cursor() as cursor:
                 cursor.execute("SELECT current_user")
                 assert cursor.fetchone() == (app_role,)
+            yield
         finally:
             connection.close()
             settings["USER"], settings["PASSWORD"] = owner
@@ -90,6 +91,7 @@ def connected_as(app_role: str) -> Callable[[], AbstractContextManager[None]]:
 
 
 def recorded(game: Game) -> list[tuple[int, str, object]]:
+    """The game's events as stored: (sequence, type, seat)."""
     return list(
         Event.objects.filter(game=game).order_by("sequence").values_list("sequence", "type", "seat")
     )

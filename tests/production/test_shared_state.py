@@ -49,6 +49,8 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a server may take to answer its first request.
 START_TIMEOUT = 60.0
+#: How long one request may take: a password check alone takes seconds on a busy CI machine.
+REQUEST_TIMEOUT = 30.0
 #: The API rate the servers run with: small, so that a test can go past it.
 API_RATE = 10
 PROFILE = "/accounts/profile/"
@@ -129,7 +131,7 @@ def wait_until_served(server: Server) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         try:
-            if requests.get(server.url + "/healthz/", timeout=10).ok:
+            if requests.get(server.url + "/healthz/", timeout=REQUEST_TIMEOUT).ok:
                 return
         except requests.RequestException:  # not listening yet, or still loading
             pass
@@ -180,7 +182,7 @@ def browser_of(servers: Servers) -> requests.Session:
     site and address), with the same cookies (they are not kept per port)."""
     browser = requests.Session()
     browser.headers["Host"] = SITE_HOST
-    page = browser.get(servers.first.url + LOGIN, timeout=10)
+    page = browser.get(servers.first.url + LOGIN, timeout=REQUEST_TIMEOUT)
     assert page.status_code == 200, servers.first.log()
     return browser
 
@@ -193,13 +195,13 @@ def post(
         server.url + path,
         data={"csrfmiddlewaretoken": browser.cookies["csrftoken"], **data},
         allow_redirects=False,
-        timeout=10,
+        timeout=REQUEST_TIMEOUT,
     )
 
 
 def signed_in(browser: requests.Session, server: Server) -> bool:
     """Whether ``server`` shows this browser the profile page (else it sends it to log in)."""
-    page = browser.get(server.url + PROFILE, allow_redirects=False, timeout=10)
+    page = browser.get(server.url + PROFILE, allow_redirects=False, timeout=REQUEST_TIMEOUT)
     assert page.status_code in (200, 302), server.log()
     return page.status_code == 200
 
@@ -285,7 +287,7 @@ def test_the_api_rate_holds_across_servers(servers: Servers, alice: User) -> Non
     bot.headers["Authorization"] = f"Token {token.key}"
 
     statuses = [
-        bot.get(server.url + "/api/games/", timeout=10).status_code
+        bot.get(server.url + "/api/games/", timeout=REQUEST_TIMEOUT).status_code
         for _ in range(API_RATE // 2 + 1)
         for server in (servers.first, servers.second)
     ]
