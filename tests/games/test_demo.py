@@ -1,9 +1,11 @@
 """`make run`'s demo: players to log in as, a finished game to replay, a game to play."""
 
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 from django.test import Client
 
 from games import demo
@@ -24,6 +26,18 @@ def test_the_demo_seeds_players_and_games_once() -> None:
     assert verify(export_game(finished.pk)).summary["phase"] == "game-over"
     assert playing.status == Game.Status.RUNNING and playing.phase == "opening-pick"
     assert f"/games/{playing.pk}/" in out.getvalue() and demo.PASSWORD in out.getvalue()
+
+
+def test_the_demo_prints_its_logins_not_the_mails_its_set_up_owes(
+    settings: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    # As when the command commits for real: what waits for a commit runs at once.
+    monkeypatch.setattr(transaction, "on_commit", lambda work, *args, **kwargs: work())
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    assert demo.EMAILS[0] in out.getvalue()
+    assert "Content-Type" not in capsys.readouterr().out
 
 
 def test_the_demo_players_log_in_and_find_their_game() -> None:

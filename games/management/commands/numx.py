@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.test.utils import override_settings
 
 from games import deadlines, demo
 from games.bots import play_bot_game
@@ -123,7 +124,11 @@ class Command(BaseCommand):
         return deadlines.tick()
 
     def _demo(self, options: dict[str, Any]) -> None:
-        seeded = demo.seed()
+        # Starting the demo game owes its two players a "your turn" mail: with the console
+        # backend of the embedded default, two whole MIME messages would bury the logins
+        # below. Those mails go nowhere; the ones the demo's play sends later still show.
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
+            seeded = demo.seed()
         self.stdout.write(
             "\nNUM-X by mail demo: open http://127.0.0.1:8000/ and log in as\n"
             f"  {demo.EMAILS[0]} / {demo.PASSWORD}  (or {demo.EMAILS[1]}, same password)\n"
