@@ -18,7 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games import tasks
-from games.engine.ruleset import RuleSet
+from games.engine.ruleset import IllegalAction, RuleSet
 from games.events import store
 from games.events.models import Event
 from games.events.store import CREATED, NewEvent, StateAt
@@ -162,15 +162,17 @@ def game_submit(
                 game_id, current, f"the game moved on to {current.sequence} since you looked"
             )
         return _record(move, rules, current, context)
-    except (Conflict, store.AppendRefused) as lost:
+    except (Conflict, IllegalAction, store.AppendRefused) as lost:
         if idempotency_key is not None:
-            # The move that moved the game on may be this very submission, sent again or
-            # twice at once: it answers as the one recorded. (A submission recorded earlier
-            # always lands here: its recording moved the game past its expected sequence.)
+            # The key is looked up only for a move that cannot be recorded as it stands. The
+            # move that moved the game on may be this very submission, sent again or twice
+            # at once: it answers as the one recorded (a submission recorded earlier always
+            # lands here, its recording moved the game past its expected sequence). A key
+            # that recorded another move is said to be so, before what the move breaks.
             recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
             if recorded is not None:
                 return recorded
-        if isinstance(lost, Conflict):
+        if isinstance(lost, Conflict | IllegalAction):
             raise
         now = store.load(game_id, rules.name)
         raise Conflict(game_id, now, "another move was recorded first") from store.reason(lost)

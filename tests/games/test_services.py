@@ -127,9 +127,14 @@ def test_the_same_submission_sent_twice_is_recorded_once(game: Game, alice: User
 
 
 def test_an_idempotency_key_cannot_carry_another_move(game: Game) -> None:
-    game_submit(
-        game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2, idempotency_key="k"
-    )
+    picks = list(legal_actions(state_of(game).state, 0))
+    game_submit(game_id=game.pk, seat=0, action=picks[0], expected_sequence=2, idempotency_key="k")
+    # Another pick of the same seat: the key is said to be taken, before the pick is refused.
+    with pytest.raises(KeyReused):
+        game_submit(
+            game_id=game.pk, seat=0, action=picks[1], expected_sequence=3, idempotency_key="k"
+        )
+    # Another seat's legal move under the same key: the database's unique key refuses it.
     with pytest.raises(KeyReused):
         game_submit(
             game_id=game.pk,
