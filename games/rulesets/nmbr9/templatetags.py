@@ -106,7 +106,7 @@ def _drawn(columns: range, rows: range, draw: Callable[[Cell], str]) -> SafeStri
     html = ['<span class="axis corner">y\\x</span>']
     html += [f'<span class="axis">{coordinate(x)}</span>' for x in columns]
     for y in rows:
-        html.append(f'<span class="axis">{coordinate(y)}</span>')
+        html.append(f'<span class="axis y-axis">{coordinate(y)}</span>')
         html += [draw((x, y)) for x in columns]
     return mark_safe("".join(html))  # numbers and escaped words
 
