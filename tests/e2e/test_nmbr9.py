@@ -184,9 +184,14 @@ def test_on_a_phone_ben_taps_turns_and_moves_the_tile_sees_the_preview_and_place
     tap(ben, *refused)
     expect(pick.locator(".n9-verdict")).to_contain_text("Not allowed: ")
     expect(pick.locator(".sq.pv.refused").first).to_be_visible()
-    # The square of a placement at the highest level in reach, then turned into place.
+    # The square of a placement at the highest level in reach, typed in and shown on the
+    # grid, then turned into place.
     target = next_placement(stack, digit)
-    tap(ben, target.x, target.y)
+    pick.get_by_label("Column (x)").fill(str(target.x))
+    pick.get_by_label("Row (y)").fill(str(target.y))
+    pick.get_by_role("button", name="Show on the grid").click()
+    corner = f"Top-left corner at {square(target.x, target.y)}"
+    expect(pick.locator(".corner-here")).to_have_attribute("aria-label", corner)
     turns = (target.turn - shown) // 90 % 4 or 4
     for turned in range(1, turns + 1):
         pick.get_by_role("button", name="Turn a quarter").click()
