@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django import forms
 from rest_framework import serializers
@@ -124,4 +124,18 @@ class Site(Protocol):
     def table_context(self, table: Table) -> dict[str, Any]:
         """What the game's table template needs beyond ``t`` (its own presentation of the
         view: the centre, rows, what the next move must be)."""
+        ...
+
+
+@runtime_checkable
+class Previews(Protocol):
+    """What an adapter adds to :class:`Site` when its table previews a move before it is
+    sent (NMBR 9: where a tile would land and what it would score). Optional: the platform's
+    preview answers 404 for a game whose adapter does not offer it."""
+
+    def preview(self, table: Table, query: Mapping[str, str]) -> dict[str, Any] | None:
+        """What the seat's move read from ``query`` (the move form's own fields, as a GET
+        sends them) would do, as the context of the game template's ``preview`` partial
+        (beside ``t``); None if ``query`` does not read as such a move. ``table`` is the
+        seat's, on its turn: the preview may use the seat's view only, and writes nothing."""
         ...

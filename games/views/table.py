@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template import loader
 from django.utils.translation import gettext as _
@@ -21,6 +21,7 @@ from games.forms import OrdersForm
 from games.models import Game
 from games.params import whole_number
 from games.presenters import Table, table
+from games.rulesets.site import Previews
 from games.selectors import already_recorded
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
 from games.views.conditional import table_etag, unless_unchanged
@@ -168,6 +169,38 @@ def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     if request.htmx:
         return _render(request, table(game, seat))
     return redirect("games:game", game.pk)
+
+
+@login_required
+@require_GET
+def preview(request: HttpRequest, game_id: int) -> HttpResponse:
+    """What the move described by the query would do (``Site.preview``), drawn by the
+    game's ``preview`` partial for htmx to swap into the move form. Only the seated player
+    on their turn may ask; nothing is written. 404 for a game that offers no preview, 409
+    off turn, 400 for a query that is not a move."""
+    game, seat = game_for_player(request, game_id)
+    site = game.game_type.site
+    if not isinstance(site, Previews):
+        raise Http404
+    current = table(game, seat) if game.status != Game.Status.OPEN else None
+    if current is None or not current.my_turn:
+        # An old page: its form is gone by now, so htmx loads the table as it is.
+        stale = HttpResponse(_("Nothing to play now."), status=409, content_type="text/plain")
+        stale["HX-Refresh"] = "true"
+        return stale
+    context = site.preview(current, request.GET)
+    if context is None:
+        # Swapping the message in would take the move form away: htmx keeps the page as
+        # it is, and the browser marks the field out of its bounds.
+        bad = HttpResponse(
+            _("That is not a move to preview."), status=400, content_type="text/plain"
+        )
+        bad["HX-Reswap"] = "none"
+        return bad
+    html = loader.render_to_string(
+        f"{current.template}#preview", {**context, "t": current}, request
+    )
+    return HttpResponse(html)
 
 
 @login_required

@@ -1,7 +1,9 @@
 """An NMBR 9 game in two browsers: Ana opens it, Ben joins by the link, and both place the
 same cards at once from the table's form, Ben on a phone-wide screen. A placement stays
-secret from the other until both have placed; a refused one names its rule. Screenshots of
-the table at phone and desktop widths are left in ``artefacts/``.
+secret from the other until both have placed; a refused one names its rule. On the phone
+Ben taps a square of his grid, turns and moves the tile with buttons, reads the preview
+(legal or the rule, what it scores) and confirms. Screenshots of the table at phone and
+desktop widths are left in ``artefacts/``.
 
 The tests run in order and share the game, as in ``test_story.py``.
 """
@@ -15,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.engine.nmbr9 import Place, Stack, placements, settle
+from games.engine.nmbr9 import IllegalAction, Place, Stack, footprint, placements, settle
+from games.rulesets.nmbr9.descriptions import square
 from tests.e2e.helpers import Person, Site, my_turn, person, sequence, sign_up, table, wait_for_htmx
 
 pytestmark = pytest.mark.browser
@@ -149,18 +152,99 @@ def test_a_few_more_cards_and_the_tables_are_legible(duel: Duel, artefacts: Path
     ben = duel.at_the_table(duel.ben)
     ana = duel.at_the_table(duel.ana)
     for page, who in ((ben, "ben"), (ana, "ana")):
-        # Every square of the player's own stack shows its digit, its level in small.
-        squares = page.locator("#table .hand .n9-grid .sq[title]")
+        # Every square of the player's own stack shows its digit, its level in small (the
+        # form opens on a placement on the table, over none of them).
+        squares = page.locator("#table .n9-pick-grid .sq[title]")
         covered = {cell for _level, cell in _tops(duel.stacks[who])}
         expect(squares).to_have_count(len(covered))
-        expect(page.locator("#table .hand .n9-grid .sq sub").first).to_be_visible()
+        expect(page.locator("#table .n9-pick-grid .sq sub").first).to_be_visible()
     # On the phone nothing runs off the side of the page: a wide stack scrolls in its box.
     width = ben.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
     ben.screenshot(path=str(artefacts / "nmbr9-table-360.png"), full_page=True)
-    ben.locator("#table .hand").screenshot(path=str(artefacts / "nmbr9-stack-360.png"))
+    ben.locator("#table .n9-pick-grid").screenshot(path=str(artefacts / "nmbr9-stack-360.png"))
     ben.locator("#table .place-form").screenshot(path=str(artefacts / "nmbr9-form-360.png"))
     ana.screenshot(path=str(artefacts / "nmbr9-table-desktop.png"), full_page=True)
+
+
+def test_on_a_phone_ben_taps_turns_and_moves_the_tile_sees_the_preview_and_places_it(
+    duel: Duel, artefacts: Path
+) -> None:
+    ben = duel.at_the_table(duel.ben)
+    assert ben.viewport_size == PHONE
+    digit = card(ben)
+    stack = duel.stacks["ben"]
+    pick = ben.locator("#table #n9-pick")
+    shown = int(pick.locator("input[name='place-turn']:checked").get_attribute("value") or 0)
+    # A square of his stack where the rules refuse the tile, at its right (off the phone's
+    # screen until scrolled to): the preview says which rule.
+    refused = next(
+        cell for cell in sorted(stack.top, reverse=True) if _refused(stack, digit, *cell, shown)
+    )
+    tap(ben, *refused)
+    expect(pick.locator(".n9-verdict")).to_contain_text("Not allowed: ")
+    expect(pick.locator(".sq.pv.refused").first).to_be_visible()
+    # The square of a placement at the highest level in reach, typed in and shown on the
+    # grid, then turned into place.
+    target = next_placement(stack, digit)
+    pick.get_by_label("Column (x)").fill(str(target.x))
+    pick.get_by_label("Row (y)").fill(str(target.y))
+    pick.get_by_role("button", name="Show on the grid").click()
+    corner = f"Top-left corner at {square(target.x, target.y)}"
+    expect(pick.locator(".corner-here")).to_have_attribute("aria-label", corner)
+    turns = (target.turn - shown) // 90 % 4 or 4
+    for turned in range(1, turns + 1):
+        pick.get_by_role("button", name="Turn a quarter").click()
+        expect(
+            pick.locator(f"input[name='place-turn'][value='{(shown + 90 * turned) % 360}']")
+        ).to_be_checked()
+    # A nudge right and one back left.
+    for arrow, x in (("Move right", target.x + 1), ("Move left", target.x)):
+        pick.get_by_role("button", name=arrow).click()
+        expect(pick.get_by_label("Column (x)")).to_have_value(str(x))
+    level = settle(stack, digit, target.x, target.y, target.turn).level
+    points = digit * level
+    verdict = f"Legal: scores {points} point{'' if points == 1 else 's'} (level {level})."
+    expect(pick.locator(".n9-verdict")).to_have_text(verdict)
+    expect(pick.locator(".sq.pv:not(.refused)")).to_have_count(len(_cells(target)))
+    # Every square is a target a finger can hit, and the page does not run off the side.
+    box = pick.locator(".n9-pick-grid button.sq").first.bounding_box()
+    assert box is not None and box["width"] >= 32 and box["height"] >= 32, box
+    assert ben.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    pick.screenshot(path=str(artefacts / "nmbr9-preview-360.png"))
+    ben.screenshot(path=str(artefacts / "nmbr9-preview-page-360.png"), full_page=True)
+    before = sequence(ben)
+    pick.get_by_role("button", name=f"Place the {digit}").click()
+    expect(table(ben)).not_to_have_attribute("data-sequence", str(before))
+    placed(duel, "ben", target)
+    assert not my_turn(ben)
+    # His stack shows the tile where the preview drew it, outlined as his latest.
+    grid = ben.locator("#table .hand .n9-grid")
+    for x, y in _cells(target):
+        expect(grid.get_by_title(f"{digit} on level {level} at {square(x, y)}")).to_be_visible()
+
+
+def tap(page: Page, x: int, y: int) -> None:
+    """Tap the square ``x, y`` of the placement grid (a click: the test browser has no
+    touch screen) and wait for its preview."""
+    pick = page.locator("#table #n9-pick")
+    pick.get_by_role("button", name=f"Top-left corner at {square(x, y)}", exact=True).click()
+    expect(pick.get_by_label("Column (x)")).to_have_value(str(x))
+    expect(pick.get_by_label("Row (y)")).to_have_value(str(y))
+    # The grid, drawn again, still shows the square tapped.
+    expect(pick.locator(".corner-here")).to_be_in_viewport()
+
+
+def _refused(stack: Stack, digit: int, x: int, y: int, turn: int) -> bool:
+    try:
+        settle(stack, digit, x, y, turn)
+    except IllegalAction:
+        return True
+    return False
+
+
+def _cells(action: Place) -> set[tuple[int, int]]:
+    return {(action.x + dx, action.y + dy) for dx, dy in footprint(action.digit, action.turn)}
 
 
 def _tops(stack: Stack) -> list[tuple[int, tuple[int, int]]]:

@@ -20,6 +20,7 @@ from games.forms import MoveForm
 
 if TYPE_CHECKING:
     from games.presenters import Table
+    from games.rulesets.nmbr9.preview import Preview
 
 #: How far from the first tile a coordinate may go: a stack of 20 tiles, each at most 4
 #: squares long, reaches 80 squares at most (a bound that keeps absurd numbers out).
@@ -40,9 +41,10 @@ class Nmbr9Options(forms.Form):
         return Nmbr9Config(self.cleaned_data["players"]).to_json()
 
 
-class PlaceForm(MoveForm):
+class SquareForm(forms.Form):
     """Where to put the tile of the card turned up: ``x``, ``y`` (the top-left corner of
-    the turned tile's box; ``x`` to the right, ``y`` downwards) and the clockwise turn."""
+    the turned tile's box; ``x`` to the right, ``y`` downwards) and the clockwise turn.
+    Alone, it reads a preview's query; :class:`PlaceForm` adds what a move carries."""
 
     x = forms.IntegerField(label=_("Column (x)"), min_value=-REACH, max_value=REACH)
     y = forms.IntegerField(label=_("Row (y)"), min_value=-REACH, max_value=REACH)
@@ -54,12 +56,20 @@ class PlaceForm(MoveForm):
         initial=0,
     )
 
+
+class PlaceForm(MoveForm, SquareForm):
+    """The placement a seat sends: the square and turn of :class:`SquareForm`, with the
+    event the player saw and the form's idempotency key."""
+
     def __init__(self, *args: Any, card: int, first: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: The digit of the card turned up: the tile to place.
         self.card = card
         #: Whether it is the seat's first tile (it goes at 0,0).
         self.first = first
+        #: What the grid shows of the placement (set by the site adapter, which reads the
+        #: seat's stack).
+        self.preview: Preview | None = None
 
     def action(self) -> Place:
         data = self.cleaned_data
@@ -75,13 +85,7 @@ def move_forms(
     if not pending:
         return {}
     bound = data if data is not None and data.get("form") == "place" else None
-    initial = {
-        "expected_sequence": current.sequence,
-        "idempotency_key": form_key,
-        "x": 0,
-        "y": 0,
-        "turn": 0,
-    }
+    initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
     form = PlaceForm(
         bound, prefix="place", initial=initial, card=pending["card"], first=pending["first"]
     )

@@ -11,8 +11,8 @@ from django import forms
 from games.engine.nmbr9 import CARDS, DECK
 from games.engine.ruleset import Progress
 from games.rulesets.nmbr9 import api as nmbr9_api
-from games.rulesets.nmbr9 import descriptions
-from games.rulesets.nmbr9.forms import Nmbr9Options, move_forms
+from games.rulesets.nmbr9 import descriptions, preview
+from games.rulesets.nmbr9.forms import Nmbr9Options, PlaceForm, move_forms
 from games.rulesets.site import ApiSchema
 
 if TYPE_CHECKING:
@@ -63,7 +63,17 @@ class Nmbr9Site:
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
     ) -> dict[str, forms.Form]:
-        return move_forms(table, form_key, data)
+        found = move_forms(table, form_key, data)
+        place = found.get("place")
+        if isinstance(place, PlaceForm):
+            place.preview = preview.for_form(table, place)
+        return found
+
+    def preview(self, table: Table, query: Mapping[str, str]) -> dict[str, Any] | None:
+        """Where the seat's tile would land at the square and turn of ``query`` (the
+        placement form's fields), legal or not, from the seat's own stack only."""
+        shown = preview.read(table, query)
+        return None if shown is None else {"pick": shown}
 
     def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         tiles = view["stacks"][seat]
