@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import BooleanField, Case, DateTimeField, Value, When
+from django.db.models import BooleanField, Case, Value, When
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
@@ -95,17 +95,10 @@ def project(
     else:
         started = set(awaiting) - (set(awaiting_before) - {moved})
         stopped = set(awaiting_before) - set(awaiting)
-        # One statement for both: a turn passing from one seat to the next is most moves.
-        if started or stopped:
-            starts = When(number__in=started, then=Value(True))
-            seats.filter(number__in=started | stopped).update(
-                awaited=Case(starts, default=Value(False), output_field=BooleanField()),
-                awaited_since=Case(
-                    When(number__in=started, then=Value(now)),
-                    default=Value(None),
-                    output_field=DateTimeField(),
-                ),
-            )
+        if started:
+            seats.filter(number__in=started).update(awaited=True, awaited_since=now)
+        if stopped:
+            seats.filter(number__in=stopped).update(awaited=False, awaited_since=None)
     if outcome is not None:
         scores = enumerate(outcome.scores)
         seats.update(
