@@ -17,9 +17,14 @@ MAX_PLAYERS = 6
 #: under these rules, since a drawn card that can now complete would change what follows.
 FIRST_EDITION = 1
 #: A drawn Rainbow, or one taken back from the score row, may complete the top pli (issue
-#: #18): the edition of every new game.
-EDITION = 2
-EDITIONS = (FIRST_EDITION, EDITION)
+#: #18).
+SECOND_EDITION = 2
+#: A Malus is aimed at opponents only (issue #18): never at its player, nor at a partner,
+#: and ``all`` means every opponent.
+THIRD_EDITION = 3
+#: The edition of every new game: the latest.
+EDITION = THIRD_EDITION
+EDITIONS = (FIRST_EDITION, SECOND_EDITION, THIRD_EDITION)
 
 
 class Mode(enum.Enum):
@@ -75,7 +80,19 @@ class GameConfig:
     @property
     def completes_when_drawn(self) -> bool:
         """Whether a drawn or taken-back Rainbow may complete the top pli (edition 2)."""
-        return self.edition >= EDITION
+        return self.edition >= SECOND_EDITION
+
+    @property
+    def malus_on_opponents_only(self) -> bool:
+        """Whether a Malus may only be aimed at opponents (edition 3); before, its player
+        could aim it at themselves, and ``all`` included them.
+
+        >>> GameConfig(3).malus_on_opponents_only
+        True
+        >>> GameConfig(3, edition=SECOND_EDITION).malus_on_opponents_only
+        False
+        """
+        return self.edition >= THIRD_EDITION
 
     @property
     def rules(self) -> ModeRules:

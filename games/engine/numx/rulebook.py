@@ -81,6 +81,9 @@ RULES: dict[str, str] = {
     "block.between": gettext_noop(
         "'Between' (the players between you and your partner) needs teams."
     ),
+    "malus.opponent": gettext_noop(
+        "A Malus is aimed at opponents: never at its player, nor at a partner."
+    ),
     "malus.resolve": gettext_noop(
         "A Malus target discards, removes and places exactly what it asks."
     ),
