@@ -48,6 +48,7 @@ from games.engine.numx.modes import (
     THIRD_EDITION,
     GameConfig,
     Mode,
+    TripleRule,
 )
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.numx.outcome import Outcome, is_terminal, outcome, score_sheets
@@ -108,6 +109,7 @@ __all__ = [
     "Side",
     "Swipe",
     "TakeBack",
+    "TripleRule",
     "action_from_json",
     "action_to_json",
     "action_type",

@@ -42,6 +42,9 @@ RULES: dict[str, str] = {
     "pli.joker-value": gettext_noop("A pli of Jokers only names its value, from 0 to 16."),
     "pli.opening-size": gettext_noop("The first pli of a trick has 1, 2 or 3 cards."),
     "pli.opening-triple": gettext_noop("A first pli of three cards holds a Rainbow or a Shadow."),
+    "pli.triple": gettext_noop(
+        "At this table every pli of three cards holds a Rainbow or a Shadow."
+    ),
     "pli.higher": gettext_noop("A pli is higher than the previous one."),
     "pli.count": gettext_noop(
         "A pli has as many cards as the previous one: one more with a Rainbow, "

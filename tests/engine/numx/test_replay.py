@@ -34,6 +34,7 @@ from games.engine.numx import (
     Play,
     ReplayError,
     Shuffle,
+    TripleRule,
     action_from_json,
     action_to_json,
     apply,
@@ -344,3 +345,13 @@ def test_a_new_game_records_its_edition_and_reads_it_back() -> None:
     for bad in (0, EDITION + 1, "2", True):
         with pytest.raises(ConfigError):
             GameConfig.from_json({"players": 4, "edition": bad})
+
+
+def test_the_triple_rule_is_a_table_option_read_back_with_its_default() -> None:
+    every = GameConfig(4, triple_rule=TripleRule.EVERY)
+    assert every.to_json()["triple_rule"] == "every"
+    assert GameConfig.from_json(json.loads(json.dumps(every.to_json()))) == every
+    # A configuration without it (every game before the option) keeps the opening-pli rule.
+    assert GameConfig.from_json({"players": 4}).triple_rule is TripleRule.OPENING
+    with pytest.raises(ConfigError, match="triple rule"):
+        GameConfig.from_json({"players": 4, "triple_rule": "sometimes"})
