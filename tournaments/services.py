@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name
 from games.bots import MAX_MOVES, play_bot_move
-from games.lobby import TooManyInvitations, spend_invitation
+from games.lobby import TooManyInvitations, new_config, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
 from games.tasks import enqueue
@@ -303,8 +303,8 @@ def _open_table(
         }
     game = game_create(
         name=name[:80],
-        # Edition 2: NUM-X's latest rules (a configuration without one plays the first).
-        config={"players": len(entries), "mode": "x-game", "edition": 2},
+        # NUM-X's own options form completes the configuration (its latest rules edition).
+        config=new_config("numx", {"players": len(entries), "mode": "x-game"}),
         seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],
         created_by=tournament.organiser,
         rng=rng,

@@ -89,7 +89,7 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
     assert response["Location"] == f"/api/games/{created['id']}/"
     assert created["status"] == "open" and created["state"] is None
     # A game opened now plays the latest rules edition, which the client does not choose.
-    assert created["config"] == {"players": 4, "mode": "family", "teams": True, "edition": 2}
+    assert created["config"] == {"players": 4, "mode": "family", "teams": True, "edition": 3}
     assert created["is_public"] is True and created["move_deadline_hours"] == 48
     assert created["my_seat"] == 0 and created["created_by_me"] is True
     assert created["free_seats"] == 3
@@ -108,7 +108,7 @@ def test_a_new_game_defaults_to_a_private_speed_run_without_deadline(as_alice: A
         "players": 2,
         "mode": "speed-run",
         "teams": False,
-        "edition": 2,
+        "edition": 3,
     }
     assert created["is_public"] is False and created["move_deadline_hours"] is None
 

@@ -32,3 +32,11 @@ def test_simulate_accepts_teams_and_refuses_impossible_tables() -> None:
         run("simulate", "--games", "1", "--players", "3", *teams)
     with pytest.raises(CommandError, match="JSON object"):
         run("simulate", "--games", "1", "--config", "[1]")
+
+
+def test_simulate_plays_with_a_table_option_and_refuses_an_unknown_one() -> None:
+    every = ["--config", '{"mode": "x-game", "triple_rule": "every", "edition": 3}']
+    result = run("simulate", "--games", "3", "--players", "3", "--seed", "2", *every)
+    assert result["games_finished"] == 3 and result["errors"] == 0
+    with pytest.raises(CommandError, match="triple rule"):
+        run("simulate", "--games", "1", "--config", '{"triple_rule": "sometimes"}')

@@ -186,7 +186,12 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
     )
     for table in stage.tables.select_related("game"):
         game = table.game
-        assert game.config == {"players": table.players.count(), "mode": "x-game", "edition": 2}
+        assert game.config == {
+            "players": table.players.count(),
+            "mode": "x-game",
+            "teams": False,
+            "edition": 3,
+        }
         assert game.status == Game.Status.RUNNING and game.created_by == alice
         assert game.move_deadline == timedelta(days=3) and game.deadline_policy == "pass"
         assert [s.user_id for s in game.seats.all()] == [

@@ -41,7 +41,15 @@ from games.engine.numx.bots import play_random_game, random_action, random_step
 from games.engine.numx.cards import DECK, FACES, Card, Colour, Face, Kind, parse_cards, parse_faces
 from games.engine.numx.errors import ConfigError, IllegalAction, NotationError
 from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
-from games.engine.numx.modes import EDITION, FIRST_EDITION, GameConfig, Mode
+from games.engine.numx.modes import (
+    EDITION,
+    FIRST_EDITION,
+    SECOND_EDITION,
+    THIRD_EDITION,
+    GameConfig,
+    Mode,
+    TripleRule,
+)
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.numx.outcome import Outcome, is_terminal, outcome, score_sheets
 from games.engine.numx.replay import ReplayError, record_to_json, replay, replay_json
@@ -60,6 +68,8 @@ __all__ = [
     "FACES",
     "FIRST_EDITION",
     "NOBODY",
+    "SECOND_EDITION",
+    "THIRD_EDITION",
     "Action",
     "ActionSpace",
     "Block",
@@ -99,6 +109,7 @@ __all__ = [
     "Side",
     "Swipe",
     "TakeBack",
+    "TripleRule",
     "action_from_json",
     "action_to_json",
     "action_type",

@@ -65,6 +65,12 @@ def check(state: GameState, seat: int, action: CardAction) -> None:
             if face.kind is not Kind.MALUS:
                 raise IllegalAction("action.target", f"{face} is not a Malus card")
             _check_target(state, target)
+            if (
+                state.config.malus_on_opponents_only
+                and target != ALL
+                and target in state.config.team_of(seat)
+            ):
+                raise IllegalAction("malus.opponent", "a Malus is aimed at opponents")
 
 
 def carry_out(state: GameState, seat: int, action: CardAction) -> GameState:
@@ -243,7 +249,7 @@ def _start_malus(state: GameState, seat: int, face: Face, target: Target) -> Gam
     """Carry out what needs no choice (draws into hands, removing a whole short row) and
     leave the rest to each target, in play order from the Malus player."""
     order = [(seat + step) % state.players for step in range(state.players)]
-    targets = [s for s in order if s in _targets(state, target)]
+    targets = [s for s in order if s in malus_targets(state, seat, target)]
     hands = list(state.hands)
     rows = list(state.rows)
     pile = state.pile
@@ -276,6 +282,23 @@ def _start_malus(state: GameState, seat: int, face: Face, target: Target) -> Gam
         discard=discard,
         pending=MalusResolution(seat, tuple(tasks)) if tasks else None,
     )
+
+
+def malus_targets(state: GameState, seat: int, target: Target) -> frozenset[int]:
+    """The seats a Malus of ``seat``'s on ``target`` hits: from edition 3, opponents only
+    (*Sabotez les adversaires … surchargez leur main*), so ``all`` spares its player and,
+    with teams, their partner; before, ``all`` hit everyone.
+
+    >>> from games.engine.numx import SECOND_EDITION, GameConfig, new_game
+    >>> sorted(malus_targets(new_game(GameConfig(4, teams=True)), 1, ALL))
+    [0, 2]
+    >>> sorted(malus_targets(new_game(GameConfig(3, edition=SECOND_EDITION)), 1, ALL))
+    [0, 1, 2]
+    """
+    targets = frozenset(_targets(state, target))
+    if state.config.malus_on_opponents_only:
+        return targets - state.config.team_of(seat)
+    return targets
 
 
 def malus_task(state: GameState, seat: int) -> MalusTask | None:

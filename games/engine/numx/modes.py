@@ -17,9 +17,14 @@ MAX_PLAYERS = 6
 #: under these rules, since a drawn card that can now complete would change what follows.
 FIRST_EDITION = 1
 #: A drawn Rainbow, or one taken back from the score row, may complete the top pli (issue
-#: #18): the edition of every new game.
-EDITION = 2
-EDITIONS = (FIRST_EDITION, EDITION)
+#: #18).
+SECOND_EDITION = 2
+#: A Malus is aimed at opponents only (issue #18): never at its player, nor at a partner,
+#: and ``all`` means every opponent.
+THIRD_EDITION = 3
+#: The edition of every new game: the latest.
+EDITION = THIRD_EDITION
+EDITIONS = (FIRST_EDITION, SECOND_EDITION, THIRD_EDITION)
 
 
 class Mode(enum.Enum):
@@ -28,6 +33,14 @@ class Mode(enum.Enum):
     SPEED_RUN = "speed-run"
     X_GAME = "x-game"
     FAMILY = "family"
+
+
+class TripleRule(enum.Enum):
+    """Which plis of three cards must hold a Rainbow or a Shadow, a table option: the first
+    pli of a trick only, where the book prints the rule (the default), or every pli."""
+
+    OPENING = "opening"
+    EVERY = "every"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +62,8 @@ MODE_RULES = {
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """Players, mode, the Teams option and the rules edition of one game.
+    """Players, mode, the Teams option, the table's options and the rules edition of one
+    game.
 
     ``edition`` says which version of the engine's rules the game is played under (see
     :data:`EDITION`); a configuration read without one is a :data:`FIRST_EDITION` game.
@@ -63,6 +77,7 @@ class GameConfig:
     mode: Mode = Mode.SPEED_RUN
     teams: bool = False
     edition: int = EDITION
+    triple_rule: TripleRule = TripleRule.OPENING
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -75,7 +90,25 @@ class GameConfig:
     @property
     def completes_when_drawn(self) -> bool:
         """Whether a drawn or taken-back Rainbow may complete the top pli (edition 2)."""
-        return self.edition >= EDITION
+        return self.edition >= SECOND_EDITION
+
+    @property
+    def malus_on_opponents_only(self) -> bool:
+        """Whether a Malus may only be aimed at opponents (edition 3); before, its player
+        could aim it at themselves, and ``all`` included them.
+
+        >>> GameConfig(3).malus_on_opponents_only
+        True
+        >>> GameConfig(3, edition=SECOND_EDITION).malus_on_opponents_only
+        False
+        """
+        return self.edition >= THIRD_EDITION
+
+    @property
+    def triple_every_pli(self) -> bool:
+        """Whether every pli of three cards, not only a trick's first, needs a Rainbow or a
+        Shadow (the table option ``"triple_rule": "every"``)."""
+        return self.triple_rule is TripleRule.EVERY
 
     @property
     def rules(self) -> ModeRules:
@@ -111,20 +144,28 @@ class GameConfig:
         return frozenset((seat + step) % self.players for step in range(1, half))
 
     def to_json(self) -> dict[str, object]:
-        return {
+        """The configuration as JSON; a table option appears only when it differs from the
+        rule book's reading (its default), as the new-game form writes it."""
+        data: dict[str, object] = {
             "players": self.players,
             "mode": self.mode.value,
             "teams": self.teams,
             "edition": self.edition,
         }
+        if self.triple_rule is not TripleRule.OPENING:
+            data["triple_rule"] = self.triple_rule.value
+        return data
 
     @staticmethod
     def from_json(data: dict[str, object]) -> GameConfig:
         """Read a configuration; one without ``edition`` was recorded before editions
-        existed and keeps the first edition's rules.
+        existed and keeps the first edition's rules; one without ``triple_rule`` applies the
+        triple rule to a trick's first pli only.
 
         >>> GameConfig.from_json({"players": 3}).edition
         1
+        >>> GameConfig.from_json({"players": 3, "triple_rule": "every"}).triple_every_pli
+        True
         >>> GameConfig.from_json(GameConfig(players=3).to_json()).edition == EDITION
         True
         """
@@ -138,6 +179,16 @@ class GameConfig:
         edition = data.get("edition", FIRST_EDITION)
         if not isinstance(edition, int) or isinstance(edition, bool):
             raise ConfigError(f"unknown rules edition {edition!r}")
+        try:
+            triple_rule = TripleRule(data.get("triple_rule", TripleRule.OPENING.value))
+        except ValueError:
+            raise ConfigError(
+                f"unknown triple rule {data.get('triple_rule')!r}: opening or every"
+            ) from None
         return GameConfig(
-            players=players, mode=mode, teams=bool(data.get("teams", False)), edition=edition
+            players=players,
+            mode=mode,
+            teams=bool(data.get("teams", False)),
+            edition=edition,
+            triple_rule=triple_rule,
         )

@@ -27,8 +27,12 @@ from games.engine.numx.state import Pli
 OPENING_SIZES = (1, 2, 3)
 
 
-def check_shape(faces: Sequence[Face], value: int | None, top: Pli | None) -> None:
-    """Raise :class:`IllegalAction` unless ``faces`` (as ``value``) may be laid on ``top``."""
+def check_shape(
+    faces: Sequence[Face], value: int | None, top: Pli | None, every_triple: bool = False
+) -> None:
+    """Raise :class:`IllegalAction` unless ``faces`` (as ``value``) may be laid on ``top``;
+    with ``every_triple`` (a table option), any pli of three cards needs a Rainbow or a
+    Shadow, not only a trick's first."""
     if not faces:
         raise IllegalAction("pli.same-value", "a pli holds at least one card")
     has_rainbow = has_shadow = False
@@ -64,6 +68,8 @@ def check_shape(faces: Sequence[Face], value: int | None, top: Pli | None) -> No
         raise IllegalAction("pli.higher", f"{value} is not higher than {top.value}")
     if not _count_fits(size, len(top.cards), has_rainbow, has_shadow):
         raise IllegalAction("pli.count", f"{size} card(s) on a pli of {len(top.cards)} card(s)")
+    if every_triple and size == 3 and not (has_rainbow or has_shadow):
+        raise IllegalAction("pli.triple", "at this table a triple holds a Rainbow or Shadow")
 
 
 def _check_cut(faces: Sequence[Face], top: Pli | None) -> None:
@@ -105,11 +111,12 @@ def take(pool: Sequence[Card], faces: Sequence[Face]) -> tuple[tuple[Card, ...],
 
 
 def possible_plays(
-    pool: Sequence[Card], top: Pli | None, required: Face | None = None
+    pool: Sequence[Card], top: Pli | None, required: Face | None = None, every_triple: bool = False
 ) -> Iterator[Play]:
     """Every pli that can be laid from ``pool`` on ``top`` (without bonus), each once.
 
-    With ``required``, only plis holding that face (a drawn or taken-back card).
+    With ``required``, only plis holding that face (a drawn or taken-back card); with
+    ``every_triple``, no later triple without a Rainbow or Shadow (see :func:`check_shape`).
     """
     faces = [card.face for card in pool]
     if top is not None:
@@ -133,11 +140,18 @@ def possible_plays(
     for value in values:
         if required is not None and required.value not in (None, value):
             continue
-        yield from _plays_of_value(value, sorted(by_value.get(value, ())), jokers, top, required)
+        yield from _plays_of_value(
+            value, sorted(by_value.get(value, ())), jokers, top, required, every_triple
+        )
 
 
 def _plays_of_value(
-    value: int, numbered: list[Face], jokers: int, top: Pli | None, required: Face | None
+    value: int,
+    numbered: list[Face],
+    jokers: int,
+    top: Pli | None,
+    required: Face | None,
+    every_triple: bool,
 ) -> Iterator[Play]:
     for size in range(len(numbered) + 1):
         for chosen in combinations(numbered, size):
@@ -151,7 +165,9 @@ def _plays_of_value(
                 if top is None:
                     fits = total in OPENING_SIZES and (total < 3 or has_rainbow or has_shadow)
                 else:
-                    fits = _count_fits(total, len(top.cards), has_rainbow, has_shadow)
+                    fits = _count_fits(total, len(top.cards), has_rainbow, has_shadow) and not (
+                        every_triple and total == 3 and not (has_rainbow or has_shadow)
+                    )
                 if fits:
                     yield Play((*chosen, *(JOKER,) * extra), value)
 

@@ -42,6 +42,9 @@ RULES: dict[str, str] = {
     "pli.joker-value": gettext_noop("A pli of Jokers only names its value, from 0 to 16."),
     "pli.opening-size": gettext_noop("The first pli of a trick has 1, 2 or 3 cards."),
     "pli.opening-triple": gettext_noop("A first pli of three cards holds a Rainbow or a Shadow."),
+    "pli.triple": gettext_noop(
+        "At this table every pli of three cards holds a Rainbow or a Shadow."
+    ),
     "pli.higher": gettext_noop("A pli is higher than the previous one."),
     "pli.count": gettext_noop(
         "A pli has as many cards as the previous one: one more with a Rainbow, "
@@ -80,6 +83,9 @@ RULES: dict[str, str] = {
     "eclair.opponent": gettext_noop("Eclair swaps with an opponent, one existing score card each."),
     "block.between": gettext_noop(
         "'Between' (the players between you and your partner) needs teams."
+    ),
+    "malus.opponent": gettext_noop(
+        "A Malus is aimed at opponents: never at its player, nor at a partner."
     ),
     "malus.resolve": gettext_noop(
         "A Malus target discards, removes and places exactly what it asks."

@@ -17,7 +17,9 @@ from games.engine.numx.modes import GameConfig
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 #: 3: the configuration holds the rules edition. A snapshot of format 2 would unpickle its
 #: configuration with today's default edition, whatever edition its game was played under.
-STATE_FORMAT = "numx-state-3"
+#: 4: the configuration holds the triple rule, a table option; a format-3 snapshot would
+#: unpickle a configuration without it.
+STATE_FORMAT = "numx-state-4"
 #: The seat that plays chance actions (the deal, the round-2 shuffle).
 CHANCE = -1
 #: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.

@@ -54,7 +54,7 @@ class NumxConfigSerializer(StrictSerializer):
     teams = serializers.BooleanField(default=False, help_text="4 or 6 players only.")
     edition = serializers.SerializerMethodField(
         help_text="The rules edition the game is played under, set by the server: the latest "
-        "(2) for a game opened now; 1 for games recorded before editions existed."
+        f"({EDITION}) for a game opened now; 1 for games recorded before editions existed."
     )
 
     def get_edition(self, config: Mapping[str, Any]) -> int:

@@ -20,6 +20,7 @@ from games.engine.numx import (
     Play,
     Resolve,
     Side,
+    TripleRule,
     parse_action,
 )
 from games.forms import MoveForm
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 
 class NumxOptions(forms.Form):
-    """A new NUM-X game's options: mode, players, teams."""
+    """A new NUM-X game's options: mode, players, teams, and the table options."""
 
     mode = forms.ChoiceField(
         label=_("Mode"),
@@ -46,6 +47,16 @@ class NumxOptions(forms.Form):
         label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 7)], initial=4
     )
     teams = forms.BooleanField(label=_("Teams of two (4 or 6 players)"), required=False)
+    # Left out, it is the rule book's reading (docs/rules.md, "Table options").
+    triple_rule = forms.ChoiceField(
+        label=_("Triples (three cards) need a Rainbow or a Shadow"),
+        choices=[
+            (TripleRule.OPENING.value, _("in the first pli of a trick only (the rule book)")),
+            (TripleRule.EVERY.value, _("in every pli")),
+        ],
+        initial=TripleRule.OPENING.value,
+        required=False,
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -55,14 +66,18 @@ class NumxOptions(forms.Form):
 
     def config(self) -> dict[str, Any]:
         """The new game's configuration, under the latest rules edition (a configuration
-        without one is read as an edition-1 game, recorded before editions existed)."""
+        without one is read as an edition-1 game, recorded before editions existed). A table
+        option is written only when it differs from the rule book's reading, its default."""
         data = self.cleaned_data
-        return {
+        config = {
             "players": data["players"],
             "mode": data["mode"],
             "teams": data["teams"],
             "edition": EDITION,
         }
+        if data.get("triple_rule") == TripleRule.EVERY.value:
+            config["triple_rule"] = TripleRule.EVERY.value
+        return config
 
 
 class PliForm(MoveForm):

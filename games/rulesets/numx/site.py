@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.engine.numx import TripleRule
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
 from games.rulesets.numx import api as numx_api
@@ -49,7 +50,11 @@ class NumxSite:
     def describe_config(self, config: Mapping[str, Any]) -> str:
         mode = _MODES.get(str(config.get("mode", "speed-run")), str(config.get("mode")))
         text = _("%(mode)s, %(players)d players") % {"mode": mode, "players": config["players"]}
-        return text + (_(", teams") if config.get("teams") else "")
+        if config.get("teams"):
+            text += _(", teams")
+        if config.get("triple_rule") == TripleRule.EVERY.value:
+            text += _(", a Rainbow or Shadow in every triple")
+        return text
 
     def describe_progress(self, progress: Progress) -> str:
         if progress.phase == "game-over":

@@ -20,6 +20,7 @@ from games.engine.numx import (
     GameState,
     IllegalAction,
     Mode,
+    TripleRule,
     apply,
     awaiting,
     is_terminal,
@@ -47,9 +48,10 @@ def table(
     mode: Mode = Mode.SPEED_RUN,
     teams: bool = False,
     edition: int = EDITION,
+    triple_rule: TripleRule = TripleRule.OPENING,
 ) -> GameState:
     """A position at the start of a trick, ``pile`` naming the top of the draw pile."""
-    config = GameConfig(players=len(hands), mode=mode, teams=teams, edition=edition)
+    config = GameConfig(len(hands), mode, teams, edition, triple_rule)
     return arrange(config, hands, rows or [], turn=turn, pile=pile)
 
 
@@ -127,13 +129,15 @@ LONG_RUN = os.environ.get("NUMX_PROPERTY_GAMES")
 #: A random game longer than this is stuck (random games last a few hundred actions).
 MAX_STEPS = 20_000
 
-#: Every mode, 2 to 6 players, teams with 4 or 6 players, under every rules edition.
+#: Every mode, 2 to 6 players, teams with 4 or 6 players, under every rules edition, and
+#: each table option.
 CONFIGS = [
-    GameConfig(players, mode, teams, edition)
+    GameConfig(players, mode, teams, edition, triple_rule)
     for mode in Mode
     for players in range(2, 7)
     for teams in (False, True)
     for edition in EDITIONS
+    for triple_rule in TripleRule
     if not teams or players in (4, 6)
 ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.numx import (
+    SECOND_EDITION,
     Face,
     GameConfig,
     GameState,
@@ -525,21 +526,65 @@ def test_a_malus_never_discards_a_targets_last_card() -> None:
     assert hand(act(two_cards, 1, "resolve discard red-9 place up-left up-left"), 1) == ["red-10"]
 
 
-def test_a_malus_on_all_targets_its_player_too_drawing_in_play_order_from_them() -> None:
-    state = arrange(
-        GameConfig(3),
-        ["blue-9", "malus+3/+0 red-9", "green-9"],
-        ["", "", ""],
-        turn=1,
-        pile=PILE,
+def malus_on_all_position(edition: int | None = None) -> GameState:
+    """Seat 1, to play, holds a Malus+3 and a red 9."""
+    config = GameConfig(3) if edition is None else GameConfig(3, edition=edition)
+    return arrange(
+        config, ["blue-9", "malus+3/+0 red-9", "green-9"], ["", "", ""], turn=1, pile=PILE
     )
 
-    after = act(state, 1, "malus+3/+0 all")
+
+def test_a_malus_on_all_hits_every_opponent_in_play_order_and_spares_its_player() -> None:
+    after = act(malus_on_all_position(), 1, "malus+3/+0 all")
+
+    assert hand(after, 1) == ["red-9"]
+    assert hand(after, 2) == names("green-9 yellow-1 yellow-2 yellow-3")
+    assert hand(after, 0) == names("blue-9 yellow-4 yellow-5 yellow-6")
+    assert after.turn == 2
+
+
+def test_in_a_second_edition_game_a_malus_on_all_hits_its_player_first() -> None:
+    after = act(malus_on_all_position(SECOND_EDITION), 1, "malus+3/+0 all")
 
     assert hand(after, 1) == names("red-9 yellow-1 yellow-2 yellow-3")
     assert hand(after, 2) == names("green-9 yellow-4 yellow-5 yellow-6")
     assert hand(after, 0) == names("blue-9 yellow-7 yellow-8 yellow-9")
-    assert after.turn == 2
+
+
+def test_a_malus_is_aimed_at_opponents_never_at_its_player() -> None:
+    # "Malus : Sabotez les adversaires en tête ou surchargez leur main": aimed at oneself, a
+    # Malus-2 would shed two cards of one's own hand in a single turn.
+    state = malus_position("malus-2/+2")
+
+    assert refused(state, 0, "malus-2/+2 0") == "malus.opponent"
+    assert parse_action("malus-2/+2 0") not in legal_actions(state, 0)
+    assert parse_action("malus-2/+2 1") in legal_actions(state, 0)
+
+
+def test_in_a_second_edition_game_a_malus_may_be_aimed_at_its_player() -> None:
+    state = arrange(
+        GameConfig(3, edition=SECOND_EDITION),
+        ["malus-2/+2 blue-9 blue-10 blue-11", "red-9", "green-9"],
+        pile=PILE,
+    )
+    assert parse_action("malus-2/+2 0") in legal_actions(state, 0)
+
+    state = act(state, 0, "malus-2/+2 0", "resolve discard blue-9 blue-10 place up-left up-left")
+
+    assert hand(state, 0) == ["blue-11"]
+    assert row(state, 0) == "yellow-2 yellow-1"
+
+
+def test_with_teams_a_malus_spares_the_partner_too() -> None:
+    state = arrange(
+        GameConfig(4, teams=True),
+        ["malus+3/+0 blue-9", "red-9", "green-9", "yellow-16"],
+        pile=PILE,
+    )
+
+    assert refused(state, 0, "malus+3/+0 2") == "malus.opponent"
+    after = act(state, 0, "malus+3/+0 all")
+    assert [len(after.hands[seat]) for seat in range(4)] == [1, 4, 1, 4]
 
 
 def test_malus_targets_choose_in_any_order_and_play_resumes_after_the_malus_player() -> None:
@@ -550,17 +595,17 @@ def test_malus_targets_choose_in_any_order_and_play_resumes_after_the_malus_play
         pile=PILE,
     )
     state = act(state, 1, "malus-1/+1 all")
-    assert awaiting(state) == frozenset({0, 1, 2})
+    assert awaiting(state) == frozenset({0, 2})
 
-    state = act(state, 2, "resolve discard green-9 place up-left")
-    assert refused(state, 2, "pass") == "turn.waiting"
-    assert awaiting(state) == frozenset({0, 1})
-    state = act(state, 0, "resolve discard blue-9 place up-left")
-    after = act(state, 1, "resolve discard red-9 place down-left")
+    state = act(state, 0, "resolve discard blue-9 place down-left")
+    assert refused(state, 0, "pass") == "turn.waiting"
+    assert awaiting(state) == frozenset({2})
+    after = act(state, 2, "resolve discard green-9 place up-left")
 
     assert after.pending is None
     assert after.turn == 2
-    assert (row(after, 1), row(after, 2), row(after, 0)) == ("?yellow-1", "yellow-2", "yellow-3")
+    assert (row(after, 2), row(after, 0)) == ("yellow-1", "?yellow-2")
+    assert hand(after, 1) == names("red-9 red-10")
 
 
 @pytest.mark.parametrize(
@@ -602,14 +647,13 @@ def test_a_locked_target_still_suffers_the_hand_effect_but_not_the_score_effect(
 
     everyone = act(state, 2, "malus-1/+1 all")
     everyone = act(everyone, 0, "resolve discard blue-9 place up-right")
-    everyone = act(everyone, 2, "resolve discard green-9 place up-right")
     # Seat 1 still discards a card, but draws nothing into its locked row.
     assert refused(everyone, 1, "resolve discard red-9 place up-left") == "malus.resolve"
     after = act(everyone, 1, "resolve discard red-9")
 
     assert hand(after, 1) == ["flip"]
     assert row(after, 1) == "red-1 red-2"
-    assert (row(after, 0), row(after, 2)) == ("blue-1 blue-13", "green-1 blue-12")
+    assert (row(after, 0), row(after, 2)) == ("blue-1 blue-12", "green-1")
 
 
 # Modes, effects and the Shadow's bonus ------------------------------------------------------
@@ -665,13 +709,37 @@ def test_laying_ones_last_card_as_a_malus_ends_the_round_once_its_target_has_cho
 
 
 def test_laying_ones_last_card_as_a_malus_on_all_ends_the_round_once_all_have_chosen() -> None:
-    state = arrange(GameConfig(2), ["malus-1/+1", "red-9 red-10"], pile=PILE)
+    state = arrange(GameConfig(3), ["malus-1/+1", "red-9 red-10", "green-9 green-10"], pile=PILE)
 
     state = act(state, 0, "malus-1/+1 all")
-    # The Malus player holds no card: nothing to discard, only the drawn score card to place.
-    state = act(state, 0, "resolve place up-left")
-    after = act(state, 1, "resolve discard red-9 place up-left")
+    assert awaiting(state) == frozenset({1, 2})
+    state = act(state, 1, "resolve discard red-9 place up-left")
+    after = act(state, 2, "resolve discard green-9 place up-left")
 
-    assert row(after, 0) == "yellow-1"
+    assert row(after, 0) == ""
     assert after.phase is Phase.GAME_OVER
     assert after.rounds[-1].seat == 0
+
+
+def test_a_last_card_malus_drawing_on_all_wins_the_round_and_draws_nothing_itself() -> None:
+    # "Un joueur posant sa dernière carte en main est déclaré vainqueur du tour": the
+    # Malus+3 on all does not refill its own player's empty hand.
+    state = arrange(GameConfig(2), ["malus+3/+0", "red-9 red-10"], pile=PILE)
+
+    after = act(state, 0, "malus+3/+0 all")
+
+    assert hand(after, 0) == []
+    assert hand(after, 1) == names("red-9 red-10 yellow-1 yellow-2 yellow-3")
+    assert after.phase is Phase.GAME_OVER
+    assert after.rounds[-1].seat == 0
+
+
+def test_in_a_second_edition_game_a_last_card_malus_on_all_refills_its_player() -> None:
+    state = arrange(
+        GameConfig(2, edition=SECOND_EDITION), ["malus+3/+0", "red-9 red-10"], pile=PILE
+    )
+
+    after = act(state, 0, "malus+3/+0 all")
+
+    assert hand(after, 0) == names("yellow-1 yellow-2 yellow-3")
+    assert after.phase is Phase.PLAY and after.turn == 1

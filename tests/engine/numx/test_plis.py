@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine.numx import GameState, Phase, legal_actions
+from games.engine.numx import GameState, Phase, TripleRule, legal_actions, parse_action
 from games.engine.numx.cards import parse_faces
 from games.engine.numx.plis import possible_plays
 
@@ -39,6 +39,17 @@ def test_a_later_triple_on_a_triple_needs_no_rainbow_or_shadow() -> None:
         "play blue-2 red-2 shadow-2",
     )
     assert len(act(state, 1, "play blue-5 red-5 green-5").trick.top.cards) == 3  # type: ignore[union-attr]
+
+
+def test_with_the_triple_rule_on_every_pli_a_later_triple_needs_a_rainbow_or_a_shadow() -> None:
+    # The table option "triple_rule": "every" (docs/rules.md, pli.triple).
+    hands = ["blue-2 red-2 shadow-2" + FILLER, "blue-5 red-5 green-5 blue-6 red-6 rainbow-6"]
+    state = act(table(hands, triple_rule=TripleRule.EVERY), 0, "play blue-2 red-2 shadow-2")
+
+    assert refused(state, 1, "play blue-5 red-5 green-5") == "pli.triple"
+    assert parse_action("play blue-5 red-5 green-5") not in legal_actions(state, 1)
+    assert parse_action("play blue-6 red-6 rainbow-6") in legal_actions(state, 1)
+    assert len(act(state, 1, "play blue-6 red-6 rainbow-6").trick.top.cards) == 3  # type: ignore[union-attr]
 
 
 def test_a_pli_is_made_of_cards_of_the_same_value() -> None:

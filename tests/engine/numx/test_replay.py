@@ -20,6 +20,7 @@ from hypothesis import given
 from games.engine.numx import (
     EDITION,
     FIRST_EDITION,
+    SECOND_EDITION,
     Action,
     ConfigError,
     Deal,
@@ -27,11 +28,13 @@ from games.engine.numx import (
     Face,
     GameConfig,
     GameState,
+    Malus,
     Mode,
     Pass,
     Play,
     ReplayError,
     Shuffle,
+    TripleRule,
     action_from_json,
     action_to_json,
     apply,
@@ -312,8 +315,26 @@ def test_a_game_recorded_before_editions_replays_under_the_first_edition_rules()
     assert state.config.edition == FIRST_EDITION and state.phase is Phase.GAME_OVER
     # Under edition 2 the drawn Rainbow must complete the pli, and the record breaks there.
     with pytest.raises(ReplayError) as broken:
-        replay(GameConfig(3, Mode.SPEED_RUN), history)
+        replay(GameConfig(3, Mode.SPEED_RUN, edition=SECOND_EDITION), history)
     assert broken.value.index == 162 and broken.value.rule == "turn.waiting"
+
+
+#: A 3-player Speed Run recorded under edition 2: at action 6 seat 2 aims its Malus+2/-1 at
+#: itself, which edition 3 refuses (a Malus is aimed at opponents).
+SECOND_EDITION_RECORD = Path(__file__).parent / "records" / "second_edition_malus_on_oneself.json"
+
+
+def test_a_second_edition_game_with_a_malus_on_oneself_replays_under_its_edition() -> None:
+    record = json.loads(SECOND_EDITION_RECORD.read_text())
+    assert record["config"]["edition"] == SECOND_EDITION
+    history = history_from_json(record["actions"])
+    assert history[6] == (2, Malus(Face.parse("malus+2/-1"), 2))
+    state = replay_json(record)
+    assert state.config.edition == SECOND_EDITION and state.phase is Phase.GAME_OVER
+    # Under today's edition the same history breaks at that Malus.
+    with pytest.raises(ReplayError) as broken:
+        replay(GameConfig(3, Mode.SPEED_RUN), history)
+    assert broken.value.index == 6 and broken.value.rule == "malus.opponent"
 
 
 def test_a_new_game_records_its_edition_and_reads_it_back() -> None:
@@ -321,6 +342,16 @@ def test_a_new_game_records_its_edition_and_reads_it_back() -> None:
     assert config.edition == EDITION and config.to_json()["edition"] == EDITION
     assert GameConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
     assert GameConfig.from_json({"players": 4, "mode": "x-game"}).edition == FIRST_EDITION
-    for bad in (0, 3, "2", True):
+    for bad in (0, EDITION + 1, "2", True):
         with pytest.raises(ConfigError):
             GameConfig.from_json({"players": 4, "edition": bad})
+
+
+def test_the_triple_rule_is_a_table_option_read_back_with_its_default() -> None:
+    every = GameConfig(4, triple_rule=TripleRule.EVERY)
+    assert every.to_json()["triple_rule"] == "every"
+    assert GameConfig.from_json(json.loads(json.dumps(every.to_json()))) == every
+    # A configuration without it (every game before the option) keeps the opening-pli rule.
+    assert GameConfig.from_json({"players": 4}).triple_rule is TripleRule.OPENING
+    with pytest.raises(ConfigError, match="triple rule"):
+        GameConfig.from_json({"players": 4, "triple_rule": "sometimes"})
