@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.api.views import GamePages
+from games.engine.numx import GameConfig
 from games.lobby import game_join, game_open
 from games.models import Game, Seat
 from games.selectors import game_view
@@ -89,7 +90,12 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
     assert response["Location"] == f"/api/games/{created['id']}/"
     assert created["status"] == "open" and created["state"] is None
     # A game opened now plays the latest rules edition, which the client does not choose.
-    assert created["config"] == {"players": 4, "mode": "family", "teams": True, "edition": 3}
+    assert created["config"] == {
+        "players": 4,
+        "mode": "family",
+        "teams": True,
+        "edition": 3,
+    }
     assert created["is_public"] is True and created["move_deadline_hours"] == 48
     assert created["my_seat"] == 0 and created["created_by_me"] is True
     assert created["free_seats"] == 3
@@ -113,6 +119,15 @@ def test_a_new_game_defaults_to_a_private_speed_run_without_deadline(as_alice: A
     assert created["is_public"] is False and created["move_deadline_hours"] is None
 
 
+def test_a_table_option_chosen_through_the_api_is_the_one_played(as_alice: APIClient) -> None:
+    config = {"players": 3, "triple_rule": "every"}
+    created = as_alice.post("/api/games/", {"name": "g", "config": config}, format="json").json()
+
+    assert created["config"]["triple_rule"] == "every"
+    stored = Game.objects.get(pk=created["id"]).config
+    assert GameConfig.from_json(stored).triple_every_pli
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -126,6 +141,7 @@ def test_a_new_game_defaults_to_a_private_speed_run_without_deadline(as_alice: A
         ({"name": "g", "rules": "chess", "config": {"players": 2}}, "rules"),
         ({"name": "g", "config": {"players": 2}, "pubic": True}, "pubic"),
         ({"name": "g", "config": {"players": 2, "mod": "family"}}, "config"),
+        ({"name": "g", "config": {"players": 2, "triple_rule": "never"}}, "config"),
     ],
 )
 def test_an_invalid_game_is_refused_and_nothing_is_opened(

@@ -15,7 +15,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.api.base import SeatViewBase, StrictSerializer, discriminated
-from games.engine.numx import EDITION, FIRST_EDITION
+from games.engine.numx import EDITION, FIRST_EDITION, TripleRule
 
 MODES = ["speed-run", "x-game", "family"]
 PHASES = [
@@ -47,11 +47,19 @@ def _position(**kwargs: Any) -> serializers.IntegerField:
 
 class NumxConfigSerializer(StrictSerializer):
     """A NUM-X game's options. A stored configuration may leave out what the rules default:
-    it is shown in full."""
+    it is shown in full, but for the table options (``triple_rule``), shown only when the
+    table chose one, as the game's own view shows them."""
 
     players = serializers.IntegerField(min_value=2, max_value=6)
     mode = serializers.ChoiceField(choices=MODES, default="speed-run")
     teams = serializers.BooleanField(default=False, help_text="4 or 6 players only.")
+    triple_rule = serializers.ChoiceField(
+        choices=[rule.value for rule in TripleRule],
+        required=False,
+        help_text="Which plis of three cards must hold a Rainbow or a Shadow: a trick's "
+        "opening pli only (the rule book's reading, and what a configuration without it "
+        "plays) or every pli.",
+    )
     edition = serializers.SerializerMethodField(
         help_text="The rules edition the game is played under, set by the server: the latest "
         f"({EDITION}) for a game opened now; 1 for games recorded before editions existed."
