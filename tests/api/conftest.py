@@ -11,7 +11,6 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.bots import play_bot_move
@@ -19,6 +18,7 @@ from games.models import Game
 from games.moves import legal_moves, read_move
 from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
+from tests.clients import token_client
 
 
 @pytest.fixture(autouse=True)
@@ -27,16 +27,10 @@ def _fresh_throttles() -> None:
     cache.clear()
 
 
-def _client_for(user: User) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
-    return client
-
-
 @pytest.fixture
 def client_for() -> Callable[[User], APIClient]:
-    """A client of the API with a new token of ``user``."""
-    return _client_for
+    """A client of the API with ``user``'s token."""
+    return token_client
 
 
 @pytest.fixture
@@ -56,17 +50,17 @@ def carol() -> User:
 
 @pytest.fixture
 def as_alice(alice: User) -> APIClient:
-    return _client_for(alice)
+    return token_client(alice)
 
 
 @pytest.fixture
 def as_bob(bob: User) -> APIClient:
-    return _client_for(bob)
+    return token_client(bob)
 
 
 @pytest.fixture
 def as_carol(carol: User) -> APIClient:
-    return _client_for(carol)
+    return token_client(carol)
 
 
 @pytest.fixture

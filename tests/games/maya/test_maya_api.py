@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.bots import play_bot_move
@@ -21,17 +20,11 @@ from games.events.models import Event
 from games.models import Game
 from games.registry import rule_set
 from games.services import SeatSpec, game_create
+from tests.clients import token_client
 
 pytestmark = pytest.mark.django_db
 
 MAYA = rule_set("maya")
-
-
-def api(user: User) -> APIClient:
-    client = APIClient()
-    token, _new = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
 
 
 def dealt(config: dict[str, Any], first_hand: Callable[[set[str]], bool]) -> int:
@@ -80,7 +73,7 @@ def test_the_api_plays_maya_notation(
     alice: User, bob: User, needs: str, notation: str, recorded: list[dict[str, Any]]
 ) -> None:
     game = maya([alice, bob], hand=lambda hand: set(needs.split()) <= hand)
-    response = submit(api(alice), game, notation)
+    response = submit(token_client(alice), game, notation)
     assert response.status_code == 201, response.json()
     (payload,) = plays(game)
     assert payload["type"] == "play" and payload["cards"] == recorded
@@ -89,13 +82,13 @@ def test_the_api_plays_maya_notation(
 
 def test_the_api_plays_a_guess_and_the_json_form(alice: User, bob: User, mallory: User) -> None:
     game = maya([alice, bob, mallory], expert=True)
-    response = submit(api(alice), game, "guess 2 7")
+    response = submit(token_client(alice), game, "guess 2 7")
     assert response.status_code == 201, response.json()
     (payload,) = plays(game)
     assert (payload["type"], payload["target"], payload["number"]) == ("guess", 2, 7)
     game = maya([alice, bob], hand=lambda hand: "joker" in hand)
     played = {"type": "play", "cards": [{"card": "joker", "as": -3}]}
-    assert submit(api(alice), game, played).status_code == 201
+    assert submit(token_client(alice), game, played).status_code == 201
     assert plays(game)[0]["cards"] == played["cards"]
 
 
@@ -117,28 +110,28 @@ def test_the_api_refuses_unknown_keys_and_unreadable_moves(
 ) -> None:
     game = maya([alice, bob])
     events = Event.objects.count()
-    response = submit(api(alice), game, action)
+    response = submit(token_client(alice), game, action)
     assert response.status_code == 400 and response.json()["rule"] == "notation"
     assert Event.objects.count() == events
 
 
 def test_an_illegal_move_through_the_api_names_its_rule(alice: User, bob: User) -> None:
     game = maya([alice, bob], hand=lambda hand: "+5" not in hand)
-    response = submit(api(alice), game, "play +5")
+    response = submit(token_client(alice), game, "play +5")
     assert response.status_code == 400
     assert response.json()["rule"] == "maya.hand"
     assert response.json()["statement"] == "You play only cards you hold."
-    response = submit(api(alice), game, "guess 1 4")
+    response = submit(token_client(alice), game, "guess 1 4")
     assert response.status_code == 400 and response.json()["rule"] == "maya.expert"
 
 
 def test_legal_actions_list_each_play_with_its_words(alice: User, bob: User) -> None:
     game = maya([alice, bob])
-    listed = api(alice).get(f"/api/games/{game.pk}/legal-actions/").json()
+    listed = token_client(alice).get(f"/api/games/{game.pk}/legal-actions/").json()
     assert listed["rules"] == "maya" and listed["pending"] is None
     assert all(move["notation"].startswith("play ") for move in listed["listed"])
     assert all(move["description"].startswith("play ") for move in listed["listed"])
-    assert api(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["listed"] == []
+    assert token_client(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["listed"] == []
 
 
 def finished(users: list[User], seed: int = 3) -> Game:
@@ -166,7 +159,7 @@ def test_a_finished_maya_game_is_exported_verified_and_imported(
     copy = Game.objects.get(pk=json.loads(out.getvalue())["game_id"])
     assert (copy.rules, copy.name, copy.status) == ("maya", "Copy", Game.Status.FINISHED)
     # The API's export of the finished game reveals every secret.
-    exported = api(alice).get(f"/api/games/{game.pk}/export/").json()
+    exported = token_client(alice).get(f"/api/games/{game.pk}/export/").json()
     mixes = [e for e in exported["events"] if e["type"] == "mix"]
     assert mixes and len(mixes[0]["payload"]["order"]) == 20
 

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.engine.nmbr9 import Nmbr9State, Place
@@ -22,17 +21,11 @@ from games.events.models import Event
 from games.models import Game
 from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
+from tests.clients import token_client
 
 pytestmark = pytest.mark.django_db
 
 NMBR9 = rule_set("nmbr9")
-
-
-def api(user: User) -> APIClient:
-    client = APIClient()
-    token, _new = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
 
 
 def nmbr9(users: list[User], seed: int = 2) -> Game:
@@ -67,7 +60,7 @@ def placements(game: Game, seat: int) -> list[dict[str, Any]]:
 def test_the_api_places_a_tile_by_its_notation(alice: User, bob: User) -> None:
     game = nmbr9([alice, bob])
     card = state(game).card
-    response = submit(api(alice), game, f"place {card} at 0,0 turn 270")
+    response = submit(token_client(alice), game, f"place {card} at 0,0 turn 270")
     assert response.status_code == 201, response.json()
     (payload,) = placements(game, 0)
     assert (payload["digit"], payload["x"], payload["y"], payload["turn"]) == (card, 0, 0, 270)
@@ -78,7 +71,7 @@ def test_the_api_places_a_tile_by_its_json_form(alice: User) -> None:
     game = nmbr9([alice])
     card = state(game).card
     action = {"type": "place", "digit": card, "x": 0, "y": 0, "turn": 90}
-    response = submit(api(alice), game, action)
+    response = submit(token_client(alice), game, action)
     assert response.status_code == 201, response.json()
     assert {k: placements(game, 0)[0][k] for k in action} == action
     # Solo: the next card is up at once, and the answer's state shows it.
@@ -101,7 +94,7 @@ def test_the_api_places_a_tile_by_its_json_form(alice: User) -> None:
 def test_the_api_refuses_unknown_keys_and_unreadable_moves(alice: User, action: Any) -> None:
     game = nmbr9([alice])
     events = Event.objects.count()
-    response = submit(api(alice), game, action)
+    response = submit(token_client(alice), game, action)
     assert response.status_code == 400 and response.json()["rule"] == "notation", response.json()
     assert Event.objects.count() == events
 
@@ -110,26 +103,26 @@ def test_an_illegal_placement_through_the_api_names_its_rule(alice: User, bob: U
     game = nmbr9([alice, bob])
     card = state(game).card
     wrong = (card + 1) % 10
-    response = submit(api(alice), game, f"place {wrong} at 0,0")
+    response = submit(token_client(alice), game, f"place {wrong} at 0,0")
     assert response.status_code == 400 and response.json()["rule"] == "nmbr9.wrong-digit"
-    response = submit(api(alice), game, f"place {card} at 1,1")
+    response = submit(token_client(alice), game, f"place {card} at 1,1")
     assert response.status_code == 400 and response.json()["rule"] == "nmbr9.origin"
     for user in (alice, bob):
-        submit(api(user), game, f"place {card} at 0,0")
+        submit(token_client(user), game, f"place {card} at 0,0")
     assert placements(game, 1)
     events = Event.objects.count()
     card = state(game).card
-    response = submit(api(alice), game, f"place {card} at 30,30")
+    response = submit(token_client(alice), game, f"place {card} at 30,30")
     assert response.status_code == 400 and response.json()["rule"] == "nmbr9.touch"
     assert response.json()["statement"].startswith("A tile shares an edge")
-    response = submit(api(alice), game, f"place {card} at 1,1")
+    response = submit(token_client(alice), game, f"place {card} at 1,1")
     assert response.status_code == 400 and response.json()["rule"] == "nmbr9.support"
     assert Event.objects.count() == events
 
 
 def test_legal_actions_give_the_card_to_place_as_pending(alice: User, bob: User) -> None:
     game = nmbr9([alice, bob])
-    offered = api(alice).get(f"/api/games/{game.pk}/legal-actions/").json()
+    offered = token_client(alice).get(f"/api/games/{game.pk}/legal-actions/").json()
     card = state(game).card
     assert offered["rules"] == "nmbr9" and offered["listed"] == []
     assert offered["pending"] == {
@@ -137,9 +130,12 @@ def test_legal_actions_give_the_card_to_place_as_pending(alice: User, bob: User)
         "notation": f"place {card} at X,Y turn 0|90|180|270",
         "first": True,
     }
-    submit(api(alice), game, f"place {card} at 0,0")
-    assert api(alice).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"] is None
-    assert api(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"]["card"] == card
+    submit(token_client(alice), game, f"place {card} at 0,0")
+    assert token_client(alice).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"] is None
+    assert (
+        token_client(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"]["card"]
+        == card
+    )
 
 
 def test_the_api_hides_a_placement_from_the_others_until_everyone_has_placed(
@@ -147,18 +143,18 @@ def test_the_api_hides_a_placement_from_the_others_until_everyone_has_placed(
 ) -> None:
     game = nmbr9([alice, bob, mallory])
     card = state(game).card
-    submit(api(alice), game, f"place {card} at 0,0 turn 180")
+    submit(token_client(alice), game, f"place {card} at 0,0 turn 180")
     for user in (bob, mallory):
-        seen = api(user).get(f"/api/games/{game.pk}/").json()["state"]
+        seen = token_client(user).get(f"/api/games/{game.pk}/").json()["state"]
         assert seen["stacks"][0] == [] and seen["placed"] == [True, False, False]
-        events = api(user).get(f"/api/games/{game.pk}/events/").json()["results"]
+        events = token_client(user).get(f"/api/games/{game.pk}/events/").json()["results"]
         (placed,) = [e["action"] for e in events if e["type"] == "place"]
         assert placed == {"type": "place", "digit": card, "effects": {"card": 1}}
-    mine = api(alice).get(f"/api/games/{game.pk}/").json()["state"]
+    mine = token_client(alice).get(f"/api/games/{game.pk}/").json()["state"]
     assert mine["stacks"][0][0]["turn"] == 180
     for user in (bob, mallory):
-        submit(api(user), game, f"place {card} at 0,0")
-    seen = api(bob).get(f"/api/games/{game.pk}/").json()["state"]
+        submit(token_client(user), game, f"place {card} at 0,0")
+    seen = token_client(bob).get(f"/api/games/{game.pk}/").json()["state"]
     assert seen["stacks"][0][0]["turn"] == 180 and seen["placed"] == [False] * 3
 
 
@@ -189,7 +185,7 @@ def test_a_finished_nmbr9_game_is_exported_verified_and_imported(
     copy = Game.objects.get(pk=json.loads(out.getvalue())["game_id"])
     assert (copy.rules, copy.status) == ("nmbr9", Game.Status.FINISHED)
     # The export of the finished game shows the shuffle's order and every placement.
-    exported = api(alice).get(f"/api/games/{game.pk}/export/").json()
+    exported = token_client(alice).get(f"/api/games/{game.pk}/export/").json()
     (shuffle,) = [e for e in exported["events"] if e["type"] == "shuffle"]
     assert sorted(shuffle["payload"]["order"]) == sorted(list(range(10)) * 2)
     assert all("x" in e["payload"] for e in exported["events"] if e["type"] == "place")
