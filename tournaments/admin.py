@@ -7,7 +7,7 @@ class EntryInline(admin.TabularInline):
     model = Entry
     fk_name = "tournament"
     extra = 0
-    raw_id_fields = ("user", "invited_by")
+    raw_id_fields = ("user",)
 
 
 @admin.register(Tournament)

@@ -130,13 +130,6 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries"
     )
     status = models.CharField(max_length=12, choices=Status.choices)
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
     created_at = models.DateTimeField(auto_now_add=True)
     registered_at = models.DateTimeField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
