@@ -7,6 +7,7 @@ log) and ``moves`` (the engine's legal set): a template never sees a full state.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -62,13 +63,20 @@ class Table:
     outcome: Outcome | None
     players: list[Player]
     moves: LegalMoves | None
-    history: list[tuple[int, str]]
     site: Site
+    #: Says the latest events, newest first, when the page shows them: a move checked
+    #: against the table's forms, and never drawn, reads no event.
+    recent_events: Callable[[], list[tuple[int, str]]] = field(default=list, repr=False)
     orders: set[str] = field(default_factory=set)
     error: str | None = None
     #: The viewer's seat row (clock, vacation days), and whether they muted the game.
     clock: Seat | None = None
     muted: bool = False
+
+    @functools.cached_property
+    def history(self) -> list[tuple[int, str]]:
+        """The latest events as (number, sentence), newest first."""
+        return self.recent_events()
 
     @property
     def sequence(self) -> int:
@@ -143,10 +151,13 @@ def table(
     outcome = kind.rules.outcome(loaded.state)
     players = _players(kind.site, seats, view, progress, outcome, seat)
     names = [p.name for p in players]
-    since = max(0, loaded.sequence - HISTORY_LENGTH)
-    # Up to the state shown, not to whatever has been recorded since it was loaded.
-    recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
-    history = _in_words(kind.site, recent, names, seat)
+
+    def recent_events() -> list[tuple[int, str]]:
+        since = max(0, loaded.sequence - HISTORY_LENGTH)
+        # Up to the state shown, not to whatever has been recorded since it was loaded.
+        recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
+        return _in_words(kind.site, recent, names, seat)
+
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
     if clock is not None:
@@ -163,8 +174,8 @@ def table(
         outcome,
         players,
         moves,
-        history,
         kind.site,
+        recent_events,
         orders,
         error,
         clock,
@@ -217,7 +228,9 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
     said = kind.site.describe_event(entry, names, viewer)
-    current = Table(game, viewer, view, progress, outcome, players, None, [(step, said)], kind.site)
+    current = Table(
+        game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
+    )
     return ReplayStep(current, step, last, said)
 
 
