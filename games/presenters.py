@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.deadlines import move_due
-from games.descriptions import and_list
+from games.descriptions import and_list, game_summary
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
 from games.models import Game, Seat
@@ -103,6 +103,12 @@ class Table:
     def task(self) -> str:
         """What this moment asks of the viewer, in the game's words."""
         return self.site.describe_task(self.view) if self.my_turn else ""
+
+    @property
+    def summary(self) -> str:
+        """What the table is, as the waiting room and the invitation said it: the game, its
+        configuration (mode, table options) and its clock."""
+        return game_summary(self.game)
 
     @property
     def progress_words(self) -> str:

@@ -128,6 +128,24 @@ def test_a_table_option_chosen_through_the_api_is_the_one_played(as_alice: APICl
     assert GameConfig.from_json(stored).triple_every_pli
 
 
+def test_the_other_table_options_are_opened_through_the_api_and_stored_when_chosen(
+    as_alice: APIClient,
+) -> None:
+    config = {"players": 3, "mode": "x-game", "infinity_on_infinity": True, "round_two_pick": True}
+    created = as_alice.post("/api/games/", {"name": "g", "config": config}, format="json").json()
+    family = {"players": 3, "mode": "family", "family_scoring": ["colour"]}
+    plain = {"players": 3, "infinity_on_infinity": False}
+
+    assert created["config"] == {**config, "teams": False, "edition": 3}
+    stored = GameConfig.from_json(Game.objects.get(pk=created["id"]).config)
+    assert stored.infinity_on_infinity and stored.round_two_pick
+    made = as_alice.post("/api/games/", {"name": "f", "config": family}, format="json").json()
+    assert made["config"]["family_scoring"] == ["colour"]
+    # The rule book's reading is not written down, even when sent.
+    made = as_alice.post("/api/games/", {"name": "p", "config": plain}, format="json").json()
+    assert "infinity_on_infinity" not in Game.objects.get(pk=made["id"]).config
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -142,6 +160,9 @@ def test_a_table_option_chosen_through_the_api_is_the_one_played(as_alice: APICl
         ({"name": "g", "config": {"players": 2}, "pubic": True}, "pubic"),
         ({"name": "g", "config": {"players": 2, "mod": "family"}}, "config"),
         ({"name": "g", "config": {"players": 2, "triple_rule": "never"}}, "config"),
+        ({"name": "g", "config": {"players": 2, "family_scoring": ["pair"]}}, "config"),
+        ({"name": "g", "config": {"players": 2, "round_two_pick": True}}, "config"),
+        ({"name": "g", "config": {"players": 2, "infinity_on_infinity": "x"}}, "config"),
     ],
 )
 def test_an_invalid_game_is_refused_and_nothing_is_opened(

@@ -53,9 +53,88 @@ def test_an_unknown_triple_rule_is_refused_by_the_form(
     assert not Game.objects.filter(name="T").exists()
 
 
-def test_the_triple_rule_goes_through_export_verify_and_import(tmp_path: Path) -> None:
-    config = {"players": 3, "mode": "speed-run", "edition": EDITION, "triple_rule": "every"}
-    game = play_bot_game(config, random.Random(3))
+OPTIONS = {"name": "Opts", "players": "4", "deadline_policy": "pass"}
+
+
+@pytest.mark.parametrize(
+    ("posted", "stored", "said"),
+    [
+        (
+            {"mode": "speed-run", "infinity_on_infinity": "on"},
+            {"infinity_on_infinity": True},
+            "Infinity cuts Infinity",
+        ),
+        (
+            {"mode": "family", "family_scoring": ["colour", "pair"]},
+            {"family_scoring": ["pair", "colour"]},
+            "scoring: pair and colour",
+        ),
+        (
+            {"mode": "x-game", "round_two_pick": "on"},
+            {"round_two_pick": True},
+            "a pick at the start of round 2",
+        ),
+    ],
+)
+def test_a_table_option_chosen_in_the_form_is_stored_and_shown_on_the_table_and_replay(
+    alice: User,
+    as_user: Callable[[User], Client],
+    posted: dict[str, object],
+    stored: dict[str, object],
+    said: str,
+) -> None:
+    client = as_user(alice)
+
+    assert client.post("/games/new/", {**OPTIONS, **posted}).status_code == 302
+
+    game = Game.objects.get(name="Opts")
+    assert {key: game.config[key] for key in stored} == stored
+    assert said in client.get(f"/games/{game.pk}/").content.decode()  # the waiting room
+    played = play_bot_game({**game.config, "players": 3}, random.Random(5))
+    for page in (f"/games/{played.pk}/", f"/games/{played.pk}/replay/?step=3"):
+        assert said in client.get(page).content.decode()
+
+
+def test_the_books_readings_are_neither_stored_nor_shown(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    client = as_user(alice)
+    family = ["x-trem", "combination", "pair"]  # the form's initial ticks
+    client.post("/games/new/", {**OPTIONS, "mode": "family", "family_scoring": family})
+    client.post(
+        "/games/new/", {**OPTIONS, "name": "SR", "mode": "speed-run", "family_scoring": family}
+    )
+
+    for game in Game.objects.filter(name__in=["Opts", "SR"]):
+        assert set(game.config) == {"players", "mode", "teams", "edition"}
+        assert "scoring:" not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_round_two_pick_outside_x_game_is_refused_and_nothing_is_opened(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    response = as_user(alice).post(
+        "/games/new/", {**OPTIONS, "mode": "speed-run", "round_two_pick": "on"}
+    )
+    assert response.status_code == 400
+    assert "Only an X-Game has a round 2" in response.content.decode()
+    assert not Game.objects.filter(name="Opts").exists()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "speed-run", "triple_rule": "every"},
+        {"mode": "speed-run", "infinity_on_infinity": True},
+        {"mode": "family", "family_scoring": ["colour"]},
+        {"mode": "x-game", "round_two_pick": True},
+    ],
+)
+def test_each_table_option_goes_through_export_verify_and_import(
+    tmp_path: Path, options: dict[str, object]
+) -> None:
+    config = {"players": 3, "teams": False, "edition": EDITION, **options}
+    game = play_bot_game(config, random.Random(4))
     path = tmp_path / "game.json"
     call_command("numx", "export", str(game.pk), "--output", str(path), stderr=StringIO())
     checked, imported = StringIO(), StringIO()
@@ -65,5 +144,6 @@ def test_the_triple_rule_goes_through_export_verify_and_import(tmp_path: Path) -
     assert json.loads(checked.getvalue())["phase"] == "game-over"
     copy = Game.objects.get(pk=json.loads(imported.getvalue())["game_id"])
     assert copy.config == config
-    copied, original = store.load(copy.pk, "numx").state, store.load(game.pk, "numx").state
-    assert copied.config.triple_every_pli and copied == original
+    copied = store.load(copy.pk, "numx").state
+    assert copied.config.to_json() == config  # the option is the one played
+    assert copied == store.load(game.pk, "numx").state

@@ -42,6 +42,7 @@ from games.engine.numx.cards import DECK, FACES, Card, Colour, Face, Kind, parse
 from games.engine.numx.errors import ConfigError, IllegalAction, NotationError
 from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.numx.modes import (
+    CHOOSABLE_SCORING,
     EDITION,
     FIRST_EDITION,
     SECOND_EDITION,
@@ -63,6 +64,7 @@ __all__ = [
     "ALL",
     "BETWEEN",
     "CHANCE",
+    "CHOOSABLE_SCORING",
     "DECK",
     "EDITION",
     "FACES",

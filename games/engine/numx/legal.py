@@ -219,7 +219,7 @@ def _uses(
     """Plis from ``pool`` (with their Shadow bonus options) and Action cards to play;
     with ``required``, only those that play that face."""
     bonuses: list[CardAction] | None = None
-    for play in possible_plays(pool, state.trick.top, required, state.config.triple_every_pli):
+    for play in possible_plays(pool, state.trick.top, required, state.config.pli_rules):
         yield play
         if any(face.is_shadow for face in play.faces):
             if bonuses is None:

@@ -44,6 +44,23 @@ class TripleRule(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class PliRules:
+    """The table options that change which plis may be laid (see :func:`plis.check_shape`):
+    every triple needs a Rainbow or a Shadow, and an Infinity may cut an Infinity."""
+
+    every_triple: bool = False
+    infinity_on_infinity: bool = False
+
+
+#: The rule book's reading of both.
+BOOK_PLI_RULES = PliRules()
+
+
+#: The scoring rules a Family table may pick from (the others only name how a card scored).
+CHOOSABLE_SCORING = tuple(rule for rule in ScoreRule if rule in FULL_SCORING)
+
+
+@dataclass(frozen=True, slots=True)
 class ModeRules:
     """What a mode changes: hand size, number of rounds, Action cards, scoring rules."""
 
@@ -78,6 +95,12 @@ class GameConfig:
     teams: bool = False
     edition: int = EDITION
     triple_rule: TripleRule = TripleRule.OPENING
+    #: A table option: an Infinity may cut an Infinity (the book's reading refuses it).
+    infinity_on_infinity: bool = False
+    #: A table option of Family games: the scoring rules that apply.
+    family_scoring: frozenset[ScoreRule] = FAMILY_SCORING
+    #: A table option of X-Game: every player picks a score card again at round 2's start.
+    round_two_pick: bool = False
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -86,6 +109,12 @@ class GameConfig:
             raise ConfigError("teams are 2 or 3 teams of 2: 4 or 6 players")
         if self.edition not in EDITIONS:
             raise ConfigError(f"unknown rules edition {self.edition!r}")
+        if self.family_scoring != FAMILY_SCORING and self.mode is not Mode.FAMILY:
+            raise ConfigError("family_scoring is a table option of Family games")
+        if not self.family_scoring <= FULL_SCORING:
+            raise ConfigError("family_scoring picks among the rule book's scoring rules")
+        if self.round_two_pick and self.rules.rounds < 2:
+            raise ConfigError("round_two_pick is a table option of X-Game, which has two rounds")
 
     @property
     def completes_when_drawn(self) -> bool:
@@ -111,8 +140,25 @@ class GameConfig:
         return self.triple_rule is TripleRule.EVERY
 
     @property
+    def pli_rules(self) -> PliRules:
+        """The table options that change which plis may be laid."""
+        return PliRules(self.triple_every_pli, self.infinity_on_infinity)
+
+    @property
     def rules(self) -> ModeRules:
         return MODE_RULES[self.mode]
+
+    @property
+    def scoring(self) -> frozenset[ScoreRule]:
+        """The scoring rules of this game: its mode's, or a Family table's own choice.
+
+        >>> sorted(rule.value for rule in GameConfig(3, Mode.FAMILY).scoring)
+        ['combination', 'pair', 'x-trem']
+        >>> picked = frozenset({ScoreRule.PAIR})
+        >>> GameConfig(3, Mode.FAMILY, family_scoring=picked).scoring == picked
+        True
+        """
+        return self.family_scoring if self.mode is Mode.FAMILY else self.rules.scoring
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -154,18 +200,29 @@ class GameConfig:
         }
         if self.triple_rule is not TripleRule.OPENING:
             data["triple_rule"] = self.triple_rule.value
+        if self.infinity_on_infinity:
+            data["infinity_on_infinity"] = True
+        if self.family_scoring != FAMILY_SCORING:
+            data["family_scoring"] = [
+                r.value for r in CHOOSABLE_SCORING if r in self.family_scoring
+            ]
+        if self.round_two_pick:
+            data["round_two_pick"] = True
         return data
 
     @staticmethod
     def from_json(data: dict[str, object]) -> GameConfig:
         """Read a configuration; one without ``edition`` was recorded before editions
-        existed and keeps the first edition's rules; one without ``triple_rule`` applies the
-        triple rule to a trick's first pli only.
+        existed and keeps the first edition's rules; a table option left out is the rule
+        book's reading (``triple_rule`` on a trick's first pli only, no Infinity on an
+        Infinity, Family's scoring rules, no pick at round 2's start).
 
         >>> GameConfig.from_json({"players": 3}).edition
         1
         >>> GameConfig.from_json({"players": 3, "triple_rule": "every"}).triple_every_pli
         True
+        >>> GameConfig.from_json({"players": 3, "infinity_on_infinity": True}).pli_rules
+        PliRules(every_triple=False, infinity_on_infinity=True)
         >>> GameConfig.from_json(GameConfig(players=3).to_json()).edition == EDITION
         True
         """
@@ -191,4 +248,27 @@ class GameConfig:
             teams=bool(data.get("teams", False)),
             edition=edition,
             triple_rule=triple_rule,
+            infinity_on_infinity=_flag(data, "infinity_on_infinity"),
+            family_scoring=_scoring(data.get("family_scoring")),
+            round_two_pick=_flag(data, "round_two_pick"),
         )
+
+
+def _flag(data: dict[str, object], option: str) -> bool:
+    """An on/off table option, off when left out."""
+    value = data.get(option, False)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{option} is true or false, not {value!r}")
+    return value
+
+
+def _scoring(names: object) -> frozenset[ScoreRule]:
+    """A Family table's scoring rules from their names; Family's own when left out."""
+    if names is None:
+        return FAMILY_SCORING
+    choosable = {rule.value: rule for rule in CHOOSABLE_SCORING}
+    if not isinstance(names, list) or not all(
+        isinstance(name, str) and name in choosable for name in names
+    ):
+        raise ConfigError(f"family_scoring is a list of scoring rules among {sorted(choosable)}")
+    return frozenset(choosable[name] for name in names)

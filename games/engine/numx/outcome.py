@@ -49,7 +49,7 @@ def row_faces(state: GameState, seat: int) -> tuple[Face, ...]:
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
     """Every seat's score as the rows stand now (all cards, face-down ones included)."""
-    rules = state.config.rules.scoring
+    rules = state.config.scoring
     return tuple(score_faces(row_faces(state, seat), rules) for seat in range(state.players))
 
 

@@ -22,17 +22,19 @@ from games.engine.numx.cards import (
     Kind,
 )
 from games.engine.numx.errors import IllegalAction
+from games.engine.numx.modes import BOOK_PLI_RULES, PliRules
 from games.engine.numx.state import Pli
 
 OPENING_SIZES = (1, 2, 3)
 
 
 def check_shape(
-    faces: Sequence[Face], value: int | None, top: Pli | None, every_triple: bool = False
+    faces: Sequence[Face], value: int | None, top: Pli | None, rules: PliRules = BOOK_PLI_RULES
 ) -> None:
-    """Raise :class:`IllegalAction` unless ``faces`` (as ``value``) may be laid on ``top``;
-    with ``every_triple`` (a table option), any pli of three cards needs a Rainbow or a
-    Shadow, not only a trick's first."""
+    """Raise :class:`IllegalAction` unless ``faces`` (as ``value``) may be laid on ``top``
+    under the table's ``rules``: with ``every_triple``, any pli of three cards needs a
+    Rainbow or a Shadow, not only a trick's first; with ``infinity_on_infinity``, an
+    Infinity cuts an Infinity."""
     if not faces:
         raise IllegalAction("pli.same-value", "a pli holds at least one card")
     has_rainbow = has_shadow = False
@@ -49,7 +51,7 @@ def check_shape(
             elif face.colour is Colour.SHADOW:
                 has_shadow = True
         elif kind is Kind.INFINITY or kind is Kind.NUMX:
-            _check_cut(faces, top)
+            _check_cut(faces, top, rules.infinity_on_infinity)
             return
         elif kind is not Kind.JOKER:
             raise IllegalAction("pli.action-card", "an Action card cannot be part of a pli")
@@ -68,17 +70,23 @@ def check_shape(
         raise IllegalAction("pli.higher", f"{value} is not higher than {top.value}")
     if not _count_fits(size, len(top.cards), has_rainbow, has_shadow):
         raise IllegalAction("pli.count", f"{size} card(s) on a pli of {len(top.cards)} card(s)")
-    if every_triple and size == 3 and not (has_rainbow or has_shadow):
+    if rules.every_triple and size == 3 and not (has_rainbow or has_shadow):
         raise IllegalAction("pli.triple", "at this table a triple holds a Rainbow or Shadow")
 
 
-def _check_cut(faces: Sequence[Face], top: Pli | None) -> None:
+def _check_cut(faces: Sequence[Face], top: Pli | None, infinity_on_infinity: bool) -> None:
     if len(faces) != 1:
         raise IllegalAction("pli.cut", "Infinity and Num-X are laid alone")
     if top is None:
         raise IllegalAction("pli.cut", f"{faces[0]} cuts a pli: there is none yet")
-    if faces[0] is INFINITY and top.kind is not Kind.NUMBER:
+    if faces[0] is INFINITY and not _infinity_cuts(top, infinity_on_infinity):
         raise IllegalAction("pli.cut", f"Infinity does not cut {top.cards[0]}")
+
+
+def _infinity_cuts(top: Pli, infinity_on_infinity: bool) -> bool:
+    """Whether an Infinity may be laid on ``top``: a classic pli, or an Infinity where the
+    table allows it (nothing is ever laid on Num-X, which ends the trick)."""
+    return top.kind is Kind.NUMBER or (infinity_on_infinity and top.kind is Kind.INFINITY)
 
 
 def _rainbow_shadow(faces: Sequence[Face]) -> tuple[bool, bool]:
@@ -111,16 +119,20 @@ def take(pool: Sequence[Card], faces: Sequence[Face]) -> tuple[tuple[Card, ...],
 
 
 def possible_plays(
-    pool: Sequence[Card], top: Pli | None, required: Face | None = None, every_triple: bool = False
+    pool: Sequence[Card],
+    top: Pli | None,
+    required: Face | None = None,
+    rules: PliRules = BOOK_PLI_RULES,
 ) -> Iterator[Play]:
-    """Every pli that can be laid from ``pool`` on ``top`` (without bonus), each once.
+    """Every pli that can be laid from ``pool`` on ``top`` (without bonus) under the table's
+    ``rules`` (see :func:`check_shape`), each once.
 
-    With ``required``, only plis holding that face (a drawn or taken-back card); with
-    ``every_triple``, no later triple without a Rainbow or Shadow (see :func:`check_shape`).
+    With ``required``, only plis holding that face (a drawn or taken-back card).
     """
     faces = [card.face for card in pool]
     if top is not None:
-        if INFINITY in faces and top.kind is Kind.NUMBER and required in (None, INFINITY):
+        cuts = _infinity_cuts(top, rules.infinity_on_infinity)
+        if INFINITY in faces and cuts and required in (None, INFINITY):
             yield Play((INFINITY,))
         if NUMX in faces and required in (None, NUMX):
             yield Play((NUMX,))
@@ -141,7 +153,7 @@ def possible_plays(
         if required is not None and required.value not in (None, value):
             continue
         yield from _plays_of_value(
-            value, sorted(by_value.get(value, ())), jokers, top, required, every_triple
+            value, sorted(by_value.get(value, ())), jokers, top, required, rules.every_triple
         )
 
 

@@ -78,7 +78,11 @@ def deal(state: GameState, order: Sequence[Face]) -> GameState:
 
 
 def pick(state: GameState, seat: int, face: Face) -> GameState:
-    """Record a secret opening pick; when the last one is in, reveal them all."""
+    """Record a secret opening pick; when the last one is in, reveal them all.
+
+    Round 1's picks are the first score cards and choose who starts. Round 2's (the X-Game
+    table option ``round_two_pick``) join the right end of the rows, face up; round 2's
+    starter is still chosen among the round-1 score cards, as X-Game says."""
     if state.secret[seat] is not None:
         raise IllegalAction("pick.once", "you have already picked your card")
     if not any(card.face is face for card in state.hands[seat]):
@@ -86,21 +90,29 @@ def pick(state: GameState, seat: int, face: Face) -> GameState:
     secret = replace_at(state.secret, seat, face)
     if None in secret:
         return state._replace(secret=secret)
+    first = state.round_no == 1
     hands = list(state.hands)
     rows = list(state.rows)
+    picks = []
     for s, picked in enumerate(secret):
         assert isinstance(picked, Face)
         card = next(card for card in hands[s] if card.face is picked)
         hands[s] = tuple(c for c in hands[s] if c is not card)
-        rows[s] = (ScoreCard(card, True),)
-    revealed = [(s, row[0].card.face) for s, row in enumerate(rows)]
+        rows[s] = (*rows[s], ScoreCard(card, True))
+        picks.append((s, picked))
     return state._replace(
         phase=Phase.PLAY,
         hands=tuple(hands),
         rows=tuple(rows),
         secret=(None,) * state.players,
-        turn=starter(revealed),
+        turn=starter(picks if first else visible_scores(state.rows)),
     )
+
+
+def visible_scores(rows: Sequence[Sequence[ScoreCard]]) -> list[tuple[int, Face]]:
+    """Every face-up score card with its seat: X-Game's round-2 starter is chosen among them
+    (*la plus petite carte score VISIBLE unique*)."""
+    return [(s, score.card.face) for s, row in enumerate(rows) for score in row if score.face_up]
 
 
 def starter(cards: Iterable[tuple[int, Face]]) -> int:
@@ -150,7 +162,8 @@ def shuffle(state: GameState, order: Sequence[Face]) -> GameState:
 
 
 def choose(state: GameState, seat: int, choice: str) -> GameState:
-    """Record a secret refill/reset choice; when all are in, deal round 2 and start it.
+    """Record a secret refill/reset choice; when all are in, deal round 2 and start it (or,
+    with the table option ``round_two_pick``, ask for the round's opening picks).
 
     Choices are carried out in seat order: a reset discards the hand and draws a full one, a
     refill draws up to the mode's hand size; a short pile gives what it has.
@@ -171,15 +184,14 @@ def choose(state: GameState, seat: int, choice: str) -> GameState:
         wanted = max(0, size - len(hands[s]))
         hands[s] += pile[:wanted]
         pile = pile[wanted:]
-    visible = [
-        (s, score.card.face) for s, row in enumerate(state.rows) for score in row if score.face_up
-    ]
-    return state._replace(
-        phase=Phase.PLAY,
+    state = state._replace(
         round_no=state.round_no + 1,
         hands=tuple(hands),
         pile=pile,
         discard=discard,
         secret=(None,) * state.players,
-        turn=starter(visible),
     )
+    # A pile too short to give everyone a card leaves nobody a pick to make fairly.
+    if state.config.round_two_pick and all(state.hands):
+        return state._replace(phase=Phase.OPENING_PICK)
+    return state._replace(phase=Phase.PLAY, turn=starter(visible_scores(state.rows)))

@@ -147,7 +147,7 @@ def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> Gam
     trick = state.trick
     # Cards one does not hold break possession first, whatever the pli would be.
     used, hand = take(pool, play.faces)
-    check_shape(play.faces, play.value, trick.top, state.config.triple_every_pli)
+    check_shape(play.faces, play.value, trick.top, state.config.pli_rules)
     hands = replace_at(state.hands, seat, hand)
     trick = trick._replace(
         plis=(*trick.plis, Pli(seat, used, play.value)),
@@ -260,7 +260,7 @@ def has_use(state: GameState, seat: int, card: Card) -> bool:
     ):
         return False  # too low for the top pli, or on an Infinity: no pli to look for
     if face.kind in (Kind.NUMBER, Kind.JOKER, Kind.INFINITY, Kind.NUMX):
-        plays = possible_plays(state.hands[seat], top, face, state.config.triple_every_pli)
+        plays = possible_plays(state.hands[seat], top, face, state.config.pli_rules)
         return next(plays, None) is not None
     return state.config.rules.action_cards and (
         next(action_cards.options(state, seat, face), None) is not None

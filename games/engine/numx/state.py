@@ -19,7 +19,9 @@ from games.engine.numx.modes import GameConfig
 #: configuration with today's default edition, whatever edition its game was played under.
 #: 4: the configuration holds the triple rule, a table option; a format-3 snapshot would
 #: unpickle a configuration without it.
-STATE_FORMAT = "numx-state-4"
+#: 5: it holds three more table options (Infinity on Infinity, Family scoring, the round-2
+#: pick).
+STATE_FORMAT = "numx-state-5"
 #: The seat that plays chance actions (the deal, the round-2 shuffle).
 CHANCE = -1
 #: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.

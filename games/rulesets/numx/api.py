@@ -15,7 +15,14 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.api.base import SeatViewBase, StrictSerializer, discriminated
-from games.engine.numx import EDITION, FIRST_EDITION, TripleRule
+from games.engine.numx import (
+    CHOOSABLE_SCORING,
+    EDITION,
+    FIRST_EDITION,
+    ConfigError,
+    GameConfig,
+    TripleRule,
+)
 
 MODES = ["speed-run", "x-game", "family"]
 PHASES = [
@@ -47,8 +54,9 @@ def _position(**kwargs: Any) -> serializers.IntegerField:
 
 class NumxConfigSerializer(StrictSerializer):
     """A NUM-X game's options. A stored configuration may leave out what the rules default:
-    it is shown in full, but for the table options (``triple_rule``), shown only when the
-    table chose one, as the game's own view shows them."""
+    it is shown in full, but for the table options (``triple_rule``, ``infinity_on_infinity``,
+    ``family_scoring``, ``round_two_pick``), shown only when the table chose one, as the
+    game's own view shows them."""
 
     players = serializers.IntegerField(min_value=2, max_value=6)
     mode = serializers.ChoiceField(choices=MODES, default="speed-run")
@@ -59,6 +67,22 @@ class NumxConfigSerializer(StrictSerializer):
         help_text="Which plis of three cards must hold a Rainbow or a Shadow: a trick's "
         "opening pli only (the rule book's reading, and what a configuration without it "
         "plays) or every pli.",
+    )
+    infinity_on_infinity = serializers.BooleanField(
+        required=False,
+        help_text="Whether an Infinity may cut an Infinity; left out, it may not (the rule "
+        "book's reading): only Num-X goes on an Infinity.",
+    )
+    family_scoring = serializers.ListField(
+        child=serializers.ChoiceField(choices=[rule.value for rule in CHOOSABLE_SCORING]),
+        required=False,
+        help_text="Family games only: the scoring rules that apply, the other cards counting "
+        "their face value; left out, Family's own (x-trem, combination, pair).",
+    )
+    round_two_pick = serializers.BooleanField(
+        required=False,
+        help_text="X-Game only: every player picks a score card again at round 2's start; "
+        "left out, round 2 starts at once (the rule book's reading).",
     )
     edition = serializers.SerializerMethodField(
         help_text="The rules edition the game is played under, set by the server: the latest "
@@ -73,8 +97,12 @@ class NumxConfigSerializer(StrictSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """A game opened now is played under the latest rules edition; clients do not
-        choose it (older editions only replay games recorded before)."""
-        return {**attrs, "edition": EDITION}
+        choose it (older editions only replay games recorded before). The engine checks the
+        options together, and a table option is stored only when it is not the default."""
+        try:
+            return GameConfig.from_json({**attrs, "edition": EDITION}).to_json()
+        except ConfigError as error:
+            raise serializers.ValidationError(str(error)) from None
 
 
 # A seat's view ----------------------------------------------------------------------------

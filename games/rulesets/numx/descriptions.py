@@ -261,13 +261,15 @@ def score_rule(rule: str) -> str:
     return named() if named else rule
 
 
-def next_pli(view: dict[str, Any]) -> str:
-    """What the next pli must be, in words."""
+def next_pli(view: dict[str, Any], infinity_on_infinity: bool = False) -> str:
+    """What the next pli must be, in words (``infinity_on_infinity``: the table option)."""
     plis = view["plis"]
     if not plis:
         return _("New trick: the first pli has 1, 2 or 3 cards (3 with a Rainbow or Shadow).")
     top = plis[-1]
     if top["value"] is None:
+        if infinity_on_infinity and top["cards"][0] == "infinity":
+            return _("Only Num-X or another Infinity goes on an Infinity.")
         return _("Only Num-X goes on %(card)s.") % {"card": card(top["cards"][0])}
     return _(
         "Next pli: higher than %(value)d, with %(count)d card(s) "

@@ -8,17 +8,21 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.numx import (
+    CHOOSABLE_SCORING,
     EDITION,
     Distribute,
     Face,
+    GameConfig,
     Kind,
     Mode,
     Placement,
     Play,
     Resolve,
+    ScoreRule,
     Side,
     TripleRule,
     parse_action,
@@ -27,6 +31,7 @@ from games.forms import MoveForm
 from games.moves import LegalMoves, Move
 from games.rulesets.numx.descriptions import action as action_words
 from games.rulesets.numx.descriptions import card as card_words
+from games.rulesets.numx.descriptions import score_rule
 
 if TYPE_CHECKING:
     from games.presenters import Table
@@ -57,11 +62,31 @@ class NumxOptions(forms.Form):
         initial=TripleRule.OPENING.value,
         required=False,
     )
+    infinity_on_infinity = forms.BooleanField(
+        label=_("An Infinity may cut an Infinity (the rule book: only Num-X goes on one)"),
+        required=False,
+    )
+    family_scoring = forms.MultipleChoiceField(
+        label=_("Family scoring: the rules that apply (the others count cards at face value)"),
+        choices=[(rule.value, lazy(score_rule, str)(rule.value)) for rule in CHOOSABLE_SCORING],
+        initial=[rule.value for rule in GameConfig(2, Mode.FAMILY).family_scoring],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_(
+            "Family games only; none ticked keeps Family's own: X-Trem, combination, pair."
+        ),
+    )
+    round_two_pick = forms.BooleanField(
+        label=_("X-Game: every player picks a score card again at the start of round 2"),
+        required=False,
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("teams") and data.get("players") not in (4, 6):
             raise forms.ValidationError(_("Teams are 2 or 3 teams of two: choose 4 or 6 players."))
+        if data.get("round_two_pick") and data.get("mode") != Mode.X_GAME.value:
+            raise forms.ValidationError(_("Only an X-Game has a round 2 to pick for."))
         return data
 
     def config(self) -> dict[str, Any]:
@@ -69,15 +94,22 @@ class NumxOptions(forms.Form):
         without one is read as an edition-1 game, recorded before editions existed). A table
         option is written only when it differs from the rule book's reading, its default."""
         data = self.cleaned_data
-        config = {
-            "players": data["players"],
-            "mode": data["mode"],
-            "teams": data["teams"],
-            "edition": EDITION,
-        }
-        if data.get("triple_rule") == TripleRule.EVERY.value:
-            config["triple_rule"] = TripleRule.EVERY.value
-        return config
+        mode = Mode(data["mode"])
+        options: dict[str, Any] = {}
+        # Ticked boxes of another mode are the form's initial ones, not a choice.
+        if mode is Mode.FAMILY and data.get("family_scoring"):
+            options["family_scoring"] = frozenset(map(ScoreRule, data["family_scoring"]))
+        config = GameConfig(
+            data["players"],
+            mode,
+            data["teams"],
+            EDITION,
+            TripleRule(data.get("triple_rule") or TripleRule.OPENING.value),
+            infinity_on_infinity=data.get("infinity_on_infinity", False),
+            round_two_pick=data.get("round_two_pick", False),
+            **options,
+        )
+        return config.to_json()
 
 
 class PliForm(MoveForm):

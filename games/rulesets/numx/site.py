@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.descriptions import and_list
 from games.engine.numx import TripleRule
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
@@ -54,6 +55,13 @@ class NumxSite:
             text += _(", teams")
         if config.get("triple_rule") == TripleRule.EVERY.value:
             text += _(", a Rainbow or Shadow in every triple")
+        if config.get("infinity_on_infinity"):
+            text += _(", Infinity cuts Infinity")
+        if "family_scoring" in config:
+            rules = [descriptions.score_rule(rule) for rule in config["family_scoring"]]
+            text += _(", scoring: %(rules)s") % {"rules": and_list(rules) or _("face value only")}
+        if config.get("round_two_pick"):
+            text += _(", a pick at the start of round 2")
         return text
 
     def describe_progress(self, progress: Progress) -> str:
@@ -100,7 +108,9 @@ class NumxSite:
         hand = table.view["hands"][table.seat] if table.seat is not None else None
         return {
             "plis": descriptions.plis(table.view, names),
-            "next_pli": descriptions.next_pli(table.view),
+            "next_pli": descriptions.next_pli(
+                table.view, bool(table.game.config.get("infinity_on_infinity"))
+            ),
             "hand": list(hand or []),
         }
 

@@ -20,6 +20,7 @@ from games.engine.numx import (
     GameState,
     IllegalAction,
     Mode,
+    ScoreRule,
     TripleRule,
     apply,
     awaiting,
@@ -32,6 +33,7 @@ from games.engine.numx import (
 from games.engine.numx.cards import Card
 from games.engine.numx.modes import EDITION, EDITIONS
 from games.engine.numx.positions import arrange
+from games.engine.numx.scoring import FAMILY_SCORING
 from games.engine.numx.state import MalusResolution
 
 # Positions and moves ------------------------------------------------------------------------
@@ -49,9 +51,12 @@ def table(
     teams: bool = False,
     edition: int = EDITION,
     triple_rule: TripleRule = TripleRule.OPENING,
+    infinity_on_infinity: bool = False,
 ) -> GameState:
     """A position at the start of a trick, ``pile`` naming the top of the draw pile."""
-    config = GameConfig(len(hands), mode, teams, edition, triple_rule)
+    config = GameConfig(
+        len(hands), mode, teams, edition, triple_rule, infinity_on_infinity=infinity_on_infinity
+    )
     return arrange(config, hands, rows or [], turn=turn, pile=pile)
 
 
@@ -140,8 +145,23 @@ CONFIGS = [
     for triple_rule in TripleRule
     if not teams or players in (4, 6)
 ]
+#: The other table options, each with its mode, all at once and 2 to 6 players.
+OPTION_CONFIGS = [
+    GameConfig(
+        players,
+        mode,
+        infinity_on_infinity=True,
+        family_scoring=frozenset({ScoreRule.COLOUR, ScoreRule.RAINBOW_PAIR})
+        if mode is Mode.FAMILY
+        else FAMILY_SCORING,
+        round_two_pick=mode is Mode.X_GAME,
+    )
+    for mode in Mode
+    for players in range(2, 7)
+]
 
-configs = st.sampled_from(CONFIGS)
+# Half the games are played with the table options on: there are few of their configs.
+configs = st.one_of(st.sampled_from(CONFIGS), st.sampled_from(OPTION_CONFIGS))
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 

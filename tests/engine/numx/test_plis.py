@@ -117,6 +117,19 @@ def test_infinity_does_not_cut_infinity_but_num_x_does_and_ends_the_trick() -> N
     assert ended.phase is Phase.DISTRIBUTION and ended.pending.winner == 2  # type: ignore[union-attr]
 
 
+def test_a_table_allowing_infinity_on_infinity_lets_it_cut_and_keeps_num_x_on_top() -> None:
+    # The table option "infinity_on_infinity" (docs/rules.md, pli.cut).
+    hands = ["blue-3" + FILLER, "infinity red-16", "infinity num-x green-2"]
+    state = table(hands, infinity_on_infinity=True)
+    state = act(act(state, 0, "play blue-3"), 1, "play infinity")
+
+    assert parse_action("play infinity") in legal_actions(state, 2)
+    after = act(state, 2, "play infinity")
+    assert after.trick.owner == 2 and len(after.trick.plis) == 3
+    # Only Num-X goes on the second Infinity, as on the first.
+    assert [str(a) for a in legal_actions(after, 0) if str(a).startswith("play")] == []
+
+
 def test_infinity_and_num_x_cut_a_pli_and_do_not_open_a_trick() -> None:
     state = table(["infinity num-x blue-3", "blue-1"])
     assert refused(state, 0, "play infinity") == "pli.cut"

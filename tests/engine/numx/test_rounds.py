@@ -10,6 +10,7 @@ import pytest
 from games.engine.numx import (
     CHANCE,
     NOBODY,
+    ConfigError,
     Deal,
     Face,
     GameConfig,
@@ -443,3 +444,66 @@ def test_score_rows_are_kept_into_round_two() -> None:
         "blue-4 ?green-1 ?blue-5",
         "red-4 ?red-2 green-6 eclair",
     )
+
+
+def test_a_resets_discarded_hand_is_not_recovered_for_round_two() -> None:
+    # Issue #18, reading 4: the reset happens *à l'issue de la première manche*, after the
+    # recovery of the cards discarded *lors de la manche 1*, and draws *10 nouvelles*.
+    state = shuffled(end_of_round_one())
+    old_hand = set(state.hands[1])
+
+    after = apply(apply(state, 0, parse_action("refill")), 1, parse_action("reset"))
+
+    assert set(after.discard) == old_hand
+    assert not old_hand & set(after.pile + after.hands[1])
+
+
+def test_an_action_card_a_malus_discarded_unused_leaves_the_game_after_round_one() -> None:
+    # Issue #18, reading 4: the round-1 discard is one pile; every Action card in it leaves.
+    state = arrange(
+        GameConfig(2, Mode.X_GAME), ["malus-1/+1 blue-5", "quantum red-3 red-9"], pile="green-7"
+    )
+    (quantum,) = [card for card in state.hands[1] if card.face.text == "quantum"]
+    state = step(state, "malus-1/+1 1")
+    state = apply(state, 1, parse_action("resolve discard quantum place up-left"))
+    state = step(state, "play red-3", "play blue-5", "distribute blue-5>0:up:left")
+
+    assert state.phase is Phase.RESHUFFLE
+    assert quantum in state.out_of_play
+    assert quantum not in state.pile
+
+
+# X-Game's table option: an opening pick at round 2's start ----------------------------------
+
+
+def round_two_with_picks() -> GameState:
+    state = shuffled(end_of_round_one())
+    state = state._replace(config=GameConfig(2, Mode.X_GAME, round_two_pick=True))
+    return apply(apply(state, 0, parse_action("refill")), 1, parse_action("refill"))
+
+
+def test_with_the_round_two_pick_each_player_picks_a_score_card_before_round_two() -> None:
+    state = round_two_with_picks()
+    assert state.round_no == 2
+    assert state.phase is Phase.OPENING_PICK
+    assert awaiting(state) == frozenset({0, 1})
+    before = round_two()
+
+    after = picked(state, faces(state.hands[0])[0], "red-9")
+
+    assert after.phase is Phase.PLAY
+    assert row(after, 1) == "red-4 ?red-2 green-6 eclair red-9"
+    assert row(after, 0) == f"blue-4 ?green-1 ?blue-5 {faces(state.hands[0])[0]}"
+    assert "red-9" not in faces(after.hands[1])
+    # Round 2's starter is still chosen among round 1's visible score cards.
+    assert after.turn == before.turn == 1
+
+
+def test_the_round_two_pick_is_an_x_game_option_off_by_default() -> None:
+    assert not GameConfig(4, Mode.X_GAME).round_two_pick
+    with pytest.raises(ConfigError, match="X-Game"):
+        GameConfig(4, Mode.SPEED_RUN, round_two_pick=True)
+    config = GameConfig(4, Mode.X_GAME, round_two_pick=True)
+    assert GameConfig.from_json(config.to_json()) == config
+    with pytest.raises(ConfigError, match="true or false"):
+        GameConfig.from_json({"players": 4, "mode": "x-game", "round_two_pick": "yes"})

@@ -2,8 +2,10 @@
 
 import pytest
 
+from games.engine.numx import ConfigError, GameConfig, Mode
 from games.engine.numx.cards import parse_faces
 from games.engine.numx.outcome import score_sheets
+from games.engine.numx.positions import arrange
 from games.engine.numx.scoring import FAMILY_SCORING, ScoreRule, score_faces
 
 from .conftest import table
@@ -133,6 +135,29 @@ def test_family_scoring_keeps_combinations_and_pairs_and_counts_the_rest_at_face
     assert family("rainbow-6 red-6") == 12
     assert family("rainbow-12 shadow-12") == 12
     assert family("blue-4 red-4 yellow-4 green-4 rainbow-4") == 100
+
+
+def test_a_family_table_scores_with_the_rules_it_picked() -> None:
+    # The table option "family_scoring" (docs/rules.md, "Family scoring").
+    row = "rainbow-6 red-6 green-13 green-1 blue-9 red-9"
+    book = GameConfig(2, Mode.FAMILY)
+    own = GameConfig(2, Mode.FAMILY, family_scoring=frozenset({ScoreRule.COLOUR}))
+
+    def score(config: GameConfig) -> int:
+        state = arrange(config, ["blue-1", "blue-2"], [row, ""])
+        return score_sheets(state)[0].total
+
+    # The book's Family subset: 6 + 6 (face value) + 13 + 1 + 9 + 9 (a pair: 0) = 32.
+    assert score(book) == 6 + 6 + 13 + 1
+    # Colour alone: the smallest of each colour (rainbow 6, red 6, green 1, blue 9).
+    assert score(own) == 6 + 6 + 1 + 9
+    assert GameConfig.from_json(own.to_json()) == own
+    assert own.to_json()["family_scoring"] == ["colour"]
+    assert "family_scoring" not in book.to_json()
+    with pytest.raises(ConfigError, match="Family"):
+        GameConfig(2, Mode.SPEED_RUN, family_scoring=frozenset({ScoreRule.PAIR}))
+    with pytest.raises(ConfigError, match="scoring rules"):
+        GameConfig.from_json({"players": 2, "mode": "family", "family_scoring": ["no-value"]})
 
 
 def test_a_score_sheet_serialises_with_its_lines() -> None:
