@@ -25,8 +25,11 @@ from games.registry import game_type
 from games.rulesets.site import Site
 from games.selectors import event_log, game_view, table_seats
 
-#: How many of the latest events the table's history shows.
-HISTORY_LENGTH = 25
+#: How many of the latest events the table's history shows: what a player coming back to
+#: a one-move-a-day game looks for (about a turn around a table of four, with its draws).
+#: Every event is on the history page, a link away; a longer list here was drawn on every
+#: look at the table for lines nobody reads there.
+HISTORY_LENGTH = 10
 
 
 @dataclass
