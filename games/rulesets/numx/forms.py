@@ -5,6 +5,7 @@ engine then judges it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -112,6 +113,18 @@ class NumxOptions(forms.Form):
         return config.to_json()
 
 
+@dataclass(frozen=True)
+class CardBox:
+    """A card's checkbox in a pli form: its id, the field's name, the card's place in the
+    hand (the posted value), whether it is ticked, and the card in words."""
+
+    id: str
+    name: str
+    value: str
+    checked: bool
+    label: str
+
+
 class PliForm(MoveForm):
     """Select cards of the hand; say a value for Jokers alone; add a Shadow's bonus."""
 
@@ -144,10 +157,24 @@ class PliForm(MoveForm):
         self.fields["bonus"].choices = [("", _("no bonus")), *bonuses.items()]
         self.has_bonus = bool(bonuses)
 
-    def card_boxes(self) -> list[tuple[Any, str]]:
+    def card_boxes(self) -> list[tuple[CardBox | None, str]]:
         """Every card of the hand, in order, with its checkbox (None for an Action card,
         which is played from the other moves, never in a pli)."""
-        boxes = dict(zip(self.layable, self["cards"], strict=True))
+        # The boxes are named as the field's widget would name them: a hand is drawn on
+        # every look at the table, and the widget's machinery (an option dict, attributes
+        # and a template context per box) cost more than the rest of the form.
+        field = self["cards"]
+        ticked = {str(value) for value in field.value() or ()}
+        boxes = {
+            index: CardBox(
+                f"{field.auto_id}_{number}",
+                field.html_name,
+                str(index),
+                str(index) in ticked,
+                card_words(self.hand[index]),
+            )
+            for number, index in enumerate(self.layable)
+        }
         return [(boxes.get(index), name) for index, name in enumerate(self.hand)]
 
     def action(self) -> Play:

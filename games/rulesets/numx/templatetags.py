@@ -66,12 +66,12 @@ def pick_boxes(form: Any) -> SafeString:
                 '<label class="pick" for="{id}">'
                 '<input type="checkbox" name="{name}" value="{value}" id="{id}"{checked}>'
                 '{picture}<span class="visually-hidden">{label}</span></label>',
-                id=box.id_for_label,
-                name=box.data["name"],
-                value=box.data["value"],
-                checked=" checked" if box.data["selected"] else "",
+                id=box.id,
+                name=box.name,
+                value=box.value,
+                checked=" checked" if box.checked else "",
                 picture=picture,
-                label=box.choice_label,
+                label=box.label,
             )
         )
     return mark_safe("\n".join(drawn))  # built escaped
