@@ -107,9 +107,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         return _not_started(request, game)
     kind = request.POST.get("form", "")
     key = request.POST.get(f"{kind}-idempotency_key", "")
-    if _recorded_already(game, seat, key):
-        # A double click or a resent form: the move is in, show the table as it is now.
-        return _done(request, game, seat)
+    # A double click or a resent form needs no look-up first: its move is no longer
+    # offered (refused below, where its key is looked up), or it is offered still and
+    # game_submit answers with the recording its key made.
     current = table(game, seat)
     # Only the posted form is used, and it carries its own key.
     form = _forms(current, form_key="", data=request.POST).get(kind)

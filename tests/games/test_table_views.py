@@ -3,6 +3,7 @@
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,6 +19,7 @@ from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
 from games.moves import LegalMoves
+from games.presenters import Table
 from games.rulesets.numx.descriptions import card as card_words
 from games.rulesets.numx.forms import PliForm
 from games.services import SeatSpec, game_create, game_submit
@@ -265,9 +267,9 @@ def test_a_double_click_records_the_move_once(alice: User, duel: Game, as_user: 
 def test_the_copy_of_a_click_that_loses_the_race_shows_the_table_as_the_first(
     alice: User, duel: Game, as_user: Login, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The twin of a double click looks for its key just before the first copy commits:
-    it then finds its move no longer offered, yet the move is in. It answers as the first
-    did (#17, finding 9), not with "That move is not available now"."""
+    """The first copy of a double click commits just as its twin reads the table: the
+    twin then finds its move no longer offered, yet the move is in. It answers as the
+    first did (#17, finding 9), not with "That move is not available now"."""
     card = hand(duel, 0)[0]
     data = {
         "form": "choice",
@@ -275,20 +277,20 @@ def test_the_copy_of_a_click_that_loses_the_race_shows_the_table_as_the_first(
         "choice-idempotency_key": "twin",
         "choice-move": f"pick {card}",
     }
-    looked = table_views.already_recorded
+    looked = table_views.table
 
-    def first_copy_commits_now(game: Game, seat: int, key: str) -> bool:
-        monkeypatch.setattr(table_views, "already_recorded", looked)
+    def first_copy_commits_now(game: Game, seat: int, *args: Any, **kwargs: Any) -> Table:
+        monkeypatch.setattr(table_views, "table", looked)
         game_submit(
             game_id=game.pk,
             seat=seat,
             action=parse_action(f"pick {card}"),
             expected_sequence=2,
-            idempotency_key=key,
+            idempotency_key="twin",
         )
-        return False
+        return looked(game, seat, *args, **kwargs)
 
-    monkeypatch.setattr(table_views, "already_recorded", first_copy_commits_now)
+    monkeypatch.setattr(table_views, "table", first_copy_commits_now)
     response = as_user(alice).post(f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     page = response.content.decode()
