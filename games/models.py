@@ -85,7 +85,9 @@ class Game(models.Model):
 class Seat(models.Model):
     """A place at a game's table: a user, or a bot."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (game, number) one starts with the game, and a move
+    # rewrites the clocks of seats whose every index is written again.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -41,7 +41,11 @@ class Event(models.Model):
     under ``facts``, what the cards decided; ``version`` is the payload's schema version.
     """
 
-    game = models.ForeignKey("games.Game", on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (game, sequence) one starts with the game, and every
+    # event appended would write one more index for nothing.
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.PROTECT, related_name="events", db_index=False
+    )
     sequence = models.PositiveIntegerField()
     type = models.CharField(max_length=24)
     payload = models.JSONField()
