@@ -298,10 +298,12 @@ def main() -> None:
         drained = None
         if args.mode == "worker":  # let the worker send what it owes before counting
             import redis
+            from django.conf import settings
 
-            queue = redis.Redis.from_url(BROKER)
+            broker = redis.Redis.from_url(BROKER)
+            queues = [queue.name for queue in settings.CELERY_TASK_QUEUES]
             start = time.monotonic()
-            while time.monotonic() - start < 60 and queue.llen("celery"):
+            while time.monotonic() - start < 60 and any(broker.llen(q) for q in queues):
                 time.sleep(0.2)
             time.sleep(1)
             drained = round(time.monotonic() - start, 1)

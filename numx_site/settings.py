@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 from games.registry import template_libraries
 
@@ -216,6 +217,19 @@ CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
 CELERY_TIMEZONE = "UTC"
+# Three queues, so that each kind of work can have workers of its own (docs/deploy.md):
+# mail waits on mail servers, a game's reactions to its moves (the bots' moves above all,
+# snapshots, mails owed, tournament tables) use CPU and the database, and the periodic
+# sweeps must not wait behind either. A worker started without -Q consumes all three.
+CELERY_TASK_QUEUES = [Queue("mail"), Queue("bots"), Queue("housekeeping")]
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.*": {"queue": "mail"},
+    "tournaments.mail.*": {"queue": "mail"},
+    "games.tasks.dispatch_events": {"queue": "bots"},
+    "tournaments.tasks.*": {"queue": "bots"},
+}
+# What is not routed above: the beat's sweeps (consumers to catch up, clocks, digests).
+CELERY_TASK_DEFAULT_QUEUE = "housekeeping"
 # Periodic work for `celery -A numx_site beat`: consumers whose wake-up after a commit was
 # lost (a crash between commit and enqueue) are caught up within a minute.
 CELERY_BEAT_SCHEDULE = {

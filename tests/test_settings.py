@@ -97,3 +97,33 @@ def test_every_scheduled_task_is_one_the_workers_know() -> None:
     app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert scheduled <= set(app.tasks)
+
+
+def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_all() -> None:
+    """Mail, the games' reactions (bots) and the beat's sweeps each have a queue, so that
+    `celery worker -Q mail` can be given its own processes (docs/deploy.md); a worker
+    started without -Q serves all three, and no task is left in a queue nobody consumes."""
+    from django.conf import settings
+
+    from numx_site.celery import app
+
+    app.loader.import_default_modules()
+    queues = set(app.amqp.queues)
+    routed = {
+        name: app.amqp.router.route({}, name)["queue"].name
+        for name in app.tasks
+        if not name.startswith("celery.")
+    }
+
+    assert queues == {"mail", "bots", "housekeeping"}
+    assert set(routed.values()) <= queues
+    assert {name for name, queue in routed.items() if queue == "mail"} == {
+        "notifications.tasks.send_notification",
+        "notifications.tasks.send_invitation",
+        "tournaments.mail.send_mail",
+        "tournaments.mail.send_invitation",
+    }
+    assert routed["games.tasks.dispatch_events"] == "bots"
+    assert routed["tournaments.tasks.finish_table"] == "bots"
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        assert routed[entry["task"]] == "housekeeping"
