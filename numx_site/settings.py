@@ -175,10 +175,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # On PostgreSQL, statements are bound on the server and prepared once a connection has run
 # them this many times, so that their plans are made once per connection: planning a
 # move's first SELECT took longer than running it, and with it a move's submits went
-# from about 0.19 to 0.30 of raw inserts (bench/store.py). Empty turns it off, for a pooler
-# that cannot keep prepared statements (PgBouncer in transaction mode).
+# from about 0.19 to 0.30 of raw inserts (bench/store.py). Empty turns it off.
 PREPARE_THRESHOLD = env.str("DB_PREPARE_THRESHOLD", default="5")
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE_THRESHOLD:
+# Behind a pooler in transaction mode (PgBouncer's pool_mode = transaction), consecutive
+# transactions of one Django connection may run on different server connections, so
+# nothing may outlive a transaction on the server: neither prepared statements (another
+# server connection does not know them) nor the server-side cursors of .iterator() (as
+# Django's PostgreSQL notes say); Django's defaults then bind parameters on the client.
+TRANSACTION_POOLING = env.bool("DB_TRANSACTION_POOLING", default=False)
+if TRANSACTION_POOLING:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE_THRESHOLD:
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=int(PREPARE_THRESHOLD)
     )
