@@ -121,6 +121,9 @@ LOGIN_URL = "account_login"
 SESAME_MAX_AGE = 7 * 24 * 3600
 # Where the site is reached, for the links in emails.
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Behind a reverse proxy that ends TLS, Django sees plain http while the browser's Origin
+# says https: unless the site's own address is trusted, every POST fails the CSRF check.
+CSRF_TRUSTED_ORIGINS = [SITE_URL]
 # One reminder when a player has not moved for this long.
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
