@@ -1,7 +1,7 @@
 """Email latency: from the commit of an event to its message accepted by the SMTP server.
 
 Run: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/numx_bench .venv/bin/python bench/notify.py``
-(options: ``--moves 300 --games 6 --interval 0.5 --seed 2026``; the broker is
+(options: ``--moves 300 --games 6 --interval 0.5 --seed 2026 --concurrency 1``; the broker is
 ``CELERY_BROKER_URL``, by default ``redis://127.0.0.1:6379/0``).
 
 Everything is real and on this machine, as in production: the bench's process plays,
@@ -79,8 +79,8 @@ logging.getLogger("mail.log").setLevel(logging.WARNING)
 ROOT = Path(__file__).resolve().parents[1]
 #: The target: half the emails accepted by the SMTP server within this many seconds.
 TARGET_P50_SECONDS = 1.0
-#: The worker, as the test and a small deployment run it.
-WORKER = ["--pool=solo", "--concurrency=1", "-l", "warning"]
+#: The worker, as the test and a small deployment run it (``--concurrency`` 1).
+SOLO = ["--pool=solo", "--concurrency=1"]
 PLAYERS = 3
 #: The wait for the last emails gives up after this long without a new one.
 STALL_SECONDS = 30.0
@@ -152,7 +152,9 @@ def _die_with_parent() -> None:
 
 
 @contextmanager
-def celery_worker(smtp_port: int, log_path: Path) -> Iterator[subprocess.Popen[bytes]]:
+def celery_worker(
+    smtp_port: int, log_path: Path, options: list[str]
+) -> Iterator[subprocess.Popen[bytes]]:
     """A ``celery worker`` on the same database and broker, mailing to our SMTP server;
     ready (it answers a ping) on entry, stopped and reaped on exit."""
     from numx_site.celery import app as celery_app
@@ -171,7 +173,7 @@ def celery_worker(smtp_port: int, log_path: Path) -> Iterator[subprocess.Popen[b
         # smtp:// is django-environ's plain SMTP (no TLS, no login): our local server.
         "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
     }
-    command = [str(ROOT / ".venv/bin/celery"), "-A", "numx_site", "worker", *WORKER, "-n", name]
+    command = [str(ROOT / ".venv/bin/celery"), "-A", "numx_site", "worker", *options, "-n", name]
     # No start-up exchange with other workers: there are none (checked above).
     command += ["--without-mingle", "--without-gossip"]
     with log_path.open("wb") as log:
@@ -404,15 +406,20 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between moves")
     parser.add_argument("--warm-up", type=int, default=15, help="moves played first, unreported")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--concurrency", type=int, default=1, help="worker processes (prefork when above 1)"
+    )
     args = parser.parse_args()
     prepare_database("bench/notify.py")
+    pool = SOLO if args.concurrency == 1 else ["--pool=prefork", f"-c{args.concurrency}"]
+    worker = [*pool, "-l", "warning"]
 
     from django.db import connection
 
     rng = random.Random(args.seed)
     users = users_of_this_run(2 * PLAYERS)
     log_path = Path(tempfile.mkdtemp(prefix="numx-bench-notify-")) / "worker.log"
-    with smtp_server() as (smtp, port), celery_worker(port, log_path):
+    with smtp_server() as (smtp, port), celery_worker(port, log_path, worker):
         warm = Table(users, rng, "warm-up")
         warm.play(args.warm_up, 1, args.interval)
         if not wait_until_drained(warm.games, smtp, STALL_SECONDS):
@@ -443,7 +450,7 @@ def main() -> None:
         "setup": {
             "database": connection.settings_dict["NAME"],
             "broker": settings.CELERY_BROKER_URL,
-            "worker": f"celery -A numx_site worker {' '.join(WORKER)}",
+            "worker": f"celery -A numx_site worker {' '.join(worker)}",
             "worker_log": str(log_path),
             "django_debug": settings.DEBUG,
             "db_conn_max_age": settings.DATABASES["default"]["CONN_MAX_AGE"],

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 from games.registry import template_libraries
 
@@ -120,6 +121,9 @@ LOGIN_URL = "account_login"
 SESAME_MAX_AGE = 7 * 24 * 3600
 # Where the site is reached, for the links in emails.
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Behind a reverse proxy that ends TLS, Django sees plain http while the browser's Origin
+# says https: unless the site's own address is trusted, every POST fails the CSRF check.
+CSRF_TRUSTED_ORIGINS = [SITE_URL]
 # One reminder when a player has not moved for this long.
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
@@ -174,10 +178,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # On PostgreSQL, statements are bound on the server and prepared once a connection has run
 # them this many times, so that their plans are made once per connection: planning a
 # move's first SELECT took longer than running it, and with it a move's submits went
-# from about 0.19 to 0.30 of raw inserts (bench/store.py). Empty turns it off, for a pooler
-# that cannot keep prepared statements (PgBouncer in transaction mode).
+# from about 0.19 to 0.30 of raw inserts (bench/store.py). Empty turns it off.
 PREPARE_THRESHOLD = env.str("DB_PREPARE_THRESHOLD", default="5")
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE_THRESHOLD:
+# Behind a pooler in transaction mode (PgBouncer's pool_mode = transaction), consecutive
+# transactions of one Django connection may run on different server connections, so
+# nothing may outlive a transaction on the server: neither prepared statements (another
+# server connection does not know them) nor the server-side cursors of .iterator() (as
+# Django's PostgreSQL notes say); Django's defaults then bind parameters on the client.
+TRANSACTION_POOLING = env.bool("DB_TRANSACTION_POOLING", default=False)
+if TRANSACTION_POOLING:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and PREPARE_THRESHOLD:
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=int(PREPARE_THRESHOLD)
     )
@@ -216,6 +227,19 @@ CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
 CELERY_TIMEZONE = "UTC"
+# Three queues, so that each kind of work can have workers of its own (docs/deploy.md):
+# mail waits on mail servers, a game's reactions to its moves (the bots' moves above all,
+# snapshots, mails owed, tournament tables) use CPU and the database, and the periodic
+# sweeps must not wait behind either. A worker started without -Q consumes all three.
+CELERY_TASK_QUEUES = [Queue("mail"), Queue("bots"), Queue("housekeeping")]
+CELERY_TASK_ROUTES = {
+    "notifications.tasks.*": {"queue": "mail"},
+    "tournaments.mail.*": {"queue": "mail"},
+    "games.tasks.dispatch_events": {"queue": "bots"},
+    "tournaments.tasks.*": {"queue": "bots"},
+}
+# What is not routed above: the beat's sweeps (consumers to catch up, clocks, digests).
+CELERY_TASK_DEFAULT_QUEUE = "housekeeping"
 # Periodic work for `celery -A numx_site beat`: consumers whose wake-up after a commit was
 # lost (a crash between commit and enqueue) are caught up within a minute.
 CELERY_BEAT_SCHEDULE = {

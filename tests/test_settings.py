@@ -25,13 +25,25 @@ def test_postgres_database_url_selects_postgresql(monkeypatch: pytest.MonkeyPatc
     assert db["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": 5}
 
 
-def test_prepared_statements_can_be_turned_off_for_a_pooler(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_prepared_statements_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgres://numx:secret@db.example:5433/numx")
     monkeypatch.setenv("DB_PREPARE_THRESHOLD", "")
 
     assert not load_settings()["DATABASES"]["default"].get("OPTIONS")
+
+
+def test_behind_a_transaction_pooler_nothing_outlives_a_transaction_on_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://numx:secret@pgbouncer.example:6432/numx")
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "5")
+    monkeypatch.setenv("DB_TRANSACTION_POOLING", "true")
+
+    db = load_settings()["DATABASES"]["default"]
+
+    # No prepared statements, no parameters bound on the server, no named cursors.
+    assert not db.get("OPTIONS")
+    assert db["DISABLE_SERVER_SIDE_CURSORS"] is True
 
 
 def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,6 +51,7 @@ def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         "DATABASE_URL",
         "DB_CONN_MAX_AGE",
         "DB_PREPARE_THRESHOLD",
+        "DB_TRANSACTION_POOLING",
         "EMAIL_URL",
         "CELERY_BROKER_URL",
         "DJANGO_DEBUG",
@@ -51,6 +64,7 @@ def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s["DATABASES"]["default"]["NAME"] == str(s["BASE_DIR"] / "db.sqlite3")
     assert s["DATABASES"]["default"]["CONN_MAX_AGE"] == 0
     assert not s["DATABASES"]["default"].get("OPTIONS")
+    assert not s["DATABASES"]["default"].get("DISABLE_SERVER_SIDE_CURSORS")
     assert s["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert s["CELERY_BROKER_URL"] == "memory://"
     assert s["CELERY_TASK_ALWAYS_EAGER"] is True
@@ -97,3 +111,33 @@ def test_every_scheduled_task_is_one_the_workers_know() -> None:
     app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert scheduled <= set(app.tasks)
+
+
+def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_all() -> None:
+    """Mail, the games' reactions (bots) and the beat's sweeps each have a queue, so that
+    `celery worker -Q mail` can be given its own processes (docs/deploy.md); a worker
+    started without -Q serves all three, and no task is left in a queue nobody consumes."""
+    from django.conf import settings
+
+    from numx_site.celery import app
+
+    app.loader.import_default_modules()
+    queues = set(app.amqp.queues)
+    routed = {
+        name: app.amqp.router.route({}, name)["queue"].name
+        for name in app.tasks
+        if not name.startswith("celery.")
+    }
+
+    assert queues == {"mail", "bots", "housekeeping"}
+    assert set(routed.values()) <= queues
+    assert {name for name, queue in routed.items() if queue == "mail"} == {
+        "notifications.tasks.send_notification",
+        "notifications.tasks.send_invitation",
+        "tournaments.mail.send_mail",
+        "tournaments.mail.send_invitation",
+    }
+    assert routed["games.tasks.dispatch_events"] == "bots"
+    assert routed["tournaments.tasks.finish_table"] == "bots"
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        assert routed[entry["task"]] == "housekeeping"

@@ -9,7 +9,9 @@ command sets up: Django's whole stack, reconnected as that role, as the site is 
 DATABASE_URL names it.
 
 Roles belong to the whole PostgreSQL server, not to one database: the role is named after
-the test database (each run has its own), and dropped at the end of the test.
+the test database (each run has its own) and the test (each has its own: a pooler such as
+PgBouncer keeps server connections per role name, and would hand a dropped role's
+connection to a new role of the same name), and dropped at the end of the test.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def quoted(name: str) -> str:
 @pytest.fixture
 def app_role() -> Iterator[str]:
     """The role the site runs as, set up by the command (run here by the tables' owner)."""
-    role = f"{connection.settings_dict['NAME']}_app"
+    role = f"{connection.settings_dict['NAME']}_app_{secrets.token_hex(4)}"
     call_command("grant_app_role", role)
     yield role
     # DROP OWNED takes back every right granted to the role, so that it can be dropped.
