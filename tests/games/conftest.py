@@ -11,8 +11,11 @@ from games.models import Game
 
 @pytest.fixture
 def duel(alice: User, bob: User) -> Game:
-    """A started two-player Speed Run between Alice (seat 0) and Bob (seat 1)."""
-    game = game_open(creator=alice, name="Duel", config={"players": 2, "mode": "speed-run"})
+    """A started two-player Speed Run between Alice (seat 0) and Bob (seat 1), public:
+    Mallory may watch it (tests/games/test_private_games.py has private ones)."""
+    game = game_open(
+        creator=alice, name="Duel", config={"players": 2, "mode": "speed-run"}, public=True
+    )
     game_join(game=game, user=bob, token=game.invite_token)
     return game_start(game=game, by=alice, rng=random.Random(11))
 

@@ -30,7 +30,11 @@ Login = Callable[[User], Client]
 
 def maya_game(alice: User, bob: User, expert: bool = False, seed: int = 5) -> Game:
     game = game_open(
-        creator=alice, name="Maya duel", rules="maya", config={"players": 2, "expert": expert}
+        creator=alice,
+        name="Maya duel",
+        rules="maya",
+        config={"players": 2, "expert": expert},
+        public=True,
     )
     game_join(game=game, user=bob, token=game.invite_token)
     return game_start(game=game, by=alice, rng=random.Random(seed))
