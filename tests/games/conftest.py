@@ -5,6 +5,7 @@ import random
 import pytest
 from django.contrib.auth.models import User
 
+from games.bots import play_bot_move
 from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 
@@ -27,3 +28,12 @@ def against_bots(alice: User) -> Game:
     game_add_bot(game=game, by=alice)
     game_add_bot(game=game, by=alice)
     return game_start(game=game, by=alice, rng=random.Random(5))
+
+
+def finish(game: Game) -> Game:
+    """``game`` played to its end by bots' moves for every seat."""
+    rng = random.Random(9)
+    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
+        assert play_bot_move(game, rng)
+    game.refresh_from_db()
+    return game

@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.bots import play_bot_move
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Invitation
 from tests.clients import token_client
+
+from .conftest import finish
 
 pytestmark = pytest.mark.django_db
 
@@ -25,14 +26,6 @@ def opened(alice: User, bob: User, *, public: bool) -> Game:
     )
     game_join(game=game, user=bob, token=game.invite_token)
     return game_start(game=game, by=alice, rng=random.Random(11))
-
-
-def finished(game: Game) -> Game:
-    rng = random.Random(9)
-    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
-        assert play_bot_move(game, rng)
-    game.refresh_from_db()
-    return game
 
 
 def html_ways_in(game: Game) -> list[str]:
@@ -48,7 +41,7 @@ def api_ways_in(game: Game) -> list[str]:
 
 @pytest.fixture
 def private(alice: User, bob: User) -> Game:
-    return finished(opened(alice, bob, public=False))
+    return finish(opened(alice, bob, public=False))
 
 
 def test_a_private_game_is_not_there_for_whoever_guesses_its_id(
@@ -128,7 +121,7 @@ def test_private_games_are_never_listed(
 ) -> None:
     """Failed before: the latest finished games, private ones included, were listed on
     the home page and in everybody's lobby."""
-    public = finished(opened(alice, bob, public=True))
+    public = finish(opened(alice, bob, public=True))
     for page in (
         client.get("/").content.decode(),
         as_user(mallory).get("/games/").content.decode(),
@@ -140,7 +133,7 @@ def test_private_games_are_never_listed(
 def test_public_games_stay_open_to_everyone(
     alice: User, bob: User, mallory: User, as_user: Login, client: Client
 ) -> None:
-    game = finished(opened(alice, bob, public=True))
+    game = finish(opened(alice, bob, public=True))
     for viewer in (client, as_user(mallory)):
         for url in html_ways_in(game):
             assert viewer.get(url).status_code in (200, 286), url
