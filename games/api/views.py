@@ -20,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes
 from rest_framework.exceptions import ParseError, PermissionDenied, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -28,6 +28,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.tokens import ExpiringTokenAuthentication
 from games.access import check_watching
 from games.api import serializers as s
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
@@ -127,7 +128,7 @@ GAME_ID = OpenApiParameter(
     description="The game's id.",
 )
 ERROR = {
-    401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown token."),
+    401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown or expired token."),
     429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
 }
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such game.")}
@@ -161,7 +162,7 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONBodyParser])(view)
-        view = authentication_classes([TokenAuthentication, SessionAuthentication])(view)
+        view = authentication_classes([ExpiringTokenAuthentication, SessionAuthentication])(view)
         return api_view(list(methods))(view)
 
     return wrap
