@@ -1,4 +1,5 @@
-"""Use a signed-in player's language and time zone for everything they see."""
+"""Use a signed-in player's language and time zone for everything they see; keep a
+session opened by an email's link to the pages it was for."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import zoneinfo
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
+from accounts.links import LINK_PATHS_SESSION_KEY, within_link
 from accounts.models import Profile
 
 
@@ -42,3 +45,18 @@ def _profile(user: Any) -> Profile | None:
         return user.profile  # type: ignore[no-any-return]
     except Profile.DoesNotExist:
         return None
+
+
+class LinkSessionMiddleware:
+    """After authentication (and the preferences: a visitor keeps their language): a
+    session opened by an email's one-click link (``accounts.links``) is anonymous outside
+    the pages that link was for."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        paths = request.session.get(LINK_PATHS_SESSION_KEY)
+        if paths is not None and not within_link(request, paths):
+            request.user = AnonymousUser()
+        return self.get_response(request)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.signals import user_signed_up
+from allauth.account.signals import password_changed, password_reset, password_set, user_signed_up
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
+from rest_framework.authtoken.models import Token
 
+from accounts.links import LINK_PATHS_SESSION_KEY
 from accounts.models import profile_of
 
 
@@ -24,3 +27,21 @@ def remember_the_sign_up_language(
         profile = profile_of(user)
         profile.language = language
         profile.save(update_fields=["language"])
+
+
+@receiver(user_logged_in)
+def whole_session_after_a_real_sign_in(
+    sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any
+) -> None:
+    """A password or a code signs the browser in everywhere, for the usual time."""
+    if request is not None and request.session.pop(LINK_PATHS_SESSION_KEY, None) is not None:
+        request.session.set_expiry(None)
+
+
+@receiver(password_changed)
+@receiver(password_set)
+@receiver(password_reset)
+def revoke_the_api_token(sender: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+    """A new password ends everything the old one could have opened: other sessions (the
+    session's hash), one-click links (django-sesame's default), and the API token."""
+    Token.objects.filter(user_id=user.pk).delete()

@@ -1,4 +1,10 @@
-"""Who may see and do what in a game: one place for the checks every view needs."""
+"""Who may see and do what in a game: one place for the checks every view needs.
+
+A public game is watched by anyone. A private one is watched only by whoever was given
+its address: its players, its creator, the addresses invited to it, and a browser that
+opened its invitation link. For anybody else it does not exist (404, as a missing game):
+its id is a number that counts up, so it proves nothing.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +12,56 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from games.models import Game, Seat
+from games.models import Game, Invitation, Seat
 from games.selectors import game_and_seats, seat_among
+
+#: The session's list of private games whose invitation link this browser opened.
+INVITED_SESSION_KEY = "games.invited"
+
+
+def remember_invitation(request: HttpRequest, game: Game) -> None:
+    """This browser opened ``game``'s invitation link (its token checked): it may watch.
+    A public game needs no remembering."""
+    if game.is_public:
+        return
+    invited = request.session.get(INVITED_SESSION_KEY, [])
+    if game.pk not in invited:
+        request.session[INVITED_SESSION_KEY] = [*invited, game.pk]
+
+
+def may_watch(request: HttpRequest, game: Game, seat: int | None) -> bool:
+    """Whether the requester (holding ``seat``, None: not seated) may see ``game``. The
+    API's requests pass here too: their ``user`` may come from a token."""
+    if game.is_public or seat is not None:
+        return True
+    if game.pk in request.session.get(INVITED_SESSION_KEY, []):
+        return True
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    return game.created_by_id == user.pk or (
+        bool(user.email) and Invitation.objects.filter(game=game, email=user.email.lower()).exists()
+    )
+
+
+def check_watching(request: HttpRequest, game: Game, seat: int | None) -> None:
+    """404 unless :func:`may_watch`."""
+    if not may_watch(request, game, seat):
+        raise Http404
 
 
 def table_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat], int | None]:
     """The game, its seats as the table shows them (``selectors.table_seats``) and the
-    viewer's seat among them (None: spectator). Anyone may watch a game with public
-    information only; a missing game is a 404."""
+    viewer's seat among them (None: spectator). Anyone may watch a public game, with
+    public information only; a missing game, or a private one the viewer was not given
+    (:func:`may_watch`), is a 404."""
     found = game_and_seats(game_id)
     if found is None:
         raise Http404
     game, seats = found
-    return game, seats, seat_among(seats, request.user)
+    seat = seat_among(seats, request.user)
+    check_watching(request, game, seat)
+    return game, seats, seat
 
 
 def game_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, int | None]:

@@ -24,7 +24,12 @@ class NewGameForm(forms.Form):
 
     name = forms.CharField(label=_("Name of the game"), max_length=80)
     public = forms.BooleanField(
-        label=_("List it in the lobby so that anyone may join"), required=False
+        label=_("List it in the lobby so that anyone may join"),
+        help_text=_(
+            "Anyone may watch a public game. A private one is seen only by its players "
+            "and by whoever you give its invitation link."
+        ),
+        required=False,
     )
     move_deadline = forms.ChoiceField(
         label=_("Time for each move"), choices=DEADLINES, required=False

@@ -149,8 +149,10 @@ def open_games(user: AbstractBaseUser, limit: int = 20) -> list[tuple[Game, int]
 
 
 def finished_games(limit: int = 5) -> QuerySet[Game]:
-    """The latest finished games: anyone may replay them."""
-    return Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:limit]
+    """The latest finished public games: anyone may replay them (a private game is
+    replayed only by whoever was given its address)."""
+    finished = Game.objects.filter(status=Game.Status.FINISHED, is_public=True)
+    return finished.order_by("-finished_at")[:limit]
 
 
 def games_to_watch(limit: int = 5) -> QuerySet[Game]:

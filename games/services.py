@@ -84,13 +84,18 @@ def game_create(
     created_by: AbstractBaseUser | None = None,
     rules: str = "numx",
     rng: random.Random | None = None,
+    public: bool = False,
 ) -> Game:
-    """Create a game with its seats filled, record its creation and deal it."""
+    """Create a game with its seats filled, record its creation and deal it. A
+    ``public`` game is watched by anyone; a private one only by whoever was given it
+    (``games.access``)."""
     rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
     if len(seats) != config.get("players"):
         raise ValueError(f"{config.get('players')} players need as many seats, not {len(seats)}")
     with transaction.atomic():
-        game = Game.objects.create(name=name, rules=rules, config=config, created_by=created_by)
+        game = Game.objects.create(
+            name=name, rules=rules, config=config, created_by=created_by, is_public=public
+        )
         Seat.objects.bulk_create(
             Seat(game=game, number=number, user=spec.user, name=spec.name, is_bot=spec.is_bot)
             for number, spec in enumerate(seats)

@@ -3,6 +3,7 @@ one-click link to the table and a one-click unsubscribe."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 
@@ -32,9 +33,19 @@ UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 RECAP = 15
 
 
-def login_link(user: AbstractBaseUser, path: str) -> str:
-    """A signed, expiring link (django-sesame) that logs ``user`` in and opens ``path``."""
-    return f"{settings.SITE_URL}{reverse('login-link')}{get_query_string(user)}&next={quote(path)}"
+def link_scope(game_id: int) -> str:
+    """The django-sesame scope of a game's one-click links: they open that game only."""
+    return f"game:{game_id}"
+
+
+def game_link(user: AbstractBaseUser, game_id: int, page: str = "games:game") -> str:
+    """A signed, expiring one-click link (django-sesame, ``SESAME_MAX_AGE``) that signs
+    ``user`` in on game ``game_id``'s pages only and opens ``page`` of it."""
+    token = get_query_string(user, scope=link_scope(game_id))
+    target = quote(reverse(page, args=(game_id,)))
+    return (
+        f"{settings.SITE_URL}{reverse('notifications:link', args=(game_id,))}{token}&next={target}"
+    )
 
 
 def unsubscribe_link(user: AbstractBaseUser, kind: str) -> str:
@@ -43,8 +54,10 @@ def unsubscribe_link(user: AbstractBaseUser, kind: str) -> str:
 
 
 def read_unsubscribe(token: str) -> dict[str, Any]:
-    """The (user, kind) of an unsubscribe link; raises signing.BadSignature if forged."""
-    return dict(signing.loads(token, salt=UNSUBSCRIBE_SALT))
+    """The (user, kind) of an unsubscribe link; raises signing.SignatureExpired once
+    ``NUMX_UNSUBSCRIBE_DAYS`` old, signing.BadSignature if forged."""
+    max_age = timedelta(days=settings.NUMX_UNSUBSCRIBE_DAYS)
+    return dict(signing.loads(token, salt=UNSUBSCRIBE_SALT, max_age=max_age))
 
 
 def invitation_email(
@@ -116,12 +129,13 @@ def _context(notification: Notification) -> dict[str, Any]:
         "name": display_name(user),
         "kind": kind,
         "unsubscribe": unsubscribe_link(user, kind),
-        "lobby": login_link(user, reverse("games:lobby")),
+        # The lobby is everything of the account: no one-click link opens it.
+        "lobby": settings.SITE_URL + reverse("games:lobby"),
     }
     if kind == Notification.Kind.DIGEST:
         seats = Seat.objects.filter(user=user, awaited=True, game__status=Game.Status.RUNNING)
         context["games"] = [
-            (seat.game.name, login_link(user, reverse("games:game", args=(seat.game_id,))))
+            (seat.game.name, game_link(user, seat.game_id))
             for seat in seats.select_related("game").order_by("awaited_since")
         ]
         count = len(context["games"])
@@ -137,7 +151,7 @@ def _context(notification: Notification) -> dict[str, Any]:
     assert game is not None
     seat = seat_of(game, user)
     context["game"] = game.name
-    context["table"] = login_link(user, reverse("games:game", args=(game.pk,)))
+    context["table"] = game_link(user, game.pk)
     if kind == Notification.Kind.GAME_END:
         names = seat_names(game)
         scores = sorted(
@@ -145,7 +159,7 @@ def _context(notification: Notification) -> dict[str, Any]:
             key=lambda s: -(s[1] or 0),
         )
         context["scores"] = [(names[n], score, won, late) for n, score, won, late in scores]
-        context["replay"] = login_link(user, reverse("games:replay", args=(game.pk,)))
+        context["replay"] = game_link(user, game.pk, "games:replay")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
         return context
     context["recap"] = _recap(game, seat)

@@ -1,23 +1,47 @@
-"""One-click unsubscribe, muting a game, and taking vacation days."""
+"""One-click links into a game and to unsubscribe, muting a game, and taking vacation
+days."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
+from accounts.links import sign_in_by_link
 from games.access import game_for_player
 from games.deadlines import take_vacation
 from games.models import Seat
-from notifications.emails import read_unsubscribe
+from notifications.emails import link_scope, read_unsubscribe
 from notifications.preferences import toggle_mute
 from notifications.preferences import unsubscribe as unsubscribe_from
+
+
+@require_GET
+def link(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A game email's one-click link: its django-sesame token, scoped to this game and
+    ``SESAME_MAX_AGE`` old at most, signs its recipient in on this game's pages only
+    (``accounts.links``), then opens ``next`` (a page of this game) or the table. A token
+    of another game, an expired or forged one signs nobody in: sign in to go on."""
+    table = reverse("games:game", args=(game_id,))
+    page = request.GET.get("next", "")
+    if not page.startswith(table):
+        page = table
+    user = authenticate(request, sesame=request.GET.get("sesame", ""), scope=link_scope(game_id))
+    if user is not None:
+        paths = (table, reverse("notifications:link", args=(game_id,)).removesuffix("link/"))
+        sign_in_by_link(request, user, paths)
+    elif not request.user.is_authenticated:
+        messages.info(request, _("This link has expired: sign in to open the game."))
+        return redirect_to_login(page)
+    return redirect(page)
 
 
 @csrf_exempt  # RFC 8058 one-click: mail clients POST here without a session or token.
@@ -26,6 +50,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     stops it. The signed token names the user and the kind of email."""
     try:
         target = read_unsubscribe(token)
+    except signing.SignatureExpired:
+        return render(request, "notifications/unsubscribed.html", {"expired": True}, status=410)
     except signing.BadSignature:
         return HttpResponseBadRequest(_("This unsubscribe link is not valid."))
     user = get_user_model().objects.filter(pk=target["user"]).first()

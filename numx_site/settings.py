@@ -63,6 +63,7 @@ MIDDLEWARE = [
     # After authentication: a signed-in player's language and time zone win over the
     # browser's Accept-Language.
     "accounts.middleware.PreferencesMiddleware",
+    "accounts.middleware.LinkSessionMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -117,8 +118,15 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name"
 LOGIN_REDIRECT_URL = "games:lobby"
 LOGIN_URL = "account_login"
-# django-sesame: one-click links in "your turn" emails log in for a limited time.
-SESAME_MAX_AGE = 7 * 24 * 3600
+# django-sesame: the one-click link of a game's email signs its recipient in on that
+# game's pages only (a scoped token, accounts/links.py), for this long: enough for the
+# "your turn" mail and its reminder a day later, short for a forwarded or archived mail.
+SESAME_MAX_AGE = env.int("NUMX_LINK_HOURS", default=48) * 3600
+# One-click unsubscribe links (List-Unsubscribe) work this long; then the profile page.
+NUMX_UNSUBSCRIBE_DAYS = env.int("NUMX_UNSUBSCRIBE_DAYS", default=60)
+# An API token is refused this long after it was made: a new one is a click (and the
+# password) away on the profile page.
+NUMX_API_TOKEN_DAYS = env.int("NUMX_API_TOKEN_DAYS", default=90)
 # Where the site is reached, for the links in emails.
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # Behind a reverse proxy that ends TLS, Django sees plain http while the browser's Origin
@@ -137,7 +145,7 @@ NUMX_INVITATIONS_PER_DAY = env.int("NUMX_INVITATIONS_PER_DAY", default=50)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

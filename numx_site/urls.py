@@ -2,7 +2,6 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from sesame.views import LoginView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -13,7 +12,5 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
     path("tournaments/", include("tournaments.urls")),
-    # One-click links in emails (django-sesame): log in, then go to ?next=.
-    path("login/link/", LoginView.as_view(), name="login-link"),
     path("", include("games.urls")),
 ]

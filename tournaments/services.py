@@ -308,6 +308,8 @@ def _open_table(
         seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],
         created_by=tournament.organiser,
         rng=rng,
+        # A tournament is watched by anyone: its pages link every table's game.
+        public=True,
     )
     Game.objects.filter(pk=game.pk).update(
         move_deadline=tournament.move_deadline, deadline_policy=tournament.deadline_policy

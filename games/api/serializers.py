@@ -342,7 +342,9 @@ class NewGameSerializer(StrictSerializer):
 
     name = serializers.CharField(min_length=1, max_length=80)
     public = serializers.BooleanField(
-        default=False, help_text="Listed for anyone to join; else joined with the invite token."
+        default=False,
+        help_text="Listed for anyone to join and watch; else joined with the invite token, "
+        "and seen only by its players, its creator and the addresses invited to it.",
     )
     move_deadline_hours = serializers.IntegerField(
         min_value=1, max_value=MAX_DEADLINE_HOURS, allow_null=True, default=None

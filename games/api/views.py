@@ -20,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes
 from rest_framework.exceptions import ParseError, PermissionDenied, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -28,6 +28,8 @@ from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.tokens import ExpiringTokenAuthentication
+from games.access import check_watching
 from games.api import serializers as s
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
@@ -36,7 +38,7 @@ from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, gam
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
-from games.selectors import event_log, game_view, seat_of, seats_of
+from games.selectors import event_log, game_view, seat_among, seat_of, seats_of
 from games.services import Conflict, KeyReused, NotSeated, game_submit
 
 # Access ---------------------------------------------------------------------------------
@@ -45,6 +47,14 @@ from games.services import Conflict, KeyReused, NotSeated, game_submit
 def _game(game_id: int) -> Game:
     """The game (with its seats), or 404."""
     return get_object_or_404(Game.objects.prefetch_related("seats"), pk=game_id)
+
+
+def _watched_game(request: Request, game_id: int) -> Game:
+    """The game (with its seats), or 404: a private game the requester was not given is
+    not there for them (``games.access.may_watch``)."""
+    game = _game(game_id)
+    check_watching(request, game, seat_among(list(game.seats.all()), request.user))
+    return game
 
 
 def _seat(request: Request, game: Game) -> int:
@@ -118,7 +128,7 @@ GAME_ID = OpenApiParameter(
     description="The game's id.",
 )
 ERROR = {
-    401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown token."),
+    401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown or expired token."),
     429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
 }
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such game.")}
@@ -152,7 +162,7 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONBodyParser])(view)
-        view = authentication_classes([TokenAuthentication, SessionAuthentication])(view)
+        view = authentication_classes([ExpiringTokenAuthentication, SessionAuthentication])(view)
         return api_view(list(methods))(view)
 
     return wrap
@@ -224,15 +234,17 @@ def _open(request: Request) -> Response:
     operation_id="game",
     summary="A game, as my seat sees it",
     description="The table, its seats and its state as my seat may know it: my own hand, "
-    "public cards, the face-down cards I know. Anybody signed in may watch (a spectator "
-    "sees public facts only). Everything is revealed once the game is over.",
+    "public cards, the face-down cards I know. Anybody signed in may watch a public game (a "
+    "spectator sees public facts only); a private one is there (else 404) only for its "
+    "players, its creator and the addresses invited to it. Everything is revealed once "
+    "the game is over.",
     tags=["games"],
     parameters=[GAME_ID],
     responses={200: s.GameDetailSerializer, **NOT_FOUND, **ERROR},
 )
 @endpoint("GET")
 def game(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
+    found = _watched_game(request, game_id)
     return Response(_detail(request.user, found.pk, seat_of(found, request.user)))
 
 
@@ -271,7 +283,7 @@ def _lobby_command(
     request: Request, game_id: int, command: Callable[[Game], object], answer: int
 ) -> Response:
     """A command only the game's creator may give (add a bot, start)."""
-    found = _game(game_id)
+    found = _watched_game(request, game_id)
     seat = seat_of(found, request.user)
     try:
         command(found)
@@ -329,7 +341,7 @@ def start(request: Request, game_id: int) -> Response:
 )
 @endpoint("GET")
 def legal_actions(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
+    found = _watched_game(request, game_id)
     seat = _seat(request, found)
     # A game that has not started offers nothing yet.
     moves = LegalMoves(0) if found.status == Game.Status.OPEN else legal_moves(found, seat)
@@ -380,7 +392,7 @@ def legal_actions(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def submit(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
+    found = _watched_game(request, game_id)
     seat = _seat(request, found)
     try:
         data = request.data
@@ -440,7 +452,7 @@ def submit(request: Request, game_id: int) -> Response:
 )
 @endpoint("GET")
 def events(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
+    found = _watched_game(request, game_id)
     page = s.EventPageQuerySerializer(data=request.query_params)
     page.is_valid(raise_exception=True)
     seat = seat_of(found, request.user)
@@ -464,8 +476,8 @@ def events(request: Request, game_id: int) -> Response:
     summary="A finished game's whole log",
     description="Every event of a finished game, every secret included (the deck's order, "
     "the picks): the file `manage.py numx export` writes, verified by replaying it through "
-    "the rules before it is served. A finished game is public to replay: anybody signed in "
-    "may fetch it.",
+    "the rules before it is served. Anybody signed in may fetch a finished public game's; "
+    "a private game's only whoever may watch it.",
     tags=["games"],
     parameters=[GAME_ID],
     responses={
@@ -477,7 +489,7 @@ def events(request: Request, game_id: int) -> Response:
 )
 @endpoint("GET")
 def export(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
+    found = _watched_game(request, game_id)
     if found.status != Game.Status.FINISHED:
         return Response(
             {"detail": _("Only a finished game's log can be exported.")},

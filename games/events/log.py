@@ -221,8 +221,9 @@ def _check(
 
 
 def import_log(log: dict[str, Any], name: str | None = None) -> Game:
-    """Verify ``log`` and load it as a new game (seats without users); nothing is written
-    if it does not verify."""
+    """Verify ``log`` and load it as a new public game (seats without users: nobody here
+    played it, so only a public game is seen at all); nothing is written if it does not
+    verify."""
     verified = verify(log)
     rules = rule_set(log["rules"])
     details = log.get("game", {})
@@ -234,6 +235,7 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
             name=name or details.get("name") or "Imported game",
             rules=log["rules"],
             config=details["config"],
+            is_public=True,
         )
         Seat.objects.bulk_create(
             Seat(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import display_name
+from games.access import remember_invitation
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
@@ -112,16 +113,19 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
 @login_required
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
+    try:
+        check_invitation(game, token)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    # The invitation link is the private game's address: whoever opened it may watch,
+    # seated or not (the table may be full, or already playing).
+    remember_invitation(request, game)
     if request.method == "POST":
         try:
             game_join(game=game, user=request.user, token=token)
         except LobbyError as error:
             messages.error(request, str(error))
         return redirect("games:game", game.pk)
-    try:
-        check_invitation(game, token)
-    except LobbyForbidden as refused:
-        raise PermissionDenied(str(refused)) from None
     context = {
         "game": game,
         "token": token,

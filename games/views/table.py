@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
-from games.access import game_for_player, table_for_viewer
+from games.access import game_for_player, may_watch, table_for_viewer
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
@@ -22,7 +22,7 @@ from games.models import Game
 from games.params import whole_number
 from games.presenters import Table, table
 from games.rulesets.site import Previews
-from games.selectors import already_recorded
+from games.selectors import already_recorded, seat_of
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
 from games.views.conditional import table_etag, unless_unchanged
 from games.views.lobby import waiting_room
@@ -226,10 +226,14 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     """Live updates: 204 (nothing to swap) while the game has not moved since ``seq``; the
     fresh table once it has; 286 (stop polling) with the final table once it is over."""
     seen = request.GET.get("seq", "")
-    current = Game.objects.filter(pk=game_id).values_list("last_sequence", flat=True).first()
-    if current is None:
+    found = Game.objects.filter(pk=game_id).only("last_sequence", "is_public", "created_by").first()
+    # A private game's seat is read to check the viewer may watch it: a public game's
+    # poll stays one query while nothing moves.
+    if found is None or not (
+        found.is_public or may_watch(request, found, seat_of(found, request.user))
+    ):
         return HttpResponse(status=404)
-    if whole_number(seen) == current:
+    if whole_number(seen) == found.last_sequence:
         return HttpResponse(status=204)
     game, seats, seat = table_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:

@@ -191,6 +191,7 @@ def test_api_tokens_are_created_replaced_and_revoked(
     alice: User, as_user: Callable[[User], Client]
 ) -> None:
     client = as_user(alice)
+    client.post("/accounts/reauthenticate/", {"password": "alice-password-42"})
     client.post("/accounts/profile/api-token/")
     first = Token.objects.get(user=alice).key
     assert first in client.get("/accounts/profile/").content.decode()

@@ -65,13 +65,15 @@ def as_carol(carol: User) -> APIClient:
 
 @pytest.fixture
 def game(alice: User, bob: User) -> Game:
-    """A running two-player Speed Run: Alice in seat 0, Bob in seat 1, cards dealt."""
+    """A running public two-player Speed Run: Alice in seat 0, Bob in seat 1, cards
+    dealt; anybody may watch it."""
     return game_create(
         name="Friday game",
         config={"players": 2, "mode": "speed-run"},
         seats=[SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
         created_by=alice,
         rng=random.Random(4),
+        public=True,
     )
 
 

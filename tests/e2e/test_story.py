@@ -4,7 +4,7 @@ Alice, Bob and Carol sign up and confirm their email; Alice opens a three-player
 and invites Bob by the link of the waiting room and Carol by email; they join, Alice
 starts; they pick, lay plis and pass through the table's forms until the trick's winner
 has handed out its score cards; then the replay viewer steps through the game, and a
-spectator watches without seeing any hand.
+spectator given the private game's invitation link watches without seeing any hand.
 
 The tests run in order and share the game: each one is a chapter of the story.
 """
@@ -57,6 +57,8 @@ class Story:
     bob: Person
     carol: Person
     game_url: str = ""
+    #: The private game's invitation link: its address for whoever is not seated.
+    invitation: str = ""
     #: Who laid the trick's first pli, and so wins it when the others pass.
     starter: Person | None = None
     #: The number of the last event once every pick is in.
@@ -131,6 +133,7 @@ def test_alice_opens_a_game_and_invites_by_link_and_by_email(story: Story, site:
     story.game_url = page.url
     link = page.get_by_label("Send them this link:").input_value()
     assert re.fullmatch(rf"{re.escape(story.game_url)}join/[\w-]+/", link), link
+    story.invitation = link
 
     page.get_by_label("Friend's email address").fill(story.carol.email)
     page.get_by_role("button", name="Send the invitation").click()
@@ -380,6 +383,10 @@ def test_a_spectator_sees_the_table_but_no_hand(story: Story, browser: Browser, 
     spectator = person(browser, site, "spectator")
     try:
         page = spectator.page
+        # The game is private: its id is no way in, its invitation link is (for a member).
+        assert page.goto(story.game_url).status == 404
+        sign_up(spectator, site)
+        page.goto(story.invitation)
         page.goto(story.game_url)
         expect(table(page)).to_be_visible()
         expect(page.get_by_text("You are watching")).to_be_visible()

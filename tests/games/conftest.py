@@ -5,14 +5,18 @@ import random
 import pytest
 from django.contrib.auth.models import User
 
+from games.bots import play_bot_move
 from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 
 
 @pytest.fixture
 def duel(alice: User, bob: User) -> Game:
-    """A started two-player Speed Run between Alice (seat 0) and Bob (seat 1)."""
-    game = game_open(creator=alice, name="Duel", config={"players": 2, "mode": "speed-run"})
+    """A started two-player Speed Run between Alice (seat 0) and Bob (seat 1), public:
+    Mallory may watch it (tests/games/test_private_games.py has private ones)."""
+    game = game_open(
+        creator=alice, name="Duel", config={"players": 2, "mode": "speed-run"}, public=True
+    )
     game_join(game=game, user=bob, token=game.invite_token)
     return game_start(game=game, by=alice, rng=random.Random(11))
 
@@ -24,3 +28,12 @@ def against_bots(alice: User) -> Game:
     game_add_bot(game=game, by=alice)
     game_add_bot(game=game, by=alice)
     return game_start(game=game, by=alice, rng=random.Random(5))
+
+
+def finish(game: Game) -> Game:
+    """``game`` played to its end by bots' moves for every seat."""
+    rng = random.Random(9)
+    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
+        assert play_bot_move(game, rng)
+    game.refresh_from_db()
+    return game

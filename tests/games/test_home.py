@@ -20,9 +20,9 @@ def test_home_page_names_the_product_and_offers_sign_up(client: Client) -> None:
 def test_home_page_lists_public_games_to_watch_and_never_private_ones(
     client: Client, duel: Game
 ) -> None:
-    assert f"/games/{duel.pk}/" not in client.get("/").content.decode()
-    Game.objects.filter(pk=duel.pk).update(is_public=True)
     assert f"/games/{duel.pk}/" in client.get("/").content.decode()
+    Game.objects.filter(pk=duel.pk).update(is_public=False)
+    assert f"/games/{duel.pk}/" not in client.get("/").content.decode()
 
 
 def test_a_signed_in_player_goes_straight_to_their_games(alice: User, as_user) -> None:  # type: ignore[no-untyped-def]

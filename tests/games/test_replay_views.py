@@ -1,16 +1,16 @@
 """The replay viewer: step through a game, event by event."""
 
-import random
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.bots import play_bot_move
 from games.events import store
 from games.models import Game
 from games.rulesets.numx.descriptions import card as card_words
+
+from .conftest import finish
 
 pytestmark = pytest.mark.django_db
 
@@ -20,14 +20,6 @@ Login = Callable[[User], Client]
 def shown(name: str) -> str:
     """How a card appears in a page: a picture labelled with its name in words."""
     return f'aria-label="{card_words(name)}"'
-
-
-def finish(game: Game) -> Game:
-    rng = random.Random(9)
-    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
-        assert play_bot_move(game, rng)
-    game.refresh_from_db()
-    return game
 
 
 def test_anyone_replays_a_finished_game_with_every_hand_shown(duel: Game, client: Client) -> None:

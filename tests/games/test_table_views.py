@@ -462,7 +462,7 @@ def test_the_tables_reads_do_not_grow_with_the_game_or_its_seats(
     two-player game that has just started, for a player and for a spectator; asked for
     again by a browser holding the page (a 304), it reads no event at all."""
     seats = [SeatSpec("Alice", user=alice), *bot_seats(5, automatic=False)]
-    long_game = game_create(name="Long", config={"players": 6}, seats=seats)
+    long_game = game_create(name="Long", config={"players": 6}, seats=seats, public=True)
     rng = random.Random(3)
     while Game.objects.get(pk=long_game.pk).last_sequence < 80:
         play_bot_move(long_game, rng)

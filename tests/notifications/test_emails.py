@@ -93,7 +93,7 @@ def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
     (email,) = mail.outbox
     assert "Since your last move" in email.body
     assert "alice: pick a hidden card." in email.body  # picks stay secret until all are in
-    link = re.search(r"(/login/link/\?sesame=\S+)", email.body)
+    link = re.search(r"(/notifications/games/\d+/link/\?sesame=\S+)", email.body)
     assert link, email.body
     page = Client().get(link.group(1), follow=True)
     assert page.redirect_chain[-1][0] == f"/games/{trio.pk}/"

@@ -47,8 +47,10 @@ def play_to_the_end(game: Game) -> None:
 
 @pytest.fixture
 def duel(alice: User, bob: User) -> Game:
-    """A started Toy game of 7 tokens: Alice (seat 0) against Bob (seat 1)."""
-    game = game_open(creator=alice, name="Toy duel", rules="toy", config={"players": 2, "pile": 7})
+    """A started public Toy game of 7 tokens: Alice (seat 0) against Bob (seat 1)."""
+    game = game_open(
+        creator=alice, name="Toy duel", rules="toy", config={"players": 2, "pile": 7}, public=True
+    )
     game_join(game=game, user=bob, token=game.invite_token)
     return game_start(game=game, by=alice, rng=random.Random(3))
 

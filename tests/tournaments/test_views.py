@@ -90,6 +90,16 @@ def test_the_tables_page_shows_each_table_and_whom_it_waits_for(
     assert "player1" in page
 
 
+def test_anybody_watches_the_games_the_tables_page_links_to(
+    client: Client, mallory: User, as_user: Login, started: Stage
+) -> None:
+    """A tournament's tables are public games: anybody follows the links of its public
+    pages (they were private games, which only their players may now watch)."""
+    for table in started.tables.all():
+        assert client.get(f"/games/{table.game_id}/").status_code == 200
+        assert as_user(mallory).get(f"/games/{table.game_id}/history/").status_code == 200
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()

@@ -23,6 +23,8 @@ from games.registry import game_type
 from games.rulesets.maya import descriptions
 from games.rulesets.maya.templatetags import maya_numeral, vigesimal
 
+from ..conftest import finish
+
 pytestmark = pytest.mark.django_db
 
 Login = Callable[[User], Client]
@@ -30,7 +32,11 @@ Login = Callable[[User], Client]
 
 def maya_game(alice: User, bob: User, expert: bool = False, seed: int = 5) -> Game:
     game = game_open(
-        creator=alice, name="Maya duel", rules="maya", config={"players": 2, "expert": expert}
+        creator=alice,
+        name="Maya duel",
+        rules="maya",
+        config={"players": 2, "expert": expert},
+        public=True,
     )
     game_join(game=game, user=bob, token=game.invite_token)
     return game_start(game=game, by=alice, rng=random.Random(seed))
@@ -290,14 +296,6 @@ def test_bots_fill_maya_seats_and_play_their_turns(
 
 
 # The end, the replay ------------------------------------------------------------------------
-
-
-def finish(game: Game) -> Game:
-    rng = random.Random(9)
-    while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
-        assert play_bot_move(game, rng)
-    game.refresh_from_db()
-    return game
 
 
 def test_a_finished_game_is_replayed_with_every_secret_and_scored_in_tokens(

@@ -35,7 +35,11 @@ NMBR9 = rule_set("nmbr9")
 
 def nmbr9_game(alice: User, *others: User, seed: int = 4) -> Game:
     game = game_open(
-        creator=alice, name="Stacks", rules="nmbr9", config={"players": 1 + len(others)}
+        creator=alice,
+        name="Stacks",
+        rules="nmbr9",
+        config={"players": 1 + len(others)},
+        public=True,
     )
     for other in others:
         game_join(game=game, user=other, token=game.invite_token)

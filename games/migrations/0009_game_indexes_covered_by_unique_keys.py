@@ -26,7 +26,7 @@ def drop(table: str) -> migrations.RunSQL:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0007_bot_seats_belong_to_nobody"),
+        ("games", "0008_games_nobody_played_here_are_public"),
     ]
 
     operations = [

@@ -1,0 +1,141 @@
+"""Private games: reached only through their address (the invitation link), never by
+counting ids. Whoever was not given a private game finds nothing there, by any way in;
+its players, its creator and its invitees keep it; public games stay open to all."""
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.lobby import game_join, game_open, game_start
+from games.models import Game, Invitation
+from tests.clients import token_client
+
+from .conftest import finish
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+
+
+def opened(alice: User, bob: User, *, public: bool) -> Game:
+    game = game_open(
+        creator=alice, name="Tête-à-tête", config={"players": 2, "mode": "speed-run"}, public=public
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(11))
+
+
+def html_ways_in(game: Game) -> list[str]:
+    """Every page that shows something of a game, as a spectator may ask for it."""
+    base = f"/games/{game.pk}"
+    return [f"{base}/", f"{base}/replay/?step=3", f"{base}/history/", f"{base}/poll/?seq=0"]
+
+
+def api_ways_in(game: Game) -> list[str]:
+    base = f"/api/games/{game.pk}"
+    return [f"{base}/", f"{base}/events/", f"{base}/export/", f"{base}/legal-actions/"]
+
+
+@pytest.fixture
+def private(alice: User, bob: User) -> Game:
+    return finish(opened(alice, bob, public=False))
+
+
+def test_a_private_game_is_not_there_for_whoever_guesses_its_id(
+    private: Game, mallory: User, as_user: Login, client: Client
+) -> None:
+    """Failed before: every one of these answered 200 (the table, a replay step with every
+    hand, the whole history, live updates, the API's detail, events and full export)."""
+    for viewer in (client, as_user(mallory)):
+        for url in html_ways_in(private):
+            assert viewer.get(url).status_code == 404, url
+    api = token_client(mallory)
+    for url in api_ways_in(private):
+        response = api.get(url)
+        assert response.status_code == 404, url
+        assert "Tête-à-tête" not in response.content.decode()
+
+
+def test_a_running_private_game_is_not_watched_either(
+    alice: User, bob: User, mallory: User, as_user: Login
+) -> None:
+    running = opened(alice, bob, public=False)
+    assert as_user(mallory).get(f"/games/{running.pk}/").status_code == 404
+    assert (
+        as_user(mallory).get(f"/games/{running.pk}/poll/?seq={running.last_sequence}").status_code
+        == 404
+    )
+    assert token_client(mallory).get(f"/api/games/{running.pk}/").status_code == 404
+    assert as_user(bob).get(f"/games/{running.pk}/").status_code == 200
+    assert (
+        as_user(bob).get(f"/games/{running.pk}/poll/?seq={running.last_sequence}").status_code
+        == 204
+    )
+
+
+def test_a_private_waiting_room_is_not_there_for_outsiders(
+    alice: User, mallory: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Soon", config={"players": 2})
+    assert as_user(mallory).get(f"/games/{game.pk}/").status_code == 404
+    assert as_user(alice).get(f"/games/{game.pk}/").status_code == 200
+
+
+def test_its_players_keep_every_way_in(
+    private: Game, alice: User, bob: User, as_user: Login
+) -> None:
+    for player in (alice, bob):
+        for url in html_ways_in(private):
+            assert as_user(player).get(url).status_code in (200, 286), url
+        for url in api_ways_in(private)[:3]:
+            assert token_client(player).get(url).status_code == 200, url
+
+
+def test_the_invitation_link_is_the_address_of_a_private_game(
+    private: Game, mallory: User, as_user: Login
+) -> None:
+    """Whoever opens the invitation link (the game's secret) may watch it afterwards, even
+    with every seat taken; a wrong token opens nothing."""
+    browser = as_user(mallory)
+    assert browser.get(f"/games/{private.pk}/join/not-the-token/").status_code == 403
+    assert browser.get(f"/games/{private.pk}/").status_code == 404
+    assert browser.get(f"/games/{private.pk}/join/{private.invite_token}/").status_code == 200
+    for url in html_ways_in(private):
+        assert browser.get(url).status_code in (200, 286), url
+
+
+def test_an_invitee_may_watch_the_game_they_were_invited_to(
+    alice: User, bob: User, mallory: User, as_user: Login
+) -> None:
+    game = opened(alice, bob, public=False)
+    Invitation.objects.create(game=game, email="MALLORY@example.com".lower(), invited_by=alice)
+    assert as_user(mallory).get(f"/games/{game.pk}/").status_code == 200
+    assert token_client(mallory).get(f"/api/games/{game.pk}/").status_code == 200
+
+
+def test_private_games_are_never_listed(
+    private: Game, alice: User, bob: User, mallory: User, as_user: Login, client: Client
+) -> None:
+    """Failed before: the latest finished games, private ones included, were listed on
+    the home page and in everybody's lobby."""
+    public = finish(opened(alice, bob, public=True))
+    for page in (
+        client.get("/").content.decode(),
+        as_user(mallory).get("/games/").content.decode(),
+    ):
+        assert f"/games/{public.pk}/" in page
+        assert f"/games/{private.pk}/" not in page
+
+
+def test_public_games_stay_open_to_everyone(
+    alice: User, bob: User, mallory: User, as_user: Login, client: Client
+) -> None:
+    game = finish(opened(alice, bob, public=True))
+    for viewer in (client, as_user(mallory)):
+        for url in html_ways_in(game):
+            assert viewer.get(url).status_code in (200, 286), url
+    for url in api_ways_in(game)[:3]:
+        assert token_client(mallory).get(url).status_code == 200, url
