@@ -70,9 +70,16 @@ def game_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, int | Non
     return game, seat
 
 
-def game_for_player(request: HttpRequest, game_id: int) -> tuple[Game, int]:
-    """The game and the requester's seat; 403 for anybody not seated at it."""
-    game, seat = game_for_viewer(request, game_id)
+def table_for_player(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat], int]:
+    """The game, its seats as the table shows them, and the requester's seat; 403 for
+    anybody not seated at it."""
+    game, seats, seat = table_for_viewer(request, game_id)
     if seat is None:
         raise PermissionDenied(_("You do not have a seat at this table."))
+    return game, seats, seat
+
+
+def game_for_player(request: HttpRequest, game_id: int) -> tuple[Game, int]:
+    """The game and the requester's seat, as :func:`table_for_player` finds them."""
+    game, _seats, seat = table_for_player(request, game_id)
     return game, seat

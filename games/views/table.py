@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
-from games.access import game_for_player, may_watch, table_for_viewer
+from games.access import game_for_player, may_watch, table_for_player, table_for_viewer
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
@@ -102,7 +102,7 @@ def _render(
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
     """A move from one of the table's forms: read it, submit it, show the table again."""
-    game, seat = game_for_player(request, game_id)
+    game, seats, seat = table_for_player(request, game_id)
     if game.status == Game.Status.OPEN:
         return _not_started(request, game)
     kind = request.POST.get("form", "")
@@ -110,7 +110,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     # A double click or a resent form needs no look-up first: its move is no longer
     # offered (refused below, where its key is looked up), or it is offered still and
     # game_submit answers with the recording its key made.
-    current = table(game, seat)
+    current = table(game, seat, seats=seats)
     # Only the posted form is used, and it carries its own key.
     form = _forms(current, form_key="", data=request.POST).get(kind)
     if form is None:
