@@ -3,6 +3,7 @@ redaction. Nothing here hands out a full state or a raw private payload."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,7 +29,7 @@ def table_seats(game: Game) -> list[Seat]:
     orders, kind → the (round, trick) each was given for (it lapses when that trick ends).
     Each seat's ``game`` is ``game``, as read: a player's clock needs the game's deadline
     policy, and would otherwise read the row again for every awaited seat."""
-    seats = _with_orders(_annotated(Seat.objects.filter(game=game)))
+    seats = _with_orders(_seats_shown().filter(game=game))
     for seat in seats:
         seat.game = game
     return seats
@@ -36,7 +37,7 @@ def table_seats(game: Game) -> list[Seat]:
 
 def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     """The game (None: there is none) and its ``table_seats``, the game read with them."""
-    seats = _with_orders(_annotated(Seat.objects.filter(game_id=game_id).select_related("game")))
+    seats = _with_orders(_seats_shown().filter(game_id=game_id).select_related("game"))
     if not seats:
         game = Game.objects.filter(pk=game_id).first()
         return None if game is None else (game, [])
@@ -46,12 +47,16 @@ def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     return game, seats
 
 
-def _annotated(seats: QuerySet[Seat]) -> QuerySet[Seat]:
-    """``seats`` in order, each saying whether its player muted the game and whether any
-    standing order is given."""
+@functools.cache
+def _seats_shown() -> QuerySet[Seat]:
+    """Seats in order, each saying whether its player muted the game and whether any
+    standing order is given; never read itself, only filtered (a copy) by each caller.
+
+    Made once: resolving its two subqueries against the seats cost more than reading a
+    table's seats with them, on every look at a table."""
     mutes = GameMute.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"))
     given = StandingOrder.objects.filter(seat_id=OuterRef("pk"))
-    return seats.annotate(muted=Exists(mutes), has_orders=Exists(given)).order_by("number")
+    return Seat.objects.annotate(muted=Exists(mutes), has_orders=Exists(given)).order_by("number")
 
 
 def _with_orders(seats: QuerySet[Seat]) -> list[Seat]:
