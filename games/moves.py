@@ -64,7 +64,9 @@ def legal_moves(
         listed = []
         for action in space:
             data = rules.action_to_json(action)
-            listed.append(Move(str(action), data, kind.site.describe_action(data, names)))
+            listed.append(
+                Move(str(action), data, kind.site.describe_action(data, names, game.config))
+            )
         return LegalMoves(loaded.sequence, listed)
     if not space:
         return LegalMoves(loaded.sequence)

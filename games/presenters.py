@@ -165,7 +165,7 @@ def table(
         since = max(0, loaded.sequence - HISTORY_LENGTH)
         # Up to the state shown, not to whatever has been recorded since it was loaded.
         recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
-        return _in_words(kind.site, recent, names, seat)
+        return _in_words(kind.site, game.config, recent, names, seat)
 
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
@@ -196,16 +196,22 @@ def whole_history(game: Game, seat: int | None) -> list[tuple[int, str]]:
     """Every event of the game in words as ``seat`` (None: a spectator) may read them,
     newest first."""
     names = list(game.seats.order_by("number").values_list("name", flat=True))
-    return _in_words(game_type(game.rules).site, event_log(game, seat), names, seat)
+    site = game_type(game.rules).site
+    return _in_words(site, game.config, event_log(game, seat), names, seat)
 
 
 def _in_words(
-    site: Site, entries: list[dict[str, Any]], names: list[str], seat: int | None
+    site: Site,
+    config: dict[str, Any],
+    entries: list[dict[str, Any]],
+    names: list[str],
+    seat: int | None,
 ) -> list[tuple[int, str]]:
-    """``entries`` (``selectors.event_log``'s) as (number, sentence), newest first: what
-    a player looks for is what just happened."""
+    """``entries`` (``selectors.event_log``'s, of a game of ``config``) as (number,
+    sentence), newest first: what a player looks for is what just happened."""
     return [
-        (entry["sequence"], site.describe_event(entry, names, seat)) for entry in reversed(entries)
+        (entry["sequence"], site.describe_event(entry, names, seat, config))
+        for entry in reversed(entries)
     ]
 
 
@@ -236,7 +242,7 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     )
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
-    said = kind.site.describe_event(entry, names, viewer)
+    said = kind.site.describe_event(entry, names, viewer, game.config)
     current = Table(
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
     )

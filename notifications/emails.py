@@ -185,7 +185,7 @@ def _recap(game: Game, seat: int | None) -> list[str]:
     names = seat_names(game)
     entries = event_log(game, seat, after=max(last_own, game.last_sequence - RECAP))
     site = game_type(game.rules).site
-    return [site.describe_event(entry, names, seat) for entry in entries]
+    return [site.describe_event(entry, names, seat, game.config) for entry in entries]
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
+from games.engine.numx import GameConfig
 from games.rulesets.numx import descriptions
 
 MESSAGES = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
@@ -29,6 +30,8 @@ MO = MESSAGES / "django.mo"
 PLURAL_FORMS = "nplurals=2; plural=(n > 1);"
 
 NBSP = "\u00a0"
+#: A NUM-X game of today's rules edition, whose moves are said.
+GAME = GameConfig(2)
 
 
 # --- A small .po reader ---------------------------------------------------------------
@@ -281,23 +284,23 @@ def test_an_english_browser_still_gets_english(client: Client) -> None:
 def test_moves_and_cards_in_french() -> None:
     names = ["Alice", "Bob"]
     with translation.override("fr"):
-        assert descriptions.action({"type": "pass"}, names) == "passer"
-        assert descriptions.action({"type": "draw"}, names) == "piocher une carte"
+        assert descriptions.action({"type": "pass"}, names, GAME) == "passer"
+        assert descriptions.action({"type": "draw"}, names, GAME) == "piocher une carte"
         assert (
             descriptions.cards(["blue-7", "red-7", "rainbow-7"]) == "bleu 7, rouge 7 et Rainbow 7"
         )
         assert descriptions.card("infinity") == "Infini" and descriptions.card("eclair") == "Éclair"
         assert descriptions.card(None) == "une carte cachée"
         assert (
-            descriptions.action({"type": "complete", "card": "rainbow-9"}, names)
+            descriptions.action({"type": "complete", "card": "rainbow-9"}, names, GAME)
             == "compléter le pli avec Rainbow 9"
         )
         assert (
-            descriptions.action({"type": "block", "target": "all"}, names)
+            descriptions.action({"type": "block", "target": "all"}, names, GAME)
             == "jouer Block sur tous les joueurs"
         )
         resolve = {"type": "resolve", "discard": [], "remove": [0, 1], "place": [[True, "left"]]}
-        assert descriptions.action(resolve, names) == (
+        assert descriptions.action(resolve, names, GAME) == (
             f"répondre au Malus{NBSP}: retirer 2 cartes Score, placer 1 carte piochée"
         )
 

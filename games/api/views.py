@@ -460,7 +460,8 @@ def events(request: Request, game_id: int) -> Response:
     names = seat_names(found)
     site = game_type(found.rules).site
     results = [
-        {**entry, "description": site.describe_event(entry, names, seat)} for entry in entries
+        {**entry, "description": site.describe_event(entry, names, seat, found.config)}
+        for entry in entries
     ]
     last = results[-1]["sequence"] if results else None
     body = {

@@ -84,14 +84,23 @@ class Site(Protocol):
         """Where the game stands in words ("Round 2, trick 5")."""
         ...
 
-    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
-        """What an action does, from its JSON form (as recorded, possibly redacted)."""
+    def describe_action(
+        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+    ) -> str:
+        """What an action does, from its JSON form (as recorded, possibly redacted), in the
+        game of ``config`` (its recorded configuration: an action's meaning may follow the
+        rules edition or a table option the game was played with)."""
         ...
 
     def describe_event(
-        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+        self,
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
     ) -> str:
-        """One entry of a redacted event log (``selectors.event_log``) as a sentence."""
+        """One entry of a redacted event log (``selectors.event_log``) as a sentence, in the
+        game of ``config`` (as :meth:`describe_action`)."""
         ...
 
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from games.engine.numx import GameConfig
 from games.engine.numx.payload_versions import plays_action_card
 from games.events import store
 from games.events.log import LogError, export_game, import_log, verify
@@ -128,11 +129,12 @@ def test_the_stored_version_1_log_still_verifies_imports_and_reads_after_effects
     assert {e.type for e in cards_played} >= {"block", "swipe", "malus", "quantum"}
     assert all(e.payload["effects"] is None for e in cards_played)
     names = [seat["name"] for seat in log["game"]["seats"]]
+    played = GameConfig.from_json(game.config)
     for viewer in (0, 1, None):
         for entry in event_log(game, viewer):
             if entry["type"] in {e.type for e in cards_played}:
                 assert entry["action"].get("effects", None) is None
-            assert descriptions.event(entry, names, viewer)
+            assert descriptions.event(entry, names, viewer, played)
 
 
 def test_a_version_1_event_that_claims_effects_has_them_checked() -> None:

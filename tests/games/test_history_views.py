@@ -8,10 +8,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.bots import play_bot_move
+from games.bots import bot_seats, play_bot_move
+from games.engine.numx import EDITION, SECOND_EDITION
+from games.events.models import Event
 from games.lobby import game_open
 from games.models import Game
 from games.presenters import HISTORY_LENGTH
+from games.services import game_create
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +72,37 @@ def test_a_spectator_reads_the_public_history_without_links_to_a_replay_they_may
 def test_a_game_still_waiting_for_players_has_no_history(alice: User, as_user: Login) -> None:
     game = game_open(creator=alice, name="Soon", config={"players": 3})
     assert as_user(alice).get(f"/games/{game.pk}/history/").status_code == 404
+
+
+def a_malus_on_all(edition: int) -> Game:
+    """A three-bot Speed Run of rules ``edition`` played until a Malus is aimed at ``all``."""
+    rng = random.Random(edition)
+    config = {"players": 3, "mode": "speed-run", "edition": edition}
+    game = game_create(name="Malus", config=config, seats=bot_seats(3, automatic=False), rng=rng)
+    malus_on_all = Event.objects.filter(game=game, type="malus", payload__target="all")
+    while not malus_on_all.exists():
+        assert play_bot_move(game, rng), "the game ended without a Malus on all"
+    return game
+
+
+@pytest.mark.parametrize(
+    ("edition", "language", "said", "not_said"),
+    [
+        (EDITION, "en", "every opponent", "everyone"),
+        (EDITION, "fr", "chaque adversaire", "tous les joueurs"),
+        (SECOND_EDITION, "en", "everyone", "every opponent"),
+        (SECOND_EDITION, "fr", "tous les joueurs", "chaque adversaire"),
+    ],
+)
+def test_a_malus_on_all_hits_every_opponent_from_edition_3_and_everyone_before(
+    alice: User, as_user: Login, edition: int, language: str, said: str, not_said: str
+) -> None:
+    # From edition 3 a Malus on all spares its player: older games say what it did in them.
+    game = a_malus_on_all(edition)
+    page = (
+        as_user(alice)
+        .get(f"/games/{game.pk}/history/", HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+    )
+    aimed_at = re.findall(r"Malus \([^)]*\) (?:on|sur) ([^.<]+)", page)
+    assert said in aimed_at and not_said not in aimed_at

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats, play_bot_move
-from games.engine.numx import Face, Kind, legal_actions, parse_action
+from games.engine.numx import Face, GameConfig, Kind, legal_actions, parse_action
 from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
@@ -517,7 +517,9 @@ def test_a_posted_move_reads_the_game_row_once_for_the_page_and_once_for_the_mov
 @pytest.mark.parametrize("with_joker", [False, True])
 def test_the_jokers_value_is_asked_only_of_a_hand_holding_a_joker(with_joker: bool) -> None:
     hand = ["blue-3", "red-7", "green-7", "joker" if with_joker else "yellow-9"]
-    form = PliForm(hand=hand, moves=LegalMoves(2), names=["Alice", "Bob"], prefix="pli")
+    form = PliForm(
+        hand=hand, moves=LegalMoves(2), names=["Alice", "Bob"], config=GameConfig(2), prefix="pli"
+    )
     page = render_to_string(
         "games/numx/table.html#moves", {"forms": {"pli": form}, "t": {"game": {"pk": 1}}}
     )

@@ -33,13 +33,19 @@ class ToySite:
     def describe_progress(self, progress: Progress) -> str:
         return "Game over" if progress.phase == "game-over" else f"Turn {progress.step}"
 
-    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+    ) -> str:
         if action["type"] == "deal":
             return "deals the lucky charms"
         return f"takes {action['count']}"
 
     def describe_event(
-        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+        self,
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
     ) -> str:
         action = entry["action"]
         if entry["type"] == "created":
@@ -47,7 +53,7 @@ class ToySite:
         if entry["type"] == "game-ended":
             return f"The game is over. Winner: {and_list([names[s] for s in action['winners']])}."
         who = "Chance" if entry["seat"] == -1 else names[entry["seat"]]
-        return f"{who} {self.describe_action(action, names)}."
+        return f"{who} {self.describe_action(action, names, config)}."
 
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return f"Take 1, 2 or 3 of the {view['pile']} tokens left."

@@ -45,11 +45,17 @@ class MayaSite:
     def describe_progress(self, progress: Progress) -> str:
         return descriptions.progress(progress.phase, progress.round - 1, progress.step)
 
-    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+    ) -> str:
         return descriptions.action(action, names)
 
     def describe_event(
-        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+        self,
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
     ) -> str:
         return descriptions.event(entry, names, viewer)
 

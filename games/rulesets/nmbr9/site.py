@@ -43,11 +43,17 @@ class Nmbr9Site:
     def describe_progress(self, progress: Progress) -> str:
         return descriptions.progress(progress.phase, progress.step)
 
-    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
+    def describe_action(
+        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+    ) -> str:
         return descriptions.action(action, names)
 
     def describe_event(
-        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+        self,
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
     ) -> str:
         return descriptions.event(entry, names, viewer)
 

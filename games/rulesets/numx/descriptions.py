@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.descriptions import actor, and_list, common_event, reason_text
-from games.engine.numx import Face, Kind
+from games.engine.numx import Face, GameConfig, Kind
 
 _COLOURS = {
     "blue": lambda: _("blue"),
@@ -69,6 +69,14 @@ def _seat(target: Any, names: Sequence[str]) -> str:
     return names[int(target)]
 
 
+def _malus_target(target: Any, names: Sequence[str], config: GameConfig) -> str:
+    # From edition 3 a Malus on ``all`` spares its player (and partner): older games keep
+    # "everyone", which is what it did in them.
+    if target == "all" and config.malus_on_opponents_only:
+        return _("every opponent")
+    return _seat(target, names)
+
+
 _SIMPLE = {
     "pass": lambda: _("pass"),
     "draw": lambda: _("draw a card"),
@@ -80,8 +88,9 @@ _SIMPLE = {
 }
 
 
-def action(data: dict[str, Any], names: Sequence[str]) -> str:
-    """What an action does, from its JSON form (as recorded, possibly redacted)."""
+def action(data: dict[str, Any], names: Sequence[str], config: GameConfig) -> str:
+    """What an action does, from its JSON form (as recorded, possibly redacted), in a game
+    of ``config`` (whose rules edition says whom a Malus on ``all`` hits)."""
     kind = data.get("type")
     if kind == "play":
         text = cards(data["cards"])
@@ -90,13 +99,13 @@ def action(data: dict[str, Any], names: Sequence[str]) -> str:
         if data.get("bonus"):
             return _("lay %(cards)s, then %(bonus)s") % {
                 "cards": text,
-                "bonus": action(data["bonus"], names),
+                "bonus": action(data["bonus"], names, config),
             }
         return _("lay %(cards)s") % {"cards": text}
     if kind == "take":
         return _("take back score card %(position)d and %(move)s") % {
             "position": int(data["index"]) + 1,
-            "move": action(data["play"], names),
+            "move": action(data["play"], names, config),
         }
     if kind in _SIMPLE:
         return _SIMPLE[kind]()
@@ -127,7 +136,7 @@ def action(data: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "malus":
         return _("play %(card)s on %(target)s") % {
             "card": card(data["card"]),
-            "target": _seat(data["target"], names),
+            "target": _malus_target(data["target"], names, config),
         }
     if kind == "resolve":
         parts = []
@@ -162,8 +171,11 @@ def action(data: dict[str, Any], names: Sequence[str]) -> str:
     return str(kind)
 
 
-def event(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> str:
-    """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
+def event(
+    entry: dict[str, Any], names: Sequence[str], viewer: int | None, config: GameConfig
+) -> str:
+    """One entry of a redacted event log (``selectors.event_log``) of a game of ``config``,
+    as a sentence."""
     common = common_event(entry, names)
     if common is not None:
         return common
@@ -178,7 +190,7 @@ def event(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> st
         }
     seat = entry["seat"]
     who = actor(seat, viewer, names)
-    sentence = _("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}
+    sentence = _("%(who)s: %(what)s.") % {"who": who, "what": action(data, names, config)}
     drawn = entry.get("facts", {}).get("from_pile", {})
     for taker, taken in drawn.items():
         if all(name is None for name in taken):

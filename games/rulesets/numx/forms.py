@@ -139,7 +139,13 @@ class PliForm(MoveForm):
     bonus = forms.ChoiceField(label=_("Shadow's bonus Action card"), required=False)
 
     def __init__(
-        self, *args: Any, hand: list[str], moves: LegalMoves, names: list[str], **kwargs: Any
+        self,
+        *args: Any,
+        hand: list[str],
+        moves: LegalMoves,
+        names: list[str],
+        config: GameConfig,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.hand = hand
@@ -153,7 +159,7 @@ class PliForm(MoveForm):
         for move in moves.of_kind("play"):
             bonus = move.action.get("bonus")
             if bonus:
-                bonuses[move.notation.split(" + ", 1)[1]] = action_words(bonus, names)
+                bonuses[move.notation.split(" + ", 1)[1]] = action_words(bonus, names, config)
         self.fields["bonus"].choices = [("", _("no bonus")), *bonuses.items()]
         self.has_bonus = bool(bonuses)
 
@@ -318,7 +324,13 @@ def move_forms(
     found: dict[str, forms.Form] = {}
     if moves.of_kind("play"):
         found["pli"] = PliForm(
-            bind("pli"), prefix="pli", initial=initial, hand=hand, moves=moves, names=names
+            bind("pli"),
+            prefix="pli",
+            initial=initial,
+            hand=hand,
+            moves=moves,
+            names=names,
+            config=GameConfig.from_json(current.game.config),
         )
     others = [m for m in moves.listed if m.kind != "play"]
     if others:

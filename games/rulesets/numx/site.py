@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.descriptions import and_list
-from games.engine.numx import TripleRule
+from games.engine.numx import GameConfig, TripleRule
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
 from games.rulesets.numx import api as numx_api
@@ -72,13 +72,19 @@ class NumxSite:
             "trick": progress.step,
         }
 
-    def describe_action(self, action: Mapping[str, Any], names: Sequence[str]) -> str:
-        return descriptions.action(dict(action), names)
+    def describe_action(
+        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+    ) -> str:
+        return descriptions.action(dict(action), names, GameConfig.from_json(dict(config)))
 
     def describe_event(
-        self, entry: Mapping[str, Any], names: Sequence[str], viewer: int | None
+        self,
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
     ) -> str:
-        return descriptions.event(dict(entry), names, viewer)
+        return descriptions.event(dict(entry), names, viewer, GameConfig.from_json(dict(config)))
 
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
