@@ -91,6 +91,7 @@ def test_a_table_option_chosen_in_the_form_is_stored_and_shown_on_the_table_and_
     assert {key: game.config[key] for key in stored} == stored
     assert said in client.get(f"/games/{game.pk}/").content.decode()  # the waiting room
     played = play_bot_game({**game.config, "players": 3}, random.Random(5))
+    Game.objects.filter(pk=played.pk).update(is_public=True)  # watched by Alice, not seated
     for page in (f"/games/{played.pk}/", f"/games/{played.pk}/replay/?step=3"):
         assert said in client.get(page).content.decode()
 
