@@ -317,7 +317,7 @@ _CARD_ACTIONS = {
     "quantum": _action("quantum", "Quantum: with the target seat.", target=_position()),
     "malus": _action(
         "malus",
-        "Play a Malus card (`card`, e.g. `malus-2`) at a seat or `all`.",
+        "Play a Malus card (`card`, e.g. `malus-2/+2`) at a seat or `all`.",
         card=serializers.CharField(),
         target=TargetField(),
     ),
