@@ -146,6 +146,31 @@ def test_the_other_table_options_are_opened_through_the_api_and_stored_when_chos
     assert "infinity_on_infinity" not in Game.objects.get(pk=made["id"]).config
 
 
+def test_a_tables_own_malus_values_are_opened_through_the_api_and_played(
+    as_alice: APIClient,
+) -> None:
+    own = [[1, 1], [-3, 3], [1, 1], [0, -2], [2, -1]]
+    config = {"players": 3, "malus_values": own}
+    created = as_alice.post("/api/games/", {"name": "m", "config": config}, format="json").json()
+
+    # Stored in the order of the cards' faces, the box's own first.
+    assert created["config"]["malus_values"] == [[2, -1], [1, 1], [1, 1], [0, -2], [-3, 3]]
+    stored = GameConfig.from_json(Game.objects.get(pk=created["id"]).config)
+    assert [str(card) for card in stored.deck[-5:]] == [
+        "malus+2/-1",
+        "malus+1/+1",
+        "malus+1/+1",
+        "malus+0/-2",
+        "malus-3/+3",
+    ]
+    # The house five, in any order, are not written down.
+    house = [[-2, 2], [-1, 1], [3, 0], [1, -2], [2, -1]]
+    made = as_alice.post(
+        "/api/games/", {"name": "h", "config": {"players": 3, "malus_values": house}}, format="json"
+    ).json()
+    assert "malus_values" not in Game.objects.get(pk=made["id"]).config
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -163,6 +188,14 @@ def test_the_other_table_options_are_opened_through_the_api_and_stored_when_chos
         ({"name": "g", "config": {"players": 2, "family_scoring": ["pair"]}}, "config"),
         ({"name": "g", "config": {"players": 2, "round_two_pick": True}}, "config"),
         ({"name": "g", "config": {"players": 2, "infinity_on_infinity": "x"}}, "config"),
+        ({"name": "g", "config": {"players": 2, "malus_values": [[1, 1]] * 4}}, "config"),
+        ({"name": "g", "config": {"players": 2, "malus_values": [[4, 0]] * 5}}, "config"),
+        ({"name": "g", "config": {"players": 2, "malus_values": [[0, 0]] * 5}}, "config"),
+        ({"name": "g", "config": {"players": 2, "malus_values": [[1]] * 5}}, "config"),
+        (
+            {"name": "g", "config": {"players": 2, "mode": "family", "malus_values": [[1, 1]] * 5}},
+            "config",
+        ),
     ],
 )
 def test_an_invalid_game_is_refused_and_nothing_is_opened(

@@ -74,6 +74,11 @@ OPTIONS = {"name": "Opts", "players": "4", "deadline_policy": "pass"}
             {"round_two_pick": True},
             "a pick at the start of round 2",
         ),
+        (
+            {"mode": "speed-run", "malus_values": " +1/+1 -3/+3 1/1 +0/-2 +2/-1 "},
+            {"malus_values": [[2, -1], [1, 1], [1, 1], [0, -2], [-3, 3]]},
+            "Malus: +2/-1 +1/+1 +1/+1 +0/-2 -3/+3",
+        ),
     ],
 )
 def test_a_table_option_chosen_in_the_form_is_stored_and_shown_on_the_table_and_replay(
@@ -91,6 +96,7 @@ def test_a_table_option_chosen_in_the_form_is_stored_and_shown_on_the_table_and_
     assert {key: game.config[key] for key in stored} == stored
     assert said in client.get(f"/games/{game.pk}/").content.decode()  # the waiting room
     played = play_bot_game({**game.config, "players": 3}, random.Random(5))
+    Game.objects.filter(pk=played.pk).update(is_public=True)  # watched by Alice, not seated
     for page in (f"/games/{played.pk}/", f"/games/{played.pk}/replay/?step=3"):
         assert said in client.get(page).content.decode()
 
@@ -122,8 +128,41 @@ def test_a_round_two_pick_outside_x_game_is_refused_and_nothing_is_opened(
 
 
 @pytest.mark.parametrize(
+    ("posted", "error"),
+    [
+        ({"mode": "speed-run", "malus_values": "+2/-1 +1/-2 +3/+0 -1/+1"}, "Write five Malus"),
+        ({"mode": "x-game", "malus_values": "+4/-1 +1/-2 +3/+0 -1/+1 -2/+2"}, "Write five Malus"),
+        ({"mode": "x-game", "malus_values": "+0/+0 +1/-2 +3/+0 -1/+1 -2/+2"}, "Write five Malus"),
+        ({"mode": "speed-run", "malus_values": "+2-1 +1/-2 +3/+0 -1/+1 -2/+2"}, "Write five Malus"),
+        ({"mode": "family", "malus_values": "+2/-1 +1/-2 +3/+0 -1/+1 -1/+1"}, "without Malus"),
+    ],
+)
+def test_malus_values_the_engine_refuses_are_a_form_error_and_nothing_is_opened(
+    alice: User, as_user: Callable[[User], Client], posted: dict[str, str], error: str
+) -> None:
+    response = as_user(alice).post("/games/new/", {**OPTIONS, **posted})
+
+    assert response.status_code == 400
+    assert error in response.content.decode()
+    assert not Game.objects.filter(name="Opts").exists()
+
+
+def test_the_house_malus_values_in_any_order_are_neither_stored_nor_shown(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    client = as_user(alice)
+    house = "-2/+2 -1/+1 +3/+0 +1/-2 +2/-1"
+    client.post("/games/new/", {**OPTIONS, "mode": "x-game", "malus_values": house})
+
+    game = Game.objects.get(name="Opts")
+    assert "malus_values" not in game.config
+    assert "Malus:" not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(
     "options",
     [
+        {"mode": "speed-run", "malus_values": [[2, -1], [1, 1], [1, 1], [0, -2], [-3, 3]]},
         {"mode": "speed-run", "triple_rule": "every"},
         {"mode": "speed-run", "infinity_on_infinity": True},
         {"mode": "family", "family_scoring": ["colour"]},

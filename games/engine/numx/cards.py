@@ -2,9 +2,11 @@
 
 A :class:`Face` is what players name and what actions refer to (``blue-7``, ``joker``,
 ``malus+2/-1``). A :class:`Card` is one of the 125 physical cards of the box, with a stable
-``id``: two jokers are two cards with the same face. Both are interned, immutable value
-objects: there is exactly one object per face and per card, so comparing them is identity,
-which keeps the engine's hot paths cheap.
+``id``: two jokers are two cards with the same face. The five Malus cards (ids 120-124)
+carry the table's own values when it chose some (:func:`deck`), so a card is its id and its
+face together. Both are interned, immutable value objects: there is exactly one object per
+face and per (id, face), so comparing them is identity, which keeps the engine's hot paths
+cheap.
 
 Notation (case-insensitive when parsed, lower case when printed)::
 
@@ -17,8 +19,9 @@ Notation (case-insensitive when parsed, lower case when printed)::
 from __future__ import annotations
 
 import enum
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from games.engine.numx.errors import NotationError
@@ -81,6 +84,9 @@ COPIES = {
 #: the card pictures); these are this product's choice, documented in docs/rules.md: three
 #: punish, two are gambles ("5 Cartes Malus, ou pas...").
 MALUS_VALUES: tuple[tuple[int, int], ...] = ((2, -1), (1, -2), (3, 0), (-1, 1), (-2, 2))
+#: The numbers a table's own Malus card may carry (the table option ``malus_values``): the
+#: span of the house values; (0, 0), which would do nothing, is no Malus card.
+MALUS_RANGE = range(-3, 4)
 
 
 def _frozen(self: object, name: str, value: object) -> NoReturn:
@@ -201,14 +207,15 @@ class Face:
 class Card:
     """One physical card of the box: a stable ``id`` (0..124) and its :class:`Face`.
 
-    Interned like faces: the 125 cards are the members of :data:`DECK`."""
+    Interned like faces: the 125 cards of the box are the members of :data:`DECK`; a table
+    with its own Malus values plays the members of its :func:`deck`."""
 
     __slots__ = ("face", "id")
     id: int
     face: Face
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("cards are interned: use DECK or card_by_id()")
+        raise TypeError("cards are interned: use DECK, deck() or card()")
 
     __setattr__ = _frozen
 
@@ -228,8 +235,8 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.id}, {self.face.text!r})"
 
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (card_by_id, (self.id,))
+    def __reduce__(self) -> tuple[Any, tuple[int, Face]]:
+        return (card, (self.id, self.face))
 
     def __copy__(self) -> Card:
         return self
@@ -259,12 +266,27 @@ def _build() -> tuple[tuple[Face, ...], tuple[Card, ...]]:
     return tuple(faces), tuple(cards)
 
 
-#: Every distinct face, in a fixed order (numbered by colour then value, specials, actions).
+#: Every distinct face of the box, in a fixed order (numbered by colour then value,
+#: specials, actions).
 FACES, DECK = _build()
-_BY_TEXT = {face.text: face for face in FACES}
-_BY_NUMBER = {(face.colour, face.value): face for face in FACES if face.is_numbered}
-
 MALUS_FACES = tuple(face for face in FACES if face.kind is Kind.MALUS)
+#: Every other Malus a table may print, ordered after the box's faces (hand, then score,
+#: from high to low), so that the box's faces keep their order and recorded actions theirs.
+_TABLE_MALUS_FACES = tuple(
+    Face._make(len(FACES) + index, Kind.MALUS, hand=hand, score=score)
+    for index, (hand, score) in enumerate(
+        (hand, score)
+        for hand in reversed(MALUS_RANGE)
+        for score in reversed(MALUS_RANGE)
+        if (hand, score) not in {*MALUS_VALUES, (0, 0)}
+    )
+)
+_BY_TEXT = {face.text: face for face in (*FACES, *_TABLE_MALUS_FACES)}
+_BY_NUMBER = {(face.colour, face.value): face for face in FACES if face.is_numbered}
+_MALUS_BY_VALUES = {(face.hand, face.score): face for face in (*MALUS_FACES, *_TABLE_MALUS_FACES)}
+#: The ids of the five Malus cards, which carry a table's own values.
+MALUS_IDS = tuple(card.id for card in DECK if card.face.kind is Kind.MALUS)
+_CARDS = {(card.id, card.face): card for card in DECK}
 JOKER = _BY_TEXT["joker"]
 INFINITY = _BY_TEXT["infinity"]
 NUMX = _BY_TEXT["num-x"]
@@ -296,9 +318,50 @@ def shadow(value: int) -> Face:
     return number_face(Colour.SHADOW, value)
 
 
-def card_by_id(card_id: int) -> Card:
-    """The physical card with that id."""
-    return DECK[card_id]
+def malus_face(hand: int, score: int) -> Face:
+    """The Malus face of hand X ``hand`` and score Y ``score``, each from -3 to +3.
+
+    >>> malus_face(2, -1) is Face.parse("malus+2/-1")
+    True
+    >>> malus_face(0, 0)
+    Traceback (most recent call last):
+    games.engine.numx.errors.NotationError: a Malus card's numbers go from -3 to +3, not both 0
+    """
+    try:
+        return _MALUS_BY_VALUES[(hand, score)]
+    except KeyError:
+        raise NotationError("a Malus card's numbers go from -3 to +3, not both 0") from None
+
+
+def card(card_id: int, face: Face) -> Card:
+    """The physical card ``card_id`` printed with ``face``: the box's card, or one of the
+    five Malus cards carrying a table's own values.
+
+    >>> card(120, Face.parse("malus-3/+3"))
+    Card(120, 'malus-3/+3')
+    """
+    found = _CARDS.get((card_id, face))
+    if found is None:
+        if card_id not in MALUS_IDS or face.kind is not Kind.MALUS:
+            raise NotationError(f"card {card_id} is never a {face}")
+        found = _CARDS.setdefault((card_id, face), Card._make(card_id, face))
+    return found
+
+
+@functools.cache
+def deck(malus_values: tuple[tuple[int, int], ...] = MALUS_VALUES) -> tuple[Card, ...]:
+    """The 125 cards of a table whose five Malus cards carry ``malus_values`` (hand X,
+    score Y), the other 120 being the box's own.
+
+    >>> deck() == DECK
+    True
+    >>> [str(c) for c in deck(((1, 1), (1, 1), (3, 0), (-3, 0), (0, -3)))[-5:]]
+    ['malus+1/+1', 'malus+1/+1', 'malus+3/+0', 'malus-3/+0', 'malus+0/-3']
+    """
+    if len(malus_values) != len(MALUS_IDS):
+        raise NotationError(f"the box holds {len(MALUS_IDS)} Malus cards")
+    malus = (card(i, malus_face(*pair)) for i, pair in zip(MALUS_IDS, malus_values, strict=True))
+    return tuple(c for c in DECK if c.id not in MALUS_IDS) + tuple(malus)
 
 
 def parse_faces(text: str | Iterable[str]) -> tuple[Face, ...]:
@@ -307,8 +370,9 @@ def parse_faces(text: str | Iterable[str]) -> tuple[Face, ...]:
     return tuple(Face.parse(word) for word in words)
 
 
-def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Distinct physical cards for the named faces: ``joker joker`` gives both jokers.
+def parse_cards(text: str | Iterable[str], cards_in_box: Sequence[Card] = DECK) -> tuple[Card, ...]:
+    """Distinct physical cards of ``cards_in_box`` (a table's :func:`deck`) for the named
+    faces: ``joker joker`` gives both jokers.
 
     A bare ``malus`` names the next malus card not yet named. More copies than the box
     holds is an error.
@@ -318,13 +382,13 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     cards: list[Card] = []
     for word in words:
         if word.strip().lower() == "malus":
-            candidates = [c for c in DECK if c.face.kind is Kind.MALUS]
+            candidates = [c for c in cards_in_box if c.face.kind is Kind.MALUS]
         else:
             face = Face.parse(word)
-            candidates = [c for c in DECK if c.face is face]
-        card = next((c for c in candidates if c.id not in taken), None)
-        if card is None:
+            candidates = [c for c in cards_in_box if c.face is face]
+        found = next((c for c in candidates if c.id not in taken), None)
+        if found is None:
             raise NotationError(f"the box holds only {len(candidates)} {word.strip().lower()}")
-        taken.add(card.id)
-        cards.append(card)
+        taken.add(found.id)
+        cards.append(found)
     return tuple(cards)

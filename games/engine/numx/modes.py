@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from games.engine.numx.cards import DECK, DECK_WITHOUT_ACTIONS, Card
-from games.engine.numx.errors import ConfigError
+from games.engine.numx.cards import DECK_WITHOUT_ACTIONS, MALUS_VALUES, Card, deck, malus_face
+from games.engine.numx.errors import ConfigError, NotationError
 from games.engine.numx.scoring import FAMILY_SCORING, FULL_SCORING, ScoreRule
 
 MIN_PLAYERS = 2
@@ -101,6 +101,10 @@ class GameConfig:
     family_scoring: frozenset[ScoreRule] = FAMILY_SCORING
     #: A table option of X-Game: every player picks a score card again at round 2's start.
     round_two_pick: bool = False
+    #: A table option of the modes with Action cards: the five Malus cards' (hand X, score
+    #: Y), kept in the order of their faces, so that the same five in another order are the
+    #: same table (and the house five are the default, left out of the JSON).
+    malus_values: tuple[tuple[int, int], ...] = MALUS_VALUES
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -115,6 +119,17 @@ class GameConfig:
             raise ConfigError("family_scoring picks among the rule book's scoring rules")
         if self.round_two_pick and self.rules.rounds < 2:
             raise ConfigError("round_two_pick is a table option of X-Game, which has two rounds")
+        if self.malus_values != MALUS_VALUES:
+            if len(self.malus_values) != len(MALUS_VALUES):
+                raise ConfigError(f"malus_values is {len(MALUS_VALUES)} pairs, one per Malus card")
+            try:
+                faces = sorted(malus_face(hand, score) for hand, score in self.malus_values)
+            except NotationError as error:
+                raise ConfigError(f"malus_values: {error}") from None
+            # The dataclass is frozen: its canonical order is set once, here.
+            object.__setattr__(self, "malus_values", tuple((f.hand, f.score) for f in faces))
+        if self.malus_values != MALUS_VALUES and not self.rules.action_cards:
+            raise ConfigError("malus_values is a table option of the modes with Action cards")
 
     @property
     def completes_when_drawn(self) -> bool:
@@ -162,8 +177,13 @@ class GameConfig:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The cards this game is played with (Family leaves the Action cards in the box)."""
-        return DECK if self.rules.action_cards else DECK_WITHOUT_ACTIONS
+        """The cards this game is played with: the box with the table's Malus values (Family
+        leaves the Action cards in the box).
+
+        >>> [str(c) for c in GameConfig(2, malus_values=((1, 1),) * 5).deck[-2:]]
+        ['malus+1/+1', 'malus+1/+1']
+        """
+        return deck(self.malus_values) if self.rules.action_cards else DECK_WITHOUT_ACTIONS
 
     @property
     def seats(self) -> range:
@@ -208,6 +228,8 @@ class GameConfig:
             ]
         if self.round_two_pick:
             data["round_two_pick"] = True
+        if self.malus_values != MALUS_VALUES:
+            data["malus_values"] = [list(pair) for pair in self.malus_values]
         return data
 
     @staticmethod
@@ -215,7 +237,8 @@ class GameConfig:
         """Read a configuration; one without ``edition`` was recorded before editions
         existed and keeps the first edition's rules; a table option left out is the rule
         book's reading (``triple_rule`` on a trick's first pli only, no Infinity on an
-        Infinity, Family's scoring rules, no pick at round 2's start).
+        Infinity, Family's scoring rules, no pick at round 2's start), or the house Malus
+        values.
 
         >>> GameConfig.from_json({"players": 3}).edition
         1
@@ -225,6 +248,9 @@ class GameConfig:
         PliRules(every_triple=False, infinity_on_infinity=True)
         >>> GameConfig.from_json(GameConfig(players=3).to_json()).edition == EDITION
         True
+        >>> own = [[1, 1], [2, -1], [1, 1], [-3, 3], [0, -2]]
+        >>> GameConfig.from_json({"players": 3, "malus_values": own}).malus_values
+        ((2, -1), (1, 1), (1, 1), (0, -2), (-3, 3))
         """
         players = data.get("players")
         if not isinstance(players, int):
@@ -251,6 +277,7 @@ class GameConfig:
             infinity_on_infinity=_flag(data, "infinity_on_infinity"),
             family_scoring=_scoring(data.get("family_scoring")),
             round_two_pick=_flag(data, "round_two_pick"),
+            malus_values=_malus_values(data.get("malus_values")),
         )
 
 
@@ -272,3 +299,18 @@ def _scoring(names: object) -> frozenset[ScoreRule]:
     ):
         raise ConfigError(f"family_scoring is a list of scoring rules among {sorted(choosable)}")
     return frozenset(choosable[name] for name in names)
+
+
+def _malus_values(pairs: object) -> tuple[tuple[int, int], ...]:
+    """A table's Malus values from JSON pairs ``[hand X, score Y]``; the house five when left
+    out. Their number and range are checked by :class:`GameConfig`."""
+    if pairs is None:
+        return MALUS_VALUES
+    if not isinstance(pairs, list) or not all(
+        isinstance(pair, list)
+        and len(pair) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
+        for pair in pairs
+    ):
+        raise ConfigError("malus_values is a list of pairs [hand X, score Y] of whole numbers")
+    return tuple((hand, score) for hand, score in pairs)

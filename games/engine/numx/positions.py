@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.numx.cards import Card, parse_cards
+from games.engine.numx.cards import Card, deck, parse_cards
 from games.engine.numx.errors import NotationError
 from games.engine.numx.modes import GameConfig
 from games.engine.numx.rounds import new_game
@@ -39,7 +39,8 @@ def arrange(
     if len(hands) != config.players or len(rows) not in (0, config.players):
         raise NotationError(f"describe the hands (and rows) of all {config.players} seats")
     words = [*(" ".join(hands)).split(), *(" ".join(rows)).split(), *pile.split()]
-    cards = iter(parse_cards(word.removeprefix(FACE_DOWN) for word in words))
+    box = deck(config.malus_values)
+    cards = iter(parse_cards((word.removeprefix(FACE_DOWN) for word in words), box))
     hand_cards = tuple(tuple(next(cards) for _ in hand.split()) for hand in hands)
     row_cards = tuple(
         tuple(ScoreCard(next(cards), not word.startswith(FACE_DOWN)) for word in row.split())

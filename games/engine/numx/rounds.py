@@ -27,7 +27,8 @@ _COLOUR_RANK = {colour: rank for rank, colour in enumerate(Colour)}
 
 def new_game(config: GameConfig) -> GameState:
     """A game waiting for its deal: every card of the box is still in the pile."""
-    in_play = set(config.deck)
+    # By id: a table's own Malus values make its five Malus cards other objects than the box's.
+    in_play = {card.id for card in config.deck}
     return GameState(
         config=config,
         phase=Phase.DEAL,
@@ -36,7 +37,7 @@ def new_game(config: GameConfig) -> GameState:
         rows=((),) * config.players,
         pile=config.deck,
         discard=(),
-        out_of_play=tuple(card for card in DECK if card not in in_play),
+        out_of_play=tuple(card for card in DECK if card.id not in in_play),
         trick=Trick(),
         turn=NOBODY,
         pending=None,

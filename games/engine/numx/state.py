@@ -21,7 +21,9 @@ from games.engine.numx.modes import GameConfig
 #: unpickle a configuration without it.
 #: 5: it holds three more table options (Infinity on Infinity, Family scoring, the round-2
 #: pick).
-STATE_FORMAT = "numx-state-5"
+#: 6: it holds the table's Malus values, and a card pickles as its id and face (a table's
+#: own values print other faces on the five Malus cards).
+STATE_FORMAT = "numx-state-6"
 #: The seat that plays chance actions (the deal, the round-2 shuffle).
 CHANCE = -1
 #: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.

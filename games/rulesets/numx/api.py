@@ -55,8 +55,8 @@ def _position(**kwargs: Any) -> serializers.IntegerField:
 class NumxConfigSerializer(StrictSerializer):
     """A NUM-X game's options. A stored configuration may leave out what the rules default:
     it is shown in full, but for the table options (``triple_rule``, ``infinity_on_infinity``,
-    ``family_scoring``, ``round_two_pick``), shown only when the table chose one, as the
-    game's own view shows them."""
+    ``family_scoring``, ``round_two_pick``, ``malus_values``), shown only when the table
+    chose one, as the game's own view shows them."""
 
     players = serializers.IntegerField(min_value=2, max_value=6)
     mode = serializers.ChoiceField(choices=MODES, default="speed-run")
@@ -83,6 +83,17 @@ class NumxConfigSerializer(StrictSerializer):
         required=False,
         help_text="X-Game only: every player picks a score card again at round 2's start; "
         "left out, round 2 starts at once (the rule book's reading).",
+    )
+    malus_values = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=-3, max_value=3), min_length=2, max_length=2
+        ),
+        min_length=5,
+        max_length=5,
+        required=False,
+        help_text="Speed Run and X-Game only: the five Malus cards as [hand X, score Y], each "
+        "number from -3 to +3 and not both 0 (a card is then named `malus+X/+Y`); left out, "
+        "the house five: [[2, -1], [1, -2], [3, 0], [-1, 1], [-2, 2]].",
     )
     edition = serializers.SerializerMethodField(
         help_text="The rules edition the game is played under, set by the server: the latest "
@@ -317,7 +328,7 @@ _CARD_ACTIONS = {
     "quantum": _action("quantum", "Quantum: with the target seat.", target=_position()),
     "malus": _action(
         "malus",
-        "Play a Malus card (`card`, e.g. `malus-2`) at a seat or `all`.",
+        "Play a Malus card (`card`, e.g. `malus-2/+2`) at a seat or `all`.",
         card=serializers.CharField(),
         target=TargetField(),
     ),

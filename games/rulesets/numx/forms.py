@@ -4,6 +4,7 @@ engine then judges it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
+    ConfigError,
     Distribute,
     Face,
     GameConfig,
@@ -36,6 +38,10 @@ from games.rulesets.numx.descriptions import score_rule
 
 if TYPE_CHECKING:
     from games.presenters import Table
+
+
+#: One Malus card in the new-game form: hand X, then score Y (``+2/-1``).
+_MALUS_PAIR = re.compile(r"([+-]?\d+)/([+-]?\d+)")
 
 
 class NumxOptions(forms.Form):
@@ -81,6 +87,33 @@ class NumxOptions(forms.Form):
         label=_("X-Game: every player picks a score card again at the start of round 2"),
         required=False,
     )
+    malus_values = forms.CharField(
+        label=_("The five Malus cards, as hand/score"),
+        required=False,
+        help_text=_(
+            "Speed Run and X-Game; blank keeps the house five: +2/-1 +1/-2 +3/+0 -1/+1 -2/+2."
+        ),
+    )
+
+    def clean_malus_values(self) -> tuple[tuple[int, int], ...] | None:
+        """The table's own pairs, checked by the engine; None when left blank."""
+        words = self.cleaned_data.get("malus_values", "").split()
+        if not words:
+            return None
+        found = [match for match in map(_MALUS_PAIR.fullmatch, words) if match]
+        if len(found) == len(words):
+            values = tuple((int(match[1]), int(match[2])) for match in found)
+            # The engine checks the pairs (their number and range); clean() checks the mode.
+            try:
+                return GameConfig(2, malus_values=values).malus_values
+            except ConfigError:
+                pass
+        raise forms.ValidationError(
+            _(
+                "Write five Malus cards as hand/score, each number from -3 to +3 and not both "
+                "0, for example: +2/-1 +1/-2 +3/+0 -1/+1 -2/+2."
+            )
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -88,6 +121,8 @@ class NumxOptions(forms.Form):
             raise forms.ValidationError(_("Teams are 2 or 3 teams of two: choose 4 or 6 players."))
         if data.get("round_two_pick") and data.get("mode") != Mode.X_GAME.value:
             raise forms.ValidationError(_("Only an X-Game has a round 2 to pick for."))
+        if data.get("malus_values") and data.get("mode") == Mode.FAMILY.value:
+            raise forms.ValidationError(_("Family is played without Malus cards."))
         return data
 
     def config(self) -> dict[str, Any]:
@@ -100,6 +135,8 @@ class NumxOptions(forms.Form):
         # Ticked boxes of another mode are the form's initial ones, not a choice.
         if mode is Mode.FAMILY and data.get("family_scoring"):
             options["family_scoring"] = frozenset(map(ScoreRule, data["family_scoring"]))
+        if data.get("malus_values"):
+            options["malus_values"] = data["malus_values"]
         config = GameConfig(
             data["players"],
             mode,

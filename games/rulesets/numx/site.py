@@ -62,6 +62,9 @@ class NumxSite:
             text += _(", scoring: %(rules)s") % {"rules": and_list(rules) or _("face value only")}
         if config.get("round_two_pick"):
             text += _(", a pick at the start of round 2")
+        if "malus_values" in config:
+            cards = " ".join(f"{hand:+d}/{score:+d}" for hand, score in config["malus_values"])
+            text += _(", Malus: %(cards)s") % {"cards": cards}
         return text
 
     def describe_progress(self, progress: Progress) -> str:

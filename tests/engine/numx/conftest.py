@@ -30,7 +30,7 @@ from games.engine.numx import (
     random_step,
     to_act,
 )
-from games.engine.numx.cards import Card
+from games.engine.numx.cards import MALUS_VALUES, Card
 from games.engine.numx.modes import EDITION, EDITIONS
 from games.engine.numx.positions import arrange
 from games.engine.numx.scoring import FAMILY_SCORING
@@ -145,6 +145,8 @@ CONFIGS = [
     for triple_rule in TripleRule
     if not teams or players in (4, 6)
 ]
+#: A table's own Malus values at the ends of their range, two copies of one of them.
+OWN_MALUS_VALUES = ((3, 3), (-3, -3), (-3, -3), (0, -3), (3, -3))
 #: The other table options, each with its mode, all at once and 2 to 6 players.
 OPTION_CONFIGS = [
     GameConfig(
@@ -155,6 +157,7 @@ OPTION_CONFIGS = [
         if mode is Mode.FAMILY
         else FAMILY_SCORING,
         round_two_pick=mode is Mode.X_GAME,
+        malus_values=MALUS_VALUES if mode is Mode.FAMILY else OWN_MALUS_VALUES,
     )
     for mode in Mode
     for players in range(2, 7)

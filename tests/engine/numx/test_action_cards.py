@@ -10,6 +10,7 @@ import pytest
 
 from games.engine.numx import (
     SECOND_EDITION,
+    ConfigError,
     Face,
     GameConfig,
     GameState,
@@ -501,6 +502,56 @@ def test_malus_minus_2_plus_2_discards_two_and_places_two_drawn_score_cards() ->
 
     assert hand(after, 1) == ["red-10"]
     assert row(after, 1) == "yellow-1 red-1 red-2 ?yellow-2"
+
+
+def test_a_tables_own_malus_values_are_the_ones_played_and_the_house_cards_are_not() -> None:
+    # The table option "malus_values" (docs/rules.md, "Table options").
+    own = GameConfig(3, malus_values=((1, 1), (1, 1), (-3, 3), (0, -2), (2, -1)))
+    state = arrange(
+        own,
+        ["malus+1/+1 malus-3/+3 blue-9", "red-9 red-10 red-11 red-12", "green-9 green-10"],
+        ["blue-1", "red-1 red-2", "green-1"],
+        pile=PILE,
+    )
+
+    assert refused(state, 0, "malus-2/+2 1") == "hand.has-cards"
+    after = act(state, 0, "malus+1/+1 1")
+    assert hand(after, 1) == names("red-9 red-10 red-11 red-12 yellow-1")
+    after = act(after, 1, "resolve place down-left")
+    assert row(after, 1) == "?yellow-2 red-1 red-2"
+    # A -3 discards three cards of the hand, a +3 places three drawn cards.
+    after = act(act(after, 1, "play red-9"), 2, "pass")
+    after = act(after, 0, "malus-3/+3 1")
+    after = act(after, 1, "resolve discard red-10 red-11 red-12 place up-left up-left up-left")
+    assert hand(after, 1) == names("yellow-1")
+    assert row(after, 1) == "yellow-5 yellow-4 yellow-3 ?yellow-2 red-1 red-2"
+
+
+@pytest.mark.parametrize(
+    ("values", "mode", "message"),
+    [
+        (((2, -1),) * 4, Mode.SPEED_RUN, "5 pairs"),
+        (((4, 0),) * 5, Mode.X_GAME, "from -3 to \\+3"),
+        (((0, 0),) * 5, Mode.SPEED_RUN, "not both 0"),
+        (((1, 1),) * 5, Mode.FAMILY, "Action cards"),
+    ],
+)
+def test_a_tables_malus_values_are_five_pairs_from_minus_3_to_3_outside_family(
+    values: tuple[tuple[int, int], ...], mode: Mode, message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        GameConfig(3, mode, malus_values=values)
+
+
+def test_a_tables_malus_values_are_written_only_when_not_the_house_five() -> None:
+    house = GameConfig(3, malus_values=((-2, 2), (-1, 1), (3, 0), (1, -2), (2, -1)))
+    own = GameConfig(3, malus_values=((1, 1), (-3, 3), (1, 1), (0, -2), (2, -1)))
+
+    assert house == GameConfig(3) and "malus_values" not in house.to_json()
+    assert own.to_json()["malus_values"] == [[2, -1], [1, 1], [1, 1], [0, -2], [-3, 3]]
+    assert GameConfig.from_json(own.to_json()) == own
+    with pytest.raises(ConfigError, match="pairs"):
+        GameConfig.from_json({"players": 3, "malus_values": [[1, True]] * 5})
 
 
 def test_a_face_down_card_drawn_by_a_malus_is_known_to_its_owner_only() -> None:

@@ -13,7 +13,8 @@ from games.engine.numx.cards import (
     Colour,
     Face,
     Kind,
-    card_by_id,
+    card,
+    deck,
     parse_cards,
     parse_faces,
 )
@@ -40,7 +41,7 @@ def test_every_card_has_a_stable_id_and_two_copies_are_two_cards() -> None:
     jokers = [card for card in DECK if card.face.kind is Kind.JOKER]
     assert len(jokers) == 2 and jokers[0] is not jokers[1]
     assert jokers[0].face is jokers[1].face
-    assert card_by_id(jokers[1].id) is jokers[1]
+    assert card(jokers[1].id, jokers[1].face) is jokers[1]
 
 
 def test_family_leaves_the_16_action_cards_in_the_box() -> None:
@@ -84,6 +85,8 @@ def test_notation_is_case_insensitive_and_names_colour_then_value() -> None:
         ("blue-17", "from 0 to 16"),
         ("purple-3", "not a NUM-X card"),
         ("malus", "say which malus"),
+        ("malus+4/+0", "not a NUM-X card"),
+        ("malus+0/+0", "not a NUM-X card"),
         ("memo", "not a NUM-X card"),
     ],
 )
@@ -115,3 +118,26 @@ def test_faces_and_cards_are_interned_immutable_values() -> None:
 
     assert copy.deepcopy(face) is face
     assert pickle.loads(pickle.dumps(DECK[7])) is DECK[7]
+    own = deck(((1, 1),) * 5)[-1]
+    assert pickle.loads(pickle.dumps(own)) is own
+
+
+def test_a_tables_own_malus_values_print_on_the_five_malus_cards_only() -> None:
+    own = deck(((1, 1), (1, 1), (-3, 3), (0, -2), (2, -1)))
+
+    assert [c.id for c in own] == list(range(125))
+    assert own[:120] == DECK[:120]
+    assert [str(c) for c in own[120:]] == [
+        "malus+1/+1",
+        "malus+1/+1",
+        "malus-3/+3",
+        "malus+0/-2",
+        "malus+2/-1",
+    ]
+    # A copy of a face is another card, as for the Jokers; the box's own face is not reused.
+    assert own[120] is not own[121] and own[124] is not DECK[120]
+    assert Face.parse("MALUS-3/+3") is own[122].face
+    with pytest.raises(NotationError, match="-3 to \\+3"):
+        deck(((4, 0),) * 5)
+    with pytest.raises(NotationError, match="never"):
+        card(7, own[120].face)
