@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
+
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
@@ -15,6 +17,14 @@ from games.services import SeatSpec, game_create, game_submit
 
 #: A bot game longer than this is abandoned as stuck rather than played forever.
 MAX_MOVES = 20_000
+
+
+def decision_rng(game: Game) -> random.Random:
+    """The randomness of the system's next choices in ``game`` (a bot's move, a move made for
+    an absent player): drawn from the game and its last event, salted with the site's
+    secret, so that the same position gives the same choice (a decision can be reproduced,
+    and so can a benchmark's table) while players cannot compute it."""
+    return random.Random(f"{settings.SECRET_KEY}:{game.pk}:{game.last_sequence}")
 
 
 def bot_seats(players: int, automatic: bool = True) -> list[SeatSpec]:
@@ -65,7 +75,7 @@ def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     bots = list(game.seats.filter(is_bot=True).values_list("number", flat=True))
     if not bots or game.status != Game.Status.RUNNING:
         return
-    rng = random.Random()
+    rng = decision_rng(game)
     for _ in range(MAX_MOVES):
         if not play_bot_move(game, rng, only=bots):
             return

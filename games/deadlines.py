@@ -14,7 +14,6 @@ Each :func:`tick` first sends :data:`clock_ticked`, so that other apps do their 
 
 from __future__ import annotations
 
-import random
 from datetime import datetime, timedelta
 
 from celery import shared_task
@@ -24,7 +23,7 @@ from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games.bots import MAX_MOVES
+from games.bots import MAX_MOVES, decision_rng
 from games.engine.ruleset import IllegalAction
 from games.events import store
 from games.models import Game, Seat
@@ -125,7 +124,7 @@ def play_for_absent(game: Game, seat: int) -> bool:
     legal = rules.legal_actions(loaded.state, seat)
     if not legal:
         return False
-    rng = random.Random()
+    rng = decision_rng(game)
     pass_move = rules.parse_action(rules.pass_notation) if rules.pass_notation else None
     if game.deadline_policy == Game.DeadlinePolicy.PASS and pass_move in legal:
         action, reason = pass_move, "deadline"
