@@ -27,8 +27,8 @@ from games.selectors import event_log, game_view, table_seats
 
 #: How many of the latest events the table's history shows: what a player coming back to
 #: a one-move-a-day game looks for (about a turn around a table of four, with its draws).
-#: Every event is on the history page, a link away; a longer list here was drawn on every
-#: look at the table for lines nobody reads there.
+#: Every event is on the history page, a link away; a longer list here was read, redacted
+#: and said on every look at the table, for lines the history page shows anyway.
 HISTORY_LENGTH = 10
 
 
