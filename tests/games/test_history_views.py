@@ -78,8 +78,9 @@ def a_malus_on_all(edition: int) -> Game:
     """A three-bot Speed Run of rules ``edition`` played until a Malus is aimed at ``all``."""
     rng = random.Random(edition)
     config = {"players": 3, "mode": "speed-run", "edition": edition}
-    game = game_create(name="Malus", config=config, seats=bot_seats(3, automatic=False), rng=rng)
-    Game.objects.filter(pk=game.pk).update(is_public=True)  # watched by Alice, not seated
+    # Public: Alice, who is not seated, watches it.
+    seats = bot_seats(3, automatic=False)
+    game = game_create(name="Malus", config=config, seats=seats, rng=rng, public=True)
     malus_on_all = Event.objects.filter(game=game, type="malus", payload__target="all")
     while not malus_on_all.exists():
         assert play_bot_move(game, rng), "the game ended without a Malus on all"
