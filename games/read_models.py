@@ -29,30 +29,27 @@ class MoveContext:
 
 def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     """The game's :class:`MoveContext` for ``seat`` played by ``user_id`` (None: nobody
-    holds it), read in one query of its seats joined with their orders and the game's row;
+    holds it), read in one query of the game's row joined with its seats and their orders;
     raises ``Game.DoesNotExist`` for no such game."""
     rows = list(
-        Seat.objects.filter(game_id=game_id).values_list(
-            "number",
-            "user_id",
-            "standing_orders__id",
-            "game__rules",
-            "game__last_sequence",
-            "game__awaiting",
+        Game.objects.filter(pk=game_id).values_list(
+            "rules",
+            "last_sequence",
+            "awaiting",
+            "seats__number",
+            "seats__user_id",
+            "seats__standing_orders__id",
         )
     )
-    if not rows:  # no such game (every game is made with its seats)
-        rules, last, awaiting = (
-            Game.objects.filter(pk=game_id).values_list("rules", "last_sequence", "awaiting").get()
-        )
-        return MoveContext(rules, last, awaiting, holds_seat=False, has_orders=False)
-    _number, _user, _order, rules, last, awaiting = rows[0]
+    if not rows:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    rules, last, awaiting, *_seat = rows[0]
     return MoveContext(
         rules,
         last,
         awaiting,
-        holds_seat=user_id is not None and (seat, user_id) in {(n, u) for n, u, *_ in rows},
-        has_orders=any(order is not None for _n, _u, order, *_ in rows),
+        holds_seat=user_id is not None and (seat, user_id) in {(n, u) for *_, n, u, _ in rows},
+        has_orders=any(order is not None for *_, order in rows),
     )
 
 
