@@ -173,7 +173,11 @@ class Play:
     @property
     def implied_value(self) -> int | None:
         """The value the cards give by themselves (their first numbered card's)."""
-        return next((face.value for face in self.faces if face.value is not None), None)
+        # A loop, not next() over a generator: every Play read from the store asks this.
+        for face in self.faces:
+            if face.value is not None:
+                return face.value
+        return None
 
     @property
     def names_value(self) -> bool:
