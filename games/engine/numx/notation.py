@@ -284,7 +284,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
 
 
 def _faces(names: list[str]) -> tuple[Face, ...]:
-    return tuple(Face.parse(name) for name in names)
+    return tuple(map(Face.parse, names))
 
 
 def _json_play(data: dict[str, Any]) -> Play:
