@@ -52,10 +52,15 @@ def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
     """The trick is won: its winner hands out score cards if there is anything to hand out."""
     trick = state.trick
     cards = eligible_cards(trick)
-    blank = not any(pli.eligible for pli in trick.plis)
+    # An eligible pli holds a Rainbow or a Shadow, numbered cards: no cards, no such pli.
+    blank = not cards
     if blank:
         cards = tuple(card for pli in trick.plis for card in pli.cards if card.face.is_numbered)
-    receivers = frozenset(seat for seat in range(state.players) if not trick.locked(seat))
+    seats = range(state.players)
+    # Most tricks lock no row: then asking each seat is wasted work.
+    receivers = (
+        frozenset(s for s in seats if not trick.locked(s)) if trick.locks else frozenset(seats)
+    )
     if not cards or not receivers:
         return settle_trick(state, winner, round_over, placed=frozenset())
     eligible = 1 if blank else len(cards)
