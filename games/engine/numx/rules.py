@@ -223,18 +223,19 @@ def _draw(state: GameState, seat: int) -> GameState:
         raise IllegalAction("draw.empty", "the draw pile is empty")
     card = state.pile[0]
     trick = state.trick._replace(idle=frozenset()) if state.trick.idle else state.trick
-    state = state._replace(
-        hands=replace_at(state.hands, seat, (*state.hands[seat], card)),
-        pile=state.pile[1:],
-        trick=trick,
-    )
+    hands = replace_at(state.hands, seat, (*state.hands[seat], card))
+    # Asked before the draw, so that a draw copies the state once, not twice (a copy is
+    # a fifth of a replay, and a draw a fifth of its actions).
     if has_use(state, seat, card):
-        return state._replace(pending=DrawnCard(seat, card))
-    return advance_turn(state, seat)
+        return state._replace(
+            hands=hands, pile=state.pile[1:], trick=trick, pending=DrawnCard(seat, card)
+        )
+    return advance_turn(state, seat, hands=hands, pile=state.pile[1:], trick=trick)
 
 
 def has_use(state: GameState, seat: int, card: Card) -> bool:
-    """Whether ``seat`` could play ``card`` (just drawn) right now.
+    """Whether ``seat`` could play ``card``, the top card of the pile they are drawing, once
+    it joins their hand.
 
     From edition 2 on, completing the top pli is a use (*Jouée seule, elle peut compléter
     un pli*); the first edition overlooked it, and its games replay that way.
@@ -260,7 +261,8 @@ def has_use(state: GameState, seat: int, card: Card) -> bool:
     ):
         return False  # too low for the top pli, or on an Infinity: no pli to look for
     if face.kind in (Kind.NUMBER, Kind.JOKER, Kind.INFINITY, Kind.NUMX):
-        plays = possible_plays(state.hands[seat], top, face, state.config.pli_rules)
+        pool = (*state.hands[seat], card)
+        plays = possible_plays(pool, top, face, state.config.pli_rules)
         return next(plays, None) is not None
     return state.config.rules.action_cards and (
         next(action_cards.options(state, seat, face), None) is not None
