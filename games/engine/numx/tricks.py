@@ -74,10 +74,14 @@ def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
 
 
 def settle_trick(
-    state: GameState, winner: int, round_over: bool, placed: frozenset[Card]
+    state: GameState, winner: int, round_over: bool, placed: frozenset[Card], **changes: Any
 ) -> GameState:
     """Clear the centre (cards not ``placed`` go to the discard) and start the next trick,
-    led by the winner, or end the round."""
+    led by the winner, or end the round.
+
+    ``changes`` are other fields to set in the same copy of the state (the distribution's
+    rows), as in :func:`advance_turn`.
+    """
     leftovers = tuple(card for pli in state.trick.plis for card in pli.cards if card not in placed)
     state = state._replace(
         phase=Phase.PLAY,
@@ -86,6 +90,7 @@ def settle_trick(
         discard=state.discard + leftovers,
         turn=winner,
         tricks=state.tricks + 1,
+        **changes,
     )
     if round_over:
         return end_round(state, Termination.LAST_CARD, winner)
