@@ -167,11 +167,12 @@ def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> Gam
 def _card_action(state: GameState, seat: int, action: CardAction, card: Card | None) -> GameState:
     """Play an Action card from the hand, or ``card`` when it comes from the score row."""
     action_cards.check(state, seat, action)
+    hands = state.hands
     if card is None:
-        (card,), hand = take(state.hands[seat], (action.face,))
-        state = state._replace(hands=replace_at(state.hands, seat, hand))
+        (card,), hand = take(hands[seat], (action.face,))
+        hands = replace_at(hands, seat, hand)
     state = state._replace(
-        discard=(*state.discard, card), trick=state.trick._replace(idle=frozenset())
+        hands=hands, discard=(*state.discard, card), trick=state.trick._replace(idle=frozenset())
     )
     state = action_cards.carry_out(state, seat, action)
     if state.pending is not None:
