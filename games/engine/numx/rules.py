@@ -157,7 +157,7 @@ def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> Gam
     )
     if play.bonus is None:
         if play.faces == (NUMX,):
-            return end_trick(state._replace(hands=hands, trick=trick), seat, round_over=not hand)
+            return end_trick(state, seat, round_over=not hand, hands=hands, trick=trick)
         return finish_action(state, seat, hands=hands, trick=trick)
     if not any(face.is_shadow for face in play.faces):
         raise IllegalAction("bonus.shadow", "this pli has no Shadow")

@@ -26,7 +26,7 @@ def advance_turn(state: GameState, seat: int, **changes: Any) -> GameState:
     following = (seat + 1) % state.players
     trick = changes.get("trick", state.trick)
     if following == trick.owner:
-        return end_trick(state._replace(**changes), following, round_over=False)
+        return end_trick(state, following, round_over=False, **changes)
     return state._replace(turn=following, **changes)
 
 
@@ -35,7 +35,7 @@ def finish_action(state: GameState, seat: int, replay: bool = False, **changes: 
     one's last card wins the trick and ends the round; a Block lets its player act again;
     otherwise play moves on."""
     if not changes.get("hands", state.hands)[seat]:
-        return end_trick(state._replace(**changes), seat, round_over=True)
+        return end_trick(state, seat, round_over=True, **changes)
     if replay:
         return state._replace(turn=seat, **changes)
     return advance_turn(state, seat, **changes)
@@ -48,9 +48,13 @@ def eligible_cards(trick: Trick) -> tuple[Card, ...]:
     )
 
 
-def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
-    """The trick is won: its winner hands out score cards if there is anything to hand out."""
-    trick = state.trick
+def end_trick(state: GameState, winner: int, round_over: bool, **changes: Any) -> GameState:
+    """The trick is won: its winner hands out score cards if there is anything to hand out.
+
+    ``changes`` are the fields the last action changed, applied in the copy that asks for
+    the distribution, as in :func:`advance_turn`.
+    """
+    trick = changes.get("trick", state.trick)
     cards = eligible_cards(trick)
     # An eligible pli holds a Rainbow or a Shadow, numbered cards: no cards, no such pli.
     blank = not cards
@@ -62,7 +66,7 @@ def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
         frozenset(s for s in seats if not trick.locked(s)) if trick.locks else frozenset(seats)
     )
     if not cards or not receivers:
-        return settle_trick(state, winner, round_over, placed=frozenset())
+        return settle_trick(state._replace(**changes), winner, round_over, placed=frozenset())
     eligible = 1 if blank else len(cards)
     cap = eligible // 2 if eligible > 1 else 1
     minimum = min((eligible + 1) // 2, cap * len(receivers))
@@ -70,6 +74,7 @@ def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
         phase=Phase.DISTRIBUTION,
         turn=winner,
         pending=Distributing(winner, cards, blank, minimum, cap, receivers, round_over),
+        **changes,
     )
 
 
