@@ -96,7 +96,7 @@ def _play_phase(state: GameState, seat: int, action: Action) -> GameState:
         return _pending(state, seat, action, pending)
     if isinstance(action, Complete):
         return _complete(state, seat, action)
-    if isinstance(action, (Pick, Refill, Reset, Distribute, Resolve, Deal, Shuffle)):
+    if type(action) in _NOT_IN_PLAY:
         raise IllegalAction("game.phase", _WAITING[Phase.PLAY])
     if seat != state.turn:
         raise IllegalAction("turn.not-yours", f"it is seat {state.turn}'s turn")
@@ -104,16 +104,23 @@ def _play_phase(state: GameState, seat: int, action: Action) -> GameState:
         isinstance(action, Pass) or (isinstance(action, Play) and action.faces == (NUMX,))
     ):
         raise IllegalAction("block.blocked", "you are blocked: pass, or lay Num-X")
+    # The common moves first: isinstance() of the six Action cards is dearer than four
+    # single ones.
     if isinstance(action, Play):
         return _lay(state, seat, action, state.hands[seat])
-    if isinstance(action, CARD_ACTIONS):
-        return _card_action(state, seat, action, None)
     if isinstance(action, Pass):
         return _pass(state, seat)
     if isinstance(action, Draw):
         return _draw(state, seat)
-    assert isinstance(action, TakeBack)
-    return _take_back(state, seat, action)
+    if isinstance(action, TakeBack):
+        return _take_back(state, seat, action)
+    assert isinstance(action, CARD_ACTIONS)
+    return _card_action(state, seat, action, None)
+
+
+#: Actions of other phases. A set of classes, since every move of the play phase is
+#: looked up in it (isinstance() tries each class in turn, several times the cost).
+_NOT_IN_PLAY = frozenset((Pick, Refill, Reset, Distribute, Resolve, Deal, Shuffle))
 
 
 def _pending(state: GameState, seat: int, action: Action, pending: object) -> GameState:
