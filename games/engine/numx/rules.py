@@ -57,7 +57,8 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
         raise IllegalAction("game.over", "the game is over")
     if seat == CHANCE:
         return _chance(state, action)
-    if not 0 <= seat < state.players:
+    # The configuration's own field, not the players property: every move asks.
+    if not 0 <= seat < state.config.players:
         raise IllegalAction("game.seat", f"there is no seat {seat}")
     if phase is Phase.PLAY:
         return _play_phase(state, seat, action)

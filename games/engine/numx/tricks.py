@@ -23,7 +23,8 @@ def advance_turn(state: GameState, seat: int, **changes: Any) -> GameState:
     ``changes`` are the fields the action changed, applied in the same ``_replace`` (moves
     are replayed by the thousand: one copy of the state per move, not three).
     """
-    following = (seat + 1) % state.players
+    # The configuration's own field, not the players property: nearly every move asks.
+    following = (seat + 1) % state.config.players
     trick = changes.get("trick", state.trick)
     if following == trick.owner:
         return end_trick(state, following, round_over=False, **changes)
