@@ -43,6 +43,9 @@ from games.engine.numx.actions import (
 from games.engine.numx.cards import Face, Kind
 from games.engine.numx.errors import NotationError
 
+#: The actions that carry nothing: immutable values, so one of each serves every read (a
+#: replay reads about a hundred passes and draws).
+_PASS, _DRAW, _REFILL, _RESET = Pass(), Draw(), Refill(), Reset()
 _TAKE = re.compile(r"^take\s+(\d+)\s*:\s*(.+)$", re.IGNORECASE)
 _PLACEMENT = re.compile(r"^(.+)>(\d+):(up|down):(left|right)$")
 
@@ -177,10 +180,10 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "shuffle": lambda args: Shuffle(tuple(Face.parse(word) for word in args)),
     "pick": _one_face(Pick),
     "complete": _one_face(Complete),
-    "pass": _no_args(Pass()),
-    "draw": _no_args(Draw()),
-    "refill": _no_args(Refill()),
-    "reset": _no_args(Reset()),
+    "pass": _no_args(_PASS),
+    "draw": _no_args(_DRAW),
+    "refill": _no_args(_REFILL),
+    "reset": _no_args(_RESET),
     "resolve": _parse_resolve,
     "distribute": lambda args: Distribute(tuple(_parse_placement(word) for word in args)),
     "flip": _card_verb("flip"),
@@ -344,10 +347,10 @@ _FROM_JSON: dict[str, Callable[[dict[str, Any]], Action]] = {
     "complete": lambda d: Complete(Face.parse(d["card"])),
     "play": _json_play,
     "take": _json_take,
-    "pass": lambda d: Pass(),
-    "draw": lambda d: Draw(),
-    "refill": lambda d: Refill(),
-    "reset": lambda d: Reset(),
+    "pass": lambda d: _PASS,
+    "draw": lambda d: _DRAW,
+    "refill": lambda d: _REFILL,
+    "reset": lambda d: _RESET,
     "flip": lambda d: Flip(_json_target(d["target"])),
     "swipe": lambda d: Swipe(_json_side(d["direction"]), _json_target(d["target"])),
     "block": lambda d: Block(_json_block_target(d["target"])),
