@@ -152,7 +152,7 @@ CardAction = Flip | Swipe | Block | Eclair | Quantum | Malus
 CARD_ACTIONS: Final = (Flip, Swipe, Block, Eclair, Quantum, Malus)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Play:
     """Lay a pli. ``value`` is implied by numbered cards; a pli of jokers names it.
 
@@ -162,18 +162,26 @@ class Play:
     """
 
     faces: tuple[Face, ...]
-    value: int | None = None
-    bonus: CardAction | None = None
+    value: int | None
+    bonus: CardAction | None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "faces", tuple(sorted(self.faces)))
-        if self.value is None:
-            object.__setattr__(self, "value", self.implied_value)
+    # Written out rather than generated with a __post_init__ that sets the faces and the
+    # value a second time: that doubled the cost of every Play read back from the store.
+    def __init__(
+        self, faces: tuple[Face, ...], value: int | None = None, bonus: CardAction | None = None
+    ) -> None:
+        object.__setattr__(self, "faces", tuple(sorted(faces)))
+        object.__setattr__(self, "value", self.implied_value if value is None else value)
+        object.__setattr__(self, "bonus", bonus)
 
     @property
     def implied_value(self) -> int | None:
         """The value the cards give by themselves (their first numbered card's)."""
-        return next((face.value for face in self.faces if face.value is not None), None)
+        # A loop, not next() over a generator: every Play read from the store asks this.
+        for face in self.faces:
+            if face.value is not None:
+                return face.value
+        return None
 
     @property
     def names_value(self) -> bool:

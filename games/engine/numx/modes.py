@@ -54,6 +54,10 @@ class PliRules:
 
 #: The rule book's reading of both.
 BOOK_PLI_RULES = PliRules()
+#: The four combinations, built once: every pli laid or looked for asks for its table's.
+_PLI_RULES = {
+    (every, cut): PliRules(every, cut) for every in (False, True) for cut in (False, True)
+}
 
 
 #: The scoring rules a Family table may pick from (the others only name how a card scored).
@@ -157,7 +161,7 @@ class GameConfig:
     @property
     def pli_rules(self) -> PliRules:
         """The table options that change which plis may be laid."""
-        return PliRules(self.triple_every_pli, self.infinity_on_infinity)
+        return _PLI_RULES[self.triple_every_pli, self.infinity_on_infinity]
 
     @property
     def rules(self) -> ModeRules:

@@ -36,6 +36,7 @@ from games.engine.numx.state import (
     MalusResolution,
     Phase,
     Pli,
+    Trick,
     replace_at,
 )
 from games.engine.numx.tricks import advance_turn, end_trick, finish_action, settle_trick, stalemate
@@ -56,7 +57,8 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
         raise IllegalAction("game.over", "the game is over")
     if seat == CHANCE:
         return _chance(state, action)
-    if not 0 <= seat < state.players:
+    # The configuration's own field, not the players property: every move asks.
+    if not 0 <= seat < state.config.players:
         raise IllegalAction("game.seat", f"there is no seat {seat}")
     if phase is Phase.PLAY:
         return _play_phase(state, seat, action)
@@ -95,7 +97,7 @@ def _play_phase(state: GameState, seat: int, action: Action) -> GameState:
         return _pending(state, seat, action, pending)
     if isinstance(action, Complete):
         return _complete(state, seat, action)
-    if isinstance(action, (Pick, Refill, Reset, Distribute, Resolve, Deal, Shuffle)):
+    if type(action) in _NOT_IN_PLAY:
         raise IllegalAction("game.phase", _WAITING[Phase.PLAY])
     if seat != state.turn:
         raise IllegalAction("turn.not-yours", f"it is seat {state.turn}'s turn")
@@ -103,16 +105,23 @@ def _play_phase(state: GameState, seat: int, action: Action) -> GameState:
         isinstance(action, Pass) or (isinstance(action, Play) and action.faces == (NUMX,))
     ):
         raise IllegalAction("block.blocked", "you are blocked: pass, or lay Num-X")
+    # The common moves first: isinstance() of the six Action cards is dearer than four
+    # single ones.
     if isinstance(action, Play):
         return _lay(state, seat, action, state.hands[seat])
-    if isinstance(action, CARD_ACTIONS):
-        return _card_action(state, seat, action, None)
     if isinstance(action, Pass):
         return _pass(state, seat)
     if isinstance(action, Draw):
         return _draw(state, seat)
-    assert isinstance(action, TakeBack)
-    return _take_back(state, seat, action)
+    if isinstance(action, TakeBack):
+        return _take_back(state, seat, action)
+    assert isinstance(action, CARD_ACTIONS)
+    return _card_action(state, seat, action, None)
+
+
+#: Actions of other phases. A set of classes, since every move of the play phase is
+#: looked up in it (isinstance() tries each class in turn, several times the cost).
+_NOT_IN_PLAY = frozenset((Pick, Refill, Reset, Distribute, Resolve, Deal, Shuffle))
 
 
 def _pending(state: GameState, seat: int, action: Action, pending: object) -> GameState:
@@ -149,15 +158,17 @@ def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> Gam
     used, hand = take(pool, play.faces)
     check_shape(play.faces, play.value, trick.top, state.config.pli_rules)
     hands = replace_at(state.hands, seat, hand)
-    trick = trick._replace(
+    # Built whole, every field named: a third of what _replace costs, on every pli laid.
+    trick = Trick(
         plis=(*trick.plis, Pli(seat, used, play.value)),
         owner=seat,
         blocked=trick.blocked - {seat} if trick.blocked else trick.blocked,
+        locks=trick.locks,
         idle=frozenset(),
     )
     if play.bonus is None:
         if play.faces == (NUMX,):
-            return end_trick(state._replace(hands=hands, trick=trick), seat, round_over=not hand)
+            return end_trick(state, seat, round_over=not hand, hands=hands, trick=trick)
         return finish_action(state, seat, hands=hands, trick=trick)
     if not any(face.is_shadow for face in play.faces):
         raise IllegalAction("bonus.shadow", "this pli has no Shadow")
@@ -167,11 +178,12 @@ def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> Gam
 def _card_action(state: GameState, seat: int, action: CardAction, card: Card | None) -> GameState:
     """Play an Action card from the hand, or ``card`` when it comes from the score row."""
     action_cards.check(state, seat, action)
+    hands = state.hands
     if card is None:
-        (card,), hand = take(state.hands[seat], (action.face,))
-        state = state._replace(hands=replace_at(state.hands, seat, hand))
+        (card,), hand = take(hands[seat], (action.face,))
+        hands = replace_at(hands, seat, hand)
     state = state._replace(
-        discard=(*state.discard, card), trick=state.trick._replace(idle=frozenset())
+        hands=hands, discard=(*state.discard, card), trick=state.trick._replace(idle=frozenset())
     )
     state = action_cards.carry_out(state, seat, action)
     if state.pending is not None:
@@ -223,18 +235,19 @@ def _draw(state: GameState, seat: int) -> GameState:
         raise IllegalAction("draw.empty", "the draw pile is empty")
     card = state.pile[0]
     trick = state.trick._replace(idle=frozenset()) if state.trick.idle else state.trick
-    state = state._replace(
-        hands=replace_at(state.hands, seat, (*state.hands[seat], card)),
-        pile=state.pile[1:],
-        trick=trick,
-    )
+    hands = replace_at(state.hands, seat, (*state.hands[seat], card))
+    # Asked before the draw, so that a draw copies the state once, not twice (a copy is
+    # a fifth of a replay, and a draw a fifth of its actions).
     if has_use(state, seat, card):
-        return state._replace(pending=DrawnCard(seat, card))
-    return advance_turn(state, seat)
+        return state._replace(
+            hands=hands, pile=state.pile[1:], trick=trick, pending=DrawnCard(seat, card)
+        )
+    return advance_turn(state, seat, hands=hands, pile=state.pile[1:], trick=trick)
 
 
 def has_use(state: GameState, seat: int, card: Card) -> bool:
-    """Whether ``seat`` could play ``card`` (just drawn) right now.
+    """Whether ``seat`` could play ``card``, the top card of the pile they are drawing, once
+    it joins their hand.
 
     From edition 2 on, completing the top pli is a use (*Jouée seule, elle peut compléter
     un pli*); the first edition overlooked it, and its games replay that way.
@@ -260,7 +273,8 @@ def has_use(state: GameState, seat: int, card: Card) -> bool:
     ):
         return False  # too low for the top pli, or on an Infinity: no pli to look for
     if face.kind in (Kind.NUMBER, Kind.JOKER, Kind.INFINITY, Kind.NUMX):
-        plays = possible_plays(state.hands[seat], top, face, state.config.pli_rules)
+        pool = (*state.hands[seat], card)
+        plays = possible_plays(pool, top, face, state.config.pli_rules)
         return next(plays, None) is not None
     return state.config.rules.action_cards and (
         next(action_cards.options(state, seat, face), None) is not None
@@ -297,5 +311,5 @@ def _distribute(state: GameState, seat: int, action: Distribute) -> GameState:
     if seat != pending.winner:
         raise IllegalAction("turn.not-yours", f"seat {pending.winner} hands out the score cards")
     cards = distribution.check(pending, action, state.players)
-    state = state._replace(rows=distribution.place(state.rows, action, cards, pending.winner))
-    return settle_trick(state, pending.winner, pending.round_over, frozenset(cards))
+    rows = distribution.place(state.rows, action, cards, pending.winner)
+    return settle_trick(state, pending.winner, pending.round_over, frozenset(cards), rows=rows)

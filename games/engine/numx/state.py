@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple, TypeVar
 
-from games.engine.numx.cards import Card, Face, Kind, rainbow
+from games.engine.numx.cards import Card, Colour, Face, Kind, rainbow
 from games.engine.numx.modes import GameConfig
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
@@ -77,7 +77,11 @@ class Pli(NamedTuple):
     @property
     def eligible(self) -> bool:
         """A pli holding a Rainbow or a Shadow makes its numbered cards score cards."""
-        return any(card.face.is_rainbow or card.face.is_shadow for card in self.cards)
+        # The colours, not two properties a card: asked of every pli when a trick ends.
+        return any(card.face.colour in _ELIGIBLE_COLOURS for card in self.cards)
+
+
+_ELIGIBLE_COLOURS = (Colour.RAINBOW, Colour.SHADOW)
 
 
 class Lock(NamedTuple):

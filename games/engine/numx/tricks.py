@@ -23,10 +23,11 @@ def advance_turn(state: GameState, seat: int, **changes: Any) -> GameState:
     ``changes`` are the fields the action changed, applied in the same ``_replace`` (moves
     are replayed by the thousand: one copy of the state per move, not three).
     """
-    following = (seat + 1) % state.players
+    # The configuration's own field, not the players property: nearly every move asks.
+    following = (seat + 1) % state.config.players
     trick = changes.get("trick", state.trick)
     if following == trick.owner:
-        return end_trick(state._replace(**changes), following, round_over=False)
+        return end_trick(state, following, round_over=False, **changes)
     return state._replace(turn=following, **changes)
 
 
@@ -35,7 +36,7 @@ def finish_action(state: GameState, seat: int, replay: bool = False, **changes: 
     one's last card wins the trick and ends the round; a Block lets its player act again;
     otherwise play moves on."""
     if not changes.get("hands", state.hands)[seat]:
-        return end_trick(state._replace(**changes), seat, round_over=True)
+        return end_trick(state, seat, round_over=True, **changes)
     if replay:
         return state._replace(turn=seat, **changes)
     return advance_turn(state, seat, **changes)
@@ -48,16 +49,25 @@ def eligible_cards(trick: Trick) -> tuple[Card, ...]:
     )
 
 
-def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
-    """The trick is won: its winner hands out score cards if there is anything to hand out."""
-    trick = state.trick
+def end_trick(state: GameState, winner: int, round_over: bool, **changes: Any) -> GameState:
+    """The trick is won: its winner hands out score cards if there is anything to hand out.
+
+    ``changes`` are the fields the last action changed, applied in the copy that asks for
+    the distribution, as in :func:`advance_turn`.
+    """
+    trick = changes.get("trick", state.trick)
     cards = eligible_cards(trick)
-    blank = not any(pli.eligible for pli in trick.plis)
+    # An eligible pli holds a Rainbow or a Shadow, numbered cards: no cards, no such pli.
+    blank = not cards
     if blank:
         cards = tuple(card for pli in trick.plis for card in pli.cards if card.face.is_numbered)
-    receivers = frozenset(seat for seat in range(state.players) if not trick.locked(seat))
+    seats = range(state.players)
+    # Most tricks lock no row: then asking each seat is wasted work.
+    receivers = (
+        frozenset(s for s in seats if not trick.locked(s)) if trick.locks else frozenset(seats)
+    )
     if not cards or not receivers:
-        return settle_trick(state, winner, round_over, placed=frozenset())
+        return settle_trick(state._replace(**changes), winner, round_over, placed=frozenset())
     eligible = 1 if blank else len(cards)
     cap = eligible // 2 if eligible > 1 else 1
     minimum = min((eligible + 1) // 2, cap * len(receivers))
@@ -65,14 +75,19 @@ def end_trick(state: GameState, winner: int, round_over: bool) -> GameState:
         phase=Phase.DISTRIBUTION,
         turn=winner,
         pending=Distributing(winner, cards, blank, minimum, cap, receivers, round_over),
+        **changes,
     )
 
 
 def settle_trick(
-    state: GameState, winner: int, round_over: bool, placed: frozenset[Card]
+    state: GameState, winner: int, round_over: bool, placed: frozenset[Card], **changes: Any
 ) -> GameState:
     """Clear the centre (cards not ``placed`` go to the discard) and start the next trick,
-    led by the winner, or end the round."""
+    led by the winner, or end the round.
+
+    ``changes`` are other fields to set in the same copy of the state (the distribution's
+    rows), as in :func:`advance_turn`.
+    """
     leftovers = tuple(card for pli in state.trick.plis for card in pli.cards if card not in placed)
     state = state._replace(
         phase=Phase.PLAY,
@@ -81,6 +96,7 @@ def settle_trick(
         discard=state.discard + leftovers,
         turn=winner,
         tricks=state.tricks + 1,
+        **changes,
     )
     if round_over:
         return end_round(state, Termination.LAST_CARD, winner)
