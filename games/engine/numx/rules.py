@@ -36,7 +36,6 @@ from games.engine.numx.state import (
     MalusResolution,
     Phase,
     Pli,
-    Trick,
     replace_at,
 )
 from games.engine.numx.tricks import advance_turn, end_trick, finish_action, settle_trick, stalemate
@@ -158,12 +157,10 @@ def _lay(state: GameState, seat: int, play: Play, pool: tuple[Card, ...]) -> Gam
     used, hand = take(pool, play.faces)
     check_shape(play.faces, play.value, trick.top, state.config.pli_rules)
     hands = replace_at(state.hands, seat, hand)
-    # Built whole, every field named: a third of what _replace costs, on every pli laid.
-    trick = Trick(
+    trick = trick._replace(
         plis=(*trick.plis, Pli(seat, used, play.value)),
         owner=seat,
         blocked=trick.blocked - {seat} if trick.blocked else trick.blocked,
-        locks=trick.locks,
         idle=frozenset(),
     )
     if play.bonus is None:
