@@ -3,6 +3,7 @@ one-click link to the table and a one-click unsubscribe."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
@@ -21,12 +22,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
+from chat.services import heard_since
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type
 from games.selectors import event_log, game_view, seat_of
-from notifications.models import INVITATION, Notification
+from notifications.models import DIGEST_PERIOD, INVITATION, Notification
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 #: How many past events a "your turn" email recounts at most.
@@ -138,14 +140,30 @@ def _context(notification: Notification) -> dict[str, Any]:
             (seat.game.name, game_link(user, seat.game_id))
             for seat in seats.select_related("game").order_by("awaited_since")
         ]
+        heard = Counter(
+            heard_since(user, notification.created_at - DIGEST_PERIOD).values_list(
+                "game_id", flat=True
+            )
+        )
+        talked = Game.objects.filter(pk__in=heard).order_by("name")
+        context["chat"] = [(game.name, heard[game.pk], game_link(user, game.pk)) for game in talked]
         count = len(context["games"])
-        # Every subject names its games: here, the waiting ones (a long list is cut short).
-        names = ", ".join(name for name, _link in context["games"][:3])
-        context["subject"] = ngettext(
-            "NUM-X: %(count)d game waits for you (%(names)s)",
-            "NUM-X: %(count)d games wait for you (%(names)s)",
-            count,
-        ) % {"count": count, "names": names + (", …" if count > 3 else "")}
+        # Every subject names its games: here, the waiting ones (a long list is cut short),
+        # else those where players spoke.
+        named = [name for name, _link in context["games"]] or [
+            name for name, _n, _link in context["chat"]
+        ]
+        names = ", ".join(named[:3]) + (", …" if len(named) > 3 else "")
+        if count:
+            context["subject"] = ngettext(
+                "NUM-X: %(count)d game waits for you (%(names)s)",
+                "NUM-X: %(count)d games wait for you (%(names)s)",
+                count,
+            ) % {"count": count, "names": names}
+        else:
+            context["subject"] = _("NUM-X: players spoke at your tables (%(names)s)") % {
+                "names": names
+            }
         return context
     game = notification.game
     assert game is not None

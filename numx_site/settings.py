@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "games.apps.GamesConfig",
     "notifications.apps.NotificationsConfig",
     "tournaments.apps.TournamentsConfig",
+    "chat.apps.ChatConfig",
 ]
 
 MIDDLEWARE = [
