@@ -23,10 +23,12 @@ from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from chat.services import heard_since
+from games.descriptions import and_list
+from games.events import store
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
-from games.registry import game_type
+from games.registry import game_type, rule_set
 from games.selectors import event_log, game_view, seat_of
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
 
@@ -176,7 +178,11 @@ def _context(notification: Notification) -> dict[str, Any]:
             game.seats.values_list("number", "score", "winner", "timeouts"),
             key=lambda s: -(s[1] or 0),
         )
-        context["scores"] = [(names[n], score, won, late) for n, score, won, late in scores]
+        lines = _score_lines(game)
+        context["scores"] = [
+            (names[n], score, won, late, lines.get(n, [])) for n, score, won, late in scores
+        ]
+        context["winners"] = and_list([names[n] for n, _s, won, _l in scores if won])
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
         return context
@@ -189,6 +195,19 @@ def _context(notification: Notification) -> dict[str, Any]:
     }
     context["subject"] = subjects[kind] % {"game": game.name}
     return context
+
+
+def _score_lines(game: Game) -> dict[int, list[tuple[str, int]]]:
+    """Each seat's final score line by line (the scoring rule in words, its points), as the
+    table's final scores show it."""
+    outcome = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
+    if outcome is None or not outcome.breakdown:
+        return {}
+    site = game_type(game.rules).site
+    return {
+        seat: [(site.describe_score_line(line.rule), line.points) for line in sheet]
+        for seat, sheet in enumerate(outcome.breakdown)
+    }
 
 
 def _recap(game: Game, seat: int | None) -> list[str]:

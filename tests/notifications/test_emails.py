@@ -237,6 +237,18 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     assert f"/games/{trio.pk}/replay/" in endings[0].body.replace("%2F", "/")
     assert "winner" in endings[0].body
     assert "bob: " in endings[0].body and "(1 move made for them)" in endings[0].body
+    # The winners by name, and each score line by line, as the table's final scores say.
+    finished = Game.objects.get(pk=trio.pk)
+    winners = [s.name for s in finished.seats.filter(winner=True)]
+    assert f"Won by {winners[0]}" in endings[0].body
+    assert endings[0].body.count("Made of: ") == 3  # one line per player
+    assert "🏆" not in endings[0].alternatives[0][0]  # type: ignore[index]
+    rules = rule_set(finished.rules)
+    outcome = rules.outcome(store.load(finished.pk, finished.rules).state)
+    assert outcome is not None
+    site = finished.game_type.site
+    for line in outcome.breakdown[0]:
+        assert f"{site.describe_score_line(line.rule)} {line.points}" in endings[0].body
 
 
 def at_the_table(user: User, game: Game) -> None:
