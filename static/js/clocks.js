@@ -5,7 +5,8 @@
 // by the browser (ETag) would go stale.
 (() => {
   const lang = document.documentElement.lang || "en";
-  const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  // "always": a countdown says "in 2 days", never "the day after tomorrow".
+  const relative = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
   const local = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const MINUTE = 60 * 1000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
@@ -13,8 +14,9 @@
   function left(due) {
     const ms = due - Date.now();
     const size = Math.abs(ms);
-    if (size >= 2 * DAY) return relative.format(Math.round(ms / DAY), "day");
-    if (size >= 2 * HOUR) return relative.format(Math.round(ms / HOUR), "hour");
+    // A deadline two days away is "in 2 days" even a few seconds after it was set.
+    if (size >= 1.5 * DAY) return relative.format(Math.round(ms / DAY), "day");
+    if (size >= 1.5 * HOUR) return relative.format(Math.round(ms / HOUR), "hour");
     return relative.format(Math.round(ms / MINUTE), "minute");
   }
 

@@ -1,0 +1,112 @@
+"""What turn-based players expect around the table, in two browsers: Cleo (desktop, English)
+and Dan (a 360 px phone, French) chat at their NUM-X table, each line reaching the other
+by itself; deadlines count down in the reader's language; the rules page, the waiting
+room, the table and the chat never scroll sideways on the phone. Screenshots of Dan's
+table and rules page are left in ``artefacts/``.
+
+The tests run in order and share the game, as in ``test_story.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import Person, Site, person, sign_up, table, wait_for_htmx
+
+pytestmark = pytest.mark.browser
+
+GAME = "Rendez-vous"
+PHONE = {"width": 360, "height": 780}
+
+
+@dataclass
+class Pair:
+    cleo: Person
+    dan: Person
+    game_url: str = ""
+
+
+@pytest.fixture(scope="module")
+def pair(browser: Browser, site: Site) -> Iterator[Pair]:
+    cast = Pair(person(browser, site, "cleo"), person(browser, site, "dan"))
+    yield cast
+    for someone in (cast.cleo, cast.dan):
+        someone.context.close()
+
+
+def fits_the_phone(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.url} is {width} px wide"
+
+
+def test_cleo_opens_a_clocked_table_and_dan_joins_it_on_his_phone_in_french(
+    pair: Pair, site: Site
+) -> None:
+    for someone in (pair.cleo, pair.dan):
+        sign_up(someone, site)
+    dan = pair.dan.page
+    dan.set_viewport_size(PHONE)
+    dan.goto("/accounts/profile/")
+    dan.get_by_label("Language").select_option("fr")
+    dan.get_by_role("button", name="Save", exact=True).click()
+    expect(dan.locator("html")).to_have_attribute("lang", "fr")
+    page = pair.cleo.page
+    page.goto("/games/new/?game=numx")
+    page.get_by_label("Name of the game").fill(GAME)
+    page.get_by_label("Players:", exact=True).select_option("2")
+    page.get_by_label("Time for each move").select_option("2")
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.get_by_role("heading", name=GAME)).to_be_visible()
+    pair.game_url = page.url
+    link = page.get_by_label("Send them this link:").input_value()
+
+    dan.goto(link)
+    fits_the_phone(dan)
+    dan.get_by_role("button", name="Prendre place").click()
+    fits_the_phone(dan)  # the waiting room
+    page.goto(pair.game_url)
+    page.get_by_role("button", name="Start the game").click()
+    expect(table(page)).to_be_visible()
+
+
+def test_deadlines_count_down_in_the_readers_language(pair: Pair) -> None:
+    cleo, dan = pair.cleo.page, pair.dan.page
+    dan.goto(pair.game_url)
+    # Both pick at once: each sees both clocks, counted down by the browser.
+    expect(cleo.locator("time.countdown").first).to_have_text("(in 2 days)")
+    expect(dan.locator("time.countdown").first).to_have_text("(dans 2 jours)")
+    expect(dan.locator(".bank").first).to_contain_text("réserve de temps")
+
+
+def test_a_line_said_by_one_reaches_the_other_by_itself(pair: Pair) -> None:
+    cleo, dan = pair.cleo.page, pair.dan.page
+    dan.goto(pair.game_url)
+    cleo.goto(pair.game_url)
+
+    cleo.get_by_label("Say to the table").fill("Good luck, Dan <3")
+    cleo.get_by_role("button", name="Send").click()
+    wait_for_htmx(cleo)
+    expect(cleo.locator("#chat-lines")).to_contain_text("Good luck, Dan <3")
+    # Dan's panel refreshes its lines every 10 s.
+    expect(dan.locator("#chat-lines")).to_contain_text("Good luck, Dan <3", timeout=15_000)
+
+    dan.get_by_label("Dire à la table").fill("Merci, bonne chance aussi !")
+    dan.get_by_role("button", name="Envoyer").click()
+    expect(cleo.locator("#chat-lines")).to_contain_text("bonne chance aussi", timeout=15_000)
+    fits_the_phone(dan)
+
+
+def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path) -> None:
+    dan = pair.dan.page
+    dan.goto(pair.game_url)
+    dan.screenshot(path=artefacts / "extras-dan-table-360-fr.png", full_page=True)
+    dan.get_by_role("link", name="Règles de NUM-X").click()
+    fits_the_phone(dan)
+    expect(dan.get_by_role("heading", name="Règles de NUM-X")).to_be_visible()
+    expect(dan.locator('[id="rule-pli.higher"]')).to_be_visible()
+    dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)
