@@ -14,6 +14,7 @@ from rest_framework.authtoken.models import Token
 from accounts.models import Profile, display_name, profile_of
 from games.lobby import game_invite, game_join, game_open, game_start
 from notifications.tasks import send_invitation
+from tests.members import named
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> N
     )
     user = User.objects.get(email="chloe@example.com")
     assert profile_of(user).language == "fr"
-    alice = User.objects.create_user("alice", "alice@example.com")
+    alice = named(User.objects.create_user("alice", "alice@example.com"))
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
     invitation, _new = game_invite(game=game, by=alice, email=user.email, base_url="http://x")
     mail.outbox.clear()
@@ -183,8 +184,44 @@ def test_french_browsers_get_french_pages(client: Client) -> None:
     assert '<html lang="fr">' in page.content.decode()
 
 
-def test_a_player_is_shown_by_display_name_never_by_email(alice: User) -> None:
-    assert display_name(alice) == "alice" and "@" not in display_name(alice)
+def test_an_account_without_a_name_is_shown_as_player_n_never_by_its_email(
+    bob: User, as_user: Callable[[User], Client]
+) -> None:
+    """An account the admin made (no sign-up, so no name asked) is "Player N" to the
+    others, on the waiting room and in the API: never its email's name part."""
+    carla = User.objects.create_user("carla", "carla.secret@example.com", "pw")
+    game = game_open(creator=carla, name="Anonymous", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    room = as_user(bob).get(f"/games/{game.pk}/").content.decode()
+    assert f"Player {carla.pk}" in room and "carla" not in room
+    seats = as_user(bob).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [seat["name"] for seat in seats] == [f"Player {carla.pk}", "bob"]
+
+
+def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    client = as_user(alice)
+    for name in ("", "   ", "Player 7", "player12"):
+        response = client.post(
+            "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": ""}
+        )
+        assert response.status_code == 200, name
+        assert display_name(alice) == "alice"
+    assert "given to accounts without one" in response.content.decode()
+
+
+def test_signing_up_as_player_n_is_refused(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "email": "dan@example.com",
+            "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9",
+            "display_name": "Player 1",
+        },
+    )
+    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
 
 
 def test_api_tokens_are_created_replaced_and_revoked(
