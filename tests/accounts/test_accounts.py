@@ -4,6 +4,7 @@ password, and a profile with display name, language, time zone and email prefere
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -51,6 +52,33 @@ def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) 
     )
     assert login.status_code == 302
     assert client.get("/games/").status_code == 200
+
+
+def test_allauths_mails_name_the_site_never_the_host_it_was_reached_at(
+    client: Client, settings: Any
+) -> None:
+    settings.SITE_URL = "https://numx.example.org"
+    client.post(
+        "/accounts/signup/",
+        {
+            "email": "carol@example.com",
+            "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9",
+            "display_name": "Carol",
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    (message,) = mail.outbox
+    assert message.subject == "[NUM-X by mail] Please Confirm Your Email Address"
+    # The link goes where the browser was (testserver); the words name the site.
+    words = message.body.replace("http://testserver" + link_in(message), "")
+    assert "testserver" not in words, words
+    assert words.startswith("Hello from NUM-X by mail!")
+    assert "register an account on numx.example.org" in words
+    assert "Thank you for using NUM-X by mail!" in words
+    client.post("/accounts/password/reset/", {"email": "carol@example.com"})
+    reset = mail.outbox[-1]
+    assert "testserver" not in reset.body.replace("http://testserver" + link_in(reset), "")
 
 
 def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> None:
