@@ -131,6 +131,36 @@ def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     assert "start the game when you are ready" in mine and "Start the game" in mine
 
 
+def test_a_joined_player_is_told_the_creator_starts_before_the_table_is_full(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Three", config={"players": 3})
+    game_join(game=game, user=bob, token=game.invite_token)
+    joined = as_user(bob).get(f"/games/{game.pk}/").content.decode()
+    assert "waits for 1 more player. Once every seat is taken, alice starts the game." in (
+        " ".join(joined.split())
+    )
+    creator = " ".join(as_user(alice).get(f"/games/{game.pk}/").content.decode().split())
+    assert "Once every seat is taken, you start the game." in creator
+    french = as_user(bob).get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "alice lance la partie" in french
+
+
+def test_the_poll_takes_invite_friends_away_once_the_table_is_full(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """The invitation form is outside the polled part of the waiting room (so that a
+    half-typed address survives the poll): the poll that finds the table full removes it."""
+    game = game_open(creator=alice, name="Two", config={"players": 2})
+    poll = as_user(alice).get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+    assert 'hx-swap-oob="delete"' not in poll
+    game_join(game=game, user=bob, token=game.invite_token)
+    poll = as_user(alice).get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="invite-friends" hx-swap-oob="delete"></div>' in poll
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="invite-friends"' not in page
+
+
 def test_a_wrong_invitation_link_is_refused(alice: User, bob: User, as_user: Login) -> None:
     game = game_open(creator=alice, name="Private", config={"players": 2})
     assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 403
