@@ -209,6 +209,44 @@ def test_inviting_a_friend_by_email_sends_the_link_once(
     assert f"/games/{game.pk}/join/{game.invite_token}/" in message.body
 
 
+def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """No seat is kept for an invitee (the first to follow a link takes a free one), and
+    the table's own time per move is said, not "one move a day"."""
+    game = game_open(
+        creator=alice,
+        name="Friday",
+        rules="maya",
+        config={"players": 3},
+        move_deadline=timedelta(days=3),
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    invitation, _new = game_invite(game=game, by=alice, email="carol@example.com", base_url="")
+    mail.outbox.clear()
+    send_invitation(invitation.pk)
+    (message,) = mail.outbox
+    assert message.subject == "alice invites you to a game of Maya: Friday"
+    body = " ".join(message.body.split())
+    assert "alice invites you to the table “Friday”: Maya · 3 players" in body
+    assert "3 days per move." in body and "At the table: alice and bob." in body
+    assert "kept a seat" not in body and "one move a day" not in body.lower()
+
+
+def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User) -> None:
+    profile = profile_of(bob)
+    profile.language = "fr"
+    profile.save()
+    game = game_open(creator=alice, name="Vendredi", config={"players": 2})
+    invitation, _new = game_invite(game=game, by=alice, email=bob.email, base_url="")
+    mail.outbox.clear()
+    send_invitation(invitation.pk)
+    (message,) = mail.outbox
+    assert message.subject == "alice vous invite à une partie de NUM-X\u00a0: Vendredi"
+    body = message.body  # split() would take the no-break spaces for spaces
+    assert "2 joueurs · pas de limite." in body and "À la table\u00a0: alice." in body
+
+
 def test_a_bad_invitation_address_is_refused(alice: User, as_user: Login) -> None:
     game = game_open(creator=alice, name="Friday", config={"players": 2})
     response = as_user(alice).post(f"/games/{game.pk}/invite/", {"email": "nope"}, follow=True)
