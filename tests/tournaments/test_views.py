@@ -155,6 +155,31 @@ def test_a_member_registers_and_cancels(league: Tournament, bob: User, as_user: 
     assert not league.entries.exists()
 
 
+def test_the_registration_page_says_the_deadline_without_a_double_stop(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """An English date ends in "a.m." or "p.m.": a sentence ending on it read "a.m..";
+    and the tables' time per move is the tournament's, not "one move a day"."""
+    closes = (timezone.now() + timedelta(days=3)).replace(hour=7, minute=50)
+    cup = tournament_create(
+        organiser=alice,
+        name="Cup",
+        registration_closes=closes,
+        move_deadline=timedelta(days=2),
+    )
+    page = " ".join(as_user(bob).get(url(cup, "register/")).content.decode().split())
+    assert "7:50 a.m.; every table is an X-Game with 2 days per move." in page
+    assert "a.m.." not in page and "one move a day" not in page
+    later = tournament_create(
+        organiser=alice,
+        name="Later",
+        registration_opens=closes,
+        registration_closes=closes + timedelta(days=1),
+    )
+    page = " ".join(as_user(bob).get(url(later, "register/")).content.decode().split())
+    assert "7:50 a.m.: it is not open now." in page and "a.m.." not in page
+
+
 def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login) -> None:
     closed = tournament_create(
         organiser=alice,
@@ -163,7 +188,7 @@ def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login)
         registration_closes=timezone.now() + timedelta(days=2),
     )
     browser = as_user(bob)
-    assert "Registration is not open" in browser.get(url(closed, "register/")).content.decode()
+    assert "it is not open now" in browser.get(url(closed, "register/")).content.decode()
     response = browser.post(url(closed, "register/"), follow=True)
     assert "Registration is not open." in response.content.decode()
     response = browser.post(url(closed, "unregister/"), follow=True)
