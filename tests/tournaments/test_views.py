@@ -115,6 +115,19 @@ def test_the_standings_page_ranks_players_after_each_stage(client: Client, start
     assert after.status_code == 200 and "Standings after stage 1" in after.content.decode()
 
 
+def test_every_line_of_a_tie_shows_its_shared_rank(
+    league: Tournament, alice: User, make_players: Players, client: Client
+) -> None:
+    """Three players equal on everything are "=1" all three, not "1, =1, =1"."""
+    register_all(league, make_players(3))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(1))
+    (table,) = stage.tables.all()
+    fake_result(table, {"player1": 20, "player2": 20, "player3": 20})
+    page = client.get(url(league, "standings/")).content.decode()
+    assert page.count('<td class="num">=1</td>') == 3
+    assert '<td class="num">1</td>' not in page
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
