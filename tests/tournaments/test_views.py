@@ -128,6 +128,13 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
     assert '<td class="num">1</td>' not in page
 
 
+def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
+    client: Client, started: Stage
+) -> None:
+    page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "\u00a0: ronde 1 sur 3</dd>" in page
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
