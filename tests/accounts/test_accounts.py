@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.http import HttpResponse
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
@@ -26,16 +27,20 @@ def link_in(message: mail.EmailMessage) -> str:
     return match.group(1)
 
 
+def sign_up(
+    client: Client, email: str, name: str | None = None, language: str = "en"
+) -> HttpResponse:
+    """Post the sign-up form: ``email``, a good password and, unless None, the name shown
+    to the other players, from a browser asking for ``language``."""
+    form = {"email": email, "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}
+    if name is not None:
+        form["display_name"] = name
+    response: HttpResponse = client.post("/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE=language)
+    return response
+
+
 def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) -> None:
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "email": "carol@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-            "display_name": "Carol the Bold",
-        },
-    )
+    response = sign_up(client, "carol@example.com", "Carol the Bold")
     assert response.status_code == 302
     assert display_name(User.objects.get(email="carol@example.com")) == "Carol the Bold"
     (message,) = mail.outbox
@@ -58,16 +63,7 @@ def test_allauths_mails_name_the_site_never_the_host_it_was_reached_at(
     client: Client, settings: Any
 ) -> None:
     settings.SITE_URL = "https://numx.example.org"
-    client.post(
-        "/accounts/signup/",
-        {
-            "email": "carol@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-            "display_name": "Carol",
-        },
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
+    sign_up(client, "carol@example.com", "Carol")
     (message,) = mail.outbox
     assert message.subject == "[NUM-X by mail] Please Confirm Your Email Address"
     # The link goes where the browser was (testserver); the words name the site.
@@ -82,16 +78,7 @@ def test_allauths_mails_name_the_site_never_the_host_it_was_reached_at(
 
 
 def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> None:
-    client.post(
-        "/accounts/signup/",
-        {
-            "email": "chloe@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-            "display_name": "Chloé",
-        },
-        HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9",
-    )
+    sign_up(client, "chloe@example.com", "Chloé", language="fr-FR,fr;q=0.9")
     user = User.objects.get(email="chloe@example.com")
     assert profile_of(user).language == "fr"
     alice = named(User.objects.create_user("alice", "alice@example.com"))
@@ -163,14 +150,7 @@ def test_the_profile_sets_name_language_time_zone_and_emails(
 
 
 def test_signing_up_without_a_name_for_the_other_players_is_refused(client: Client) -> None:
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "email": "dan@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-        },
-    )
+    response = sign_up(client, "dan@example.com")
     assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
     assert "Name shown to other players" in response.content.decode()
 
@@ -240,15 +220,7 @@ def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
 
 
 def test_signing_up_as_player_n_is_refused(client: Client) -> None:
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "email": "dan@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-            "display_name": "Player 1",
-        },
-    )
+    response = sign_up(client, "dan@example.com", "Player 1")
     assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
 
 
