@@ -51,6 +51,8 @@ class Player:
     due: datetime | None = None
     #: Until when they are on vacation (their clock paused).
     away_until: datetime | None = None
+    #: Days left in their time bank, in a game with a move deadline (None: no deadline).
+    time_bank: int | None = None
 
 
 @dataclass
@@ -75,6 +77,8 @@ class Table:
     #: The viewer's seat row (clock, vacation days), and whether they muted the game.
     clock: Seat | None = None
     muted: bool = False
+    #: The id of the rule a refused move broke (``error`` says why), for a link to it.
+    error_rule: str | None = None
 
     @functools.cached_property
     def history(self) -> list[tuple[int, str]]:
@@ -145,9 +149,14 @@ class Table:
 
 
 def table(
-    game: Game, seat: int | None, error: str | None = None, seats: list[Seat] | None = None
+    game: Game,
+    seat: int | None,
+    error: str | None = None,
+    seats: list[Seat] | None = None,
+    error_rule: str | None = None,
 ) -> Table:
-    """The table as ``seat`` (None: a spectator) sees it now. ``seats``: the game's
+    """The table as ``seat`` (None: a spectator) sees it now, with ``error`` if a move was
+    refused (``error_rule``: the rule it broke). ``seats``: the game's
     ``selectors.table_seats``, if the caller has read them with the game."""
     # One read of the seats serves the names, the players, the viewer's clock, mute and
     # orders; the game row just read says whether this process's cached state is the latest.
@@ -189,6 +198,7 @@ def table(
         error,
         clock,
         muted,
+        error_rule,
     )
 
 
@@ -276,6 +286,7 @@ def _players(
             timeouts=s.timeouts if live else 0,
             due=move_due(s) if live and s.number in progress.awaiting else None,
             away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
+            time_bank=s.vacation_days if live and s.game.move_deadline and not s.is_bot else None,
         )
         for s in seats
     ]

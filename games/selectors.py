@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, F, OuterRef, QuerySet, prefetch_related_objects
 
+from games.deadlines import move_due
 from games.events import store
 from games.events.models import Event
 from games.events.store import MILESTONES
@@ -89,6 +90,24 @@ def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
         .select_related("game")
         .order_by("-awaited", finished_latest_first, "-game__updated_at")
     )
+
+
+def most_urgent_first(seats: list[Seat]) -> list[Seat]:
+    """Awaited seats (each read with its game) by the time left before the game's deadline
+    policy moves for them, the soonest first; each gets its ``due`` time."""
+    for seat in seats:
+        seat.due = move_due(seat)
+    return sorted(seats, key=lambda seat: (seat.due is None, seat.due or seat.game.created_at))
+
+
+def next_game_awaiting(user: AbstractBaseUser, after: int | None = None) -> Game | None:
+    """The running game that waits for ``user`` with the least time left, other than the
+    game ``after`` (the one they are looking at); None if no other game waits for them."""
+    waiting = seats_of(user).filter(awaited=True, game__status=Game.Status.RUNNING)
+    if after is not None:
+        waiting = waiting.exclude(game_id=after)
+    urgent = most_urgent_first(list(waiting))
+    return urgent[0].game if urgent else None
 
 
 def game_view(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import health, history, lobby, replay, table
+from games.views import health, history, lobby, replay, rules, table
 
 app_name = "games"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("healthz/", health.healthz, name="healthz"),
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new_game, name="new"),
+    path("games/next/", lobby.next_game, name="next"),
     path("games/<int:game_id>/", table.game, name="game"),
     path("games/<int:game_id>/join/", lobby.join, name="join-public"),
     path("games/<int:game_id>/join/<str:token>/", lobby.join, name="join"),
@@ -21,4 +22,6 @@ urlpatterns = [
     path("games/<int:game_id>/poll/", table.poll, name="poll"),
     path("games/<int:game_id>/replay/", replay.replay, name="replay"),
     path("games/<int:game_id>/history/", history.history, name="history"),
+    path("rules/", rules.rules_index, name="rules-index"),
+    path("rules/<str:game_id>/", rules.rules, name="rules"),
 ]

@@ -16,6 +16,7 @@ from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
 from games.models import Game, GameMute, StandingOrder
+from games.presence import looked_recently
 from games.registry import rule_set
 from notifications.models import INVITATION, Notification
 from notifications.outbox import deliver_after_commit
@@ -83,13 +84,19 @@ PREFERENCE = {
     Notification.Kind.REMINDER: "email_reminders",
     Notification.Kind.GAME_END: "email_game_end",
 }
+#: Kinds not sent to a player who has the table open or looked at it lately
+#: (``games.presence``): they see it there. Reminders and the digest still come.
+AT_THE_TABLE = {Notification.Kind.YOUR_TURN, Notification.Kind.OUT_OF_TURN}
 #: Kinds the daily digest replaces for players who chose it.
 DIGESTED = {Notification.Kind.YOUR_TURN, Notification.Kind.OUT_OF_TURN, Notification.Kind.REMINDER}
 
 
 def wanted(user_id: int, kind: str, game_id: int | None) -> bool:
-    """Whether the player wants this email: their preferences, their mutes, their digest."""
+    """Whether the player wants this email: their preferences, their mutes, their digest;
+    and no "your turn" to a player at the table (playing live)."""
     if game_id is not None and GameMute.objects.filter(user_id=user_id, game_id=game_id).exists():
+        return False
+    if kind in AT_THE_TABLE and game_id is not None and looked_recently(game_id, user_id):
         return False
     profile = Profile.objects.filter(user_id=user_id).first() or Profile(user_id=user_id)
     if kind in DIGESTED and profile.daily_digest:

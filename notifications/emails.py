@@ -3,6 +3,7 @@ one-click link to the table and a one-click unsubscribe."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -22,13 +23,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
+from chat.services import heard_since
 from games.descriptions import and_list, game_summary
+from games.events import store
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
-from games.registry import game_type
+from games.registry import game_type, rule_set
 from games.selectors import event_log, game_view, seat_of
-from notifications.models import INVITATION, Notification
+from notifications.models import DIGEST_PERIOD, INVITATION, Notification
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 #: How many past events a "your turn" email recounts at most.
@@ -149,14 +152,30 @@ def _context(notification: Notification) -> dict[str, Any]:
             (seat.game.name, game_link(user, seat.game_id))
             for seat in seats.select_related("game").order_by("awaited_since")
         ]
+        heard = Counter(
+            heard_since(user, notification.created_at - DIGEST_PERIOD).values_list(
+                "game_id", flat=True
+            )
+        )
+        talked = Game.objects.filter(pk__in=heard).order_by("name")
+        context["chat"] = [(game.name, heard[game.pk], game_link(user, game.pk)) for game in talked]
         count = len(context["games"])
-        # Every subject names its games: here, the waiting ones (a long list is cut short).
-        names = ", ".join(name for name, _link in context["games"][:3])
-        context["subject"] = ngettext(
-            "NUM-X: %(count)d game waits for you (%(names)s)",
-            "NUM-X: %(count)d games wait for you (%(names)s)",
-            count,
-        ) % {"count": count, "names": names + (", …" if count > 3 else "")}
+        # Every subject names its games: here, the waiting ones (a long list is cut short),
+        # else those where players spoke.
+        named = [name for name, _link in context["games"]] or [
+            name for name, _n, _link in context["chat"]
+        ]
+        names = ", ".join(named[:3]) + (", …" if len(named) > 3 else "")
+        if count:
+            context["subject"] = ngettext(
+                "NUM-X: %(count)d game waits for you (%(names)s)",
+                "NUM-X: %(count)d games wait for you (%(names)s)",
+                count,
+            ) % {"count": count, "names": names}
+        else:
+            context["subject"] = _("NUM-X: players spoke at your tables (%(names)s)") % {
+                "names": names
+            }
         return context
     game = notification.game
     assert game is not None
@@ -169,7 +188,11 @@ def _context(notification: Notification) -> dict[str, Any]:
             game.seats.values_list("number", "score", "winner", "timeouts"),
             key=lambda s: -(s[1] or 0),
         )
-        context["scores"] = [(names[n], score, won, late) for n, score, won, late in scores]
+        lines = _score_lines(game)
+        context["scores"] = [
+            (names[n], score, won, late, lines.get(n, [])) for n, score, won, late in scores
+        ]
+        context["winners"] = and_list([names[n] for n, _s, won, _l in scores if won])
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
         return context
@@ -182,6 +205,19 @@ def _context(notification: Notification) -> dict[str, Any]:
     }
     context["subject"] = subjects[kind] % {"game": game.name}
     return context
+
+
+def _score_lines(game: Game) -> dict[int, list[tuple[str, int]]]:
+    """Each seat's final score line by line (the scoring rule in words, its points), as the
+    table's final scores show it."""
+    outcome = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
+    if outcome is None or not outcome.breakdown:
+        return {}
+    site = game_type(game.rules).site
+    return {
+        seat: [(site.describe_score_line(line.rule), line.points) for line in sheet]
+        for seat, sheet in enumerate(outcome.breakdown)
+    }
 
 
 def _recap(game: Game, seat: int | None) -> list[str]:

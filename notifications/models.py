@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 
 #: The kind of an invitation's unsubscribe link (invitations are not notifications: the
 #: invitee may have no account yet).
 INVITATION = "invitation"
+#: How often the digest goes out, and so how far back it tells of what was said in chat.
+DIGEST_PERIOD = timedelta(days=1)
 
 
 class Notification(models.Model):

@@ -18,10 +18,11 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Profile
+from chat.services import listeners_since
 from games.deadlines import clock_start, clock_ticked, waiting_seats
 from games.models import Game, Seat
 from notifications.consumer import owe
-from notifications.models import Notification
+from notifications.models import DIGEST_PERIOD, Notification
 from notifications.outbox import resend_overdue
 
 
@@ -49,7 +50,8 @@ def _remind(seat: Seat, now: datetime) -> bool:
 
 
 def daily_digests(now: datetime | None = None) -> int:
-    """One email to each digest reader with games waiting for them, once a day."""
+    """One email to each digest reader with games waiting for them, or with lines said at
+    their tables since the last digest, once a day."""
     today = (now or timezone.now()).date()
     readers = Profile.objects.filter(daily_digest=True).values_list("user_id", flat=True)
     waiting = set(
@@ -57,6 +59,8 @@ def daily_digests(now: datetime | None = None) -> int:
             user_id__in=readers, awaited=True, game__status=Game.Status.RUNNING
         ).values_list("user_id", flat=True)
     )
+    # Chat is told of here only, never one email per line.
+    waiting |= listeners_since((now or timezone.now()) - DIGEST_PERIOD, readers)
     sent = owe(None, [(today.toordinal(), user, Notification.Kind.DIGEST) for user in waiting])
     return len(sent)
 

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "games.apps.GamesConfig",
     "notifications.apps.NotificationsConfig",
     "tournaments.apps.TournamentsConfig",
+    "chat.apps.ChatConfig",
 ]
 
 MIDDLEWARE = [
@@ -145,6 +146,9 @@ CSRF_TRUSTED_ORIGINS = [SITE_URL]
 NUMX_REMINDER_AFTER_HOURS = env.int("NUMX_REMINDER_AFTER_HOURS", default=24)
 # A game opened without a move deadline still never waits forever for an absent player.
 NUMX_ABANDON_AFTER_DAYS = env.int("NUMX_ABANDON_AFTER_DAYS", default=14)
+# No "your turn" email to a player who has the game's page open (it polls every few
+# seconds) or looked at it within these minutes: they are playing live (counted in CACHES).
+NUMX_PRESENCE_MINUTES = env.int("NUMX_PRESENCE_MINUTES", default=5)
 # Email invitations (to games and tournaments) one member may send a day: plenty for a
 # club, too few to mail strangers or probe addresses in bulk (counted in CACHES).
 NUMX_INVITATIONS_PER_DAY = env.int("NUMX_INVITATIONS_PER_DAY", default=50)

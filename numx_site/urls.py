@@ -12,5 +12,6 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("chat/", include("chat.urls")),
     path("", include("games.urls")),
 ]

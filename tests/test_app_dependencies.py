@@ -2,8 +2,9 @@
 registry: checked on the source, every import (top-level and inside functions) read with
 ``ast``.
 
-- games imports neither notifications nor tournaments; notifications does not import
-  tournaments (tournaments may use both, notifications may use games);
+- games imports neither notifications, tournaments nor chat; notifications does not import
+  tournaments (tournaments may use both, notifications may use games and chat); chat uses
+  games only;
 - inside notifications and inside tournaments, modules import one another without cycles;
 - no app imports another app's views (apps talk through services and consumers);
 - no module outside a game's own folders (``games/engine/<id>/``, ``games/rulesets/<id>/``)
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "games", "notifications", "tournaments", "numx_site")
+APPS = ("accounts", "games", "notifications", "tournaments", "chat", "numx_site")
 ENGINES = sorted(
     path.name for path in (ROOT / "games" / "engine").iterdir() if (path / "__init__.py").exists()
 )
@@ -70,16 +71,25 @@ def imports_of(app: str, other: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("app", "forbidden"),
-    [("games", "notifications"), ("games", "tournaments"), ("notifications", "tournaments")],
+    [
+        ("games", "notifications"),
+        ("games", "tournaments"),
+        ("games", "chat"),
+        ("notifications", "tournaments"),
+        ("chat", "notifications"),
+        ("chat", "tournaments"),
+    ],
 )
 def test_apps_depend_one_way(app: str, forbidden: str) -> None:
     assert imports_of(app, forbidden) == []
 
 
-@pytest.mark.parametrize("app", ["accounts", "games", "notifications", "tournaments"])
+@pytest.mark.parametrize("app", ["accounts", "games", "notifications", "tournaments", "chat"])
 def test_no_app_imports_another_apps_views(app: str) -> None:
     others = [
-        other for other in ("accounts", "games", "notifications", "tournaments") if other != app
+        other
+        for other in ("accounts", "games", "notifications", "tournaments", "chat")
+        if other != app
     ]
     found = sorted(
         f"{module} imports {name}"
@@ -114,7 +124,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-@pytest.mark.parametrize("app", ["notifications", "tournaments"])
+@pytest.mark.parametrize("app", ["notifications", "tournaments", "chat"])
 def test_an_apps_modules_import_one_another_without_cycles(app: str) -> None:
     modules = sources(app)
     graph = {

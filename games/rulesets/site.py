@@ -69,6 +69,10 @@ class Site(Protocol):
     table_template: str
     #: The standing orders a player may give (kind → label), kept until the step ends.
     standing_orders: Mapping[str, str]
+    #: Every rule a move can break, by the id a refusal names, each in one sentence (in
+    #: English, marked for translation): the game's rules page lists them, and a refused
+    #: move links to its rule there.
+    rulebook: Mapping[str, str]
     #: Its serializers for the API.
     api: ApiSchema
 

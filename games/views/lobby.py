@@ -28,14 +28,26 @@ from games.lobby import (
     invitation_news,
 )
 from games.models import Game
+from games.params import whole_number
 from games.registry import default_game, game_ids, game_type
-from games.selectors import finished_games, games_to_watch, open_games, seats_of
+from games.selectors import (
+    finished_games,
+    games_to_watch,
+    most_urgent_first,
+    next_game_awaiting,
+    open_games,
+    seats_of,
+)
 
 
 def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("games:lobby")
-    context = {"finished": finished_games(), "running": games_to_watch()}
+    context = {
+        "finished": finished_games(),
+        "running": games_to_watch(),
+        "games": [game_type(game_id) for game_id in game_ids()],
+    }
     return render(request, "games/home.html", context)
 
 
@@ -49,7 +61,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
     current = list(seats.exclude(game__status=Game.Status.FINISHED))
     finished = Paginator(seats.filter(game__status=Game.Status.FINISHED), FINISHED_PER_PAGE)
     context = {
-        "awaiting": [s for s in current if s.awaited and s.game.status == Game.Status.RUNNING],
+        "awaiting": most_urgent_first(
+            [s for s in current if s.awaited and s.game.status == Game.Status.RUNNING]
+        ),
         "playing": [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING],
         "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
         "finished": finished.get_page(request.GET.get("page")),
@@ -57,6 +71,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "recent": finished_games(),
     }
     return render(request, "games/lobby.html", context)
+
+
+@login_required
+def next_game(request: HttpRequest) -> HttpResponse:
+    """The next game waiting for the player, the one with the least time left, other than
+    the game they come from (``?after=<id>``); the lobby if none is."""
+    found = next_game_awaiting(request.user, after=whole_number(request.GET.get("after", "")))
+    if found is None:
+        messages.info(request, _("No other game is waiting for you."))
+        return redirect("games:lobby")
+    return redirect("games:game", found.pk)
 
 
 @login_required

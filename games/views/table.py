@@ -20,6 +20,7 @@ from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
 from games.models import Game
 from games.params import whole_number
+from games.presence import mark_looking
 from games.presenters import Table, table
 from games.rulesets.site import Previews
 from games.selectors import already_recorded, seat_of
@@ -32,6 +33,8 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's page: the waiting room until it starts, then the table as the viewer
     sees it, drawn afresh unless the browser already holds it (``conditional``)."""
     game, seats, seat = table_for_viewer(request, game_id)
+    if seat is not None:
+        mark_looking(game.pk, request.user.pk)
     if game.status == Game.Status.OPEN:
         return waiting_room(request, game, seat)
     if request.htmx and request.htmx.target == "waiting-room":
@@ -128,7 +131,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     except IllegalAction as error:
-        return _refused(request, game, seat, key, refusal(error), data=request.POST)
+        return _refused(
+            request, game, seat, key, refusal(error), data=request.POST, rule=error.rule
+        )
     except NotationError as error:
         return _refused(request, game, seat, key, str(error), data=request.POST)
     except Conflict:
@@ -156,13 +161,15 @@ def _refused(
     message: str,
     status: int = 400,
     data: Any = None,
+    rule: str | None = None,
 ) -> HttpResponse:
-    """The table with why the move was refused; unless the same form was recorded since
-    the view first looked (two copies of one click racing): then it answers as the copy
-    that was recorded, whatever the game now offers."""
+    """The table with why the move was refused (``rule``: the rule it broke, linked to on
+    the game's rules page); unless the same form was recorded since the view first looked
+    (two copies of one click racing): then it answers as the copy that was recorded,
+    whatever the game now offers."""
     if _recorded_already(game, seat, key):
         return _done(request, game, seat)
-    return _render(request, table(game, seat, message), status, data)
+    return _render(request, table(game, seat, message, error_rule=rule), status, data)
 
 
 def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
@@ -233,6 +240,9 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
         found.is_public or may_watch(request, found, seat_of(found, request.user))
     ):
         return HttpResponse(status=404)
+    if request.user.is_authenticated:
+        # Whoever has the page open: a player among them is playing live (no mail).
+        mark_looking(found.pk, request.user.pk)
     if whole_number(seen) == found.last_sequence:
         return HttpResponse(status=204)
     game, seats, seat = table_for_viewer(request, game_id)

@@ -7,11 +7,11 @@ The tests run in order and share the game, as in ``test_story.py``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.e2e.helpers import (
     Person,
@@ -84,6 +84,16 @@ def test_each_player_sees_only_their_own_secret(duel: Duel) -> None:
         expect(page.locator("#table .player .secret")).to_have_count(0)
 
 
+def accepting(questions: list[str]) -> Callable[[Dialog], None]:
+    """A dialog handler that notes the question asked and accepts."""
+
+    def accept(dialog: Dialog) -> None:
+        questions.append(dialog.message)
+        dialog.accept()
+
+    return accept
+
+
 def test_they_play_a_few_turns_from_the_buttons(duel: Duel) -> None:
     for _turn in range(4):
         player = duel.whose_turn()
@@ -102,7 +112,12 @@ def test_they_play_a_few_turns_from_the_buttons(duel: Duel) -> None:
             words = form.locator("option").first.text_content() or ""
             match = re.match(r"^(.+) \u2192 (\S+)$", words.strip())
             assert match, words
+            # A move chosen from a list is confirmed first, naming the move.
+            asked: list[str] = []
+            page.once("dialog", accepting(asked))
             form.get_by_role("button").click()
+            wait_for_htmx(page)
+            assert asked and "Play this move?" in asked[0] and words.strip() in asked[0], asked
         wait_for_htmx(page)
         expect(table(page)).not_to_have_attribute("data-sequence", str(before))
         assert sequence(page) > before

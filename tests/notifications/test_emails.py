@@ -3,6 +3,7 @@
 import re
 from collections.abc import Callable
 from smtplib import SMTPException
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -236,3 +237,54 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     assert f"/games/{trio.pk}/replay/" in endings[0].body.replace("%2F", "/")
     assert "winner" in endings[0].body
     assert "bob: " in endings[0].body and "(1 move made for them)" in endings[0].body
+    # The winners by name, and each score line by line, as the table's final scores say.
+    finished = Game.objects.get(pk=trio.pk)
+    winners = [s.name for s in finished.seats.filter(winner=True)]
+    assert f"Won by {winners[0]}" in endings[0].body
+    assert endings[0].body.count("Made of: ") == 3  # one line per player
+    assert "🏆" not in endings[0].alternatives[0][0]  # type: ignore[index]
+    rules = rule_set(finished.rules)
+    outcome = rules.outcome(store.load(finished.pk, finished.rules).state)
+    assert outcome is not None
+    site = finished.game_type.site
+    for line in outcome.breakdown[0]:
+        assert f"{site.describe_score_line(line.rule)} {line.points}" in endings[0].body
+
+
+def at_the_table(user: User, game: Game) -> None:
+    """``user`` has the game's page open: it polls (as it does every few seconds)."""
+    client = Client()
+    client.force_login(user)
+    assert client.get(f"/games/{game.pk}/poll/?seq=0").status_code == 200
+
+
+def test_a_player_at_the_table_gets_no_your_turn_email(
+    trio: Game, commit: Commit, alice: User, bob: User
+) -> None:
+    """The picks' end asks Alice or Bob for the first move (the fixture's deal): whoever it
+    is has the table open, and is not emailed."""
+    for user in (alice, bob):
+        at_the_table(user, trio)
+    mail.outbox.clear()
+
+    all_pick(trio, commit)
+
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    assert starter in (0, 1)
+    assert mail.outbox == []
+    assert Notification.objects.filter(game=trio, kind=Notification.Kind.YOUR_TURN).count() == 3
+
+
+def test_a_player_who_looked_at_the_table_a_while_ago_is_emailed(
+    trio: Game, commit: Commit, alice: User, bob: User, settings: Any
+) -> None:
+    """A look counts for ``NUMX_PRESENCE_MINUTES``: past it, the first player is emailed."""
+    settings.NUMX_PRESENCE_MINUTES = 0  # the look is already too old
+    for user in (alice, bob):
+        at_the_table(user, trio)
+    mail.outbox.clear()
+
+    all_pick(trio, commit)
+
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    assert [m.to[0] for m in mail.outbox] == [["alice", "bob"][starter] + "@example.com"]

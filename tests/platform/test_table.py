@@ -106,6 +106,21 @@ def test_taking_more_than_the_pile_holds_is_refused_with_the_rules_statement(
     assert Event.objects.filter(game=duel).count() == recorded
 
 
+def test_a_refused_move_links_to_its_rule_on_the_games_rules_page(
+    as_user: Login, alice: User, bob: User, duel: Game
+) -> None:
+    take(duel, 0, 3)
+    take(duel, 1, 2)
+    alices = as_user(alice)
+
+    refusal = post_take(alices, duel, 3).content.decode()
+
+    assert 'href="/rules/toy/#rule-take.count"' in refusal
+    rules = alices.get("/rules/toy/").content.decode()
+    assert 'id="rule-take.count"' in rules
+    assert STATEMENTS["take.count"] in rules
+
+
 def test_a_count_no_rule_could_allow_is_refused_by_the_form(
     as_user: Login, alice: User, duel: Game
 ) -> None:

@@ -11,6 +11,7 @@ from games.descriptions import and_list
 from games.engine.ruleset import Progress
 from tests.toygame.api import TOY_API
 from tests.toygame.forms import TakeForm, ToyOptions
+from tests.toygame.rules import STATEMENTS
 
 if TYPE_CHECKING:
     from games.presenters import Table
@@ -22,6 +23,7 @@ class ToySite:
     title = "Toy"
     table_template = "games/toy/table.html"
     standing_orders: ClassVar[Mapping[str, str]] = {}
+    rulebook: ClassVar[Mapping[str, str]] = STATEMENTS
     api = TOY_API
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> ToyOptions:

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from games.engine.maya import Play, Played, parse_cards
 from games.engine.maya.cards import Kind
+from games.engine.maya.rulebook import RULES as RULEBOOK
 from games.engine.maya.turns import resolve
 from games.engine.ruleset import Progress
 from games.rulesets.maya import api as maya_api
@@ -26,6 +27,7 @@ class MayaSite:
 
     title = "Maya"
     table_template = "games/maya/table.html"
+    rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
     #: Every turn plays a card (or guesses): there is no pass to order in advance.
     standing_orders: ClassVar[Mapping[str, str]] = {}
     api = ApiSchema(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 
 from games.engine.nmbr9 import CARDS, DECK
+from games.engine.nmbr9.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.rulesets.nmbr9 import api as nmbr9_api
 from games.rulesets.nmbr9 import descriptions, preview
@@ -24,6 +25,7 @@ class Nmbr9Site:
 
     title = "NMBR 9"
     table_template = "games/nmbr9/table.html"
+    rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
     #: Every card must be placed: there is no pass to order in advance.
     standing_orders: ClassVar[Mapping[str, str]] = {}
     api = ApiSchema(

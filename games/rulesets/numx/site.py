@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.descriptions import and_list
 from games.engine.numx import GameConfig, TripleRule
+from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.models import StandingOrder
 from games.rulesets.numx import api as numx_api
@@ -33,6 +34,7 @@ class NumxSite:
 
     title = "NUM-X"
     table_template = "games/numx/table.html"
+    rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
     standing_orders: ClassVar[Mapping[str, str]] = {
         StandingOrder.Kind.PASS: gettext_lazy("Pass for the rest of this trick"),
         StandingOrder.Kind.NO_COMPLETION: gettext_lazy("Never complete out of turn in this trick"),

@@ -1,0 +1,97 @@
+"""Saying a line at a table, reading what was said, hiding a game's chat.
+
+Only the game's players speak; whoever may watch the game (``games.access``) reads. A line
+is kept with the game at the moment it was said (the game's last event then), so the replay
+shows each line where it belongs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from chat.models import MAX_LENGTH, ChatLine, ChatMute
+from games.models import Game, Seat
+
+#: The latest lines a table shows; the replay shows every line up to its step.
+SHOWN = 50
+
+
+class ChatRefused(ValueError):
+    """A line nobody may say: empty, or too long."""
+
+
+class NotAPlayer(PermissionError):
+    """Someone without a seat at the game tried to speak at its table."""
+
+
+def say(game: Game, user: AbstractBaseUser, text: str) -> ChatLine:
+    """``user``'s line at ``game``'s table: :class:`NotAPlayer` if they hold no seat there,
+    :class:`ChatRefused` for an empty line or one longer than :data:`MAX_LENGTH`."""
+    seat = Seat.objects.filter(game=game, user_id=user.pk).first()
+    if seat is None:
+        raise NotAPlayer(_("Only the game's players speak at its table."))
+    text = text.strip()
+    if not text:
+        raise ChatRefused(_("Write something to say."))
+    if len(text) > MAX_LENGTH:
+        raise ChatRefused(_("A line holds at most %(most)d characters.") % {"most": MAX_LENGTH})
+    return ChatLine.objects.create(
+        game=game, author_id=user.pk, name=seat.name, text=text, after_sequence=game.last_sequence
+    )
+
+
+def lines(game: Game, upto: int | None = None) -> list[ChatLine]:
+    """The latest :data:`SHOWN` lines, oldest first; with ``upto``, every line said by the
+    time of event ``upto`` (a replay's step)."""
+    said = ChatLine.objects.filter(game=game)
+    if upto is not None:
+        return list(said.filter(after_sequence__lte=upto).order_by("id"))
+    return list(reversed(said.order_by("-id")[:SHOWN]))
+
+
+def hidden(game: Game, user: AbstractBaseUser) -> bool:
+    """Whether ``user`` hid ``game``'s chat."""
+    return user.is_authenticated and ChatMute.objects.filter(game=game, user_id=user.pk).exists()
+
+
+def set_hidden(game: Game, user: AbstractBaseUser, hide: bool) -> None:
+    """Hide ``game``'s chat from ``user``, or show it again."""
+    if hide:
+        ChatMute.objects.get_or_create(game=game, user_id=user.pk)
+    else:
+        ChatMute.objects.filter(game=game, user_id=user.pk).delete()
+
+
+def listeners_since(since: datetime, among: Iterable[int]) -> set[int]:
+    """The users of ``among`` to whom others said something since ``since`` at a table
+    where they have a seat (and whose chat they did not hide): whom the digest tells."""
+    authors: dict[int, set[int]] = defaultdict(set)
+    for game_id, author_id in ChatLine.objects.filter(said_at__gte=since).values_list(
+        "game_id", "author_id"
+    ):
+        authors[game_id].add(author_id)
+    seated = Seat.objects.filter(game_id__in=authors, user_id__in=list(among))
+    hid = set(ChatMute.objects.filter(game_id__in=authors).values_list("game_id", "user_id"))
+    return {
+        user_id
+        for game_id, user_id in seated.values_list("game_id", "user_id")
+        if authors[game_id] - {user_id} and (game_id, user_id) not in hid
+    }
+
+
+def heard_since(user: AbstractBaseUser, since: datetime) -> QuerySet[ChatLine]:
+    """Lines others said since ``since`` at the tables where ``user`` has a seat, except in
+    games whose chat they hid: what the daily digest tells them of."""
+    seated = Seat.objects.filter(user_id=user.pk).values("game_id")
+    muted = ChatMute.objects.filter(user_id=user.pk).values("game_id")
+    return (
+        ChatLine.objects.filter(game_id__in=seated, said_at__gte=since)
+        .exclude(game_id__in=muted)
+        .exclude(author_id=user.pk)
+    )

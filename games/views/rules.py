@@ -1,0 +1,26 @@
+"""Each game's rules in the site: every rule a move can break, in the reader's language,
+for players to read before they play and for refusals to link to."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.registry import UnknownGame, game_ids, game_type
+
+
+def rules_index(request: HttpRequest) -> HttpResponse:
+    """The games of the site, each with a link to its rules."""
+    games = [game_type(game_id) for game_id in game_ids()]
+    return render(request, "games/rules_index.html", {"games": games})
+
+
+def rules(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The rules of the game registered as ``game_id``, each under the id a refusal names
+    (``#rule-<id>``); 404 for a game the site does not have."""
+    try:
+        kind = game_type(game_id)
+    except UnknownGame:
+        raise Http404 from None
+    context = {"game_id": game_id, "title": kind.site.title, "rules": kind.site.rulebook.items()}
+    return render(request, "games/rules.html", context)

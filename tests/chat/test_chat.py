@@ -1,0 +1,214 @@
+"""The players' chat at a game's table: players speak, whoever may watch reads, a replay
+shows what had been said by its step, a line is escaped and bounded, a player may hide
+the chat, and the daily digest (never one email per line) tells of what was said."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import profile_of
+from chat.models import MAX_LENGTH, ChatLine
+from games.bots import play_bot_move
+from games.lobby import game_join, game_open, game_start
+from games.models import Game
+from notifications.reminders import daily_digests
+
+pytestmark = pytest.mark.django_db
+
+
+def opened(alice: User, bob: User, public: bool = True) -> Game:
+    game = game_open(
+        creator=alice, name="Chatty", config={"players": 2, "mode": "speed-run"}, public=public
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(4))
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def say(client: Client, game: Game, text: str, htmx: bool = True) -> object:
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/chat/{game.pk}/say/", {"text": text}, headers=headers)
+
+
+def test_a_player_speaks_and_everyone_at_the_table_reads_it(
+    alice: User, bob: User, mallory: User
+) -> None:
+    game = opened(alice, bob)
+
+    answer = say(signed_in(alice), game, "Good luck, Bob!")
+
+    assert answer.status_code == 200
+    assert "Good luck, Bob!" in answer.content.decode()
+    for reader in (signed_in(bob), signed_in(mallory), Client()):
+        panel = reader.get(f"/chat/{game.pk}/", headers={"HX-Request": "true"}).content.decode()
+        assert "Good luck, Bob!" in panel
+    table = signed_in(bob).get(f"/games/{game.pk}/").content.decode()
+    assert f'hx-get="/chat/{game.pk}/"' in table
+
+
+def test_a_spectator_reads_but_may_not_speak(alice: User, bob: User, mallory: User) -> None:
+    game = opened(alice, bob)
+    mallorys = signed_in(mallory)
+
+    panel = mallorys.get(f"/chat/{game.pk}/", headers={"HX-Request": "true"}).content.decode()
+    answer = say(mallorys, game, "Psst, Alice holds the Num-X")
+
+    assert 'name="text"' not in panel
+    assert "Only the players speak here" in panel
+    assert answer.status_code == 403
+    assert not ChatLine.objects.exists()
+
+
+def test_a_private_games_chat_is_not_there_for_strangers(
+    alice: User, bob: User, mallory: User
+) -> None:
+    game = opened(alice, bob, public=False)
+    say(signed_in(alice), game, "Just us two")
+
+    assert signed_in(mallory).get(f"/chat/{game.pk}/").status_code == 404
+    assert say(signed_in(mallory), game, "Hello?").status_code == 404
+    assert "Just us two" in signed_in(bob).get(f"/chat/{game.pk}/").content.decode()
+
+
+def test_a_line_is_shown_as_text_never_as_markup(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    say(signed_in(alice), game, "<script>alert('hi')</script>")
+
+    panel = signed_in(bob).get(f"/chat/{game.pk}/").content.decode()
+
+    assert "<script>alert" not in panel
+    assert "&lt;script&gt;alert(&#x27;hi&#x27;)&lt;/script&gt;" in panel
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "Write something to say."),
+        ("   ", "Write something to say."),
+        ("x" * (MAX_LENGTH + 1), f"at most {MAX_LENGTH} characters"),
+    ],
+)
+def test_an_empty_or_too_long_line_is_refused_and_nothing_is_kept(
+    alice: User, bob: User, text: str, reason: str
+) -> None:
+    game = opened(alice, bob)
+
+    answer = say(signed_in(alice), game, text)
+
+    assert answer.status_code == 400
+    assert reason in answer.content.decode()
+    assert not ChatLine.objects.exists()
+
+
+def test_a_line_of_the_longest_length_is_kept(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    assert say(signed_in(alice), game, "y" * MAX_LENGTH).status_code == 200
+    assert ChatLine.objects.get().text == "y" * MAX_LENGTH
+
+
+def test_without_javascript_a_line_is_said_and_the_table_comes_back(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    answer = say(signed_in(alice), game, "Plain form", htmx=False)
+    assert answer.status_code == 302 and answer.url == f"/games/{game.pk}/"
+    page = signed_in(alice).get(f"/chat/{game.pk}/").content.decode()
+    assert "Plain form" in page and "<html" in page
+
+
+def test_the_replay_shows_what_had_been_said_by_its_step(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    alices = signed_in(alice)
+    say(alices, game, "Before any pick")
+    early = Game.objects.get(pk=game.pk).last_sequence
+    rng = random.Random(1)
+    for _ in range(3):
+        play_bot_move(game, rng)
+    say(alices, game, "After three moves")
+
+    def at(step: int) -> str:
+        return alices.get(
+            f"/chat/{game.pk}/?upto={step}", headers={"HX-Request": "true"}
+        ).content.decode()
+
+    assert "Before any pick" in at(early) and "After three moves" not in at(early)
+    assert "After three moves" in at(early + 3)
+    assert 'name="text"' not in at(early)  # a replayed moment is read, not spoken at
+    assert alices.get(f"/chat/{game.pk}/?upto=-1").status_code == 400
+    replay = alices.get(f"/games/{game.pk}/replay/?step={early}").content.decode()
+    assert f"/chat/{game.pk}/?upto={early}" in replay
+
+
+def test_a_player_hides_the_chat_and_shows_it_again(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    say(signed_in(alice), game, "Can you hear me?")
+    bobs = signed_in(bob)
+
+    hidden = bobs.post(f"/chat/{game.pk}/hide/", {"hide": "1"}, headers={"HX-Request": "true"})
+    assert "Can you hear me?" not in hidden.content.decode()
+    assert "You hid this game" in hidden.content.decode()
+
+    shown = bobs.post(f"/chat/{game.pk}/hide/", {"hide": "0"}, headers={"HX-Request": "true"})
+    assert "Can you hear me?" in shown.content.decode()
+
+
+def test_no_email_per_line_but_the_digest_tells_of_what_was_said(
+    alice: User, bob: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    game = opened(alice, bob)
+    profile = profile_of(bob)
+    profile.daily_digest = True
+    profile.save()
+    # Nothing waits for Bob: only the chat can bring him a digest.
+    game.seats.filter(user=bob).update(awaited=False)
+    mail.outbox.clear()
+
+    say(signed_in(alice), game, "Your move, when you can")
+    say(signed_in(alice), game, "No hurry")
+    assert mail.outbox == []
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert daily_digests() == 1
+    (digest,) = mail.outbox
+    assert digest.to == ["bob@example.com"]
+    assert "Chatty" in digest.subject
+    assert "Players spoke at your tables" in digest.body and "2 lines" in digest.body
+
+
+def test_the_digest_says_nothing_of_a_hidden_chat_or_of_ones_own_lines(
+    alice: User, bob: User
+) -> None:
+    game = opened(alice, bob)
+    for user in (alice, bob):
+        profile = profile_of(user)
+        profile.daily_digest = True
+        profile.save()
+    game.seats.update(awaited=False)
+    say(signed_in(alice), game, "Talking to myself")
+    signed_in(bob).post(f"/chat/{game.pk}/hide/", {"hide": "1"})
+    mail.outbox.clear()
+
+    assert daily_digests() == 0
+
+
+def test_the_digest_tells_of_the_last_day_only(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    profile = profile_of(bob)
+    profile.daily_digest = True
+    profile.save()
+    game.seats.update(awaited=False)
+    say(signed_in(alice), game, "Yesterday's news")
+    ChatLine.objects.update(said_at=timezone.now() - timedelta(days=2))
+
+    assert daily_digests() == 0

@@ -1,0 +1,103 @@
+"""The games waiting for a player, the least time left first: the lobby's order, and the
+table's "next game waiting for me" button; each clock says the time left and the bank."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.lobby import game_join, game_open, game_start
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def started(alice: User, bob: User, name: str, days: int | None) -> Game:
+    """A two-player game between Alice and Bob, started: its opening pick waits for both."""
+    game = game_open(
+        creator=alice,
+        name=name,
+        config={"players": 2, "mode": "speed-run"},
+        move_deadline=None if days is None else timedelta(days=days),
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(3))
+
+
+@pytest.fixture
+def alices(alice: User) -> Client:
+    client = Client()
+    client.force_login(alice)
+    return client
+
+
+def test_the_lobby_lists_the_games_waiting_for_you_least_time_left_first(
+    alices: Client, alice: User, bob: User
+) -> None:
+    started(alice, bob, "Slow game", days=5)
+    started(alice, bob, "Quick game", days=1)
+    started(alice, bob, "Middle game", days=3)
+
+    page = alices.get("/games/").content.decode()
+
+    assert page.index("Quick game") < page.index("Middle game") < page.index("Slow game")
+    assert page.count('<time class="countdown"') == 3
+
+
+def test_next_game_goes_to_the_other_game_with_the_least_time_left(
+    alices: Client, alice: User, bob: User
+) -> None:
+    slow = started(alice, bob, "Slow game", days=5)
+    quick = started(alice, bob, "Quick game", days=1)
+    middle = started(alice, bob, "Middle game", days=3)
+
+    table = alices.get(f"/games/{quick.pk}/").content.decode()
+    assert f'href="/games/next/?after={quick.pk}"' in table
+
+    assert alices.get(f"/games/next/?after={quick.pk}").url == f"/games/{middle.pk}/"
+    assert alices.get(f"/games/next/?after={middle.pk}").url == f"/games/{quick.pk}/"
+    assert alices.get("/games/next/").url == f"/games/{quick.pk}/"
+    assert slow.pk not in (quick.pk, middle.pk)
+
+
+def test_next_game_with_no_other_game_waiting_says_so_in_the_lobby(
+    alices: Client, alice: User, bob: User
+) -> None:
+    only = started(alice, bob, "Only game", days=2)
+
+    answer = alices.get(f"/games/next/?after={only.pk}", follow=True)
+
+    assert answer.redirect_chain == [("/games/", 302)]
+    assert "No other game is waiting for you." in answer.content.decode()
+
+
+def test_next_game_ignores_an_after_that_is_no_game(alices: Client, alice: User, bob: User) -> None:
+    game = started(alice, bob, "A game", days=2)
+    assert alices.get("/games/next/?after=%C2%B2").url == f"/games/{game.pk}/"
+
+
+def test_a_visitor_is_asked_to_log_in_for_the_next_game() -> None:
+    assert "/accounts/login/" in Client().get("/games/next/").url
+
+
+def test_each_awaited_player_shows_a_countdown_and_every_player_their_time_bank(
+    alices: Client, alice: User, bob: User
+) -> None:
+    game = started(alice, bob, "Clocked", days=2)
+
+    page = alices.get(f"/games/{game.pk}/").content.decode()
+
+    assert page.count('<time class="countdown" datetime="') == 2  # both pick at once
+    assert page.count("time bank: 7 days") == 2
+    assert "js/clocks.js" in page
+
+
+def test_a_game_without_a_deadline_shows_no_time_bank(
+    alices: Client, alice: User, bob: User
+) -> None:
+    game = started(alice, bob, "Unclocked", days=None)
+    assert "time bank" not in alices.get(f"/games/{game.pk}/").content.decode()
