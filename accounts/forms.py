@@ -7,10 +7,19 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Profile, profile_of
+from accounts.models import Profile, profile_of, validate_display_name
 
 
 class ProfileForm(forms.ModelForm):
+    # Required here though the column may be empty: an account made without one (by the
+    # admin) is asked for it on its first visit, and nobody empties theirs back to
+    # "Player 12".
+    display_name = forms.CharField(
+        label=_("Name shown to other players"),
+        max_length=40,
+        validators=[validate_display_name],
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
     time_zone = forms.ChoiceField(
         label=_("time zone"),
         choices=[(zone, zone) for zone in sorted(zoneinfo.available_timezones())],
@@ -37,6 +46,7 @@ class SignupForm(forms.Form):
     display_name = forms.CharField(
         label=_("Name shown to other players"),
         max_length=40,
+        validators=[validate_display_name],
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
 

@@ -3,6 +3,7 @@ they want. Sign-up, log-in and email addresses themselves are django-allauth's."
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 
 from django.conf import settings
@@ -50,11 +51,31 @@ def profile_of(user: AbstractBaseUser) -> Profile:
     return profile
 
 
+def default_name(user_id: int) -> str:
+    """The name of an account that has given none (made by the admin, or before sign-up
+    asked for one): "Player 12", after its id. Never a part of the email address, which
+    other players must not learn. It is a name, not a sentence: the same in every
+    language, as it is stored in the seats of the account's games."""
+    return f"Player {user_id}"
+
+
 def display_name(user: AbstractBaseUser) -> str:
-    """How a player is shown to others: their display name, else their email's name part
-    (never the whole address)."""
+    """How a player is shown to others: their display name, else :func:`default_name`."""
     name = Profile.objects.filter(user_id=user.pk).values_list("display_name", flat=True).first()
-    if name:
-        return name
-    email = getattr(user, "email", "") or user.get_username()
-    return email.split("@")[0]
+    return name or default_name(user.pk)
+
+
+#: Names of the form the site gives accounts without one ("Player 12"): nobody may take
+#: one, which would pass them off as another account.
+RESERVED_NAME = re.compile(r"player\s*\d+", re.IGNORECASE)
+
+
+def validate_display_name(value: str) -> None:
+    """Refuse a display name that is blank or of the reserved form "Player 12"."""
+    if not value.strip():
+        raise ValidationError(_("Give the name other players will see."))
+    if RESERVED_NAME.fullmatch(value.strip()):
+        raise ValidationError(
+            _("Names such as “%(name)s” are given to accounts without one: choose another."),
+            params={"name": value.strip()},
+        )

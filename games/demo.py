@@ -1,14 +1,16 @@
 """A demo for newcomers (``make run``): two players, a finished game to replay and a game in
-progress against bots. Seeding twice changes nothing."""
+progress against bots, and whatever the apps around the platform seed on :data:`seeded`
+(the tournaments app: a tournament). Seeding twice changes nothing."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.dispatch import Signal
 
 from accounts.models import profile_of
 from games.events.log import import_log, log_of_history
@@ -27,14 +29,22 @@ PLAYING = "Alice, Bob and a bot (demo)"
 FINISHED = "A finished X-Game (demo)"
 
 
+#: Sent once the demo's players and games exist, with ``players``: the demo's two members
+#: (Alice first). Apps the platform does not import (tournaments) seed their own part of
+#: the demo here, as idempotently, and return ``(what, path)``: a page of it to print.
+seeded = Signal()
+
+
 @dataclass(frozen=True)
 class Seeded:
     playing: int
     finished: int
+    #: ``(what, path)`` of the pages the receivers of :data:`seeded` made.
+    more: list[tuple[str, str]] = field(default_factory=list)
 
 
 def seed() -> Seeded:
-    alice, bob = (_player(email) for email in EMAILS)
+    alice, bob = (player(email) for email in EMAILS)
     finished = Game.objects.filter(name=FINISHED).first()
     if finished is None:
         # Played in memory by bots, then loaded as a verified log: one replay, one commit.
@@ -55,10 +65,13 @@ def seed() -> Seeded:
             game_join(game=playing, user=bob, token=playing.invite_token)
             game_add_bot(game=playing, by=alice)
         game_start(game=playing, by=alice, rng=random.Random(7))
-    return Seeded(playing=playing.pk, finished=finished.pk)
+    more = [page for _receiver, page in seeded.send(sender=Seeded, players=[alice, bob])]
+    return Seeded(playing=playing.pk, finished=finished.pk, more=more)
 
 
-def _player(email: str) -> object:
+def player(email: str) -> object:
+    """The demo member of ``email`` (made with the demo's password and, as display name,
+    the address's name part capitalised: these addresses are the demo's own)."""
     user_model = get_user_model()
     user = user_model.objects.filter(email=email).first()
     if user is None:

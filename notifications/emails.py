@@ -4,6 +4,7 @@ one-click link to the table and a one-click unsubscribe."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
@@ -16,14 +17,14 @@ from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from chat.services import heard_since
-from games.descriptions import and_list
+from games.descriptions import and_list, game_summary
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
@@ -65,13 +66,13 @@ def read_unsubscribe(token: str) -> dict[str, Any]:
 
 
 def invitation_email(
-    *, address: str, message_id: str, subject: Promise, body: Promise, words: dict[str, str]
+    *, address: str, message_id: str, subject: Promise, body: Promise, words: Mapping[str, object]
 ) -> EmailMessage | None:
     """An invitation to ``address`` (to a game, to a tournament): ``subject`` and ``body``
-    (lazy translations, filled with ``words``) in the invitee's language if they have an
-    account (then with a one-click unsubscribe from invitations); None if that account
-    turned invitations off. ``message_id`` is fixed by the invitation, so that a mail
-    server can drop a copy."""
+    (lazy translations, filled with ``words``, which may be lazy too) in the invitee's
+    language if they have an account (then with a one-click unsubscribe from invitations);
+    None if that account turned invitations off. ``message_id`` is fixed by the
+    invitation, so that a mail server can drop a copy."""
     user = get_user_model().objects.filter(email__iexact=address).first()
     profile = Profile.objects.filter(user_id=user.pk).first() if user else None
     if profile is not None and not profile.email_invitations:
@@ -89,18 +90,27 @@ def invitation_email(
 
 
 def compose_invitation(invitation: Invitation) -> EmailMessage | None:
-    """The invitation to a game (:func:`invitation_email`)."""
+    """The invitation to a game (:func:`invitation_email`): what the table is (its game,
+    options and time per move, as its join page says them) and who sits at it. No seat is
+    kept for the invitee: whoever follows a link first takes a free one."""
+    game = invitation.game
+    seated = [seat.name for seat in game.seats.order_by("number")]
     return invitation_email(
         address=invitation.email,
         message_id=f"invitation-{invitation.pk}",
-        subject=gettext_lazy("%(inviter)s invites you to a game of NUM-X: %(game)s"),
+        subject=gettext_lazy("%(inviter)s invites you to a game of %(title)s: %(game)s"),
         body=gettext_lazy(
-            "%(inviter)s has kept a seat for you at the NUM-X table “%(game)s”.\n\n"
-            "Join the game: %(link)s\n\nOne move a day; we email you when it is your turn."
+            "%(inviter)s invites you to the table “%(game)s”: %(what)s.\n"
+            "At the table: %(seated)s.\n\n"
+            "Take a free seat: %(link)s\n\nWe email you when it is your turn."
         ),
         words={
             "inviter": display_name(invitation.invited_by),
-            "game": invitation.game.name,
+            "title": game.game_type.site.title,
+            "game": game.name,
+            # Said in the invitee's language, which invitation_email chooses.
+            "what": lazy(game_summary, str)(game),
+            "seated": lazy(and_list, str)(seated),
             "link": invitation.link,
         },
     )

@@ -117,9 +117,12 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 # Confirming the address (in the browser that signed up) signs the player in, and the
-# account mails say who sends them rather than the host name the site was reached at.
+# account mails say who sends them rather than the host name the site was reached at: the
+# subject's prefix, and the adapter gives their templates the site's name and domain.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "[NUM-X by mail] "
+SITE_NAME = "NUM-X by mail"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_BY_CODE_ENABLED = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_USER_DISPLAY = "accounts.models.display_name"

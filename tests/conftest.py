@@ -15,6 +15,7 @@ from django.db import connection
 from django.test import Client
 
 from tests import trigger
+from tests.members import named
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -64,13 +65,14 @@ def flush_past_the_trigger(transactional_db: None) -> Iterator[None]:
 
 
 # The standing cast: Alice opens games, Bob plays with her, Mallory is an outsider. All
-# have verified email addresses (allauth requires it to log in).
+# have verified email addresses (allauth requires it to log in) and, as sign-up asks, the
+# name other players see: their own.
 
 
 def person(name: str) -> User:
     user = User.objects.create_user(name, f"{name}@example.com", f"{name}-password-42")
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
+    return named(user)
 
 
 @pytest.fixture

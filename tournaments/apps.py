@@ -6,6 +6,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        # The tournaments consumer and the outbox's sender of tournament emails register
-        # themselves when their module is imported.
-        from tournaments import consumer, mail  # noqa: F401
+        # The tournaments consumer, the outbox's sender of tournament emails and the
+        # demo's tournament register themselves when their module is imported.
+        from tournaments import consumer, demo, mail  # noqa: F401

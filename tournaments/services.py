@@ -19,10 +19,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import display_name
 from games.bots import MAX_MOVES, play_bot_move
+from games.descriptions import time_per_move
 from games.lobby import TooManyInvitations, new_config, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
@@ -340,8 +342,12 @@ def _announce_stage(stage: Stage) -> None:
                         else _("%(tournament)s: stage %(stage)d has started")
                     )
                     % {"tournament": tournament.name, "stage": stage.number},
-                    _("Your table, with %(others)s: %(link)s\n\nOne move a day; good luck!")
-                    % {"others": others, "link": link},
+                    _("Your table, with %(others)s: %(link)s\n\n%(per_move)s; good luck!")
+                    % {
+                        "others": others,
+                        "link": link,
+                        "per_move": capfirst(time_per_move(tournament.move_deadline)),
+                    },
                 ),
             )
 

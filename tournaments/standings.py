@@ -75,7 +75,8 @@ class Standing:
     #: Place at the final table, for finalists.
     final_place: int | None = None
     final_points: Fraction | None = None
-    #: Ties with the player above on every criterion (shown as "=").
+    #: Ties with another player on every criterion: each line of a tie shows its shared
+    #: rank as "=1" (the first one too, so that "1, =1, =1" does not suggest an order).
     tied: bool = False
 
 
@@ -179,13 +180,15 @@ def standings(
         )
 
     ranked = sorted(order, key=lambda p: (key(p), order[p]))
+    keys = [key(player) for player in ranked]
     lines: list[Standing] = []
     for position, player in enumerate(ranked):
-        tied = position > 0 and key(ranked[position - 1]) == key(player)
+        after_equal = position > 0 and keys[position - 1] == keys[position]
+        before_equal = position + 1 < len(ranked) and keys[position + 1] == keys[position]
         lines.append(
             Standing(
                 player=player,
-                rank=lines[-1].rank if tied else position + 1,
+                rank=lines[-1].rank if after_equal else position + 1,
                 points=total[player],
                 score=score[player],
                 opponents_points=against[player],
@@ -194,7 +197,7 @@ def standings(
                 stage_points=dict(by_stage[player]),
                 final_place=final[player].place if player in final else None,
                 final_points=final[player].points if player in final else None,
-                tied=tied,
+                tied=after_equal or before_equal,
             )
         )
     return lines

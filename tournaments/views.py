@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.models import display_name
+from games.descriptions import time_per_move
 from games.lobby import invitation_news
 from games.models import Game
 from games.params import whole_number
@@ -92,6 +93,7 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "entry": selectors.entry_of(tournament, request.user),
         "invited": selectors.invitations_of(tournament, request.user).exists(),
         "registration_open": tournament.registration_is_open(),
+        "per_move": time_per_move(tournament.move_deadline),
     }
     return render(request, "tournaments/register.html", context)
 

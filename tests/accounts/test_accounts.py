@@ -4,16 +4,19 @@ password, and a profile with display name, language, time zone and email prefere
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.http import HttpResponse
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Profile, display_name, profile_of
 from games.lobby import game_invite, game_join, game_open, game_start
 from notifications.tasks import send_invitation
+from tests.members import named
 
 pytestmark = pytest.mark.django_db
 
@@ -24,16 +27,20 @@ def link_in(message: mail.EmailMessage) -> str:
     return match.group(1)
 
 
+def sign_up(
+    client: Client, email: str, name: str | None = None, language: str = "en"
+) -> HttpResponse:
+    """Post the sign-up form: ``email``, a good password and, unless None, the name shown
+    to the other players, from a browser asking for ``language``."""
+    form = {"email": email, "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}
+    if name is not None:
+        form["display_name"] = name
+    response: HttpResponse = client.post("/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE=language)
+    return response
+
+
 def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) -> None:
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "email": "carol@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-            "display_name": "Carol the Bold",
-        },
-    )
+    response = sign_up(client, "carol@example.com", "Carol the Bold")
     assert response.status_code == 302
     assert display_name(User.objects.get(email="carol@example.com")) == "Carol the Bold"
     (message,) = mail.outbox
@@ -52,20 +59,29 @@ def test_signing_up_asks_to_confirm_the_email_before_logging_in(client: Client) 
     assert client.get("/games/").status_code == 200
 
 
+def test_allauths_mails_name_the_site_never_the_host_it_was_reached_at(
+    client: Client, settings: Any
+) -> None:
+    settings.SITE_URL = "https://numx.example.org"
+    sign_up(client, "carol@example.com", "Carol")
+    (message,) = mail.outbox
+    assert message.subject == "[NUM-X by mail] Please Confirm Your Email Address"
+    # The link goes where the browser was (testserver); the words name the site.
+    words = message.body.replace("http://testserver" + link_in(message), "")
+    assert "testserver" not in words, words
+    assert words.startswith("Hello from NUM-X by mail!")
+    assert "register an account on numx.example.org" in words
+    assert "Thank you for using NUM-X by mail!" in words
+    client.post("/accounts/password/reset/", {"email": "carol@example.com"})
+    reset = mail.outbox[-1]
+    assert "testserver" not in reset.body.replace("http://testserver" + link_in(reset), "")
+
+
 def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> None:
-    client.post(
-        "/accounts/signup/",
-        {
-            "email": "chloe@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-            "display_name": "Chloé",
-        },
-        HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9",
-    )
+    sign_up(client, "chloe@example.com", "Chloé", language="fr-FR,fr;q=0.9")
     user = User.objects.get(email="chloe@example.com")
     assert profile_of(user).language == "fr"
-    alice = User.objects.create_user("alice", "alice@example.com")
+    alice = named(User.objects.create_user("alice", "alice@example.com"))
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
     invitation, _new = game_invite(game=game, by=alice, email=user.email, base_url="http://x")
     mail.outbox.clear()
@@ -134,14 +150,7 @@ def test_the_profile_sets_name_language_time_zone_and_emails(
 
 
 def test_signing_up_without_a_name_for_the_other_players_is_refused(client: Client) -> None:
-    response = client.post(
-        "/accounts/signup/",
-        {
-            "email": "dan@example.com",
-            "password1": "a-long-passphrase-9",
-            "password2": "a-long-passphrase-9",
-        },
-    )
+    response = sign_up(client, "dan@example.com")
     assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
     assert "Name shown to other players" in response.content.decode()
 
@@ -183,8 +192,36 @@ def test_french_browsers_get_french_pages(client: Client) -> None:
     assert '<html lang="fr">' in page.content.decode()
 
 
-def test_a_player_is_shown_by_display_name_never_by_email(alice: User) -> None:
-    assert display_name(alice) == "alice" and "@" not in display_name(alice)
+def test_an_account_without_a_name_is_shown_as_player_n_never_by_its_email(
+    bob: User, as_user: Callable[[User], Client]
+) -> None:
+    """An account the admin made (no sign-up, so no name asked) is "Player N" to the
+    others, on the waiting room and in the API: never its email's name part."""
+    carla = User.objects.create_user("carla", "carla.secret@example.com", "pw")
+    game = game_open(creator=carla, name="Anonymous", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    room = as_user(bob).get(f"/games/{game.pk}/").content.decode()
+    assert f"Player {carla.pk}" in room and "carla" not in room
+    seats = as_user(bob).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [seat["name"] for seat in seats] == [f"Player {carla.pk}", "bob"]
+
+
+def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    client = as_user(alice)
+    for name in ("", "   ", "Player 7", "player12"):
+        response = client.post(
+            "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": ""}
+        )
+        assert response.status_code == 200, name
+        assert display_name(alice) == "alice"
+    assert "given to accounts without one" in response.content.decode()
+
+
+def test_signing_up_as_player_n_is_refused(client: Client) -> None:
+    response = sign_up(client, "dan@example.com", "Player 1")
+    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
 
 
 def test_api_tokens_are_created_replaced_and_revoked(

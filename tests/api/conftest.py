@@ -19,6 +19,7 @@ from games.moves import legal_moves, read_move
 from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
 from tests.clients import token_client
+from tests.members import named
 
 
 @pytest.fixture(autouse=True)
@@ -35,17 +36,17 @@ def client_for() -> Callable[[User], APIClient]:
 
 @pytest.fixture
 def alice() -> User:
-    return User.objects.create_user("alice", "alice@example.com")
+    return named(User.objects.create_user("alice", "alice@example.com"))
 
 
 @pytest.fixture
 def bob() -> User:
-    return User.objects.create_user("bob", "bob@example.com")
+    return named(User.objects.create_user("bob", "bob@example.com"))
 
 
 @pytest.fixture
 def carol() -> User:
-    return User.objects.create_user("carol", "carol@example.com")
+    return named(User.objects.create_user("carol", "carol@example.com"))
 
 
 @pytest.fixture

@@ -131,6 +131,36 @@ def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     assert "start the game when you are ready" in mine and "Start the game" in mine
 
 
+def test_a_joined_player_is_told_the_creator_starts_before_the_table_is_full(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Three", config={"players": 3})
+    game_join(game=game, user=bob, token=game.invite_token)
+    joined = as_user(bob).get(f"/games/{game.pk}/").content.decode()
+    assert "waits for 1 more player. Once every seat is taken, alice starts the game." in (
+        " ".join(joined.split())
+    )
+    creator = " ".join(as_user(alice).get(f"/games/{game.pk}/").content.decode().split())
+    assert "Once every seat is taken, you start the game." in creator
+    french = as_user(bob).get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "alice lance la partie" in french
+
+
+def test_the_poll_takes_invite_friends_away_once_the_table_is_full(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """The invitation form is outside the polled part of the waiting room (so that a
+    half-typed address survives the poll): the poll that finds the table full removes it."""
+    game = game_open(creator=alice, name="Two", config={"players": 2})
+    poll = as_user(alice).get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+    assert 'hx-swap-oob="delete"' not in poll
+    game_join(game=game, user=bob, token=game.invite_token)
+    poll = as_user(alice).get(f"/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="invite-friends" hx-swap-oob="delete"></div>' in poll
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="invite-friends"' not in page
+
+
 def test_a_wrong_invitation_link_is_refused(alice: User, bob: User, as_user: Login) -> None:
     game = game_open(creator=alice, name="Private", config={"players": 2})
     assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 403
@@ -177,6 +207,44 @@ def test_inviting_a_friend_by_email_sends_the_link_once(
     (message,) = mail.outbox
     assert message.to == ["carol@example.com"] and "Friday" in message.subject
     assert f"/games/{game.pk}/join/{game.invite_token}/" in message.body
+
+
+def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """No seat is kept for an invitee (the first to follow a link takes a free one), and
+    the table's own time per move is said, not "one move a day"."""
+    game = game_open(
+        creator=alice,
+        name="Friday",
+        rules="maya",
+        config={"players": 3},
+        move_deadline=timedelta(days=3),
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    invitation, _new = game_invite(game=game, by=alice, email="carol@example.com", base_url="")
+    mail.outbox.clear()
+    send_invitation(invitation.pk)
+    (message,) = mail.outbox
+    assert message.subject == "alice invites you to a game of Maya: Friday"
+    body = " ".join(message.body.split())
+    assert "alice invites you to the table “Friday”: Maya · 3 players" in body
+    assert "3 days per move." in body and "At the table: alice and bob." in body
+    assert "kept a seat" not in body and "one move a day" not in body.lower()
+
+
+def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User) -> None:
+    profile = profile_of(bob)
+    profile.language = "fr"
+    profile.save()
+    game = game_open(creator=alice, name="Vendredi", config={"players": 2})
+    invitation, _new = game_invite(game=game, by=alice, email=bob.email, base_url="")
+    mail.outbox.clear()
+    send_invitation(invitation.pk)
+    (message,) = mail.outbox
+    assert message.subject == "alice vous invite à une partie de NUM-X\u00a0: Vendredi"
+    body = message.body  # split() would take the no-break spaces for spaces
+    assert "2 joueurs · pas de limite." in body and "À la table\u00a0: alice." in body
 
 
 def test_a_bad_invitation_address_is_refused(alice: User, as_user: Login) -> None:

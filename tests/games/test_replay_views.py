@@ -54,6 +54,16 @@ def test_a_step_before_the_first_shows_the_first(duel: Game, client: Client) -> 
     assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=-5").content.decode()
 
 
+def test_french_titles_put_a_no_break_space_before_the_colon(duel: Game, client: Client) -> None:
+    game = finish(duel)
+    replay = client.get(f"/games/{game.pk}/replay/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"<h1>Revoir la partie\u00a0: {game.name}</h1>" in replay
+    history = client.get(f"/games/{game.pk}/history/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert f"\u00a0: {game.name}</h1>" in history.content.decode()
+    english = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert f"<h1>Replay: {game.name}</h1>" in english
+
+
 def test_no_step_given_shows_the_last(duel: Game, client: Client) -> None:
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/?step=").content.decode()

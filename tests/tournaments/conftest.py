@@ -19,6 +19,7 @@ from games.events import store
 from games.models import Game
 from games.registry import rule_set
 from games.services import game_submit
+from tests.members import named
 from tournaments.models import Table, Tournament
 from tournaments.services import tournament_create, tournament_register
 
@@ -44,7 +45,7 @@ def member(name: str) -> User:
     without a password (hashing one takes a good part of a second)."""
     user = User.objects.create_user(name, f"{name}@example.com")
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
+    return named(user)
 
 
 @pytest.fixture

@@ -200,6 +200,8 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
     # Every seated player is told where to play.
     assert sorted(m.to[0] for m in mail.outbox) == sorted(user.email for user in players)
     assert all("stage 1 has started" in m.subject for m in mail.outbox)
+    # The tournament's own time per move, not "one move a day" whatever it is.
+    assert all("3 days per move; good luck!" in m.body for m in mail.outbox)
 
 
 def test_only_the_organiser_starts_a_stage(

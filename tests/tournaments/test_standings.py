@@ -111,7 +111,7 @@ def test_ties_are_broken_by_score_then_opponents_points_then_xtrems() -> None:
 def test_players_equal_on_everything_share_a_rank() -> None:
     lines = standings("cba", [table(1, ("a", 20), ("b", 20), ("c", 0))])
     assert [(line.player, line.rank, line.tied) for line in lines] == [
-        ("b", 1, False),
+        ("b", 1, True),
         ("a", 1, True),
         ("c", 3, False),
     ]

@@ -115,6 +115,26 @@ def test_the_standings_page_ranks_players_after_each_stage(client: Client, start
     assert after.status_code == 200 and "Standings after stage 1" in after.content.decode()
 
 
+def test_every_line_of_a_tie_shows_its_shared_rank(
+    league: Tournament, alice: User, make_players: Players, client: Client
+) -> None:
+    """Three players equal on everything are "=1" all three, not "1, =1, =1"."""
+    register_all(league, make_players(3))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(1))
+    (table,) = stage.tables.all()
+    fake_result(table, {"player1": 20, "player2": 20, "player3": 20})
+    page = client.get(url(league, "standings/")).content.decode()
+    assert page.count('<td class="num">=1</td>') == 3
+    assert '<td class="num">1</td>' not in page
+
+
+def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
+    client: Client, started: Stage
+) -> None:
+    page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "\u00a0: ronde 1 sur 3</dd>" in page
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
@@ -155,6 +175,31 @@ def test_a_member_registers_and_cancels(league: Tournament, bob: User, as_user: 
     assert not league.entries.exists()
 
 
+def test_the_registration_page_says_the_deadline_without_a_double_stop(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """An English date ends in "a.m." or "p.m.": a sentence ending on it read "a.m..";
+    and the tables' time per move is the tournament's, not "one move a day"."""
+    closes = (timezone.now() + timedelta(days=3)).replace(hour=7, minute=50)
+    cup = tournament_create(
+        organiser=alice,
+        name="Cup",
+        registration_closes=closes,
+        move_deadline=timedelta(days=2),
+    )
+    page = " ".join(as_user(bob).get(url(cup, "register/")).content.decode().split())
+    assert "7:50 a.m.; every table is an X-Game with 2 days per move." in page
+    assert "a.m.." not in page and "one move a day" not in page
+    later = tournament_create(
+        organiser=alice,
+        name="Later",
+        registration_opens=closes,
+        registration_closes=closes + timedelta(days=1),
+    )
+    page = " ".join(as_user(bob).get(url(later, "register/")).content.decode().split())
+    assert "7:50 a.m.: it is not open now." in page and "a.m.." not in page
+
+
 def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login) -> None:
     closed = tournament_create(
         organiser=alice,
@@ -163,7 +208,7 @@ def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login)
         registration_closes=timezone.now() + timedelta(days=2),
     )
     browser = as_user(bob)
-    assert "Registration is not open" in browser.get(url(closed, "register/")).content.decode()
+    assert "it is not open now" in browser.get(url(closed, "register/")).content.decode()
     response = browser.post(url(closed, "register/"), follow=True)
     assert "Registration is not open." in response.content.decode()
     response = browser.post(url(closed, "unregister/"), follow=True)

@@ -12,6 +12,7 @@ numx import FILE [--name NAME]     load a verified log as a new game
 numx catch-up                      let lagging consumers handle missed events, once
 numx tick                          send due reminders and apply passed move deadlines, once
 numx demo                          demo players, a finished game to replay, a game to play
+                                   (and a tournament, from the tournaments app)
 """
 
 from __future__ import annotations
@@ -135,6 +136,8 @@ class Command(BaseCommand):
             f"  a game in progress:              /games/{seeded.playing}/\n"
             f"  a finished game to replay:       /games/{seeded.finished}/replay/\n"
         )
+        for what, path in seeded.more:
+            self.stdout.write(f"  {what + ':':<32} {path}\n")
 
 
 def _read(path: Path) -> Any:

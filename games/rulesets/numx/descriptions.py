@@ -283,10 +283,14 @@ def next_pli(view: dict[str, Any], infinity_on_infinity: bool = False) -> str:
         if infinity_on_infinity and top["cards"][0] == "infinity":
             return _("Only Num-X or another Infinity goes on an Infinity.")
         return _("Only Num-X goes on %(card)s.") % {"card": card(top["cards"][0])}
-    return _(
-        "Next pli: higher than %(value)d, with %(count)d card(s) "
-        "(one more with a Rainbow, one fewer with a Shadow)."
-    ) % {"value": top["value"], "count": len(top["cards"])}
+    count = len(top["cards"])
+    return ngettext(
+        "Next pli: higher than %(value)d, with %(count)d card "
+        "(one more with a Rainbow, one fewer with a Shadow).",
+        "Next pli: higher than %(value)d, with %(count)d cards "
+        "(one more with a Rainbow, one fewer with a Shadow).",
+        count,
+    ) % {"value": top["value"], "count": count}
 
 
 def plis(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
