@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from chat.models import MAX_LENGTH, ChatLine, ChatMute
@@ -48,8 +49,13 @@ def say(game: Game, user: AbstractBaseUser, text: str) -> ChatLine:
 
 def lines(game: Game, upto: int | None = None) -> list[ChatLine]:
     """The latest :data:`SHOWN` lines, oldest first; with ``upto``, every line said by the
-    time of event ``upto`` (a replay's step)."""
-    said = ChatLine.objects.filter(game=game)
+    time of event ``upto`` (a replay's step). Each line's ``speaker`` is its author's name
+    at the table now (a name changed in the profile reaches old lines, as it reaches the
+    seats), or the name they had when they said it if they no longer hold a seat."""
+    seat_name = Seat.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("author_id"))
+    said = ChatLine.objects.filter(game=game).annotate(
+        speaker=Coalesce(Subquery(seat_name.values("name")[:1]), "name")
+    )
     if upto is not None:
         return list(said.filter(after_sequence__lte=upto).order_by("id"))
     return list(reversed(said.order_by("-id")[:SHOWN]))

@@ -212,3 +212,17 @@ def test_the_digest_tells_of_the_last_day_only(alice: User, bob: User) -> None:
     ChatLine.objects.update(said_at=timezone.now() - timedelta(days=2))
 
     assert daily_digests() == 0
+
+
+def test_a_name_changed_in_the_profile_reaches_the_lines_already_said(
+    alice: User, bob: User
+) -> None:
+    game = opened(alice, bob)
+    say(signed_in(alice), game, "Hello from Alice")
+    profile = profile_of(alice)
+    profile.display_name = "Alicia"
+    profile.save()
+
+    panel = signed_in(bob).get(f"/chat/{game.pk}/").content.decode()
+
+    assert '<span class="who">Alicia</span>' in panel
