@@ -148,6 +148,35 @@ def log_in_with_code(someone: Person, site: Site) -> None:
     expect(page.get_by_role("heading", name="My games")).to_be_visible()
 
 
+# --- Opening a table ----------------------------------------------------------------------
+
+#: A phone's screen, for the checks that nothing scrolls sideways.
+PHONE = {"width": 360, "height": 780}
+
+
+def open_table(host: Person, game: str, name: str, players: int = 2, days: str = "") -> Page:
+    """``host`` opens a table of ``game`` named ``name`` from the new-game form (``days``
+    per move, as the form offers them; none if empty): their page, the waiting room."""
+    page = host.page
+    page.goto(f"/games/new/?game={game}")
+    page.get_by_label("Name of the game").fill(name)
+    page.get_by_label("Players:", exact=True).select_option(str(players))
+    if days:
+        page.get_by_label("Time for each move").select_option(days)
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    return page
+
+
+def invitation_link(room: Page) -> str:
+    """The link the waiting room gives to send to friends."""
+    return room.get_by_label("Send them this link:").input_value()
+
+
+def scrolls_sideways(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
+
+
 # --- The table ----------------------------------------------------------------------------
 
 

@@ -16,7 +16,9 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 from tests.e2e.helpers import (
     Person,
     Site,
+    invitation_link,
     my_turn,
+    open_table,
     person,
     sequence,
     sign_up,
@@ -59,14 +61,9 @@ def duel(browser: Browser, site: Site) -> Iterator[Duel]:
 def test_ana_opens_a_maya_game_and_ben_joins(duel: Duel, site: Site) -> None:
     for someone in (duel.ana, duel.ben):
         sign_up(someone, site)  # confirming the address signs in
-    page = duel.ana.page
-    page.goto("/games/new/?game=maya")
-    page.get_by_label("Name of the game").fill(GAME)
-    page.get_by_label("Players:", exact=True).select_option("2")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.get_by_role("heading", name=GAME)).to_be_visible()
+    page = open_table(duel.ana, "maya", GAME)
     duel.game_url = page.url
-    link = page.get_by_label("Send them this link:").input_value()
+    link = invitation_link(page)
 
     duel.ben.page.goto(link)
     duel.ben.page.get_by_role("button", name="Take a seat").click()

@@ -19,12 +19,23 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.engine.nmbr9 import IllegalAction, Place, Stack, footprint, placements, settle
 from games.rulesets.nmbr9.descriptions import square
-from tests.e2e.helpers import Person, Site, my_turn, person, sequence, sign_up, table, wait_for_htmx
+from tests.e2e.helpers import (
+    PHONE,
+    Person,
+    Site,
+    invitation_link,
+    my_turn,
+    open_table,
+    person,
+    sequence,
+    sign_up,
+    table,
+    wait_for_htmx,
+)
 
 pytestmark = pytest.mark.browser
 
 GAME = "Tower of Babel"
-PHONE = {"width": 360, "height": 780}
 
 
 @dataclass
@@ -79,14 +90,9 @@ def duel(browser: Browser, site: Site) -> Iterator[Duel]:
 def test_ana_opens_an_nmbr9_game_and_ben_joins(duel: Duel, site: Site) -> None:
     for someone in (duel.ana, duel.ben):
         sign_up(someone, site)
-    page = duel.ana.page
-    page.goto("/games/new/?game=nmbr9")
-    page.get_by_label("Name of the game").fill(GAME)
-    page.get_by_label("Players:", exact=True).select_option("2")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.get_by_role("heading", name=GAME)).to_be_visible()
+    page = open_table(duel.ana, "nmbr9", GAME)
     duel.game_url = page.url
-    link = page.get_by_label("Send them this link:").input_value()
+    link = invitation_link(page)
     duel.ben.page.goto(link)
     duel.ben.page.get_by_role("button", name="Take a seat").click()
     page.goto(duel.game_url)

@@ -16,12 +16,22 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import Person, Site, person, sign_up, table, wait_for_htmx
+from tests.e2e.helpers import (
+    PHONE,
+    Person,
+    Site,
+    invitation_link,
+    open_table,
+    person,
+    scrolls_sideways,
+    sign_up,
+    table,
+    wait_for_htmx,
+)
 
 pytestmark = pytest.mark.browser
 
 GAME = "Rendez-vous"
-PHONE = {"width": 360, "height": 780}
 
 
 @dataclass
@@ -40,8 +50,7 @@ def pair(browser: Browser, site: Site) -> Iterator[Pair]:
 
 
 def fits_the_phone(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"{page.url} is {width} px wide"
+    assert not scrolls_sideways(page), page.url
 
 
 def test_cleo_opens_a_clocked_table_and_dan_joins_it_on_his_phone_in_french(
@@ -55,15 +64,9 @@ def test_cleo_opens_a_clocked_table_and_dan_joins_it_on_his_phone_in_french(
     dan.get_by_label("Language").select_option("fr")
     dan.get_by_role("button", name="Save", exact=True).click()
     expect(dan.locator("html")).to_have_attribute("lang", "fr")
-    page = pair.cleo.page
-    page.goto("/games/new/?game=numx")
-    page.get_by_label("Name of the game").fill(GAME)
-    page.get_by_label("Players:", exact=True).select_option("2")
-    page.get_by_label("Time for each move").select_option("2")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.get_by_role("heading", name=GAME)).to_be_visible()
+    page = open_table(pair.cleo, "numx", GAME, days="2")
     pair.game_url = page.url
-    link = page.get_by_label("Send them this link:").input_value()
+    link = invitation_link(page)
 
     dan.goto(link)
     fits_the_phone(dan)

@@ -5,18 +5,21 @@ without a reload (the waiting room's poll)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.helpers import Person, Site, person, sign_up
+from tests.e2e.helpers import (
+    PHONE,
+    Site,
+    invitation_link,
+    open_table,
+    person,
+    scrolls_sideways,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
 GAME = "Phone table"
-PHONE = {"width": 360, "height": 780}
-
-
-def scrolls_sideways(page: Page) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
 
 
 def test_a_table_fills_up_on_phones(browser: Browser, site: Site) -> None:
@@ -25,10 +28,10 @@ def test_a_table_fills_up_on_phones(browser: Browser, site: Site) -> None:
         for someone in (host, guest):
             someone.page.set_viewport_size(PHONE)
             sign_up(someone, site)
-        room = open_table(host)
+        room = open_table(host, "numx", GAME, days="2")
         expect(room.get_by_text("Once every seat is taken, you start the game.")).to_be_visible()
         assert not scrolls_sideways(room)
-        link = room.get_by_label("Send them this link:").input_value()
+        link = invitation_link(room)
 
         join = guest.page
         join.goto(link)
@@ -47,15 +50,3 @@ def test_a_table_fills_up_on_phones(browser: Browser, site: Site) -> None:
     finally:
         for someone in (host, guest):
             someone.context.close()
-
-
-def open_table(host: Person) -> Page:
-    """The host opens a two-player NUM-X table with two days per move; their waiting room."""
-    page = host.page
-    page.goto("/games/new/?game=numx")
-    page.get_by_label("Name of the game").fill(GAME)
-    page.get_by_label("Players:", exact=True).select_option("2")
-    page.get_by_label("Time for each move").select_option("2")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.get_by_role("heading", name=GAME)).to_be_visible()
-    return page
