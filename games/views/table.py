@@ -85,15 +85,18 @@ def _render(
     status: int = 200,
     data: Any = None,
     stop_polling: bool = False,
+    orders_saved: bool = False,
 ) -> HttpResponse:
     """The page showing ``current`` (with ``current.error`` if a move was refused), its move
     forms carrying a fresh form key; ``data`` fills the form it was posted from. For a poll
-    (``stop_polling``) of a finished game, htmx's "stop polling" answer."""
+    (``stop_polling``) of a finished game, htmx's "stop polling" answer. ``orders_saved``:
+    the standing orders were just saved, which the page says beside them."""
     form_key = uuid.uuid4().hex
     context = {
         "t": current,
         "forms": _forms(current, form_key, data),
         "orders_form": _orders_form(current),
+        "orders_saved": orders_saved,
     }
     html = loader.render_to_string(_template(request), context, request)
     if stop_polling and current.finished:
@@ -218,13 +221,17 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         return _not_started(request, game)
     form = _orders_form(table(game, seat), request.POST)
     error = None
+    saved = False
     if form.is_valid():
         try:
             set_standing_orders(game=game, seat=seat, kinds=form.chosen())
+            saved = True
         except Conflict:
             error = _("The game moved on: set your orders again.")
     if request.htmx:
-        return _render(request, table(game, seat, error))
+        return _render(request, table(game, seat, error), orders_saved=saved)
+    if saved:
+        messages.success(request, _("Your standing orders are saved."))
     return redirect("games:game", game.pk)
 
 

@@ -439,3 +439,20 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
     # Inviting an address already invited owes nothing, so it is still answered.
     _response, said = invite(as_user(alice), game, "carol@example.com")
     assert said == ["This address is already invited."]
+
+
+def test_saving_standing_orders_says_they_are_saved(alice: User, bob: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Orders", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    game_start(game=game, by=alice)
+    client = as_user(alice)
+
+    swapped = client.post(f"/games/{game.pk}/orders/", {"pass": "on"}, HTTP_HX_REQUEST="true")
+    assert "Your standing orders are saved." in swapped.content.decode()
+    assert (
+        "Your standing orders are saved." not in client.get(f"/games/{game.pk}/").content.decode()
+    )
+
+    plain = client.post(f"/games/{game.pk}/orders/", {}, follow=True)
+    assert "Your standing orders are saved." in plain.content.decode()
+    assert not StandingOrder.objects.filter(seat__game=game).exists()
