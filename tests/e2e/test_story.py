@@ -164,11 +164,13 @@ def test_carol_joins_from_her_email_and_alice_starts(story: Story, site: Site) -
     expect(page.locator("#table .status")).to_contain_text("Your turn.")
 
 
-def test_everyone_picks_a_first_score_card_in_secret(story: Story) -> None:
+def test_everyone_picks_a_first_score_card_in_secret(story: Story, artefacts: Path) -> None:
     for someone in story.people:
         page = story.at_the_table(someone)
         picks = page.locator(".choice-form").get_by_role("button", name=re.compile(r"^Pick "))
         expect(picks.first).to_be_visible()
+        if someone is story.people[0]:
+            page.screenshot(path=artefacts / "phase-1-pick.png", full_page=True)
         assert picks.count() <= 13, "one button per distinct card of the hand"
         picks.first.click()
         expect(picks).to_have_count(0)
@@ -180,7 +182,7 @@ def test_everyone_picks_a_first_score_card_in_secret(story: Story) -> None:
     expect(page.locator(".players .row .card")).to_have_count(3)
 
 
-def test_an_illegal_pli_is_refused_with_the_rule_it_breaks(story: Story) -> None:
+def test_an_illegal_pli_is_refused_with_the_rule_it_breaks(story: Story, artefacts: Path) -> None:
     assert story.starter, "the opening picks came first"
     page = story.at_the_table(story.starter)
     numbered = [card for card in selectable_cards(page) if card.value is not None]
@@ -199,6 +201,7 @@ def test_an_illegal_pli_is_refused_with_the_rule_it_breaks(story: Story) -> None
     expect(page.get_by_role("alert")).to_be_focused()
     assert page.get_by_role("alert").is_visible() and first.box.bounding_box()
     expect(first.box).to_be_checked()
+    page.screenshot(path=artefacts / "phase-2-play-refused.png", full_page=True)
 
 
 def test_a_refused_pli_writes_nothing(story: Story) -> None:
@@ -268,6 +271,7 @@ def test_the_others_pass_and_the_winner_hands_out_the_score_cards(
         row.get_by_role("combobox", name=cards[i]).select_option(label=receiver.name)
         row.get_by_role("combobox", name="visibility").select_option(label="face up")
         row.get_by_role("combobox", name="position").select_option(label="right end")
+    page.screenshot(path=artefacts / "phase-3-distribution.png", full_page=True)
     form.get_by_role("button", name="Hand out").click()
 
     expect(form).to_have_count(0)
