@@ -9,9 +9,10 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 
+from games.deadlines import play_for_absent
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
-from tests.platform.conftest import play_to_the_end
+from tests.platform.conftest import play_to_the_end, take
 from tests.tournaments.conftest import make_players
 from tests.toygame.fixtures import toy_installed
 
@@ -50,6 +51,21 @@ def toy_game(django_capture_on_commit_callbacks: Callable[..., object]) -> Duel:
         with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
             play_to_the_end(game)
         assert game.seats.get(number=winner).winner
+        return game
+
+    return play
+
+
+@pytest.fixture
+def clock_game(django_capture_on_commit_callbacks: Callable[..., object]) -> Duel:
+    """``clock_game(alice, bob)``: a Toy duel Bob wins while away: Alice takes three of the
+    four tokens, and the deadline policy takes the last one for Bob."""
+
+    def play(alice: User, bob: User) -> Game:
+        game = open_game([alice, bob], "toy", {"players": 2, "pile": 4}, public=True)
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            take(game, 0, 3)
+            play_for_absent(game, 1)
         return game
 
     return play

@@ -10,13 +10,12 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
-from games.deadlines import play_for_absent
 from games.events.consumers import dispatch
-from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.lobby import game_add_bot, game_open, game_start
 from games.models import Game
 from ratings.models import RatedGame, Rating
 from ratings.services import PROVISIONAL_SIGMA, is_provisional, shown
-from tests.platform.conftest import play_to_the_end, take
+from tests.platform.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -124,18 +123,11 @@ def test_a_rebuild_gives_the_ratings_the_games_gave_one_by_one(
 
 
 def test_a_game_the_clock_moved_in_is_rated_and_marked(
-    make_players: Players, toy_game: Play, django_capture_on_commit_callbacks: Callable[..., object]
+    make_players: Players, clock_game: Play
 ) -> None:
     alice, bob = make_players(2)
-    game = game_open(
-        creator=alice, name="Absent", rules="toy", config={"players": 2, "pile": 4}, public=True
-    )
-    game_join(game=game, user=bob, token=game.invite_token)
-    game_start(game=game, by=alice)
 
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        take(game, 0, 3)
-        play_for_absent(game, 1)  # Bob is away: the policy takes the last token for him
+    game = clock_game(alice, bob)
 
     assert RatedGame.objects.get(game=game).clock_moves == 1
-    assert rating(bob).games == 1
+    assert rating(bob).games == rating(alice).games == 1
