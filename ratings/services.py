@@ -102,12 +102,13 @@ def _clock_moves(game: Game, seats: Sequence[Seat]) -> int:
     return moves.count()
 
 
-def rate_game(*, game_id: int) -> bool:
-    """Take a finished game into the ratings, once (a second call changes nothing); whether
-    it changed ratings (a game passed over changes none). Runs in the caller's transaction."""
+@transaction.atomic
+def rate_game(*, game_id: int) -> None:
+    """Take a finished game into the ratings, once: a second call, or a game not finished,
+    changes nothing; a game passed over (bots...) is noted as such."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
     if game is None:
-        return False
+        return
     seats = list(game.seats.order_by("number"))
     sides = sides_of(game.rules, game.config)
     ledger, new = RatedGame.objects.get_or_create(
@@ -119,7 +120,7 @@ def rate_game(*, game_id: int) -> bool:
         },
     )
     if not new or ledger.excluded:
-        return False
+        return
     outcome = game.game_type.rules.outcome(store.load(game.pk, game.rules).state)
     if outcome is None:  # the read model says finished: the events must agree
         raise ValueError(f"game {game.pk} is marked finished but its rules see no outcome")
@@ -137,7 +138,6 @@ def rate_game(*, game_id: int) -> bool:
     for side, team in zip(sides, MODEL.rate(teams, ranks=ranks), strict=True):
         for seat, new_rating in zip(side, team, strict=True):
             _update(ratings[users[seat]], new_rating)
-    return True
 
 
 def _ratings(pool: str, user_ids: Sequence[int]) -> dict[int, Rating]:
@@ -160,7 +160,7 @@ def _update(rating: Rating, new: PlackettLuceRating) -> None:
 @transaction.atomic
 def rebuild() -> dict[str, int]:
     """Forget every rating and rate every finished game again, in the order they ended;
-    how many games were rated and how many players have a rating."""
+    how many games were rated and passed over, and how many players have a rating."""
     Rating.objects.all().delete()
     RatedGame.objects.all().delete()
     finished = Game.objects.filter(status=Game.Status.FINISHED).order_by(

@@ -3,6 +3,8 @@ its finishing order; bot games are not rated; a game the clock moved in is rated
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Callable
 
 import pytest
@@ -117,8 +119,14 @@ def test_a_rebuild_gives_the_ratings_the_games_gave_one_by_one(
     before = sorted(Rating.objects.values_list("user", "pool", "mu", "sigma", "games"))
 
     Rating.objects.update(mu=0.0)  # derived data gone wrong
-    call_command("ratings", "rebuild")
+    out = io.StringIO()
+    call_command("ratings", "rebuild", stdout=out)
 
+    assert json.loads(out.getvalue()) == {
+        "games_rated": 4,
+        "games_passed_over": 0,
+        "players_rated": 4,
+    }
     assert sorted(Rating.objects.values_list("user", "pool", "mu", "sigma", "games")) == before
 
 
