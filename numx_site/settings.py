@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "notifications.apps.NotificationsConfig",
     "tournaments.apps.TournamentsConfig",
     "chat.apps.ChatConfig",
+    "ratings.apps.RatingsConfig",
 ]
 
 MIDDLEWARE = [

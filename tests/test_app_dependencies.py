@@ -2,9 +2,10 @@
 registry: checked on the source, every import (top-level and inside functions) read with
 ``ast``.
 
-- games imports neither notifications, tournaments nor chat; notifications does not import
-  tournaments (tournaments may use both, notifications may use games and chat); chat uses
-  games only;
+- games imports neither notifications, tournaments, chat nor ratings; notifications does
+  not import tournaments (tournaments may use both, notifications may use games and chat);
+  chat uses games only; ratings imports neither notifications, tournaments nor chat
+  (tournaments may use ratings);
 - inside notifications and inside tournaments, modules import one another without cycles;
 - no app imports another app's views (apps talk through services and consumers);
 - no module outside a game's own folders (``games/engine/<id>/``, ``games/rulesets/<id>/``)
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "games", "notifications", "tournaments", "chat", "numx_site")
+APPS = ("accounts", "games", "notifications", "tournaments", "chat", "ratings", "numx_site")
 ENGINES = sorted(
     path.name for path in (ROOT / "games" / "engine").iterdir() if (path / "__init__.py").exists()
 )
@@ -78,17 +79,23 @@ def imports_of(app: str, other: str) -> list[str]:
         ("notifications", "tournaments"),
         ("chat", "notifications"),
         ("chat", "tournaments"),
+        ("games", "ratings"),
+        ("ratings", "notifications"),
+        ("ratings", "tournaments"),
+        ("ratings", "chat"),
     ],
 )
 def test_apps_depend_one_way(app: str, forbidden: str) -> None:
     assert imports_of(app, forbidden) == []
 
 
-@pytest.mark.parametrize("app", ["accounts", "games", "notifications", "tournaments", "chat"])
+@pytest.mark.parametrize(
+    "app", ["accounts", "games", "notifications", "tournaments", "chat", "ratings"]
+)
 def test_no_app_imports_another_apps_views(app: str) -> None:
     others = [
         other
-        for other in ("accounts", "games", "notifications", "tournaments", "chat")
+        for other in ("accounts", "games", "notifications", "tournaments", "chat", "ratings")
         if other != app
     ]
     found = sorted(
@@ -124,7 +131,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-@pytest.mark.parametrize("app", ["notifications", "tournaments", "chat"])
+@pytest.mark.parametrize("app", ["notifications", "tournaments", "chat", "ratings"])
 def test_an_apps_modules_import_one_another_without_cycles(app: str) -> None:
     modules = sources(app)
     graph = {

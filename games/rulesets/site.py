@@ -152,3 +152,20 @@ class Previews(Protocol):
         (beside ``t``); None if ``query`` does not read as such a move. ``table`` is the
         seat's, on its turn: the preview may use the seat's view only, and writes nothing."""
         ...
+
+
+@runtime_checkable
+class Ratings(Protocol):
+    """What an adapter adds to :class:`Site` when its games are rated by more than one seat
+    against another in one pool (the ``ratings`` app, docs/ratings.md): the names of its
+    variants (the configuration's ``mode``, each rated apart) and the sides its seats play
+    on. Optional: without it, a game has one pool and every seat plays for itself."""
+
+    def describe_mode(self, mode: str) -> str:
+        """A variant's name, as a rating pool is shown ("X-Game")."""
+        ...
+
+    def sides(self, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The seats grouped into the sides that finish together (teams), each side sorted,
+        every seat in exactly one side."""
+        ...

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
+from games.events.consumers import dispatch
 from games.lobby import game_open
 from games.models import Game
 
@@ -72,8 +73,20 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/tournaments/",
         "/api/tournaments/{tournament_id}/",
         "/api/tournaments/{tournament_id}/standings/",
+        "/api/players/{player_id}/",
     }
     assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
+
+
+def test_a_players_ratings_match_the_schema(
+    conforms: Check, as_carol: APIClient, alice: User, game: Game, advance: Callable[..., Game]
+) -> None:
+    advance(game, lambda g: g.status == Game.Status.FINISHED)
+    dispatch(game.pk)
+
+    [speed_run] = conforms(as_carol.get(f"/api/players/{alice.pk}/"))["ratings"]
+    assert speed_run["pool"] == "numx:speed-run" and speed_run["provisional"]
+    conforms(as_carol.get("/api/players/999999/"))  # 404
 
 
 def test_the_schema_is_public() -> None:

@@ -50,6 +50,14 @@ class NumxSite:
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumxOptions:
         return NumxOptions(data)
 
+    def describe_mode(self, mode: str) -> str:
+        return str(_MODES.get(mode, mode))
+
+    def sides(self, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        # With the Teams option partners share one score: they are rated as one side.
+        read = GameConfig.from_json(dict(config))
+        return tuple(sorted({tuple(sorted(read.team_of(seat))) for seat in read.seats}))
+
     def describe_config(self, config: Mapping[str, Any]) -> str:
         mode = _MODES.get(str(config.get("mode", "speed-run")), str(config.get("mode")))
         text = _("%(mode)s, %(players)d players") % {"mode": mode, "players": config["players"]}

@@ -1,0 +1,67 @@
+"""Players in the REST API (read only): a player's name and ratings."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from accounts.models import display_name
+from games.api import serializers as s
+from games.api.views import ERROR, endpoint
+from ratings.selectors import pool_lines
+
+PLAYER_ID = OpenApiParameter(
+    "player_id",
+    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
+    OpenApiParameter.PATH,
+    description="The player's id, as in their page's address `/players/{id}/`.",
+)
+
+
+class PoolSerializer(serializers.Serializer):
+    pool = serializers.CharField(
+        help_text="The rating pool: the game's id, with `:<mode>` when its configuration "
+        "names one (`numx:x-game`, `maya`)."
+    )
+    label = serializers.CharField(help_text="The pool's name, in the requester's language.")
+    rating = serializers.IntegerField(
+        allow_null=True,
+        help_text="The rating shown: 30 × (mu - 3 sigma) + 1335, about 1500 for an average "
+        "player once not provisional; null: no rated game in this pool yet.",
+    )
+    provisional = serializers.BooleanField(help_text="Whether sigma is still above 6.5.")
+    mu = serializers.FloatField(allow_null=True, help_text="The model's skill estimate.")
+    sigma = serializers.FloatField(allow_null=True, help_text="The estimate's uncertainty.")
+    rated_games = serializers.IntegerField(help_text="Games that went into the rating.")
+    played = serializers.IntegerField(help_text="Finished games, bot games included.")
+    won = serializers.IntegerField(help_text="Finished games won (ties share the win).")
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The name other players see (never the address).")
+    ratings = PoolSerializer(many=True, help_text="One entry per pool the player finished in.")
+
+
+@extend_schema(
+    operation_id="player",
+    summary="A player",
+    description="A player's name and, per game (and NUM-X mode), rating and results "
+    "(docs/ratings.md).",
+    tags=["players"],
+    parameters=[PLAYER_ID],
+    responses={
+        200: PlayerSerializer,
+        404: OpenApiResponse(s.ErrorSerializer, "There is no such player."),
+        **ERROR,
+    },
+)
+@endpoint("GET")
+def player(request: Request, player_id: int) -> Response:
+    user = get_object_or_404(get_user_model(), pk=player_id, is_active=True)
+    found = {"id": user.pk, "name": display_name(user), "ratings": pool_lines(user)}
+    return Response(PlayerSerializer(found).data)

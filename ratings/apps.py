@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class RatingsConfig(AppConfig):
+    name = "ratings"
+    verbose_name = "Ratings"
+
+    def ready(self) -> None:
+        # The ratings consumer registers itself when its module is imported.
+        from ratings import consumer  # noqa: F401

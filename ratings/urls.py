@@ -1,0 +1,13 @@
+"""The player pages and their API (``/api/players/``, before the games' API catches every
+other ``/api/`` path)."""
+
+from django.urls import path
+
+from ratings import api, views
+
+app_name = "ratings"
+
+urlpatterns = [
+    path("players/<int:player_id>/", views.player, name="player"),
+    path("api/players/<int:player_id>/", api.player, name="api-player"),
+]

@@ -1,0 +1,26 @@
+"""The player page: ratings, results per game, games to replay and games being played."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from accounts.models import display_name
+from ratings.selectors import current_games, pool_lines, recent_games
+
+
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    """``/players/<id>/``: anyone may look; the games listed are those they may watch."""
+    user = get_object_or_404(get_user_model(), pk=player_id, is_active=True)
+    return render(
+        request,
+        "ratings/player.html",
+        {
+            "player": user,
+            "name": display_name(user),
+            "pools": pool_lines(user),
+            "recent": recent_games(request, user),
+            "current": current_games(request, user),
+        },
+    )

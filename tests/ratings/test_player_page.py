@@ -1,0 +1,140 @@
+"""A player's page: their name (never their address), ratings with the provisional mark,
+games played and won per game, finished games to replay and games being played, private
+ones only to whoever may watch them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import Profile
+from games.lobby import game_add_bot, game_open, game_start
+from games.models import Game
+from ratings.selectors import PoolLine
+from tests.platform.conftest import play_to_the_end
+from tests.ratings.conftest import open_game
+from tournaments.services import tournament_create, tournament_register
+
+pytestmark = pytest.mark.django_db
+
+Players = Callable[[int], list[User]]
+Play = Callable[..., Game]
+
+
+def page(client: Client, user: User) -> str:
+    response = client.get(f"/players/{user.pk}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def page_lines(user: User) -> list[PoolLine]:
+    response = Client().get(f"/players/{user.pk}/")
+    return list(response.context["pools"])
+
+
+def test_it_shows_the_display_name_never_the_address(make_players: Players) -> None:
+    [alice] = make_players(1)
+    Profile.objects.update_or_create(user=alice, defaults={"display_name": "Queen Alice"})
+
+    html = page(Client(), alice)
+
+    assert "Queen Alice" in html
+    assert alice.email not in html
+
+
+def test_it_shows_ratings_provisional_and_games_played_and_won_per_game(
+    make_players: Players, toy_game: Play
+) -> None:
+    alice, bob = make_players(2)
+    toy_game([alice, bob], winner=0)
+    toy_game([alice, bob], winner=0, mode="fast")
+    toy_game([alice, bob], winner=1, mode="fast")
+    with_bot = game_open(creator=alice, name="Bot", rules="toy", config={"players": 2, "pile": 1})
+    game_add_bot(game=with_bot, by=alice)
+    play_to_the_end(game_start(game=with_bot, by=alice))
+
+    lines = {line.label: line for line in page_lines(alice)}
+
+    assert lines["Toy"].played == 2 and lines["Toy"].won == 2  # the bot game counts here
+    assert lines["Toy"].rated_games == 1  # but is not rated
+    assert lines["Toy · fast"].played == 2 and lines["Toy · fast"].won == 1
+    html = page(Client(), alice)
+    assert f"{lines['Toy'].rating} <abbr" in html  # marked provisional
+
+
+def test_finished_games_link_to_their_replay(make_players: Players, toy_game: Play) -> None:
+    alice, bob = make_players(2)
+    game = toy_game([alice, bob], winner=1)
+
+    assert f'href="/games/{game.pk}/replay/"' in page(Client(), alice)
+
+
+def test_private_games_are_listed_only_to_whoever_may_watch_them(
+    make_players: Players, toy_game: Play
+) -> None:
+    alice, bob, mallory = make_players(3)
+    finished = toy_game([alice, bob], winner=0, public=False)
+    running = open_game([alice, bob], "toy", {"players": 2, "pile": 9}, public=False)
+    shown_to_bob, shown_to_mallory = Client(), Client()
+    shown_to_bob.force_login(bob)
+    shown_to_mallory.force_login(mallory)
+
+    for game in (finished, running):
+        assert f"/games/{game.pk}/" in page(shown_to_bob, alice)
+        assert f"/games/{game.pk}/" not in page(shown_to_mallory, alice)
+        assert f"/games/{game.pk}/" not in page(Client(), alice)
+
+
+def test_a_public_game_being_played_is_listed_to_anyone(make_players: Players) -> None:
+    alice, bob = make_players(2)
+    running = open_game([alice, bob], "toy", {"players": 2, "pile": 9}, public=True)
+
+    assert f'href="/games/{running.pk}/"' in page(Client(), bob)
+
+
+def test_a_game_the_clock_moved_in_is_marked(make_players: Players, clock_game: Play) -> None:
+    alice, bob = make_players(2)
+
+    clock_game(alice, bob)
+
+    assert "the clock played 1 move for an absent player" in page(Client(), alice)
+
+
+@pytest.mark.parametrize("path", ["/players/999999/", "/players/abc/", "/players/-1/"])
+def test_an_unknown_player_is_a_404(path: str, make_players: Players) -> None:
+    make_players(1)
+    assert Client().get(path).status_code == 404
+
+
+def test_a_member_finds_their_page_in_the_header(make_players: Players) -> None:
+    [alice] = make_players(1)
+    client = Client()
+    client.force_login(alice)
+
+    assert f'href="/players/{alice.pk}/"' in client.get("/rules/").content.decode()
+
+
+def test_tournament_standings_link_each_players_page(make_players: Players) -> None:
+    alice, bob = make_players(2)
+    league = tournament_create(
+        organiser=alice, name="League", registration_closes=timezone.now() + timedelta(days=1)
+    )
+    tournament_register(tournament=league, user=bob)
+
+    html = Client().get(f"/tournaments/{league.pk}/standings/").content.decode()
+
+    assert f'href="/players/{bob.pk}/"' in html
+
+
+def test_the_page_speaks_french(make_players: Players, toy_game: Play) -> None:
+    alice, bob = make_players(2)
+    toy_game([alice, bob], winner=0)
+
+    html = Client().get(f"/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert "Parties jouées" in html and "provisoire\u00a0: trop peu" in html
