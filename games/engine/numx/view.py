@@ -250,16 +250,17 @@ def view(state: GameState, seat: int | None, reveal: bool = False) -> SeatView:
         locked=frozenset(s for s in players if state.trick.locked(s)),
         secret_done=tuple(secret is not None for secret in state.secret),
         my_secret=None if seat is None else state.secret[seat],
-        pending=_pending_view(state, seat),
+        pending=_pending_view(state, seat, over),
         rounds=state.rounds,
         outcome=outcome(state),
     )
 
 
-def _pending_view(state: GameState, seat: int | None) -> PendingView | None:
+def _pending_view(state: GameState, seat: int | None, over: bool) -> PendingView | None:
     pending = state.pending
     if isinstance(pending, DrawnCard):
-        mine = pending.seat == seat
+        # A revealed moment (a finished game's replay) shows the card drawn, as every hand.
+        mine = over or pending.seat == seat
         return PendingView(
             "drawn-card", (pending.seat,), (pending.card.face,) if mine else None, {}
         )

@@ -414,6 +414,9 @@ def test_a_drawn_card_and_malus_score_cards_are_shown_to_their_drawer_only() -> 
     for viewer in (None, 1, 2):
         assert _pending_cards(state, viewer) is None
         assert '"yellow-7"' not in _json_text(view(state, viewer))
+        # A finished game's replay shows every card, the one drawn too.
+        revealed = view(state, viewer, reveal=True).pending
+        assert revealed is not None and revealed.cards == (Face.parse("yellow-7"),)
     state = apply(state, 0, parse_action("play yellow-7"))
     state = apply(state, 1, parse_action("malus-2/+2 2"))
     assert _pending_cards(state, 2) == ["yellow-8", "yellow-9"]
