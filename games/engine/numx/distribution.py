@@ -15,6 +15,7 @@ from games.engine.numx.errors import IllegalAction
 from games.engine.numx.state import Distributing, ScoreCard
 
 Rows = tuple[tuple[ScoreCard, ...], ...]
+Handed = tuple[tuple[int, ScoreCard], ...]
 
 
 def check(pending: Distributing, action: Distribute, players: int) -> tuple[Card, ...]:
@@ -52,14 +53,26 @@ def check(pending: Distributing, action: Distribute, players: int) -> tuple[Card
     return tuple(cards)
 
 
-def place(rows: Rows, action: Distribute, cards: tuple[Card, ...], winner: int) -> Rows:
-    """Put the handed-out cards in the rows, in the order given. A face-down card is known
-    to the winner, who placed it, and to nobody else."""
-    new_rows = list(rows)
-    for placement, card in zip(action.placements, cards, strict=True):
-        score = ScoreCard(
-            card, placement.face_up, frozenset() if placement.face_up else frozenset((winner,))
+def handed(action: Distribute, cards: tuple[Card, ...], winner: int) -> Handed:
+    """The handed-out cards as they will lie, each with its receiving seat, in the order
+    given. A face-down card is known to the winner, who placed it, and to nobody else."""
+    return tuple(
+        (
+            placement.seat,
+            ScoreCard(
+                card,
+                placement.face_up,
+                frozenset() if placement.face_up else frozenset((winner,)),
+            ),
         )
+        for placement, card in zip(action.placements, cards, strict=True)
+    )
+
+
+def place(rows: Rows, action: Distribute, given: Handed) -> Rows:
+    """Put the ``given`` cards (:func:`handed`) in the rows, at the ends the action says."""
+    new_rows = list(rows)
+    for placement, (_seat, score) in zip(action.placements, given, strict=True):
         row = new_rows[placement.seat]
         new_rows[placement.seat] = (score, *row) if placement.side is Side.LEFT else (*row, score)
     return tuple(new_rows)

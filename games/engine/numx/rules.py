@@ -308,5 +308,6 @@ def _distribute(state: GameState, seat: int, action: Distribute) -> GameState:
     if seat != pending.winner:
         raise IllegalAction("turn.not-yours", f"seat {pending.winner} hands out the score cards")
     cards = distribution.check(pending, action, state.players)
-    rows = distribution.place(state.rows, action, cards, pending.winner)
-    return settle_trick(state, pending.winner, pending.round_over, frozenset(cards), rows=rows)
+    handed = distribution.handed(action, cards, pending.winner)
+    rows = distribution.place(state.rows, action, handed)
+    return settle_trick(state, pending.winner, pending.round_over, handed, rows=rows)

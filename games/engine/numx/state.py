@@ -23,7 +23,8 @@ from games.engine.numx.modes import GameConfig
 #: pick).
 #: 6: it holds the table's Malus values, and a card pickles as its id and face (a table's
 #: own values print other faces on the five Malus cards).
-STATE_FORMAT = "numx-state-6"
+#: 7: it keeps the last finished trick (its plis, winner and handed-out cards) for the views.
+STATE_FORMAT = "numx-state-7"
 #: The seat that plays chance actions (the deal, the round-2 shuffle).
 CHANCE = -1
 #: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.
@@ -170,6 +171,17 @@ class Distributing(NamedTuple):
 Pending = DrawnCard | MalusResolution | Distributing
 
 
+class LastTrick(NamedTuple):
+    """The trick finished last, as it ended: kept so that a player coming back a day later
+    can see what it was (the views show it; the full state forgets a trick once it is
+    cleared otherwise)."""
+
+    plis: tuple[Pli, ...]
+    winner: int
+    #: The score cards handed out, in the winner's order: (receiving seat, card as placed).
+    handed: tuple[tuple[int, ScoreCard], ...] = ()
+
+
 class RoundEnd(NamedTuple):
     """How a finished round ended, and who laid their last card (NOBODY on a stalemate)."""
 
@@ -199,6 +211,8 @@ class GameState(NamedTuple):
     rounds: tuple[RoundEnd, ...]
     #: Tricks finished so far in the game (public: "trick 7").
     tricks: int = 0
+    #: The last finished trick, None before the first one ends.
+    last_trick: LastTrick | None = None
 
     @property
     def players(self) -> int:

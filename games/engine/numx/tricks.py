@@ -10,7 +10,9 @@ from games.engine.numx.state import (
     NOBODY,
     Distributing,
     GameState,
+    LastTrick,
     Phase,
+    ScoreCard,
     Termination,
     Trick,
 )
@@ -67,7 +69,7 @@ def end_trick(state: GameState, winner: int, round_over: bool, **changes: Any) -
         frozenset(s for s in seats if not trick.locked(s)) if trick.locks else frozenset(seats)
     )
     if not cards or not receivers:
-        return settle_trick(state._replace(**changes), winner, round_over, placed=frozenset())
+        return settle_trick(state._replace(**changes), winner, round_over, handed=())
     eligible = 1 if blank else len(cards)
     cap = eligible // 2 if eligible > 1 else 1
     minimum = min((eligible + 1) // 2, cap * len(receivers))
@@ -80,15 +82,22 @@ def end_trick(state: GameState, winner: int, round_over: bool, **changes: Any) -
 
 
 def settle_trick(
-    state: GameState, winner: int, round_over: bool, placed: frozenset[Card], **changes: Any
+    state: GameState,
+    winner: int,
+    round_over: bool,
+    handed: tuple[tuple[int, ScoreCard], ...],
+    **changes: Any,
 ) -> GameState:
-    """Clear the centre (cards not ``placed`` go to the discard) and start the next trick,
-    led by the winner, or end the round.
+    """Clear the centre (cards not ``handed`` out go to the discard), remember the trick as
+    the last one, and start the next trick, led by the winner, or end the round.
 
-    ``changes`` are other fields to set in the same copy of the state (the distribution's
-    rows), as in :func:`advance_turn`.
+    ``handed`` are the score cards handed out, each with its receiving seat; ``changes`` are
+    other fields to set in the same copy of the state (the distribution's rows), as in
+    :func:`advance_turn`.
     """
-    leftovers = tuple(card for pli in state.trick.plis for card in pli.cards if card not in placed)
+    placed = {score.card for _seat, score in handed}
+    plis = state.trick.plis
+    leftovers = tuple(card for pli in plis for card in pli.cards if card not in placed)
     state = state._replace(
         phase=Phase.PLAY,
         trick=Trick(),
@@ -96,6 +105,7 @@ def settle_trick(
         discard=state.discard + leftovers,
         turn=winner,
         tricks=state.tricks + 1,
+        last_trick=LastTrick(plis, winner, handed),
         **changes,
     )
     if round_over:

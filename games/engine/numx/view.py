@@ -1,7 +1,8 @@
 """What one seat (or a spectator) may know of a game: the only way hidden information leaves
 the engine.
 
-A seat sees its own hand, every public card (plis, face-up score cards, the discard), the
+A seat sees its own hand, every public card (plis, the last trick's plis, face-up score
+cards, the discard), the
 face-down score cards it knows (it placed them, or saw them before a Flip hid them), its own
 secret pick or choice, and its own drawn cards. It never sees another hand, the draw pile,
 or another seat's secret. Once the game is over, everything is shown to everyone.
@@ -19,8 +20,10 @@ from games.engine.numx.state import (
     Distributing,
     DrawnCard,
     GameState,
+    LastTrick,
     MalusResolution,
     Phase,
+    Pli,
     RoundEnd,
 )
 
@@ -35,10 +38,33 @@ class RowCardView:
 
 @dataclass(frozen=True, slots=True)
 class PliView:
+    """A pli as laid (public). ``eligible``: it holds a Rainbow or a Shadow, so its
+    numbered cards will be the trick's score cards."""
+
     seat: int
     faces: tuple[Face, ...]
     value: int | None
     completed_by: int
+    eligible: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandedView:
+    """A score card the last trick's winner handed out: ``face`` is ``None`` when it went
+    face down and the viewer does not know it."""
+
+    seat: int
+    face: Face | None
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LastTrickView:
+    """The trick finished last: its plis, who won it, and who got which score cards."""
+
+    plis: tuple[PliView, ...]
+    winner: int
+    handed: tuple[HandedView, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +97,7 @@ class SeatView:
     discard: tuple[Face, ...]
     out_of_play: tuple[Face, ...]
     plis: tuple[PliView, ...]
+    last_trick: LastTrickView | None
     owner: int
     blocked: frozenset[int]
     locked: frozenset[int]
@@ -91,7 +118,19 @@ class SeatView:
         def faces(items: tuple[Face, ...] | None) -> list[str] | None:
             return None if items is None else [face.text for face in items]
 
-        pending = self.pending
+        def plis(items: tuple[PliView, ...]) -> list[dict[str, object]]:
+            return [
+                {
+                    "seat": p.seat,
+                    "cards": faces(p.faces),
+                    "value": p.value,
+                    "completed_by": p.completed_by,
+                    "eligible": p.eligible,
+                }
+                for p in items
+            ]
+
+        pending, last = self.pending, self.last_trick
         return {
             "seat": self.seat,
             "config": self.config.to_json(),
@@ -113,15 +152,21 @@ class SeatView:
             "pile": faces(self.pile),
             "discard": faces(self.discard),
             "out_of_play": faces(self.out_of_play),
-            "plis": [
-                {
-                    "seat": p.seat,
-                    "cards": faces(p.faces),
-                    "value": p.value,
-                    "completed_by": p.completed_by,
-                }
-                for p in self.plis
-            ],
+            "plis": plis(self.plis),
+            "last_trick": None
+            if last is None
+            else {
+                "winner": last.winner,
+                "plis": plis(last.plis),
+                "handed": [
+                    {
+                        "seat": h.seat,
+                        "card": None if h.face is None else h.face.text,
+                        "face_up": h.face_up,
+                    }
+                    for h in last.handed
+                ],
+            },
             "owner": self.owner,
             "blocked": sorted(self.blocked),
             "locked": sorted(self.locked),
@@ -145,6 +190,25 @@ class SeatView:
 
 def _faces(cards: tuple[Card, ...]) -> tuple[Face, ...]:
     return tuple(card.face for card in cards)
+
+
+def _plis(plis: tuple[Pli, ...]) -> tuple[PliView, ...]:
+    return tuple(
+        PliView(p.seat, _faces(p.cards), p.value, p.completed_by, p.eligible) for p in plis
+    )
+
+
+def _last_trick(last: LastTrick | None, seat: int | None, over: bool) -> LastTrickView | None:
+    """The last trick: its plis were laid for all to see; a card handed out face down is
+    shown as its winner placed it, to the winner alone (the seats that know it now, after a
+    Flip say, see it in its row)."""
+    if last is None:
+        return None
+    handed = tuple(
+        HandedView(to, score.card.face if over or score.visible_to(seat) else None, score.face_up)
+        for to, score in last.handed
+    )
+    return LastTrickView(_plis(last.plis), last.winner, handed)
 
 
 def view(state: GameState, seat: int | None, reveal: bool = False) -> SeatView:
@@ -179,24 +243,24 @@ def view(state: GameState, seat: int | None, reveal: bool = False) -> SeatView:
         pile=_faces(state.pile) if over else None,
         discard=_faces(state.discard),
         out_of_play=_faces(state.out_of_play),
-        plis=tuple(
-            PliView(p.seat, _faces(p.cards), p.value, p.completed_by) for p in state.trick.plis
-        ),
+        plis=_plis(state.trick.plis),
+        last_trick=_last_trick(state.last_trick, seat, over),
         owner=state.trick.owner,
         blocked=state.trick.blocked,
         locked=frozenset(s for s in players if state.trick.locked(s)),
         secret_done=tuple(secret is not None for secret in state.secret),
         my_secret=None if seat is None else state.secret[seat],
-        pending=_pending_view(state, seat),
+        pending=_pending_view(state, seat, over),
         rounds=state.rounds,
         outcome=outcome(state),
     )
 
 
-def _pending_view(state: GameState, seat: int | None) -> PendingView | None:
+def _pending_view(state: GameState, seat: int | None, over: bool) -> PendingView | None:
     pending = state.pending
     if isinstance(pending, DrawnCard):
-        mine = pending.seat == seat
+        # A revealed moment (a finished game's replay) shows the card drawn, as every hand.
+        mine = over or pending.seat == seat
         return PendingView(
             "drawn-card", (pending.seat,), (pending.card.face,) if mine else None, {}
         )

@@ -131,6 +131,27 @@ class NumxPliSerializer(serializers.Serializer):
     cards = _cards()
     value = serializers.IntegerField(allow_null=True)
     completed_by = serializers.IntegerField(help_text="-1: not completed.")
+    eligible = serializers.BooleanField(
+        help_text="It holds a Rainbow or a Shadow: its numbered cards are the trick's score cards."
+    )
+
+
+class NumxHandedSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="Who received it.")
+    card = serializers.CharField(
+        allow_null=True, help_text="null: handed out face down, and this seat does not know it."
+    )
+    face_up = serializers.BooleanField()
+
+
+class NumxLastTrickSerializer(serializers.Serializer):
+    """The trick finished last, as it ended: kept until the next one ends."""
+
+    winner = serializers.IntegerField(help_text="Who won it.")
+    plis = NumxPliSerializer(many=True)
+    handed = NumxHandedSerializer(
+        many=True, help_text="The score cards its winner handed out, in the order given."
+    )
 
 
 class NumxPendingSerializer(serializers.Serializer):
@@ -216,6 +237,9 @@ class NumxViewSerializer(SeatViewBase):
     discard = _cards()
     out_of_play = _cards()
     plis = NumxPliSerializer(many=True, help_text="The plis of the trick being played.")
+    last_trick = NumxLastTrickSerializer(
+        allow_null=True, help_text="The last finished trick; null before the first ends."
+    )
     owner = serializers.IntegerField(help_text="Who laid the top pli; -1: nobody.")
     blocked = _seats()
     locked = _seats()

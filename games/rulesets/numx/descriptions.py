@@ -56,6 +56,16 @@ def _card(name: str | None, language: str | None) -> str:
     return _KINDS[face.kind]()
 
 
+def joker_words(value: int) -> str:
+    """A Joker laid in a pli, with the value it stands for there: "Joker as 9"."""
+    return _("Joker as %(value)d") % {"value": value}
+
+
+def face_down_words(card_words: str) -> str:
+    """A face-down score card the reader knows, in words: "blue 7, face down"."""
+    return _("%(card)s, face down") % {"card": card_words}
+
+
 def cards(names: Sequence[str | None]) -> str:
     """A list of cards in words: "blue 7, red 7 and Rainbow 7"."""
     return and_list([card(name) for name in names])
@@ -295,14 +305,60 @@ def next_pli(view: dict[str, Any], infinity_on_infinity: bool = False) -> str:
 
 def plis(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     """The centre: each pli with who laid (and who completed) it."""
+    return _named(view["plis"], names)
+
+
+def _named(plis: list[dict[str, Any]], names: Sequence[str]) -> list[dict[str, Any]]:
     return [
         {
             **pli,
             "name": names[pli["seat"]],
             "completer": names[pli["completed_by"]] if pli["completed_by"] >= 0 else None,
         }
-        for pli in view["plis"]
+        for pli in plis
     ]
+
+
+def last_trick(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """The trick finished last (None before the first ends): its number, its plis, its
+    winner, whether it was blank (no eligible pli), and the score cards each player
+    received, in the order handed out (a card the reader may not know as ``None``)."""
+    last = view["last_trick"]
+    if last is None:
+        return None
+    received: dict[int, list[dict[str, Any]]] = {}
+    for given in last["handed"]:
+        received.setdefault(given["seat"], []).append(given)
+    return {
+        "number": view["tricks"],
+        "winner": names[last["winner"]],
+        "plis": _named(last["plis"], names),
+        "blank": not any(pli["eligible"] for pli in last["plis"]),
+        "received": [(names[seat], row) for seat, row in received.items()],
+    }
+
+
+def face_down_legend(view: dict[str, Any]) -> dict[str, bool]:
+    """Which kinds of face-down score card the reader's table shows: ``known`` (its face
+    shown in a frame) and ``unknown`` (a back)."""
+    face_down = [c for row in view["rows"] for c in row if not c["face_up"]]
+    last = view["last_trick"]
+    face_down += [c for c in (last["handed"] if last else []) if not c["face_up"]]
+    return {
+        "known": any(c["card"] is not None for c in face_down),
+        "unknown": any(c["card"] is None for c in face_down),
+    }
+
+
+def drawn_card(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+    """A drawn card that must be played: who drew it, whether the reader did, and the card
+    if the view shows it (to the drawer, or in a finished game's replay)."""
+    pending = view["pending"]
+    if not pending or pending["kind"] != "drawn-card":
+        return None
+    (seat,) = pending["seats"]
+    card = (pending["cards"] or [None])[0]
+    return {"name": names[seat], "mine": view["seat"] == seat, "card": card}
 
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
@@ -319,5 +375,11 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     if pending.get("kind") == "malus":
         return _("A Malus hit you: choose what to discard, remove or place.")
     if pending.get("kind") == "drawn-card":
-        return _("Play the card you drew.")
+        drawn = (pending.get("cards") or [None])[0]
+        if drawn is None:  # another seat's view: the card is the drawer's to know
+            return _("Play the card you drew.")
+        return _(
+            "Play the card you drew, %(card)s: a drawn card that can be played must be "
+            "played at once."
+        ) % {"card": card(drawn)}
     return _("Lay a pli, play an Action card, take back a score card, draw or pass.")

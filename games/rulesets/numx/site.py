@@ -13,7 +13,7 @@ from games.descriptions import and_list
 from games.engine.numx import GameConfig, TripleRule
 from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
-from games.models import StandingOrder
+from games.models import Game, StandingOrder
 from games.rulesets.numx import api as numx_api
 from games.rulesets.numx import descriptions
 from games.rulesets.numx.forms import NumxOptions, move_forms
@@ -127,6 +127,12 @@ class NumxSite:
         hand = table.view["hands"][table.seat] if table.seat is not None else None
         return {
             "plis": descriptions.plis(table.view, names),
+            "scoring": any(pli["eligible"] for pli in table.view["plis"]),
+            "last_trick": descriptions.last_trick(table.view, names),
+            "face_down": descriptions.face_down_legend(table.view),
+            # A finished game's table and replay show every card: nobody "knows" them.
+            "revealed": table.game.status == Game.Status.FINISHED,
+            "drawn": descriptions.drawn_card(table.view, names),
             "next_pli": descriptions.next_pli(
                 table.view, bool(table.game.config.get("infinity_on_infinity"))
             ),

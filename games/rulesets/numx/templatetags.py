@@ -14,6 +14,7 @@ from django.utils.text import capfirst
 
 from games.engine.numx import Face, Kind
 from games.rulesets.numx.descriptions import card as card_words
+from games.rulesets.numx.descriptions import face_down_words, joker_words
 
 register = template.Library()
 
@@ -36,6 +37,16 @@ def cards(names: Iterable[str | None]) -> SafeString:
     """Cards side by side, each as ``card`` draws it face up."""
     language = translation.get_language()
     return mark_safe("".join(_card(name, True, language) for name in names))  # built escaped
+
+
+@register.simple_tag
+def pli_cards(pli: Mapping[str, Any]) -> SafeString:
+    """A pli's cards (``{"cards", "value"}``), each as ``card`` draws it, a Joker with the
+    value it was laid as: nothing else on the table says what it stood for."""
+    language = translation.get_language()
+    value = pli["value"]
+    drawn = (_card(name, True, language, value if name == JOKER else None) for name in pli["cards"])
+    return mark_safe("".join(drawn))  # built escaped
 
 
 @register.simple_tag
@@ -98,8 +109,14 @@ def move_options(form: Any) -> SafeString:
     )
 
 
+#: A Joker's notation: in a pli it stands for the pli's value.
+JOKER = "joker"
+
+
 @functools.lru_cache(maxsize=1024)
-def _card(name: str | None, face_up: bool, language: str | None) -> SafeString:
+def _card(
+    name: str | None, face_up: bool, language: str | None, joker_as: int | None = None
+) -> SafeString:
     if name is None:
         label = card_words(None)
         return format_html(
@@ -116,11 +133,17 @@ def _card(name: str | None, face_up: bool, language: str | None) -> SafeString:
     else:
         css = "card-action" if face.is_action else "card-special"
         mark = {Kind.INFINITY: "∞", Kind.NUMX: "X", Kind.JOKER: "J"}.get(face.kind, face.text[:2])
+    words = card_words(name)
+    if joker_as is not None:
+        css, mark, words = f"{css} numx-joker-as", f"J={joker_as}", joker_words(joker_as)
+    if not face_up:
+        # The picture's frame says it; a screen reader needs the words.
+        words = face_down_words(words)
     return format_html(
         '<span class="card {}{}" role="img" aria-label="{}" title="{}">{}</span>',
         css,
         "" if face_up else " face-down",
-        words := card_words(name),
+        words,
         words,
         mark,
     )

@@ -58,9 +58,11 @@ def _faces(cards: tuple[Card, ...]) -> tuple[Face, ...]:
 
 
 def _public_faces(state: GameState) -> set[Face]:
-    """Faces lying face up for all to see: the plis, face-up score cards, the discard, the
-    cards out of play."""
-    faces = {card.face for pli in state.trick.plis for card in pli.cards}
+    """Faces lying face up for all to see: the plis (the last trick's too: every seat saw
+    them laid, docs/rules.md "Distribution"), face-up score cards, the discard, the cards
+    out of play."""
+    last = state.last_trick.plis if state.last_trick else ()
+    faces = {card.face for pli in (*last, *state.trick.plis) for card in pli.cards}
     faces |= {score.card.face for row in state.rows for score in row if score.face_up}
     return faces | set(_faces(state.discard)) | set(_faces(state.out_of_play))
 
@@ -190,6 +192,14 @@ def _assert_view_hides_hidden_cards(state: GameState, viewer: Viewer) -> None:
     else:
         assert shown_pending is None
     assert [pli.faces for pli in seen.plis] == [_faces(pli.cards) for pli in state.trick.plis]
+    last, shown_last = state.last_trick, seen.last_trick
+    assert (last is None) == (shown_last is None), where
+    if last is not None and shown_last is not None:
+        assert [pli.faces for pli in shown_last.plis] == [_faces(pli.cards) for pli in last.plis]
+        for (to, score), shown in zip(last.handed, shown_last.handed, strict=True):
+            knows = score.face_up or (viewer is not None and viewer in score.known_to)
+            assert (shown.seat, shown.face_up) == (to, score.face_up), where
+            assert shown.face == (score.card.face if knows else None), f"{where}: handed {score}"
     assert seen.discard == _faces(state.discard)
     assert seen.out_of_play == _faces(state.out_of_play)
     assert seen.outcome is None
@@ -314,10 +324,66 @@ def test_a_face_down_card_handed_out_is_seen_by_the_winner_only_not_by_its_owner
         state = apply(state, seat, parse_action(text))
     state = apply(state, 0, parse_action("distribute rainbow-3>1:down:left blue-3>2:up:left"))
     assert _row_faces(state, 0, 1) == ["rainbow-3"]
+    assert _handed(state, 0) == [(1, "rainbow-3", False), (2, "blue-3", True)]
     for viewer in (None, 1, 2):
         assert _row_faces(state, viewer, 1) == [None]
         assert _row_faces(state, viewer, 2) == ["blue-3"]
-        assert '"rainbow-3"' not in _json_text(view(state, viewer))
+        assert _handed(state, viewer) == [(1, None, False), (2, "blue-3", True)]
+        # Everyone saw the pli laid: the last trick names its cards, never where the
+        # face-down one went.
+        seen = view(state, viewer).to_json()
+        assert '"rainbow-3"' not in json.dumps([seen["rows"], seen["last_trick"]["handed"]])
+
+
+def _handed(state: GameState, viewer: Viewer) -> list[tuple[int, str | None, bool]]:
+    last = view(state, viewer).last_trick
+    assert last is not None
+    return [(h.seat, None if h.face is None else h.face.text, h.face_up) for h in last.handed]
+
+
+def test_the_last_trick_stays_in_every_view_with_its_plis_winner_and_score_cards() -> None:
+    state = arrange(
+        GameConfig(3),
+        ["blue-3 rainbow-3 red-9", "joker red-5 green-1", "yellow-1 blue-1 green-2"],
+    )
+    assert view(state, 0).last_trick is None
+    for seat, text in ((0, "play blue-3 rainbow-3"), (1, "play joker red-5"), (2, "pass")):
+        state = apply(state, seat, parse_action(text))
+    centre = view(state, 2).plis
+    assert [(p.value, p.eligible) for p in centre] == [(3, True), (5, False)]
+    for seat, text in ((0, "pass"), (1, "distribute blue-3>2:up:right")):
+        state = apply(state, seat, parse_action(text))
+
+    for viewer in (None, 0, 1, 2):
+        seen = view(state, viewer)
+        assert seen.plis == ()  # the centre is clear: the next trick starts
+        last = seen.last_trick
+        assert last is not None and last.winner == 1
+        assert [(p.seat, [f.text for f in p.faces], p.value, p.eligible) for p in last.plis] == [
+            (0, ["blue-3", "rainbow-3"], 3, True),
+            (1, ["red-5", "joker"], 5, False),
+        ]
+        assert _handed(state, viewer) == [(2, "blue-3", True)]
+        assert seen.to_json()["last_trick"] == {
+            "winner": 1,
+            "plis": [
+                {
+                    "seat": 0,
+                    "cards": ["blue-3", "rainbow-3"],
+                    "value": 3,
+                    "completed_by": -1,
+                    "eligible": True,
+                },
+                {
+                    "seat": 1,
+                    "cards": ["red-5", "joker"],
+                    "value": 5,
+                    "completed_by": -1,
+                    "eligible": False,
+                },
+            ],
+            "handed": [{"seat": 2, "card": "blue-3", "face_up": True}],
+        }
 
 
 def test_a_face_down_card_once_seen_face_up_stays_known_to_every_seat() -> None:
@@ -348,6 +414,9 @@ def test_a_drawn_card_and_malus_score_cards_are_shown_to_their_drawer_only() -> 
     for viewer in (None, 1, 2):
         assert _pending_cards(state, viewer) is None
         assert '"yellow-7"' not in _json_text(view(state, viewer))
+        # A finished game's replay shows every card, the one drawn too.
+        revealed = view(state, viewer, reveal=True).pending
+        assert revealed is not None and revealed.cards == (Face.parse("yellow-7"),)
     state = apply(state, 0, parse_action("play yellow-7"))
     state = apply(state, 1, parse_action("malus-2/+2 2"))
     assert _pending_cards(state, 2) == ["yellow-8", "yellow-9"]
