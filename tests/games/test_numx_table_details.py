@@ -223,3 +223,18 @@ def test_a_finished_games_replay_names_the_drawn_card_to_everyone(
     drawn = section(html, "numx-drawn", "p")
     assert "alice drew this card and must play it now:" in drawn
     assert labels(drawn) == ["green 7"]
+
+
+def test_a_distribution_of_one_card_says_hand_it_out_not_one_of_these_one_cards(
+    alice: User, stacked: Game, as_user: Login
+) -> None:
+    """Alice lays the Rainbow 3 alone, Bob passes: she hands out the trick's one card."""
+    play(stacked, 0, "play rainbow-3")
+    play(stacked, 1, "pass")
+
+    html = page(as_user(alice), stacked)
+
+    rule = section(html, "rule", "p")
+    assert "Hand out this card." in rule
+    assert "of these 1 cards" not in html
+    assert "Distribuez cette carte." in page(as_user(alice), stacked, "fr")
