@@ -73,6 +73,10 @@ class Site(Protocol):
     #: English, marked for translation): the game's rules page lists them, and a refused
     #: move links to its rule there.
     rulebook: Mapping[str, str]
+    #: The game's rules reference, in the repository (``docs/rules-<id>.md``: the rule book's
+    #: passages and every house decision with its reason), which the rules page draws after
+    #: the statements; None for a game without one.
+    rules_reference: str | None
     #: Its serializers for the API.
     api: ApiSchema
 

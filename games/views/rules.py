@@ -3,8 +3,11 @@ for players to read before they play and for refusals to link to."""
 
 from __future__ import annotations
 
+import markdown
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 
 from games.registry import UnknownGame, game_ids, game_type
 
@@ -22,5 +25,18 @@ def rules(request: HttpRequest, game_id: str) -> HttpResponse:
         kind = game_type(game_id)
     except UnknownGame:
         raise Http404 from None
-    context = {"game_id": game_id, "title": kind.site.title, "rules": kind.site.rulebook.items()}
+    reference = kind.site.rules_reference
+    context = {
+        "game_id": game_id,
+        "title": kind.site.title,
+        "rules": kind.site.rulebook.items(),
+        "reference": None if reference is None else rules_reference(reference),
+    }
     return render(request, "games/rules.html", context)
+
+
+def rules_reference(path: str) -> str:
+    """The rules reference at ``path`` (Markdown, in the repository) as HTML. It is the
+    project's own text, reviewed like its code: drawn as it is written."""
+    text = (settings.BASE_DIR / path).read_text(encoding="utf-8")
+    return mark_safe(markdown.markdown(text, extensions=["tables"]))

@@ -3,7 +3,11 @@ the id a refusal names, reached from the home page, the header and the table."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
@@ -61,3 +65,27 @@ def test_the_table_links_to_its_games_rules(alice: User, duel: Game) -> None:
     page = client.get(f"/games/{duel.pk}/").content.decode()
     assert f'href="/rules/{duel.rules}/"' in page
     assert "Rules of NUM-X" in page
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_games_rules_page_carries_its_whole_reference_with_every_decision(
+    game_id: str,
+) -> None:
+    """The statements come first, then the game's rules reference (the rule book's passages
+    and every house decision), drawn from its Markdown: each of its sections, its tables."""
+    reference = game_type(game_id).site.rules_reference
+    assert reference is not None
+    text = (settings.BASE_DIR / reference).read_text(encoding="utf-8")
+    headings = [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
+    assert headings
+
+    page = Client().get(f"/rules/{game_id}/").content.decode()
+
+    words = html.unescape(re.sub(r"<[^>]+>", "", page))
+    for heading in headings:
+        assert re.sub(r"[`*]", "", heading) in words
+    assert page.count("<h2>") >= len(headings)
+    assert ("<table>" in page) == any(line.startswith("| ---") for line in text.splitlines())
+    assert "The whole reference" in page
+    french = Client(headers={"accept-language": "fr"}).get(f"/rules/{game_id}/").content.decode()
+    assert "Cette référence est écrite en anglais" in french

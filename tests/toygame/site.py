@@ -24,6 +24,7 @@ class ToySite:
     table_template = "games/toy/table.html"
     standing_orders: ClassVar[Mapping[str, str]] = {}
     rulebook: ClassVar[Mapping[str, str]] = STATEMENTS
+    rules_reference = None
     api = TOY_API
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> ToyOptions:

@@ -28,6 +28,7 @@ class MayaSite:
     title = "Maya"
     table_template = "games/maya/table.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
+    rules_reference = "docs/rules-maya.md"
     #: Every turn plays a card (or guesses): there is no pass to order in advance.
     standing_orders: ClassVar[Mapping[str, str]] = {}
     api = ApiSchema(

@@ -26,6 +26,7 @@ class Nmbr9Site:
     title = "NMBR 9"
     table_template = "games/nmbr9/table.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
+    rules_reference = "docs/rules-nmbr9.md"
     #: Every card must be placed: there is no pass to order in advance.
     standing_orders: ClassVar[Mapping[str, str]] = {}
     api = ApiSchema(

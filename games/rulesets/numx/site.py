@@ -35,6 +35,7 @@ class NumxSite:
     title = "NUM-X"
     table_template = "games/numx/table.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
+    rules_reference = "docs/rules.md"
     standing_orders: ClassVar[Mapping[str, str]] = {
         StandingOrder.Kind.PASS: gettext_lazy("Pass for the rest of this trick"),
         StandingOrder.Kind.NO_COMPLETION: gettext_lazy("Never complete out of turn in this trick"),
