@@ -10,6 +10,27 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Profile, profile_of, validate_display_name
 
 
+def zones_by_region() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every time zone, grouped by its region, each named by its place: a list of six
+    hundred names in one block is no picker.
+
+    >>> groups = dict(zones_by_region())
+    >>> ("Europe/Paris", "Paris") in groups["Europe"]
+    True
+    >>> ("America/Argentina/Buenos_Aires", "Argentina / Buenos Aires") in groups["America"]
+    True
+    >>> ("UTC", "UTC") in groups["Other"]
+    True
+    """
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for zone in sorted(zoneinfo.available_timezones()):
+        region, _slash, place = zone.partition("/")
+        if not place or region in ("Etc", "SystemV", "US", "Canada", "Brazil", "Chile", "Mexico"):
+            region, place = "Other", zone
+        groups.setdefault(region, []).append((zone, place.replace("_", " ").replace("/", " / ")))
+    return sorted(groups.items(), key=lambda group: (group[0] == "Other", group[0]))
+
+
 class ProfileForm(forms.ModelForm):
     # Required here though the column may be empty: an account made without one (by the
     # admin) is asked for it on its first visit, and nobody empties theirs back to
@@ -22,7 +43,8 @@ class ProfileForm(forms.ModelForm):
     )
     time_zone = forms.ChoiceField(
         label=_("time zone"),
-        choices=[(zone, zone) for zone in sorted(zoneinfo.available_timezones())],
+        choices=lambda: zones_by_region(),
+        widget=forms.Select(attrs={"data-browser-zone": "propose"}),
     )
 
     class Meta:

@@ -87,9 +87,13 @@ class Person:
         return f"{self.name}@example.com"
 
 
-def person(browser: Browser, site: Site, name: str) -> Person:
+def person(browser: Browser, site: Site, name: str, time_zone: str | None = None) -> Person:
+    """Someone in a browser of their own (English; ``time_zone``: the browser's, if given)."""
     context = browser.new_context(
-        base_url=site.url, locale="en-GB", viewport={"width": 1280, "height": 1000}
+        base_url=site.url,
+        locale="en-GB",
+        viewport={"width": 1280, "height": 1000},
+        timezone_id=time_zone,
     )
     context.set_default_timeout(10_000)
     return Person(name, f"{name}-plays-num-x-42", context, context.new_page())

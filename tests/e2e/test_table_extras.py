@@ -9,6 +9,7 @@ The tests run in order and share the game, as in ``test_story.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,3 +114,26 @@ def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path
     expect(dan.get_by_role("heading", name="Règles de NUM-X")).to_be_visible()
     expect(dan.locator('[id="rule-pli.higher"]')).to_be_visible()
     dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)
+
+
+def test_the_profile_proposes_the_browsers_time_zone(browser: Browser, site: Site) -> None:
+    """Eve's browser is in Tokyo: her profile offers its zone in one click, among
+    zones grouped by region, and her deadlines are then written in it."""
+    eve = person(browser, site, "eve", time_zone="Asia/Tokyo")
+    try:
+        sign_up(eve, site)
+        page = eve.page
+        page.goto("/accounts/profile/")
+        zones = page.get_by_label("Time zone")
+        expect(
+            zones.locator('optgroup[label="Europe"] option[value="Europe/Paris"]')
+        ).to_have_count(1)
+        propose = page.get_by_role("button", name=re.compile("Use this browser's time zone"))
+        expect(propose).to_have_text("Use this browser's time zone: Asia/Tokyo")
+        propose.click()
+        expect(zones).to_have_value("Asia/Tokyo")
+        page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.get_by_label("Time zone")).to_have_value("Asia/Tokyo")
+        expect(propose).to_be_hidden()
+    finally:
+        eve.context.close()
