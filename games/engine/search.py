@@ -110,9 +110,13 @@ def search(
     if not moves:
         return rules.bot_action(state, seat, rng)
     root = _Node(seat)
-    deadline = clock() + budget.seconds
-    for _ in range(budget.iterations):
-        if clock() >= deadline:
+    start = clock()
+    deadline = start + budget.seconds
+    for done in range(budget.iterations):
+        now = clock()
+        # No iteration is started that would likely end past the deadline: one play-out
+        # of a long game can take a good part of the budget.
+        if done and now + (now - start) / done >= deadline:
             break
         _iterate(rules, deal(state, seat, rng), seat, root, rng)
     best = max(

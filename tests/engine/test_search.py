@@ -48,11 +48,13 @@ def test_it_stops_at_its_time_cap() -> None:
         state,
         0,
         random.Random(4),
-        Budget(iterations=1000, seconds=2.5),
+        Budget(iterations=1000, seconds=10.5),
         clock=lambda: next(ticks),
     )
     assert move in rules.legal_actions(state, 0)
-    assert rules.determinized == 2, "one iteration a tick, until the clock says 2.5 s passed"
+    # An iteration takes a tick (a second): the ninth ends at 10 s, a tenth would end past
+    # the cap, so it is not started.
+    assert rules.determinized == 9
 
 
 def test_a_game_that_cannot_determinize_plays_its_heuristic_at_level_two() -> None:

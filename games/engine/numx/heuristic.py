@@ -256,19 +256,49 @@ class _Judge:
         )
         self.mine = known_faces(state, seat, seat)
         self._actions: dict[CardAction, float] = {}
+        # Rows counted, by their cards: an Eclair's hundreds of options make few rows.
+        self._scores: dict[tuple[int, ...], int] = {}
+        self._known: dict[int, list[Face]] | None = None
+
+    def _eclair(self, target: int, mine: int, theirs: int) -> float:
+        """How much an Eclair widens the gap I can count: each row's known cards with the
+        two swapped (each keeps who knows it, so a card taken blind stays unknown)."""
+        state, seat = self.state, self.seat
+        given, taken = state.rows[seat][mine], state.rows[target][theirs]
+        known = self._known
+        if known is None:
+            known = self._known = {s: known_faces(state, seat, s) for s in range(state.players)}
+        change = 0.0
+        for owner, out, into in ((seat, given, taken), (target, taken, given)):
+            faces = list(known[owner])
+            if out.visible_to(seat):
+                faces.remove(out.card.face)
+            if into.visible_to(seat):
+                faces.append(into.card.face)
+            for s in state.config.team_of(owner):
+                change -= self._weight(s) * (self._score(faces) - self.scores[s])
+        return change
+
+    def _row_loss(self, index: int) -> int:
+        """What my row loses when its card at ``index`` is taken back (counted once for
+        the many ways of playing it)."""
+        row = self.state.rows[self.seat]
+        rest = [sc.card.face for i, sc in enumerate(row) if i != index and sc.visible_to(self.seat)]
+        return self._score([*rest, row[index].card.face]) - self._score(rest)
+
+    def _score(self, faces: list[Face]) -> int:
+        key = tuple(sorted(face.order for face in faces))
+        known = self._scores.get(key)
+        if known is None:
+            known = self._scores[key] = score_faces(faces, self.state.config.scoring).total
+        return known
 
     def value(self, move: Action) -> float:
         match move:
             case Play() | Complete():
                 return self._lay(move, len(self.hand))
             case TakeBack(index, play):
-                row = self.state.rows[self.seat]
-                rest_of_row = [
-                    sc.card.face
-                    for i, sc in enumerate(row)
-                    if i != index and sc.visible_to(self.seat)
-                ]
-                lost = _gain(rest_of_row, (row[index].card.face,), self.state)
+                lost = self._row_loss(index)
                 rest = len(self.hand) + 1
                 inner = (
                     self._lay(play, rest)
@@ -355,7 +385,9 @@ class _Judge:
             case Quantum(target):
                 ahead = self.scores[seat] >= self.scores[self.leader]
                 return SHED - ACTION_KEEP - 4.0 + (6.0 if ahead and target in self.team else 0.0)
-            case Flip() | Swipe() | Eclair():
+            case Eclair(target, mine, theirs):
+                return SHED - ACTION_KEEP + self._eclair(target, mine, theirs)
+            case Flip() | Swipe():
                 after = action_cards.carry_out(state, seat, action)
                 # Only the rows the card changed are counted again.
                 changed = {
@@ -365,7 +397,7 @@ class _Judge:
                     for s in state.config.team_of(m)
                 }
                 change = sum(
-                    -self._weight(s) * (known_scores_of(after, seat, s) - self.scores[s])
+                    -self._weight(s) * (self._score(known_faces(after, seat, s)) - self.scores[s])
                     for s in changed
                 )
                 return SHED - ACTION_KEEP + change
