@@ -1,13 +1,16 @@
-"""Bots at the table: random legal players that move through the same commands as people."""
+"""Bots at the table: players of a chosen level (``games.engine.ruleset.BotLevel``: random,
+the game's heuristic, search) that move through the same commands as people."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
 
+from games.engine.ruleset import BotLevel
+from games.engine.search import bot_move
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
@@ -33,9 +36,14 @@ def bot_seats(players: int, automatic: bool = True) -> list[SeatSpec]:
     return [SeatSpec(f"Bot {number + 1}", is_bot=automatic) for number in range(players)]
 
 
-def play_bot_move(game: Game, rng: random.Random, only: Sequence[int] | None = None) -> bool:
-    """Let one random seat that may act (among ``only``, if given) make a random legal
-    move; False if none can."""
+def play_bot_move(
+    game: Game,
+    rng: random.Random,
+    only: Sequence[int] | None = None,
+    levels: Mapping[int, BotLevel] | None = None,
+) -> bool:
+    """Let one random seat that may act (among ``only``, if given) make a move of its level
+    in ``levels`` (a random legal move without one); False if none can."""
     rules = rule_set(game.rules)
     loaded = store.load(game.pk, game.rules)
     seats = sorted(rules.to_act(loaded.state) - {rules.chance})
@@ -45,7 +53,8 @@ def play_bot_move(game: Game, rng: random.Random, only: Sequence[int] | None = N
     if not seats:
         return False
     seat = rng.choice(seats)
-    action = rules.legal_actions(loaded.state, seat).sample(rng)
+    level = (levels or {}).get(seat, BotLevel.RANDOM)
+    action = bot_move(rules, loaded.state, seat, level, rng)
     game_submit(
         game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence, rng=rng
     )
@@ -72,10 +81,13 @@ def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     waits for a person (or ends). They never complete out of turn: a bot only answers when
     it is asked."""
     game = Game.objects.get(pk=game_id)
-    bots = list(game.seats.filter(is_bot=True).values_list("number", flat=True))
-    if not bots or game.status != Game.Status.RUNNING:
+    levels = {
+        number: BotLevel(level)
+        for number, level in game.seats.filter(is_bot=True).values_list("number", "bot_level")
+    }
+    if not levels or game.status != Game.Status.RUNNING:
         return
     rng = decision_rng(game)
     for _ in range(MAX_MOVES):
-        if not play_bot_move(game, rng, only=bots):
+        if not play_bot_move(game, rng, only=list(levels), levels=levels):
             return

@@ -24,7 +24,8 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from games.bots import MAX_MOVES, decision_rng
-from games.engine.ruleset import IllegalAction
+from games.engine.ruleset import BotLevel, IllegalAction
+from games.engine.search import bot_move
 from games.events import store
 from games.models import Game, Seat
 from games.registry import rule_set
@@ -117,8 +118,8 @@ def _deadline(seat: Seat, now: datetime) -> tuple[int, int]:
 
 def play_for_absent(game: Game, seat: int) -> bool:
     """The game's deadline policy moves for ``seat``: the game's pass (its
-    ``pass_notation``) where passing is legal and the policy says so, else the bot's move.
-    Recorded with the reason."""
+    ``pass_notation``) where passing is legal and the policy says so, else the move of a
+    bot of the level the organiser chose (``Game.bot_level``). Recorded with the reason."""
     rules = rule_set(game.rules)
     loaded = store.load(game.pk, game.rules)
     legal = rules.legal_actions(loaded.state, seat)
@@ -129,7 +130,8 @@ def play_for_absent(game: Game, seat: int) -> bool:
     if game.deadline_policy == Game.DeadlinePolicy.PASS and pass_move in legal:
         action, reason = pass_move, "deadline"
     else:
-        action, reason = rules.bot_action(loaded.state, seat, rng), "bot"
+        level = BotLevel(game.bot_level)
+        action, reason = bot_move(rules, loaded.state, seat, level, rng), "bot"
     try:
         game_submit(
             game_id=game.pk,

@@ -10,6 +10,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.models import BotLevels
+
 DEADLINES = [
     ("", _("no deadline")),
     ("1", _("1 day")),
@@ -41,6 +43,18 @@ class NewGameForm(forms.Form):
             ("bot", _("a bot plays the move")),
         ],
         initial="pass",
+    )
+    bot_level = forms.TypedChoiceField(
+        label=_("Level of the bots"),
+        help_text=_(
+            "The bots you seat at this table, and the one that plays for an absent player."
+        ),
+        choices=BotLevels.choices,
+        coerce=int,
+        initial=BotLevels.HEURISTIC,
+        # Left out (a form posted by a script), the table's bots play their heuristic.
+        required=False,
+        empty_value=BotLevels.HEURISTIC,
     )
 
     def deadline(self) -> timedelta | None:

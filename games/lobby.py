@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import display_name
-from games.models import Game, Invitation, Seat
+from games.models import BotLevels, Game, Invitation, Seat
 from games.registry import default_game, game_type, rule_set
 from games.services import start_recording
 
@@ -55,12 +55,15 @@ def game_open(
     move_deadline: timedelta | None = None,
     public: bool = False,
     deadline_policy: str = Game.DeadlinePolicy.PASS,
+    bot_level: int = BotLevels.HEURISTIC,
 ) -> Game:
     """Open a game of ``rules`` (a registered game's id; the default game if None) for
     ``config``, its creator in seat 0. A public game is listed in the lobby for anyone to
-    join; a private one only by its link."""
+    join; a private one only by its link. ``bot_level`` is the level of the table's bots
+    and of the one that moves for an absent player."""
     rules = rules or default_game()
     rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
+    _check_level(bot_level)
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
@@ -69,6 +72,7 @@ def game_open(
             created_by=creator,
             move_deadline=move_deadline,
             deadline_policy=deadline_policy,
+            bot_level=bot_level,
             is_public=public,
         )
         Seat.objects.create(game=game, number=0, user=creator, name=display_name(creator))
@@ -106,11 +110,19 @@ def game_join(*, game: Game, user: AbstractBaseUser, token: str = "") -> Seat:
     return _take_seat(game, user=user, name=display_name(user))
 
 
-def game_add_bot(*, game: Game, by: AbstractBaseUser) -> Seat:
-    """The creator fills a free seat with a bot."""
+def game_add_bot(*, game: Game, by: AbstractBaseUser, level: int | None = None) -> Seat:
+    """The creator fills a free seat with a bot of ``level`` (the table's level if None)."""
     _check_creator(game, by)
+    level = game.bot_level if level is None else level
+    _check_level(level)
     number = int(game.config["players"]) - free_seats(game) + 1
-    return _take_seat(game, name=_("Bot %(number)d") % {"number": number}, is_bot=True)
+    name = _("Bot %(number)d") % {"number": number}
+    return _take_seat(game, name=name, is_bot=True, bot_level=level)
+
+
+def _check_level(level: int) -> None:
+    if level not in BotLevels.values:
+        raise LobbyError(_("A bot's level is 0, 1 or 2."))
 
 
 def game_invite(

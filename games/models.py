@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.ruleset import BotLevel
 from games.events.models import ConsumerPosition, Event, Snapshot
 from games.registry import GameType, game_type
 
@@ -22,6 +23,14 @@ __all__ = ["ConsumerPosition", "Event", "Game", "Invitation", "Seat", "Snapshot"
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
+
+
+class BotLevels(models.IntegerChoices):
+    """The bot levels a table may choose, those of :class:`games.engine.ruleset.BotLevel`."""
+
+    RANDOM = BotLevel.RANDOM, _("0: random moves")
+    HEURISTIC = BotLevel.HEURISTIC, _("1: the game's rules of thumb")
+    SEARCH = BotLevel.SEARCH, _("2: a search (about a second a move)")
 
 
 class Game(models.Model):
@@ -55,6 +64,11 @@ class Game(models.Model):
     #: What happens when a player's time (and time bank) runs out.
     deadline_policy = models.CharField(
         max_length=8, choices=DeadlinePolicy.choices, default=DeadlinePolicy.PASS
+    )
+    #: The organiser's level for the bots of this table: those seated without one of their
+    #: own, and the one that moves for an absent player under the ``bot`` policy.
+    bot_level = models.PositiveSmallIntegerField(
+        choices=BotLevels.choices, default=BotLevels.HEURISTIC
     )
 
     # Read model, kept in step with the events.
@@ -98,6 +112,10 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=40)
     is_bot = models.BooleanField(default=False)
+    #: How well a bot seat plays (a person's seat keeps the default, unused).
+    bot_level = models.PositiveSmallIntegerField(
+        choices=BotLevels.choices, default=BotLevels.HEURISTIC
+    )
 
     # Read model, kept in step with the events.
     awaited = models.BooleanField(default=False)

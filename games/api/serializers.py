@@ -19,7 +19,7 @@ from rest_framework import serializers
 from games.api.base import StrictSerializer, discriminated
 from games.engine.ruleset import NotationError, Outcome, Progress
 from games.lobby import free_seats
-from games.models import Game, Seat
+from games.models import BotLevels, Game, Seat
 from games.registry import default_game, game_ids, game_type
 from games.rulesets.site import ApiSchema
 
@@ -216,10 +216,18 @@ class ProgressSerializer(serializers.Serializer):
 
 
 class SeatSerializer(serializers.ModelSerializer):
+    bot_level = serializers.SerializerMethodField(
+        help_text="A bot seat's level (0 random, 1 the game's heuristic, 2 search); "
+        "null for a person."
+    )
+
     class Meta:
         model = Seat
-        fields = ("number", "name", "is_bot", "awaited", "score", "winner")
+        fields = ("number", "name", "is_bot", "bot_level", "awaited", "score", "winner")
         read_only_fields = fields
+
+    def get_bot_level(self, seat: Seat) -> int | None:
+        return seat.bot_level if seat.is_bot else None
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -349,6 +357,13 @@ class NewGameSerializer(StrictSerializer):
     move_deadline_hours = serializers.IntegerField(
         min_value=1, max_value=MAX_DEADLINE_HOURS, allow_null=True, default=None
     )
+    bot_level = serializers.ChoiceField(
+        choices=BotLevels.choices,
+        default=BotLevels.HEURISTIC,
+        help_text="The level of the bots seated at this table without one of their own, and "
+        "of the one that moves for an absent player: 0 random, 1 the game's heuristic, "
+        "2 search.",
+    )
 
     def lobby_arguments(self) -> dict[str, Any]:
         """The validated body as ``game_open``'s arguments."""
@@ -360,7 +375,18 @@ class NewGameSerializer(StrictSerializer):
             "config": dict(data["config"]),
             "move_deadline": None if hours is None else timedelta(hours=hours),
             "public": data["public"],
+            "bot_level": data["bot_level"],
         }
+
+
+class AddBotSerializer(StrictSerializer):
+    """A bot to seat: its level, the table's when left out."""
+
+    level = serializers.ChoiceField(
+        choices=BotLevels.choices,
+        required=False,
+        help_text="0 random, 1 the game's heuristic, 2 search (about a second a move).",
+    )
 
 
 @functools.cache

@@ -297,16 +297,23 @@ def _lobby_command(
 @extend_schema(
     operation_id="game_add_bot",
     summary="Seat a bot",
-    description="The creator fills a free seat with a bot, which plays by itself.",
+    description="The creator fills a free seat with a bot, which plays by itself, at the "
+    "level given (the table's level when left out).",
     tags=["lobby"],
     parameters=[GAME_ID],
-    request=None,
+    request=s.AddBotSerializer,
     responses={201: s.GameDetailSerializer, **NOT_CREATOR, **NOT_FOUND, **LOBBY_CONFLICT, **ERROR},
 )
 @endpoint("POST")
 def add_bot(request: Request, game_id: int) -> Response:
+    body = s.AddBotSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    level = body.validated_data.get("level")
     return _lobby_command(
-        request, game_id, lambda g: game_add_bot(game=g, by=request.user), status.HTTP_201_CREATED
+        request,
+        game_id,
+        lambda g: game_add_bot(game=g, by=request.user, level=level),
+        status.HTTP_201_CREATED,
     )
 
 

@@ -20,6 +20,7 @@ Conventions every rule set follows:
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -197,7 +198,8 @@ class RuleSet(Protocol[StateT]):
         ...
 
     def bot_action(self, state: StateT, seat: int, rng: random.Random) -> Any:
-        """What a bot (or the deadline policy, for an absent player) plays for ``seat``."""
+        """What the game's own bot plays for ``seat``: its heuristic, :attr:`BotLevel.HEURISTIC`
+        (and the search's play-outs). It reads only what ``seat`` may know."""
         ...
 
     def facts(self, before: StateT, after: StateT) -> dict[str, Any]:
@@ -225,3 +227,41 @@ class RuleSet(Protocol[StateT]):
         """A recorded action (with its ``effects``, if any) and its facts as ``viewer`` may
         read them, given the current state ``now`` (secrets revealed since are shown)."""
         ...
+
+
+class BotLevel(enum.IntEnum):
+    """How well a bot plays, the same three levels for every game.
+
+    >>> BotLevel(1).name
+    'HEURISTIC'
+    """
+
+    #: A uniformly random legal move (``legal_actions(...).sample``).
+    RANDOM = 0
+    #: The game's own rules of thumb (:meth:`RuleSet.bot_action`).
+    HEURISTIC = 1
+    #: Information-set Monte Carlo tree search (``games.engine.search``), for games that
+    #: can :meth:`Determinizing.determinize`; the others play their heuristic.
+    SEARCH = 2
+
+
+class Determinizing(Protocol[StateT]):
+    """The optional part of the protocol a search bot needs in a game with hidden
+    information: a full state one seat cannot tell from the real one."""
+
+    def determinize(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """A state drawn with ``rng`` among those consistent with everything ``seat``
+        knows: ``view(determinize(state, seat, rng), seat) == view(state, seat)``, hidden
+        cards drawn from the cards the seat has not seen, hand sizes and every public
+        fact kept."""
+        ...
+
+
+def determinizer(rules: object) -> Callable[[Any, int, random.Random], Any] | None:
+    """The rule set's :meth:`Determinizing.determinize`, or None when it has none.
+
+    >>> determinizer(object()) is None
+    True
+    """
+    found: Callable[[Any, int, random.Random], Any] | None = getattr(rules, "determinize", None)
+    return found

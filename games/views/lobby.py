@@ -104,6 +104,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
             move_deadline=form.deadline(),
             public=form.cleaned_data["public"],
             deadline_policy=form.cleaned_data["deadline_policy"],
+            bot_level=form.cleaned_data["bot_level"],
         )
         return redirect("games:game", game.pk)
     context = {

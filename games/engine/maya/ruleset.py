@@ -10,6 +10,7 @@ from games.engine import ruleset
 from games.engine.maya import history
 from games.engine.maya.actions import Action
 from games.engine.maya.bots import heuristic_action, random_action
+from games.engine.maya.determinize import determinize
 from games.engine.maya.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.maya.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.maya.outcome import is_terminal, outcome
@@ -100,6 +101,10 @@ class MayaRules:
         its secret number (``bots.heuristic_action``); it guesses only when it cannot
         play a card."""
         return heuristic_action(state, seat, rng)
+
+    def determinize(self, state: MayaState, seat: int, rng: random.Random) -> MayaState:
+        """Hidden cards and tokens dealt again (:mod:`games.engine.maya.determinize`)."""
+        return determinize(state, seat, rng)
 
     def facts(self, before: MayaState, after: MayaState) -> dict[str, Any]:
         return history.facts(before, after)

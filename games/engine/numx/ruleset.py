@@ -9,6 +9,8 @@ from typing import Any
 from games.engine import ruleset
 from games.engine.numx import history
 from games.engine.numx.actions import Action
+from games.engine.numx.determinize import determinize
+from games.engine.numx.heuristic import heuristic_action
 from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.numx.modes import MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
@@ -93,7 +95,12 @@ class NumxRules:
         return legal_actions(state, CHANCE).sample(rng)
 
     def bot_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
-        return legal_actions(state, seat).sample(rng)
+        """The rules of thumb of :mod:`games.engine.numx.heuristic`."""
+        return heuristic_action(state, seat, rng)
+
+    def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """Hidden cards dealt again (:mod:`games.engine.numx.determinize`)."""
+        return determinize(state, seat, rng)
 
     def facts(self, before: GameState, after: GameState) -> dict[str, Any]:
         return history.facts(before, after)

@@ -1,0 +1,201 @@
+"""Bots of every level for any game, and the level-2 one: information-set Monte Carlo tree
+search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012) over the
+:class:`~games.engine.ruleset.RuleSet` protocol alone.
+
+Each iteration deals the hidden cards again (:meth:`Determinizing.determinize`: a state the
+searching seat cannot tell from the real one), walks down the tree of moves played from the
+position (every node's statistics belong to the seat that moved into it), adds one node,
+plays the game out with the game's heuristic (level 1) and credits each seat with its
+share of the result. A move's availability is counted, so that a move legal in few deals is
+not judged against the visits of its siblings.
+
+Moves too many to list (a distribution of score cards, a Malus target's choices) are not
+searched: there the tree holds the heuristic's one choice. A game that cannot determinize
+plays its heuristic at level 2 as well: searching the real state would read hidden cards.
+
+Pure Python, no Django; deterministic given the ``random.Random`` and the iteration cap.
+The time cap is a guard: a decision stopped by it depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.ruleset import BotLevel, RuleSet, determinizer
+
+#: UCB1's exploration constant for rewards in [0, 1].
+EXPLORATION = 0.7
+#: A play-out longer than this is stopped and scored as a draw for everyone.
+PLAYOUT_MOVES = 2_000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may think: at most ``iterations`` play-outs and ``seconds``."""
+
+    iterations: int = 200
+    seconds: float = 0.9
+
+
+class _Node:
+    """A move in the tree: the seat that made it, its visits, its reward for that seat
+    and how many times it was available when its parent was visited."""
+
+    __slots__ = ("available", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, Any], _Node] = {}
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORATION * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+def bot_move(
+    rules: RuleSet[Any],
+    state: Any,
+    seat: int,
+    level: BotLevel,
+    rng: random.Random,
+    budget: Budget = Budget(),
+) -> Any:
+    """``seat``'s move at ``level``: random, the game's heuristic, or searched.
+
+    >>> from games.registry import rule_set
+    >>> rules = rule_set("maya")
+    >>> state = rules.new_game({"players": 2})
+    >>> while (deal := rules.chance_action(state, random.Random(1))) is not None:
+    ...     state = rules.apply(state, rules.chance, deal)
+    >>> seat = min(rules.awaiting(state))
+    >>> bot_move(rules, state, seat, BotLevel.HEURISTIC, random.Random(2)) in (
+    ...     rules.legal_actions(state, seat)
+    ... )
+    True
+    """
+    if level is BotLevel.RANDOM:
+        return rules.legal_actions(state, seat).sample(rng)
+    if level is BotLevel.SEARCH and determinizer(rules) is not None:
+        return search(rules, state, seat, rng, budget)
+    return rules.bot_action(state, seat, rng)
+
+
+def search(
+    rules: RuleSet[Any],
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    budget: Budget = Budget(),
+    clock: Callable[[], float] = time.perf_counter,
+) -> Any:
+    """The move ISMCTS finds best for ``seat``: the one visited most.
+
+    ``rules`` must have ``determinize``; ``clock`` measures the time cap.
+    """
+    deal = determinizer(rules)
+    assert deal is not None, f"{rules.name} cannot determinize: no search"
+    legal = rules.legal_actions(state, seat)
+    moves = list(legal) if legal.listable else []
+    if len(moves) == 1:
+        return moves[0]
+    if not moves:
+        return rules.bot_action(state, seat, rng)
+    root = _Node(seat)
+    start = clock()
+    deadline = start + budget.seconds
+    for done in range(budget.iterations):
+        now = clock()
+        # No iteration is started that would likely end past the deadline: one play-out
+        # of a long game can take a good part of the budget.
+        if done and now + (now - start) / done >= deadline:
+            break
+        _iterate(rules, deal(state, seat, rng), seat, root, rng)
+    best = max(
+        root.children.items(),
+        key=lambda item: (item[1].visits, item[1].reward),
+        default=None,
+    )
+    return moves[0] if best is None else best[0][1]
+
+
+def _iterate(rules: RuleSet[Any], state: Any, seat: int, root: _Node, rng: random.Random) -> None:
+    """One iteration on one deal: select, expand, play out, credit."""
+    node = root
+    path = [root]
+    expanded = False
+    while not expanded:
+        state = _chance(rules, state, rng)
+        if rules.is_terminal(state):
+            break
+        # At the root, the searching seat moves.
+        actor = seat if node is root else _actor(rules, state, rng)
+        legal = rules.legal_actions(state, actor)
+        moves = list(legal) if legal.listable else [rules.bot_action(state, actor, rng)]
+        untried = []
+        for move in moves:
+            child = node.children.get((actor, move))
+            if child is None:
+                untried.append(move)
+            else:
+                child.available += 1
+        if untried:
+            move = rng.choice(untried)
+            child = node.children[actor, move] = _Node(actor)
+            child.available = 1
+            expanded = True
+        else:
+            move = max(moves, key=lambda m: node.children[actor, m].ucb())
+            child = node.children[actor, move]
+        state = rules.apply(state, actor, move)
+        path.append(child)
+        node = child
+    rewards = _play_out(rules, state, rng)
+    for visited in path[1:]:
+        visited.visits += 1
+        visited.reward += rewards.get(visited.seat, 0.0)
+
+
+def _chance(rules: RuleSet[Any], state: Any, rng: random.Random) -> Any:
+    """The state once chance has made every move it is to make."""
+    while (action := rules.chance_action(state, rng)) is not None:
+        state = rules.apply(state, rules.chance, action)
+    return state
+
+
+def _actor(rules: RuleSet[Any], state: Any, rng: random.Random) -> int:
+    """The seat that moves next: one the game publicly waits for (as the site's bots, who
+    only answer when asked), else any that may act."""
+    seats = sorted(rules.awaiting(state) - {rules.chance}) or sorted(
+        rules.to_act(state) - {rules.chance}
+    )
+    return rng.choice(seats)
+
+
+def _play_out(rules: RuleSet[Any], state: Any, rng: random.Random) -> dict[int, float]:
+    """Play to the end with the game's heuristic; each seat's reward in [0, 1]: its share
+    of the win, with a little for its rank so that a near miss beats a rout."""
+    for _ in range(PLAYOUT_MOVES):
+        state = _chance(rules, state, rng)
+        if rules.is_terminal(state):
+            break
+        actor = _actor(rules, state, rng)
+        state = rules.apply(state, actor, rules.bot_action(state, actor, rng))
+    result = rules.outcome(state)
+    if result is None:
+        return {}
+    ranking = result.ranking()
+    players = len(ranking)
+    return {
+        seat: 0.8 * (seat in result.winners) / len(result.winners)
+        + 0.2 * (players - place) / max(1, players - 1)
+        for seat, place in enumerate(ranking)
+    }
