@@ -302,7 +302,14 @@ def _lobby_command(
     tags=["lobby"],
     parameters=[GAME_ID],
     request=s.AddBotSerializer,
-    responses={201: s.GameDetailSerializer, **NOT_CREATOR, **NOT_FOUND, **LOBBY_CONFLICT, **ERROR},
+    responses={
+        201: s.GameDetailSerializer,
+        **INVALID,
+        **NOT_CREATOR,
+        **NOT_FOUND,
+        **LOBBY_CONFLICT,
+        **ERROR,
+    },
 )
 @endpoint("POST")
 def add_bot(request: Request, game_id: int) -> Response:
