@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -27,7 +27,7 @@ from games.lobby import (
     game_start,
     invitation_news,
 )
-from games.models import Game
+from games.models import BotLevels, Game
 from games.params import whole_number
 from games.registry import default_game, game_ids, game_type
 from games.selectors import (
@@ -131,6 +131,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         if seat is not None
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
+        "bot_levels": BotLevels.choices,
     }
     template = "games/waiting_room.html#room" if request.htmx else "games/waiting_room.html"
     return render(request, template, context)
@@ -176,7 +177,15 @@ def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpRespon
 @login_required
 @require_POST
 def add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
-    return _lobby_action(request, game_id, lambda game: game_add_bot(game=game, by=request.user))
+    """The creator seats a bot of the level chosen beside the button (the table's level
+    when none is posted); a level that is none of the three is refused, nothing seated."""
+    posted = request.POST.get("level")
+    level = None if posted is None else whole_number(posted)
+    if posted is not None and level not in BotLevels.values:
+        return HttpResponseBadRequest(_("A bot's level is 0, 1 or 2."), content_type="text/plain")
+    return _lobby_action(
+        request, game_id, lambda game: game_add_bot(game=game, by=request.user, level=level)
+    )
 
 
 @login_required

@@ -84,3 +84,32 @@ def test_the_deadline_policy_moves_for_an_absent_player_at_the_organisers_level(
     rows = store.load(table.pk, table.rules).state.rows
     for seat in (0, 1):
         assert rows[seat][0].card.face.value == highest_lone(hands[seat])
+
+
+def test_the_waiting_room_seats_a_bot_of_the_level_chosen_beside_the_button(
+    alice: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Bots", config={"players": 4}, bot_level=1)
+    alices = as_user(alice)
+    room = alices.get(f"/games/{game.pk}/").content.decode()
+    assert '<option value="1" selected>' in room and 'name="level"' in room
+
+    alices.post(f"/games/{game.pk}/bot/", {"level": "2"})
+    alices.post(f"/games/{game.pk}/bot/")  # no level posted: the table's
+
+    levels = list(game.seats.filter(is_bot=True).order_by("number").values_list("bot_level"))
+    assert levels == [(BotLevel.SEARCH,), (BotLevel.HEURISTIC,)]
+    assert "bot, level 2" in alices.get(f"/games/{game.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("level", ["7", "-1", "two", ""])
+def test_the_waiting_room_refuses_a_bot_level_that_does_not_exist(
+    alice: User, as_user: Login, level: str
+) -> None:
+    game = game_open(creator=alice, name="Bots", config={"players": 3})
+
+    answer = as_user(alice).post(f"/games/{game.pk}/bot/", {"level": level})
+
+    assert answer.status_code == 400
+    assert "0, 1 or 2" in answer.content.decode()
+    assert not game.seats.filter(is_bot=True).exists()
