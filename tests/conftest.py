@@ -41,6 +41,18 @@ def _fresh_caches() -> None:
     CACHE.clear()
 
 
+@pytest.fixture(autouse=True)
+def _site_language() -> None:
+    """Each test starts in the site's default language and time zone: a request of a French
+    player's profile activates French for the thread (as Django's LocaleMiddleware does),
+    and a command called next (``numx demo`` naming its tournament's tables) would speak
+    French in whichever test came after one."""
+    from django.utils import timezone, translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    timezone.deactivate()
+
+
 @pytest.fixture
 def flush_past_the_trigger(transactional_db: None) -> Iterator[None]:
     """Let pytest-django's end-of-test flush truncate games_event despite its trigger.
