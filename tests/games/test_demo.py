@@ -4,6 +4,7 @@ from io import StringIO
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
@@ -58,3 +59,15 @@ def test_a_newcomer_finds_both_demo_games_on_the_home_page() -> None:
     page = Client().get("/").content.decode()
     for name in (demo.FINISHED, demo.PLAYING):
         assert name in page
+
+
+def test_the_demo_seeds_a_site_whose_members_hold_its_players_first_names() -> None:
+    """Somebody signed up as dan@example.com holds the user name "dan": make run, which
+    seeds the demo every time, must still start, its Dan beside them."""
+    User.objects.create_user("dan", "dan@example.com", "x")
+    User.objects.create_user("alice", "alice@example.com", "x")
+
+    call_command("numx", "demo", stdout=StringIO())
+
+    assert User.objects.filter(email="dan@demo.numx").exists()
+    assert User.objects.get(username="dan").email == "dan@example.com"
