@@ -116,7 +116,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_served(url + "/", server, log)
-        yield Site(url, Mailbox(mail), log)
+        yield Site(url, Mailbox(mail), log, env["DATABASE_URL"])
     finally:
         server.terminate()
         try:

@@ -71,6 +71,8 @@ class Site:
     url: str
     mailbox: Mailbox
     log: Path
+    #: The served site's database, for a test that seeds it as a command would.
+    database_url: str
 
 
 @dataclass

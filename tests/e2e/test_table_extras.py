@@ -9,7 +9,10 @@ The tests run in order and share the game, as in ``test_story.py``.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,3 +140,31 @@ def test_the_profile_proposes_the_browsers_time_zone(browser: Browser, site: Sit
         expect(propose).to_have_count(0)
     finally:
         eve.context.close()
+
+
+def test_a_finished_game_reads_in_french_on_the_phone(
+    pair: Pair, site: Site, artefacts: Path
+) -> None:
+    """The demo's finished X-Game, seeded into the served site as `make run` seeds it: its
+    game-over table and its replay's last step fit Dan's phone, in French, with the winners
+    and the final scores by name."""
+    seeded = subprocess.run(
+        [sys.executable, "manage.py", "numx", "demo"],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
+        capture_output=True,
+        text=True,
+    )
+    assert seeded.returncode == 0, seeded.stderr
+    dan = pair.dan.page
+    dan.goto("/")
+    dan.get_by_role("link", name="A finished X-Game (demo)").click()
+    expect(dan.get_by_role("heading", name="Scores finaux")).to_be_visible()
+    expect(dan.get_by_text("Gagnée par")).to_be_visible()
+    fits_the_phone(dan)
+    dan.screenshot(path=artefacts / "extras-dan-replay-game-over-360-fr.png", full_page=True)
+
+    dan.goto(dan.url.split("/replay/")[0] + "/")
+    expect(dan.get_by_role("heading", name="Scores finaux")).to_be_visible()
+    fits_the_phone(dan)
+    dan.screenshot(path=artefacts / "extras-dan-game-over-360-fr.png", full_page=True)
