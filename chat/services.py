@@ -7,8 +7,6 @@ shows each line where it belongs.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -74,30 +72,13 @@ def set_hidden(game: Game, user: AbstractBaseUser, hide: bool) -> None:
         ChatMute.objects.filter(game=game, user_id=user.pk).delete()
 
 
-def listeners_since(since: datetime, among: Iterable[int]) -> set[int]:
-    """The users of ``among`` to whom others said something since ``since`` at a table
-    where they have a seat (and whose chat they did not hide): whom the digest tells."""
-    authors: dict[int, set[int]] = defaultdict(set)
-    for game_id, author_id in ChatLine.objects.filter(said_at__gte=since).values_list(
-        "game_id", "author_id"
-    ):
-        authors[game_id].add(author_id)
-    seated = Seat.objects.filter(game_id__in=authors, user_id__in=list(among))
-    hid = set(ChatMute.objects.filter(game_id__in=authors).values_list("game_id", "user_id"))
-    return {
-        user_id
-        for game_id, user_id in seated.values_list("game_id", "user_id")
-        if authors[game_id] - {user_id} and (game_id, user_id) not in hid
-    }
-
-
-def heard_since(user: AbstractBaseUser, since: datetime) -> QuerySet[ChatLine]:
-    """Lines others said since ``since`` at the tables where ``user`` has a seat, except in
-    games whose chat they hid: what the daily digest tells them of."""
-    seated = Seat.objects.filter(user_id=user.pk).values("game_id")
-    muted = ChatMute.objects.filter(user_id=user.pk).values("game_id")
+def heard_since(user_id: int, since: datetime) -> QuerySet[ChatLine]:
+    """Lines others said since ``since`` at the tables where ``user_id`` has a seat, except
+    in games whose chat they hid: what the daily digest tells them of."""
+    seated = Seat.objects.filter(user_id=user_id).values("game_id")
+    muted = ChatMute.objects.filter(user_id=user_id).values("game_id")
     return (
         ChatLine.objects.filter(game_id__in=seated, said_at__gte=since)
         .exclude(game_id__in=muted)
-        .exclude(author_id=user.pk)
+        .exclude(author_id=user_id)
     )

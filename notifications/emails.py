@@ -153,7 +153,7 @@ def _context(notification: Notification) -> dict[str, Any]:
             for seat in seats.select_related("game").order_by("awaited_since")
         ]
         heard = Counter(
-            heard_since(user, notification.created_at - DIGEST_PERIOD).values_list(
+            heard_since(user.pk, notification.created_at - DIGEST_PERIOD).values_list(
                 "game_id", flat=True
             )
         )

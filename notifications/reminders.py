@@ -18,7 +18,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Profile
-from chat.services import listeners_since
+from chat.services import heard_since
 from games.deadlines import clock_start, clock_ticked, waiting_seats
 from games.models import Game, Seat
 from notifications.consumer import owe
@@ -52,16 +52,22 @@ def _remind(seat: Seat, now: datetime) -> bool:
 def daily_digests(now: datetime | None = None) -> int:
     """One email to each digest reader with games waiting for them, or with lines said at
     their tables since the last digest, once a day."""
-    today = (now or timezone.now()).date()
+    now = now or timezone.now()
     readers = Profile.objects.filter(daily_digest=True).values_list("user_id", flat=True)
     waiting = set(
         Seat.objects.filter(
             user_id__in=readers, awaited=True, game__status=Game.Status.RUNNING
         ).values_list("user_id", flat=True)
     )
-    # Chat is told of here only, never one email per line.
-    waiting |= listeners_since((now or timezone.now()) - DIGEST_PERIOD, readers)
-    sent = owe(None, [(today.toordinal(), user, Notification.Kind.DIGEST) for user in waiting])
+    # Chat is told of here only, never one email per line: a reader nothing waits for still
+    # gets the digest when others spoke at their tables.
+    waiting |= {
+        reader
+        for reader in readers
+        if reader not in waiting and heard_since(reader, now - DIGEST_PERIOD).exists()
+    }
+    today = now.date().toordinal()
+    sent = owe(None, [(today, user, Notification.Kind.DIGEST) for user in waiting])
     return len(sent)
 
 
