@@ -39,6 +39,26 @@ class PoolLine:
     won: int
 
 
+@dataclass(frozen=True)
+class ShownRating:
+    """A rating as players read it: the number, and whether it is still provisional."""
+
+    rating: int
+    provisional: bool
+
+    def __str__(self) -> str:
+        return f"{self.rating}?" if self.provisional else str(self.rating)
+
+
+def ratings_in(pool: str, user_ids: Iterable[int]) -> dict[int, ShownRating]:
+    """The rating in ``pool`` of each of these players who has one, by user id."""
+    found = Rating.objects.filter(pool=pool, user_id__in=list(user_ids))
+    return {
+        user_id: ShownRating(shown(mu, sigma), is_provisional(sigma))
+        for user_id, mu, sigma in found.values_list("user_id", "mu", "sigma")
+    }
+
+
 def _label(pool: str) -> str:
     try:
         return pool_label(pool)

@@ -34,6 +34,9 @@ class TournamentSerializer(serializers.Serializer):
     format = serializers.CharField()
     status = serializers.CharField()
     table_size = serializers.IntegerField()
+    seat_by_rating = serializers.BooleanField(
+        help_text="Stage 1 seats players by X-Game rating rather than at random."
+    )
     stages = serializers.IntegerField(source="total_stages")
     registration_opens = serializers.DateTimeField()
     registration_closes = serializers.DateTimeField()
@@ -74,6 +77,17 @@ class StandingSerializer(serializers.Serializer):
     opponents_points = serializers.FloatField(source="standing.opponents_points")
     xtrems = serializers.IntegerField(source="standing.xtrems")
     tables = serializers.IntegerField(source="standing.tables")
+    rating = serializers.IntegerField(
+        source="rating.rating",
+        allow_null=True,
+        default=None,
+        help_text="The player's X-Game rating today (docs/ratings.md); null: not rated yet.",
+    )
+    rating_provisional = serializers.BooleanField(
+        source="rating.provisional",
+        default=False,
+        help_text="Whether that rating is still provisional (true only for a rating).",
+    )
 
 
 def _described(tournament: Tournament) -> Tournament:

@@ -27,6 +27,14 @@ class TournamentForm(forms.Form):
         label=_("Allow tables of two, rather than a table one player larger than chosen"),
         required=False,
     )
+    seat_by_rating = forms.BooleanField(
+        label=_("Seat the first stage by rating"),
+        required=False,
+        help_text=_(
+            "Players of similar X-Game ratings at the same tables, those not rated yet last;"
+            " otherwise a random draw."
+        ),
+    )
     stage_count = forms.IntegerField(
         label=_("Number of stages (before the final, if any)"), min_value=1, max_value=20, initial=3
     )

@@ -52,6 +52,8 @@ class Tournament(models.Model):
     )
     #: Tables of 2 are allowed when the players cannot be seated otherwise.
     small_tables = models.BooleanField(_("allow tables of two players"), default=False)
+    #: Stage 1 seats players by X-Game rating (tables of similar ratings), not at random.
+    seat_by_rating = models.BooleanField(_("seat the first stage by rating"), default=False)
     #: Stages with reseating (a final comes after them).
     stage_count = models.PositiveSmallIntegerField(
         _("number of stages"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -14,9 +15,14 @@ from django.utils import timezone
 
 from accounts.models import display_name
 from games.models import Game, Seat
+from ratings.selectors import ShownRating, ratings_in
+from ratings.services import pool_of
 from tournaments import seating
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.standings import SeatResult, Standing, TableResult, placings, standings
+
+#: The rating pool of tournament tables, which are all X-Games of NUM-X.
+POOL = pool_of("numx", {"mode": "x-game"})
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
@@ -97,15 +103,33 @@ class StandingLine:
     standing: Standing
     entry: Entry
     name: str
+    #: The player's X-Game rating today (None: not rated yet).
+    rating: ShownRating | None = None
 
 
 def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> list[StandingLine]:
-    """The standings with each player's entry and name, for pages and exports."""
+    """The standings with each player's entry, name and X-Game rating, for pages and
+    exports."""
     entries = {entry.pk: entry for entry in entries_of(tournament)}
     names = names_of(entries.values())
-    return [
-        StandingLine(line, entries[line.player], names[line.player])  # type: ignore[index]
-        for line in standings_of(tournament, upto_stage)
+    ratings = ratings_in(POOL, (entry.user_id for entry in entries.values()))
+    lines = []
+    for line in standings_of(tournament, upto_stage):
+        entry = entries[line.player]  # type: ignore[index]
+        lines.append(StandingLine(line, entry, names[entry.pk], ratings.get(entry.user_id)))
+    return lines
+
+
+def by_rating(entries: Iterable[Entry], rng: random.Random) -> list[int]:
+    """The entries' ids, the best X-Game rating first (equal ratings in a random order),
+    then the players not rated yet, in a random order."""
+    entries = list(entries)
+    rng.shuffle(entries)
+    ratings = ratings_in(POOL, (entry.user_id for entry in entries))
+    rated = [entry for entry in entries if entry.user_id in ratings]
+    rated.sort(key=lambda entry: -ratings[entry.user_id].rating)  # stable: ties stay shuffled
+    return [entry.pk for entry in rated] + [
+        entry.pk for entry in entries if entry.user_id not in ratings
     ]
 
 

@@ -65,6 +65,7 @@ def tournament_create(
     format: str = Tournament.Format.STAGES,
     table_size: int = 4,
     small_tables: bool = False,
+    seat_by_rating: bool = False,
     stage_count: int = 3,
     final_size: int = 4,
     move_deadline: timedelta = timedelta(days=3),
@@ -83,6 +84,7 @@ def tournament_create(
         format=format,
         table_size=table_size,
         small_tables=small_tables,
+        seat_by_rating=seat_by_rating,
         stage_count=stage_count,
         final_size=final_size,
         move_deadline=move_deadline,
@@ -228,8 +230,9 @@ def stage_start(
 ) -> Stage:
     """The organiser starts the next stage once every table of the current one is done.
 
-    Stage 1 seats the registered players in a random order; later stages seat them in
-    standings order, avoiding repeat opponents (``seating.seat``); the final seats the
+    Stage 1 seats the registered players in a random order, or by X-Game rating if the
+    organiser chose so (``selectors.by_rating``); later stages seat them in standings
+    order, avoiding repeat opponents (``seating.seat``); the final seats the
     top of the standings at one table. Each table is an X-Game whose seat order is drawn
     at random, with the tournament's move deadline and deadline policy.
     """
@@ -250,7 +253,9 @@ def stage_start(
         )
         active = {entry.pk: entry for entry in selectors.active_entries(tournament)}
         smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
-        if number == 1:
+        if number == 1 and tournament.seat_by_rating:
+            order = selectors.by_rating(active.values(), rng)
+        elif number == 1:
             order = list(active)
             rng.shuffle(order)
         else:

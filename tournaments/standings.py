@@ -219,14 +219,18 @@ def standings_csv(
     names: Mapping[Hashable, str],
     stages: Sequence[int],
     withdrawn: Collection[Hashable] = (),
+    ratings: Mapping[Hashable, tuple[int, bool]] | None = None,
 ) -> str:
-    """The standings as CSV, one line per player, with fixed English column names.
+    """The standings as CSV, one line per player, with fixed English column names; the
+    last two say each player's rating and whether it is provisional (``ratings``: both by
+    player; empty for a player not rated).
 
     >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
-    >>> print(standings_csv([line], {"a": "Alice"}, [1]), end="")
-    rank,player,points,stage_1,numx_score,opponents_points,xtrems,tables,final_place,withdrawn
-    1,Alice,8,8,30,2.50,1,1,,no
+    >>> print(standings_csv([line], {"a": "Alice"}, [1], ratings={"a": (1512, True)}), end="")
+    rank,player,points,stage_1,numx_score,opponents_points,xtrems,tables,final_place,withdrawn,rating,provisional
+    1,Alice,8,8,30,2.50,1,1,,no,1512,yes
     """
+    ratings = ratings or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
@@ -241,6 +245,8 @@ def standings_csv(
             "tables",
             "final_place",
             "withdrawn",
+            "rating",
+            "provisional",
         ]
     )
     for line in lines:
@@ -259,9 +265,17 @@ def standings_csv(
                 line.tables,
                 "" if line.final_place is None else line.final_place,
                 "yes" if line.player in withdrawn else "no",
+                *_rating_columns(ratings.get(line.player)),
             ]
         )
     return out.getvalue()
+
+
+def _rating_columns(rating: tuple[int, bool] | None) -> tuple[str, str]:
+    """A player's rating and whether it is provisional, as CSV cells (empty: not rated)."""
+    if rating is None:
+        return "", ""
+    return str(rating[0]), "yes" if rating[1] else "no"
 
 
 _ROW = re.compile(r"^\s*([2-6])\s*:\s*(\d+(?:\s*/\s*\d+)*)\s*$")

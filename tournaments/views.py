@@ -159,6 +159,11 @@ def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {line.entry.pk: line.name for line in lines},
         list(stages.values_list("number", flat=True)),
         withdrawn={line.entry.pk for line in lines if line.entry.status == Entry.Status.WITHDRAWN},
+        ratings={
+            line.entry.pk: (line.rating.rating, line.rating.provisional)
+            for line in lines
+            if line.rating is not None
+        },
     )
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     suffix = f"-stage-{upto}" if upto else ""

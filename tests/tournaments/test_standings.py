@@ -156,9 +156,11 @@ def test_standings_export_as_csv() -> None:
         "tables",
         "final_place",
         "withdrawn",
+        "rating",
+        "provisional",
     ]
     assert rows[1][:6] == ["1", "E", "14", "6", "8", "55"]
-    assert rows[-1][1] == "H" and rows[-1][-1] == "yes"
+    assert rows[-1][1] == "H" and rows[-1][-3] == "yes"
 
 
 def test_points_rows_are_written_and_read_back() -> None:

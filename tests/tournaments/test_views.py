@@ -248,6 +248,7 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
             "description": "Friendly.",
             "format": "final",
             "table_size": "3",
+            "seat_by_rating": "on",
             "stage_count": "2",
             "final_size": "4",
             "move_deadline": "2",
@@ -261,6 +262,7 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
     assert response.status_code == 302 and response["Location"] == url(tournament, "organise/")
     assert tournament.organiser == bob and tournament.format == "final"
     assert tournament.table_size == 3 and tournament.stage_count == 2
+    assert tournament.seat_by_rating
     assert tournament.move_deadline == timedelta(days=2) and tournament.deadline_policy == "bot"
     assert tournament.points_table()[3] == (6, 3, 1) and tournament.points_table()[4] == (
         8,

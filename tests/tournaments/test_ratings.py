@@ -1,0 +1,125 @@
+"""Ratings in tournaments (issue #23 part 3): the standings show each player's X-Game
+rating, and an organiser may seat the first stage by rating rather than at random."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from ratings.models import Rating
+from tests.clients import token_client
+from tournaments.models import Stage, Tournament
+from tournaments.services import stage_start, tournament_create
+
+from .conftest import Players, register_all
+from .test_services import seated
+
+pytestmark = pytest.mark.django_db
+
+#: A settled sigma (the rating shown is 30 × (mu - 3 × 6) + 1335) and a provisional one.
+SETTLED_SIGMA = 6.0
+PROVISIONAL_SIGMA = 8.0
+
+
+def rate(user: User, mu: float, sigma: float = SETTLED_SIGMA, pool: str = "numx:x-game") -> None:
+    Rating.objects.create(user=user, pool=pool, mu=mu, sigma=sigma, games=12)
+
+
+def cup(alice: User, seat_by_rating: bool) -> Tournament:
+    return tournament_create(
+        organiser=alice,
+        name="Rated cup",
+        registration_closes=timezone.now() + timedelta(days=7),
+        seat_by_rating=seat_by_rating,
+    )
+
+
+def test_the_first_stage_seats_players_by_rating_when_the_organiser_asks(
+    alice: User, make_players: Players
+) -> None:
+    players = make_players(8)
+    # player8 is the best X-Game player, player3 the next...; player1 and player2 are not
+    # rated, and player4's Speed Run rating says nothing of X-Games.
+    for mu, user in zip(
+        [40, 35, 30, 28, 26, 24], [players[i] for i in (7, 2, 5, 6, 4, 0)], strict=True
+    ):
+        rate(user, mu)
+    rate(players[3], 50, pool="numx:speed-run")
+    tournament = cup(alice, seat_by_rating=True)
+    register_all(tournament, players)
+    stage = stage_start(tournament=tournament, by=alice, rng=random.Random(4))
+    first, second = (set(table) for table in seated(stage))
+    assert first == {"player8", "player3", "player6", "player7"}
+    assert second == {"player5", "player1", "player2", "player4"}
+
+
+def test_without_the_option_the_first_stage_is_a_random_draw_whatever_the_ratings(
+    alice: User, make_players: Players
+) -> None:
+    players = make_players(8)
+    for mu, user in zip(range(40, 24, -2), players, strict=True):
+        rate(user, mu)
+    draws = set()
+    for seed in range(6):
+        tournament = cup(alice, seat_by_rating=False)
+        register_all(tournament, players)
+        stage = stage_start(tournament=tournament, by=alice, rng=random.Random(seed))
+        draws.add(frozenset(seated(stage)[0]))
+    assert len(draws) > 1, "the same four players at table 1 whatever the draw"
+
+
+@pytest.fixture
+def started(alice: User, make_players: Players) -> Stage:
+    players = make_players(4)
+    rate(players[0], 30)  # 30 × (30 - 18) + 1335 = 1695
+    rate(players[1], 25, sigma=PROVISIONAL_SIGMA)
+    tournament = cup(alice, seat_by_rating=False)
+    register_all(tournament, players)
+    return stage_start(tournament=tournament, by=alice, rng=random.Random(1))
+
+
+def test_the_standings_show_each_players_rating_provisional_or_not(
+    client: Client, started: Stage
+) -> None:
+    page = client.get(f"/tournaments/{started.tournament_id}/standings/").content.decode()
+    assert '<th scope="col" class="num">X-Game rating</th>' in page
+    assert '<td class="num">1695</td>' in page
+    assert '<td class="num">1365?</td>' in page, "provisional: 30 × (25 - 24) + 1335"
+    not_rated = '<td class="num">\N{EN DASH}</td>'
+    assert page.count(not_rated) == 2, "two players not rated yet"
+
+
+def test_the_standings_csv_and_api_give_the_ratings(
+    client: Client, started: Stage, bob: User
+) -> None:
+    tournament = started.tournament_id
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"/tournaments/{tournament}/standings.csv").content.decode())
+        )
+    )
+    by_name = {row["player"]: (row["rating"], row["provisional"]) for row in rows}
+    assert sorted(by_name.values()) == [("", ""), ("", ""), ("1365", "yes"), ("1695", "no")]
+    lines = token_client(bob).get(f"/api/tournaments/{tournament}/standings/").json()
+    assert sorted((line["rating"] or 0, line["rating_provisional"]) for line in lines) == [
+        (0, False),
+        (0, False),
+        (1365, True),
+        (1695, False),
+    ]
+
+
+def test_the_tournament_page_and_the_api_say_how_stage_one_is_seated(
+    client: Client, alice: User, bob: User
+) -> None:
+    rated, drawn = cup(alice, seat_by_rating=True), cup(alice, seat_by_rating=False)
+    assert "stage 1 by X-Game rating" in client.get(f"/tournaments/{rated.pk}/").content.decode()
+    assert "stage 1 drawn at random" in client.get(f"/tournaments/{drawn.pk}/").content.decode()
+    assert token_client(bob).get(f"/api/tournaments/{rated.pk}/").json()["seat_by_rating"] is True
