@@ -9,10 +9,7 @@ The tests run in order and share the game, as in ``test_story.py``.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +25,7 @@ from tests.e2e.helpers import (
     open_table,
     person,
     scrolls_sideways,
+    seed_demo,
     sign_up,
     table,
     wait_for_htmx,
@@ -148,14 +146,7 @@ def test_a_finished_game_reads_in_french_on_the_phone(
     """The demo's finished X-Game, seeded into the served site as `make run` seeds it: its
     game-over table and its replay's last step fit Dan's phone, in French, with the winners
     and the final scores by name."""
-    seeded = subprocess.run(
-        [sys.executable, "manage.py", "numx", "demo"],
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
-        capture_output=True,
-        text=True,
-    )
-    assert seeded.returncode == 0, seeded.stderr
+    seed_demo(site)
     dan = pair.dan.page
     dan.goto("/")
     dan.get_by_role("link", name="A finished X-Game (demo)").click()
