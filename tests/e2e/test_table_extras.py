@@ -117,19 +117,29 @@ def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path
     dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)
 
 
-def test_the_profile_proposes_the_browsers_time_zone(browser: Browser, site: Site) -> None:
-    """Eve's browser is in Tokyo: her profile offers its zone in one click, among
-    zones grouped by region, and her deadlines are then written in it."""
+def test_the_profile_follows_the_browsers_time_zone_and_proposes_it(
+    browser: Browser, site: Site
+) -> None:
+    """Eve's browser is in Tokyo: the site learns it (a cookie) and her pages follow it
+    until she chooses a zone, among zones grouped by region; with another chosen, her
+    profile offers the browser's back in one click."""
     eve = person(browser, site, "eve", time_zone="Asia/Tokyo")
     try:
         sign_up(eve, site)
+        told = {c["name"]: c["value"] for c in eve.context.cookies()}
+        assert told.get("browser_time_zone") == "Asia/Tokyo"
         page = eve.page
         page.goto("/accounts/profile/")
         zones = page.get_by_label("Time zone")
+        expect(zones).to_have_value("")
         expect(
             zones.locator('optgroup[label="Europe"] option[value="Europe/Paris"]')
         ).to_have_count(1)
         propose = page.get_by_role("button", name=re.compile("Use this browser's time zone"))
+        expect(propose).to_have_count(0)
+        zones.select_option("Europe/Paris")
+        page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.get_by_label("Time zone")).to_have_value("Europe/Paris")
         expect(propose).to_have_text("Use this browser's time zone: Asia/Tokyo")
         propose.click()
         expect(zones).to_have_value("Asia/Tokyo")
