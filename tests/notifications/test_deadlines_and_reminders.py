@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.management import call_command
 from django.test import Client
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 
 from accounts.middleware import BROWSER_ZONE_COOKIE
 from accounts.models import profile_of
@@ -242,6 +242,18 @@ def test_without_a_time_zone_known_from_profile_or_browser_the_table_is_in_utc(
     bob: User, trio: Game, browser_zone: str | None
 ) -> None:
     assert "moves by Jan. 11, 2026, noon" in bobs_deadline_as_seen(bob, trio, "", browser_zone)
+
+
+def test_the_table_writes_every_moment_in_one_format(bob: User, trio: Game) -> None:
+    """A deadline and the end of a vacation, on one page: both in the long format with
+    the hour (the issue saw two formats on one page)."""
+    back = timezone.now() + timedelta(days=3)
+    Seat.objects.filter(game=trio, number=0).update(paused_until=back)
+    page = bobs_deadline_as_seen(bob, trio, "", None)
+    with translation.override("en"):
+        long = formats.date_format(timezone.localtime(back), "DATETIME_FORMAT")
+    assert "moves by Jan. 11, 2026, noon" in page
+    assert f"on vacation until {long}" in page
 
 
 def test_a_replayed_moment_shows_no_clock(bob: User, trio: Game) -> None:
