@@ -28,6 +28,7 @@ from tests.e2e.helpers import (
     hand_out,
     hand_size,
     is_numbered,
+    lay_one_card,
     link_in,
     log_in_with_code,
     log_in_with_password,
@@ -401,3 +402,31 @@ def test_a_spectator_sees_the_table_but_no_hand(story: Story, browser: Browser, 
             assert not leaked, f"a spectator sees {name}'s {leaked}"
     finally:
         spectator.context.close()
+
+
+def test_the_last_trick_opened_mid_trick_stays_open_across_the_live_refresh(
+    story: Story,
+) -> None:
+    """The winner opens the next trick and then the last trick's section, to look back;
+    the next player passes, and the winner's table refreshes by itself: the section stays
+    open. (The last chapter: it lays a card the chapters above know in a hand.)"""
+    assert story.starter, "the opening picks came first"
+    page = story.at_the_table(story.starter)
+    lay_one_card(page)
+    last_trick = page.locator("details.numx-last-trick")
+    expect(last_trick).to_have_js_property("open", False)  # the centre holds a pli again
+    last_trick.locator("summary").click()
+    expect(last_trick).to_have_js_property("open", True)
+    before = sequence(page)
+    mark_page(page)
+
+    others = [p for p in story.people if p is not story.starter]
+    passer = next(p for p in others if my_turn(story.at_the_table(p)))
+    pass_button(passer.page).click()
+    expect(pass_button(passer.page)).to_have_count(0)
+
+    expect(table(page)).to_have_attribute(
+        "data-sequence", str(before + 1), timeout=LIVE_UPDATE_TIMEOUT
+    )
+    assert page_was_not_reloaded(page)
+    expect(last_trick).to_have_js_property("open", True)
