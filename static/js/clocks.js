@@ -11,7 +11,7 @@
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
   const local = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const pageZone = document.documentElement.dataset.timeZone;
+  const pageZone = document.body.dataset.timeZone;
   const MINUTE = 60 * 1000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
 
   function left(due) {
