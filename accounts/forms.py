@@ -41,9 +41,12 @@ class ProfileForm(forms.ModelForm):
         validators=[validate_display_name],
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
+    # Empty (the default): the browser's own zone, which the page then reads from a cookie
+    # (accounts.middleware).
     time_zone = forms.ChoiceField(
         label=_("time zone"),
-        choices=lambda: zones_by_region(),
+        required=False,
+        choices=lambda: [("", _("The browser's time zone")), *zones_by_region()],
         widget=forms.Select(attrs={"data-browser-zone": "propose"}),
     )
 

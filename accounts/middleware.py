@@ -1,9 +1,9 @@
-"""Use a signed-in player's language and time zone for everything they see; keep a
-session opened by an email's link to the pages it was for."""
+"""Use a signed-in player's language and time zone for everything they see (the browser's
+zone when the profile has none); keep a session opened by an email's link to the pages it
+was for."""
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Callable
 from typing import Any
 
@@ -12,12 +12,16 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
 from accounts.links import LINK_PATHS_SESSION_KEY, within_link
-from accounts.models import Profile
+from accounts.models import Profile, known_time_zone
+
+#: The cookie in which static/js/browser_zone.js keeps the browser's IANA time zone.
+BROWSER_ZONE_COOKIE = "browser_time_zone"
 
 
 class PreferencesMiddleware:
     """After LocaleMiddleware (browser language) and authentication: a profile's language,
-    if set, wins; its time zone is activated for the request."""
+    if set, wins; its time zone, if set, else the browser's (from its cookie), is
+    activated for the request; else UTC."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -28,8 +32,11 @@ class PreferencesMiddleware:
         if prefs and prefs.language:
             translation.activate(prefs.language)
             request.LANGUAGE_CODE = prefs.language
-        if prefs:
-            timezone.activate(zoneinfo.ZoneInfo(prefs.time_zone))
+        zone = known_time_zone(
+            (prefs.time_zone if prefs else "") or request.COOKIES.get(BROWSER_ZONE_COOKIE, "")
+        )
+        if zone is not None:
+            timezone.activate(zone)
         else:
             timezone.deactivate()
         response = self.get_response(request)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
+from functools import cache
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -13,8 +14,26 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+@cache
+def time_zones() -> frozenset[str]:
+    """Every IANA time zone name this machine knows (read once: it scans the disk)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def known_time_zone(name: str) -> zoneinfo.ZoneInfo | None:
+    """The time zone named ``name``, or None if it is no IANA zone name (a cookie or a
+    form may hold anything).
+
+    >>> known_time_zone("Europe/Paris")
+    zoneinfo.ZoneInfo(key='Europe/Paris')
+    >>> known_time_zone("../../etc/passwd") is None
+    True
+    """
+    return zoneinfo.ZoneInfo(name) if name in time_zones() else None
+
+
 def validate_time_zone(value: str) -> None:
-    if value not in zoneinfo.available_timezones():
+    if known_time_zone(value) is None:
         raise ValidationError(_("%(zone)s is not a time zone."), params={"zone": value})
 
 
@@ -30,8 +49,15 @@ class Profile(models.Model):
         blank=True,
         help_text=_("Empty: your browser's language."),
     )
+    # Empty: the browser's own zone (accounts.middleware), which emails cannot know; they
+    # are written in UTC.
     time_zone = models.CharField(
-        _("time zone"), max_length=64, default="UTC", validators=[validate_time_zone]
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        default="",
+        validators=[validate_time_zone],
+        help_text=_("Empty: your browser's time zone."),
     )
     email_your_turn = models.BooleanField(_("email me when it is my turn"), default=True)
     email_reminders = models.BooleanField(_("remind me of games waiting for me"), default=True)

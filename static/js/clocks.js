@@ -1,14 +1,17 @@
 // Deadlines as countdowns. The page says each deadline as a date in the player's time zone
-// (the profile's); each <time class="countdown" datetime="..."> beside it is filled here
-// with the time left ("in 5 hours", in the page's language) and, on hover, the deadline in
-// the browser's own time zone. The server never writes a time relative to now: a page kept
-// by the browser (ETag) would go stale.
+// (the profile's, else the browser's); each <time class="countdown" datetime="..."> beside
+// it is filled here with the time left ("in 5 hours", in the page's language) and, only
+// when the page's zone is not the browser's, the deadline in the browser's zone on hover:
+// otherwise the page's own date says it, and a page writes each moment in one format. The
+// server never writes a time relative to now: a page kept by the browser (ETag) would go
+// stale.
 (() => {
   const lang = document.documentElement.lang || "en";
   // "always": a countdown says "in 2 days", never "the day after tomorrow".
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
   const local = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const pageZone = document.body.dataset.timeZone;
   const MINUTE = 60 * 1000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
 
   function left(due) {
@@ -25,7 +28,7 @@
       const due = new Date(element.getAttribute("datetime"));
       if (Number.isNaN(due.getTime())) return;
       element.textContent = `(${left(due)})`;
-      element.title = `${local.format(due)} (${zone})`;
+      if (zone && zone !== pageZone) element.title = `${local.format(due)} (${zone})`;
     });
   }
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import email
 import email.policy
+import os
 import re
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -286,9 +289,114 @@ def hand_of(page: Page) -> list[str]:
     return [cards.nth(i).get_attribute("aria-label") or "" for i in range(cards.count())]
 
 
+def pick_buttons(page: Page) -> Locator:
+    """The opening pick's buttons, one per distinct card of the hand ("Pick blue 7")."""
+    return page.locator(".choice-form").get_by_role("button", name=re.compile(r"^Pick "))
+
+
+def pick_a_score_card(page: Page) -> None:
+    """Pick the first card offered as a first score card, and wait for the pick to be in."""
+    picks = pick_buttons(page)
+    picks.first.click()
+    expect(picks).to_have_count(0)
+
+
+def card_to_open_with(page: Page) -> Card:
+    """A numbered card of the pli form to lay alone: a Rainbow or a Shadow if there is one
+    (it makes the trick's cards score cards), else the first (the trick is then blank)."""
+    numbered = [card for card in selectable_cards(page) if card.value is not None]
+    return next((card for card in numbered if card.makes_eligible), numbered[0])
+
+
+def lay_one_card(page: Page) -> Card:
+    """Lay a pli of one card (:func:`card_to_open_with`) and wait for it on the table."""
+    card = card_to_open_with(page)
+    card.box.check()
+    page.get_by_role("button", name="Lay these cards").click()
+    # The trick's plis (the last trick's, in the centre too, are in a section of their own).
+    laid = page.locator(".centre > .plis .card").last
+    expect(laid).to_have_attribute("aria-label", card.words)
+    return card
+
+
+def hand_out(page: Page, receivers: list[str]) -> list[str]:
+    """Fill the distribution form: half the cards (rounded up), each face up at the right
+    end of the next of ``receivers`` in turn; return the cards of the form, in its order.
+    The form is left to be sent."""
+    rows = page.locator(".distribution-form tbody tr")
+    cards = [
+        rows.nth(i).locator(".card").get_attribute("aria-label") or "" for i in range(rows.count())
+    ]
+    for i in range((len(cards) + 1) // 2):
+        row = rows.nth(i)
+        receiver = receivers[i % len(receivers)]
+        row.get_by_role("combobox", name=cards[i]).select_option(label=receiver)
+        row.get_by_role("combobox", name="visibility").select_option(label="face up")
+        row.get_by_role("combobox", name="position").select_option(label="right end")
+    return cards
+
+
 def hand_size(page: Page, name: str) -> int:
     """How many cards the table says ``name`` holds."""
     player = page.locator(".players .player", has=page.get_by_role("heading", name=name))
     match = re.match(r"(\d+) cards? in hand", player.locator(".hand-size").inner_text())
     assert match, f"no hand size for {name}"
     return int(match.group(1))
+
+
+# --- Every size and language --------------------------------------------------------------
+
+#: The widths every page of a game's life is seen at: a desktop's and the narrowest phone's.
+WIDTHS = (1280, PHONE["width"])
+#: The site's languages, each page is seen in both.
+LANGUAGES = ("en", "fr")
+
+
+def in_language(someone: Person, site: Site, language: str) -> None:
+    """Show ``someone`` the site in ``language``: Django's language cookie, which a profile
+    without a language of its own (the sign-up's default) follows."""
+    someone.context.add_cookies([{"name": "django_language", "value": language, "url": site.url}])
+
+
+def seen_everywhere(
+    someone: Person, site: Site, artefacts: Path, name: str, shows: str
+) -> list[str]:
+    """Reload ``someone``'s page at each of :data:`WIDTHS` in each of :data:`LANGUAGES`,
+    checking that it is in that language and still shows ``shows`` (a CSS selector), and
+    leave a screenshot ``matrix-<name>-<language>-<width>.png`` of each in ``artefacts``.
+    Returns the combinations that scroll sideways ("<name> fr 360: 412 px"). The person is
+    left in English at 1280 px."""
+    page = someone.page
+    wide = []
+    try:
+        for language in LANGUAGES:
+            in_language(someone, site, language)
+            for width in WIDTHS:
+                page.set_viewport_size({"width": width, "height": PHONE["height"]})
+                page.reload()
+                expect(page.locator("html")).to_have_attribute("lang", language)
+                expect(page.locator(shows).first).to_be_visible()
+                if scrolls_sideways(page):
+                    scrolled = page.evaluate("document.documentElement.scrollWidth")
+                    wide.append(f"{name} {language} {width}: {scrolled} px")
+                page.screenshot(
+                    path=artefacts / f"matrix-{name}-{language}-{width}.png", full_page=True
+                )
+    finally:
+        in_language(someone, site, "en")
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        page.reload()
+    return wide
+
+
+def seed_demo(site: Site) -> None:
+    """Seed the served site with ``numx demo``, as `make run` does (it may run again): its
+    members, a game being played, a finished X-Game and a tournament."""
+    seeded = subprocess.run(
+        [sys.executable, "manage.py", "numx", "demo"],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
+        capture_output=True,
+        text=True,
+    )
+    assert seeded.returncode == 0, seeded.stderr

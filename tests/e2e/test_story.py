@@ -22,10 +22,13 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.helpers import (
     Person,
     Site,
+    card_to_open_with,
     focus_by_tabbing,
     hand_of,
+    hand_out,
     hand_size,
     is_numbered,
+    lay_one_card,
     link_in,
     log_in_with_code,
     log_in_with_password,
@@ -34,6 +37,7 @@ from tests.e2e.helpers import (
     page_was_not_reloaded,
     pass_button,
     person,
+    pick_buttons,
     selectable_cards,
     sequence,
     sign_up,
@@ -167,7 +171,7 @@ def test_carol_joins_from_her_email_and_alice_starts(story: Story, site: Site) -
 def test_everyone_picks_a_first_score_card_in_secret(story: Story, artefacts: Path) -> None:
     for someone in story.people:
         page = story.at_the_table(someone)
-        picks = page.locator(".choice-form").get_by_role("button", name=re.compile(r"^Pick "))
+        picks = pick_buttons(page)
         expect(picks.first).to_be_visible()
         if someone is story.people[0]:
             page.screenshot(path=artefacts / "phase-1-pick.png", full_page=True)
@@ -222,9 +226,7 @@ def test_a_pli_laid_with_the_keyboard_shows_up_at_the_next_players_table(story: 
 
     page = story.at_the_table(story.starter)
     before = sequence(page)
-    numbered = [card for card in selectable_cards(page) if card.value is not None]
-    # A Rainbow or a Shadow makes the trick's cards score cards; else the trick is blank.
-    card = next((c for c in numbered if c.makes_eligible), numbered[0])
+    card = card_to_open_with(page)
     focus_by_tabbing(page, card.box)
     page.keyboard.press("Space")
     expect(card.box).to_be_checked()
@@ -258,19 +260,9 @@ def test_the_others_pass_and_the_winner_hands_out_the_score_cards(
     expect(form).to_be_visible()
     expect(form.locator(".rule")).to_be_visible()
     assert unnamed_controls(page) == []
-    rows = form.locator("tbody tr")
-    cards = [
-        rows.nth(i).locator(".card").get_attribute("aria-label") or "" for i in range(rows.count())
-    ]
-    assert cards == story.distributed
     receivers = [p for p in story.people if p is not story.starter]
-    handed_out = (len(cards) + 1) // 2
-    for i in range(handed_out):
-        row = rows.nth(i)
-        receiver = receivers[i % len(receivers)]
-        row.get_by_role("combobox", name=cards[i]).select_option(label=receiver.name)
-        row.get_by_role("combobox", name="visibility").select_option(label="face up")
-        row.get_by_role("combobox", name="position").select_option(label="right end")
+    cards = hand_out(page, [receiver.name for receiver in receivers])
+    assert cards == story.distributed
     page.screenshot(path=artefacts / "phase-3-distribution.png", full_page=True)
     form.get_by_role("button", name="Hand out").click()
 
@@ -410,3 +402,31 @@ def test_a_spectator_sees_the_table_but_no_hand(story: Story, browser: Browser, 
             assert not leaked, f"a spectator sees {name}'s {leaked}"
     finally:
         spectator.context.close()
+
+
+def test_the_last_trick_opened_mid_trick_stays_open_across_the_live_refresh(
+    story: Story,
+) -> None:
+    """The winner opens the next trick and then the last trick's section, to look back;
+    the next player passes, and the winner's table refreshes by itself: the section stays
+    open. (The last chapter: it lays a card the chapters above know in a hand.)"""
+    assert story.starter, "the opening picks came first"
+    page = story.at_the_table(story.starter)
+    lay_one_card(page)
+    last_trick = page.locator("details.numx-last-trick")
+    expect(last_trick).to_have_js_property("open", False)  # the centre holds a pli again
+    last_trick.locator("summary").click()
+    expect(last_trick).to_have_js_property("open", True)
+    before = sequence(page)
+    mark_page(page)
+
+    others = [p for p in story.people if p is not story.starter]
+    passer = next(p for p in others if my_turn(story.at_the_table(p)))
+    pass_button(passer.page).click()
+    expect(pass_button(passer.page)).to_have_count(0)
+
+    expect(table(page)).to_have_attribute(
+        "data-sequence", str(before + 1), timeout=LIVE_UPDATE_TIMEOUT
+    )
+    assert page_was_not_reloaded(page)
+    expect(last_trick).to_have_js_property("open", True)

@@ -9,10 +9,7 @@ The tests run in order and share the game, as in ``test_story.py``.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +25,7 @@ from tests.e2e.helpers import (
     open_table,
     person,
     scrolls_sideways,
+    seed_demo,
     sign_up,
     table,
     wait_for_htmx,
@@ -119,19 +117,29 @@ def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path
     dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)
 
 
-def test_the_profile_proposes_the_browsers_time_zone(browser: Browser, site: Site) -> None:
-    """Eve's browser is in Tokyo: her profile offers its zone in one click, among
-    zones grouped by region, and her deadlines are then written in it."""
+def test_the_profile_follows_the_browsers_time_zone_and_proposes_it(
+    browser: Browser, site: Site
+) -> None:
+    """Eve's browser is in Tokyo: the site learns it (a cookie) and her pages follow it
+    until she chooses a zone, among zones grouped by region; with another chosen, her
+    profile offers the browser's back in one click."""
     eve = person(browser, site, "eve", time_zone="Asia/Tokyo")
     try:
         sign_up(eve, site)
+        told = {c["name"]: c["value"] for c in eve.context.cookies()}
+        assert told.get("browser_time_zone") == "Asia/Tokyo"
         page = eve.page
         page.goto("/accounts/profile/")
         zones = page.get_by_label("Time zone")
+        expect(zones).to_have_value("")
         expect(
             zones.locator('optgroup[label="Europe"] option[value="Europe/Paris"]')
         ).to_have_count(1)
         propose = page.get_by_role("button", name=re.compile("Use this browser's time zone"))
+        expect(propose).to_have_count(0)
+        zones.select_option("Europe/Paris")
+        page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.get_by_label("Time zone")).to_have_value("Europe/Paris")
         expect(propose).to_have_text("Use this browser's time zone: Asia/Tokyo")
         propose.click()
         expect(zones).to_have_value("Asia/Tokyo")
@@ -148,14 +156,7 @@ def test_a_finished_game_reads_in_french_on_the_phone(
     """The demo's finished X-Game, seeded into the served site as `make run` seeds it: its
     game-over table and its replay's last step fit Dan's phone, in French, with the winners
     and the final scores by name."""
-    seeded = subprocess.run(
-        [sys.executable, "manage.py", "numx", "demo"],
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
-        capture_output=True,
-        text=True,
-    )
-    assert seeded.returncode == 0, seeded.stderr
+    seed_demo(site)
     dan = pair.dan.page
     dan.goto("/")
     dan.get_by_role("link", name="A finished X-Game (demo)").click()

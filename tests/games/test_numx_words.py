@@ -1,4 +1,5 @@
-"""NUM-X's sentences with a count say it in the singular or the plural, never "card(s)"."""
+"""NUM-X's sentences with a count say it in the singular or the plural, never "card(s)";
+the centre speaks of the phase the game is in."""
 
 from django.utils import translation
 
@@ -21,3 +22,15 @@ def test_in_french_too() -> None:
     with translation.override("fr"):
         assert "avec 1 carte (une de plus" in next_pli(centre("7"))
         assert "avec 2 cartes (une de plus" in next_pli(centre("3", "4"))
+
+
+def test_the_centre_speaks_of_the_pick_during_the_pick_not_of_a_trick() -> None:
+    with translation.override("en"):
+        said = next_pli({"phase": "opening-pick", "plis": []})
+    assert "opening pick" in said and "trick" not in said
+
+
+def test_the_centre_speaks_of_the_distribution_during_it_not_of_a_next_pli() -> None:
+    with translation.override("en"):
+        said = next_pli({"phase": "distribution", **centre("7")})
+    assert "hands out the score cards" in said and "Next pli" not in said

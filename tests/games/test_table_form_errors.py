@@ -25,6 +25,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from games.engine.numx import Block, Face, GameState, Malus, Play
+from games.engine.numx.errors import counted
 from games.engine.numx.legal import ListedActions
 from games.engine.numx.rulebook import RULES
 from games.engine.numx.state import CHANCE, Distributing, MalusResolution, MalusTask, Phase
@@ -385,7 +386,7 @@ def test_a_malus_answer_discarding_too_few_cards_names_the_rule(malus: Table, ht
         malus.game,
         before,
         "malus",
-        *rule_broken("malus.resolve", f"discard exactly {task.discard} card(s)"),
+        *rule_broken("malus.resolve", f"discard exactly {counted(task.discard, 'card')}"),
     )
     assert ("<html" in response.content.decode()) is not htmx
 
@@ -412,7 +413,7 @@ def test_a_malus_answer_removing_a_score_card_it_did_not_ask_for_names_the_rule(
         malus.game,
         before,
         "malus",
-        *rule_broken("malus.resolve", "remove exactly 0 score card(s)"),
+        *rule_broken("malus.resolve", "remove exactly 0 score cards"),
     )
 
 

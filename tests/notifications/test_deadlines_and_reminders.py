@@ -13,8 +13,9 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.management import call_command
 from django.test import Client
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 
+from accounts.middleware import BROWSER_ZONE_COOKIE
 from accounts.models import profile_of
 from games import deadlines
 from games.events.models import Event
@@ -206,6 +207,53 @@ def test_the_table_shows_when_time_runs_out_in_the_viewers_time_zone(bob: User, 
     assert "moves by Jan. 11, 2026, 9 p.m." in page
     Seat.objects.filter(game=game, number=1).update(paused_until=timezone.now() + timedelta(days=3))
     assert "on vacation until" in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def bobs_deadline_as_seen(bob: User, trio: Game, zone: str, browser_zone: str | None) -> str:
+    """Bob's table when his profile's zone is ``zone`` ("": none chosen) and his browser
+    said its zone is ``browser_zone`` (its cookie; None: no cookie yet), with the clock
+    started at noon UTC on Jan. 10, 2026 for a day."""
+    game = deadline(trio, days=1)
+    profile = profile_of(bob)
+    profile.time_zone = zone
+    profile.save()
+    Seat.objects.filter(game=game).update(awaited_since=datetime(2026, 1, 10, 12, 0, tzinfo=UTC))
+    client = Client()
+    client.force_login(bob)
+    if browser_zone is not None:
+        client.cookies[BROWSER_ZONE_COOKIE] = browser_zone
+    return client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_player_without_a_time_zone_reads_the_table_in_the_browsers(
+    bob: User, trio: Game
+) -> None:
+    # Noon UTC plus a day is 9 p.m. in Tokyo.
+    assert "moves by Jan. 11, 2026, 9 p.m." in bobs_deadline_as_seen(bob, trio, "", "Asia/Tokyo")
+
+
+def test_the_profiles_time_zone_wins_over_the_browsers(bob: User, trio: Game) -> None:
+    page = bobs_deadline_as_seen(bob, trio, "Europe/Paris", "Asia/Tokyo")
+    assert "moves by Jan. 11, 2026, 1 p.m." in page
+
+
+@pytest.mark.parametrize("browser_zone", [None, "Mars/Olympus", "../../etc/passwd", ""])
+def test_without_a_time_zone_known_from_profile_or_browser_the_table_is_in_utc(
+    bob: User, trio: Game, browser_zone: str | None
+) -> None:
+    assert "moves by Jan. 11, 2026, noon" in bobs_deadline_as_seen(bob, trio, "", browser_zone)
+
+
+def test_the_table_writes_every_moment_in_one_format(bob: User, trio: Game) -> None:
+    """A deadline and the end of a vacation, on one page: both in the long format with
+    the hour (the issue saw two formats on one page)."""
+    back = timezone.now() + timedelta(days=3)
+    Seat.objects.filter(game=trio, number=0).update(paused_until=back)
+    page = bobs_deadline_as_seen(bob, trio, "", None)
+    with translation.override("en"):
+        long = formats.date_format(timezone.localtime(back), "DATETIME_FORMAT")
+    assert "moves by Jan. 11, 2026, noon" in page
+    assert f"on vacation until {long}" in page
 
 
 def test_a_replayed_moment_shows_no_clock(bob: User, trio: Game) -> None:

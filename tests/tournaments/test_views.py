@@ -6,7 +6,7 @@ import csv
 import io
 import random
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -88,6 +88,17 @@ def test_the_tables_page_shows_each_table_and_whom_it_waits_for(
         assert f"/games/{table.game_id}/" in page
     assert "Stage 1" in page and "to play, since" in page
     assert "player1" in page
+
+
+def test_the_tables_page_says_since_when_in_the_sites_one_format(
+    client: Client, started: Stage
+) -> None:
+    """The long format with the hour, as every tournament page and the tables write a
+    moment: not a short one here and a long one there."""
+    since = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+    Seat.objects.filter(game__tournament_table__stage=started).update(awaited_since=since)
+    page = client.get(url(started.tournament, "tables/")).content.decode()
+    assert "since Jan. 10, 2026, noon" in page  # to play, or past the deadline
 
 
 def test_anybody_watches_the_games_the_tables_page_links_to(

@@ -25,7 +25,7 @@ from games.engine.numx.actions import (
     Target,
 )
 from games.engine.numx.cards import Card, Face, Kind
-from games.engine.numx.errors import IllegalAction
+from games.engine.numx.errors import IllegalAction, counted
 from games.engine.numx.plis import take
 from games.engine.numx.state import (
     GameState,
@@ -316,13 +316,14 @@ def resolve(state: GameState, task: MalusTask, choice: Resolve) -> GameState:
     the caller moves play on."""
     seat = task.seat
     if len(choice.discard) != task.discard:
-        raise IllegalAction("malus.resolve", f"discard exactly {task.discard} card(s)")
+        raise IllegalAction("malus.resolve", f"discard exactly {counted(task.discard, 'card')}")
     if len(set(choice.remove)) != task.remove or len(choice.remove) != task.remove:
-        raise IllegalAction("malus.resolve", f"remove exactly {task.remove} score card(s)")
+        raise IllegalAction("malus.resolve", f"remove exactly {counted(task.remove, 'score card')}")
     if any(not 0 <= index < len(state.rows[seat]) for index in choice.remove):
         raise IllegalAction("malus.resolve", "no score card at that position")
     if len(choice.place) != len(task.drawn):
-        raise IllegalAction("malus.resolve", f"place exactly {len(task.drawn)} drawn card(s)")
+        drawn = counted(len(task.drawn), "drawn card")
+        raise IllegalAction("malus.resolve", f"place exactly {drawn}")
     try:
         thrown, hand = take(state.hands[seat], choice.discard)
     except IllegalAction as error:

@@ -41,7 +41,7 @@ from games.engine.numx.actions import (
     Target,
 )
 from games.engine.numx.cards import Face, Kind
-from games.engine.numx.errors import NotationError
+from games.engine.numx.errors import NotationError, counted
 
 #: The actions that carry nothing: immutable values, so one of each serves every read (a
 #: replay reads about a hundred passes and draws).
@@ -196,7 +196,7 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
 
 def _arity(args: list[str], count: int, what: str) -> None:
     if len(args) != count:
-        raise NotationError(f"{what} takes {count} argument(s), got {len(args)}")
+        raise NotationError(f"{what} takes {counted(count, 'argument')}, got {len(args)}")
 
 
 def _int(word: str, what: str) -> int:

@@ -21,7 +21,7 @@ from games.engine.numx.cards import (
     Face,
     Kind,
 )
-from games.engine.numx.errors import IllegalAction
+from games.engine.numx.errors import IllegalAction, counted
 from games.engine.numx.modes import BOOK_PLI_RULES, PliRules
 from games.engine.numx.state import Pli
 
@@ -60,7 +60,7 @@ def check_shape(
     size = len(faces)
     if top is None:
         if size not in OPENING_SIZES:
-            raise IllegalAction("pli.opening-size", f"a first pli of {size} cards")
+            raise IllegalAction("pli.opening-size", f"a first pli of {counted(size, 'card')}")
         if size == 3 and not (has_rainbow or has_shadow):
             raise IllegalAction("pli.opening-triple", "this triple has no Rainbow or Shadow")
         return
@@ -69,7 +69,8 @@ def check_shape(
     if value <= top.value:
         raise IllegalAction("pli.higher", f"{value} is not higher than {top.value}")
     if not _count_fits(size, len(top.cards), has_rainbow, has_shadow):
-        raise IllegalAction("pli.count", f"{size} card(s) on a pli of {len(top.cards)} card(s)")
+        on_top = counted(len(top.cards), "card")
+        raise IllegalAction("pli.count", f"{counted(size, 'card')} on a pli of {on_top}")
     if rules.every_triple and size == 3 and not (has_rainbow or has_shadow):
         raise IllegalAction("pli.triple", "at this table a triple holds a Rainbow or Shadow")
 

@@ -284,7 +284,15 @@ def score_rule(rule: str) -> str:
 
 
 def next_pli(view: dict[str, Any], infinity_on_infinity: bool = False) -> str:
-    """What the next pli must be, in words (``infinity_on_infinity``: the table option)."""
+    """What the next pli must be, in words (``infinity_on_infinity``: the table option);
+    outside the play of a trick, what the centre waits for instead."""
+    phase = view.get("phase", "play")
+    if phase == "opening-pick":
+        return _("The opening pick: each player lays a card face down; they are shown together.")
+    if phase == "distribution":
+        return _("The trick is won: its winner hands out the score cards.")
+    if phase != "play":
+        return ""
     plis = view["plis"]
     if not plis:
         return _("New trick: the first pli has 1, 2 or 3 cards (3 with a Rainbow or Shadow).")

@@ -2,7 +2,15 @@
 
 import pytest
 
-from games.engine.numx import GameState, Phase, TripleRule, legal_actions, parse_action
+from games.engine.numx import (
+    GameState,
+    IllegalAction,
+    Phase,
+    TripleRule,
+    apply,
+    legal_actions,
+    parse_action,
+)
 from games.engine.numx.cards import parse_faces
 from games.engine.numx.plis import possible_plays
 
@@ -67,6 +75,19 @@ def test_a_pli_must_be_higher_than_the_previous_one() -> None:
 def test_a_pli_has_as_many_cards_as_the_previous_one() -> None:
     state = opened("blue-7", "red-9 green-9")
     assert refused(state, 1, "play red-9 green-9") == "pli.count"
+
+
+@pytest.mark.parametrize(
+    ("first", "hand", "move", "why"),
+    [
+        ("blue-7", "red-9 green-9", "play red-9 green-9", "2 cards on a pli of 1 card"),
+        ("blue-7 red-7", "green-9", "play green-9", "1 card on a pli of 2 cards"),
+    ],
+)
+def test_a_refused_count_says_card_or_cards(first: str, hand: str, move: str, why: str) -> None:
+    with pytest.raises(IllegalAction) as error:
+        apply(opened(first, hand), 1, parse_action(move))
+    assert error.value.message == why
 
 
 def test_a_rainbow_lets_a_pli_hold_one_card_more() -> None:

@@ -1,0 +1,140 @@
+"""Every page of a NUM-X game's life, at 1280 px and on a 360 px phone, in English and in
+French: the join page, the waiting room, the opening pick, a trick being played, the
+winner's distribution, the history, the replay, and a finished game's table and replay.
+No page scrolls sideways; a screenshot of each (``matrix-<page>-<language>-<width>.png``)
+is left in ``artefacts/``.
+
+Mara and Nils play a two-player game with a deadline (so that the pages say when moves are
+due); the tests run in order and share it, as in ``test_story.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import (
+    Person,
+    Site,
+    hand_out,
+    invitation_link,
+    lay_one_card,
+    my_turn,
+    open_table,
+    pass_button,
+    person,
+    pick_a_score_card,
+    seed_demo,
+    seen_everywhere,
+    sign_up,
+    table,
+)
+
+pytestmark = pytest.mark.browser
+
+GAME = "Partout"
+
+
+@dataclass
+class Duo:
+    mara: Person
+    nils: Person
+    game_url: str = ""
+    #: Who laid the first pli, and so wins the trick when the other passes.
+    starter: Person | None = None
+
+    @property
+    def people(self) -> list[Person]:
+        return [self.mara, self.nils]
+
+    def at_the_table(self, someone: Person) -> Page:
+        someone.page.goto(self.game_url)
+        expect(table(someone.page)).to_be_visible()
+        return someone.page
+
+
+@pytest.fixture(scope="module")
+def duo(browser: Browser, site: Site) -> Iterator[Duo]:
+    cast = Duo(person(browser, site, "mara"), person(browser, site, "nils"))
+    yield cast
+    for someone in cast.people:
+        someone.context.close()
+
+
+def test_the_waiting_room_and_the_join_page(duo: Duo, site: Site, artefacts: Path) -> None:
+    for someone in duo.people:
+        sign_up(someone, site)
+    room = open_table(duo.mara, "numx", GAME, days="2")
+    duo.game_url = room.url
+    link = invitation_link(room)
+    wide = seen_everywhere(duo.mara, site, artefacts, "waiting-room", "#invite-friends")
+
+    duo.nils.page.goto(link)
+    wide += seen_everywhere(duo.nils, site, artefacts, "join", "form")
+    duo.nils.page.get_by_role("button", name="Take a seat").click()
+    expect(duo.nils.page.get_by_text("Every seat is taken: mara starts the game.")).to_be_visible()
+    wide += seen_everywhere(duo.nils, site, artefacts, "waiting-room-full", ".seats")
+    assert not wide, wide
+
+    room.goto(duo.game_url)
+    room.get_by_role("button", name="Start the game").click()
+    expect(table(room)).to_be_visible()
+
+
+def test_the_opening_pick(duo: Duo, site: Site, artefacts: Path) -> None:
+    duo.at_the_table(duo.mara)
+    wide = seen_everywhere(duo.mara, site, artefacts, "pick", ".choice-form")
+    assert not wide, wide
+    for someone in duo.people:
+        pick_a_score_card(duo.at_the_table(someone))
+
+
+def test_a_trick_being_played(duo: Duo, site: Site, artefacts: Path) -> None:
+    starter = next(p for p in duo.people if my_turn(duo.at_the_table(p)))
+    duo.starter = starter
+    wide = seen_everywhere(starter, site, artefacts, "play", ".pli-form")
+    lay_one_card(starter.page)
+    answerer = next(p for p in duo.people if p is not starter)
+    duo.at_the_table(answerer)
+    wide += seen_everywhere(answerer, site, artefacts, "play-answer", ".centre .plis")
+    assert not wide, wide
+
+
+def test_the_winners_distribution(duo: Duo, site: Site, artefacts: Path) -> None:
+    assert duo.starter, "the trick came first"
+    answerer = next(p for p in duo.people if p is not duo.starter)
+    pass_button(duo.at_the_table(answerer)).click()
+    expect(pass_button(answerer.page)).to_have_count(0)
+
+    page = duo.at_the_table(duo.starter)
+    wide = seen_everywhere(duo.starter, site, artefacts, "distribution", ".distribution-form")
+    hand_out(page, [answerer.name])
+    page.get_by_role("button", name="Hand out").click()
+    expect(page.locator(".distribution-form")).to_have_count(0)
+    assert not wide, wide
+
+
+def test_the_history_and_the_replay(duo: Duo, site: Site, artefacts: Path) -> None:
+    page = duo.mara.page
+    page.goto(duo.game_url + "history/")
+    wide = seen_everywhere(duo.mara, site, artefacts, "history", ".history")
+    page.goto(duo.game_url + "replay/?step=3")
+    wide += seen_everywhere(duo.mara, site, artefacts, "replay", "#replay-step")
+    assert not wide, wide
+
+
+def test_a_finished_game(duo: Duo, site: Site, artefacts: Path) -> None:
+    """The demo's finished X-Game, seeded as `make run` seeds it: its table and its
+    replay's last step, with the final scores."""
+    seed_demo(site)
+    page = duo.mara.page
+    page.goto("/")
+    page.get_by_role("link", name="A finished X-Game (demo)").click()
+    wide = seen_everywhere(duo.mara, site, artefacts, "replay-game-over", ".outcome")
+    page.goto(page.url.split("/replay/")[0] + "/")
+    wide += seen_everywhere(duo.mara, site, artefacts, "game-over", ".outcome")
+    assert not wide, wide
