@@ -42,6 +42,15 @@ class Budget:
     seconds: float = 0.9
 
 
+@dataclass
+class SearchStats:
+    """What one search did, for benches: the play-outs it ran and whether the time cap
+    stopped it before its iteration cap (a move not searched runs none)."""
+
+    iterations: int = 0
+    stopped_by_time: bool = False
+
+
 class _Node:
     """A move in the tree: the seat that made it, its visits, its reward for that seat
     and how many times it was available when its parent was visited."""
@@ -68,8 +77,10 @@ def bot_move(
     level: BotLevel,
     rng: random.Random,
     budget: Budget = Budget(),
+    stats: SearchStats | None = None,
 ) -> Any:
-    """``seat``'s move at ``level``: random, the game's heuristic, or searched.
+    """``seat``'s move at ``level``: random, the game's heuristic, or searched (``stats``,
+    if given, is filled in by the search).
 
     >>> from games.registry import rule_set
     >>> rules = rule_set("maya")
@@ -85,7 +96,7 @@ def bot_move(
     if level is BotLevel.RANDOM:
         return rules.legal_actions(state, seat).sample(rng)
     if level is BotLevel.SEARCH and determinizer(rules) is not None:
-        return search(rules, state, seat, rng, budget)
+        return search(rules, state, seat, rng, budget, stats=stats)
     return rules.bot_action(state, seat, rng)
 
 
@@ -96,10 +107,12 @@ def search(
     rng: random.Random,
     budget: Budget = Budget(),
     clock: Callable[[], float] = time.perf_counter,
+    stats: SearchStats | None = None,
 ) -> Any:
     """The move ISMCTS finds best for ``seat``: the one visited most.
 
-    ``rules`` must have ``determinize``; ``clock`` measures the time cap.
+    ``rules`` must have ``determinize``; ``clock`` measures the time cap; ``stats``, if
+    given, says how many play-outs were run and whether the time cap stopped them.
     """
     deal = determinizer(rules)
     assert deal is not None, f"{rules.name} cannot determinize: no search"
@@ -117,8 +130,12 @@ def search(
         # No iteration is started that would likely end past the deadline: one play-out
         # of a long game can take a good part of the budget.
         if done and now + (now - start) / done >= deadline:
+            if stats is not None:
+                stats.stopped_by_time = True
             break
         _iterate(rules, deal(state, seat, rng), seat, root, rng)
+        if stats is not None:
+            stats.iterations += 1
     best = max(
         root.children.items(),
         key=lambda item: (item[1].visits, item[1].reward),
