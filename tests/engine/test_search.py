@@ -40,6 +40,14 @@ def test_it_finds_the_only_winning_move() -> None:
     assert search(rules, state, 0, random.Random(1), Budget(iterations=400)) == Take(1)
 
 
+def test_with_few_play_outs_the_heuristics_move_stands() -> None:
+    # Three play-outs for three moves: a visit each, and the most visited would be any.
+    rules, state = toy(9)
+    for seed in range(12):
+        heuristic = rules.bot_action(state, 0, random.Random(seed))
+        assert search(rules, state, 0, random.Random(seed), Budget(iterations=3)) == heuristic
+
+
 def test_it_stops_at_its_time_cap() -> None:
     rules, state = toy(9)
     ticks = itertools.count(step=1.0)
