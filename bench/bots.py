@@ -227,7 +227,8 @@ def main() -> None:
     counts, variants = DEFAULTS[args.game]
     players = [int(n) for n in (args.players or counts).split(",")]
     labels = (args.variants or variants).split(",")
-    deadline = time.monotonic() + 60 * args.minutes
+    started = time.monotonic()
+    deadline = started + 60 * args.minutes
     decisions = Decisions()
     results = []
     alone: set[BotLevel] = set()
@@ -251,6 +252,9 @@ def main() -> None:
             level.name.lower(): timing(samples) for level, samples in decisions.times.items()
         },
         "search": searching(decisions.searches),
+        # The machine is shared: the process's own CPU time says what the run cost.
+        "cpu_seconds": round(time.process_time(), 1),
+        "wall_seconds": round(time.monotonic() - started, 1),
     }
     print(json.dumps(report, indent=2))
 
