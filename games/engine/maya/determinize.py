@@ -3,24 +3,27 @@
 What the seat sees stays (its hand and secret number, the count, the discard, hand and pile
 sizes, the tokens shown); what it does not see is dealt again from what it has not seen:
 the other hands and the draw pile from the cards, the other secret numbers and the token
-supply (and, in the expert variant, the numbers of the tokens others won, which stay face
-down) from the tokens.
+supply from the tokens.
 
-Not kept: what a wrong guess taught the table (the guessed number is not that seat's
-secret) is in the history, not in the state, so a dealt secret may be a number already
-guessed wrong.
+What the table was told and the view no longer shows stays too:
+
+- a number a seat's current token is publicly known not to bear (``ruled_out``: a count it
+  announced without revealing it, a wrong guess at it) is never dealt to it;
+- in the expert variant, won tokens lie face down, but a token revealed or guessed right
+  was shown to everyone in its event, and a token lost by a wrong guess to the guesser:
+  only the tokens the seat never saw (lost by another seat's wrong guess) are dealt again.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.engine.maya.state import MayaState, Phase, Won
+from games.engine.maya.state import How, MayaState, Phase, Won
 
 
 def determinize(state: MayaState, seat: int, rng: random.Random) -> MayaState:
-    """A state consistent with ``seat``'s view of ``state``, hidden cards and tokens drawn
-    again with ``rng``.
+    """A state consistent with all ``seat`` knows of ``state``, hidden cards and tokens
+    drawn again with ``rng``.
 
     >>> from games.engine.maya.positions import arrange
     >>> from games.engine.maya.view import view
@@ -28,6 +31,12 @@ def determinize(state: MayaState, seat: int, rng: random.Random) -> MayaState:
     >>> sampled = determinize(real, 0, random.Random(1))
     >>> view(sampled, 0) == view(real, 0)
     True
+
+    A number ruled out for seat 1 (all but its real 6, here) is never dealt to it:
+
+    >>> told = real._replace(ruled_out=(frozenset(), frozenset({1, 2, 3, 4, 5, 7, 8, 9, 10})))
+    >>> {determinize(told, 0, random.Random(n)).secrets[1] for n in range(20)}
+    {6}
     """
     if state.phase is Phase.GAME_OVER:
         return state
@@ -37,22 +46,31 @@ def determinize(state: MayaState, seat: int, rng: random.Random) -> MayaState:
     hands = list(state.hands)
     for s in others:
         hands[s] = tuple(cards.pop() for _ in state.hands[s])
-    hidden_won = state.config.expert
-    tokens = [secret for s in others if (secret := state.secrets[s]) is not None]
-    tokens += state.supply
-    if hidden_won:
-        tokens += [w.number for s in others for w in state.won[s]]
-    rng.shuffle(tokens)
-    secrets = tuple(
-        state.secrets[s] if s == seat or state.secrets[s] is None else tokens.pop()
-        for s in range(state.players)
-    )
-    won = tuple(
-        tuple(Won(tokens.pop(), w.how) for w in state.won[s])
-        if hidden_won and s != seat
-        else state.won[s]
-        for s in range(state.players)
-    )
+    unseen = [
+        (s, i)
+        for s in others
+        for i, w in enumerate(state.won[s])
+        if state.config.expert and w.how is How.DEFENDED and w.of != seat
+    ]
+    dealt = [(s, secret) for s in others if (secret := state.secrets[s]) is not None]
+    tokens = [secret for _, secret in dealt] + list(state.supply)
+    tokens += [state.won[s][i].number for s, i in unseen]
+    # Dealt again until no secret bears a number ruled out for it: every deal consistent
+    # with the table's knowledge is as likely (the real one is among them, so this ends).
+    while True:
+        rng.shuffle(tokens)
+        if all(tokens[k] not in state.ruled_out[s] for k, (s, _) in enumerate(dealt)):
+            break
+    secrets = list(state.secrets)
+    for k, (s, _) in enumerate(dealt):
+        secrets[s] = tokens[k]
+    won = [list(collection) for collection in state.won]
+    for k, (s, i) in enumerate(unseen, start=len(dealt)):
+        won[s][i] = Won(tokens[k], How.DEFENDED, won[s][i].of)
     return state._replace(
-        hands=tuple(hands), pile=tuple(cards), secrets=secrets, won=won, supply=tuple(tokens)
+        hands=tuple(hands),
+        pile=tuple(cards),
+        secrets=tuple(secrets),
+        won=tuple(tuple(collection) for collection in won),
+        supply=tuple(tokens[len(dealt) + len(unseen) :]),
     )

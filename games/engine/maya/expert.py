@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.engine.maya.actions import Guess
 from games.engine.maya.errors import IllegalAction
 from games.engine.maya.state import How, MayaState, replace_at
-from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET, take_token
+from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET, rule_out, take_token
 from games.engine.maya.turns import next_seat
 
 
@@ -40,4 +40,6 @@ def guess(state: MayaState, seat: int, action: Guess) -> MayaState:
     state = take_token(state, seat, target, How.DEFENDED)
     if state.winner is not None:
         return state
-    return state._replace(guessed=replace_at(state.guessed, target, True))
+    return rule_out(
+        state._replace(guessed=replace_at(state.guessed, target, True)), target, action.number
+    )

@@ -17,7 +17,7 @@ def outcome(state: MayaState) -> Outcome | None:
 
     >>> from games.engine.maya.positions import arrange
     >>> from games.engine.maya.state import Won
-    >>> five = [Won(n, How.REVEALED) for n in (1, 2, 3, 4, 5)]
+    >>> five = [Won(n, How.REVEALED, 0) for n in (1, 2, 3, 4, 5)]
     >>> over = arrange(["", ""], won=[five, []])._replace(phase=Phase.GAME_OVER, winner=0)
     >>> outcome(over)
     Outcome(scores=(5, 0), winners=frozenset({0}), breakdown=((ScoreLine(rule='maya.revealed', \

@@ -16,7 +16,7 @@ from games.engine.maya.cards import Card
 from games.engine.maya.errors import ConfigError
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
-STATE_FORMAT = "maya-state-1"
+STATE_FORMAT = "maya-state-2"
 #: The seat that plays chance actions (the deal, the mixing of the tokens, reshuffles).
 CHANCE = -1
 MIN_PLAYERS = 2
@@ -83,10 +83,12 @@ class How(enum.Enum):
 
 
 class Won(NamedTuple):
-    """A token in a collection: its number and how it was won."""
+    """A token in a collection: its number, how it was won and whose secret it was (the
+    owner's for a token revealed, the guessed seat's or the wrong guesser's otherwise)."""
 
     number: int
     how: How
+    of: int
 
 
 class Owed(NamedTuple):
@@ -123,6 +125,10 @@ class MayaState(NamedTuple):
     #: The count each seat announced at the end of its last turn of cards with its current
     #: token (public: counts are said aloud); ``None`` since it drew that token.
     left: tuple[int | None, ...]
+    #: The numbers each seat's current token is publicly known not to bear: every count 1
+    #: to 10 it announced at the end of a turn of cards since drawing it (a count equal to
+    #: the token would have revealed it), and a number guessed wrongly at it.
+    ruled_out: tuple[frozenset[int], ...]
     #: Cards a seat still has to draw once chance reshuffles the discard pile.
     owed: Owed | None
     #: Turns played so far (a guess is a turn; a skipped seat plays none).
@@ -155,6 +161,7 @@ def new_game(config: MayaConfig) -> MayaState:
         won=((),) * seats,
         guessed=(False,) * seats,
         left=(None,) * seats,
+        ruled_out=(frozenset(),) * seats,
         owed=None,
         turns=0,
         winner=None,

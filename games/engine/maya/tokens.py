@@ -44,6 +44,23 @@ def draw_secret(state: MayaState, seat: int) -> MayaState:
         supply=tuple(supply),
         guessed=replace_at(state.guessed, seat, False),
         left=replace_at(state.left, seat, None),
+        ruled_out=replace_at(state.ruled_out, seat, frozenset()),
+    )
+
+
+def rule_out(state: MayaState, seat: int, number: int) -> MayaState:
+    """The table now knows ``seat``'s current token does not bear ``number`` (a count
+    announced without revealing it, a wrong guess); a count no token bears teaches nothing.
+
+    >>> from games.engine.maya.positions import arrange
+    >>> state = rule_out(rule_out(arrange(["", ""]), 1, 4), 1, 12)
+    >>> state.ruled_out
+    (frozenset(), frozenset({4}))
+    """
+    if not MIN_SECRET <= number <= MAX_SECRET:
+        return state
+    return state._replace(
+        ruled_out=replace_at(state.ruled_out, seat, state.ruled_out[seat] | {number})
     )
 
 
@@ -52,7 +69,7 @@ def take_token(state: MayaState, loser: int, winner: int, how: How) -> MayaState
     reveals its own). A fifth token wins at once; otherwise ``loser`` draws a new one."""
     number = state.secrets[loser]
     assert number is not None  # every seat holds a token from the mix to the end
-    won = replace_at(state.won, winner, (*state.won[winner], Won(number, how)))
+    won = replace_at(state.won, winner, (*state.won[winner], Won(number, how, loser)))
     state = state._replace(won=won, secrets=replace_at(state.secrets, loser, None))
     if len(won[winner]) >= TOKENS_TO_WIN:
         return state._replace(phase=Phase.GAME_OVER, winner=winner)

@@ -11,7 +11,7 @@ from games.engine.maya.cards import JOKER_VALUES, Card, Kind
 from games.engine.maya.dealing import draw_cards
 from games.engine.maya.errors import IllegalAction
 from games.engine.maya.state import HAND_SIZE, How, MayaState, replace_at
-from games.engine.maya.tokens import take_token
+from games.engine.maya.tokens import rule_out, take_token
 
 
 def continues(card: Card, players: int) -> bool:
@@ -119,4 +119,6 @@ def play(state: MayaState, seat: int, action: Play) -> MayaState:
         state = take_token(state, seat, seat, How.REVEALED)
         if state.winner is not None:
             return state
+    else:
+        state = rule_out(state, seat, result.total)
     return draw_cards(state, seat, HAND_SIZE - len(hand))

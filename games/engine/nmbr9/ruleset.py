@@ -10,6 +10,7 @@ from games.engine import ruleset
 from games.engine.nmbr9 import history
 from games.engine.nmbr9.actions import Action
 from games.engine.nmbr9.bots import greedy_action, random_action
+from games.engine.nmbr9.determinize import determinize
 from games.engine.nmbr9.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.nmbr9.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.nmbr9.rules import apply
@@ -98,6 +99,11 @@ class Nmbr9Rules:
     def bot_action(self, state: Nmbr9State, seat: int, rng: random.Random) -> Action:
         """The greedy bot: an absent player's tile is placed as well as cheaply possible."""
         return greedy_action(state, seat, rng)
+
+    def determinize(self, state: Nmbr9State, seat: int, rng: random.Random) -> Nmbr9State:
+        """The cards left and the others' secret tiles drawn again
+        (:mod:`games.engine.nmbr9.determinize`)."""
+        return determinize(state, seat, rng)
 
     def facts(self, before: Nmbr9State, after: Nmbr9State) -> dict[str, Any]:
         return history.facts(before, after)

@@ -71,6 +71,8 @@ RICH_DISCOUNT = 0.15
 ACTION_KEEP = 8.0
 #: The leader's losses count this much more than another opponent's.
 LEADER_WEIGHT = 1.5
+#: What laying one's last cards is worth: the round is won.
+LAST_CARDS = 1000.0
 
 
 def heuristic_action(state: GameState, seat: int, rng: random.Random) -> Action:
@@ -256,6 +258,10 @@ class _Judge:
         )
         self.mine = known_faces(state, seat, seat)
         self._actions: dict[CardAction, float] = {}
+        # Plays of the same cards differ only by their bonus (a Shadow's, times every
+        # Eclair): the cards are valued once, and the bonus added.
+        self._lays: dict[tuple[bool, tuple[Face, ...], int | None], float] = {}
+        self._row_losses: dict[int, int] = {}
         # Rows counted, by their cards: an Eclair's hundreds of options make few rows.
         self._scores: dict[tuple[int, ...], int] = {}
         self._known: dict[int, list[Face]] | None = None
@@ -282,9 +288,15 @@ class _Judge:
     def _row_loss(self, index: int) -> int:
         """What my row loses when its card at ``index`` is taken back (counted once for
         the many ways of playing it)."""
-        row = self.state.rows[self.seat]
-        rest = [sc.card.face for i, sc in enumerate(row) if i != index and sc.visible_to(self.seat)]
-        return self._score([*rest, row[index].card.face]) - self._score(rest)
+        known = self._row_losses.get(index)
+        if known is None:
+            row = self.state.rows[self.seat]
+            rest = [
+                sc.card.face for i, sc in enumerate(row) if i != index and sc.visible_to(self.seat)
+            ]
+            known = self._score([*rest, row[index].card.face]) - self._score(rest)
+            self._row_losses[index] = known
+        return known
 
     def _score(self, faces: list[Face]) -> int:
         key = tuple(sorted(face.order for face in faces))
@@ -306,7 +318,7 @@ class _Judge:
                     else self._action(play)
                 )
                 worth = inner - SHED - lost
-                if self.state.trick.top is None and worth < 1000.0:
+                if self.state.trick.top is None and worth < LAST_CARDS:
                     # Opening a trick with a card of one's row would win a blank trick
                     # and hand the card back to oneself, round after round.
                     return min(worth, -2.5 * SHED)
@@ -324,14 +336,27 @@ class _Judge:
         return 0.0
 
     def _lay(self, move: Play | Complete, hand_size: int) -> float:
+        completes = isinstance(move, Complete)
         faces = move.faces if isinstance(move, Play) else (move.face,)
+        value = move.value if isinstance(move, Play) else faces[0].value
         bonus = move.bonus if isinstance(move, Play) else None
         if len(faces) + (bonus is not None) >= hand_size:
-            return 1000.0  # my last cards: the round is mine
+            return LAST_CARDS  # my last cards: the round is mine
+        key = (completes, faces, value)
+        worth = self._lays.get(key)
+        if worth is None:
+            worth = self._lays[key] = self._lay_cards(completes, faces, value)
+        if bonus is not None:
+            worth += self._action(bonus)
+        return worth
+
+    def _lay_cards(self, completes: bool, faces: tuple[Face, ...], value: int | None) -> float:
+        """What laying ``faces`` as ``value`` (completing the top pli or not) is worth,
+        before a bonus Action card's own worth."""
         top = self.state.trick.top
         # What is at stake is the others' cards: those already eligible, and those of the
         # pli a completion makes eligible.
-        completed = len(top.cards) if isinstance(move, Complete) and top and not top.eligible else 0
+        completed = len(top.cards) if completes and top and not top.eligible else 0
         rich = self.eligible + completed >= RICH_TRICK
         discount = RICH_DISCOUNT if rich else 1.0
         worth = SHED * len(faces)
@@ -343,14 +368,11 @@ class _Judge:
                 worth -= SPECIAL_COST[face.kind] * discount
         if any(face.kind is Kind.NUMX for face in faces):
             worth += 2.0 * (self.eligible + 1)  # wins the trick at once
-        value = move.value if isinstance(move, Play) else faces[0].value
         worth -= 0.5 * (value or 0)
         # Breaking a set: the cards of a value left behind in the hand.
         worth -= 4.0 * sum(self.counts[v] - n for v, n in used.items() if self.counts[v] > n)
-        if isinstance(move, Play) and faces.count(JOKER) and move.value is not None:
+        if not completes and faces.count(JOKER) and value is not None:
             worth -= 0.0 if rich else 2.0
-        if bonus is not None:
-            worth += self._action(bonus)
         return worth
 
     def _action(self, action: CardAction) -> float:

@@ -24,7 +24,7 @@ def test_the_rule_books_example_game() -> None:
     assert state.total == 8
     state = act(state, 0, "play -2")
     assert state.total == 6
-    assert state.won[0] == (Won(6, How.REVEALED),)
+    assert state.won[0] == (Won(6, How.REVEALED, 0),)
     assert state.secrets[0] == 4, "a new secret number from the face-down tokens"
     assert len(state.hands[0]) == 5, "and another card, back to five"
     assert state.turn == 1

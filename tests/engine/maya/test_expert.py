@@ -14,7 +14,7 @@ def _table() -> MayaState:
 
 def test_a_right_guess_wins_the_opponents_token_who_draws_a_new_one() -> None:
     state = act(_table(), 0, "guess 1 7")
-    assert state.won[0] == (Won(7, How.GUESSED),)
+    assert state.won[0] == (Won(7, How.GUESSED, 1),)
     assert state.secrets == (5, 8, 2)
     assert state.turn == 1 and state.total == 0
     assert len(state.hands[0]) == 2, "a guess plays no card, and draws none"
@@ -22,9 +22,10 @@ def test_a_right_guess_wins_the_opponents_token_who_draws_a_new_one() -> None:
 
 def test_a_wrong_guess_gives_the_guesser_token_to_the_opponent() -> None:
     state = act(_table(), 0, "guess 1 4")
-    assert state.won[1] == (Won(5, How.DEFENDED),)
+    assert state.won[1] == (Won(5, How.DEFENDED, 0),)
     assert state.secrets == (8, 7, 2)
     assert state.guessed == (False, True, False)
+    assert state.ruled_out[1] == {4}, "everyone heard that seat 1's token is no 4"
 
 
 def test_a_token_can_be_guessed_only_once() -> None:
@@ -42,7 +43,7 @@ def test_a_replaced_token_can_be_guessed_at_once() -> None:
     state = act(_table(), 0, "guess 1 4")
     state = act(state, 1, "play -1")
     state = act(state, 2, "guess 0 8")
-    assert state.won[2] == (Won(8, How.GUESSED),)
+    assert state.won[2] == (Won(8, How.GUESSED, 0),)
     assert state.secrets[0] == 3 and state.guessed[0] is False
     state = act(state, 0, "play +1")
     assert parse_action("guess 0 3") in legal_actions(state, 1)
@@ -69,7 +70,7 @@ def test_a_guesser_has_20_guesses_at_two_untouched_opponents() -> None:
 def test_a_fifth_token_won_from_a_wrong_guess_wins_on_the_guessers_turn() -> None:
     """Decision: tokens won by a guess count like revealed ones; the first seat with five,
     however won, wins at once, even on another player's turn."""
-    four = [Won(n, How.REVEALED) for n in (1, 1, 3, 4)]
+    four = [Won(n, How.REVEALED, 1) for n in (1, 1, 3, 4)]
     state = arrange(HANDS, secrets=[5, 7, 2], won=[[], four, []], expert=True)
     state = act(state, 0, "guess 1 6")
     assert state.phase is Phase.GAME_OVER and state.winner == 1

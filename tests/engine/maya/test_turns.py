@@ -245,7 +245,7 @@ def test_the_count_is_compared_with_your_secret_at_the_end_of_the_whole_turn() -
 
 
 def test_the_fifth_token_wins_at_once() -> None:
-    four = [Won(n, How.REVEALED) for n in (1, 2, 3, 4)]
+    four = [Won(n, How.REVEALED, 0) for n in (1, 2, 3, 4)]
     state = arrange([f"+1 {FIVE}", FIVE], count=4, secrets=[5, 9], won=[four, []])
     after = act(state, 0, "play +1")
     assert after.phase is Phase.GAME_OVER and after.winner == 0

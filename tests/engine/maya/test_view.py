@@ -75,7 +75,7 @@ def test_reveal_shows_everything() -> None:
 
 
 def test_won_tokens_lie_face_up_in_the_standard_game() -> None:
-    state = arrange(["+1", "-1"], won=[[Won(6, How.REVEALED)], []])
+    state = arrange(["+1", "-1"], won=[[Won(6, How.REVEALED, 0)], []])
     assert view(state, 1)["won"][0] == [{"number": 6, "how": "maya.revealed"}]
 
 

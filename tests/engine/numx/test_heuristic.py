@@ -23,7 +23,7 @@ from games.engine.numx import (
     parse_action,
 )
 from games.engine.numx.cards import deck, parse_cards
-from games.engine.numx.heuristic import heuristic_action
+from games.engine.numx.heuristic import _Judge, heuristic_action
 from games.engine.numx.positions import arrange
 from games.engine.numx.state import Distributing, GameState
 
@@ -143,3 +143,28 @@ def test_it_plays_a_pli_that_covers_the_top_when_it_covers() -> None:
     state = apply(state, 0, parse_action("play blue-6"))
     action = heuristic_action(state, 1, random.Random(0))
     assert isinstance(action, Play) and action.value == 7
+
+
+def test_its_shared_reckonings_never_change_a_moves_value() -> None:
+    """The judge of a position values the cards of a play once for all its bonuses, and a
+    row's loss once for all the ways of taking a card back: every move is worth what a
+    judge that saw no other move finds (the worst positions have hundreds of moves)."""
+    rng = random.Random(6)
+    compared = 0
+    for number in range(6):
+        state = new_game(GameConfig(3 + number % 2, list(Mode)[number % 3]))
+        while not is_terminal(state):
+            seat = rng.choice(sorted(awaiting(state)))
+            legal = legal_actions(state, seat)
+            if seat != CHANCE and legal.listable and state.pending is None:
+                moves = list(legal)
+                judge = _Judge(state, seat)
+                values = [judge.value(m) for m in moves]
+                for index in rng.sample(range(len(moves)), min(8, len(moves))):
+                    assert values[index] == _Judge(state, seat).value(moves[index])
+                    compared += 1
+            smart = seat != CHANCE and rng.random() < 0.7
+            state = apply(
+                state, seat, heuristic_action(state, seat, rng) if smart else legal.sample(rng)
+            )
+    assert compared > 500
