@@ -53,7 +53,13 @@ from games.services import Conflict, KeyReused, NotSeated, NotStarted, game_subm
 from notifications.emails import game_link, language_of, turn_context
 from notifications.models import Answer, InboundMail, Notification
 from notifications.outbox import deliver_after_commit
-from notifications.reply_address import LOCAL_PART, ReplyToken, find_token, reply_domain
+from notifications.reply_address import (
+    LOCAL_PART,
+    MAIL_KEY_PREFIX,
+    ReplyToken,
+    find_token,
+    reply_domain,
+)
 from notifications.reply_moves import reply_moves
 from notifications.reply_text import first_line, reply_text
 
@@ -173,7 +179,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             action=action,
             expected_sequence=current.sequence,
             actor=seat.user,
-            idempotency_key=f"mail:{row.key[:40]}",
+            idempotency_key=f"{MAIL_KEY_PREFIX}{row.key[:40]}",
         )
     except IllegalAction as illegal:
         page = reverse("games:rules", args=(game.rules,))

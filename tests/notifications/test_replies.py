@@ -8,6 +8,8 @@ listener, Redis and a real worker are in test_replies_real_services.py.
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections.abc import Callable
 
@@ -15,6 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.mail import EmailMessage
+from django.test import Client
 
 from accounts.models import profile_of
 from games.events import store
@@ -317,3 +320,77 @@ def test_answers_to_one_address_stop_at_the_hours_allowance(
     assert len(answers("bob@example.com")) == 2
     assert Answer.objects.count() == 2
     assert InboundMail.objects.filter(outcome="not-a-move").count() == 4
+
+
+# --- The provider's webhook ------------------------------------------------------------------
+
+SECRET = "numx:webhook-secret"
+
+
+@pytest.fixture
+def webhook(settings: object) -> Callable[..., object]:
+    """Post to the Postmark inbound webhook, as Postmark does (its JSON, with the raw
+    mail when "include raw email content" is on), with the shared secret."""
+    settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET}  # type: ignore[attr-defined]
+
+    def post(body: bytes | str, auth: str = SECRET, provider: str = "postmark") -> object:
+        return Client().post(
+            f"/notifications/inbound/{provider}/",
+            data=body,
+            content_type="application/json",
+            HTTP_AUTHORIZATION="Basic " + base64.b64encode(auth.encode()).decode(),
+        )
+
+    return post
+
+
+def postmark(raw: bytes, to: str) -> str:
+    return json.dumps(
+        {
+            "RawEmail": raw.decode(),
+            "OriginalRecipient": to,
+            "Headers": [{"Name": "Return-Path", "Value": "<bob@example.com>"}],
+        }
+    )
+
+
+def test_a_reply_posted_by_the_providers_webhook_is_played(
+    trio: Game, commit: Commit, webhook: Callable[..., object]
+) -> None:
+    message = turn_mail("bob@example.com")
+    raw = reply(message, "B", client="outlook")
+    response = commit(lambda: webhook(postmark(raw, message.reply_to[0])))
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    assert played(trio, 1) == [lettered(message)["B"]]
+    # The provider posts it again (it does when unsure of the first): played once.
+    assert commit(lambda: webhook(postmark(raw, message.reply_to[0]))).status_code == 200  # type: ignore[attr-defined]
+    assert len(played(trio, 1)) == 1
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[]", b'{"RawEmail": 12}', b'{"Headers": 3}'])
+def test_a_post_that_is_no_providers_is_a_400_and_keeps_nothing(
+    trio: Game, webhook: Callable[..., object], body: bytes
+) -> None:
+    assert webhook(body).status_code == 400  # type: ignore[attr-defined]
+    assert InboundMail.objects.count() == 0
+
+
+@pytest.mark.parametrize("body", [b"{}", b'{"RawEmail": "\\u0000"}', b'{"RawEmail": "B"}'])
+def test_a_providers_post_of_no_reply_is_kept_and_ignored(
+    trio: Game, commit: Commit, webhook: Callable[..., object], body: bytes
+) -> None:
+    assert commit(lambda: webhook(body)).status_code == 200  # type: ignore[attr-defined]
+    assert InboundMail.objects.get().outcome == "ignored"  # no sender: nobody to answer
+    assert played(trio, 1) == [] and answers() == []
+
+
+def test_the_webhook_refuses_a_wrong_secret_and_is_off_without_one(
+    trio: Game, webhook: Callable[..., object], settings: object
+) -> None:
+    raw = reply(turn_mail("bob@example.com"), "A")
+    body = postmark(raw, "play@127.0.0.1")
+    assert webhook(body, auth="numx:guess").status_code == 400  # type: ignore[attr-defined]
+    assert webhook(body, provider="nosuchmail").status_code == 404  # type: ignore[attr-defined]
+    settings.ANYMAIL = {}  # type: ignore[attr-defined]
+    assert webhook(body).status_code == 404  # type: ignore[attr-defined]
+    assert InboundMail.objects.count() == 0
