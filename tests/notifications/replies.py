@@ -84,4 +84,5 @@ def reply(
         message.set_content(gmail_html(sent, move), subtype="html")
     else:
         message.set_content(reply_body(sent, move, client, language))
-    return message.as_bytes()
+    # As it travels: lines end with CRLF (smtplib sends bytes as they are).
+    return message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
