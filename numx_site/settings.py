@@ -267,6 +267,8 @@ CELERY_TIMEZONE = "UTC"
 # sweeps must not wait behind either. A worker started without -Q consumes all three.
 CELERY_TASK_QUEUES = [Queue("mail"), Queue("bots"), Queue("housekeeping")]
 CELERY_TASK_ROUTES = {
+    # A reply to a game email is a move (first: the first matching pattern routes).
+    "notifications.tasks.process_reply": {"queue": "bots"},
     "notifications.tasks.*": {"queue": "mail"},
     "tournaments.mail.*": {"queue": "mail"},
     "games.tasks.dispatch_events": {"queue": "bots"},
