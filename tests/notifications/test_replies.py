@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.mail import EmailMessage
@@ -394,3 +395,15 @@ def test_the_webhook_refuses_a_wrong_secret_and_is_off_without_one(
     settings.ANYMAIL = {}  # type: ignore[attr-defined]
     assert webhook(body).status_code == 404  # type: ignore[attr-defined]
     assert InboundMail.objects.count() == 0
+
+
+def test_a_reply_from_another_verified_address_of_the_player_is_played(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    EmailAddress.objects.create(user=bob, email="bob@work.example", verified=True)
+    EmailAddress.objects.create(user=bob, email="bob@old.example", verified=False)
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, "A", sender="bob@old.example"))
+    assert outcome() == "wrong-sender" and played(trio, 1) == []
+    deliver(commit, reply(message, "A", sender="Bob@Work.example"))
+    assert played(trio, 1) == [lettered(message)["A"]]
