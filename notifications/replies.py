@@ -45,7 +45,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name
 from games.descriptions import refusal
-from games.engine.ruleset import IllegalAction, NotationError
+from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat
@@ -165,7 +165,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         # The letters its email showed: those of the state the token names.
         asked = store.load(game.pk, game.rules, upto=token.sequence)
         notation = reply_moves(game, token.seat, asked).notation(line)
-        action = game.game_type.rules.parse_action(notation)
+        action = read_notation(game.game_type.rules, notation)
     except NotationError:
         return _refused(
             verdict,
@@ -231,6 +231,18 @@ def _stale(verdict: Verdict, now: int) -> Verdict:
         "%(now)d now: nothing was played. Here is the table as it stands."
     ) % {"then": verdict.token.sequence, "now": now}
     return _refused(verdict, Outcome.STALE, why)
+
+
+def read_notation(rules: RuleSet[Any], text: str) -> Any:
+    """The action ``text`` writes, as written, else as a phone's keyboard may have changed
+    it (a capital first letter, a closing full stop). Raises NotationError."""
+    tried = [text, text.lower(), text.rstrip(".!").strip().lower()]
+    for candidate in dict.fromkeys(tried):
+        try:
+            return rules.parse_action(candidate)
+        except NotationError:
+            continue
+    raise NotationError(f"{text!r} is no move")
 
 
 def is_automatic(message: AnymailInboundMessage, sender: str) -> bool:

@@ -59,18 +59,19 @@ class ReplyMoves:
 
     def notation(self, line: str) -> str:
         """The notation a reply's first line names: a letter offered (``b``, ``B.``,
-        ``(B)``) or the line itself. Raises NotationError for a letter not offered.
+        ``(B)``, ``B please``: a first word of one letter, which no notation begins with)
+        or the line itself. Raises NotationError for a letter not offered.
 
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
-        >>> moves.notation("a."), moves.notation(" play red-3 ")
-        ('pass', 'play red-3')
+        >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
+        ('pass', 'pass', 'play red-3')
         """
         text = line.strip()
-        letter = text.strip("().:-*> ").upper()
+        letter = text.split()[0].strip("().:-*>,!") if text else ""
         if len(letter) == 1 and letter.isalpha():
-            if letter in self.letters:
-                return self.letters[letter].notation
-            raise NotationError(f"no move has the letter {letter}")
+            if letter.upper() in self.letters:
+                return self.letters[letter.upper()].notation
+            raise NotationError(f"no move has the letter {letter.upper()}")
         return text
 
 

@@ -407,3 +407,16 @@ def test_a_reply_from_another_verified_address_of_the_player_is_played(
     assert outcome() == "wrong-sender" and played(trio, 1) == []
     deliver(commit, reply(message, "A", sender="Bob@Work.example"))
     assert played(trio, 1) == [lettered(message)["A"]]
+
+
+@pytest.mark.parametrize(
+    "written", ["{move}", "{Move}.", "{move}!", "{letter} please", "({letter})"]
+)
+def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
+    trio: Game, commit: Commit, written: str
+) -> None:
+    message = turn_mail("bob@example.com")
+    letter, move = next(iter(lettered(message).items()))
+    line = written.format(move=move, Move=move.capitalize(), letter=letter.lower())
+    deliver(commit, reply(message, line, client="apple"))
+    assert played(trio, 1) == [move]
