@@ -53,7 +53,8 @@ def receive(
     raw = raw if raw is not None else _bytes_of(message)
     if len(raw) > settings.NUMX_INBOUND_MAX_BYTES:
         raise TooLarge(f"a reply is at most {settings.NUMX_INBOUND_MAX_BYTES} bytes")
-    message_id = " ".join(str(message.get("Message-ID", "")).split())
+    # NUL is no character of a mail (RFC 5322), and PostgreSQL's text refuses it.
+    message_id = " ".join(str(message.get("Message-ID", "")).replace("\0", "").split())
     key = hashlib.sha256(message_id.encode() if message_id else raw).hexdigest()
     from_address = message.from_email.addr_spec if message.from_email else ""
     try:
@@ -61,10 +62,9 @@ def receive(
             row = InboundMail.objects.create(
                 key=key,
                 message_id=message_id[:998],
-                sender=(from_address or message.envelope_sender or "")[:254],
+                sender=(from_address or message.envelope_sender or "").replace("\0", "")[:254],
                 recipients="\n".join(recipients),
                 # Latin-1 maps every byte to one character and back: the mail as received.
-                # NUL is no character of a mail (RFC 5322) and PostgreSQL's text refuses it.
                 raw=raw.replace(b"\0", b"").decode("latin-1"),
             )
     except IntegrityError:

@@ -337,7 +337,7 @@ def _owe_answer(
             turn = turn_context(game, token.seat, kind, current)
             moves = turn["moves"]
             context.update(turn if moves.listed or moves.pending else {"recap": turn["recap"]})
-    subject = str(message.get("Subject", "")).strip() or _("your reply")
+    subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"
     answer = Answer.objects.create(

@@ -420,3 +420,15 @@ def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
     line = written.format(move=move, Move=move.capitalize(), letter=letter.lower())
     deliver(commit, reply(message, line, client="apple"))
     assert played(trio, 1) == [move]
+
+
+def test_a_reply_with_nul_bytes_in_its_headers_and_body_is_still_judged(
+    trio: Game, commit: Commit
+) -> None:
+    raw = reply(turn_mail("bob@example.com"), "nonsense")
+    raw = raw.replace(b"Subject: Re:", b"Subject: Re:\0").replace(
+        b"Message-ID: <", b"Message-ID: <\0"
+    )
+    deliver(commit, raw.replace(b"nonsense", b"non\0sense"))
+    assert outcome() == "not-a-move"
+    assert "Re:" in answer_to("bob@example.com").subject
