@@ -6,6 +6,6 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        # The consumer, the invitations' and the reminders' receivers, and the outbox's
+        # The consumer, the invitations', reminders' and inbound mail's receivers, and the outbox's
         # senders (the tasks) register themselves when their module is imported.
-        from notifications import consumer, invitations, reminders, tasks  # noqa: F401
+        from notifications import consumer, inbound, invitations, reminders, tasks  # noqa: F401

@@ -14,12 +14,14 @@ from collections.abc import Sequence
 from accounts.models import Profile
 from games.events import store
 from games.events.consumers import consumer
+from games.events.models import Event
 from games.events.store import Recorded
 from games.models import Game, GameMute, StandingOrder
 from games.presence import looked_recently
 from games.registry import rule_set
 from notifications.models import INVITATION, Notification
 from notifications.outbox import deliver_after_commit
+from notifications.reply_address import MAIL_KEY_PREFIX
 
 
 @consumer("notifications")
@@ -36,18 +38,26 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
     awaited: frozenset[int] = rules.awaiting(state) if state is not None else frozenset()
     completers: frozenset[int] = frozenset()
     owed: dict[tuple[int, str], int] = {}
+    by_mail = _played_by_mail(game_id, first)
     for event in events:
         state = store.replay(rules, state, [event])
         if event.type == "game-ended":
             for seat in humans:
                 owed[(seat, Notification.Kind.GAME_END)] = event.sequence
-        if event.seat is not None and event.seat >= 0:
-            # Whoever just moved is told nothing about what that very move asked of them.
-            owed.pop((event.seat, Notification.Kind.YOUR_TURN), None)
-            owed.pop((event.seat, Notification.Kind.OUT_OF_TURN), None)
+        # Whoever just moved at the table is told nothing about what that very move asked
+        # of them; whoever moved by email reply is, since the email is where they play.
+        mover = event.seat if event.seat is not None and event.seat >= 0 else None
+        if mover is not None and event.sequence not in by_mail:
+            owed.pop((mover, Notification.Kind.YOUR_TURN), None)
+            owed.pop((mover, Notification.Kind.OUT_OF_TURN), None)
         now_awaited = rules.awaiting(state) - {rules.chance}
-        for seat in now_awaited - awaited:
-            if seat != event.seat:
+        asked = now_awaited - awaited
+        if event.sequence in by_mail:
+            # Awaited before and after their move (the next card of a simultaneous game,
+            # a trick won that they must now hand out): asked anew.
+            asked |= now_awaited & {mover}
+        for seat in asked:
+            if seat != mover or event.sequence in by_mail:
                 owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence
         now_completers = rules.to_act(state) - now_awaited - {rules.chance}
         for seat in now_completers - completers:
@@ -64,6 +74,15 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             for (seat, kind), sequence in owed.items()
             if seat in humans and (kind not in still or seat in still[kind])
         ],
+    )
+
+
+def _played_by_mail(game_id: int, first: int) -> set[int]:
+    """The numbers of the events from ``first`` on that moves by email reply recorded."""
+    return set(
+        Event.objects.filter(
+            game_id=game_id, sequence__gte=first, idempotency_key__startswith=MAIL_KEY_PREFIX
+        ).values_list("sequence", flat=True)
     )
 
 

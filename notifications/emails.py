@@ -32,6 +32,8 @@ from games.moves import seat_names
 from games.registry import game_type, rule_set
 from games.selectors import event_log, game_view, seat_of
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
+from notifications.reply_address import ReplyToken, replies_enabled
+from notifications.reply_moves import reply_moves
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 #: How many past events a "your turn" email recounts at most.
@@ -118,9 +120,7 @@ def compose_invitation(invitation: Invitation) -> EmailMessage | None:
 
 def compose(notification: Notification) -> EmailMultiAlternatives:
     user = notification.recipient
-    profile = Profile.objects.filter(user_id=user.pk).first()
-    language = (profile.language if profile else "") or settings.LANGUAGE_CODE
-    with translation.override(language):
+    with translation.override(language_of(user)):
         context = _context(notification)
         subject = context["subject"]
         text = render_to_string("notifications/email/message.txt", context)
@@ -132,8 +132,22 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         # The same notification always has the same id: a mail server can drop a copy.
         "Message-ID": f"<notification-{notification.pk}@numx-by-mail>",
+        # RFC 3834: no vacation responder answers it (an answer would be no move).
+        "Auto-Submitted": "auto-generated",
     }
+    token: ReplyToken | None = context.get("token")
+    if token is not None:
+        # A reply is a move (notifications.replies): its address and Message-ID carry the
+        # token, so that a client that drops the +tag still names it in In-Reply-To.
+        message.reply_to = [token.address]
+        message.extra_headers["Message-ID"] = token.message_id(f"notification-{notification.pk}")
     return message
+
+
+def language_of(user: AbstractBaseUser) -> str:
+    """The language ``user`` reads the site's emails in."""
+    profile = Profile.objects.filter(user_id=user.pk).first()
+    return (profile.language if profile else "") or settings.LANGUAGE_CODE
 
 
 def _context(notification: Notification) -> dict[str, Any]:
@@ -196,8 +210,7 @@ def _context(notification: Notification) -> dict[str, Any]:
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
         return context
-    context["recap"] = _recap(game, seat)
-    context["todo"] = what_to_do(game, seat, kind)
+    context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))
     subjects = {
         Notification.Kind.YOUR_TURN: _("%(game)s: your turn"),
         Notification.Kind.OUT_OF_TURN: _("%(game)s: you may complete out of turn"),
@@ -205,6 +218,34 @@ def _context(notification: Notification) -> dict[str, Any]:
     }
     context["subject"] = subjects[kind] % {"game": game.name}
     return context
+
+
+def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict[str, Any]:
+    """What a mail that asks ``seat`` to move shows: what happened since its last move,
+    what to do, its moves (lettered) and, when replies are on and the game is still at
+    ``sequence``, the ``token`` of its reply address."""
+    context: dict[str, Any] = {"recap": _recap(game, seat), "todo": what_to_do(game, seat, kind)}
+    if seat is None:
+        return context
+    moves = reply_moves(game, seat)
+    context["moves"] = moves
+    if replies_enabled() and moves.sequence == sequence and (moves.listed or moves.pending):
+        context["token"] = ReplyToken(game.pk, sequence, seat)
+        context["reply"] = context["token"].address
+    return context
+
+
+def asked_sequence(game: Game, sequence: int) -> int:
+    """The last event of the state a mail about event ``sequence`` asks its player to move
+    in: the milestones and chance's moves recorded with it are part of it, the next
+    player's move is not (the game has moved on, the mail's reply address is stale)."""
+    moved = (
+        Event.objects.filter(game=game, sequence__gt=sequence, seat__gte=0)
+        .order_by("sequence")
+        .values_list("sequence", flat=True)
+        .first()
+    )
+    return moved - 1 if moved is not None else game.last_sequence
 
 
 def _score_lines(game: Game) -> dict[int, list[tuple[str, int]]]:

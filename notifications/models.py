@@ -59,3 +59,69 @@ class Notification(models.Model):
                 name="notification_unsent",
             ),
         )
+
+
+class InboundMail(models.Model):
+    """A mail received at a reply address (``notifications.inbound``), kept once per
+    Message-ID: a copy delivered again, or posted again by a provider, is not stored
+    twice, hence never played twice. ``notifications.replies`` processes it once and
+    records what became of it."""
+
+    class Outcome(models.TextChoices):
+        PLAYED = "played", "the move was recorded"
+        IGNORED = "ignored", "an automatic mail, a bounce or one of ours: ignored"
+        NO_TOKEN = "no-token", "no reply address of ours"
+        FORGED = "forged", "a reply address that is not ours"
+        WRONG_SENDER = "wrong-sender", "not sent by the seat's player"
+        STALE = "stale", "the game has moved on"
+        NOT_A_MOVE = "not-a-move", "no move could be read"
+        ILLEGAL = "illegal", "a move the rules forbid now"
+
+    #: SHA-256 of the Message-ID (or of the whole mail, for one without).
+    key = models.CharField(max_length=64, unique=True)
+    message_id = models.TextField(blank=True)
+    sender = models.CharField(max_length=254, blank=True)
+    #: The envelope's recipients (SMTP's RCPT TO, a provider's original recipient).
+    recipients = models.TextField(blank=True)
+    raw = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, blank=True)
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    sequence = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = (
+            models.Index(
+                fields=("created_at",),
+                condition=models.Q(processed_at__isnull=True),
+                name="inbound_unprocessed",
+            ),
+        )
+
+
+class Answer(models.Model):
+    """The site's answer to a reply it could not play: why, with the table as it stands.
+    An outbox row (``notifications.outbox``), composed when the reply is processed."""
+
+    inbound = models.OneToOneField(InboundMail, on_delete=models.CASCADE, related_name="answer")
+    address = models.CharField(max_length=254)
+    subject = models.TextField()
+    text = models.TextField()
+    html = models.TextField()
+    #: The reply address for a move now (empty when the player has none to make).
+    reply_to = models.CharField(max_length=254, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = (
+            models.Index(
+                fields=("created_at",),
+                condition=models.Q(sent_at__isnull=True),
+                name="answer_unsent",
+            ),
+        )

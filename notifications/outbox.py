@@ -103,12 +103,19 @@ def resend_overdue(now: datetime) -> int:
     (:func:`send_once`)."""
     resent = 0
     for model, send in SENDERS.items():
-        lost = list(
-            model._default_manager.filter(
-                sent_at__isnull=True, created_at__lt=now - RESEND_AFTER
-            ).values_list("pk", flat=True)[:500]
-        )
-        for pk in lost:
-            send.delay(pk)
-        resent += len(lost)
+        resent += enqueue_overdue(model, "sent_at", send, now)
     return resent
+
+
+def enqueue_overdue(model: type[models.Model], done: str, task: Task, now: datetime) -> int:
+    """Enqueue ``task`` again for the rows of ``model`` created before ``RESEND_AFTER`` whose
+    ``done`` stamp is still empty (their task was lost on its way, or ran out of retries),
+    a few hundred at a time; return how many."""
+    lost = list(
+        model._default_manager.filter(
+            **{f"{done}__isnull": True, "created_at__lt": now - RESEND_AFTER}
+        ).values_list("pk", flat=True)[:500]
+    )
+    for pk in lost:
+        task.delay(pk)
+    return len(lost)

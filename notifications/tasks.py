@@ -1,4 +1,5 @@
-"""Celery tasks of notifications: sending one email (a notification, an invitation) once.
+"""Celery tasks of notifications: sending one email (a notification, an invitation, an
+answer to a reply) once, and processing one mail received at a reply address.
 
 The daily digest's task is in :mod:`notifications.reminders`; both kinds of rows go
 through the outbox (:mod:`notifications.outbox`), which enqueues these tasks and sweeps
@@ -10,8 +11,9 @@ from celery import shared_task
 
 from games.models import Invitation
 from notifications.emails import compose, compose_invitation
-from notifications.models import Notification
+from notifications.models import Answer, Notification
 from notifications.outbox import RETRIED, send_once, sends
+from notifications.replies import compose_answer, process
 
 
 @sends(Notification)
@@ -27,3 +29,16 @@ def send_invitation(invitation_id: int) -> bool:
     """Send one game invitation unless it is already sent or the invitee, having an
     account, turned invitations off; True if this call sent it."""
     return send_once(Invitation, invitation_id, ("game", "invited_by"), compose_invitation)
+
+
+@shared_task
+def process_reply(inbound_id: int) -> str | None:
+    """Judge one mail received at a reply address, once: play its move or answer it."""
+    return process(inbound_id)
+
+
+@sends(Answer)
+@shared_task(**RETRIED)
+def send_answer(answer_id: int) -> bool:
+    """Send the answer to a reply that could not be played, once."""
+    return send_once(Answer, answer_id, ("inbound",), compose_answer)

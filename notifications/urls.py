@@ -9,4 +9,5 @@ urlpatterns = [
     path("games/<int:game_id>/link/", views.link, name="link"),
     path("games/<int:game_id>/mute/", views.mute, name="mute"),
     path("games/<int:game_id>/vacation/", views.vacation, name="vacation"),
+    path("inbound/<str:provider>/", views.inbound, name="inbound"),
 ]

@@ -1,14 +1,28 @@
-"""One-click links into a game and to unsubscribe, muting a game, and taking vacation
-days."""
+"""One-click links into a game and to unsubscribe, muting a game, taking vacation days,
+and the mail providers' inbound webhook (moves by email reply)."""
 
 from __future__ import annotations
 
+import logging
+
+from anymail.webhooks.amazon_ses import AmazonSESInboundWebhookView
+from anymail.webhooks.brevo import BrevoInboundWebhookView
+from anymail.webhooks.mailersend import MailerSendInboundWebhookView
+from anymail.webhooks.mailgun import MailgunInboundWebhookView
+from anymail.webhooks.mailjet import MailjetInboundWebhookView
+from anymail.webhooks.postal import PostalInboundWebhookView
+from anymail.webhooks.postmark import PostmarkInboundWebhookView
+from anymail.webhooks.resend import ResendInboundWebhookView
+from anymail.webhooks.sparkpost import SparkPostInboundWebhookView
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core import signing
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.core.exceptions import ImproperlyConfigured
+from django.db import DatabaseError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,6 +36,8 @@ from games.models import Seat
 from notifications.emails import link_scope, read_unsubscribe
 from notifications.preferences import toggle_mute
 from notifications.preferences import unsubscribe as unsubscribe_from
+
+log = logging.getLogger(__name__)
 
 
 @require_GET
@@ -91,3 +107,41 @@ def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         messages.success(request, _("Your clock is paused."))
     return redirect("games:game", game.pk)
+
+
+#: The mail providers whose inbound webhook may post replies (django-anymail's views).
+INBOUND_PROVIDERS = {
+    "amazon_ses": AmazonSESInboundWebhookView,
+    "brevo": BrevoInboundWebhookView,
+    "mailersend": MailerSendInboundWebhookView,
+    "mailgun": MailgunInboundWebhookView,
+    "mailjet": MailjetInboundWebhookView,
+    "postal": PostalInboundWebhookView,
+    "postmark": PostmarkInboundWebhookView,
+    "resend": ResendInboundWebhookView,
+    "sparkpost": SparkPostInboundWebhookView,
+}
+
+
+@csrf_exempt
+def inbound(request: HttpRequest, provider: str) -> HttpResponse:
+    """A mail provider's inbound webhook: anymail checks the shared secret
+    (``NUMX_INBOUND_WEBHOOK_SECRET`` as HTTP basic auth) and parses the provider's post
+    into an ``AnymailInboundMessage``, which ``notifications.inbound`` keeps. Off (404)
+    without a secret; a post anymail cannot read is a 400, never a 500."""
+    view_class = INBOUND_PROVIDERS.get(provider)
+    if view_class is None or not settings.ANYMAIL.get("WEBHOOK_SECRET"):
+        raise Http404("no such inbound webhook")
+    try:
+        response: HttpResponse = view_class.as_view()(request)
+    except ImproperlyConfigured:
+        # A provider that needs its own key (Mailgun's signing key...) and was not given it.
+        raise Http404("this inbound webhook is not configured") from None
+    except DatabaseError:
+        raise  # ours, not the post's: a 500, which the provider retries
+    except Exception as bad:
+        # Whatever the provider's parser makes of a post that is not one of its own (JSON
+        # that is not, a field missing, a MIME body that does not parse): the post's fault.
+        log.info("refused a %s inbound post: %r", provider, bad)
+        return HttpResponseBadRequest(f"not a {provider} inbound post")
+    return response

@@ -153,6 +153,14 @@ NUMX_PRESENCE_MINUTES = env.int("NUMX_PRESENCE_MINUTES", default=5)
 # Email invitations (to games and tournaments) one member may send a day: plenty for a
 # club, too few to mail strangers or probe addresses in bulk (counted in CACHES).
 NUMX_INVITATIONS_PER_DAY = env.int("NUMX_INVITATIONS_PER_DAY", default=50)
+# Moves by email reply (notifications/reply_address.py): the domain of the reply addresses
+# play+<token>@<domain>, by default SITE_URL's host; set empty to send no reply address.
+NUMX_REPLY_DOMAIN = env.str("NUMX_REPLY_DOMAIN", default=None)
+# Answers to replies that could not be played, at most this many an hour to one address:
+# a mail loop with a robot that does not say it is one ends there.
+NUMX_REPLY_ANSWERS_PER_HOUR = env.int("NUMX_REPLY_ANSWERS_PER_HOUR", default=10)
+# The largest mail the reply listener and webhook keep (bytes): a move is one line.
+NUMX_INBOUND_MAX_BYTES = env.int("NUMX_INBOUND_MAX_BYTES", default=1_000_000)
 
 # --- API (Django REST framework) ---------------------------------------------------------
 
@@ -239,6 +247,10 @@ globals().update(env.email_url("EMAIL_URL", default="consolemail://"))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="NUM-X by mail <numx@localhost>")
 
+# The inbound webhook of a mail provider (django-anymail, /notifications/inbound/<provider>/;
+# docs/deploy.md) answers only with this "user:password" as HTTP basic auth; unset, it is off.
+ANYMAIL = {"WEBHOOK_SECRET": env.str("NUMX_INBOUND_WEBHOOK_SECRET", default="")}
+
 # --- Celery ---------------------------------------------------------------------------
 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
@@ -255,6 +267,8 @@ CELERY_TIMEZONE = "UTC"
 # sweeps must not wait behind either. A worker started without -Q consumes all three.
 CELERY_TASK_QUEUES = [Queue("mail"), Queue("bots"), Queue("housekeeping")]
 CELERY_TASK_ROUTES = {
+    # A reply to a game email is a move (first: the first matching pattern routes).
+    "notifications.tasks.process_reply": {"queue": "bots"},
     "notifications.tasks.*": {"queue": "mail"},
     "tournaments.mail.*": {"queue": "mail"},
     "games.tasks.dispatch_events": {"queue": "bots"},

@@ -134,10 +134,12 @@ def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_al
     assert {name for name, queue in routed.items() if queue == "mail"} == {
         "notifications.tasks.send_notification",
         "notifications.tasks.send_invitation",
+        "notifications.tasks.send_answer",
         "tournaments.mail.send_mail",
         "tournaments.mail.send_invitation",
     }
     assert routed["games.tasks.dispatch_events"] == "bots"
+    assert routed["notifications.tasks.process_reply"] == "bots"
     assert routed["tournaments.tasks.finish_table"] == "bots"
     for entry in settings.CELERY_BEAT_SCHEDULE.values():
         assert routed[entry["task"]] == "housekeeping"

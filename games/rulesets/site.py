@@ -15,6 +15,7 @@ from django import forms
 from rest_framework import serializers
 
 if TYPE_CHECKING:
+    from games.moves import Move
     from games.presenters import Table
 
 
@@ -172,4 +173,17 @@ class Ratings(Protocol):
     def sides(self, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         """The seats grouped into the sides that finish together (teams), each side sorted,
         every seat in exactly one side."""
+        ...
+
+
+@runtime_checkable
+class LikelyMoves(Protocol):
+    """What an adapter adds to :class:`Site` to choose the moves a "your turn" email offers
+    as letters (reply ``B`` to play the second). Optional: without it the email letters the
+    game's pass first, when it is legal, then the other moves in the engine's order."""
+
+    def likely_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
+        """The most likely of ``moves`` (the seat's legal moves, listed), most likely first,
+        for the seat whose ``view`` this is; deterministic (a reply is read against the
+        same letters), at most eight are used."""
         ...

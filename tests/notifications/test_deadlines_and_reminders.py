@@ -123,7 +123,13 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
     assert seat.vacation_days == 4 and seat.paused_until is not None
     waited(game, 1, hours=30)
     done = commit(deadlines.tick)
-    assert done == {"reminders": 0, "vacation_days_used": 0, "timeouts": 0, "resent": 0}
+    assert done == {
+        "reminders": 0,
+        "vacation_days_used": 0,
+        "timeouts": 0,
+        "resent": 0,
+        "replies_resent": 0,
+    }
     response = client.post(f"/notifications/games/{game.pk}/vacation/", {"days": "9"}, follow=True)
     assert "between 1 and 4" in response.content.decode()
 
@@ -161,6 +167,7 @@ def test_the_tick_command_runs_the_clock_once(trio: Game) -> None:
         "vacation_days_used": 0,
         "timeouts": 0,
         "resent": 0,
+        "replies_resent": 0,
     }
 
 

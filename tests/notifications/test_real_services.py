@@ -29,6 +29,7 @@ import email
 import email.policy
 import itertools
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -86,7 +87,18 @@ class Received:
 
     @property
     def message_id(self) -> str:
-        return str(self.message["Message-ID"])
+        """The Message-ID as its outbox row makes it, without the reply token a turn
+        email's also carries (notifications.reply_address)."""
+        return row_id(str(self.message["Message-ID"]))
+
+
+def row_id(message_id: str) -> str:
+    """``<notification-7@numx-by-mail>`` of ``<notification-7.play-<token>@numx-by-mail>``.
+
+    >>> row_id("<notification-7.play-3-18-1-abcdefghijklmnop@numx-by-mail>")
+    '<notification-7@numx-by-mail>'
+    """
+    return re.sub(r"\.play-[^@]*@", "@", message_id)
 
 
 class Mailbox:
@@ -111,7 +123,7 @@ class Mailbox:
             try:
                 if self._refuse_to in envelope.rcpt_tos:
                     self._refuse_to = None
-                    self._refused.append(str(message["Message-ID"]))
+                    self._refused.append(row_id(str(message["Message-ID"])))
                     # A transient failure, as a greylisting server answers: smtplib raises
                     # SMTPDataError, which the task retries.
                     return "451 4.3.0 Try again later (refused once by the test)"

@@ -14,6 +14,7 @@ from tests.toygame.forms import TakeForm, ToyOptions
 from tests.toygame.rules import STATEMENTS
 
 if TYPE_CHECKING:
+    from games.moves import Move
     from games.presenters import Table
 
 
@@ -84,6 +85,11 @@ class ToySite:
         charms = table.view["charms"]
         mine = charms[table.seat] if charms and table.seat is not None else None
         return {"pile": table.view["pile"], "my_charm": mine}
+
+    def likely_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
+        """A "your turn" email letters the biggest takes first (LikelyMoves): whoever can
+        take the last tokens wants to."""
+        return sorted(moves, key=lambda move: -int(move.action["count"]))
 
 
 SITE = ToySite()

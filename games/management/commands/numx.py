@@ -13,6 +13,8 @@ numx catch-up                      let lagging consumers handle missed events, o
 numx tick                          send due reminders and apply passed move deadlines, once
 numx demo                          demo players, a finished game to replay, a game to play
                                    (and a tournament, from the tournaments app)
+numx mailin [--host H] [--port P]  receive replies to the game emails by SMTP (the
+                                   notifications app's ``mailin`` command)
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 
@@ -61,6 +64,9 @@ class Command(BaseCommand):
         commands.add_parser("catch-up", help="let lagging consumers handle missed events")
         commands.add_parser("tick", help="send due reminders, apply passed move deadlines")
         commands.add_parser("demo", help="seed demo players and games (idempotent)")
+        mailin = commands.add_parser("mailin", help="receive replies to the emails by SMTP")
+        mailin.add_argument("--host", default="127.0.0.1")
+        mailin.add_argument("--port", type=int, default=2525)
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -123,6 +129,10 @@ class Command(BaseCommand):
 
     def _tick(self, options: dict[str, Any]) -> dict[str, int]:
         return deadlines.tick()
+
+    def _mailin(self, options: dict[str, Any]) -> None:
+        # By name: the listener belongs to the notifications app, which games never imports.
+        call_command("mailin", host=options["host"], port=options["port"])
 
     def _demo(self, options: dict[str, Any]) -> None:
         # Starting the demo game owes its two players a "your turn" mail: with the console

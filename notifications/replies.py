@@ -1,0 +1,374 @@
+"""Moves by email reply: a reply to a "your turn" mail, read and played once.
+
+A kept mail (:mod:`notifications.inbound`) is judged once, in one transaction with its
+row locked:
+
+1. An automatic mail (``Auto-Submitted`` other than ``no``, ``Precedence: bulk``, ``junk``,
+   ``list`` or ``auto_reply``, ``X-Autoreply``, a delivery report, a bounce, a mail from
+   one of our own addresses) is ignored, unanswered: no mail loop.
+2. Its token (:mod:`notifications.reply_address`), from its recipients, then
+   ``In-Reply-To``, then ``References``, must be genuine; the sender must be the seat's
+   player (the address of the account, or another verified address of it); the game must
+   still be at the token's sequence, or only the seats it waited for at the same time may
+   have moved since (:func:`still_asked`).
+3. The first line of the reply's own words (:mod:`notifications.reply_text`) is a letter
+   the mail offered or a move in the game's notation (:mod:`notifications.reply_moves`),
+   submitted through ``games.services.game_submit`` with the sequence just checked as the
+   expected one and the Message-ID as idempotency key, as the table and the API do.
+
+Anything else writes nothing and is answered, in the player's language, with why (for an
+illegal move, the rule it broke) and, to the seat's player, the table as it stands and a
+fresh reply address when they may move now. Answers go only to members' addresses (no
+backscatter to forged senders), carry ``Auto-Submitted: auto-replied``, and are at most
+``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email.utils import parseaddr
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import display_name
+from games.descriptions import refusal
+from games.engine.ruleset import IllegalAction, NotationError, RuleSet
+from games.events import store
+from games.events.models import Event
+from games.models import Game, Seat
+from games.services import Conflict, KeyReused, NotSeated, NotStarted, game_submit
+from notifications.emails import game_link, language_of, turn_context
+from notifications.models import Answer, InboundMail, Notification
+from notifications.outbox import deliver_after_commit
+from notifications.reply_address import (
+    LOCAL_PART,
+    MAIL_KEY_PREFIX,
+    ReplyToken,
+    find_token,
+    reply_domain,
+)
+from notifications.reply_moves import reply_moves
+from notifications.reply_text import first_line, reply_text
+
+Outcome = InboundMail.Outcome
+AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
+AUTOMATIC_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Auto-Reply")
+ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply"}
+ANSWER_WINDOW = 3600
+
+
+@dataclass
+class Verdict:
+    """What became of a reply: its outcome and, if it is to be answered, why (in the
+    sender's language) and whether the seat's table goes with it."""
+
+    outcome: str
+    why: str = ""
+    token: ReplyToken | None = None
+    game: Game | None = None
+    #: The seat's player, who may see its table; None: the answer shows no game.
+    player: AbstractBaseUser | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def process(inbound_id: int) -> str | None:
+    """Judge one kept mail, once: play its move or owe its answer; its outcome, or None
+    if it was processed already."""
+    with transaction.atomic():
+        row = (
+            InboundMail.objects.select_for_update()
+            .filter(pk=inbound_id, processed_at__isnull=True)
+            .first()
+        )
+        if row is None:
+            return None
+        message = AnymailInboundMessage.parse_raw_mime_bytes(row.raw.encode("latin-1"))
+        sender = _member(row.sender)
+        with translation.override(language_of(sender) if sender else settings.LANGUAGE_CODE):
+            verdict = judge(row, message)
+            if verdict.why and sender is not None and _may_answer(row.sender):
+                _owe_answer(row, message, verdict, sender)
+        row.outcome = verdict.outcome
+        row.processed_at = timezone.now()
+        if verdict.token is not None:
+            row.game_id = verdict.token.game_id if verdict.game else None
+            row.sequence, row.seat = verdict.token.sequence, verdict.token.seat
+        row.save()
+    return row.outcome
+
+
+def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
+    """Read the reply and play its move; the verdict says what happened."""
+    if is_automatic(message, row.sender):
+        return Verdict(Outcome.IGNORED)
+    found = find_token(_where_tokens_are(row, message))
+    if found.token is None:
+        if found.forged:
+            return Verdict(
+                Outcome.FORGED,
+                _(
+                    "This reply address is not one of ours: nothing was played. Reply to "
+                    "the latest email of your game, or play on its table."
+                ),
+            )
+        return Verdict(
+            Outcome.NO_TOKEN,
+            _(
+                "We could not tell which game your email answers: nothing was played. "
+                "Reply to the latest “your turn” email of your game, keeping its reply "
+                "address, or play on its table."
+            ),
+        )
+    token = found.token
+    game = Game.objects.filter(pk=token.game_id).first()
+    seat = Seat.objects.filter(game_id=token.game_id, number=token.seat).first()
+    if game is None or seat is None:
+        return Verdict(Outcome.FORGED, _("This game no longer exists: nothing was played."), token)
+    if seat.user is None or not _holds(seat.user, row.sender):
+        return Verdict(
+            Outcome.WRONG_SENDER,
+            _(
+                "This reply address belongs to a seat whose player receives the game's "
+                "emails at another address: nothing was played. A move by email must come "
+                "from that address."
+            ),
+            token,
+            game,
+        )
+    verdict = Verdict("", token=token, game=game, player=seat.user)
+    if game.status == Game.Status.FINISHED:
+        return _refused(verdict, Outcome.STALE, _("The game is over: nothing was played."))
+    current = store.load(game.pk, game.rules)
+    if not still_asked(game, token, current):
+        return _stale(verdict, current.sequence)
+    line = first_line(reply_text(message))
+    if not line:
+        return _refused(
+            verdict,
+            Outcome.NOT_A_MOVE,
+            _("We found no move in your reply: write it on its first line. Nothing was played."),
+        )
+    try:
+        # The letters its email showed: those of the state the token names.
+        asked = store.load(game.pk, game.rules, upto=token.sequence)
+        notation = reply_moves(game, token.seat, asked).notation(line)
+        action = read_notation(game.game_type.rules, notation)
+    except NotationError:
+        return _refused(
+            verdict,
+            Outcome.NOT_A_MOVE,
+            _("“%(line)s” is no move we can read: nothing was played.") % {"line": line[:80]},
+        )
+    try:
+        game_submit(
+            game_id=game.pk,
+            seat=token.seat,
+            action=action,
+            expected_sequence=current.sequence,
+            actor=seat.user,
+            idempotency_key=f"{MAIL_KEY_PREFIX}{row.key[:40]}",
+        )
+    except IllegalAction as illegal:
+        page = reverse("games:rules", args=(game.rules,))
+        rule = f"{settings.SITE_URL}{page}#rule-{illegal.rule}"
+        why = _("“%(line)s”: %(why)s\nNothing was played. The rule: %(link)s") % {
+            "line": line[:80],
+            "why": refusal(illegal),
+            "link": rule,
+        }
+        return _refused(verdict, Outcome.ILLEGAL, why)
+    except (Conflict, NotStarted):
+        # Moved on between the look and the append: judged as stale, the mail's player
+        # sees the new table and may answer again.
+        return _stale(verdict, store.load(game.pk, game.rules).sequence)
+    except (NotSeated, KeyReused):
+        return _refused(verdict, Outcome.WRONG_SENDER, _("This seat is not yours any more."))
+    verdict.outcome = Outcome.PLAYED
+    return verdict
+
+
+def still_asked(game: Game, token: ReplyToken, current: store.StateAt) -> bool:
+    """Whether the move a token asked for may still be made: the game is still at the
+    token's sequence, or only the seats it waited for at the same time (a simultaneous
+    step: NUM-X's opening pick, NMBR 9's placements, whose moves stay hidden until all
+    have moved) have moved since, and it still waits for this one. Then the player sees
+    nothing more than when the mail was written; any other move makes the reply stale."""
+    if current.sequence == token.sequence:
+        return True
+    rules = game.game_type.rules
+    if token.sequence > current.sequence or token.seat not in rules.awaiting(current.state):
+        return False
+    then = rules.awaiting(store.load(game.pk, game.rules, upto=token.sequence).state)
+    together = then - {rules.chance, token.seat}
+    movers = Event.objects.filter(game=game, sequence__gt=token.sequence).values_list(
+        "seat", flat=True
+    )
+    return token.seat in then and all(mover is None or mover in together for mover in movers)
+
+
+def _refused(verdict: Verdict, outcome: str, why: str) -> Verdict:
+    verdict.outcome, verdict.why = outcome, why
+    return verdict
+
+
+def _stale(verdict: Verdict, now: int) -> Verdict:
+    assert verdict.token is not None
+    why = _(
+        "Your reply answered the email about move %(then)d, and the game is at move "
+        "%(now)d now: nothing was played. Here is the table as it stands."
+    ) % {"then": verdict.token.sequence, "now": now}
+    return _refused(verdict, Outcome.STALE, why)
+
+
+def read_notation(rules: RuleSet[Any], text: str) -> Any:
+    """The action ``text`` writes, as written, else as a phone's keyboard may have changed
+    it (a capital first letter, a closing full stop). Raises NotationError."""
+    tried = [text, text.lower(), text.rstrip(".!").strip().lower()]
+    for candidate in dict.fromkeys(tried):
+        try:
+            return rules.parse_action(candidate)
+        except NotationError:
+            continue
+    raise NotationError(f"{text!r} is no move")
+
+
+def is_automatic(message: AnymailInboundMessage, sender: str) -> bool:
+    """Whether a mail was sent by a robot (RFC 3834's ``Auto-Submitted``, the older
+    ``Precedence`` and ``X-Autoreply`` headers, a delivery report, a bounce) or by this
+    site itself: such mail is never answered."""
+    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
+    if auto and not auto.startswith("no"):
+        return True
+    if str(message.get("Precedence", "")).strip().lower() in AUTOMATIC_PRECEDENCE:
+        return True
+    if any(header in message for header in AUTOMATIC_HEADERS):
+        return True
+    if message.get_content_type() == "multipart/report":
+        return True
+    address = sender.lower()
+    local, _at, domain = address.partition("@")
+    if not address or local in ROBOTS:
+        return True
+    ours = {_address(settings.DEFAULT_FROM_EMAIL), _address(settings.SERVER_EMAIL)}
+    return address in ours or (
+        domain == reply_domain().lower() and local.split("+")[0] == LOCAL_PART
+    )
+
+
+def _address(header: str) -> str:
+    return parseaddr(header)[1].lower()
+
+
+def _where_tokens_are(row: InboundMail, message: AnymailInboundMessage) -> Iterator[str]:
+    """Where a reply names what it answers, best first: the addresses it was sent to,
+    then its parent's Message-ID, then its thread's, latest first."""
+    yield from row.recipients.splitlines()
+    for header in ("To", "Cc", "Delivered-To", "X-Original-To"):
+        yield from (str(value) for value in message.get_all(header) or [])
+    yield str(message.get("In-Reply-To", ""))
+    yield from reversed(str(message.get("References", "")).split())
+
+
+def _member(address: str) -> AbstractBaseUser | None:
+    """The member an address belongs to (their account's, or a verified one of theirs)."""
+    if not address:
+        return None
+    users = get_user_model().objects
+    return (
+        users.filter(email__iexact=address).first()
+        or users.filter(emailaddress__email__iexact=address, emailaddress__verified=True).first()
+    )
+
+
+def _holds(player: AbstractBaseUser, address: str) -> bool:
+    return bool(address) and (
+        player.email.lower() == address.lower()
+        or EmailAddress.objects.filter(user=player, email__iexact=address, verified=True).exists()
+    )
+
+
+def _may_answer(address: str) -> bool:
+    """Count one more answer to ``address``; False past the hour's allowance."""
+    key = f"reply-answers:{address.lower()}"
+    cache.add(key, 0, timeout=ANSWER_WINDOW)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: a new hour begins
+        cache.set(key, 1, timeout=ANSWER_WINDOW)
+        count = 1
+    return count <= settings.NUMX_REPLY_ANSWERS_PER_HOUR
+
+
+def _owe_answer(
+    row: InboundMail,
+    message: AnymailInboundMessage,
+    verdict: Verdict,
+    sender: AbstractBaseUser,
+) -> None:
+    """Write the answer (an outbox row), composed now in the active language."""
+    context: dict[str, Any] = {
+        "name": display_name(sender),
+        "why": verdict.why,
+        "lobby": settings.SITE_URL + reverse("games:lobby"),
+    }
+    game, player, token = verdict.game, verdict.player, verdict.token
+    if game is not None and player is not None and token is not None:
+        current = store.load(game.pk, game.rules).sequence
+        context["game"] = game.name
+        context["table"] = game_link(player, game.pk)
+        if game.status != Game.Status.FINISHED:
+            awaited = token.seat in game.game_type.rules.awaiting(
+                store.load(game.pk, game.rules).state
+            )
+            kind = Notification.Kind.YOUR_TURN if awaited else Notification.Kind.OUT_OF_TURN
+            turn = turn_context(game, token.seat, kind, current)
+            moves = turn["moves"]
+            context.update(turn if moves.listed or moves.pending else {"recap": turn["recap"]})
+    subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
+    if not subject.lower().startswith("re:"):
+        subject = f"Re: {subject}"
+    answer = Answer.objects.create(
+        inbound=row,
+        address=row.sender,
+        subject=subject[:300],
+        text=render_to_string("notifications/email/answer.txt", context),
+        html=render_to_string("notifications/email/answer.html", context),
+        reply_to=context["token"].address if "token" in context else "",
+    )
+    deliver_after_commit(answer)
+
+
+def compose_answer(answer: Answer) -> EmailMultiAlternatives:
+    """The answer's email: threaded under the reply it answers."""
+    message = EmailMultiAlternatives(answer.subject, answer.text, None, [answer.address])
+    message.attach_alternative(answer.html, "text/html")
+    message_id = answer.inbound.message_id
+    token = find_token([answer.reply_to]).token
+    message.extra_headers = {
+        # With a reply address, its token too (as in a "your turn" email's Message-ID).
+        "Message-ID": token.message_id(f"answer-{answer.pk}")
+        if token
+        else f"<answer-{answer.pk}@numx-by-mail>",
+        # RFC 3834: an automatic answer; a robot that answers it breaks the rules, and our
+        # own answer coming back is ignored (notifications.replies.is_automatic).
+        "Auto-Submitted": "auto-replied",
+    }
+    if message_id:
+        message.extra_headers["In-Reply-To"] = message_id
+        message.extra_headers["References"] = message_id
+    if answer.reply_to:
+        message.reply_to = [answer.reply_to]
+    return message

@@ -1,0 +1,105 @@
+"""The moves a "your turn" email offers, and reading the move a reply names.
+
+Every listed legal move is shown in the game's notation; the most likely ones also get a
+letter (reply ``B`` to play the second). Which ones: the adapter's
+:class:`games.rulesets.site.LikelyMoves` if it has one, else the game's pass first (when
+legal) and then the others in the engine's order. Letters depend only on the state and the
+seat, so a reply is read against the very letters its email showed: those of the state at
+the sequence in the reply's token.
+
+When the seat's moves are too many to list (a NUM-X distribution, an NMBR 9 placement) no
+letters are offered: the email says what the choice is, how the game writes a move, and
+points to the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.ruleset import NotationError
+from games.events import store
+from games.models import Game
+from games.moves import LegalMoves, Move, legal_moves
+from games.registry import game_type
+from games.rulesets.site import LikelyMoves
+from games.selectors import game_view
+
+LETTERS = "ABCDEFGH"
+#: At most this many moves are listed in an email (NUM-X may allow a few dozen); the rest
+#: are on the table.
+LISTED_AT_MOST = 40
+
+
+@dataclass(frozen=True)
+class ReplyMoves:
+    """What a seat may answer: ``lettered`` (letter, move) pairs, every listed move, and
+    the unlisted choice (``pending``) when the moves cannot be listed."""
+
+    sequence: int
+    lettered: tuple[tuple[str, Move], ...] = ()
+    listed: tuple[Move, ...] = ()
+    pending: dict[str, Any] | None = None
+    notation_help: str = ""
+    letters: dict[str, Move] = field(default_factory=dict)
+
+    @property
+    def unlettered(self) -> tuple[Move, ...]:
+        lettered = {move.notation for _letter, move in self.lettered}
+        return tuple(move for move in self.listed if move.notation not in lettered)
+
+    @property
+    def shown(self) -> tuple[Move, ...]:
+        """The unlettered moves the email lists (at most :data:`LISTED_AT_MOST` in all)."""
+        return self.unlettered[: max(0, LISTED_AT_MOST - len(self.lettered))]
+
+    @property
+    def not_shown(self) -> int:
+        return len(self.unlettered) - len(self.shown)
+
+    def notation(self, line: str) -> str:
+        """The notation a reply's first line names: a letter offered (``b``, ``B.``,
+        ``(B)``, ``B please``: a first word of one letter, which no notation begins with)
+        or the line itself. Raises NotationError for a letter not offered.
+
+        >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
+        >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
+        ('pass', 'pass', 'play red-3')
+        """
+        text = line.strip()
+        letter = text.split()[0].strip("().:-*>,!") if text else ""
+        if len(letter) == 1 and letter.isalpha():
+            if letter.upper() in self.letters:
+                return self.letters[letter.upper()].notation
+            raise NotationError(f"no move has the letter {letter.upper()}")
+        return text
+
+
+def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> ReplyMoves:
+    """The moves ``seat`` may answer with in ``game`` now (or in the state ``loaded``),
+    lettered as emails show them."""
+    loaded = loaded or store.load(game.pk, game.rules)
+    moves = legal_moves(game, seat, loaded)
+    site = game_type(game.rules).site
+    help_text = str(site.api.notation_help)
+    if not moves.listed:
+        return ReplyMoves(loaded.sequence, pending=moves.pending, notation_help=help_text)
+    likely = _likely(game, seat, moves, loaded)
+    lettered = tuple(zip(LETTERS, likely, strict=False))
+    return ReplyMoves(
+        loaded.sequence,
+        lettered=lettered,
+        listed=tuple(moves.listed),
+        notation_help=help_text,
+        letters=dict(lettered),
+    )
+
+
+def _likely(game: Game, seat: int, moves: LegalMoves, loaded: store.StateAt) -> list[Move]:
+    site = game_type(game.rules).site
+    if isinstance(site, LikelyMoves):
+        chosen = list(site.likely_moves(moves.listed, game_view(game, seat, loaded)))
+    else:
+        passing = game.game_type.rules.pass_notation
+        chosen = sorted(moves.listed, key=lambda move: move.notation != passing)
+    return chosen[: len(LETTERS)]

@@ -1,0 +1,434 @@
+"""Moves by email reply: a "your turn" email answered with a letter or a move is played,
+once; anything else writes nothing and is answered with why.
+
+Replies are received as the SMTP listener and the webhook receive them
+(``notifications.inbound``) and processed by the Celery task, eagerly here; the real
+listener, Redis and a real worker are in test_replies_real_services.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.mail import EmailMessage
+from django.test import Client
+
+from accounts.models import profile_of
+from games.events import store
+from games.events.models import Event
+from games.models import Game
+from games.registry import rule_set
+from games.services import game_submit
+from notifications.emails import compose
+from notifications.inbound import receive_bytes
+from notifications.models import Answer, InboundMail, Notification
+from notifications.reply_address import ReplyToken, find_token
+
+from .conftest import sent_to
+from .replies import reply
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+RULES = rule_set("numx")
+
+
+def deliver(commit: Commit, raw: bytes, to: str | None = None) -> bool:
+    """The mail arrives (as the listener or the webhook hands it over) and the worker
+    processes it, then reacts to whatever it played."""
+    return bool(commit(lambda: receive_bytes(raw, [to] if to else [])))
+
+
+def turn_mail(address: str) -> EmailMessage:
+    """The latest "your turn" email to ``address``."""
+    return [m for m in sent_to(address) if "your turn" in m.subject][-1]
+
+
+def lettered(message: EmailMessage) -> dict[str, str]:
+    """The letters a turn email offers: letter → the move's notation, as the text shows."""
+    return dict(re.findall(r"^  ([A-H])  (.+?): ", str(message.body), re.MULTILINE))
+
+
+def played(game: Game, seat: int) -> list[str]:
+    """The notation of every move ``seat`` made, in order."""
+    rules = rule_set(game.rules)
+    return [
+        str(rules.action_from_json(store.action_json(event.payload)))
+        for event in Event.objects.filter(game=game, seat=seat).order_by("sequence")
+    ]
+
+
+def outcome() -> str:
+    return InboundMail.objects.latest("pk").outcome
+
+
+def answers(address: str | None = None) -> list[EmailMessage]:
+    """The site's answers to replies (to ``address``, or to anyone)."""
+    return [
+        m
+        for m in mail.outbox
+        if m.extra_headers.get("Auto-Submitted") == "auto-replied"
+        and (address is None or address in m.to)
+    ]
+
+
+def answer_to(address: str) -> EmailMessage:
+    (answer,) = answers(address)
+    return answer
+
+
+# --- The email offers a reply address and the moves ---------------------------------------
+
+
+def test_a_turn_email_carries_a_signed_reply_address_and_lettered_moves(trio: Game) -> None:
+    message = turn_mail("bob@example.com")
+    (address,) = message.reply_to
+    token = find_token([address]).token
+    assert token == ReplyToken(trio.pk, trio.last_sequence, 1)
+    assert address == f"play+{token.text}@127.0.0.1"
+    assert len(address.split("@")[0]) <= 64
+    # The Message-ID carries it too, for a client that drops the +tag.
+    assert find_token([message.extra_headers["Message-ID"]]).token == token
+    assert message.extra_headers["Auto-Submitted"] == "auto-generated"
+    letters = lettered(message)
+    legal = [str(a) for a in RULES.legal_actions(store.load(trio.pk, "numx").state, 1)]
+    assert list(letters) == list("ABCDEFGH")
+    assert set(letters.values()) <= set(legal)
+    # Every legal move is listed in the notation, lettered or not.
+    assert all(notation in message.body for notation in legal)
+    assert "Reply to this email with your move on the first line" in message.body
+
+
+def test_a_french_player_reads_the_reply_instructions_in_french(bob: User, trio: Game) -> None:
+    profile = profile_of(bob)
+    profile.language = "fr"
+    profile.save()
+    row = Notification.objects.get(recipient=bob, kind=Notification.Kind.YOUR_TURN)
+    message = compose(row)
+    assert "Répondez à cet e-mail" in message.body
+    assert lettered(message) == lettered(turn_mail("bob@example.com"))
+
+
+# --- Playing by reply -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("client", "language"),
+    [
+        ("gmail", "en"),
+        ("gmail", "fr"),
+        ("outlook", "en"),
+        ("outlook", "fr"),
+        ("apple", "en"),
+        ("apple", "fr"),
+        ("thunderbird", "en"),
+        ("thunderbird", "fr"),
+    ],
+)
+def test_a_letter_in_a_reply_plays_the_move_it_names(
+    trio: Game, commit: Commit, client: str, language: str
+) -> None:
+    message = turn_mail("bob@example.com")
+    letters = lettered(message)
+
+    deliver(commit, reply(message, "B", client=client, language=language))
+
+    assert outcome() == "played"
+    assert played(trio, 1) == [letters["B"]]
+    assert answers() == []  # a move played is not answered
+
+
+def test_a_move_in_the_games_notation_is_played(trio: Game, commit: Commit) -> None:
+    message = turn_mail("mallory@example.com")
+    legal = [str(a) for a in RULES.legal_actions(store.load(trio.pk, "numx").state, 2)]
+    unlettered = next(n for n in legal if n not in lettered(message).values())
+
+    deliver(commit, reply(message, unlettered, client="outlook", language="fr"))
+
+    assert played(trio, 2) == [unlettered]
+
+
+def test_an_html_only_reply_is_read_without_its_quote(trio: Game, commit: Commit) -> None:
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, "c", html_only=True))
+    assert played(trio, 1) == [lettered(message)["C"]]
+
+
+def test_everyone_picking_at_once_by_reply_moves_the_game_on_and_mails_the_next_player(
+    trio: Game, commit: Commit
+) -> None:
+    # The opening pick is simultaneous: each reply answers the same sequence, and the
+    # others' picks (face down) do not make it stale.
+    names = ("alice", "bob", "mallory")
+    mails = {seat: turn_mail(f"{name}@example.com") for seat, name in enumerate(names)}
+    for seat, message in mails.items():
+        deliver(commit, reply(message, "A"))
+        assert played(trio, seat) == [lettered(message)["A"]]
+    trio.refresh_from_db()
+    awaited = RULES.awaiting(store.load(trio.pk, "numx").state) - {RULES.chance}
+    (next_seat,) = awaited
+    nxt = turn_mail(f"{names[next_seat]}@example.com")
+    assert find_token(nxt.reply_to).token == ReplyToken(trio.pk, trio.last_sequence, next_seat)
+
+
+def test_the_same_reply_delivered_twice_is_played_once(trio: Game, commit: Commit) -> None:
+    raw = reply(turn_mail("bob@example.com"), "A")
+    assert deliver(commit, raw) is True
+    assert deliver(commit, raw) is False
+    assert len(played(trio, 1)) == 1
+    assert InboundMail.objects.count() == 1
+
+
+def test_a_client_that_drops_the_tag_is_followed_through_in_reply_to(
+    trio: Game, commit: Commit
+) -> None:
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, "A", to="play@127.0.0.1"), to="play@127.0.0.1")
+    assert played(trio, 1) == [lettered(message)["A"]]
+
+
+# --- Refused replies: nothing written, an answer says why -----------------------------------
+
+
+def test_a_stale_reply_is_refused_with_the_table_as_it_stands_and_a_fresh_address(
+    trio: Game, commit: Commit
+) -> None:
+    for name in ("alice", "bob", "mallory"):
+        deliver(commit, reply(turn_mail(f"{name}@example.com"), "A"))
+    state = store.load(trio.pk, "numx")
+    (mover,) = RULES.awaiting(state.state) - {RULES.chance}
+    name = ("alice", "bob", "mallory")[mover]
+    old = turn_mail(f"{name}@example.com")
+    # The player moves on the table; then the old email's reply arrives.
+    action = next(iter(RULES.legal_actions(state.state, mover)))
+    commit(
+        lambda: game_submit(
+            game_id=trio.pk, seat=mover, action=action, expected_sequence=state.sequence
+        )
+    )
+    before = Event.objects.filter(game=trio).count()
+    deliver(commit, reply(old, "A"))
+
+    assert outcome() == "stale"
+    assert Event.objects.filter(game=trio).count() == before
+    answer = answer_to(f"{name}@example.com")
+    trio.refresh_from_db()
+    token = find_token(old.reply_to).token
+    assert f"move {token.sequence}" in answer.body
+    assert f"move {trio.last_sequence} now" in answer.body
+    assert "Open the table" in answer.body
+    assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
+    assert answer.extra_headers["In-Reply-To"]
+
+
+def test_a_forged_token_is_refused_and_writes_nothing(trio: Game, commit: Commit) -> None:
+    message = turn_mail("bob@example.com")
+    token = find_token(message.reply_to).token
+    forged = f"play+{trio.pk}-{token.sequence}-1-{'a' * 16}@127.0.0.1"
+    message.reply_to = [forged]
+    message.extra_headers = {}
+
+    deliver(commit, reply(message, "A"), to=forged)
+
+    assert outcome() == "forged"
+    assert played(trio, 1) == []
+    assert "not one of ours" in answer_to("bob@example.com").body
+
+
+def test_a_forged_token_from_a_stranger_gets_no_answer(trio: Game, commit: Commit) -> None:
+    message = turn_mail("bob@example.com")
+    message.reply_to = [f"play+{trio.pk}-3-1-{'b' * 16}@127.0.0.1"]
+    message.extra_headers = {}
+    deliver(commit, reply(message, "A", sender="spammer@example.net"))
+    assert outcome() == "forged"
+    assert answers() == []
+
+
+def test_a_reply_from_another_address_than_the_seats_is_refused_without_the_table(
+    trio: Game, commit: Commit
+) -> None:
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, "A", sender="mallory@example.com"))
+    assert outcome() == "wrong-sender"
+    assert played(trio, 1) == []
+    answer = answer_to("mallory@example.com")
+    assert "another address" in answer.body
+    assert "Open the table" not in answer.body and "Friday" not in answer.body
+
+
+def test_a_reply_without_a_move_is_refused_with_the_moves(trio: Game, commit: Commit) -> None:
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, "Thanks, I will think about it"))
+    assert outcome() == "not-a-move"
+    answer = answer_to("bob@example.com")
+    assert "is no move we can read" in answer.body
+    assert lettered(answer) == lettered(message)
+
+
+def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    profile = profile_of(bob)
+    profile.language = "fr"
+    profile.save()
+    deliver(commit, reply(turn_mail("bob@example.com"), "pass"))
+    assert outcome() == "illegal"
+    assert played(trio, 1) == []
+    answer = answer_to("bob@example.com")
+    assert "Rien n’a été joué" in answer.body
+    assert "/rules/numx/#rule-" in answer.body
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto-Submitted": "auto-replied"},
+        {"Precedence": "bulk"},
+        {"X-Autoreply": "yes"},
+    ],
+)
+def test_automatic_replies_are_ignored_and_never_answered(
+    trio: Game, commit: Commit, headers: dict[str, str]
+) -> None:
+    deliver(commit, reply(turn_mail("bob@example.com"), "A", headers=headers))
+    assert outcome() == "ignored"
+    assert played(trio, 1) == [] and answers() == []
+
+
+def test_our_own_answer_coming_back_is_ignored(trio: Game, commit: Commit) -> None:
+    deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
+    answer = answer_to("bob@example.com")
+    # A forwarding rule sends it back to the reply address.
+    deliver(commit, reply(answer, "A", sender="numx@localhost"))
+    assert outcome() == "ignored"
+    assert answers() == [answer]
+
+
+def test_answers_to_one_address_stop_at_the_hours_allowance(
+    trio: Game, commit: Commit, settings: object
+) -> None:
+    settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
+    message = turn_mail("bob@example.com")
+    for _ in range(4):
+        deliver(commit, reply(message, "nonsense"))
+    assert len(answers("bob@example.com")) == 2
+    assert Answer.objects.count() == 2
+    assert InboundMail.objects.filter(outcome="not-a-move").count() == 4
+
+
+# --- The provider's webhook ------------------------------------------------------------------
+
+SECRET = "numx:webhook-secret"
+
+
+@pytest.fixture
+def webhook(settings: object) -> Callable[..., object]:
+    """Post to the Postmark inbound webhook, as Postmark does (its JSON, with the raw
+    mail when "include raw email content" is on), with the shared secret."""
+    settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET}  # type: ignore[attr-defined]
+
+    def post(body: bytes | str, auth: str = SECRET, provider: str = "postmark") -> object:
+        return Client().post(
+            f"/notifications/inbound/{provider}/",
+            data=body,
+            content_type="application/json",
+            HTTP_AUTHORIZATION="Basic " + base64.b64encode(auth.encode()).decode(),
+        )
+
+    return post
+
+
+def postmark(raw: bytes, to: str) -> str:
+    return json.dumps(
+        {
+            "RawEmail": raw.decode(),
+            "OriginalRecipient": to,
+            "Headers": [{"Name": "Return-Path", "Value": "<bob@example.com>"}],
+        }
+    )
+
+
+def test_a_reply_posted_by_the_providers_webhook_is_played(
+    trio: Game, commit: Commit, webhook: Callable[..., object]
+) -> None:
+    message = turn_mail("bob@example.com")
+    raw = reply(message, "B", client="outlook")
+    response = commit(lambda: webhook(postmark(raw, message.reply_to[0])))
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    assert played(trio, 1) == [lettered(message)["B"]]
+    # The provider posts it again (it does when unsure of the first): played once.
+    assert commit(lambda: webhook(postmark(raw, message.reply_to[0]))).status_code == 200  # type: ignore[attr-defined]
+    assert len(played(trio, 1)) == 1
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[]", b'{"RawEmail": 12}', b'{"Headers": 3}'])
+def test_a_post_that_is_no_providers_is_a_400_and_keeps_nothing(
+    trio: Game, webhook: Callable[..., object], body: bytes
+) -> None:
+    assert webhook(body).status_code == 400  # type: ignore[attr-defined]
+    assert InboundMail.objects.count() == 0
+
+
+@pytest.mark.parametrize("body", [b"{}", b'{"RawEmail": "\\u0000"}', b'{"RawEmail": "B"}'])
+def test_a_providers_post_of_no_reply_is_kept_and_ignored(
+    trio: Game, commit: Commit, webhook: Callable[..., object], body: bytes
+) -> None:
+    assert commit(lambda: webhook(body)).status_code == 200  # type: ignore[attr-defined]
+    assert InboundMail.objects.get().outcome == "ignored"  # no sender: nobody to answer
+    assert played(trio, 1) == [] and answers() == []
+
+
+def test_the_webhook_refuses_a_wrong_secret_and_is_off_without_one(
+    trio: Game, webhook: Callable[..., object], settings: object
+) -> None:
+    raw = reply(turn_mail("bob@example.com"), "A")
+    body = postmark(raw, "play@127.0.0.1")
+    assert webhook(body, auth="numx:guess").status_code == 400  # type: ignore[attr-defined]
+    assert webhook(body, provider="nosuchmail").status_code == 404  # type: ignore[attr-defined]
+    settings.ANYMAIL = {}  # type: ignore[attr-defined]
+    assert webhook(body).status_code == 404  # type: ignore[attr-defined]
+    assert InboundMail.objects.count() == 0
+
+
+def test_a_reply_from_another_verified_address_of_the_player_is_played(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    EmailAddress.objects.create(user=bob, email="bob@work.example", verified=True)
+    EmailAddress.objects.create(user=bob, email="bob@old.example", verified=False)
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, "A", sender="bob@old.example"))
+    assert outcome() == "wrong-sender" and played(trio, 1) == []
+    deliver(commit, reply(message, "A", sender="Bob@Work.example"))
+    assert played(trio, 1) == [lettered(message)["A"]]
+
+
+@pytest.mark.parametrize(
+    "written", ["{move}", "{Move}.", "{move}!", "{letter} please", "({letter})"]
+)
+def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
+    trio: Game, commit: Commit, written: str
+) -> None:
+    message = turn_mail("bob@example.com")
+    letter, move = next(iter(lettered(message).items()))
+    line = written.format(move=move, Move=move.capitalize(), letter=letter.lower())
+    deliver(commit, reply(message, line, client="apple"))
+    assert played(trio, 1) == [move]
+
+
+def test_a_reply_with_nul_bytes_in_its_headers_and_body_is_still_judged(
+    trio: Game, commit: Commit
+) -> None:
+    raw = reply(turn_mail("bob@example.com"), "nonsense")
+    raw = raw.replace(b"Subject: Re:", b"Subject: Re:\0").replace(
+        b"Message-ID: <", b"Message-ID: <\0"
+    )
+    deliver(commit, raw.replace(b"nonsense", b"non\0sense"))
+    assert outcome() == "not-a-move"
+    assert "Re:" in answer_to("bob@example.com").subject
