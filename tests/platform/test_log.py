@@ -6,6 +6,7 @@ import pytest
 
 from games.events.log import LogError, export_game, import_log, verify
 from games.models import Game
+from tests.chains import forged
 from tests.platform.conftest import state_of
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def test_a_log_whose_move_the_rules_refuse_is_rejected_naming_the_rule(
     first_take["seat"] = 1  # Bob did not play first
 
     with pytest.raises(LogError) as refused:
-        verify(log)
+        verify(forged(log))
     assert (refused.value.sequence, refused.value.rule) == (first_take["sequence"], "turn.order")
 
 
