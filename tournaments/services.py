@@ -278,9 +278,7 @@ def stage_start(
             tables = seating.seat(order, sizes, selectors.met_before(tournament))
         stage = Stage.objects.create(tournament=tournament, number=number, is_final=is_final)
         for table_number, players in enumerate(tables, start=1):
-            _open_table(
-                tournament, stage, table_number, [active[p] for p in players], rng, dealer
-            )
+            _open_table(tournament, stage, table_number, [active[p] for p in players], rng, dealer)
         if tournament.status == Tournament.Status.REGISTRATION:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
