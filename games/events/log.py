@@ -305,12 +305,17 @@ class _Links:
 
 
 def _hex(value: Any, missing: str | None = None) -> str:
-    """A hash or a secret of a log's chain: 64 hex digits (``missing`` if null)."""
+    """A hash or a secret of a log's chain: 64 lowercase hex digits (``missing`` if null).
+
+    >>> _hex("AB" * 32)
+    Traceback (most recent call last):
+    ...
+    ValueError: a salt, seed or hash is 64 lowercase hex digits
+    """
     if value is None and missing is not None:
         return missing
-    if not isinstance(value, str) or len(value) != 64:
-        raise ValueError("a salt, seed or hash is 64 hex digits")
-    bytes.fromhex(value)
+    if not isinstance(value, str) or len(value) != 64 or set(value) - set("0123456789abcdef"):
+        raise ValueError("a salt, seed or hash is 64 lowercase hex digits")
     return value
 
 
