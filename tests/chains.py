@@ -35,7 +35,7 @@ def assert_chained(game_id: int) -> None:
     """The game's links are those its header and events give, one per event and link 0."""
     keys = Chain.objects.get(game_id=game_id)
     game = Game.objects.get(pk=game_id)
-    links = dict(Link.objects.filter(chain_id=game_id).values_list("sequence", "hash"))
+    links = dict(Link.objects.filter(game_id=game_id).values_list("sequence", "hash"))
     previous = chain.header_hash(keys.salt, chain.header(game.rules, game.config, keys.commitment))
     expected = {0: previous}
     for row in Event.objects.filter(game_id=game_id).order_by("sequence"):

@@ -76,7 +76,7 @@ def export_game(game_id: int) -> dict[str, Any]:
     (for administrators and archives; the API serves a finished game's only)."""
     game = Game.objects.get(pk=game_id)
     keys = Chain.objects.filter(game_id=game_id).first()
-    links = dict(Link.objects.filter(chain_id=game_id).values_list("sequence", "hash"))
+    links = dict(Link.objects.filter(game_id=game_id).values_list("sequence", "hash"))
     return {
         "format": LOG_FORMAT,
         "rules": game.rules,
@@ -470,7 +470,7 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
 def _write_chain(game: Game, log: dict[str, Any]) -> None:
     """Record the chain of a verified ``log`` (of format 2) as ``game``'s."""
     keys = log["chain"]
-    written = Chain.objects.create(
+    Chain.objects.create(
         game=game,
         salt=keys["salt"],
         seed=keys.get("seed") or "",
@@ -480,5 +480,5 @@ def _write_chain(game: Game, log: dict[str, Any]) -> None:
     )
     links = [(0, keys["header"]), *((event["sequence"], event["hash"]) for event in log["events"])]
     Link.objects.bulk_create(
-        Link(chain=written, sequence=sequence, hash=link) for sequence, link in links
+        Link(game=game, sequence=sequence, hash=link) for sequence, link in links
     )

@@ -134,19 +134,22 @@ class Link(InsertOnly):
     """The hash of a game's event ``sequence`` chained to its predecessor's; number 0 is
     the hash of the game's header, where the chain starts (:mod:`games.events.chain`)."""
 
-    # Its primary key is the game's id.
-    chain = models.ForeignKey(Chain, on_delete=models.PROTECT, related_name="links", db_index=False)
+    # No index of its own: the unique (game, sequence) one starts with the game. The game's
+    # id, not its chain's (the same number), so that its rows split by game like the rest.
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.PROTECT, related_name="links", db_index=False
+    )
     sequence = models.PositiveIntegerField()
     hash = models.CharField(max_length=64)
 
     class Meta(InsertOnly.Meta):
         app_label = "games"
         constraints = (
-            models.UniqueConstraint(fields=("chain", "sequence"), name="link_sequence_unique"),
+            models.UniqueConstraint(fields=("game", "sequence"), name="link_sequence_unique"),
         )
 
     def __str__(self) -> str:
-        return f"game {self.chain_id} link {self.sequence} {self.hash[:12]}"
+        return f"game {self.game_id} link {self.sequence} {self.hash[:12]}"
 
 
 class Snapshot(models.Model):

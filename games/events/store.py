@@ -188,7 +188,7 @@ def append(
     for row in rows:
         linked = chain.event_json(row.sequence, row.type, row.seat, row.payload, row.version, now)
         previous = chain.link_hash(previous, salt, linked)
-        links.append(Link(chain_id=game_id, sequence=row.sequence, hash=previous))
+        links.append(Link(game_id=game_id, sequence=row.sequence, hash=previous))
     try:
         recorded = Event.objects.bulk_create(rows)
         Link.objects.bulk_create(links)
@@ -205,8 +205,8 @@ def _chain_end(game_id: int, sequence: int) -> tuple[str, str]:
     """The link of the game's event ``sequence`` (0: its header), and the chain's salt, in
     one query; :class:`ChainMissing` if there is no such link."""
     found = (
-        Link.objects.filter(chain_id=game_id, sequence=sequence)
-        .values_list("hash", "chain__salt")
+        Link.objects.filter(game_id=game_id, sequence=sequence)
+        .values_list("hash", "game__chain__salt")
         .first()
     )
     if found is None:
@@ -230,7 +230,7 @@ def open_chain(game_id: int, rules: str, config: dict[str, Any], committed: bool
         commitment=chain.commitment(salt, seed) if seed else "",
     )
     start = chain.header_hash(salt, chain.header(rules, config, opened.commitment))
-    Link.objects.create(chain=opened, sequence=0, hash=start)
+    Link.objects.create(game_id=game_id, sequence=0, hash=start)
     return opened
 
 
@@ -259,8 +259,8 @@ def head(game_id: int, sequence: int, reveal: bool = False) -> Head | None:
     """The game's chain at its event ``sequence`` (None: no such link), its secrets shown
     if ``reveal`` (the game is over)."""
     found = (
-        Link.objects.filter(chain_id=game_id, sequence=sequence)
-        .values_list("hash", "chain__commitment", "chain__salt", "chain__seed")
+        Link.objects.filter(game_id=game_id, sequence=sequence)
+        .values_list("hash", "game__chain__commitment", "game__chain__salt", "game__chain__seed")
         .first()
     )
     if found is None:

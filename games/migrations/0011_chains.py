@@ -120,12 +120,12 @@ class Migration(migrations.Migration):
                 ("sequence", models.PositiveIntegerField()),
                 ("hash", models.CharField(max_length=64)),
                 (
-                    "chain",
+                    "game",
                     models.ForeignKey(
                         db_index=False,
                         on_delete=django.db.models.deletion.PROTECT,
                         related_name="links",
-                        to="games.chain",
+                        to="games.game",
                     ),
                 ),
             ],
@@ -134,7 +134,7 @@ class Migration(migrations.Migration):
                 "base_manager_name": "objects",
                 "constraints": [
                     models.UniqueConstraint(
-                        fields=("chain", "sequence"), name="link_sequence_unique"
+                        fields=("game", "sequence"), name="link_sequence_unique"
                     )
                 ],
             },

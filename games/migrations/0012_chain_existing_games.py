@@ -26,11 +26,11 @@ def chain_existing_games(apps: StateApps, schema_editor: BaseDatabaseSchemaEdito
         salt, seed = chain.new_secret(), chain.new_secret()
         committed = chain.commitment(salt, seed)
         previous = chain.header_hash(salt, chain.header(game.rules, game.config, committed))
-        links = [Link(chain_id=game.pk, sequence=0, hash=previous)]
+        links = [Link(game_id=game.pk, sequence=0, hash=previous)]
         for sequence, kind, seat, payload, version, moment in rows.iterator():
             event = chain.event_json(sequence, kind, seat, payload, version, moment)
             previous = chain.link_hash(previous, salt, event)
-            links.append(Link(chain_id=game.pk, sequence=sequence, hash=previous))
+            links.append(Link(game_id=game.pk, sequence=sequence, hash=previous))
         Chain.objects.create(
             game_id=game.pk,
             salt=salt,

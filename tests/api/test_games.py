@@ -250,7 +250,7 @@ def test_a_game_shows_the_head_of_its_chain_and_keeps_its_secrets_while_it_runs(
         seats=[SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
     )
     keys = Chain.objects.get(game=committed)
-    link = Link.objects.get(chain=keys, sequence=committed.last_sequence)
+    link = Link.objects.get(game=committed, sequence=committed.last_sequence)
 
     seen = as_bob.get(f"/api/games/{committed.pk}/").json()["chain"]
 

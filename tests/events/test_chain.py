@@ -69,7 +69,7 @@ def log(finished_log: dict[str, Any]) -> dict[str, Any]:
 
 def test_every_event_is_linked_at_its_append_from_the_game_header() -> None:
     game = play(committed_game(), moves=12)
-    links = list(Link.objects.filter(chain_id=game.pk).order_by("sequence"))
+    links = list(Link.objects.filter(game_id=game.pk).order_by("sequence"))
     assert [link.sequence for link in links] == list(range(game.last_sequence + 1))
     assert_chained(game.pk)
     keys = Chain.objects.get(game=game)
@@ -94,13 +94,13 @@ def test_a_refused_move_writes_no_link() -> None:
 
 def test_links_and_keys_are_never_changed_nor_removed() -> None:
     game = committed_game()
-    link = Link.objects.filter(chain_id=game.pk).first()
+    link = Link.objects.filter(game_id=game.pk).first()
     assert link is not None
     link.hash = "0" * 64
     with pytest.raises(Exception, match="immutable"):
         link.save()
     with pytest.raises(Exception, match="immutable"):
-        Link.objects.filter(chain_id=game.pk).update(hash="0" * 64)
+        Link.objects.filter(game_id=game.pk).update(hash="0" * 64)
     with pytest.raises(Exception, match="immutable"):
         Chain.objects.filter(game=game).delete()
 
@@ -143,7 +143,7 @@ def test_a_printed_head_cannot_be_recomputed_by_guessing_a_hidden_secret() -> No
 def test_a_head_shows_the_secrets_only_when_asked_to_reveal_them() -> None:
     game = committed_game()
     keys = Chain.objects.get(game=game)
-    link = Link.objects.get(chain_id=game.pk, sequence=game.last_sequence).hash
+    link = Link.objects.get(game_id=game.pk, sequence=game.last_sequence).hash
     hidden = store.head(game.pk, game.last_sequence)
     assert hidden == store.Head(game.last_sequence, link, keys.commitment)
     assert hidden.salt is None and hidden.seed is None
