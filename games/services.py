@@ -233,7 +233,11 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext)
         # Lapsed orders first, as set_standing_orders changes orders before it appends: two
         # transactions taking their locks in the same order cannot deadlock.
         obeyed.delete_lapsed()
-        events = store.append(move.game_id, rules, expected_last=current.sequence, events=new)
+        # The link read with the game's row is the one to follow if the move starts there.
+        chain_end = context.chain_end if context.last_sequence == current.sequence else None
+        events = store.append(
+            move.game_id, rules, expected_last=current.sequence, events=new, chain_end=chain_end
+        )
         project(
             move.game_id,
             rules,

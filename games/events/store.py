@@ -156,11 +156,18 @@ def action_json(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def append(
-    game_id: int, rules: RuleSet, *, expected_last: int, events: Sequence[NewEvent]
+    game_id: int,
+    rules: RuleSet,
+    *,
+    expected_last: int,
+    events: Sequence[NewEvent],
+    chain_end: tuple[str, str] | None = None,
 ) -> list[Event]:
     """Record ``events`` as numbers ``expected_last + 1``, ``expected_last + 2``... of the
-    game (played under ``rules``, whose payload versions they are written at); the rows
-    recorded.
+    game (played under ``rules``, whose payload versions they are written at), each linked
+    into the game's chain after the link of event ``expected_last``; the rows recorded.
+    ``chain_end``: that link and the chain's salt, if the caller has read them (else they
+    are read here).
 
     Raises :class:`SequenceTaken` if a concurrent append took those numbers, or
     :class:`DuplicateKey` if the idempotency key is already recorded; inside a transaction,
@@ -169,7 +176,7 @@ def append(
     """
     now = timezone.now()
     versions = upcasters(rules)
-    previous, salt = _chain_end(game_id, expected_last)
+    previous, salt = chain_end or _chain_end(game_id, expected_last)
     rows = [
         Event(
             game_id=game_id,

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 import rfc8785
 from django.core.management import CommandError, call_command
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games.bots import bot_seats, play_bot_move
 from games.events import chain, store
@@ -76,6 +77,17 @@ def test_every_event_is_linked_at_its_append_from_the_game_header() -> None:
     assert keys.linked_late_by == "" and keys.linked_late_through == 0
     header = chain.header("numx", game.config, keys.commitment)
     assert links[0].hash == chain.header_hash(keys.salt, header)
+
+
+def test_a_move_reads_the_link_it_follows_with_the_games_row_not_on_its_own() -> None:
+    game = play(committed_game(), moves=3)
+    with CaptureQueriesContext(connection) as queries:
+        play(game, moves=1)
+    link_reads = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "games_link"')
+    ]
+    assert link_reads == []
+    assert_chained(game.pk)
 
 
 def test_a_refused_move_writes_no_link() -> None:

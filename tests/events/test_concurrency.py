@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
 
+from games import read_models, services
 from games.bots import bot_seats
 from games.engine.numx import IllegalAction, legal_actions, parse_action
 from games.events import consumers, store
@@ -223,23 +224,26 @@ def test_eight_racers_that_all_pass_the_checks_only_the_unique_constraint_decide
 def test_racers_linking_from_the_same_predecessor_leave_one_winner_and_a_whole_chain(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Four picks, each held once it has read the link its events will follow (the same
-    one for all): each computes its links from it, one insert wins, and the chain links
-    the winner's events only."""
+    """Four picks, held before their append once each has read the game (and with its row
+    the link their events will follow, the same one for all): each computes its links
+    from it, one insert wins, and the chain links the winner's events only."""
     game = opening_game(4)
     before = game.last_sequence
-    read_link = store._chain_end
-    after_reading = threading.Barrier(4)
+    read_context = read_models.move_context
+    links_read: list[tuple[str, str] | None] = []
 
-    def held(game_id: int, sequence: int) -> tuple[str, str]:
-        found = read_link(game_id, sequence)
-        after_reading.wait(BARRIER_TIMEOUT)
-        return found
+    def reading(*args: Any) -> read_models.MoveContext:
+        context = read_context(*args)
+        links_read.append(context.chain_end)
+        return context
 
-    monkeypatch.setattr(store, "_chain_end", held)
+    monkeypatch.setattr(services, "move_context", reading)
     outcomes = race(
-        [submission(game, seat, picks(game, seat)[0]) for seat in range(4)], monkeypatch
+        [submission(game, seat, picks(game, seat)[0]) for seat in range(4)],
+        monkeypatch,
+        hold_before_append=True,
     )
+    assert len(links_read) == 4 and len(set(links_read)) == 1 and links_read[0] is not None
     winner = the_winner(outcomes)
     assert len(assert_told_who_won(outcomes, winner)) == 3
     assert_recorded_once(game, before, winner)
