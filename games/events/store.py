@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
@@ -211,14 +212,17 @@ def append(
 def _chain_end(game_id: int, sequence: int) -> tuple[str, str]:
     """The link of the game's event ``sequence`` (0: its header), and the chain's salt, in
     one query; :class:`ChainMissing` if there is no such link."""
-    found = (
-        Link.objects.filter(game_id=game_id, sequence=sequence)
-        .values_list("hash", "game__chain__salt")
-        .first()
-    )
-    if found is None:
+    found = _chain_at(game_id, sequence).values_list("link", "salt").first()
+    if found is None or found[0] is None:
         raise ChainMissing(f"game {game_id} has no chain link {sequence} to append after")
     return found
+
+
+def _chain_at(game_id: int, sequence: int) -> QuerySet[Chain]:
+    """The game's chain with, as ``link``, the link of its event ``sequence`` (None: no
+    such link), read from the chain's and the links' tables alone."""
+    link = Link.objects.filter(game_id=OuterRef("game_id"), sequence=sequence).values("hash")
+    return Chain.objects.filter(game_id=game_id).annotate(link=Subquery(link[:1]))
 
 
 def open_chain(game_id: int, rules: str, config: dict[str, Any], committed: bool) -> Chain:
@@ -265,12 +269,8 @@ class Head:
 def head(game_id: int, sequence: int, reveal: bool = False) -> Head | None:
     """The game's chain at its event ``sequence`` (None: no such link), its secrets shown
     if ``reveal`` (the game is over)."""
-    found = (
-        Link.objects.filter(game_id=game_id, sequence=sequence)
-        .values_list("hash", "game__chain__commitment", "game__chain__salt", "game__chain__seed")
-        .first()
-    )
-    if found is None:
+    found = _chain_at(game_id, sequence).values_list("link", "commitment", "salt", "seed").first()
+    if found is None or found[0] is None:
         return None
     link, committed, salt, seed = found
     if not reveal:
