@@ -15,10 +15,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.ruleset import BotLevel
-from games.events.models import ConsumerPosition, Event, Snapshot
+from games.events.models import Chain, ConsumerPosition, Event, Link, Snapshot
 from games.registry import GameType, game_type
 
-__all__ = ["ConsumerPosition", "Event", "Game", "Invitation", "Seat", "Snapshot", "StandingOrder"]
+__all__ = [
+    "Chain",
+    "ConsumerPosition",
+    "Event",
+    "Game",
+    "Invitation",
+    "Link",
+    "Seat",
+    "Snapshot",
+    "StandingOrder",
+]
 
 
 def new_token() -> str:

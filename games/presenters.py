@@ -89,6 +89,13 @@ class Table:
     def sequence(self) -> int:
         return int(self.view["sequence"])
 
+    @functools.cached_property
+    def head(self) -> store.Head | None:
+        """The game's hash chain at the event shown, its secrets revealed once it is over
+        (docs/logs.md): read only when the page prints it."""
+        finished = self.game.status == Game.Status.FINISHED
+        return store.head(self.game.pk, self.sequence, reveal=finished)
+
     @property
     def template(self) -> str:
         return self.site.table_template

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import BooleanField, Case, Value, When
+from django.db.models import BooleanField, Case, F, FilteredRelation, Q, Value, When
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
@@ -18,24 +18,33 @@ from games.models import Game, Seat
 class MoveContext:
     """What a move needs of a game's read models: its rule set, its last event number, the
     seats it awaits, whether the actor holds the seat, and whether any standing order is
-    set (if not, there is none to read)."""
+    set (if not, there is none to read); and the link of that last event with the chain's
+    salt, which the move's append follows if no other came first."""
 
     rules: str
     last_sequence: int
     awaiting: list[int]
     holds_seat: bool
     has_orders: bool
+    chain_end: tuple[str, str] | None = None
 
 
 def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     """The game's :class:`MoveContext` for ``seat`` played by ``user_id`` (None: nobody
-    holds it), read in one query of the game's row joined with its seats and their orders;
-    raises ``Game.DoesNotExist`` for no such game."""
+    holds it), read in one query of the game's row joined with its seats and their orders,
+    its chain's salt and the link of its last event (a link never changes: the append
+    saves a read with it); raises ``Game.DoesNotExist`` for no such game."""
     rows = list(
-        Game.objects.filter(pk=game_id).values_list(
+        Game.objects.filter(pk=game_id)
+        .annotate(
+            last_link=FilteredRelation("links", condition=Q(links__sequence=F("last_sequence")))
+        )
+        .values_list(
             "rules",
             "last_sequence",
             "awaiting",
+            "last_link__hash",
+            "chain__salt",
             "seats__number",
             "seats__user_id",
             "seats__standing_orders__id",
@@ -43,13 +52,14 @@ def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
     )
     if not rows:
         raise Game.DoesNotExist(f"no game {game_id}")
-    rules, last, awaiting, *_seat = rows[0]
+    rules, last, awaiting, link, salt, *_seat = rows[0]
     return MoveContext(
         rules,
         last,
         awaiting,
         holds_seat=user_id is not None and (seat, user_id) in {(n, u) for *_, n, u, _ in rows},
         has_orders=any(order is not None for *_, order in rows),
+        chain_end=None if link is None or salt is None else (link, salt),
     )
 
 

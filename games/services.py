@@ -4,6 +4,9 @@ Each command follows one shape (check, write, then notify): the rules engine che
 move against the state rebuilt from the events; the new events are appended and the read
 models rewritten in one transaction; once it has committed, the consumers are asked to
 react. An illegal move raises the engine's ``IllegalAction`` and writes nothing.
+
+Chance's moves are drawn from the game's committed seed (:class:`Chance`), whatever
+randomness a caller passes for its own choices.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from django.db import transaction
 
 from games import tasks
 from games.engine.ruleset import IllegalAction, RuleSet
-from games.events import store
+from games.events import chain, store
 from games.events.models import Event
 from games.events.store import CREATED, NewEvent, StateAt
 from games.models import Game, Seat, StandingOrder
@@ -88,7 +91,8 @@ def game_create(
 ) -> Game:
     """Create a game with its seats filled, record its creation and deal it. A
     ``public`` game is watched by anyone; a private one only by whoever was given it
-    (``games.access``)."""
+    (``games.access``). ``rng``: chance is drawn with it instead of a committed seed
+    (tests, simulations and benchmarks that want the same deals each run)."""
     rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
     if len(seats) != config.get("players"):
         raise ValueError(f"{config.get('players')} players need as many seats, not {len(seats)}")
@@ -109,6 +113,8 @@ def start_recording(
     game: Game, actor: AbstractBaseUser | None, rng: random.Random | None = None
 ) -> None:
     """Record a seated game's creation and its deal: from now on the events are the game.
+    Its hash chain is opened first, with the seed its chance is drawn from (without one if
+    the caller draws chance with ``rng``).
 
     Runs in the caller's transaction; a game that already has events cannot start again
     (its first event number is taken).
@@ -124,9 +130,11 @@ def start_recording(
         },
         actor_id=actor.pk if actor is not None else None,
     )
-    state, chance = _chance_moves(rules, rules.new_game(game.config), rng)
-    sequence = 1 + len(chance)
     with transaction.atomic():
+        opened = store.open_chain(game.pk, game.rules, game.config, committed=rng is None)
+        draw = Chance(game.pk, rng, opened.seed)
+        state, chance = _chance_moves(rules, rules.new_game(game.config), draw, 2)
+        sequence = 1 + len(chance)
         store.append(game.pk, rules, expected_last=0, events=[created, *chance])
         project(game.pk, rules, state, sequence)
         _after_commit(game.pk, StateAt(state, sequence, game.rules))
@@ -148,7 +156,8 @@ def game_submit(
     ``expected_sequence`` is the number of the last event the player saw: if the game has
     moved on, :class:`Conflict`. ``actor`` (None for the system: bots, deadlines) must hold
     the seat. The same ``idempotency_key`` sent twice records the move once. ``reason``
-    records why the system made a move for a player (``deadline``...).
+    records why the system made a move for a player (``deadline``...). ``rng`` draws the
+    chance moves that follow only in a game without a committed seed.
     """
     actor_id = actor.pk if actor is not None else None
     move = _Move(game_id, seat, action, actor_id, idempotency_key, rng, reason)
@@ -210,9 +219,11 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext)
         idempotency_key=move.idempotency_key,
     )
     milestones = [NewEvent(t, p) for t, p in rules.milestones(current.state, after)]
-    state, chance = _chance_moves(rules, after, move.rng)
+    draw = Chance(move.game_id, move.rng)
+    at = current.sequence + 2 + len(milestones)
+    state, chance = _chance_moves(rules, after, draw, at)
     obeyed = (
-        _standing_orders(move.game_id, rules, state, move.rng)
+        _standing_orders(move.game_id, rules, state, draw, at + len(chance))
         if context.has_orders
         else OrdersObeyed(state)
     )
@@ -222,7 +233,11 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext)
         # Lapsed orders first, as set_standing_orders changes orders before it appends: two
         # transactions taking their locks in the same order cannot deadlock.
         obeyed.delete_lapsed()
-        events = store.append(move.game_id, rules, expected_last=current.sequence, events=new)
+        # The link read with the game's row is the one to follow if the move starts there.
+        chain_end = context.chain_end if context.last_sequence == current.sequence else None
+        events = store.append(
+            move.game_id, rules, expected_last=current.sequence, events=new, chain_end=chain_end
+        )
         project(
             move.game_id,
             rules,
@@ -247,14 +262,37 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
     return Submitted(game_id, current.sequence, (event,), current.state, duplicate=True)
 
 
-def _chance_moves(
-    rules: RuleSet, state: Any, rng: random.Random | None
-) -> tuple[Any, list[NewEvent]]:
-    """Chance's moves (deals, shuffles), drawn now and recorded, until a player must act.
-    Each is recorded like a player's action, with its facts (the hands a deal gave, the
-    cards a reshuffle let a seat draw), which replays and ``verify`` check."""
+class Chance:
+    """Where a game's chance moves come from: its committed seed, one generator per event
+    number (``games.events.chain.chance_rng``), which ``verify`` draws again; in a game
+    without a seed, ``rng`` or the system's randomness. The seed is read once, and only if
+    chance has a move to make."""
+
+    def __init__(self, game_id: int, rng: random.Random | None, seed: str | None = None) -> None:
+        self.game_id = game_id
+        self.rng = rng
+        self._seed = seed
+
+    def at(self, sequence: int) -> random.Random:
+        """The generator of chance's move recorded as event ``sequence``."""
+        if self._seed is None:
+            self._seed = store.chance_seed(self.game_id)
+        if self._seed:
+            return chain.chance_rng(self._seed, sequence)
+        return self.rng or _SYSTEM_RANDOM
+
+
+def _chance_moves(rules: RuleSet, state: Any, draw: Chance, at: int) -> tuple[Any, list[NewEvent]]:
+    """Chance's moves (deals, shuffles), drawn now and recorded as events ``at``, ``at +
+    1``... until a player must act. Each is recorded like a player's action, with its facts
+    (the hands a deal gave, the cards a reshuffle let a seat draw), which replays and
+    ``verify`` check."""
     events: list[NewEvent] = []
-    while (chance := rules.chance_action(state, rng or _SYSTEM_RANDOM)) is not None:
+    # Chance is asked for a move only when it is to act: its generator costs a read.
+    while (
+        rules.chance in rules.to_act(state)
+        and (chance := rules.chance_action(state, draw.at(at + len(events)))) is not None
+    ):
         after = rules.apply(state, rules.chance, chance)
         payload = store.action_payload(rules, state, rules.chance, chance, after)
         events.append(NewEvent(rules.action_type(chance), payload, rules.chance))
@@ -279,10 +317,11 @@ class OrdersObeyed:
 
 
 def _standing_orders(
-    game_id: int, rules: RuleSet, state: Any, rng: random.Random | None
+    game_id: int, rules: RuleSet, state: Any, draw: Chance, at: int
 ) -> OrdersObeyed:
     """Passes that players ordered in advance for the rest of the trick, made as soon as it
-    is their turn and passing is legal; an order lapses when its trick is over."""
+    is their turn and passing is legal, recorded from event ``at`` on; an order lapses when
+    its trick is over."""
     events: list[NewEvent] = []
     lapsed: list[int] = []
     orders = list(
@@ -315,7 +354,7 @@ def _standing_orders(
             )
         )
         events += [NewEvent(t, p) for t, p in rules.milestones(state, after)]
-        state, chance = _chance_moves(rules, after, rng)
+        state, chance = _chance_moves(rules, after, draw, at + len(events))
         events += chance
     return OrdersObeyed(state, events, tuple(lapsed))
 
@@ -334,7 +373,8 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
                 StandingOrder(seat=holder, kind=kind, trick=progress.step, round_no=progress.round)
                 for kind in kinds
             )
-            obeyed = _standing_orders(game.pk, rules, current.state, None)
+            draw = Chance(game.pk, None)
+            obeyed = _standing_orders(game.pk, rules, current.state, draw, current.sequence + 1)
             obeyed.delete_lapsed()
             if not obeyed.events:
                 return

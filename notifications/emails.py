@@ -196,6 +196,8 @@ def _context(notification: Notification) -> dict[str, Any]:
     seat = seat_of(game, user)
     context["game"] = game.name
     context["table"] = game_link(user, game.pk)
+    # The footer prints the head of the game's chain: each inbox a witness (docs/logs.md).
+    context["chain"] = store.head(game.pk, game.last_sequence)
     if kind == Notification.Kind.GAME_END:
         names = seat_names(game)
         scores = sorted(

@@ -232,11 +232,14 @@ def stage_start(
 
     Stage 1 seats the registered players in a random order, or by X-Game rating if the
     organiser chose so (``selectors.by_rating``); later stages seat them in standings
-    order, avoiding repeat opponents (``seating.seat``); the final seats the
-    top of the standings at one table. Each table is an X-Game whose seat order is drawn
-    at random, with the tournament's move deadline and deadline policy.
+    order, avoiding repeat opponents (``seating.seat``); the final seats the top of the
+    standings at one table. Each table is an X-Game whose seat order is drawn at random,
+    with the tournament's move deadline and deadline policy. ``rng`` (tests) draws the
+    seating and the tables' deals; without it, each table's deals come from its game's
+    committed seed (``games.services.Chance``).
     """
     _check_organiser(tournament, by)
+    dealer = rng
     rng = rng or _SYSTEM_RANDOM
     # Results the tournaments consumer has not recorded yet (it runs after each commit).
     for table in selectors.unfinished_tables(tournament):
@@ -280,7 +283,7 @@ def stage_start(
             tables = seating.seat(order, sizes, selectors.met_before(tournament))
         stage = Stage.objects.create(tournament=tournament, number=number, is_final=is_final)
         for table_number, players in enumerate(tables, start=1):
-            _open_table(tournament, stage, table_number, [active[p] for p in players], rng)
+            _open_table(tournament, stage, table_number, [active[p] for p in players], rng, dealer)
         if tournament.status == Tournament.Status.REGISTRATION:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
@@ -296,8 +299,10 @@ def _open_table(
     number: int,
     entries: list[Entry],
     rng: random.Random,
+    dealer: random.Random | None,
 ) -> Table:
-    """Create the table's X-Game, its seat order drawn at random."""
+    """Create the table's X-Game, its seat order drawn with ``rng``, its deals with
+    ``dealer`` if given (else from the game's committed seed)."""
     entries = list(entries)
     rng.shuffle(entries)
     if stage.is_final:
@@ -314,7 +319,7 @@ def _open_table(
         config=new_config("numx", {"players": len(entries), "mode": "x-game"}),
         seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],
         created_by=tournament.organiser,
-        rng=rng,
+        rng=dealer,
         # A tournament is watched by anyone: its pages link every table's game.
         public=True,
     )

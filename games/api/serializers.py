@@ -18,6 +18,7 @@ from rest_framework import serializers
 
 from games.api.base import StrictSerializer, discriminated
 from games.engine.ruleset import NotationError, Outcome, Progress
+from games.events.store import Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.registry import default_game, game_ids, game_type
@@ -212,6 +213,33 @@ class ProgressSerializer(serializers.Serializer):
     awaiting = _seats(help_text="The seats the game publicly waits for.")
 
 
+def _hex(help_text: str, allow_null: bool = False) -> serializers.RegexField:
+    """64 hex digits: a SHA-256 hash, a salt or a seed of a game's chain."""
+    return serializers.RegexField(
+        r"^[0-9a-f]{64}$", min_length=64, max_length=64, allow_null=allow_null, help_text=help_text
+    )
+
+
+class ChainSerializer(serializers.Serializer):
+    """A game's hash chain at the event shown (docs/logs.md)."""
+
+    sequence = serializers.IntegerField(help_text="The event the head links: the state's.")
+    head = _hex(
+        "That event's link: SHA-256 of the link before it, the game's secret salt and the "
+        "event. Emails and the table print its first 12 digits."
+    )
+    chance_commitment = _hex(
+        "SHA-256(salt ‖ seed), published from the start: every deal and shuffle is drawn from "
+        "the seed. null: this game's chance was not committed to.",
+        allow_null=True,
+    )
+    salt = _hex("Revealed once the game is over; null until then.", allow_null=True)
+    seed = _hex(
+        "Revealed once the game is over (null until then, or without a commitment).",
+        allow_null=True,
+    )
+
+
 # Games ----------------------------------------------------------------------------------
 
 
@@ -318,9 +346,10 @@ class GameDetailSerializer(GameSerializer):
     state = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
     outcome = serializers.SerializerMethodField()
+    chain = serializers.SerializerMethodField()
 
     class Meta(GameSerializer.Meta):
-        fields = (*GameSerializer.Meta.fields, "state", "progress", "outcome")
+        fields = (*GameSerializer.Meta.fields, "state", "progress", "outcome", "chain")
         read_only_fields = fields
 
     @extend_schema_field(VIEW_SCHEMA)
@@ -342,6 +371,21 @@ class GameDetailSerializer(GameSerializer):
     def get_outcome(self, game: Game) -> dict[str, Any] | None:
         outcome: Outcome | None = self.context["outcome"]
         return None if outcome is None else outcome.to_json()
+
+    @extend_schema_field(
+        ChainSerializer(allow_null=True, help_text="The game's hash chain; null while open.")
+    )
+    def get_chain(self, game: Game) -> dict[str, Any] | None:
+        head: Head | None = self.context["chain"]
+        if head is None:
+            return None
+        return {
+            "sequence": head.sequence,
+            "head": head.hash,
+            "chance_commitment": head.commitment or None,
+            "salt": head.salt,
+            "seed": head.seed,
+        }
 
 
 class NewGameSerializer(StrictSerializer):
@@ -611,6 +655,24 @@ class LogEventSerializer(serializers.Serializer):
     )
     version = serializers.IntegerField(help_text="The version of the payload's shape.")
     recorded_at = serializers.DateTimeField()
+    hash = _hex("The event's link in the game's chain (docs/logs.md).")
+
+
+class LogChainSerializer(serializers.Serializer):
+    header = _hex("Link 0: SHA-256 of the salt and the game's header (rules, config, commitment).")
+    salt = _hex("The game's secret salt, mixed into every link; revealed with the log.")
+    commitment = _hex("SHA-256(salt ‖ seed); null: chance not committed to.", allow_null=True)
+    seed = _hex(
+        "What every chance move was drawn from; null without a commitment.", allow_null=True
+    )
+    linked_late_by = serializers.ChoiceField(
+        choices=["migration", "import"],
+        allow_null=True,
+        help_text="Who linked events 1 to `linked_late_through` after they were recorded: the "
+        "migration that chained the games recorded before chains, or the import of a log of "
+        "format 1; null: each event was linked as it was recorded.",
+    )
+    linked_late_through = serializers.IntegerField()
 
 
 class GameLogSerializer(serializers.Serializer):
@@ -618,7 +680,8 @@ class GameLogSerializer(serializers.Serializer):
     `manage.py numx export` writes, which `manage.py numx verify` replays and
     `manage.py numx import` loads."""
 
-    format = serializers.IntegerField(help_text="The file format's version.")
+    format = serializers.IntegerField(help_text="The file format's version: 2, with the chain.")
     rules = serializers.ChoiceField(choices=game_ids())
     game = LogGameSerializer()
+    chain = LogChainSerializer()
     events = LogEventSerializer(many=True)

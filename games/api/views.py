@@ -77,6 +77,7 @@ def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str,
         "state": None,
         "progress": None,
         "outcome": None,
+        "chain": None,
     }
     if game.status != Game.Status.OPEN:
         loaded = store.load(game.pk, game.rules)
@@ -84,6 +85,8 @@ def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str,
         context["state"] = {"rules": game.rules, **game_view(game, seat, loaded)}
         context["progress"] = rules.progress(loaded.state)
         context["outcome"] = rules.outcome(loaded.state)
+        finished = context["outcome"] is not None
+        context["chain"] = store.head(game.pk, loaded.sequence, reveal=finished)
     return s.GameDetailSerializer(game, context=context).data
 
 

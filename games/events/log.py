@@ -1,15 +1,25 @@
 """A game's full event log as a file: export, verification and import.
 
-The file is JSON: ``{"format": 1, "rules": ..., "game": {name, config, seats}, "events":
-[{sequence, type, seat, payload, version, recorded_at}, ...]}``. Verifying replays every
-event through the rules engine and checks what the log says chance decided (facts) and
-which milestones followed, and the effects recorded for Action cards; the first fault is
-reported with its sequence number and rule.
+The file is JSON: ``{"format": 2, "rules": ..., "game": {name, config, seats}, "chain":
+{header, salt, commitment, seed, linked_late_by, linked_late_through}, "events":
+[{sequence, type, seat, payload, version, recorded_at, hash}, ...]}``: each event with its
+link in the game's hash chain (:mod:`games.events.chain`), and the chain's keys. Verifying
+checks each event's link, then replays it through the rules engine and checks what the log
+says chance decided (facts; with a seed, that each chance move is the one the seed draws)
+and which milestones followed, and the effects recorded for Action cards; the first fault
+is reported with its sequence number and rule. Heads printed elsewhere (emails, the table,
+the API) can be checked against the log as ``witnesses``.
+
+A log of format 1 (before chains) has no chain: it is verified by its replay alone, and
+imported with a chain made at the import (marked so).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -17,14 +27,17 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.engine.ruleset import RuleSet
-from games.events.models import Event
+from games.events import chain
+from games.events.models import Chain, Event, Link
 from games.events.store import CREATED, MILESTONES, action_json, action_payload
 from games.events.upcasting import upcasters
 from games.models import Game, Seat
 from games.read_models import project
 from games.registry import rule_set
 
-LOG_FORMAT = 1
+LOG_FORMAT = 2
+#: Logs exported before chains: no chain, verified by replay alone.
+UNCHAINED_FORMAT = 1
 
 
 class LogError(ValueError):
@@ -38,16 +51,32 @@ class LogError(ValueError):
 
 @dataclass(frozen=True)
 class Verified:
-    """A log that replays: its final state and where it leaves the game (``_summary``)."""
+    """A log that replays: its final state and where it leaves the game (``_summary``);
+    its chain's head (None: a log of format 1), and whether its chance moves were checked
+    against a seed revealed (and from which event on: after ``linked_late_through``)."""
 
     state: Any
     summary: dict[str, Any]
     events: int
+    head: str | None = None
+    chance_checked: bool = False
+
+    def report(self) -> dict[str, Any]:
+        """What ``manage.py numx verify`` prints."""
+        return {
+            "events": self.events,
+            **self.summary,
+            "chain_head": self.head,
+            "chance_checked": self.chance_checked,
+        }
 
 
 def export_game(game_id: int) -> dict[str, Any]:
-    """The game's whole log, every private fact included (for administrators and archives)."""
+    """The game's whole log, every private fact included, and its chain with its secrets
+    (for administrators and archives; the API serves a finished game's only)."""
     game = Game.objects.get(pk=game_id)
+    keys = Chain.objects.filter(game_id=game_id).first()
+    links = dict(Link.objects.filter(game_id=game_id).values_list("sequence", "hash"))
     return {
         "format": LOG_FORMAT,
         "rules": game.rules,
@@ -58,6 +87,7 @@ def export_game(game_id: int) -> dict[str, Any]:
                 {"name": seat.name, "bot": seat.is_bot} for seat in game.seats.order_by("number")
             ],
         },
+        "chain": None if keys is None else _keys(keys, links.get(0)),
         "events": [
             {
                 "sequence": event.sequence,
@@ -66,10 +96,54 @@ def export_game(game_id: int) -> dict[str, Any]:
                 "payload": event.payload,
                 "version": event.version,
                 "recorded_at": event.recorded_at.isoformat(),
+                "hash": links.get(event.sequence),
             }
             for event in Event.objects.filter(game_id=game_id).order_by("sequence")
         ],
     }
+
+
+def _keys(keys: Chain, start: str | None) -> dict[str, Any]:
+    """A chain's section of a log file."""
+    return {
+        "header": start,
+        "salt": keys.salt,
+        "commitment": keys.commitment or None,
+        "seed": keys.seed or None,
+        "linked_late_by": keys.linked_late_by or None,
+        "linked_late_through": keys.linked_late_through,
+    }
+
+
+def link_log(log: dict[str, Any], keys: Chain) -> dict[str, Any]:
+    """``log`` with the chain of ``keys`` (an unsaved :class:`Chain`): its header's hash and
+    each event's link computed now (a log made here, or one of format 1 being imported)."""
+    committed = keys.commitment
+    game_header = chain.header(log["rules"], log["game"]["config"], committed)
+    previous = start = chain.header_hash(keys.salt, game_header)
+    events = []
+    for event in log["events"]:
+        previous = chain.link_hash(previous, keys.salt, _linked(event, int(event["sequence"])))
+        events.append({**event, "hash": previous})
+    return {**log, "format": LOG_FORMAT, "chain": _keys(keys, start), "events": events}
+
+
+def _linked(event: dict[str, Any], number: int) -> dict[str, Any]:
+    """The event of a log file as its link hashes it; :class:`LogError` if it cannot be."""
+    try:
+        moment = datetime.fromisoformat(str(event["recorded_at"]))
+        if moment.tzinfo is None:
+            raise ValueError("a recording time without its time zone")
+        return chain.event_json(
+            number,
+            str(event["type"]),
+            event["seat"],
+            dict(event["payload"]),
+            int(event["version"]),
+            moment,
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise LogError(number, "log.payload", f"unreadable event: {error}") from None
 
 
 def log_of_history(
@@ -101,8 +175,8 @@ def log_of_history(
         payloads.append((rules.action_type(action), seat, payload))
         payloads += [(kind, None, data) for kind, data in rules.milestones(state, after)]
         state = after
-    return {
-        "format": LOG_FORMAT,
+    log = {
+        "format": UNCHAINED_FORMAT,
         "rules": rules_name,
         "game": {
             "name": name,
@@ -121,11 +195,16 @@ def log_of_history(
             for n, (kind, seat, payload) in enumerate(payloads, start=1)
         ],
     }
+    # Played elsewhere, its chance drawn by its caller: a chain without a seed.
+    return link_log(log, Chain(salt=chain.new_secret()))
 
 
-def verify(log: dict[str, Any]) -> Verified:
-    """Replay ``log``, checking every event; raise :class:`LogError` at the first fault."""
-    if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
+def verify(log: dict[str, Any], witnesses: Mapping[int, str] | None = None) -> Verified:
+    """Check ``log``'s chain and replay it, checking every event; raise :class:`LogError`
+    at the first fault. ``witnesses``: heads printed elsewhere (event number → its hash, or
+    the start of it, as emails and the table print it), which the log's links must match.
+    """
+    if not isinstance(log, dict) or log.get("format") not in (LOG_FORMAT, UNCHAINED_FORMAT):
         raise LogError(0, "log.format", f"not a NUM-X log of format {LOG_FORMAT}")
     try:
         rules = rule_set(str(log.get("rules")))
@@ -134,13 +213,121 @@ def verify(log: dict[str, Any]) -> Verified:
     events = log.get("events")
     if not isinstance(events, list) or not events:
         raise LogError(0, "log.events", "the log has no events")
+    links = _Links.of(log)
+    if links is None and witnesses:
+        raise LogError(0, "log.witness", "a log of format 1 has no chain to hold witnesses to")
     state: Any = None
     expected: list[tuple[str, dict[str, Any]]] = []
     for number, event in enumerate(events, start=1):
-        state, expected = _check(rules, log, number, event, state, expected)
+        if links is not None:
+            links.check(number, event)
+        draw = links.chance_at if links is not None else _no_chance_check
+        state, expected = _check(rules, log, number, event, state, expected, draw)
     if expected:
         raise LogError(len(events), "log.milestone", f"the log ends before {expected[0][0]}")
-    return Verified(state, _summary(rules, state), len(events))
+    for number, printed in sorted((witnesses or {}).items()):
+        _witness(events, number, printed)
+    return Verified(
+        state,
+        _summary(rules, state),
+        len(events),
+        head=None if links is None else links.previous,
+        chance_checked=links is not None and bool(links.seed),
+    )
+
+
+def _no_chance_check(sequence: int) -> None:
+    return None
+
+
+class _Links:
+    """A log's chain, checked link by link as the log is read."""
+
+    def __init__(self, salt: str, previous: str, seed: str, after: int) -> None:
+        self.salt = salt
+        self.previous = previous
+        self.seed = seed
+        self.after = after
+
+    @classmethod
+    def of(cls, log: dict[str, Any]) -> _Links | None:
+        """The chain's start, checked: the header's hash from the salt (link 0), and the
+        commitment from the revealed seed; None for a log of format 1."""
+        if log["format"] == UNCHAINED_FORMAT:
+            return None
+        keys = log.get("chain")
+        if not isinstance(keys, dict):
+            raise LogError(0, "log.chain", "a log of format 2 holds its chain")
+        try:
+            salt = _hex(keys.get("salt"))
+            committed = _hex(keys.get("commitment"), missing="")
+            seed = _hex(keys.get("seed"), missing="")
+            start = chain.header_hash(
+                salt, chain.header(log["rules"], log["game"]["config"], committed)
+            )
+            after = int(keys.get("linked_late_through") or 0)
+            Chain.LinkedLate(keys.get("linked_late_by") or "")
+        except (KeyError, TypeError, ValueError) as error:
+            raise LogError(0, "log.chain", f"unreadable chain: {error}") from None
+        if start != keys.get("header"):
+            raise LogError(
+                0,
+                "log.chain",
+                "link 0 is not the hash of the game's header: the salt, the rules, the "
+                "configuration or the chance commitment is not what it was",
+            )
+        if seed and chain.commitment(salt, seed) != committed:
+            raise LogError(0, "log.commitment", "the seed revealed is not the one committed to")
+        return cls(salt, start, seed, after)
+
+    def check(self, number: int, event: Any) -> None:
+        """Event ``number``'s link must follow from the one before it."""
+        if not isinstance(event, dict) or event.get("sequence") != number:
+            raise LogError(
+                number, "log.sequence", "events must be numbered 1, 2, 3... without gaps"
+            )
+        link = chain.link_hash(self.previous, self.salt, _linked(event, number))
+        if event.get("hash") != link:
+            raise LogError(
+                number,
+                "log.chain",
+                f"the chain breaks at event {number}: its hash does not follow from the "
+                "event and the link before it (changed, moved or removed)",
+            )
+        self.previous = link
+
+    def chance_at(self, sequence: int) -> random.Random | None:
+        """The generator chance's move at ``sequence`` was drawn with, if the log reveals
+        the seed it was committed to (and the event was recorded under it)."""
+        if not self.seed or sequence <= self.after:
+            return None
+        return chain.chance_rng(self.seed, sequence)
+
+
+def _hex(value: Any, missing: str | None = None) -> str:
+    """A hash or a secret of a log's chain: 64 lowercase hex digits (``missing`` if null).
+
+    >>> _hex("AB" * 32)
+    Traceback (most recent call last):
+    ...
+    ValueError: a salt, seed or hash is 64 lowercase hex digits
+    """
+    if value is None and missing is not None:
+        return missing
+    if not isinstance(value, str) or len(value) != 64 or set(value) - set("0123456789abcdef"):
+        raise ValueError("a salt, seed or hash is 64 lowercase hex digits")
+    return value
+
+
+def _witness(events: list[dict[str, Any]], number: int, printed: str) -> None:
+    """A head printed elsewhere for event ``number`` must start the log's link there."""
+    link = events[number - 1].get("hash") if 1 <= number <= len(events) else None
+    if len(printed) < chain.SHORT or link is None or not link.startswith(printed.lower()):
+        raise LogError(
+            number,
+            "log.witness",
+            f"the head printed for event {number} ({printed}) is not this log's",
+        )
 
 
 def _summary(rules: RuleSet, state: Any) -> dict[str, Any]:
@@ -165,9 +352,11 @@ def _check(
     event: Any,
     state: Any,
     expected: list[tuple[str, dict[str, Any]]],
+    chance_at: Callable[[int], random.Random | None],
 ) -> tuple[Any, list[tuple[str, dict[str, Any]]]]:
-    """One event: its place, its legality, its facts and effects; returns the state and the
-    milestones the rules expect next.
+    """One event: its place, its legality, its facts and effects, and for chance's move
+    the one ``chance_at`` its number draws (if it gives a generator); returns the state
+    and the milestones the rules expect next.
 
     Effects read as ``None`` (a version-1 event, written before they were recorded: see
     the rule set's ``payload_upcasters``) are not checked; a current event must record them, and
@@ -205,6 +394,13 @@ def _check(
         raise LogError(number, getattr(error, "rule", "notation"), str(error)) from None
     if rules.action_type(action) != kind:
         raise LogError(number, "log.payload", f"a {rules.action_type(action)} recorded as {kind}")
+    drawn = chance_at(number) if int(event["seat"]) == rules.chance else None
+    if drawn is not None:
+        chance = rules.chance_action(state, drawn)
+        if chance is None or rules.action_to_json(chance) != rules.action_to_json(action):
+            raise LogError(
+                number, "log.chance", "this chance move is not the one the committed seed draws"
+            )
     if payload.get("facts", {}) != rules.facts(state, after):
         raise LogError(
             number, "log.facts", "what the log says the cards gave is not what they give"
@@ -222,9 +418,16 @@ def _check(
 
 def import_log(log: dict[str, Any], name: str | None = None) -> Game:
     """Verify ``log`` and load it as a new public game (seats without users: nobody here
-    played it, so only a public game is seen at all); nothing is written if it does not
-    verify."""
+    played it, so only a public game is seen at all) with its chain as the log holds it (a
+    log of format 1 gets one now, marked as linked at the import); nothing is written if
+    it does not verify."""
     verified = verify(log)
+    if log["format"] == UNCHAINED_FORMAT:
+        late = Chain.LinkedLate.IMPORT
+        keys = Chain(
+            salt=chain.new_secret(), linked_late_by=late, linked_late_through=len(log["events"])
+        )
+        log = link_log(log, keys)
     rules = rule_set(log["rules"])
     details = log.get("game", {})
     seats = details.get("seats") or []
@@ -258,6 +461,24 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
             )
             for event in log["events"]
         )
+        _write_chain(game, log)
         project(game.pk, rules, verified.state, len(log["events"]))
     game.refresh_from_db()
     return game
+
+
+def _write_chain(game: Game, log: dict[str, Any]) -> None:
+    """Record the chain of a verified ``log`` (of format 2) as ``game``'s."""
+    keys = log["chain"]
+    Chain.objects.create(
+        game=game,
+        salt=keys["salt"],
+        seed=keys.get("seed") or "",
+        commitment=keys.get("commitment") or "",
+        linked_late_by=keys.get("linked_late_by") or "",
+        linked_late_through=int(keys.get("linked_late_through") or 0),
+    )
+    links = [(0, keys["header"]), *((event["sequence"], event["hash"]) for event in log["events"])]
+    Link.objects.bulk_create(
+        Link(game=game, sequence=sequence, hash=link) for sequence, link in links
+    )

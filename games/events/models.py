@@ -1,8 +1,9 @@
-"""The event store's tables: events (append-only), snapshots (a cache), consumer positions.
+"""The event store's tables: events (append-only), each game's hash chain over them (its
+keys and links, append-only too), snapshots (a cache), consumer positions.
 
 Immutability is enforced three times: the model refuses to save an existing row or delete
-one, its queryset refuses bulk updates and deletes, and database triggers (migration 0002)
-raise on any UPDATE, DELETE or TRUNCATE of the events table.
+one, its queryset refuses bulk updates and deletes, and database triggers (migrations 0002
+and 0011) raise on any UPDATE, DELETE or TRUNCATE of the events, chains and links tables.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ def _refuse(what: str) -> NoReturn:
     raise ImmutableEventError(f"events are immutable: {what} refused")
 
 
-class EventQuerySet(models.QuerySet["Event"]):
+class InsertOnlyQuerySet(models.QuerySet[Any]):
+    """A queryset that inserts and reads, and refuses every change."""
+
     def update(self, **kwargs: Any) -> NoReturn:
         _refuse("UPDATE")
 
@@ -33,7 +36,27 @@ class EventQuerySet(models.QuerySet["Event"]):
         _refuse("UPDATE")
 
 
-class Event(models.Model):
+class InsertOnly(models.Model):
+    """A row written once and never changed nor removed (an event, a link of its chain)."""
+
+    objects = InsertOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+        # Django's internal manager (related lookups, deletion) refuses changes too.
+        base_manager_name = "objects"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            _refuse("UPDATE")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _refuse("DELETE")
+
+
+class Event(InsertOnly):
     """One fact of a game: an action (with what chance decided), or a milestone.
 
     ``seat`` is the acting seat, -1 for chance (deals, shuffles), null for the game's own
@@ -57,13 +80,9 @@ class Event(models.Model):
     version = models.PositiveSmallIntegerField()
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)
 
-    objects = EventQuerySet.as_manager()
-
-    class Meta:
+    class Meta(InsertOnly.Meta):
         app_label = "games"
         ordering = ("game", "sequence")
-        # Django's internal manager (related lookups, deletion) refuses changes too.
-        base_manager_name = "objects"
         constraints = (
             models.UniqueConstraint(fields=("game", "sequence"), name="event_sequence_unique"),
             models.UniqueConstraint(
@@ -76,17 +95,61 @@ class Event(models.Model):
             ),
         )
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            _refuse("UPDATE")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        _refuse("DELETE")
-
     def __str__(self) -> str:
         return f"game {self.game_id} #{self.sequence} {self.type}"
+
+
+class Chain(InsertOnly):
+    """A game's hash chain: its secret salt, and what it committed to about chance.
+
+    ``salt`` is mixed into every link, so that nobody can recompute a printed head by
+    guessing a hidden fact; ``seed`` is what every chance move of the game is drawn from,
+    ``commitment`` = SHA-256(salt ‖ seed), published from the start (empty for a game whose
+    chance was drawn by its caller: tests, simulations). Salt and seed are revealed once the
+    game is over (:mod:`games.events.chain`). ``linked_late_by`` says who linked events
+    1..``linked_late_through`` after they were recorded: the migration that chained the
+    games recorded before chains existed, or an import of a log without a chain.
+    """
+
+    class LinkedLate(models.TextChoices):
+        NO = "", "at each append"
+        MIGRATION = "migration", "by the migration that chained the existing games"
+        IMPORT = "import", "at the import of a log without a chain"
+
+    game = models.OneToOneField(
+        "games.Game", on_delete=models.PROTECT, primary_key=True, related_name="chain"
+    )
+    salt = models.CharField(max_length=64)
+    seed = models.CharField(max_length=64, blank=True)
+    commitment = models.CharField(max_length=64, blank=True)
+    linked_late_by = models.CharField(max_length=10, choices=LinkedLate.choices, blank=True)
+    linked_late_through = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(InsertOnly.Meta):
+        app_label = "games"
+
+
+class Link(InsertOnly):
+    """The hash of a game's event ``sequence`` chained to its predecessor's; number 0 is
+    the hash of the game's header, where the chain starts (:mod:`games.events.chain`)."""
+
+    # No index of its own: the unique (game, sequence) one starts with the game. The game's
+    # id, not its chain's (the same number), so that its rows split by game like the rest.
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.PROTECT, related_name="links", db_index=False
+    )
+    sequence = models.PositiveIntegerField()
+    hash = models.CharField(max_length=64)
+
+    class Meta(InsertOnly.Meta):
+        app_label = "games"
+        constraints = (
+            models.UniqueConstraint(fields=("game", "sequence"), name="link_sequence_unique"),
+        )
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} link {self.sequence} {self.hash[:12]}"
 
 
 class Snapshot(models.Model):

@@ -6,9 +6,10 @@ So the site does not run as the tables' owner: ``migrate`` runs as the owner, th
 processes and workers as a role that :func:`grant_site_role` sets up:
 
 - the role is created (LOGIN, nothing more) if it does not exist yet;
-- on every table of the schema: SELECT, INSERT, UPDATE, DELETE; on the events table
-  only SELECT and INSERT; no TRUNCATE, REFERENCES or TRIGGER anywhere (the ids are
-  identity columns, which an INSERT draws without rights on their sequences);
+- on every table of the schema: SELECT, INSERT, UPDATE, DELETE; on the insert-only
+  tables (the events, and each game's chain: its keys and links) only SELECT and INSERT;
+  no TRUNCATE, REFERENCES or TRIGGER anywhere (the ids are identity columns, which an
+  INSERT draws without rights on their sequences);
 - it refuses a role that could undo this: a superuser, a role allowed to set
   ``session_replication_role`` (which silences every trigger), or one that owns the
   tables or is a member of their owner.
@@ -25,9 +26,11 @@ from typing import Any
 from django.db import connection, transaction
 from psycopg import sql
 
-from games.events.models import Event
+from games.events.models import Chain, Event, Link
 
-#: What the site does to the events table: read and append, nothing else.
+#: The tables whose rows are written once and never changed (migrations 0002 and 0011).
+INSERT_ONLY = (Event, Chain, Link)
+#: What the site does to the insert-only tables: read and append, nothing else.
 EVENT_RIGHTS = "SELECT, INSERT"
 #: What it does to every other table.
 TABLE_RIGHTS = "SELECT, INSERT, UPDATE, DELETE"
@@ -61,7 +64,10 @@ def grant_site_role(role: str) -> GrantedRole:
         schema, database = cursor.fetchone()
         quoted_schema = sql.Identifier(schema).as_string(cursor.connection)
         quoted_database = sql.Identifier(database).as_string(cursor.connection)
-        quoted_events = sql.Identifier(schema, Event._meta.db_table).as_string(cursor.connection)
+        insert_only = [
+            sql.Identifier(schema, model._meta.db_table).as_string(cursor.connection)
+            for model in INSERT_ONLY
+        ]
 
         cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = %s", [role])
         found = cursor.fetchone()
@@ -76,9 +82,12 @@ def grant_site_role(role: str) -> GrantedRole:
             f"GRANT USAGE ON SCHEMA {quoted_schema} TO {quoted_role}",
             f"REVOKE ALL ON ALL TABLES IN SCHEMA {quoted_schema} FROM {quoted_role}",
             f"GRANT {TABLE_RIGHTS} ON ALL TABLES IN SCHEMA {quoted_schema} TO {quoted_role}",
-            f"REVOKE ALL ON {quoted_events} FROM {quoted_role}",
-            f"GRANT {EVENT_RIGHTS} ON {quoted_events} TO {quoted_role}",
         ]
+        for table in insert_only:
+            statements += [
+                f"REVOKE ALL ON {table} FROM {quoted_role}",
+                f"GRANT {EVENT_RIGHTS} ON {table} TO {quoted_role}",
+            ]
         for statement in statements:
             cursor.execute(statement)
     return GrantedRole(created=found is None, database=database, schema=schema)

@@ -4,7 +4,8 @@ The store knows nothing of NUM-X: it asks the game's rule set (``games.engine.ru
 build a new game from the ``created`` event and to apply each recorded action in turn.
 An append joins the caller's transaction (which also rewrites the read models), and the
 (game, sequence) unique constraint decides which of two concurrent appends wins: the loser
-learns it as :class:`SequenceTaken`, never silently.
+learns it as :class:`SequenceTaken`, never silently. Each append also links its events into
+the game's hash chain (:mod:`games.events.chain`), from the link of the event it follows.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
-from games.events.models import Event, Snapshot
+from games.events import chain
+from games.events.models import Chain, Event, Link, Snapshot
 from games.events.upcasting import upcasters
 from games.registry import rule_set
 
@@ -52,6 +55,11 @@ class SequenceTaken(AppendRefused):
 
 class DuplicateKey(AppendRefused):
     """An event with this idempotency key is already recorded for the game."""
+
+
+class ChainMissing(Exception):
+    """The game has no link where the append would start: its chain was never opened (a
+    game must be started through ``services.start_recording``)."""
 
 
 @dataclass(frozen=True)
@@ -149,11 +157,18 @@ def action_json(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def append(
-    game_id: int, rules: RuleSet, *, expected_last: int, events: Sequence[NewEvent]
+    game_id: int,
+    rules: RuleSet,
+    *,
+    expected_last: int,
+    events: Sequence[NewEvent],
+    chain_end: tuple[str, str] | None = None,
 ) -> list[Event]:
     """Record ``events`` as numbers ``expected_last + 1``, ``expected_last + 2``... of the
-    game (played under ``rules``, whose payload versions they are written at); the rows
-    recorded.
+    game (played under ``rules``, whose payload versions they are written at), each linked
+    into the game's chain after the link of event ``expected_last``; the rows recorded.
+    ``chain_end``: that link and the chain's salt, if the caller has read them (else they
+    are read here).
 
     Raises :class:`SequenceTaken` if a concurrent append took those numbers, or
     :class:`DuplicateKey` if the idempotency key is already recorded; inside a transaction,
@@ -162,6 +177,7 @@ def append(
     """
     now = timezone.now()
     versions = upcasters(rules)
+    previous, salt = chain_end or _chain_end(game_id, expected_last)
     rows = [
         Event(
             game_id=game_id,
@@ -176,14 +192,90 @@ def append(
         )
         for number, event in enumerate(events, start=1)
     ]
+    links = []
+    for row in rows:
+        linked = chain.event_json(row.sequence, row.type, row.seat, row.payload, row.version, now)
+        previous = chain.link_hash(previous, salt, linked)
+        links.append(Link(game_id=game_id, sequence=row.sequence, hash=previous))
     try:
-        return Event.objects.bulk_create(rows)
+        recorded = Event.objects.bulk_create(rows)
+        Link.objects.bulk_create(links)
     except IntegrityError as error:
         keys = [row.idempotency_key for row in rows if row.idempotency_key is not None]
         refused = AppendRefused(game_id, [row.sequence for row in rows], keys)
         if connection.in_atomic_block:
             raise refused from error
         raise reason(refused) from error
+    return recorded
+
+
+def _chain_end(game_id: int, sequence: int) -> tuple[str, str]:
+    """The link of the game's event ``sequence`` (0: its header), and the chain's salt, in
+    one query; :class:`ChainMissing` if there is no such link."""
+    found = _chain_at(game_id, sequence).values_list("link", "salt").first()
+    if found is None or found[0] is None:
+        raise ChainMissing(f"game {game_id} has no chain link {sequence} to append after")
+    return found
+
+
+def _chain_at(game_id: int, sequence: int) -> QuerySet[Chain]:
+    """The game's chain with, as ``link``, the link of its event ``sequence`` (None: no
+    such link), read from the chain's and the links' tables alone."""
+    link = Link.objects.filter(game_id=OuterRef("game_id"), sequence=sequence).values("hash")
+    return Chain.objects.filter(game_id=game_id).annotate(link=Subquery(link[:1]))
+
+
+def open_chain(game_id: int, rules: str, config: dict[str, Any], committed: bool) -> Chain:
+    """The game's chain, opened now if it has none: a new salt, and, if ``committed``, a
+    new seed for its chance moves and the commitment to it, in its header (link 0). In the
+    caller's transaction, before the game's first append."""
+    found = Chain.objects.filter(game_id=game_id).first()
+    if found is not None:
+        return found
+    salt = chain.new_secret()
+    seed = chain.new_secret() if committed else ""
+    opened = Chain.objects.create(
+        game_id=game_id,
+        salt=salt,
+        seed=seed,
+        commitment=chain.commitment(salt, seed) if seed else "",
+    )
+    start = chain.header_hash(salt, chain.header(rules, config, opened.commitment))
+    Link.objects.create(game_id=game_id, sequence=0, hash=start)
+    return opened
+
+
+def chance_seed(game_id: int) -> str:
+    """The seed the game's chance moves are drawn from (``""``: none, its caller draws)."""
+    return Chain.objects.filter(game_id=game_id).values_list("seed", flat=True).first() or ""
+
+
+@dataclass(frozen=True)
+class Head:
+    """A game's chain at event ``sequence``: that event's link (``hash``, and ``short`` as
+    printed), the chance commitment, and, once the game is over, salt and seed revealed."""
+
+    sequence: int
+    hash: str
+    commitment: str
+    salt: str | None = None
+    seed: str | None = None
+
+    @property
+    def short(self) -> str:
+        return chain.short(self.hash)
+
+
+def head(game_id: int, sequence: int, reveal: bool = False) -> Head | None:
+    """The game's chain at its event ``sequence`` (None: no such link), its secrets shown
+    if ``reveal`` (the game is over)."""
+    found = _chain_at(game_id, sequence).values_list("link", "commitment", "salt", "seed").first()
+    if found is None or found[0] is None:
+        return None
+    link, committed, salt, seed = found
+    if not reveal:
+        return Head(sequence, link, committed)
+    return Head(sequence, link, committed, salt, seed or None)
 
 
 def reason(refused: AppendRefused) -> AppendRefused:

@@ -139,6 +139,9 @@ def test_a_finished_games_log_is_exported_verified_as_the_command_writes_it(
     written = io.StringIO()
     call_command("numx", "export", str(game.pk), stdout=written)
     assert log == json.loads(written.getvalue())
+    chain = as_carol.get(f"/api/games/{game.pk}/").json()["chain"]
+    assert chain["head"] == log["events"][-1]["hash"] == verify(log).head
+    assert chain["salt"] == log["chain"]["salt"]  # revealed now that the game is over
 
 
 def test_a_running_games_log_stays_secret(as_alice: APIClient, game: Game) -> None:

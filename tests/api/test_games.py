@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from games.api.views import GamePages
 from games.engine.numx import GameConfig
 from games.lobby import game_join, game_open
-from games.models import Game, Seat
+from games.models import Chain, Game, Link, Seat
 from games.selectors import game_view
 from games.services import SeatSpec, game_create
 
@@ -241,13 +241,35 @@ def test_anybody_signed_in_may_watch_with_public_facts_only(
     assert seen["state"]["hands"] == [None, None] and seen["state"]["pile"] is None
 
 
+def test_a_game_shows_the_head_of_its_chain_and_keeps_its_secrets_while_it_runs(
+    as_bob: APIClient, alice: User, bob: User
+) -> None:
+    committed = game_create(
+        name="Committed",
+        config={"players": 2, "mode": "speed-run"},
+        seats=[SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
+    )
+    keys = Chain.objects.get(game=committed)
+    link = Link.objects.get(game=committed, sequence=committed.last_sequence)
+
+    seen = as_bob.get(f"/api/games/{committed.pk}/").json()["chain"]
+
+    assert seen == {
+        "sequence": committed.last_sequence,
+        "head": link.hash,
+        "chance_commitment": keys.commitment,
+        "salt": None,
+        "seed": None,
+    }
+
+
 def test_an_open_game_has_no_state_yet(as_bob: APIClient, alice: User, bob: User) -> None:
     opened = game_open(creator=alice, name="Open", config={"players": 3}, public=True)
     game_join(game=opened, user=bob)
 
     seen = as_bob.get(f"/api/games/{opened.pk}/").json()
 
-    assert seen["status"] == "open" and seen["state"] is None
+    assert seen["status"] == "open" and seen["state"] is None and seen["chain"] is None
     assert seen["my_seat"] == 1 and seen["free_seats"] == 1
 
 

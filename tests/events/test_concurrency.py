@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
 
+from games import read_models, services
 from games.bots import bot_seats
 from games.engine.numx import IllegalAction, legal_actions, parse_action
 from games.events import consumers, store
@@ -31,6 +32,7 @@ from games.events.models import ConsumerPosition, Event
 from games.models import Game, Seat
 from games.registry import rule_set
 from games.services import Conflict, Submitted, game_create, game_submit
+from tests.chains import assert_chained
 from tests.trigger import truncate_as_replica
 
 pytestmark = [
@@ -131,12 +133,13 @@ def the_winner(outcomes: Sequence[Outcome]) -> Submitted:
 
 
 def assert_recorded_once(game: Game, before: int, winner: Submitted) -> None:
-    """The events after ``before`` are the winner's, numbered without a gap, and the read
-    models describe the winner's state."""
+    """The events after ``before`` are the winner's, numbered without a gap, the game's
+    hash chain links exactly them, and the read models describe the winner's state."""
     numbers = list(Event.objects.filter(game=game).values_list("sequence", flat=True))
     assert numbers == list(range(1, winner.sequence + 1)), "no gap, nothing beyond the winner"
     new = list(Event.objects.filter(game=game, sequence__gt=before).order_by("sequence"))
     assert [e.pk for e in new] == [e.pk for e in winner.events]
+    assert_chained(game.pk)
     moves = [e for e in new if e.seat is not None and e.seat != NUMX.chance]
     assert len(moves) == 1, "exactly one new move event"
     game.refresh_from_db()
@@ -215,6 +218,34 @@ def test_eight_racers_that_all_pass_the_checks_only_the_unique_constraint_decide
     conflicts = assert_told_who_won(outcomes, winner)
     assert len(conflicts) == 7
     assert all(isinstance(conflict.__cause__, store.SequenceTaken) for conflict in conflicts)
+    assert_recorded_once(game, before, winner)
+
+
+def test_racers_linking_from_the_same_predecessor_leave_one_winner_and_a_whole_chain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four picks, held before their append once each has read the game (and with its row
+    the link their events will follow, the same one for all): each computes its links
+    from it, one insert wins, and the chain links the winner's events only."""
+    game = opening_game(4)
+    before = game.last_sequence
+    read_context = read_models.move_context
+    links_read: list[tuple[str, str] | None] = []
+
+    def reading(*args: Any) -> read_models.MoveContext:
+        context = read_context(*args)
+        links_read.append(context.chain_end)
+        return context
+
+    monkeypatch.setattr(services, "move_context", reading)
+    outcomes = race(
+        [submission(game, seat, picks(game, seat)[0]) for seat in range(4)],
+        monkeypatch,
+        hold_before_append=True,
+    )
+    assert len(links_read) == 4 and len(set(links_read)) == 1 and links_read[0] is not None
+    winner = the_winner(outcomes)
+    assert len(assert_told_who_won(outcomes, winner)) == 3
     assert_recorded_once(game, before, winner)
 
 

@@ -15,7 +15,7 @@ def index_columns(table: str) -> list[list[str]]:
     return [c["columns"] for c in constraints.values() if c["index"] or c["unique"]]
 
 
-@pytest.mark.parametrize("table", ["games_event", "games_seat"])
+@pytest.mark.parametrize("table", ["games_event", "games_link", "games_seat"])
 def test_a_game_scoped_table_has_no_index_on_the_game_alone(table: str) -> None:
     indexes = index_columns(table)
     # Its unique key starts with the game: look-ups by game use it.

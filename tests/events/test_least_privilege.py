@@ -127,6 +127,8 @@ def test_the_sites_role_cannot_change_events_nor_switch_the_triggers_off(
         )
         refused_for_lack_of_rights("DELETE FROM games_event")
         refused_for_lack_of_rights("TRUNCATE games_event")
+        refused_for_lack_of_rights("UPDATE games_link SET hash = 'forged'")
+        refused_for_lack_of_rights("ALTER TABLE games_link DISABLE TRIGGER ALL")
         refused_for_lack_of_rights("CREATE TABLE games_forged (id integer)")
 
     assert recorded(game) == before
@@ -176,6 +178,7 @@ def test_the_rights_are_exactly_the_sites_and_setting_them_again_changes_nothing
             return {right for (right,) in cursor.fetchall()}
 
     assert held_on("games_event") == {"SELECT", "INSERT"}
+    assert held_on("games_chain") == held_on("games_link") == {"SELECT", "INSERT"}
     assert held_on("games_game") == {"SELECT", "INSERT", "UPDATE", "DELETE"}
     assert held_on("django_session") == {"SELECT", "INSERT", "UPDATE", "DELETE"}
 

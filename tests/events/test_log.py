@@ -17,6 +17,7 @@ from games.events.log import LogError, export_game, import_log, log_of_history, 
 from games.events.upcasting import upcasters
 from games.models import Game
 from games.registry import rule_set
+from tests.chains import forged
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def log(finished_game: Callable[..., Game]) -> dict[str, Any]:
 def test_an_exported_log_holds_every_event_with_its_number_and_version(
     log: dict[str, Any],
 ) -> None:
-    assert log["format"] == 1 and log["rules"] == "numx"
+    assert log["format"] == 2 and log["rules"] == "numx"
     numbers = [event["sequence"] for event in log["events"]]
     assert numbers == list(range(1, len(numbers) + 1))
     versions = upcasters(rule_set("numx"))
@@ -57,9 +58,11 @@ def test_an_import_is_a_new_game_with_the_same_history(log: dict[str, Any]) -> N
 
 
 def corrupted(log: dict[str, Any], number: int, **changes: Any) -> dict[str, Any]:
+    """``log`` with event ``number`` changed, and its chain forged to follow: what the
+    replay alone must catch."""
     bad = copy.deepcopy(log)
     bad["events"][number - 1].update(changes)
-    return bad
+    return forged(bad)
 
 
 def first_move(log: dict[str, Any], kind: str) -> dict[str, Any]:

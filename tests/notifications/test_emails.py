@@ -101,6 +101,39 @@ def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
     assert "Your turn." in page.content.decode()
 
 
+def test_every_game_email_prints_the_head_of_the_games_chain_in_its_footer(
+    trio: Game, commit: Commit
+) -> None:
+    """Each inbox keeps a witness of the log as it was: the event number and the start of
+    its link, the line ``manage.py numx verify --witness`` takes back."""
+    move(trio, 0, commit)
+    trio.refresh_from_db()
+    mallory = User.objects.get(username="mallory")
+    mail.outbox.clear()
+    reminder = Notification.objects.create(
+        game=trio, sequence=trio.last_sequence, recipient=mallory, kind="reminder"
+    )
+    send_notification(reminder.pk)
+    (email,) = mail.outbox
+    head = store.head(trio.pk, trio.last_sequence)
+    assert head is not None and len(head.short) == 12
+    line = f"Game log: event {trio.last_sequence}, chain head {head.short}"
+    assert email.body.rstrip().endswith(line)
+    html, _kind = email.alternatives[0]
+    assert line in str(html)
+    profile = profile_of(mallory)
+    profile.language = "fr"
+    profile.save()
+    mail.outbox.clear()
+    send_notification(
+        Notification.objects.create(
+            game=trio, sequence=trio.last_sequence + 1, recipient=mallory, kind="reminder"
+        ).pk
+    )
+    (french,) = mail.outbox
+    assert f"tête de chaîne {head.short}" in french.body
+
+
 def test_no_email_twice_for_the_same_event_even_when_the_task_is_retried(trio: Game) -> None:
     notification = Notification.objects.filter(recipient__username="bob").first()
     assert notification is not None and notification.sent_at is not None

@@ -6,8 +6,13 @@ numx simulate --rules ID --games N --players P --seed S [--config JSON] [--persi
                                    '{"mode": "x-game", "teams": true}'; --persist plays
                                    them through the event store and lists their ids as
                                    game_ids)
-numx export GAME [--output FILE]   write a game's full event log (JSON)
-numx verify FILE                   replay a log, checking every event; print its summary
+numx export GAME [--output FILE]   write a game's full event log (JSON), with its chain
+numx verify FILE [--witness N:HEAD ...]
+                                   check the log's chain and replay it, checking every
+                                   event (and each chance move against the seed revealed);
+                                   print its summary and head. --witness: a head printed
+                                   for event N (an email's footer, the table), which the
+                                   log must hold
 numx import FILE [--name NAME]     load a verified log as a new game
 numx catch-up                      let lagging consumers handle missed events, once
 numx tick                          send due reminders and apply passed move deadlines, once
@@ -58,6 +63,13 @@ class Command(BaseCommand):
         export.add_argument("--output", type=Path, help="file to write (default: stdout)")
         check = commands.add_parser("verify", help="replay a log and check every event")
         check.add_argument("file", type=Path)
+        check.add_argument(
+            "--witness",
+            action="append",
+            type=_witness,
+            metavar="N:HEAD",
+            help="a head printed for event N (at least its first 12 hex digits)",
+        )
         load = commands.add_parser("import", help="load a verified log as a new game")
         load.add_argument("file", type=Path)
         load.add_argument("--name", help="the new game's name (default: the log's)")
@@ -117,8 +129,8 @@ class Command(BaseCommand):
             self.stderr.write(f"wrote {len(log['events'])} events to {options['output']}")
 
     def _verify(self, options: dict[str, Any]) -> dict[str, Any]:
-        verified = verify(_read(options["file"]))
-        return {"events": verified.events, **verified.summary}
+        witnesses = dict(options["witness"] or [])
+        return verify(_read(options["file"]), witnesses).report()
 
     def _import(self, options: dict[str, Any]) -> dict[str, Any]:
         game = import_log(_read(options["file"]), name=options["name"])
@@ -148,6 +160,14 @@ class Command(BaseCommand):
         )
         for what, path in seeded.more:
             self.stdout.write(f"  {what + ':':<32} {path}\n")
+
+
+def _witness(text: str) -> tuple[int, str]:
+    """``18:3fa9c2e01b7d`` → (18, "3fa9c2e01b7d"): a head as an email or the table prints it."""
+    number, _, head = text.partition(":")
+    if not number.isdigit() or not head:
+        raise ValueError(f"not N:HEAD: {text}")
+    return int(number), head.strip()
 
 
 def _read(path: Path) -> Any:
