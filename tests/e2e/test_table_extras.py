@@ -72,7 +72,9 @@ def test_cleo_opens_a_clocked_table_and_dan_joins_it_on_his_phone_in_french(
 
     dan.goto(link)
     fits_the_phone(dan)
-    dan.get_by_role("button", name="Prendre place").click()
+    # Measured during the navigation, the page would have no document: wait for it.
+    with dan.expect_navigation():
+        dan.get_by_role("button", name="Prendre place").click()
     fits_the_phone(dan)  # the waiting room
     page.goto(pair.game_url)
     page.get_by_role("button", name="Start the game").click()
@@ -111,8 +113,9 @@ def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path
     dan.goto(pair.game_url)
     dan.screenshot(path=artefacts / "extras-dan-table-360-fr.png", full_page=True)
     dan.get_by_role("link", name="Règles de NUM-X").click()
-    fits_the_phone(dan)
+    # Waits for the rules page: measured during the navigation, the page has no document.
     expect(dan.get_by_role("heading", name="Règles de NUM-X")).to_be_visible()
+    fits_the_phone(dan)
     expect(dan.locator('[id="rule-pli.higher"]')).to_be_visible()
     dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)
 

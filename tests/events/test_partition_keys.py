@@ -13,6 +13,10 @@ from games.models import Game
 #: The apps whose tables hold a game's rows (tournaments are split by tournament, accounts
 #: by user).
 GAME_APPS = {"games", "notifications"}
+#: Tables of those apps that name a game without being its rows: a mail arrives before
+#: anybody knows which game it answers (if any), so the inbound mailbox is keyed by its
+#: Message-ID and split by nothing; the game is noted once the mail is judged.
+NOT_A_GAMES_ROWS = {"notifications.InboundMail"}
 
 
 def game_field(model: type[models.Model]) -> str | None:
@@ -27,7 +31,9 @@ def game_tables() -> list[type[models.Model]]:
     return [
         model
         for model in apps.get_models()
-        if model._meta.app_label in GAME_APPS and game_field(model) is not None
+        if model._meta.app_label in GAME_APPS
+        and game_field(model) is not None
+        and model._meta.label not in NOT_A_GAMES_ROWS
     ]
 
 
