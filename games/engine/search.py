@@ -83,9 +83,10 @@ def bot_move(
     rng: random.Random,
     budget: Budget = Budget(),
     stats: SearchStats | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Any:
-    """``seat``'s move at ``level``: random, the game's heuristic, or searched (``stats``,
-    if given, is filled in by the search).
+    """``seat``'s move at ``level``: random, the game's heuristic, or searched (``clock``
+    measures its time cap; ``stats``, if given, is filled in by the search).
 
     >>> from games.registry import rule_set
     >>> rules = rule_set("maya")
@@ -101,7 +102,7 @@ def bot_move(
     if level is BotLevel.RANDOM:
         return rules.legal_actions(state, seat).sample(rng)
     if level is BotLevel.SEARCH and determinizer(rules) is not None:
-        return search(rules, state, seat, rng, budget, stats=stats)
+        return search(rules, state, seat, rng, budget, clock, stats)
     return rules.bot_action(state, seat, rng)
 
 
