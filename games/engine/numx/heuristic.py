@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from operator import attrgetter
 
 from games.engine.numx import action_cards
 from games.engine.numx.actions import (
@@ -48,7 +50,7 @@ from games.engine.numx.actions import (
 from games.engine.numx.cards import JOKER, Face, Kind
 from games.engine.numx.legal import legal_actions
 from games.engine.numx.plis import can_open
-from games.engine.numx.scoring import score_faces
+from games.engine.numx.scoring import ScoreRule, score_faces
 from games.engine.numx.state import (
     CHANCE,
     Distributing,
@@ -115,9 +117,32 @@ def known_faces(state: GameState, seat: int, owner: int) -> list[Face]:
     ]
 
 
+def row_total(faces: Iterable[Face], rules: frozenset[ScoreRule]) -> int:
+    """What a row of ``faces`` scores under ``rules``.
+
+    The bot counts the same few rows again and again, move after move and, in a level-2
+    search, play-out after play-out: each row is scored once (a row's score does not
+    depend on the order of its cards).
+
+    >>> from games.engine.numx.cards import parse_faces
+    >>> from games.engine.numx.scoring import FULL_SCORING
+    >>> row_total(parse_faces("blue-6 rainbow-6"), FULL_SCORING)
+    12
+    """
+    return _sorted_row_total(tuple(sorted(faces, key=_ORDER)), rules)
+
+
+_ORDER = attrgetter("order")
+
+
+@lru_cache(maxsize=1 << 16)
+def _sorted_row_total(faces: tuple[Face, ...], rules: frozenset[ScoreRule]) -> int:
+    return score_faces(faces, rules).total
+
+
 def known_scores_of(state: GameState, seat: int, owner: int) -> int:
     """``owner``'s score as ``seat`` can count it (unknown face-down cards left out)."""
-    return score_faces(known_faces(state, seat, owner), state.config.scoring).total
+    return row_total(known_faces(state, seat, owner), state.config.scoring)
 
 
 def known_scores(state: GameState, seat: int) -> list[int]:
@@ -136,7 +161,7 @@ def _gain(faces: Iterable[Face], added: Iterable[Face], state: GameState) -> int
     """How many points ``added`` brings to a row of ``faces`` (negative: it breaks one)."""
     rules = state.config.scoring
     before = list(faces)
-    return score_faces([*before, *added], rules).total - score_faces(before, rules).total
+    return row_total([*before, *added], rules) - row_total(before, rules)
 
 
 # Moments with a single decision -----------------------------------------------------------
@@ -226,9 +251,7 @@ def _resolve(state: GameState, seat: int, sample: Action) -> Resolve:
         remove.append(
             max(
                 kept,
-                key=lambda i: (
-                    score_faces([row[j] for j in kept if j != i], state.config.scoring).total
-                ),
+                key=lambda i: row_total([row[j] for j in kept if j != i], state.config.scoring),
             )
         )
     place = tuple((True, Side.RIGHT) for _ in task.drawn)
@@ -262,8 +285,6 @@ class _Judge:
         # Eclair): the cards are valued once, and the bonus added.
         self._lays: dict[tuple[bool, tuple[Face, ...], int | None], float] = {}
         self._row_losses: dict[int, int] = {}
-        # Rows counted, by their cards: an Eclair's hundreds of options make few rows.
-        self._scores: dict[tuple[int, ...], int] = {}
         self._known: dict[int, list[Face]] | None = None
 
     def _eclair(self, target: int, mine: int, theirs: int) -> float:
@@ -299,11 +320,7 @@ class _Judge:
         return known
 
     def _score(self, faces: list[Face]) -> int:
-        key = tuple(sorted(face.order for face in faces))
-        known = self._scores.get(key)
-        if known is None:
-            known = self._scores[key] = score_faces(faces, self.state.config.scoring).total
-        return known
+        return row_total(faces, self.state.config.scoring)
 
     def value(self, move: Action) -> float:
         match move:
