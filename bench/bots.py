@@ -26,7 +26,8 @@ best of the others (each with a 95 % interval); per level, the time its decision
 how many searches its time cap stopped before the iteration cap. Each game is seeded from
 ``--seed``, the game, its configuration, the pairing and its number, so a run replays the
 same games. The whole run stops by itself after ``--minutes``, each pairing keeping the
-games finished by then, and says how many that was.
+games finished by then, and says how many that was; each game's seat, winners and scores
+go to stderr as it ends.
 
 ``--clock cpu`` (the default) counts level 2's time cap and every decision's time in the
 process's own CPU time: each search thinks as long as it would on a core of its own, so a
@@ -199,6 +200,12 @@ def pairing(
         if done is None:
             continue
         seat, result, made = done
+        # A line a game on stderr: a long run cut short still says what it played.
+        print(
+            json.dumps({"seat": seat, "winners": sorted(result.winners), "scores": result.scores}),
+            file=sys.stderr,
+            flush=True,
+        )
         for level, samples in made.times.items():
             decisions.times[level].extend(samples)
         decisions.searches.extend(made.searches)
