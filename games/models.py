@@ -12,6 +12,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.ruleset import BotLevel
@@ -49,7 +50,13 @@ class Game(models.Model):
         RUNNING = "running", _("being played")
         FINISHED = "finished", _("finished")
 
+    #: The name as its creator's language says it (a player's own name, as typed).
     name = models.CharField(max_length=80)
+    #: For a name the site gives (a tournament's table): its message, marked for
+    #: translation where it is made, and the message's arguments; each reader reads it in
+    #: their own language (:attr:`display_name`). Blank for a name a player typed.
+    name_msgid = models.CharField(max_length=200, blank=True, default="")
+    name_args = models.JSONField(default=dict, blank=True)
     rules = models.CharField(max_length=20, default="numx")
     config = models.JSONField()
     created_by = models.ForeignKey(
@@ -99,6 +106,14 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def display_name(self) -> str:
+        """The game's name in the active language: its message translated and filled in,
+        or the name a player gave it. Every page, email and API answer shows this one."""
+        if not self.name_msgid:
+            return self.name
+        return gettext(self.name_msgid) % self.name_args
 
     @property
     def game_type(self) -> GameType:

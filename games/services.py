@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,25 +81,40 @@ class Submitted:
 
 def game_create(
     *,
-    name: str,
+    name: str = "",
     config: dict[str, Any],
     seats: Sequence[SeatSpec],
     created_by: AbstractBaseUser | None = None,
     rules: str = "numx",
     rng: random.Random | None = None,
     public: bool = False,
+    name_msgid: str = "",
+    name_args: Mapping[str, Any] | None = None,
 ) -> Game:
     """Create a game with its seats filled, record its creation and deal it. A
     ``public`` game is watched by anyone; a private one only by whoever was given it
     (``games.access``). ``rng``: chance is drawn with it instead of a committed seed
-    (tests, simulations and benchmarks that want the same deals each run)."""
+    (tests, simulations and benchmarks that want the same deals each run).
+
+    The game is called ``name``, as a player typed it; or, for a name the site gives,
+    ``name_msgid`` (a message marked with ``gettext_noop``) filled with ``name_args``,
+    which each reader reads in their language (``Game.display_name``) and whose text in
+    the active language is kept as ``name``."""
     rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
     if len(seats) != config.get("players"):
         raise ValueError(f"{config.get('players')} players need as many seats, not {len(seats)}")
+    game = Game(
+        name=name,
+        name_msgid=name_msgid,
+        name_args=dict(name_args or {}),
+        rules=rules,
+        config=config,
+        created_by=created_by,
+        is_public=public,
+    )
+    game.name = game.display_name[: Game._meta.get_field("name").max_length]
     with transaction.atomic():
-        game = Game.objects.create(
-            name=name, rules=rules, config=config, created_by=created_by, is_public=public
-        )
+        game.save()
         Seat.objects.bulk_create(
             Seat(game=game, number=number, user=spec.user, name=spec.name, is_bot=spec.is_bot)
             for number, spec in enumerate(seats)

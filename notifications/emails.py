@@ -109,8 +109,8 @@ def compose_invitation(invitation: Invitation) -> EmailMessage | None:
         words={
             "inviter": display_name(invitation.invited_by),
             "title": game.game_type.site.title,
-            "game": game.name,
             # Said in the invitee's language, which invitation_email chooses.
+            "game": lazy(lambda: game.display_name, str)(),
             "what": lazy(game_summary, str)(game),
             "seated": lazy(and_list, str)(seated),
             "link": invitation.link,
@@ -163,7 +163,7 @@ def _context(notification: Notification) -> dict[str, Any]:
     if kind == Notification.Kind.DIGEST:
         seats = Seat.objects.filter(user=user, awaited=True, game__status=Game.Status.RUNNING)
         context["games"] = [
-            (seat.game.name, game_link(user, seat.game_id))
+            (seat.game.display_name, game_link(user, seat.game_id))
             for seat in seats.select_related("game").order_by("awaited_since")
         ]
         heard = Counter(
@@ -171,8 +171,10 @@ def _context(notification: Notification) -> dict[str, Any]:
                 "game_id", flat=True
             )
         )
-        talked = Game.objects.filter(pk__in=heard).order_by("name")
-        context["chat"] = [(game.name, heard[game.pk], game_link(user, game.pk)) for game in talked]
+        talked = sorted(Game.objects.filter(pk__in=heard), key=lambda game: game.display_name)
+        context["chat"] = [
+            (game.display_name, heard[game.pk], game_link(user, game.pk)) for game in talked
+        ]
         count = len(context["games"])
         # Every subject names its games: here, the waiting ones (a long list is cut short),
         # else those where players spoke.
@@ -194,7 +196,7 @@ def _context(notification: Notification) -> dict[str, Any]:
     game = notification.game
     assert game is not None
     seat = seat_of(game, user)
-    context["game"] = game.name
+    context["game"] = game.display_name
     context["table"] = game_link(user, game.pk)
     # The footer prints the head of the game's chain: each inbox a witness (docs/logs.md).
     context["chain"] = store.head(game.pk, game.last_sequence)
@@ -210,7 +212,7 @@ def _context(notification: Notification) -> dict[str, Any]:
         ]
         context["winners"] = and_list([names[n] for n, _s, won, _l in scores if won])
         context["replay"] = game_link(user, game.pk, "games:replay")
-        context["subject"] = _("%(game)s: the game is over") % {"game": game.name}
+        context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
         return context
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))
     subjects = {
@@ -218,7 +220,7 @@ def _context(notification: Notification) -> dict[str, Any]:
         Notification.Kind.OUT_OF_TURN: _("%(game)s: you may complete out of turn"),
         Notification.Kind.REMINDER: _("%(game)s: still waiting for you"),
     }
-    context["subject"] = subjects[kind] % {"game": game.name}
+    context["subject"] = subjects[kind] % {"game": game.display_name}
     return context
 
 

@@ -327,7 +327,7 @@ def _owe_answer(
     game, player, token = verdict.game, verdict.player, verdict.token
     if game is not None and player is not None and token is not None:
         current = store.load(game.pk, game.rules).sequence
-        context["game"] = game.name
+        context["game"] = game.display_name
         context["table"] = game_link(player, game.pk)
         if game.status != Game.Status.FINISHED:
             awaited = token.seat in game.game_type.rules.awaiting(

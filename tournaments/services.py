@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import display_name
 from games.bots import MAX_MOVES, play_bot_move
@@ -293,6 +294,13 @@ def stage_start(
     return stage
 
 
+#: The name of a table's game, in each reader's language (migration 0007 names the tables
+#: opened before with the same messages).
+TABLE_NAME = gettext_noop("%(tournament)s: stage %(stage)d, table %(table)d")
+#: The name of the final's game.
+FINAL_NAME = gettext_noop("%(tournament)s: final")
+
+
 def _open_table(
     tournament: Tournament,
     stage: Stage,
@@ -305,16 +313,13 @@ def _open_table(
     ``dealer`` if given (else from the game's committed seed)."""
     entries = list(entries)
     rng.shuffle(entries)
-    if stage.is_final:
-        name = _("%(tournament)s: final") % {"tournament": tournament.name}
-    else:
-        name = _("%(tournament)s: stage %(stage)d, table %(table)d") % {
-            "tournament": tournament.name,
-            "stage": stage.number,
-            "table": number,
-        }
+    words: dict[str, object] = {"tournament": tournament.name}
+    if not stage.is_final:
+        words |= {"stage": stage.number, "table": number}
     game = game_create(
-        name=name[:80],
+        # Named in each reader's language (Game.display_name).
+        name_msgid=FINAL_NAME if stage.is_final else TABLE_NAME,
+        name_args=words,
         # NUM-X's own options form completes the configuration (its latest rules edition).
         config=new_config("numx", {"players": len(entries), "mode": "x-game"}),
         seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],

@@ -266,6 +266,11 @@ class GameSerializer(serializers.ModelSerializer):
     rules = serializers.ChoiceField(
         choices=game_ids(), help_text="The game played: its `config` and `state` follow it."
     )
+    name = serializers.CharField(
+        source="display_name",
+        help_text="The game's name, in the requester's language when the site gave it (a "
+        "tournament's table); as typed when a player did.",
+    )
     config = serializers.SerializerMethodField()
     round = serializers.IntegerField(source="round_no")
     awaiting = _seats()
@@ -640,7 +645,10 @@ class LogSeatSerializer(serializers.Serializer):
 
 
 class LogGameSerializer(serializers.Serializer):
-    name = serializers.CharField()
+    name = serializers.CharField(
+        help_text="The game's name as stored: in the language of whoever named it (the "
+        "same log for every reader)."
+    )
     config = serializers.DictField(help_text="As the game's `config`.")
     seats = LogSeatSerializer(many=True)
 

@@ -81,6 +81,8 @@ def export_game(game_id: int) -> dict[str, Any]:
         "format": LOG_FORMAT,
         "rules": game.rules,
         "game": {
+            # The stored name, not Game.display_name: a log is the same file for whoever
+            # reads it, and the game it imports into is named as typed.
             "name": game.name,
             "config": game.config,
             "seats": [

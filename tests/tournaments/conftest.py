@@ -21,7 +21,7 @@ from games.registry import rule_set
 from games.services import game_submit
 from tests.members import named
 from tournaments.models import Table, Tournament
-from tournaments.services import tournament_create, tournament_register
+from tournaments.services import stage_start, tournament_create, tournament_register
 
 Players = Callable[[int], list[User]]
 
@@ -114,3 +114,21 @@ def fake_result(table: Table, scores: dict[str, int], timed_out: tuple[str, ...]
     if not stage.tables.filter(recorded_at__isnull=True).exists():
         stage.finished_at = timezone.now()
         stage.save()
+
+
+def cup_to_the_final(organiser: User, players: list[User]) -> tuple[Table, Table]:
+    """The organiser's "Cup" of one stage and a final of three, for four ``players``:
+    its one first-stage table (players ranked by their order) and its final's."""
+    cup = tournament_create(
+        organiser=organiser,
+        name="Cup",
+        format=Tournament.Format.FINAL,
+        stage_count=1,
+        final_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(cup, players)
+    (first,) = stage_start(tournament=cup, by=organiser, rng=random.Random(4)).tables.all()
+    fake_result(first, {user.username: 10 * rank for rank, user in enumerate(players)})
+    (final,) = stage_start(tournament=cup, by=organiser, rng=random.Random(4)).tables.all()
+    return first, final

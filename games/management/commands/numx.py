@@ -134,7 +134,7 @@ class Command(BaseCommand):
 
     def _import(self, options: dict[str, Any]) -> dict[str, Any]:
         game = import_log(_read(options["file"]), name=options["name"])
-        return {"game_id": game.pk, "name": game.name, "events": game.last_sequence}
+        return {"game_id": game.pk, "name": game.display_name, "events": game.last_sequence}
 
     def _catch_up(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"lagging_games": consumers.catch_up()}
