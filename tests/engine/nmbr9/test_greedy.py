@@ -9,15 +9,18 @@ import random
 from collections.abc import Iterator
 
 from games.engine.nmbr9 import (
+    RULES,
     Action,
     Nmbr9State,
     Place,
     Stack,
     Tile,
     greedy_action,
+    legal_actions,
     placements,
     random_action,
 )
+from games.engine.nmbr9.bots import CANDIDATES, candidate_actions
 from games.engine.nmbr9.greedy import by_value
 from games.engine.nmbr9.stack import NEIGHBOURS
 
@@ -82,3 +85,26 @@ def test_the_greedy_bot_chooses_what_the_plain_one_chooses() -> None:
     for number, (state, seat) in enumerate(positions(10)):
         fast = greedy_action(state, seat, random.Random(number))
         assert fast == plain_greedy(state, seat, random.Random(number))
+
+
+def test_the_short_list_starts_with_the_greedy_choice_and_holds_the_next_best() -> None:
+    for number, (state, seat) in enumerate(positions(4)):
+        listed = candidate_actions(state, seat, random.Random(number))
+        assert listed[0] == greedy_action(state, seat, random.Random(number))
+        stack = state.stacks[seat]
+        tiles = [RULES.apply(state, seat, action).stacks[seat].tiles[-1] for action in listed]
+        assert all(action in legal_actions(state, seat) for action in listed)
+        # No two lie on the same squares; as many as asked while placements last.
+        assert len({frozenset(tile.cells) for tile in tiles}) == len(tiles)
+        distinct = {frozenset(tile.cells) for tile in placements(stack, tiles[0].digit)}
+        assert len(tiles) == min(CANDIDATES, len(distinct))
+        # After the greedy choice, the best of the others: none left out is worth more.
+        values = [plain_value(stack, tile) for tile in tiles]
+        assert values[1:] == sorted(values[1:], reverse=True)
+        assert values[0] == max(values)
+        left_out = [
+            plain_value(stack, tile)
+            for tile in placements(stack, tiles[0].digit)
+            if frozenset(tile.cells) not in {frozenset(t.cells) for t in tiles}
+        ]
+        assert not left_out or max(left_out) <= values[-1]
