@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -106,6 +106,7 @@ class Progress:
 
 ActionT = TypeVar("ActionT", covariant=True)
 StateT = TypeVar("StateT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 
 
 class Actions(Protocol[ActionT]):
@@ -264,4 +265,29 @@ def determinizer(rules: object) -> Callable[[Any, int, random.Random], Any] | No
     True
     """
     found: Callable[[Any, int, random.Random], Any] | None = getattr(rules, "determinize", None)
+    return found
+
+
+class Shortlisting(Protocol[StateT_contra]):
+    """The optional part of the protocol a search bot needs where a seat's moves are too
+    many to list (``listable`` false): a few worth searching among."""
+
+    def candidate_actions(
+        self, state: StateT_contra, seat: int, rng: random.Random
+    ) -> Sequence[Any]:
+        """A short list of ``seat``'s best legal moves by the game's heuristic, its own
+        choice first (drawn with ``rng`` as :meth:`RuleSet.bot_action` draws it), no two
+        alike. It reads only what ``seat`` may know."""
+        ...
+
+
+def shortlister(rules: object) -> Callable[[Any, int, random.Random], Sequence[Any]] | None:
+    """The rule set's :meth:`Shortlisting.candidate_actions`, or None when it has none.
+
+    >>> shortlister(object()) is None
+    True
+    """
+    found: Callable[[Any, int, random.Random], Sequence[Any]] | None = getattr(
+        rules, "candidate_actions", None
+    )
     return found

@@ -9,9 +9,16 @@ plays the game out with the game's heuristic (level 1) and credits each seat wit
 share of the result. A move's availability is counted, so that a move legal in few deals is
 not judged against the visits of its siblings.
 
-Moves too many to list (a distribution of score cards, a Malus target's choices) are not
-searched: there the tree holds the heuristic's one choice. A game that cannot determinize
-plays its heuristic at level 2 as well: searching the real state would read hidden cards.
+Where a seat's moves are too many to list (a tile's placements, a distribution of score
+cards), the search weighs the short list the game offers of them
+(:meth:`~games.engine.ruleset.Shortlisting.candidate_actions`, the heuristic's choice
+first), at the root and in the tree alike; in a game without one, the tree holds the
+heuristic's one choice there. A game that cannot determinize plays its heuristic at level 2 as well:
+searching the real state would read hidden cards.
+
+A play-out's reward is each seat's share of the win and of the ranking; a seat alone (a
+solo game) has nobody to beat, and its reward is its score, scaled between the least and
+the greatest score of the search's play-outs (:class:`_Scale`).
 
 Pure Python, no Django; deterministic given the ``random.Random`` and the iteration cap.
 The time cap is a guard: a decision stopped by it depends on the machine's speed.
@@ -22,11 +29,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.ruleset import BotLevel, RuleSet, determinizer
+from games.engine.ruleset import Actions, BotLevel, RuleSet, determinizer, shortlister
+
+Shortlist = Callable[[Any, int, random.Random], Sequence[Any]]
 
 #: UCB1's exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
@@ -69,10 +78,45 @@ class _Node:
         self.available = 0
         self.children: dict[tuple[int, Any], _Node] = {}
 
-    def ucb(self) -> float:
-        return self.reward / self.visits + EXPLORATION * math.sqrt(
+    def ucb(self, scale: _Scale) -> float:
+        return scale.of(self.reward / self.visits) + EXPLORATION * math.sqrt(
             math.log(self.available) / self.visits
         )
+
+
+class _Scale:
+    """Where a mean reward lies in [0, 1], for UCB1. With several players a reward is a
+    share of the win and of the ranking, in [0, 1] already. A seat alone has nobody to
+    beat, so its reward is its score (every play-out would be worth the same otherwise),
+    placed between the least and the greatest score the search's play-outs reached.
+
+    >>> scale = _Scale()
+    >>> scale.of(0.25)
+    0.25
+    >>> for score in (40, 60, 50):
+    ...     scale.see(score)
+    >>> scale.of(55)
+    0.75
+    """
+
+    __slots__ = ("high", "low", "span")
+
+    def __init__(self) -> None:
+        self.low = 0.0
+        self.span = 1.0
+        #: The greatest score seen, None until a seat alone has scored.
+        self.high: float | None = None
+
+    def see(self, score: float) -> None:
+        """Stretch the scale over a lone seat's play-out score."""
+        if self.high is None:
+            self.low = self.high = score
+        else:
+            self.low, self.high = min(self.low, score), max(self.high, score)
+        self.span = self.high - self.low or 1.0
+
+    def of(self, mean: float) -> float:
+        return (mean - self.low) / self.span
 
 
 def bot_move(
@@ -123,14 +167,17 @@ def search(
     """
     deal = determinizer(rules)
     assert deal is not None, f"{rules.name} cannot determinize: no search"
+    shortlist = shortlister(rules)
     legal = rules.legal_actions(state, seat)
-    moves = list(legal) if legal.listable else []
+    moves = _choices(rules, state, seat, legal, rng, shortlist)
     if len(moves) == 1:
         return moves[0]
     if not moves:
         return rules.bot_action(state, seat, rng)
-    heuristic = rules.bot_action(state, seat, rng)
+    # A short list (moves too many to list) puts the heuristic's choice first.
+    heuristic = rules.bot_action(state, seat, rng) if legal.listable else moves[0]
     root = _Node(seat)
+    scale = _Scale()
     start = clock()
     deadline = start + budget.seconds
     done = 0
@@ -142,7 +189,7 @@ def search(
             if stats is not None:
                 stats.stopped_by_time = True
             break
-        _iterate(rules, deal(state, seat, rng), seat, root, rng)
+        _iterate(rules, deal(state, seat, rng), seat, root, rng, shortlist, scale)
         done += 1
     if stats is not None:
         stats.iterations = done
@@ -156,7 +203,32 @@ def search(
     return max(moves, key=standing)
 
 
-def _iterate(rules: RuleSet[Any], state: Any, seat: int, root: _Node, rng: random.Random) -> None:
+def _choices(
+    rules: RuleSet[Any],
+    state: Any,
+    actor: int,
+    legal: Actions[Any],
+    rng: random.Random,
+    shortlist: Shortlist | None,
+) -> list[Any]:
+    """The moves the search weighs for ``actor``: all its ``legal`` ones when they can be
+    listed, else the game's short list, else the heuristic's one choice."""
+    if legal.listable:
+        return list(legal)
+    if shortlist is not None:
+        return list(shortlist(state, actor, rng))
+    return [rules.bot_action(state, actor, rng)]
+
+
+def _iterate(
+    rules: RuleSet[Any],
+    state: Any,
+    seat: int,
+    root: _Node,
+    rng: random.Random,
+    shortlist: Shortlist | None,
+    scale: _Scale,
+) -> None:
     """One iteration on one deal: select, expand, play out, credit."""
     node = root
     path = [root]
@@ -167,8 +239,7 @@ def _iterate(rules: RuleSet[Any], state: Any, seat: int, root: _Node, rng: rando
             break
         # At the root, the searching seat moves.
         actor = seat if node is root else _actor(rules, state, rng)
-        legal = rules.legal_actions(state, actor)
-        moves = list(legal) if legal.listable else [rules.bot_action(state, actor, rng)]
+        moves = _choices(rules, state, actor, rules.legal_actions(state, actor), rng, shortlist)
         untried = []
         for move in moves:
             child = node.children.get((actor, move))
@@ -182,12 +253,14 @@ def _iterate(rules: RuleSet[Any], state: Any, seat: int, root: _Node, rng: rando
             child.available = 1
             expanded = True
         else:
-            move = max(moves, key=lambda m: node.children[actor, m].ucb())
+            move = max(moves, key=lambda m: node.children[actor, m].ucb(scale))
             child = node.children[actor, move]
         state = rules.apply(state, actor, move)
         path.append(child)
         node = child
     rewards = _play_out(rules, state, rng)
+    if len(rewards) == 1:  # a seat alone, rewarded with its score
+        scale.see(*rewards.values())
     for visited in path[1:]:
         visited.visits += 1
         visited.reward += rewards.get(visited.seat, 0.0)
@@ -211,7 +284,8 @@ def _actor(rules: RuleSet[Any], state: Any, rng: random.Random) -> int:
 
 def _play_out(rules: RuleSet[Any], state: Any, rng: random.Random) -> dict[int, float]:
     """Play to the end with the game's heuristic; each seat's reward in [0, 1]: its share
-    of the win, with a little for its rank so that a near miss beats a rout."""
+    of the win, with a little for its rank so that a near miss beats a rout. A seat alone
+    is rewarded with its score (see :class:`_Scale`)."""
     for _ in range(PLAYOUT_MOVES):
         state = _chance(rules, state, rng)
         if rules.is_terminal(state):
@@ -223,6 +297,8 @@ def _play_out(rules: RuleSet[Any], state: Any, rng: random.Random) -> dict[int, 
         return {}
     ranking = result.ranking()
     players = len(ranking)
+    if players == 1:
+        return {0: float(result.scores[0])}
     return {
         seat: 0.8 * (seat in result.winners) / len(result.winners)
         + 0.2 * (players - place) / max(1, players - 1)

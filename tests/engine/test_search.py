@@ -1,15 +1,16 @@
 """The level-2 bot, information-set Monte Carlo tree search, is generic: it reaches a game
-only through the rules protocol and its optional ``determinize``."""
+only through the rules protocol and its optional ``determinize`` and ``candidate_actions``."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from dataclasses import replace
+from typing import Any
 
 from games.engine.ruleset import BotLevel
 from games.engine.search import Budget, SearchStats, bot_move, search
-from tests.toygame.rules import CHARMS, Take, ToyRules, ToyState
+from tests.toygame.rules import CHARMS, Listed, Take, ToyRules, ToyState
 
 
 class DeterminizingToy(ToyRules):
@@ -25,8 +26,33 @@ class DeterminizingToy(ToyRules):
         return replace(state, charms=charms)
 
 
-def toy(pile: int) -> tuple[DeterminizingToy, ToyState]:
-    rules = DeterminizingToy()
+class Unlisted(Listed):
+    """The same moves, as if too many to list."""
+
+    listable = False
+
+
+class UnlistedToy(DeterminizingToy):
+    """Toy whose takes cannot be listed, with no short list of them."""
+
+    def legal_actions(self, state: ToyState, seat: int) -> Listed:
+        return Unlisted(super().legal_actions(state, seat).actions)
+
+
+class ShortlistingToy(UnlistedToy):
+    """Toy whose takes cannot be listed but has the optional short list: the heuristic's
+    choice first, then the other takes."""
+
+    shortlisted = 0
+
+    def candidate_actions(self, state: ToyState, seat: int, rng: random.Random) -> list[Any]:
+        self.shortlisted += 1
+        first = self.bot_action(state, seat, rng)
+        return [first, *(take for take in self.legal_actions(state, seat) if take != first)]
+
+
+def toy(pile: int, rules: DeterminizingToy | None = None) -> tuple[DeterminizingToy, ToyState]:
+    rules = rules or DeterminizingToy()
     state = rules.new_game({"players": 2, "pile": pile})
     deal = rules.chance_action(state, random.Random(0))
     assert deal is not None
@@ -81,3 +107,28 @@ def test_a_game_that_cannot_determinize_plays_its_heuristic_at_level_two() -> No
     state = rules.apply(state, rules.chance, rules.chance_action(state, random.Random(0)))
     searched = bot_move(rules, state, 0, BotLevel.SEARCH, random.Random(5))
     assert searched == rules.bot_action(state, 0, random.Random(5))
+
+
+def test_where_moves_cannot_be_listed_it_searches_the_games_short_list() -> None:
+    rules, state = toy(5, ShortlistingToy())
+    stats = SearchStats()
+    move = search(rules, state, 0, random.Random(1), Budget(iterations=400), stats=stats)
+    assert move == Take(1)  # the only winning move, though the heuristic's is random
+    assert stats.iterations == 400
+    # Every node of the tree below the root offers the short list too, not one move.
+    assert rules.shortlisted > 400
+
+
+def test_with_few_play_outs_the_short_lists_first_move_stands() -> None:
+    rules, state = toy(9, ShortlistingToy())
+    for seed in range(12):
+        first = rules.candidate_actions(state, 0, random.Random(seed))[0]
+        assert search(rules, state, 0, random.Random(seed), Budget(iterations=3)) == first
+
+
+def test_without_a_short_list_moves_that_cannot_be_listed_are_the_heuristics() -> None:
+    rules, state = toy(5, UnlistedToy())
+    stats = SearchStats()
+    move = search(rules, state, 0, random.Random(6), Budget(iterations=400), stats=stats)
+    assert move == rules.bot_action(state, 0, random.Random(6))
+    assert stats.iterations == 0

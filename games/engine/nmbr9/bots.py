@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import chain
 
 from games.engine.nmbr9.actions import Action, Place
-from games.engine.nmbr9.legal import legal_actions, placements, to_act
+from games.engine.nmbr9.greedy import by_value
+from games.engine.nmbr9.legal import legal_actions, to_act
 from games.engine.nmbr9.rules import apply
 from games.engine.nmbr9.scoring import is_terminal
-from games.engine.nmbr9.stack import NEIGHBOURS, Stack, Tile
+from games.engine.nmbr9.stack import Tile
 from games.engine.nmbr9.state import CHANCE, Nmbr9Config, Nmbr9State, new_game
 
 Bot = Callable[[Nmbr9State, int, random.Random], Action]
 History = list[tuple[int, Action]]
+#: How many placements the search bot weighs at a decision (:func:`candidate_actions`):
+#: a few, so that each gets tens of its play-outs.
+CANDIDATES = 6
 
 
 def random_action(state: Nmbr9State, seat: int, rng: random.Random) -> Action:
@@ -27,25 +32,10 @@ def random_action(state: Nmbr9State, seat: int, rng: random.Random) -> Action:
     return legal_actions(state, seat).sample(rng)
 
 
-def _value(stack: Stack, tile: Tile, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """How good ``tile`` is, compared as a tuple: its points first; then its level (a tile
-    high up makes the next level reachable sooner); then the edges it shares with its own
-    level (a compact level offers more places that cover two tiles); last, how little it
-    widens the stack's base (a sprawling base spreads the next levels thin)."""
-    same = stack.at_level(tile.level)
-    cells = tile.cells
-    contact = sum((x + dx, y + dy) in same for x, y in cells for dx, dy in NEIGHBOURS)
-    low_x, low_y, high_x, high_y = box
-    for x, y in cells:
-        low_x, low_y = min(low_x, x), min(low_y, y)
-        high_x, high_y = max(high_x, x), max(high_y, y)
-    area = (high_x - low_x + 1) * (high_y - low_y + 1)
-    return tile.points, tile.level, contact, -area
-
-
 def greedy_action(state: Nmbr9State, seat: int, rng: random.Random) -> Action:
     """The placement scoring most now; among equals the highest, the most compact, the one
-    widening the base least (ties broken by ``rng``). Chance shuffles at random.
+    widening the base least (:mod:`games.engine.nmbr9.greedy`; ties broken by ``rng``).
+    Chance shuffles at random.
 
     >>> from games.engine.nmbr9.positions import arrange
     >>> state = arrange([["place 9 at 0,0", "place 9 at 3,0"]], card=6)
@@ -55,28 +45,41 @@ def greedy_action(state: Nmbr9State, seat: int, rng: random.Random) -> Action:
     """
     if seat == CHANCE or state.card is None:
         return random_action(state, seat, rng)
-    stack = state.stacks[seat]
-    ground = stack.at_level(0)
-    box = (
-        (
-            min(x for x, _ in ground),
-            min(y for _, y in ground),
-            max(x for x, _ in ground),
-            max(y for _, y in ground),
-        )
-        if ground
-        else (0, 0, 0, 0)
-    )
-    best: list[Tile] = []
-    best_value: tuple[int, int, int, int] | None = None
-    for tile in placements(stack, state.card):
-        value = _value(stack, tile, box)
-        if best_value is None or value > best_value:
-            best, best_value = [tile], value
-        elif value == best_value:
-            best.append(tile)
+    return _place(rng.choice(next(by_value(state.stacks[seat], state.card))))
+
+
+def candidate_actions(
+    state: Nmbr9State, seat: int, rng: random.Random, most: int = CANDIDATES
+) -> list[Action]:
+    """A short list for the search bot, where placements are too many to search: the greedy
+    bot's choice first (drawn with ``rng`` as :func:`greedy_action` draws it), then the
+    next best placements by its value, ``most`` in all, no two covering the same squares
+    (a 0 or an 8 turned half round lies as it did). Chance's one move is its shuffle.
+
+    >>> from games.engine.nmbr9.positions import arrange
+    >>> state = arrange([["place 9 at 0,0", "place 9 at 3,0"]], card=6)
+    >>> [str(action) for action in candidate_actions(state, 0, random.Random(1), most=3)]
+    ['place 6 at 0,0 turn 90', 'place 6 at 0,1 turn 90', 'place 6 at 2,0 turn 180']
+    """
+    if seat == CHANCE or state.card is None:
+        return [random_action(state, seat, rng)]
+    groups = by_value(state.stacks[seat], state.card)
+    best = next(groups)
     chosen = rng.choice(best)
-    return Place(chosen.digit, chosen.x, chosen.y, chosen.turn)
+    listed = [chosen]
+    covered = {frozenset(chosen.cells)}
+    for tile in chain.from_iterable(chain([best], groups)):
+        if len(listed) == most:
+            break
+        squares = frozenset(tile.cells)
+        if squares not in covered:
+            covered.add(squares)
+            listed.append(tile)
+    return [_place(tile) for tile in listed]
+
+
+def _place(tile: Tile) -> Action:
+    return Place(tile.digit, tile.x, tile.y, tile.turn)
 
 
 def play_game(

@@ -9,7 +9,7 @@ from typing import Any
 from games.engine import ruleset
 from games.engine.nmbr9 import history
 from games.engine.nmbr9.actions import Action
-from games.engine.nmbr9.bots import greedy_action, random_action
+from games.engine.nmbr9.bots import candidate_actions, greedy_action, random_action
 from games.engine.nmbr9.determinize import determinize
 from games.engine.nmbr9.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.nmbr9.notation import action_from_json, action_to_json, action_type, parse_action
@@ -99,6 +99,11 @@ class Nmbr9Rules:
     def bot_action(self, state: Nmbr9State, seat: int, rng: random.Random) -> Action:
         """The greedy bot: an absent player's tile is placed as well as cheaply possible."""
         return greedy_action(state, seat, rng)
+
+    def candidate_actions(self, state: Nmbr9State, seat: int, rng: random.Random) -> list[Action]:
+        """The greedy bot's choice and the next best placements by its value, for the search
+        bot (:func:`games.engine.nmbr9.bots.candidate_actions`)."""
+        return candidate_actions(state, seat, rng)
 
     def determinize(self, state: Nmbr9State, seat: int, rng: random.Random) -> Nmbr9State:
         """The cards left and the others' secret tiles drawn again

@@ -5,7 +5,9 @@ import statistics
 import time
 
 from games.engine.nmbr9 import RULES, Nmbr9Config, greedy_action, legal_actions, play_game
+from games.engine.nmbr9.bots import candidate_actions
 from games.engine.nmbr9.positions import arrange
+from games.engine.search import Budget, SearchStats, search
 
 
 def test_the_greedy_bot_takes_the_points_in_reach() -> None:
@@ -35,3 +37,14 @@ def test_the_greedy_bot_beats_the_random_one_and_moves_in_under_0_2_s() -> None:
     from games.engine.nmbr9 import score
 
     assert statistics.mean(map(score, greedy)) > statistics.mean(map(score, randomly))
+
+
+def test_the_search_bot_searches_among_the_greedy_bots_short_list() -> None:
+    """Two 9s side by side, a 6 to place, two players: the search plays its 20 play-outs
+    and one of the greedy bot's best placements, a legal one."""
+    state = arrange([["place 9 at 0,0", "place 9 at 3,0"], ["place 0 at 0,0"]], card=6)
+    stats = SearchStats()
+    move = search(RULES, state, 0, random.Random(7), Budget(iterations=20), stats=stats)
+    assert stats == SearchStats(iterations=20, stopped_by_time=False)
+    assert move in candidate_actions(state, 0, random.Random(7))
+    assert move in legal_actions(state, 0)
