@@ -94,6 +94,24 @@ def test_it_stops_at_its_time_cap() -> None:
     assert stats == SearchStats(iterations=9, stopped_by_time=True)
 
 
+def test_it_starts_no_play_out_that_would_end_past_its_cap_at_the_slowest_pace() -> None:
+    rules, state = toy(9)
+    # The first play-out takes 4 s, the others 1 s: at 7 s, one as slow as the first would
+    # end past the cap (at the mean pace, 1.75 s, it would not, and two more would start).
+    ticks = itertools.chain([0.0, 0.0], itertools.count(4.0))
+    stats = SearchStats()
+    search(
+        rules,
+        state,
+        0,
+        random.Random(4),
+        Budget(iterations=1000, seconds=10.5),
+        clock=lambda: next(ticks),
+        stats=stats,
+    )
+    assert stats == SearchStats(iterations=4, stopped_by_time=True)
+
+
 def test_its_stats_say_when_the_iteration_cap_stopped_it() -> None:
     rules, state = toy(9)
     stats = SearchStats()
