@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -74,9 +75,8 @@ def test_with_few_play_outs_the_heuristics_move_stands() -> None:
         assert search(rules, state, 0, random.Random(seed), Budget(iterations=3)) == heuristic
 
 
-def test_it_stops_at_its_time_cap() -> None:
-    rules, state = toy(9)
-    ticks = itertools.count(step=1.0)
+def timed_search(rules: Any, state: Any, ticks: Iterator[float]) -> tuple[Any, SearchStats]:
+    """A search of seat 0 with a 10.5 s cap, on a clock that reads ``ticks`` in turn."""
     stats = SearchStats()
     move = search(
         rules,
@@ -87,6 +87,12 @@ def test_it_stops_at_its_time_cap() -> None:
         clock=lambda: next(ticks),
         stats=stats,
     )
+    return move, stats
+
+
+def test_it_stops_at_its_time_cap() -> None:
+    rules, state = toy(9)
+    move, stats = timed_search(rules, state, itertools.count(step=1.0))
     assert move in rules.legal_actions(state, 0)
     # An iteration takes a tick (a second): the ninth ends at 10 s, a tenth would end past
     # the cap, so it is not started.
@@ -98,17 +104,7 @@ def test_it_starts_no_play_out_that_would_end_past_its_cap_at_the_slowest_pace()
     rules, state = toy(9)
     # The first play-out takes 4 s, the others 1 s: at 7 s, one as slow as the first would
     # end past the cap (at the mean pace, 1.75 s, it would not, and two more would start).
-    ticks = itertools.chain([0.0, 0.0], itertools.count(4.0))
-    stats = SearchStats()
-    search(
-        rules,
-        state,
-        0,
-        random.Random(4),
-        Budget(iterations=1000, seconds=10.5),
-        clock=lambda: next(ticks),
-        stats=stats,
-    )
+    _, stats = timed_search(rules, state, itertools.chain([0.0, 0.0], itertools.count(4.0)))
     assert stats == SearchStats(iterations=4, stopped_by_time=True)
 
 
