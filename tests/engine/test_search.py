@@ -10,7 +10,14 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine.ruleset import BotLevel
-from games.engine.search import Budget, SearchStats, bot_move, search
+from games.engine.search import (
+    CLOCK_EVERY,
+    PLAYOUT_MOVES,
+    Budget,
+    SearchStats,
+    bot_move,
+    search,
+)
 from tests.toygame.rules import CHARMS, Listed, Take, ToyRules, ToyState
 
 
@@ -106,6 +113,27 @@ def test_it_starts_no_play_out_that_would_end_past_its_cap_at_the_slowest_pace()
     # end past the cap (at the mean pace, 1.75 s, it would not, and two more would start).
     _, stats = timed_search(rules, state, itertools.chain([0.0, 0.0], itertools.count(4.0)))
     assert stats == SearchStats(iterations=4, stopped_by_time=True)
+
+
+class EndlessToy(DeterminizingToy):
+    """Toy whose play-outs never end: the pile is never taken from."""
+
+    moves = 0
+
+    def apply(self, state: ToyState, seat: int, action: Any) -> ToyState:
+        if seat == self.chance:
+            return super().apply(state, seat, action)
+        self.moves += 1
+        return replace(state, turn=1 - state.turn)
+
+
+def test_a_play_out_still_going_at_its_time_cap_is_stopped() -> None:
+    rules, state = toy(9, EndlessToy())
+    _, stats = timed_search(rules, state, itertools.count(step=1.0))
+    # The first play-out reads the clock every CLOCK_EVERY moves and stops at the cap
+    # (10.5 s, its tenth reading), not after PLAYOUT_MOVES; no second one starts.
+    assert stats == SearchStats(iterations=1, stopped_by_time=True)
+    assert rules.moves <= 10 * CLOCK_EVERY < PLAYOUT_MOVES
 
 
 def test_its_stats_say_when_the_iteration_cap_stopped_it() -> None:
