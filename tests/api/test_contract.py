@@ -178,6 +178,21 @@ def test_odd_moves_are_refused_with_a_400(as_alice: APIClient, game: Game, actio
     assert _events(game) == before
 
 
+def test_a_card_taken_back_to_complete_a_pli_is_read_in_its_json_form(
+    as_alice: APIClient, game: Game
+) -> None:
+    # The legal moves list such a move (a Rainbow taken back from one's row completes the
+    # top pli); its JSON form must read as that move, refused here only by the game's rules.
+    action = {"type": "take", "index": 0, "play": {"type": "complete", "card": "rainbow-7"}}
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/", {"action": action, "expected_sequence": 2}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["rule"] != "notation", response.json()
+
+
 def test_json_nested_too_deeply_is_a_400(as_alice: APIClient, game: Game) -> None:
     depth = 100_000
     body = '{"action": ' + "[" * depth + "]" * depth + ', "expected_sequence": 2}'

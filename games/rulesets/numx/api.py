@@ -382,19 +382,28 @@ _PLAY = _action(
     bonus=CardActionField(required=False, allow_null=True),
 )
 
+_COMPLETE = _action(
+    "complete",
+    "Complete the top pli with its Rainbow, on your turn or out of turn.",
+    card=serializers.CharField(),
+)
+#: What a card taken back may be played as: a pli, a Rainbow completing the top pli, or an
+#: Action card.
+_TAKEN_ACTIONS = {"play": _PLAY, "complete": _COMPLETE, **_CARD_ACTIONS}
+
 
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="NumxTakenAction",
-        serializers={"play": _PLAY, **_CARD_ACTIONS},
+        serializers=_TAKEN_ACTIONS,
         resource_type_field_name="type",
     )
 )
 class TakenActionField(_NestedAction):
-    """What a card taken back is played as: a pli or an Action card."""
+    """What a card taken back is played as: a pli, a completion or an Action card."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__({"play": _PLAY, **_CARD_ACTIONS}, **kwargs)
+        super().__init__(_TAKEN_ACTIONS, **kwargs)
 
 
 #: Every action a player may send, by its ``type`` (chance's `deal` and `shuffle` are the
@@ -404,16 +413,12 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     "play": _PLAY,
     "take": _action(
         "take",
-        "Take back the score card at 0-based position `index` and play it (`play`: a pli or "
-        "an Action card's JSON form).",
+        "Take back the score card at 0-based position `index` and play it (`play`: a pli's, "
+        "a completion's or an Action card's JSON form).",
         index=_position(),
         play=TakenActionField(),
     ),
-    "complete": _action(
-        "complete",
-        "Complete the top pli with its Rainbow, on your turn or out of turn.",
-        card=serializers.CharField(),
-    ),
+    "complete": _COMPLETE,
     "pass": _action("pass", "Pass."),
     "draw": _action("draw", "Draw a card."),
     "refill": _action("refill", "Refill the hand."),
