@@ -8,25 +8,18 @@ import random
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from games.bots import bot_seats, play_bot_move
 from games.events.log import export_game, verify
 from games.events.models import Chain, Event, Link
 from games.services import game_create
 from tests.chains import assert_chained
+from tests.migrations import migrate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 BEFORE = [("games", "0010_bot_levels")]
 AFTER = [("games", "0012_chain_existing_games")]
-
-
-def migrate(targets: list[tuple[str, str]] | None = None) -> None:
-    """Migrate to ``targets``; without, to the latest migrations (the models' schema)."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets or executor.loader.graph.leaf_nodes())
 
 
 def test_the_migration_chains_each_recorded_game_once_and_says_so() -> None:
