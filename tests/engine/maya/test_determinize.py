@@ -96,16 +96,3 @@ def test_with_it_the_search_bot_plays_maya_and_only_legal_moves() -> None:
         searched += 1
         state = RULES.apply(state, seat, action)
     assert searched == 15
-
-
-def test_a_number_is_dealt_the_likelier_the_nearer_the_count_its_seat_left() -> None:
-    table = arrange(["+1 +2", "-1 +3"], count=0, secrets=[5, 9])
-    state = act(act(table, 0, "play +2"), 1, "play +3")  # seat 1 leaves 5, not its number
-    assert state.left[1] == 5
-    rng = random.Random(4)
-    dealt = Counter(determinize(state, 0, rng).secrets[1] for _ in range(400))
-    # Uniform deals would give seat 1 a 4 or a 6 two times in nine (89 of 400); the table
-    # reads its aim: 41 % of deals (164).
-    assert dealt[4] + dealt[6] > 130
-    # Every number but the one it announced stays possible.
-    assert set(dealt) == {1, 2, 3, 4, 6, 7, 8, 9, 10}
