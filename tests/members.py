@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from accounts.models import Profile
+from accounts.models import Profile, profile_of
 
 
 def named(user: User) -> User:
     """``user`` with a profile whose display name is their user name, as if they had
     signed up giving it."""
     Profile.objects.create(user=user, display_name=user.get_username())
+    return user
+
+
+def speaks(user: User, language: str) -> User:
+    """``user``, who chose ``language`` (a code of ``LANGUAGES``) for the site and its mail."""
+    profile = profile_of(user)
+    profile.language = language
+    profile.save()
     return user

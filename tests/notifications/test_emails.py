@@ -21,6 +21,7 @@ from games.registry import rule_set
 from games.services import game_submit, set_standing_orders
 from notifications.models import Notification
 from notifications.tasks import send_notification
+from tests.members import speaks
 
 from .conftest import sent_to
 
@@ -121,9 +122,7 @@ def test_every_game_email_prints_the_head_of_the_games_chain_in_its_footer(
     assert email.body.rstrip().endswith(line)
     html, _kind = email.alternatives[0]
     assert line in str(html)
-    profile = profile_of(mallory)
-    profile.language = "fr"
-    profile.save()
+    speaks(mallory, "fr")
     mail.outbox.clear()
     send_notification(
         Notification.objects.create(
@@ -164,9 +163,7 @@ def test_a_failed_send_is_retried_and_then_sent_once(trio: Game, commit: Commit)
 
 
 def test_emails_speak_the_recipients_language(bob: User, trio: Game, commit: Commit) -> None:
-    profile = profile_of(bob)
-    profile.language = "fr"
-    profile.save()
+    speaks(bob, "fr")
     notice = Notification.objects.create(game=trio, sequence=50, recipient=bob, kind="your-turn")
     mail.outbox.clear()
     send_notification(notice.pk)

@@ -9,11 +9,11 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import translation
 
-from accounts.models import profile_of
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.rulesets.maya.descriptions import cards, number
+from tests.members import speaks
 
 from .conftest import sent_to
 
@@ -53,9 +53,7 @@ def test_the_first_players_mail_says_the_count_their_cards_and_their_secret(maya
 
 def test_the_mail_speaks_french_to_a_french_player(bob: User, alice: User, commit: Commit) -> None:
     for user in (alice, bob):
-        profile = profile_of(user)
-        profile.language = "fr"
-        profile.save()
+        speaks(user, "fr")
     mail.outbox.clear()
     game = game_open(creator=alice, name="Copán", rules="maya", config={"players": 2})
     game_join(game=game, user=bob, token=game.invite_token)

@@ -11,7 +11,6 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import timezone, translation
 
-from accounts.models import profile_of
 from games import deadlines
 from games.engine.nmbr9 import Place
 from games.events import consumers, store
@@ -20,6 +19,7 @@ from games.models import Game, Seat
 from games.registry import rule_set
 from games.rulesets.nmbr9.descriptions import square
 from games.services import game_submit
+from tests.members import speaks
 
 from .conftest import sent_to
 
@@ -106,9 +106,7 @@ def test_a_secret_placement_never_shows_in_the_others_mail(
 
 def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commit: Commit) -> None:
     for user in (alice, bob):
-        profile = profile_of(user)
-        profile.language = "fr"
-        profile.save()
+        speaks(user, "fr")
     mail.outbox.clear()
     game = start([alice, bob], commit, name="Tours")
     card = store.load(game.pk, game.rules).state.card

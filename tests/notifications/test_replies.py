@@ -20,7 +20,6 @@ from django.core import mail
 from django.core.mail import EmailMessage
 from django.test import Client
 
-from accounts.models import profile_of
 from games.events import store
 from games.events.models import Event
 from games.models import Game
@@ -30,6 +29,7 @@ from notifications.emails import compose
 from notifications.inbound import receive_bytes
 from notifications.models import Answer, InboundMail, Notification
 from notifications.reply_address import ReplyToken, find_token
+from tests.members import speaks
 
 from .conftest import sent_to
 from .replies import reply
@@ -107,9 +107,7 @@ def test_a_turn_email_carries_a_signed_reply_address_and_lettered_moves(trio: Ga
 
 
 def test_a_french_player_reads_the_reply_instructions_in_french(bob: User, trio: Game) -> None:
-    profile = profile_of(bob)
-    profile.language = "fr"
-    profile.save()
+    speaks(bob, "fr")
     row = Notification.objects.get(recipient=bob, kind=Notification.Kind.YOUR_TURN)
     message = compose(row)
     assert "Répondez à cet e-mail" in message.body
@@ -275,9 +273,7 @@ def test_a_reply_without_a_move_is_refused_with_the_moves(trio: Game, commit: Co
 def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
     bob: User, trio: Game, commit: Commit
 ) -> None:
-    profile = profile_of(bob)
-    profile.language = "fr"
-    profile.save()
+    speaks(bob, "fr")
     deliver(commit, reply(turn_mail("bob@example.com"), "pass"))
     assert outcome() == "illegal"
     assert played(trio, 1) == []

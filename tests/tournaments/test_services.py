@@ -20,6 +20,7 @@ from accounts.models import profile_of
 from games.events import consumers
 from games.models import Game, Seat
 from notifications.outbox import resend_overdue
+from tests.members import speaks
 from tournaments import mail as tournament_mail
 from tournaments import results, selectors
 from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
@@ -487,9 +488,7 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
 ) -> None:
     players = make_players(3)
     register_all(league, players)
-    profile = profile_of(players[0])
-    profile.language = "fr"
-    profile.save()
+    speaks(players[0], "fr")
     entry_withdraw(entry=Entry.objects.get(user=players[2]), by=alice)
     tournament_invite(tournament=league, by=alice, email="alice@example.com")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]

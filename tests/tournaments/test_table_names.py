@@ -12,13 +12,13 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
-from accounts.models import profile_of
 from games.lobby import game_open
 from games.models import Game
 from notifications.inbound import receive_bytes
 from notifications.models import Notification
 from notifications.tasks import send_notification
 from tests.clients import token_client
+from tests.members import speaks
 from tests.notifications.replies import reply
 from tournaments.models import Stage, Table, Tournament
 
@@ -31,13 +31,6 @@ Capture = Callable[..., AbstractContextManager[object]]
 
 ENGLISH = "Spring league: stage 1, table 2"
 FRENCH = "Spring league\u00a0: ronde 1, table 2"
-
-
-def speaks(user: User, language: str) -> User:
-    profile = profile_of(user)
-    profile.language = language
-    profile.save()
-    return user
 
 
 def table_two(stage: Stage) -> tuple[Game, User]:
