@@ -41,11 +41,6 @@ Shortlist = Callable[[Any, int, random.Random], Sequence[Any]]
 EXPLORATION = 0.7
 #: A play-out longer than this is stopped and scored as a draw for everyone.
 PLAYOUT_MOVES = 2_000
-#: A play-out looks at the clock every this many moves, and one still going at the time
-#: cap is stopped and scored as a draw: in expert Maya a play-out where nobody reaches
-#: their number can run to PLAYOUT_MOVES, and one such took a decision to 1.74 s of CPU
-#: under the 0.9 s cap (``bench/README.md``).
-CLOCK_EVERY = 64
 #: The heuristic's move stands unless another was visited more, by this share of the
 #: play-outs. With a few dozen play-outs a game's many moves get a visit or two each, and
 #: the most visited is nearly a random one: without it, level 2 won 30 % of 2-player and
@@ -170,6 +165,7 @@ def search(
     ``rules`` must have ``determinize``; ``clock`` measures the time cap; ``stats``, if
     given, says how many play-outs were run and whether the time cap stopped them.
     """
+    start = clock()
     deal = determinizer(rules)
     assert deal is not None, f"{rules.name} cannot determinize: no search"
     shortlist = shortlister(rules)
@@ -183,7 +179,6 @@ def search(
     heuristic = rules.bot_action(state, seat, rng) if legal.listable else moves[0]
     root = _Node(seat)
     scale = _Scale()
-    start = clock()
     deadline = start + budget.seconds
     done = 0
     longest = 0.0
@@ -304,9 +299,15 @@ def _play_out(
 ) -> dict[int, float]:
     """Play to the end with the game's heuristic; each seat's reward in [0, 1]: its share
     of the win, with a little for its rank so that a near miss beats a rout. A seat alone
-    is rewarded with its score (see :class:`_Scale`). Stopped, a draw, at ``overtime``."""
-    for move in range(PLAYOUT_MOVES):
-        if move % CLOCK_EVERY == CLOCK_EVERY - 1 and overtime():
+    is rewarded with its score (see :class:`_Scale`).
+
+    A play-out still going at ``overtime`` is stopped and scored as a draw: in expert Maya
+    one where nobody reaches their number can run to :data:`PLAYOUT_MOVES`, and one such
+    took a decision to 1.74 s of CPU under the 0.9 s cap. The clock is read before every
+    move, so that no play-out goes more than a move past the cap: a read costs about
+    0.4 µs of CPU, a move a hundred times that (``bench/README.md``)."""
+    for _ in range(PLAYOUT_MOVES):
+        if overtime():
             break
         state = _chance(rules, state, rng)
         if rules.is_terminal(state):

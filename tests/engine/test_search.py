@@ -11,8 +11,6 @@ from typing import Any
 
 from games.engine.ruleset import BotLevel
 from games.engine.search import (
-    CLOCK_EVERY,
-    PLAYOUT_MOVES,
     Budget,
     SearchStats,
     bot_move,
@@ -82,8 +80,29 @@ def test_with_few_play_outs_the_heuristics_move_stands() -> None:
         assert search(rules, state, 0, random.Random(seed), Budget(iterations=3)) == heuristic
 
 
-def timed_search(rules: Any, state: Any, ticks: Iterator[float]) -> tuple[Any, SearchStats]:
-    """A search of seat 0 with a 10.5 s cap, on a clock that reads ``ticks`` in turn."""
+class TimedToy(DeterminizingToy):
+    """Toy on a clock of its own, :attr:`elapsed`: each deal again takes the next of
+    ``deal_seconds`` and each move of the game ``move_seconds``."""
+
+    def __init__(self, deal_seconds: Iterator[float], move_seconds: float = 0.0) -> None:
+        self.deal_seconds = deal_seconds
+        self.move_seconds = move_seconds
+        self.elapsed = 0.0
+        self.moves = 0
+
+    def determinize(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        self.elapsed += next(self.deal_seconds)
+        return super().determinize(state, seat, rng)
+
+    def apply(self, state: ToyState, seat: int, action: Any) -> ToyState:
+        if seat != self.chance:
+            self.elapsed += self.move_seconds
+            self.moves += 1
+        return super().apply(state, seat, action)
+
+
+def timed_search(rules: TimedToy, state: ToyState) -> tuple[Any, SearchStats]:
+    """A search of seat 0 with a 10.5 s cap on ``rules``' clock."""
     stats = SearchStats()
     move = search(
         rules,
@@ -91,49 +110,48 @@ def timed_search(rules: Any, state: Any, ticks: Iterator[float]) -> tuple[Any, S
         0,
         random.Random(4),
         Budget(iterations=1000, seconds=10.5),
-        clock=lambda: next(ticks),
+        clock=lambda: rules.elapsed,
         stats=stats,
     )
     return move, stats
 
 
 def test_it_stops_at_its_time_cap() -> None:
-    rules, state = toy(9)
-    move, stats = timed_search(rules, state, itertools.count(step=1.0))
+    rules, state = toy(9, TimedToy(itertools.repeat(1.0)))
+    move, stats = timed_search(rules, state)
     assert move in rules.legal_actions(state, 0)
-    # An iteration takes a tick (a second): the ninth ends at 10 s, a tenth would end past
-    # the cap, so it is not started.
-    assert rules.determinized == 9
-    assert stats == SearchStats(iterations=9, stopped_by_time=True)
+    # An iteration takes a second (its deal): the tenth ends at 10 s, an eleventh would
+    # end past the cap, so it is not started.
+    assert rules.determinized == 10
+    assert stats == SearchStats(iterations=10, stopped_by_time=True)
 
 
 def test_it_starts_no_play_out_that_would_end_past_its_cap_at_the_slowest_pace() -> None:
-    rules, state = toy(9)
     # The first play-out takes 4 s, the others 1 s: at 7 s, one as slow as the first would
     # end past the cap (at the mean pace, 1.75 s, it would not, and two more would start).
-    _, stats = timed_search(rules, state, itertools.chain([0.0, 0.0], itertools.count(4.0)))
+    rules, state = toy(9, TimedToy(itertools.chain([4.0], itertools.repeat(1.0))))
+    _, stats = timed_search(rules, state)
     assert stats == SearchStats(iterations=4, stopped_by_time=True)
 
 
-class EndlessToy(DeterminizingToy):
-    """Toy whose play-outs never end: the pile is never taken from."""
-
-    moves = 0
+class EndlessToy(TimedToy):
+    """Timed toy whose play-outs never end: the pile is never taken from."""
 
     def apply(self, state: ToyState, seat: int, action: Any) -> ToyState:
         if seat == self.chance:
             return super().apply(state, seat, action)
+        self.elapsed += self.move_seconds
         self.moves += 1
         return replace(state, turn=1 - state.turn)
 
 
 def test_a_play_out_still_going_at_its_time_cap_is_stopped() -> None:
-    rules, state = toy(9, EndlessToy())
-    _, stats = timed_search(rules, state, itertools.count(step=1.0))
-    # The first play-out reads the clock every CLOCK_EVERY moves and stops at the cap
-    # (10.5 s, its tenth reading), not after PLAYOUT_MOVES; no second one starts.
+    rules, state = toy(9, EndlessToy(itertools.repeat(0.0), move_seconds=1.0))
+    _, stats = timed_search(rules, state)
+    # A move takes a second: the first play-out reads the clock before each move and
+    # stops at the cap, after its eleventh, not after PLAYOUT_MOVES; no second one starts.
     assert stats == SearchStats(iterations=1, stopped_by_time=True)
-    assert rules.moves <= 10 * CLOCK_EVERY < PLAYOUT_MOVES
+    assert rules.moves == 11
 
 
 def test_its_stats_say_when_the_iteration_cap_stopped_it() -> None:
