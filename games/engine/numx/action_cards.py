@@ -120,9 +120,13 @@ def options(state: GameState, seat: int, face: Face) -> Iterator[CardAction]:
         case Kind.BLOCK:
             candidates = [Block(t) for t in (*seats, ALL, BETWEEN)]
         case Kind.ECLAIR:
+            # Not with a team-mate (eclair.opponent): a long row of one's own would offer
+            # its length squared swaps, each refused, and listing them took milliseconds.
+            team = state.config.team_of(seat)
             candidates = [
                 Eclair(t, mine, theirs)
                 for t in seats
+                if t not in team
                 for mine in range(len(state.rows[seat]))
                 for theirs in range(len(state.rows[t]))
             ]
