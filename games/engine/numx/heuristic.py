@@ -10,7 +10,8 @@ state (:mod:`games.engine.numx.determinize`) and the real one give it the same c
 - Hand out score cards to build one's own combinations and to break the leader's (a card
   that pairs a lone card of theirs cancels it).
 - Play Action cards against the leader: a Malus that loads their hand or strips their row,
-  a Flip, Swipe or Eclair that widens the gap.
+  a Flip, Swipe or Eclair that widens the gap (of the hundreds of Eclairs long rows offer,
+  a random 64 are weighed: :data:`ECLAIRS_WEIGHED`).
 
 Randomness (ties) comes only from the given ``random.Random``.
 """
@@ -75,6 +76,12 @@ ACTION_KEEP = 8.0
 LEADER_WEIGHT = 1.5
 #: What laying one's last cards is worth: the round is won.
 LAST_CARDS = 1000.0
+#: The most Eclairs a move weighs, a random choice of them. Each is two rows to count, and
+#: long rows give hundreds (814 in one of 33,380 decisions, one row of 37 cards): the
+#: slowest moves of level 1, 42 ms with every one weighed, 6 ms with this many. Only 20
+#: of those decisions had 64 or more; of the 27 with over 48, three chose another move
+#: (bench/README.md).
+ECLAIRS_WEIGHED = 64
 
 
 def heuristic_action(state: GameState, seat: int, rng: random.Random) -> Action:
@@ -101,7 +108,33 @@ def heuristic_action(state: GameState, seat: int, rng: random.Random) -> Action:
     moves = list(legal)
     rng.shuffle(moves)
     judge = _Judge(state, seat)
-    return max(moves, key=judge.value)
+    return max(_with_fewer_eclairs(moves), key=judge.value)
+
+
+def _with_fewer_eclairs(moves: list[Action]) -> list[Action]:
+    """``moves`` without those of their Eclairs past the first :data:`ECLAIRS_WEIGHED`
+    (played alone, as a Shadow's bonus or from a score card taken back)."""
+    weighed: set[Eclair] = set()
+    kept = []
+    for move in moves:
+        eclair = _eclair_in(move)
+        if eclair is not None and eclair not in weighed:
+            if len(weighed) == ECLAIRS_WEIGHED:
+                continue
+            weighed.add(eclair)
+        kept.append(move)
+    return kept
+
+
+def _eclair_in(move: Action | CardAction | Complete) -> Eclair | None:
+    match move:
+        case Eclair():
+            return move
+        case Play(bonus=Eclair() as bonus):
+            return bonus
+        case TakeBack(play=played):
+            return _eclair_in(played)
+    return None
 
 
 # What the seat knows ----------------------------------------------------------------------

@@ -5,12 +5,14 @@ leader's, Malus cards against the leader; and only ever legal moves."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from games.engine.numx import (
     ALL,
     CHANCE,
+    Eclair,
     GameConfig,
     Malus,
     Mode,
@@ -23,7 +25,7 @@ from games.engine.numx import (
     parse_action,
 )
 from games.engine.numx.cards import deck, parse_cards
-from games.engine.numx.heuristic import _Judge, heuristic_action
+from games.engine.numx.heuristic import ECLAIRS_WEIGHED, _Judge, heuristic_action
 from games.engine.numx.positions import arrange
 from games.engine.numx.state import Distributing, GameState
 
@@ -168,3 +170,33 @@ def test_its_shared_reckonings_never_change_a_moves_value() -> None:
                 state, seat, heuristic_action(state, seat, rng) if smart else legal.sample(rng)
             )
     assert compared > 500
+
+
+def test_it_weighs_at_most_64_eclairs_a_random_choice_of_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four rows of eight cards give 192 ways to play an Eclair (a card of one's own row for
+    one of another's), each two rows to count: the bot weighs 64 of them, drawn by its
+    seed, so that its move stays quick."""
+    colours = ["blue", "red", "green", "yellow"]
+    state = arrange(
+        GameConfig(4),
+        ["eclair blue-9", "red-9", "green-9", "yellow-9"],
+        [" ".join(f"{colour}-{value}" for value in range(1, 9)) for colour in colours],
+    )
+    eclairs = [m for m in legal_actions(state, 0) if isinstance(m, Eclair)]
+    assert len(eclairs) == 192
+    weighed: list[set[Eclair]] = []
+    judged = _Judge._judge_action
+
+    def counted(judge: _Judge, action: Any) -> float:
+        if isinstance(action, Eclair):
+            weighed[-1].add(action)
+        return judged(judge, action)
+
+    monkeypatch.setattr(_Judge, "_judge_action", counted)
+    for seed in (1, 2):
+        weighed.append(set())
+        assert heuristic_action(state, 0, random.Random(seed)) in legal_actions(state, 0)
+    assert len(weighed[0]) == len(weighed[1]) == ECLAIRS_WEIGHED == 64
+    assert weighed[0] != weighed[1]
