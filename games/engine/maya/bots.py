@@ -19,9 +19,6 @@ from games.engine.maya.turns import next_seat, resolve
 
 History = list[tuple[int, Action]]
 
-#: How near its own number the heuristic bot may leave the count without telling it: the
-#: most one card moves the count.
-READ_DISTANCE = 5
 #: A game longer than this is reported as stuck rather than played forever.
 MAX_ACTIONS = 20_000
 
@@ -36,14 +33,8 @@ def random_action(state: MayaState, seat: int, rng: random.Random) -> Action:
 
 
 def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
-    """A play that brings the count to ``seat``'s secret number if one does; otherwise one
-    that keeps the count away from the number the next player seems to aim at and, among
-    those, away from ``seat``'s own secret (ties broken by ``rng``).
-
-    Leaving the count near its own number tells the table what it is; the next player then
-    keeps the count from it, as this bot does. Beyond :data:`READ_DISTANCE` a count says
-    nothing, so further is not better: a bot that always went as far as it could would drive
-    the count away for good and the game would not end.
+    """A play that brings the count to ``seat``'s secret number, or as near as it can, and
+    keeps it away from the number the next player seems to aim at (ties broken by ``rng``).
 
     It never guesses: a wrong guess gives a token away, and the count alone says little.
 
@@ -58,12 +49,11 @@ def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
         return random_action(state, seat, rng)
     rng.shuffle(plays)
 
-    def score(play: Play) -> tuple[bool, int, int]:
+    def score(play: Play) -> tuple[int, int]:
         result = resolve(state.total, state.direction, play, state.players)
-        if result.total == secret:
-            return False, 0, 0
         following = next_seat(seat, result.direction, state.players, result.skip)
         aim = state.left[following]
+        distance = abs(result.total - secret) if secret is not None else 0
         # A player's turn moves the count by at most 5: a count further away than that
         # from its aim is out of its reach.
         danger = (
@@ -71,10 +61,7 @@ def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
             if aim is None or not MIN_SECRET <= aim <= MAX_SECRET
             else 6 - min(6, abs(result.total - aim))
         )
-        telling = (
-            0 if secret is None else READ_DISTANCE - min(READ_DISTANCE, abs(result.total - secret))
-        )
-        return True, danger, telling
+        return distance, danger
 
     return min(plays, key=score)
 

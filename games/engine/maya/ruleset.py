@@ -97,9 +97,9 @@ class MayaRules:
         return random_action(state, CHANCE, rng)
 
     def bot_action(self, state: MayaState, seat: int, rng: random.Random) -> Action:
-        """A seat's bot, or the move made for a player whose time ran out, makes its
-        secret number when a play does, and otherwise keeps the count from telling it
-        (``bots.heuristic_action``); it guesses only when it cannot play a card."""
+        """A seat's bot, or the move made for a player whose time ran out, plays toward
+        its secret number (``bots.heuristic_action``); it guesses only when it cannot
+        play a card."""
         return heuristic_action(state, seat, rng)
 
     def determinize(self, state: MayaState, seat: int, rng: random.Random) -> MayaState:
