@@ -169,9 +169,9 @@ _ORDER = attrgetter("order")
 
 
 #: Rows whose score the process keeps. Few: a search meets the same rows again within a
-#: play-out and the next, and 4,096 kept 90 % of them. 65,536 kept 92 %, but held so many
-#: objects that each of the garbage collector's full passes took up to 80 ms, inside some
-#: bot's move: the only level-1 moves over 10 ms (bench/README.md).
+#: play-out and the next, and found 90 % of them among 4,096 kept. 65,536 found 92 %, but
+#: held so many objects that each of the garbage collector's full passes took up to 80 ms,
+#: inside some bot's move: the only level-1 moves over 10 ms (bench/README.md).
 ROWS_KEPT = 1 << 12
 
 
