@@ -19,6 +19,7 @@ from games.lobby import game_invite, game_join, game_open, game_start
 from games.models import Game, Invitation, StandingOrder
 from notifications.outbox import RESEND_AFTER, resend_overdue
 from notifications.tasks import send_invitation
+from tests.members import speaks
 
 pytestmark = pytest.mark.django_db
 
@@ -234,9 +235,7 @@ def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
 
 
 def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User) -> None:
-    profile = profile_of(bob)
-    profile.language = "fr"
-    profile.save()
+    speaks(bob, "fr")
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
     invitation, _new = game_invite(game=game, by=alice, email=bob.email, base_url="")
     mail.outbox.clear()

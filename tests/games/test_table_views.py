@@ -24,6 +24,7 @@ from games.rulesets.numx.descriptions import card as card_words
 from games.rulesets.numx.forms import PliForm
 from games.services import SeatSpec, game_create, game_submit
 from games.views import table as table_views
+from tests.members import speaks
 
 pytestmark = pytest.mark.django_db
 
@@ -408,14 +409,10 @@ def test_bots_play_their_turns_once_a_move_has_committed(
 def test_a_refused_move_is_explained_in_the_players_language(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:
-    from accounts.models import profile_of
-
     pick_both(duel)
     seat = store.load(duel.pk, duel.rules).state.turn  # type: ignore[attr-defined]
     player = [alice, bob][seat]
-    profile = profile_of(player)
-    profile.language = "fr"
-    profile.save()
+    speaks(player, "fr")
     cards = hand(duel, seat)
     numbered = [i for i, n in enumerate(cards) if n.startswith(("blue", "red", "yellow", "green"))]
     first, second = next(
