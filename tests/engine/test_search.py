@@ -134,15 +134,17 @@ def test_it_starts_no_play_out_that_would_end_past_its_cap_at_the_slowest_pace()
     assert stats == SearchStats(iterations=4, stopped_by_time=True)
 
 
-class EndlessToy(TimedToy):
-    """Timed toy whose play-outs never end: the pile is never taken from."""
+class NeverTaking(DeterminizingToy):
+    """Toy whose play-outs never end: the pile is never taken from."""
 
     def apply(self, state: ToyState, seat: int, action: Any) -> ToyState:
         if seat == self.chance:
             return super().apply(state, seat, action)
-        self.elapsed += self.move_seconds
-        self.moves += 1
         return replace(state, turn=1 - state.turn)
+
+
+class EndlessToy(TimedToy, NeverTaking):
+    """Timed toy whose play-outs never end."""
 
 
 def test_a_play_out_still_going_at_its_time_cap_is_stopped() -> None:

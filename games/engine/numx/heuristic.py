@@ -126,7 +126,7 @@ def _with_fewer_eclairs(moves: list[Action]) -> list[Action]:
     return kept
 
 
-def _eclair_in(move: Action | CardAction | Complete) -> Eclair | None:
+def _eclair_in(move: Action) -> Eclair | None:
     match move:
         case Eclair():
             return move
