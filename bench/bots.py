@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python bench/bots.py [--game numx] [--players 4] [--variants ...]
 [--pairings 1v0,1v1,2v1] [--games 200] [--search-games 20] [--iterations 100]
-[--seconds 1] [--minutes 20] [--seed 1] [--clock cpu] [--jobs 1]``
+[--seconds 1] [--minutes 20] [--seed 1] [--clock cpu] [--jobs 1] [--max-moves 5000]
+[--records bench/records]``; ``--replay RECORD`` prints a stopped game's last moves and position.
 
 Any game of the registry (``--game``: ``numx``, ``maya``, ``nmbr9``), each player count of
 ``--players`` (a comma list) and each variant of ``--variants`` (NUM-X: its modes,
@@ -26,8 +27,13 @@ best of the others (each with a 95 % interval); per level, the time its decision
 how many searches its time cap stopped before the iteration cap. Each game is seeded from
 ``--seed``, the game, its configuration, the pairing and its number, so a run replays the
 same games. The whole run stops by itself after ``--minutes``, each pairing keeping the
-games finished by then, and says how many that was; each game's seat, winners and scores
-go to stderr as it ends.
+games finished by then, and says how many that was; each game's seat, winners, scores and
+number of moves go to stderr as it ends.
+
+A game still going after ``--max-moves`` moves is stopped and counted apart (``stopped``):
+a level-2 search depends on the machine's speed, so its seed alone cannot play it again.
+Its moves are written to ``--records`` instead, one JSON file a game, which ``--replay``
+plays through the rules again to show its last 40 moves and where it stood.
 
 ``--clock cpu`` (the default) counts level 2's time cap and every decision's time in the
 process's own CPU time: each search thinks as long as it would on a core of its own, so a
@@ -91,13 +97,19 @@ def play(
     budget: Budget,
     decisions: Decisions,
     clock: Callable[[], float],
+    moves: list[tuple[int, str]],
+    max_moves: int,
 ) -> Any:
-    """One game, each seat at its level; each decision is timed by ``clock`` into
-    ``decisions``."""
+    """One game, each seat at its level, its outcome (``None`` if it was stopped after
+    ``max_moves`` moves); each move, chance's too, goes to ``moves`` in its text notation,
+    and each decision is timed by ``clock`` into ``decisions``."""
     state = rules.new_game(config)
     while not rules.is_terminal(state):
+        if len(moves) == max_moves:
+            return None
         chance = rules.chance_action(state, rng)
         if chance is not None:
+            moves.append((rules.chance, str(chance)))
             state = rules.apply(state, rules.chance, chance)
             continue
         seat = rng.choice(sorted(rules.awaiting(state) - {rules.chance}))
@@ -108,8 +120,19 @@ def play(
         decisions.times[level].append(clock() - start)
         if level is BotLevel.SEARCH:
             decisions.searches.append(stats)
+        moves.append((seat, str(action)))
         state = rules.apply(state, seat, action)
     return rules.outcome(state)
+
+
+def replay(record: dict[str, Any]) -> Any:
+    """The last position of a game ``record`` (as :func:`play_one` writes one), each move
+    applied again through the rules: a stopped game can be looked at move by move."""
+    rules = rule_set(record["game"])
+    state = rules.new_game(record["config"])
+    for seat, text in record["moves"]:
+        state = rules.apply(state, seat, rules.parse_action(text))
+    return state
 
 
 @dataclass(frozen=True)
@@ -126,11 +149,14 @@ class Game:
     budget: Budget
     clock: str
     deadline: float
+    max_moves: int
+    records: Path
 
 
-def play_one(game: Game) -> tuple[int, Any, Decisions] | None:
+def play_one(game: Game) -> tuple[int, Any, int, Decisions] | None:
     """``game`` played (``None`` once the run's deadline has passed): the stronger level's
-    seat, the outcome and the decisions."""
+    seat, the outcome (``None``: stopped after ``max_moves``, its record written to
+    ``records``), its number of moves and the decisions."""
     if time.time() >= game.deadline:
         return None
     players = game.config["players"]
@@ -140,10 +166,25 @@ def play_one(game: Game) -> tuple[int, Any, Decisions] | None:
         f"{game.seed}:{game.game}:{players}:{game.label}:{game.strong}:{game.weak}:{game.number}"
     )
     decisions = Decisions()
+    moves: list[tuple[int, str]] = []
     result = play(
-        rule_set(game.game), game.config, levels, rng, game.budget, decisions, CLOCKS[game.clock]
+        rule_set(game.game),
+        game.config,
+        levels,
+        rng,
+        game.budget,
+        decisions,
+        CLOCKS[game.clock],
+        moves,
+        game.max_moves,
     )
-    return seat, result, decisions
+    if result is None:
+        game.records.mkdir(parents=True, exist_ok=True)
+        name = f"{game.game}-{game.label}-{game.config['players']}p-{game.strong}v{game.weak}"
+        record = {"game": game.game, "config": game.config, "levels": levels, "moves": moves}
+        path = game.records / f"{name}-seed{game.seed}-{game.number}.json"
+        path.write_text(json.dumps(record))
+    return seat, result, len(moves), decisions
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -192,23 +233,50 @@ def pairing(
     xtrem_games = xtrem_players = 0
     budget = Budget(args.iterations, args.seconds)
     played = 0
+    lengths: list[int] = []
+    stopped = 0
     tasks = [
-        Game(args.game, config, label, strong, weak, n, args.seed, budget, args.clock, deadline)
+        Game(
+            args.game,
+            config,
+            label,
+            strong,
+            weak,
+            n,
+            args.seed,
+            budget,
+            args.clock,
+            deadline,
+            args.max_moves,
+            Path(args.records),
+        )
         for n in range(games)
     ]
     for done in pool.imap(play_one, tasks):
         if done is None:
             continue
-        seat, result, made = done
-        # A line a game on stderr: a long run cut short still says what it played.
-        print(
-            json.dumps({"seat": seat, "winners": sorted(result.winners), "scores": result.scores}),
-            file=sys.stderr,
-            flush=True,
-        )
+        seat, result, length, made = done
         for level, samples in made.times.items():
             decisions.times[level].extend(samples)
         decisions.searches.extend(made.searches)
+        lengths.append(length)
+        # A line a game on stderr: a long run cut short still says what it played.
+        if result is None:
+            stopped += 1
+            print(json.dumps({"seat": seat, "stopped": length}), file=sys.stderr, flush=True)
+            continue
+        print(
+            json.dumps(
+                {
+                    "seat": seat,
+                    "winners": sorted(result.winners),
+                    "scores": result.scores,
+                    "moves": length,
+                }
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
         played += 1
         if seat in result.winners:
             wins += 1 / len(result.winners)
@@ -230,6 +298,11 @@ def pairing(
         else f"{int(strong)} solo",
         "games": played,
         "score": mean_ci(scores),
+        "moves_a_game": {
+            "median": statistics.median(lengths) if lengths else None,
+            "max": max(lengths, default=None),
+        },
+        "stopped": stopped,
     }
     if players > 1:
         report |= {
@@ -284,6 +357,17 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=20.0, help="stop after this long")
     parser.add_argument("--seed", default="1")
     parser.add_argument(
+        "--max-moves",
+        type=int,
+        default=5000,
+        help="a game still going after this many moves (chance's too) is stopped, left out "
+        "of the results, and its moves written to --records",
+    )
+    parser.add_argument(
+        "--records", default="bench/records", help="where the stopped games' moves go"
+    )
+    parser.add_argument("--replay", help="a stopped game's record: print its last position")
+    parser.add_argument(
         "--clock",
         default="cpu",
         choices=sorted(CLOCKS),
@@ -292,6 +376,19 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
     args = parser.parse_args()
+    if args.replay:
+        record = json.loads(Path(args.replay).read_text())
+        last = replay(record)
+        print(
+            json.dumps(
+                {
+                    "last_moves": record["moves"][-40:],
+                    "position": rule_set(record["game"]).view(last, None, reveal=True),
+                },
+                indent=2,
+            )
+        )
+        return
     pool = Pool(args.jobs)
     counts, variants = DEFAULTS[args.game]
     players = [int(n) for n in (args.players or counts).split(",")]
