@@ -94,7 +94,7 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
         "players": 4,
         "mode": "family",
         "teams": True,
-        "edition": 3,
+        "edition": 4,
     }
     assert created["is_public"] is True and created["move_deadline_hours"] == 48
     assert created["my_seat"] == 0 and created["created_by_me"] is True
@@ -114,7 +114,7 @@ def test_a_new_game_defaults_to_a_private_speed_run_without_deadline(as_alice: A
         "players": 2,
         "mode": "speed-run",
         "teams": False,
-        "edition": 3,
+        "edition": 4,
     }
     assert created["is_public"] is False and created["move_deadline_hours"] is None
 
@@ -136,7 +136,7 @@ def test_the_other_table_options_are_opened_through_the_api_and_stored_when_chos
     family = {"players": 3, "mode": "family", "family_scoring": ["colour"]}
     plain = {"players": 3, "infinity_on_infinity": False}
 
-    assert created["config"] == {**config, "teams": False, "edition": 3}
+    assert created["config"] == {**config, "teams": False, "edition": 4}
     stored = GameConfig.from_json(Game.objects.get(pk=created["id"]).config)
     assert stored.infinity_on_infinity and stored.round_two_pick
     made = as_alice.post("/api/games/", {"name": "f", "config": family}, format="json").json()

@@ -54,7 +54,7 @@ def test_opening_a_game_seats_its_creator(alice: User, as_user: Login) -> None:
         "players": 4,
         "mode": "x-game",
         "teams": True,
-        "edition": 3,
+        "edition": 4,
     }
     assert game.move_deadline is not None and game.move_deadline.days == 2
     assert game.deadline_policy == Game.DeadlinePolicy.BOT

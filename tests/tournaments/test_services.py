@@ -191,7 +191,7 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
             "players": table.players.count(),
             "mode": "x-game",
             "teams": False,
-            "edition": 3,
+            "edition": 4,
         }
         assert game.status == Game.Status.RUNNING and game.created_by == alice
         assert game.move_deadline == timedelta(days=3) and game.deadline_policy == "pass"

@@ -36,6 +36,7 @@ from games.engine.numx.cards import NUMX, Card, Face, rainbow
 from games.engine.numx.errors import IllegalAction
 from games.engine.numx.plis import can_open, possible_plays
 from games.engine.numx.rounds import cards_in_order
+from games.engine.numx.rules import opens_alone
 from games.engine.numx.state import (
     CHANCE,
     Distributing,
@@ -196,7 +197,8 @@ def _turn_actions(state: GameState, seat: int) -> Iterator[Action]:
                 )
             )
             for use in _uses(taken, seat, (score.card, *hand), score.card.face):
-                yield TakeBack(index, use)
+                if not (isinstance(use, Play) and opens_alone(state, use)):
+                    yield TakeBack(index, use)
             for completion in _completion(state, seat, score.card.face):
                 yield TakeBack(index, completion)
     if state.pile:

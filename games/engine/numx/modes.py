@@ -22,9 +22,12 @@ SECOND_EDITION = 2
 #: A Malus is aimed at opponents only (issue #18): never at its player, nor at a partner,
 #: and ``all`` means every opponent.
 THIRD_EDITION = 3
+#: A trick opens with a card of the hand: a score card taken back opens one only with cards
+#: of its player's hand, so that every round ends.
+FOURTH_EDITION = 4
 #: The edition of every new game: the latest.
-EDITION = THIRD_EDITION
-EDITIONS = (FIRST_EDITION, SECOND_EDITION, THIRD_EDITION)
+EDITION = FOURTH_EDITION
+EDITIONS = (FIRST_EDITION, SECOND_EDITION, THIRD_EDITION, FOURTH_EDITION)
 
 
 class Mode(enum.Enum):
@@ -151,6 +154,21 @@ class GameConfig:
         False
         """
         return self.edition >= THIRD_EDITION
+
+    @property
+    def opens_from_the_hand(self) -> bool:
+        """Whether a trick's first pli holds a card of its player's hand (edition 4).
+
+        Before, a score card taken back could open a trick alone: a player whom nobody
+        could beat won that trick, handed the card back to their own row and opened again
+        with it, and the round never ended.
+
+        >>> GameConfig(3).opens_from_the_hand
+        True
+        >>> GameConfig(3, edition=THIRD_EDITION).opens_from_the_hand
+        False
+        """
+        return self.edition >= FOURTH_EDITION
 
     @property
     def triple_every_pli(self) -> bool:

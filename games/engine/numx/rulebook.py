@@ -71,6 +71,10 @@ RULES: dict[str, str] = {
     "draw.play": gettext_noop("A drawn card that can be played must be played at once."),
     "take.visible": gettext_noop("Only a visible card of your own score row can be taken back."),
     "take.play": gettext_noop("A taken-back card is played at once, in the same move."),
+    "take.open": gettext_noop(
+        "A trick opens with a card of your hand: a taken-back card opens one only "
+        "with cards of your hand."
+    ),
     # Action cards.
     "action.none": gettext_noop("This game is played without Action cards (Family mode)."),
     "action.target": gettext_noop(

@@ -278,6 +278,12 @@ def has_use(state: GameState, seat: int, card: Card) -> bool:
     )
 
 
+def opens_alone(state: GameState, play: Play) -> bool:
+    """Whether ``play``, a score card taken back, would open a trick without a card of
+    the hand, which edition 4 refuses (``take.open``)."""
+    return state.trick.top is None and len(play.faces) == 1 and state.config.opens_from_the_hand
+
+
 def _take_back(state: GameState, seat: int, action: TakeBack) -> GameState:
     row = state.rows[seat]
     index = action.index
@@ -289,6 +295,10 @@ def _take_back(state: GameState, seat: int, action: TakeBack) -> GameState:
     if isinstance(play, Play):
         if card.face not in play.faces:
             raise IllegalAction("take.play", f"the pli must hold the {card} you take back")
+        if opens_alone(state, play):
+            raise IllegalAction(
+                "take.open", f"open the trick with a card of your hand, not the {card} alone"
+            )
         return _lay(state, seat, play, (card, *state.hands[seat]))
     if isinstance(play, Complete):
         if not state.config.completes_when_drawn:

@@ -163,10 +163,12 @@ def test_an_action_card_played_as_a_bonus_or_taken_back_records_only_its_own_eff
 
 
 def test_actions_that_are_not_action_cards_record_no_effects() -> None:
-    state = arrange(GameConfig(2), ["blue-5 rainbow-5 red-9", "blue-9 red-10"], ["blue-1", ""])
+    state = arrange(
+        GameConfig(2), ["blue-5 rainbow-5 red-9 red-1", "blue-9 red-10"], ["blue-1", ""]
+    )
 
     assert done(state, 0, "play blue-5 rainbow-5") == {}
-    assert done(state, 0, "take 0: play blue-1") == {}
+    assert done(state, 0, "take 0: play blue-1 red-1") == {}
     state = after(state, 0, "play blue-5 rainbow-5")
     assert done(state, 1, "draw") == {}
     state = after(state, 1, "pass")

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -24,7 +26,9 @@ from games.engine.numx import (
     ALL,
     CHANCE,
     DECK,
+    EDITION,
     SECOND_EDITION,
+    THIRD_EDITION,
     Action,
     ActionSpace,
     Complete,
@@ -57,7 +61,7 @@ from games.engine.numx import (
 )
 from games.engine.numx.cards import JOKER, MAX_VALUE
 from games.engine.numx.positions import arrange
-from games.engine.numx.state import Distributing, DrawnCard, MalusResolution
+from games.engine.numx.state import Distributing, DrawnCard, MalusResolution, Phase
 
 from .conftest import configs, every_card, final_state, random_games, seeds, walk
 
@@ -257,6 +261,46 @@ def test_every_game_ends_with_one_score_per_seat_and_the_best_scores_winning(
     assert refused.value.rule == "game.over"
 
 
+def _hoarding_walk(config: GameConfig, seed: int) -> Iterator[GameState]:
+    """Every state of a game whose seats take a score card back whenever they may (else a
+    random move): the players who would keep a trick going with their rows."""
+    rng = random.Random(seed)
+    state = new_game(config)
+    yield state
+    while not is_terminal(state):
+        seat = rng.choice(sorted(to_act(state)))
+        legal = legal_actions(state, seat)
+        takes = [a for a in legal if isinstance(a, TakeBack)] if legal.listable else []
+        state = apply(state, seat, rng.choice(takes) if takes else legal.sample(rng))
+        yield state
+
+
+@many_games
+@given(config=configs, seed=seeds)
+def test_every_trick_sheds_a_card_of_the_hands_or_the_pile_so_every_round_ends(
+    config: GameConfig, seed: int
+) -> None:
+    """Rows give no card back to the hands, and the pile is never remade: each trick opens
+    with a card of a hand (edition 4, ``take.open``) or a drawn one, so hands and pile hold
+    fewer cards at each trick's end than at the last one's, and a round has at most as many
+    tricks as they hold cards. (Before edition 4 a score card taken back opened a trick
+    alone: ``test_before_the_fourth_edition_a_score_card_could_open_the_same_trick_forever``.)
+    """
+    tricks = 0
+    last: tuple[int, int] | None = None  # the round, and the cards left at its last trick's end
+    for state in _hoarding_walk(replace(config, edition=EDITION), seed):
+        if state.tricks == tricks:
+            continue
+        tricks = state.tricks
+        if state.phase is not Phase.PLAY:  # that trick ended the round
+            last = None
+            continue
+        held = sum(map(len, state.hands)) + len(state.pile)
+        if last is not None and last[0] == state.round_no:
+            assert held < last[1], f"trick {tricks} left {held} cards to play, as many as before"
+        last = (state.round_no, held)
+
+
 def test_a_game_not_over_has_no_outcome() -> None:
     assert outcome(new_game(GameConfig(4, Mode.X_GAME, teams=True))) is None
 
@@ -445,7 +489,12 @@ def _perft(state: GameState, depth: int) -> int:
 
 def test_perft_from_the_golden_first_turn_counts_the_pinned_game_tree() -> None:
     """After the golden deal and picks (seat 1 to play, 12 cards each), the number of move
-    sequences 1, 2 and 3 moves deep, as first computed with ``_perft`` (like chess perft)."""
-    _, state = _golden_playthrough(GameConfig(3), seed=20240601, steps=4)
-    assert (state.phase.value, state.turn) == ("play", 1)
-    assert [_perft(state, depth) for depth in (1, 2, 3)] == [49, 1120, 8322]
+    sequences 1, 2 and 3 moves deep, as first computed with ``_perft`` (like chess perft).
+    Edition 4 has one move fewer at the first: seat 1's score card, the Rainbow 8, taken
+    back to open the trick alone."""
+    counts = {}
+    for edition in (THIRD_EDITION, EDITION):
+        _, state = _golden_playthrough(GameConfig(3, edition=edition), seed=20240601, steps=4)
+        assert (state.phase.value, state.turn) == ("play", 1)
+        counts[edition] = [_perft(state, depth) for depth in (1, 2, 3)]
+    assert counts == {THIRD_EDITION: [49, 1120, 8322], EDITION: [48, 1099, 8194]}

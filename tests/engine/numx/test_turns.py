@@ -9,7 +9,7 @@ from games.engine.numx import (
     parse_action,
     to_act,
 )
-from games.engine.numx.modes import FIRST_EDITION
+from games.engine.numx.modes import FIRST_EDITION, THIRD_EDITION
 from games.engine.numx.state import DrawnCard, Termination
 
 from .conftest import FILLER, act, refused, table
@@ -201,6 +201,34 @@ def test_only_a_visible_card_of_ones_own_row_is_taken_back_and_it_must_be_played
     assert refused(state, 1, "take 0: play blue-9") == "take.visible"
     assert refused(state, 1, "take 5: play blue-9") == "take.visible"
     assert refused(state, 1, "take 1: play red-9") == "take.play"
+
+
+def test_a_score_card_taken_back_opens_a_trick_only_with_cards_of_the_hand() -> None:
+    state = table(["red-2 blue-14" + FILLER, "green-4", "blue-7"], ["rainbow-14", "", ""])
+    assert refused(state, 0, "take 0: play rainbow-14") == "take.open"
+    offered = {str(a) for a in legal_actions(state, 0)}
+    assert "take 0: play blue-14 rainbow-14" in offered
+    assert "take 0: play rainbow-14" not in offered
+    state = act(state, 0, "take 0: play blue-14 rainbow-14")
+    assert len(state.hands[0]) == 3 and state.rows[0] == ()
+
+
+def test_before_the_fourth_edition_a_score_card_could_open_the_same_trick_forever() -> None:
+    """Nobody beats a lone Rainbow 14 here: its player won the trick, handed the card back
+    to their own row, face up, and opened with it again: the same position, for ever."""
+    start = table(
+        ["red-2" + FILLER, "green-4", "blue-7"], ["rainbow-14", "", ""], edition=THIRD_EDITION
+    )
+    state = act(start, 0, "take 0: play rainbow-14")
+    state = act(act(state, 1, "pass"), 2, "pass")
+    state = act(state, 0, "distribute rainbow-14>0:up:right")
+    assert (state.hands, state.rows, state.pile, state.turn) == (
+        start.hands,
+        start.rows,
+        start.pile,
+        start.turn,
+    )
+    assert state.phase is Phase.PLAY and state.trick.top is None
 
 
 def test_an_action_card_taken_back_is_played_as_its_action() -> None:
