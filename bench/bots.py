@@ -7,7 +7,9 @@ Run: ``.venv/bin/python bench/bots.py [--game numx] [--players 4] [--variants ..
 
 Any game of the registry (``--game``: ``numx``, ``maya``, ``nmbr9``), each player count of
 ``--players`` (a comma list) and each variant of ``--variants`` (NUM-X: its modes,
-``speed-run,x-game`` by default; Maya: ``standard``, ``expert``; NMBR 9: none). Pairings
+``speed-run,x-game`` by default; Maya: ``standard``, ``expert``; NMBR 9: none), each
+configuration completed by the game's new-game form as the lobby completes it (NUM-X: its
+latest rules edition; without one a configuration plays edition 1). Pairings
 (``--pairings``, ``SvW``, the stronger level first):
 
 - ``1v0``: one level-1 bot with level-0 bots, ``--games`` games, the level-1 seat going
@@ -58,11 +60,16 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import django
 
-from games.engine.ruleset import BotLevel, RuleSet
-from games.engine.search import Budget, SearchStats, bot_move
-from games.registry import rule_set
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "numx_site.settings")
+django.setup()  # the lobby's new-game forms complete each configuration
+
+from games.engine.ruleset import BotLevel, RuleSet  # noqa: E402
+from games.engine.search import Budget, SearchStats, bot_move  # noqa: E402
+from games.lobby import new_config  # noqa: E402
+from games.registry import rule_set  # noqa: E402
 
 #: Each game's variants: a name and the configuration options it stands for.
 VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
@@ -293,6 +300,7 @@ def pairing(
         "game": args.game,
         "players": players,
         "variant": label,
+        "config": config,
         "levels": f"{int(strong)} vs {players - 1}x{int(weak)}"
         if players > 1
         else f"{int(strong)} solo",
@@ -407,7 +415,9 @@ def main() -> None:
                     continue  # alone, a level plays nobody: once is enough
                 alone.add(strong)
             for label in labels:
-                config = {"players": count, **VARIANTS[args.game][label]}
+                # As the lobby opens a game: NUM-X's form adds its latest rules edition,
+                # which a configuration without one would not play (it is edition 1).
+                config = new_config(args.game, {"players": count, **VARIANTS[args.game][label]})
                 results.append(
                     pairing(pool, config, label, strong, weak, games, args, decisions, deadline)
                 )
