@@ -120,16 +120,8 @@ def options(state: GameState, seat: int, face: Face) -> Iterator[CardAction]:
         case Kind.BLOCK:
             candidates = [Block(t) for t in (*seats, ALL, BETWEEN)]
         case Kind.ECLAIR:
-            # Not with a team-mate (eclair.opponent): a long row of one's own would offer
-            # its length squared swaps, each refused, and listing them took milliseconds.
-            team = state.config.team_of(seat)
-            candidates = [
-                Eclair(t, mine, theirs)
-                for t in seats
-                if t not in team
-                for mine in range(len(state.rows[seat]))
-                for theirs in range(len(state.rows[t]))
-            ]
+            yield from _eclairs(state, seat)
+            return
         case Kind.QUANTUM:
             candidates = [Quantum(t) for t in seats]
         case Kind.MALUS:
@@ -240,6 +232,35 @@ def _check_eclair(state: GameState, seat: int, target: int, mine: int, theirs: i
         raise IllegalAction(
             "eclair.opponent", f"seat {target} has no score card at position {theirs}"
         )
+
+
+def _eclairs(state: GameState, seat: int) -> Iterator[Eclair]:
+    """Every legal Eclair of ``seat``: each opponent whose row :func:`check` lets it swap
+    with, and every pair of positions in the two rows.
+
+    The swaps with one seat differ only by their positions, all in range here, so the seat
+    is checked once: a long row offers hundreds of swaps, and checking each one took most
+    of a level-1 bot's slowest moves (``bench/README.md``). Not with a team-mate
+    (``eclair.opponent``): one's own long row would offer its length squared swaps.
+
+    >>> from games.engine.numx.modes import GameConfig
+    >>> from games.engine.numx.positions import arrange
+    >>> state = arrange(GameConfig(3), ["eclair", "", ""], ["red-1 red-2", "blue-3", ""])
+    >>> [str(action) for action in _eclairs(state, 0)]
+    ['eclair 1 0 0', 'eclair 1 1 0']
+    """
+    team = state.config.team_of(seat)
+    mine = range(len(state.rows[seat]))
+    for target in range(state.players):
+        if target in team or not mine or not state.rows[target]:
+            continue
+        try:
+            check(state, seat, Eclair(target, 0, 0))
+        except IllegalAction:
+            continue
+        for index in mine:
+            for theirs in range(len(state.rows[target])):
+                yield Eclair(target, index, theirs)
 
 
 def _put(row: tuple[ScoreCard, ...], index: int, card: ScoreCard) -> tuple[ScoreCard, ...]:
