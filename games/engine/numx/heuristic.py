@@ -78,10 +78,11 @@ LEADER_WEIGHT = 1.5
 LAST_CARDS = 1000.0
 #: The most Eclairs a move weighs, a random choice of them. Each is two rows to count, and
 #: long rows give hundreds (814 in one of 33,380 decisions, one row of 37 cards): the
-#: slowest moves of level 1, 42 ms with every one weighed, 6 ms with this many. Only 20
-#: of those decisions had 64 or more; of the 27 with over 48, three chose another move
-#: (bench/README.md).
-ECLAIRS_WEIGHED = 64
+#: slowest moves of level 1, 42 ms with every one weighed. With 64 a position of 748
+#: Eclairs still took 10-14 ms on a quiet core; with 32, 7-9 ms, and a seat weighing 32
+#: won as often as one weighing 64 against three that did (22.7 % and 22.8 % of the same
+#: 800 X-Games, bench/README.md).
+ECLAIRS_WEIGHED = 32
 
 
 def heuristic_action(state: GameState, seat: int, rng: random.Random) -> Action:

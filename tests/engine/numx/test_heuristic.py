@@ -172,11 +172,11 @@ def test_its_shared_reckonings_never_change_a_moves_value() -> None:
     assert compared > 500
 
 
-def test_it_weighs_at_most_64_eclairs_a_random_choice_of_them(
+def test_it_weighs_at_most_32_eclairs_a_random_choice_of_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Four rows of eight cards give 192 ways to play an Eclair (a card of one's own row for
-    one of another's), each two rows to count: the bot weighs 64 of them, drawn by its
+    one of another's), each two rows to count: the bot weighs 32 of them, drawn by its
     seed, so that its move stays quick."""
     colours = ["blue", "red", "green", "yellow"]
     state = arrange(
@@ -198,5 +198,5 @@ def test_it_weighs_at_most_64_eclairs_a_random_choice_of_them(
     for seed in (1, 2):
         weighed.append(set())
         assert heuristic_action(state, 0, random.Random(seed)) in legal_actions(state, 0)
-    assert len(weighed[0]) == len(weighed[1]) == ECLAIRS_WEIGHED == 64
+    assert len(weighed[0]) == len(weighed[1]) == ECLAIRS_WEIGHED == 32
     assert weighed[0] != weighed[1]
