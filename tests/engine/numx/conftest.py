@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 import pytest
@@ -189,15 +189,20 @@ class Step(NamedTuple):
     after: GameState
 
 
-def walk(config: GameConfig, seed: int) -> Iterator[Step]:
-    """Every step of the random game that ``seed`` drives, until the game is over."""
+def walk(
+    config: GameConfig,
+    seed: int,
+    choose: Callable[[GameState, random.Random], tuple[int, Action]] = random_step,
+) -> Iterator[Step]:
+    """Every step of the game that ``seed`` drives, until the game is over: each a seat and
+    its action drawn by ``choose`` (random bots by default)."""
     rng = random.Random(seed)
     state = new_game(config)
     for index in range(MAX_STEPS):
         if is_terminal(state):
             return
         try:
-            seat, action = random_step(state, rng)
+            seat, action = choose(state, rng)
         except ValueError as error:
             raise AssertionError(
                 f"step {index}: seats {sorted(to_act(state))} may act, and choosing one of "

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -261,18 +260,13 @@ def test_every_game_ends_with_one_score_per_seat_and_the_best_scores_winning(
     assert refused.value.rule == "game.over"
 
 
-def _hoarding_walk(config: GameConfig, seed: int) -> Iterator[GameState]:
-    """Every state of a game whose seats take a score card back whenever they may (else a
-    random move): the players who would keep a trick going with their rows."""
-    rng = random.Random(seed)
-    state = new_game(config)
-    yield state
-    while not is_terminal(state):
-        seat = rng.choice(sorted(to_act(state)))
-        legal = legal_actions(state, seat)
-        takes = [a for a in legal if isinstance(a, TakeBack)] if legal.listable else []
-        state = apply(state, seat, rng.choice(takes) if takes else legal.sample(rng))
-        yield state
+def _hoarding_step(state: GameState, rng: random.Random) -> tuple[int, Action]:
+    """A seat that may act, and a score card taken back whenever it may (else a random
+    move): the players who would keep a trick going with their rows."""
+    seat = rng.choice(sorted(to_act(state)))
+    legal = legal_actions(state, seat)
+    takes = [a for a in legal if isinstance(a, TakeBack)] if legal.listable else []
+    return seat, rng.choice(takes) if takes else legal.sample(rng)
 
 
 @many_games
@@ -288,7 +282,8 @@ def test_every_trick_sheds_a_card_of_the_hands_or_the_pile_so_every_round_ends(
     """
     tricks = 0
     last: tuple[int, int] | None = None  # the round, and the cards left at its last trick's end
-    for state in _hoarding_walk(replace(config, edition=EDITION), seed):
+    for step in walk(replace(config, edition=EDITION), seed, _hoarding_step):
+        state = step.after
         if state.tricks == tricks:
             continue
         tricks = state.tricks
