@@ -11,7 +11,7 @@ state (:mod:`games.engine.numx.determinize`) and the real one give it the same c
   that pairs a lone card of theirs cancels it).
 - Play Action cards against the leader: a Malus that loads their hand or strips their row,
   a Flip, Swipe or Eclair that widens the gap (of the hundreds of Eclairs long rows offer,
-  a random 64 are weighed: :data:`ECLAIRS_WEIGHED`).
+  a random 32 are weighed: :data:`ECLAIRS_WEIGHED`).
 
 Randomness (ties) comes only from the given ``random.Random``.
 """
@@ -49,7 +49,7 @@ from games.engine.numx.actions import (
     TakeBack,
 )
 from games.engine.numx.cards import JOKER, Face, Kind
-from games.engine.numx.legal import legal_actions
+from games.engine.numx.legal import Narrowing, legal_actions, play_moves
 from games.engine.numx.plis import can_open
 from games.engine.numx.scoring import ScoreRule, score_faces
 from games.engine.numx.state import (
@@ -76,12 +76,15 @@ ACTION_KEEP = 8.0
 LEADER_WEIGHT = 1.5
 #: What laying one's last cards is worth: the round is won.
 LAST_CARDS = 1000.0
-#: The most Eclairs a move weighs, a random choice of them. Each is two rows to count, and
-#: long rows give hundreds (814 in one of 33,380 decisions, one row of 37 cards): the
-#: slowest moves of level 1, 42 ms with every one weighed. With 64 a position of 748
-#: Eclairs still took 10-14 ms on a quiet core; with 32, 7-9 ms, and a seat weighing 32
-#: won as often as one weighing 64 against three that did (22.7 % and 22.8 % of the same
-#: 800 X-Games, bench/README.md).
+#: The most Eclairs a move weighs of those one pool of cards offers (the hand, or the hand
+#: with a score card taken back), a random choice. Each is two rows to count, and long rows
+#: give hundreds (814 in one of 33,380 decisions, one row of 37 cards): the slowest moves of
+#: level 1, 42 ms with every one weighed. With 64 a position of 748 Eclairs still took
+#: 10-14 ms on a quiet core; with 32, 7-9 ms, and a seat weighing 32 won as often as one
+#: weighing 64 against three that did (22.7 % and 22.8 % of the same 800 X-Games,
+#: bench/README.md). They are drawn before the plis are listed with them as a Shadow's
+#: bonus (:func:`~games.engine.numx.legal.play_moves`): listing every pli with every Eclair
+#: first took a position of 1,537 moves to 11-14 ms, drawing first to 4-5 ms.
 ECLAIRS_WEIGHED = 32
 
 
@@ -94,9 +97,8 @@ def heuristic_action(state: GameState, seat: int, rng: random.Random) -> Action:
     >>> str(heuristic_action(state, 0, random.Random(1)))
     'play blue-2 red-2'
     """
-    legal = legal_actions(state, seat)
     if seat == CHANCE or state.phase in (Phase.DEAL, Phase.RESHUFFLE):
-        return legal.sample(rng)
+        return legal_actions(state, seat).sample(rng)
     if state.phase is Phase.OPENING_PICK:
         return _pick(state, seat)
     if state.phase is Phase.BETWEEN_ROUNDS:
@@ -105,37 +107,25 @@ def heuristic_action(state: GameState, seat: int, rng: random.Random) -> Action:
     if isinstance(pending, Distributing):
         return _distribute(state, seat, pending)
     if isinstance(pending, MalusResolution):
-        return _resolve(state, seat, legal.sample(rng))
-    moves = list(legal)
+        return _resolve(state, seat, legal_actions(state, seat).sample(rng))
+    moves = play_moves(state, seat, _some_eclairs(rng))
     rng.shuffle(moves)
     judge = _Judge(state, seat)
-    return max(_with_fewer_eclairs(moves), key=judge.value)
+    return max(moves, key=judge.value)
 
 
-def _with_fewer_eclairs(moves: list[Action]) -> list[Action]:
-    """``moves`` without those of their Eclairs past the first :data:`ECLAIRS_WEIGHED`
-    (played alone, as a Shadow's bonus or from a score card taken back)."""
-    weighed: set[Eclair] = set()
-    kept = []
-    for move in moves:
-        eclair = _eclair_in(move)
-        if eclair is not None and eclair not in weighed:
-            if len(weighed) == ECLAIRS_WEIGHED:
-                continue
-            weighed.add(eclair)
-        kept.append(move)
-    return kept
+def _some_eclairs(rng: random.Random) -> Narrowing:
+    """A narrowing that keeps every Action-card option but Eclairs, and of those a random
+    :data:`ECLAIRS_WEIGHED`."""
 
+    def keep(options: list[CardAction]) -> list[CardAction]:
+        eclairs = [option for option in options if isinstance(option, Eclair)]
+        if len(eclairs) <= ECLAIRS_WEIGHED:
+            return options
+        kept = set(rng.sample(eclairs, ECLAIRS_WEIGHED))
+        return [option for option in options if not isinstance(option, Eclair) or option in kept]
 
-def _eclair_in(move: Action) -> Eclair | None:
-    match move:
-        case Eclair():
-            return move
-        case Play(bonus=Eclair() as bonus):
-            return bonus
-        case TakeBack(play=played):
-            return _eclair_in(played)
-    return None
+    return keep
 
 
 # What the seat knows ----------------------------------------------------------------------

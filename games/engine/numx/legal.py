@@ -9,7 +9,7 @@ enough for bots.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, permutations, product
 from typing import Protocol
 
@@ -97,6 +97,9 @@ class ListedActions:
 
 NO_ACTIONS = ListedActions(())
 
+#: Which of a pool's Action-card options to offer (see :func:`play_moves`).
+Narrowing = Callable[[list[CardAction]], list[CardAction]]
+
 
 def to_act(state: GameState) -> frozenset[int]:
     """Every seat that may act now, :data:`CHANCE` included, out-of-turn completers too.
@@ -161,24 +164,45 @@ def legal_actions(state: GameState, seat: int) -> ActionSpace:
     if isinstance(pending, MalusResolution):
         task = action_cards.malus_task(state, seat)
         return ResolveSpace(state, task) if task else NO_ACTIONS
+    return ListedActions(play_moves(state, seat))
+
+
+def play_moves(state: GameState, seat: int, narrow: Narrowing | None = None) -> list[Action]:
+    """``seat``'s moves in play, outside a distribution or a Malus: a drawn card's uses,
+    its turn's moves, a completion out of turn. With ``narrow``, each hand's (or hand and
+    taken-back card's) Action-card options are cut down to those it keeps: a bot's way to
+    weigh a few of hundreds of Eclairs without listing every pli with each of them.
+
+    >>> from games.engine.numx.modes import GameConfig
+    >>> from games.engine.numx.positions import arrange
+    >>> state = arrange(GameConfig(2), ["blue-2 eclair", ""], ["green-3", "red-1 red-2"])
+    >>> [str(move) for move in play_moves(state, 0)]
+    ['play blue-2', 'eclair 1 0 0', 'eclair 1 0 1', 'draw']
+    >>> [str(move) for move in play_moves(state, 0, lambda options: options[:1])]
+    ['play blue-2', 'eclair 1 0 0', 'draw']
+    """
+    keep = narrow or _every
+    pending = state.pending
     if isinstance(pending, DrawnCard):
         if seat != pending.seat:
-            return NO_ACTIONS
+            return []
         face = pending.card.face
-        return ListedActions(
-            (*_uses(state, seat, state.hands[seat], face), *_completion(state, seat, face))
-        )
+        return [*_uses(state, seat, state.hands[seat], face, keep), *_completion(state, seat, face)]
     actions: list[Action] = []
     if seat == state.turn:
-        actions.extend(_turn_actions(state, seat))
+        actions.extend(_turn_actions(state, seat, keep))
     if _completer(state) == seat:
         top = state.trick.top
         assert top is not None and top.value is not None
         actions.append(Complete(rainbow(top.value)))
-    return ListedActions(actions)
+    return actions
 
 
-def _turn_actions(state: GameState, seat: int) -> Iterator[Action]:
+def _every(options: list[CardAction]) -> list[CardAction]:
+    return options
+
+
+def _turn_actions(state: GameState, seat: int, keep: Narrowing) -> Iterator[Action]:
     trick = state.trick
     top = trick.top
     hand = state.hands[seat]
@@ -187,7 +211,7 @@ def _turn_actions(state: GameState, seat: int) -> Iterator[Action]:
         if top is not None and any(card.face is NUMX for card in hand):
             yield Play((NUMX,))
         return
-    yield from _uses(state, seat, hand, None)
+    yield from _uses(state, seat, hand, None, keep)
     for index, score in enumerate(state.rows[seat]):
         if score.face_up:
             row = state.rows[seat]
@@ -198,7 +222,7 @@ def _turn_actions(state: GameState, seat: int) -> Iterator[Action]:
                     *state.rows[seat + 1 :],
                 )
             )
-            for use in _uses(taken, seat, (score.card, *hand), score.card.face):
+            for use in _uses(taken, seat, (score.card, *hand), score.card.face, keep):
                 if not (isinstance(use, Play) and opens_alone(state, use)):
                     yield TakeBack(index, use)
             for completion in _completion(state, seat, score.card.face):
@@ -218,19 +242,23 @@ def _completion(state: GameState, seat: int, face: Face) -> tuple[Complete, ...]
 
 
 def _uses(
-    state: GameState, seat: int, pool: Sequence[Card], required: Face | None
+    state: GameState, seat: int, pool: Sequence[Card], required: Face | None, keep: Narrowing
 ) -> Iterator[Play | CardAction]:
     """Plis from ``pool`` (with their Shadow bonus options) and Action cards to play;
-    with ``required``, only those that play that face."""
+    with ``required``, only those that play that face. Of the pool's Action-card options,
+    only those ``keep`` keeps are offered, as bonuses and alone alike."""
     bonuses: list[CardAction] | None = None
     for play in possible_plays(pool, state.trick.top, required, state.config.pli_rules):
         yield play
         if any(face.is_shadow for face in play.faces):
             if bonuses is None:
-                bonuses = list(_card_actions(state, seat, pool, None))
+                bonuses = keep(list(_card_actions(state, seat, pool, None)))
             for bonus in bonuses:
                 yield Play(play.faces, play.value, bonus)
-    yield from _card_actions(state, seat, pool, required)
+    if required is None and bonuses is not None:
+        yield from bonuses  # the same options, played alone
+    else:
+        yield from keep(list(_card_actions(state, seat, pool, required)))
 
 
 def _card_actions(

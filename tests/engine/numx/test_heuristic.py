@@ -176,16 +176,19 @@ def test_it_weighs_at_most_32_eclairs_a_random_choice_of_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Four rows of eight cards give 192 ways to play an Eclair (a card of one's own row for
-    one of another's), each two rows to count: the bot weighs 32 of them, drawn by its
-    seed, so that its move stays quick."""
+    one of another's), alone or as the bonus of either pli with the Shadow: 576 moves, each
+    two rows to count. The bot weighs 32 Eclairs, drawn by its seed, so that its move stays
+    quick."""
     colours = ["blue", "red", "green", "yellow"]
     state = arrange(
         GameConfig(4),
-        ["eclair blue-9", "red-9", "green-9", "yellow-9"],
+        ["eclair blue-9 shadow-9", "red-9", "green-9", "yellow-9"],
         [" ".join(f"{colour}-{value}" for value in range(1, 9)) for colour in colours],
     )
     eclairs = [m for m in legal_actions(state, 0) if isinstance(m, Eclair)]
     assert len(eclairs) == 192
+    with_bonus = [m for m in legal_actions(state, 0) if isinstance(m, Play) and m.bonus]
+    assert len(with_bonus) == 2 * 192
     weighed: list[set[Eclair]] = []
     judged = _Judge._judge_action
 
