@@ -270,7 +270,8 @@ def determinizer(rules: object) -> Callable[[Any, int, random.Random], Any] | No
 
 class Shortlisting(Protocol[StateT_contra]):
     """The optional part of the protocol a search bot needs where a seat's moves are too
-    many to list (``listable`` false): a few worth searching among."""
+    many to list (``listable`` false), or too many of them are not worth its play-outs: a
+    few worth searching among. A game that offers it is searched among those alone."""
 
     def candidate_actions(
         self, state: StateT_contra, seat: int, rng: random.Random

@@ -9,12 +9,14 @@ plays the game out with the game's heuristic (level 1) and credits each seat wit
 share of the result. A move's availability is counted, so that a move legal in few deals is
 not judged against the visits of its siblings.
 
-Where a seat's moves are too many to list (a tile's placements, a distribution of score
-cards), the search weighs the short list the game offers of them
+Where a game offers a short list of a seat's moves
 (:meth:`~games.engine.ruleset.Shortlisting.candidate_actions`, the heuristic's choice
-first), at the root and in the tree alike; in a game without one, the tree holds the
-heuristic's one choice there. A game that cannot determinize plays its heuristic at level 2 as well:
-searching the real state would read hidden cards.
+first), the search weighs it rather than every legal move, at the root and in the tree
+alike: a tile's placements and a distribution of score cards are too many to list, and most
+of Maya's guesses are long shots not worth play-outs. Where moves are too many to list and
+the game has no short list, the tree holds the heuristic's one choice. A game that cannot
+determinize plays its heuristic at level 2 as well: searching the real state would read
+hidden cards.
 
 A play-out's reward is each seat's share of the win and of the ranking; a seat alone (a
 solo game) has nobody to beat, and its reward is its score, scaled between the least and
@@ -201,8 +203,10 @@ def search(
         return moves[0]
     if not moves:
         return rules.bot_action(state, seat, rng)
-    # A short list (moves too many to list) puts the heuristic's choice first.
-    heuristic = rules.bot_action(state, seat, rng) if legal.listable else moves[0]
+    # A short list puts the heuristic's choice first.
+    heuristic = (
+        rules.bot_action(state, seat, rng) if legal.listable and shortlist is None else moves[0]
+    )
     root = _Node(seat)
     scale = _Scale()
     deadline = start + budget.seconds
@@ -248,12 +252,12 @@ def _choices(
     rng: random.Random,
     shortlist: Shortlist | None,
 ) -> list[Any]:
-    """The moves the search weighs for ``actor``: all its ``legal`` ones when they can be
-    listed, else the game's short list, else the heuristic's one choice."""
-    if legal.listable:
-        return list(legal)
+    """The moves the search weighs for ``actor``: the game's short list if it has one, else
+    all its ``legal`` ones when they can be listed, else the heuristic's one choice."""
     if shortlist is not None:
         return list(shortlist(state, actor, rng))
+    if legal.listable:
+        return list(legal)
     return [rules.bot_action(state, actor, rng)]
 
 

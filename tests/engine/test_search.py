@@ -182,6 +182,24 @@ def test_where_moves_cannot_be_listed_it_searches_the_games_short_list() -> None
     assert rules.shortlisted > 400
 
 
+class ListedShortlistingToy(DeterminizingToy):
+    """Toy whose takes are listed, with a short list that leaves out taking one where
+    there is another take."""
+
+    def candidate_actions(self, state: ToyState, seat: int, rng: random.Random) -> list[Any]:
+        takes = list(self.legal_actions(state, seat))
+        return [take for take in takes if take != Take(1)] or takes
+
+
+def test_where_a_game_offers_a_short_list_of_listed_moves_it_searches_that_list() -> None:
+    # Taking 1 of 5 is the only winning move, and the search finds it among listed moves
+    # (test_it_finds_the_only_winning_move); left off the short list, it is never played.
+    rules, state = toy(5, ListedShortlistingToy())
+    for seed in range(4):
+        move = search(rules, state, 0, random.Random(seed), Budget(iterations=400))
+        assert move in rules.candidate_actions(state, 0, random.Random(seed))
+
+
 def test_with_few_play_outs_the_short_lists_first_move_stands() -> None:
     rules, state = toy(9, ShortlistingToy())
     for seed in range(12):

@@ -21,6 +21,25 @@ import random
 from games.engine.maya.state import How, MayaState, Phase, Won
 
 
+def unseen_collected(state: MayaState, seat: int) -> list[tuple[int, int]]:
+    """Where the collected tokens ``seat`` never saw lie (each a seat and a place in its
+    collection): in the expert variant, those another seat lost by a wrong guess to a third.
+
+    >>> from games.engine.maya.positions import arrange
+    >>> lost = Won(4, How.DEFENDED, 2)
+    >>> state = arrange(["+1", "+2", "+3"], won=[[], [lost], []], expert=True)
+    >>> unseen_collected(state, 0), unseen_collected(state, 2)
+    ([(1, 0)], [])
+    """
+    return [
+        (s, i)
+        for s in range(state.players)
+        if s != seat
+        for i, w in enumerate(state.won[s])
+        if state.config.expert and w.how is How.DEFENDED and w.of != seat
+    ]
+
+
 def determinize(state: MayaState, seat: int, rng: random.Random) -> MayaState:
     """A state consistent with all ``seat`` knows of ``state``, hidden cards and tokens
     drawn again with ``rng``.
@@ -46,12 +65,7 @@ def determinize(state: MayaState, seat: int, rng: random.Random) -> MayaState:
     hands = list(state.hands)
     for s in others:
         hands[s] = tuple(cards.pop() for _ in state.hands[s])
-    unseen = [
-        (s, i)
-        for s in others
-        for i, w in enumerate(state.won[s])
-        if state.config.expert and w.how is How.DEFENDED and w.of != seat
-    ]
+    unseen = unseen_collected(state, seat)
     dealt = [(s, secret) for s in others if (secret := state.secrets[s]) is not None]
     tokens = [secret for _, secret in dealt] + list(state.supply)
     tokens += [state.won[s][i].number for s, i in unseen]

@@ -9,7 +9,7 @@ from typing import Any
 from games.engine import ruleset
 from games.engine.maya import history
 from games.engine.maya.actions import Action
-from games.engine.maya.bots import heuristic_action, random_action
+from games.engine.maya.bots import candidate_actions, heuristic_action, random_action
 from games.engine.maya.determinize import determinize
 from games.engine.maya.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.maya.notation import action_from_json, action_to_json, action_type, parse_action
@@ -101,6 +101,11 @@ class MayaRules:
         its secret number (``bots.heuristic_action``); it guesses only when it cannot
         play a card."""
         return heuristic_action(state, seat, rng)
+
+    def candidate_actions(self, state: MayaState, seat: int, rng: random.Random) -> list[Action]:
+        """The search bot weighs the plays and the likely guesses
+        (``bots.candidate_actions``)."""
+        return candidate_actions(state, seat, rng)
 
     def determinize(self, state: MayaState, seat: int, rng: random.Random) -> MayaState:
         """Hidden cards and tokens dealt again (:mod:`games.engine.maya.determinize`)."""
