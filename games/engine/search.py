@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.ruleset import Actions, BotLevel, RuleSet, determinizer, shortlister
+from games.engine.ruleset import BotLevel, RuleSet, determinizer, shortlister
 
 Shortlist = Callable[[Any, int, random.Random], Sequence[Any]]
 
@@ -197,16 +197,14 @@ def search(
     deal = determinizer(rules)
     assert deal is not None, f"{rules.name} cannot determinize: no search"
     shortlist = shortlister(rules)
-    legal = rules.legal_actions(state, seat)
-    moves = _choices(rules, state, seat, legal, rng, shortlist)
+    moves = _choices(rules, state, seat, rng, shortlist)
     if len(moves) == 1:
         return moves[0]
     if not moves:
         return rules.bot_action(state, seat, rng)
-    # A short list puts the heuristic's choice first.
-    heuristic = (
-        rules.bot_action(state, seat, rng) if legal.listable and shortlist is None else moves[0]
-    )
+    # A short list puts the heuristic's choice first; without one, moves that cannot be
+    # listed were the heuristic's one choice, returned above.
+    heuristic = rules.bot_action(state, seat, rng) if shortlist is None else moves[0]
     root = _Node(seat)
     scale = _Scale()
     deadline = start + budget.seconds
@@ -248,14 +246,14 @@ def _choices(
     rules: RuleSet[Any],
     state: Any,
     actor: int,
-    legal: Actions[Any],
     rng: random.Random,
     shortlist: Shortlist | None,
 ) -> list[Any]:
     """The moves the search weighs for ``actor``: the game's short list if it has one, else
-    all its ``legal`` ones when they can be listed, else the heuristic's one choice."""
+    all its legal ones when they can be listed, else the heuristic's one choice."""
     if shortlist is not None:
         return list(shortlist(state, actor, rng))
+    legal = rules.legal_actions(state, actor)
     if legal.listable:
         return list(legal)
     return [rules.bot_action(state, actor, rng)]
@@ -281,7 +279,7 @@ def _iterate(
             break
         # At the root, the searching seat moves.
         actor = seat if node is root else _actor(rules, state, rng)
-        moves = _choices(rules, state, actor, rules.legal_actions(state, actor), rng, shortlist)
+        moves = _choices(rules, state, actor, rng, shortlist)
         untried = []
         for move in moves:
             child = node.children.get((actor, move))

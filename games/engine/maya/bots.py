@@ -11,7 +11,7 @@ import random
 
 from games.engine.maya.actions import Action, Guess, Play
 from games.engine.maya.legal import legal_actions, to_act
-from games.engine.maya.odds import guess_odds
+from games.engine.maya.odds import guess_odds, unseen_tokens
 from games.engine.maya.outcome import is_terminal
 from games.engine.maya.rules import apply
 from games.engine.maya.state import MayaConfig, MayaState, new_game
@@ -88,6 +88,7 @@ def candidate_actions(state: MayaState, seat: int, rng: random.Random) -> list[A
     ['play +3', 'play +1', 'guess 1 9', 'guess 1 10']
     """
     first = heuristic_action(state, seat, rng)
+    unseen = unseen_tokens(state, seat)
     return [
         first,
         *(
@@ -96,7 +97,7 @@ def candidate_actions(state: MayaState, seat: int, rng: random.Random) -> list[A
             if action != first
             and (
                 isinstance(action, Play)
-                or (isinstance(action, Guess) and guess_odds(state, seat, action) >= GUESS_ODDS)
+                or (isinstance(action, Guess) and guess_odds(state, action, unseen) >= GUESS_ODDS)
             )
         ),
     ]

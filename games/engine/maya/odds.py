@@ -39,20 +39,21 @@ def unseen_tokens(state: MayaState, seat: int) -> Counter[int]:
     return Counter(TOKENS) - seen
 
 
-def guess_odds(state: MayaState, seat: int, guess: Guess) -> float:
-    """The chance that ``guess`` is right, by what ``seat`` knows: the unseen tokens of its
+def guess_odds(state: MayaState, guess: Guess, unseen: Counter[int]) -> float:
+    """The chance that ``guess`` is right, by what a seat knows (``unseen``, its
+    :func:`unseen_tokens`, counted once for all its guesses): the unseen tokens of its
     number among the unseen tokens its target's could be. It leaves out what the numbers
     ruled out for the other seats' tokens say of the target's, a lesser effect.
 
     >>> from games.engine.maya.positions import arrange
     >>> state = arrange(["+1", "+2"], secrets=[4, 6], expert=True)
-    >>> guess_odds(state, 0, Guess(1, 6)), guess_odds(state, 0, Guess(1, 4))
+    >>> unseen = unseen_tokens(state, 0)
+    >>> guess_odds(state, Guess(1, 6), unseen), guess_odds(state, Guess(1, 4), unseen)
     (0.10526315789473684, 0.05263157894736842)
     >>> told = state._replace(ruled_out=(frozenset(), frozenset(range(1, 10)) - {6}))
-    >>> guess_odds(told, 0, Guess(1, 6))
+    >>> guess_odds(told, Guess(1, 6), unseen)
     0.5
     """
-    unseen = unseen_tokens(state, seat)
     ruled_out = state.ruled_out[guess.target]
     possible = sum(count for number, count in unseen.items() if number not in ruled_out)
     if guess.number in ruled_out or not possible:

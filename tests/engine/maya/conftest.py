@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import pytest
@@ -121,14 +121,19 @@ def _choose(state: MayaState, rng: random.Random) -> tuple[int, Action]:
     return seat, action
 
 
-def walk(config: MayaConfig, seed: int) -> Iterator[Step]:
-    """Every step of the random game ``seed`` drives, until the game is over."""
+def walk(
+    config: MayaConfig,
+    seed: int,
+    choose: Callable[[MayaState, random.Random], tuple[int, Action]] = _choose,
+) -> Iterator[Step]:
+    """Every step of the game ``seed`` drives, until the game is over: each a seat and its
+    action drawn by ``choose`` (random players, guessing now and then, by default)."""
     rng = random.Random(seed)
     state = new_game(config)
     for index in range(MAX_STEPS):
         if is_terminal(state):
             return
-        seat, action = _choose(state, rng)
+        seat, action = choose(state, rng)
         try:
             after = apply(state, seat, action)
         except IllegalAction as error:

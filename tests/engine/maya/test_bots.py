@@ -5,14 +5,23 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from games.engine.maya import RULES, MayaState, heuristic_action, legal_actions
+from games.engine.maya import (
+    RULES,
+    MayaConfig,
+    MayaState,
+    heuristic_action,
+    legal_actions,
+    random_step,
+)
 from games.engine.maya.actions import Action, Guess, Play
 from games.engine.maya.bots import GUESS_ODDS, candidate_actions, random_action
 from games.engine.maya.determinize import determinize
-from games.engine.maya.odds import guess_odds
+from games.engine.maya.odds import guess_odds, unseen_tokens
 from games.engine.maya.positions import arrange
 
-Bot = Callable[[MayaState, int, random.Random], Action]
+from .conftest import walk
+
+Choice = Callable[[MayaState, random.Random], tuple[int, Action]]
 
 
 def test_the_heuristic_bot_reaches_its_secret_number_when_it_can() -> None:
@@ -48,30 +57,31 @@ def test_a_seats_bot_plays_toward_its_secret_number() -> None:
     assert str(RULES.bot_action(state, 0, random.Random(1))) == "play +3"
 
 
+def heuristic_step(state: MayaState, rng: random.Random) -> tuple[int, Action]:
+    """A seat that may act, and its heuristic bot's action (chance's at random)."""
+    seat = rng.choice(sorted(RULES.to_act(state)))
+    bot = random_action if seat == RULES.chance else heuristic_action
+    return seat, bot(state, seat, rng)
+
+
 def expert_positions(
-    players: int, seed: int, games: int, bot: Bot = random_action
+    players: int, seed: int, games: int, choose: Choice
 ) -> Iterator[tuple[MayaState, int]]:
-    """Each seat-to-play position of ``games`` expert games played by ``bot`` (random players
-    guess often and wrongly, so tokens change hands every way there is; heuristic ones
-    leave the count near their numbers, and the numbers they announce rule many out)."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = RULES.new_game({"players": players, "expert": True})
-        while not RULES.is_terminal(state):
-            chance = RULES.chance_action(state, rng)
-            if chance is not None:
-                state = RULES.apply(state, RULES.chance, chance)
-                continue
-            seat = min(RULES.awaiting(state))
-            yield state, seat
-            state = RULES.apply(state, seat, bot(state, seat, rng))
+    """Each position of ``games`` expert games where a seat is to play, and that seat; the
+    moves drawn by ``choose`` (random players' wrong guesses move tokens every way there
+    is; heuristic players leave the count near their numbers, and the numbers they announce
+    rule many out)."""
+    for game in range(games):
+        for step in walk(MayaConfig(players, expert=True), seed * 1_000 + game, choose):
+            if step.seat != RULES.chance:
+                yield step.before, step.seat
 
 
 def test_the_search_bots_short_list_is_the_heuristics_move_every_play_and_the_likely_guesses() -> (
     None
 ):
     listed_guesses = 0
-    for state, seat in expert_positions(4, 1, 10, heuristic_action):
+    for state, seat in expert_positions(4, 1, 10, heuristic_step):
         legal = list(legal_actions(state, seat))
         short = candidate_actions(state, seat, random.Random(2))
         assert short[0] == heuristic_action(state, seat, random.Random(2))
@@ -79,7 +89,7 @@ def test_the_search_bots_short_list_is_the_heuristics_move_every_play_and_the_li
         assert {a for a in legal if isinstance(a, Play)} <= set(short)
         for guess in legal:
             if isinstance(guess, Guess) and guess != short[0]:
-                likely = guess_odds(state, seat, guess) >= GUESS_ODDS
+                likely = guess_odds(state, guess, unseen_tokens(state, seat)) >= GUESS_ODDS
                 assert (guess in short) == likely
                 listed_guesses += likely
     assert listed_guesses > 0
@@ -89,13 +99,13 @@ def test_a_guess_is_right_as_often_as_the_odds_say_in_the_searchs_deals() -> Non
     """With two players, the target is the only other seat: the search's deals
     (``determinize``) give its token each number as often as ``guess_odds`` says."""
     compared = 0
-    for index, (state, seat) in enumerate(expert_positions(2, 3, 4)):
+    for index, (state, seat) in enumerate(expert_positions(2, 3, 4, random_step)):
         if index % 7 or state.guessed[1 - seat]:
             continue
         rng = random.Random(index)
         deals = Counter(determinize(state, seat, rng).secrets[1 - seat] for _ in range(400))
         for number in range(1, 11):
-            odds = guess_odds(state, seat, Guess(1 - seat, number))
+            odds = guess_odds(state, Guess(1 - seat, number), unseen_tokens(state, seat))
             assert abs(deals[number] / 400 - odds) < 0.08, (index, number)
         compared += 1
     assert compared >= 5
