@@ -113,8 +113,11 @@ def score_faces(faces: Iterable[Face], rules: frozenset[ScoreRule] = FULL_SCORIN
             by_value[face.value].append(face)
     alone: list[Face] = []
     for value in sorted(by_value):
-        group = sorted(by_value[value])
-        alone.extend(_score_value(value, group, rules, lines))
+        group = by_value[value]
+        if len(group) == 1:
+            alone.append(group[0])  # rules 1-5 each need two cards of a value or more
+        else:
+            alone.extend(_score_value(value, sorted(group), rules, lines))
     lines.extend(_score_alone(alone, rules))
     return ScoreSheet(tuple(lines))
 
