@@ -17,6 +17,7 @@ from games.engine.numx import (
     Malus,
     Mode,
     Play,
+    TakeBack,
     apply,
     awaiting,
     is_terminal,
@@ -203,3 +204,37 @@ def test_it_weighs_at_most_32_eclairs_a_random_choice_of_them(
         assert heuristic_action(state, 0, random.Random(seed)) in legal_actions(state, 0)
     assert len(weighed[0]) == len(weighed[1]) == ECLAIRS_WEIGHED == 32
     assert weighed[0] != weighed[1]
+
+
+def test_its_32_eclairs_are_for_the_whole_move_score_cards_taken_back_included(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Taking back the red 9 offers the Shadow's bonus Eclairs again, with a row one card
+    shorter: 168 more. The move still weighs 32 Eclairs in all, not 32 for each pool of
+    cards (the slowest level-1 positions weighed 72)."""
+    colours = ["red", "green", "yellow"]
+    state = arrange(
+        GameConfig(4),
+        ["eclair blue-9 shadow-9", "red-10", "green-10", "yellow-10"],
+        [
+            "red-9 " + " ".join(f"blue-{value}" for value in range(1, 8)),
+            *(" ".join(f"{colour}-{value}" for value in range(1, 9)) for colour in colours),
+        ],
+    )
+    taken_back = [
+        m.play
+        for m in legal_actions(state, 0)
+        if isinstance(m, TakeBack) and isinstance(m.play, Play) and m.play.bonus
+    ]
+    assert len({play.bonus for play in taken_back}) == 7 * 24
+    weighed: set[Eclair] = set()
+    judged = _Judge._judge_action
+
+    def counted(judge: _Judge, action: Any) -> float:
+        if isinstance(action, Eclair):
+            weighed.add(action)
+        return judged(judge, action)
+
+    monkeypatch.setattr(_Judge, "_judge_action", counted)
+    assert heuristic_action(state, 0, random.Random(1)) in legal_actions(state, 0)
+    assert len(weighed) == ECLAIRS_WEIGHED
