@@ -173,6 +173,20 @@ def test_its_shared_reckonings_never_change_a_moves_value() -> None:
     assert compared > 500
 
 
+def weighed_eclairs(monkeypatch: pytest.MonkeyPatch) -> set[Eclair]:
+    """The Eclairs level 1 values from now on, each once a move, gathered as it goes."""
+    weighed: set[Eclair] = set()
+    judged = _Judge._judge_action
+
+    def counted(judge: _Judge, action: Any) -> float:
+        if isinstance(action, Eclair):
+            weighed.add(action)
+        return judged(judge, action)
+
+    monkeypatch.setattr(_Judge, "_judge_action", counted)
+    return weighed
+
+
 def test_it_weighs_at_most_32_eclairs_a_random_choice_of_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -190,20 +204,14 @@ def test_it_weighs_at_most_32_eclairs_a_random_choice_of_them(
     assert len(eclairs) == 192
     with_bonus = [m for m in legal_actions(state, 0) if isinstance(m, Play) and m.bonus]
     assert len(with_bonus) == 2 * 192
-    weighed: list[set[Eclair]] = []
-    judged = _Judge._judge_action
-
-    def counted(judge: _Judge, action: Any) -> float:
-        if isinstance(action, Eclair):
-            weighed[-1].add(action)
-        return judged(judge, action)
-
-    monkeypatch.setattr(_Judge, "_judge_action", counted)
+    weighed = weighed_eclairs(monkeypatch)
+    picks: list[set[Eclair]] = []
     for seed in (1, 2):
-        weighed.append(set())
+        weighed.clear()
         assert heuristic_action(state, 0, random.Random(seed)) in legal_actions(state, 0)
-    assert len(weighed[0]) == len(weighed[1]) == ECLAIRS_WEIGHED == 32
-    assert weighed[0] != weighed[1]
+        picks.append(set(weighed))
+    assert len(picks[0]) == len(picks[1]) == ECLAIRS_WEIGHED == 32
+    assert picks[0] != picks[1]
 
 
 def test_its_32_eclairs_are_for_the_whole_move_score_cards_taken_back_included(
@@ -227,14 +235,6 @@ def test_its_32_eclairs_are_for_the_whole_move_score_cards_taken_back_included(
         if isinstance(m, TakeBack) and isinstance(m.play, Play) and m.play.bonus
     ]
     assert len({play.bonus for play in taken_back}) == 7 * 24
-    weighed: set[Eclair] = set()
-    judged = _Judge._judge_action
-
-    def counted(judge: _Judge, action: Any) -> float:
-        if isinstance(action, Eclair):
-            weighed.add(action)
-        return judged(judge, action)
-
-    monkeypatch.setattr(_Judge, "_judge_action", counted)
+    weighed = weighed_eclairs(monkeypatch)
     assert heuristic_action(state, 0, random.Random(1)) in legal_actions(state, 0)
     assert len(weighed) == ECLAIRS_WEIGHED
