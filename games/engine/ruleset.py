@@ -20,11 +20,13 @@ Conventions every rule set follows:
 
 from __future__ import annotations
 
+import abc
 import enum
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, Protocol, TypeVar
 
 
 class IllegalAction(ValueError):
@@ -128,94 +130,128 @@ class Actions(Protocol[ActionT]):
     def sample(self, rng: random.Random) -> ActionT: ...
 
 
-class RuleSet(Protocol[StateT]):
-    """A game's rules, as plain functions of immutable states."""
+class RuleSet(abc.ABC, Generic[StateT]):
+    """A game's rules, as plain functions of immutable states.
+
+    A game subclasses it and overrides what it must (the abstract methods: its states,
+    moves, views and scores) and only what differs from the defaults below, as OpenSpiel's
+    games override its ``Game``/``State``: a game with no hidden record, no milestone but
+    its end, and a random bot needs nothing more.
+    """
 
     #: The game's id in the registry (``numx``, ``maya``...).
     name: str
     min_players: int
     max_players: int
-    chance: int
+    chance: int = -1
     #: Names the shape of this rule set's states; snapshots of another shape are not used.
     state_format: str
     #: How its older recorded payloads read in the next shape: (event type, version read)
     #: → step. A type's current version is one past its last step (1 with none).
-    payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]
+    payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = (
+        MappingProxyType({})
+    )
     #: The notation of the move a standing order "pass until this step ends" plays (None:
     #: the game has no such move).
-    pass_notation: str | None
+    pass_notation: str | None = None
+    #: Keys of a seat's :meth:`view` that only say who else has acted in a step where
+    #: several seats act at once (who has placed, who has picked): left out of
+    #: :meth:`decision_basis`, so that another seat's hidden move does not make a seat's
+    #: pending choice stale.
+    marks_of_others: frozenset[str] = frozenset({"awaiting"})
 
+    # What every game defines ---------------------------------------------------------------
+
+    @abc.abstractmethod
     def new_game(self, config: Mapping[str, Any]) -> StateT:
         """A fresh state for a JSON configuration (raises :class:`ConfigError`)."""
-        ...
 
+    @abc.abstractmethod
     def apply(self, state: StateT, seat: int, action: Any) -> StateT:
         """The next state, or :class:`IllegalAction` naming the broken rule."""
-        ...
 
-    def legal_actions(self, state: StateT, seat: int) -> Actions[Any]: ...
+    @abc.abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> Actions[Any]:
+        """Everything ``seat`` (or :attr:`chance`) may do now; empty when nothing."""
 
+    @abc.abstractmethod
     def to_act(self, state: StateT) -> frozenset[int]:
         """Every seat that may act now, chance included (server-side knowledge)."""
-        ...
 
-    def awaiting(self, state: StateT) -> frozenset[int]:
-        """The seats the game publicly waits for (chance included when it is to act)."""
-        ...
-
+    @abc.abstractmethod
     def view(self, state: StateT, seat: int | None, reveal: bool = False) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may know, JSON-ready, with ``phase`` and,
         when the seat must choose among actions too many to list, ``pending``; ``reveal``
         shows everything (replays of finished games)."""
-        ...
 
-    def is_terminal(self, state: StateT) -> bool: ...
-
+    @abc.abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """Final scores, winners and breakdown once the game is over, else None."""
-        ...
 
+    @abc.abstractmethod
     def progress(self, state: StateT) -> Progress:
         """Where the game stands (public facts)."""
-        ...
 
-    def action_to_json(self, action: Any) -> dict[str, Any]: ...
+    @abc.abstractmethod
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        """The action's JSON form, with its ``type``."""
 
+    @abc.abstractmethod
     def action_from_json(self, data: Mapping[str, Any]) -> Any:
         """The action of a JSON form (raises :class:`NotationError`, unknown keys too)."""
-        ...
 
+    @abc.abstractmethod
     def parse_action(self, text: str) -> Any:
         """The action of a text notation (raises :class:`NotationError`); ``str(action)``
         gives the notation back."""
-        ...
 
+    @abc.abstractmethod
     def action_type(self, action: Any) -> str:
         """The action's type name, as recorded in the event store."""
-        ...
+
+    # Defaults a game overrides where it differs --------------------------------------------
+
+    def awaiting(self, state: StateT) -> frozenset[int]:
+        """The seats the game publicly waits for (chance included when it is to act).
+        Default: every seat that may act (no move out of turn)."""
+        return self.to_act(state)
+
+    def is_terminal(self, state: StateT) -> bool:
+        """Whether the game is over. Default: it has an :meth:`outcome`."""
+        return self.outcome(state) is not None
 
     def chance_action(self, state: StateT, rng: random.Random) -> Any | None:
-        """Chance's move (a shuffle) drawn with ``rng`` when chance is to act, else None."""
-        ...
+        """Chance's move (a shuffle) drawn with ``rng`` when chance is to act, else None.
+        Default: one of chance's legal actions, drawn uniformly."""
+        if self.chance not in self.to_act(state):
+            return None
+        return self.legal_actions(state, self.chance).sample(rng)
 
     def bot_action(self, state: StateT, seat: int, rng: random.Random) -> Any:
         """What the game's own bot plays for ``seat``: its heuristic, :attr:`BotLevel.HEURISTIC`
-        (and the search's play-outs). It reads only what ``seat`` may know."""
-        ...
+        (and the search's play-outs). It reads only what ``seat`` may know. Default: a
+        random legal action."""
+        return self.legal_actions(state, seat).sample(rng)
 
     def facts(self, before: StateT, after: StateT) -> dict[str, Any]:
-        """What chance decided during one action (recorded beside it, checked on replay)."""
-        ...
+        """What chance decided during one action (recorded beside it, checked on replay).
+        Default: nothing (chance's actions carry their outcome)."""
+        return {}
 
     def effects(self, before: StateT, seat: int, action: Any, after: StateT) -> dict[str, Any]:
         """What ``seat``'s ``action`` visibly did to the table, if it is worth recording
         (JSON-ready; ``{}`` otherwise). Recorded beside the action when not empty, checked
-        on replay, and redacted by :meth:`redact` like the action itself."""
-        ...
+        on replay, and redacted by :meth:`redact` like the action itself. Default: ``{}``."""
+        return {}
 
     def milestones(self, before: StateT, after: StateT) -> list[tuple[str, dict[str, Any]]]:
-        """Milestone events (type, payload) an action led to: a round or the game ending."""
-        ...
+        """Milestone events (type, payload) an action led to, each of a type in
+        :data:`MILESTONE_TYPES`. Default: ``game-ended`` (scores, winners) when the action
+        ended the game."""
+        result = self.outcome(after)
+        if result is None or self.is_terminal(before):
+            return []
+        return [("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})]
 
     def redact(
         self,
@@ -226,8 +262,29 @@ class RuleSet(Protocol[StateT]):
         now: StateT,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A recorded action (with its ``effects``, if any) and its facts as ``viewer`` may
-        read them, given the current state ``now`` (secrets revealed since are shown)."""
-        ...
+        read them, given the current state ``now`` (secrets revealed since are shown).
+        Default: as recorded, for a game whose records hide nothing."""
+        return action, facts
+
+    def decision_basis(self, state: StateT, seat: int) -> dict[str, Any]:
+        """What ``seat``'s choice rests on: its :meth:`view` without the
+        :attr:`marks_of_others`. A move a player chose at one state stays valid at a later
+        one whose basis is the same (only moves hidden from them, or that change nothing they
+        may do, came in between): the platform then records it instead of calling it stale.
+        A game where other seats' visible moves leave a seat's choice whole (everyone
+        building at once) narrows it."""
+        seen = self.view(state, seat)
+        return {key: value for key, value in seen.items() if key not in self.marks_of_others}
+
+    def example_configs(self) -> list[dict[str, Any]]:
+        """Configurations that together cover the game's variants, for the conformance kit
+        and the random-game sweep. Default: each player count with the default options."""
+        return [{"players": players} for players in range(self.min_players, self.max_players + 1)]
+
+
+#: The milestone types the event store recognises (replays skip them; any other type is
+#: replayed as an action). :meth:`RuleSet.milestones` returns only these.
+MILESTONE_TYPES = frozenset({"created", "round-ended", "game-ended"})
 
 
 class BotLevel(enum.IntEnum):

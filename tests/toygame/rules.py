@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import permutations
-from typing import Any, ClassVar
+from typing import Any
 
 from games.engine.ruleset import (
     ConfigError,
@@ -19,6 +19,7 @@ from games.engine.ruleset import (
     NotationError,
     Outcome,
     Progress,
+    RuleSet,
     ScoreLine,
 )
 
@@ -90,16 +91,13 @@ def _refuse(rule: str, message: str) -> IllegalAction:
     return IllegalAction(rule, message, STATEMENTS[rule])
 
 
-class ToyRules:
+class ToyRules(RuleSet[ToyState]):
     """Toy behind :class:`games.engine.ruleset.RuleSet`."""
 
     name = "toy"
     min_players = 2
     max_players = 4
-    chance = CHANCE
     state_format = "toy-state-1"
-    payload_upcasters: ClassVar[Mapping[tuple[str, int], Any]] = {}
-    pass_notation = None
 
     # The rules ----------------------------------------------------------------------------
 
@@ -142,12 +140,6 @@ class ToyRules:
         if state.winner is not None:
             return frozenset()
         return frozenset({state.turn if state.charms else CHANCE})
-
-    def awaiting(self, state: ToyState) -> frozenset[int]:
-        return self.to_act(state)
-
-    def is_terminal(self, state: ToyState) -> bool:
-        return state.winner is not None
 
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.winner is None:
@@ -227,23 +219,6 @@ class ToyRules:
         if CHANCE not in self.to_act(state):
             return None
         return Deal(tuple(rng.sample(CHARMS, state.players)))
-
-    def bot_action(self, state: ToyState, seat: int, rng: random.Random) -> Deal | Take:
-        return self.legal_actions(state, seat).sample(rng)
-
-    def facts(self, before: ToyState, after: ToyState) -> dict[str, Any]:
-        return {}
-
-    def effects(
-        self, before: ToyState, seat: int, action: Deal | Take, after: ToyState
-    ) -> dict[str, Any]:
-        return {}
-
-    def milestones(self, before: ToyState, after: ToyState) -> list[tuple[str, dict[str, Any]]]:
-        result = self.outcome(after)
-        if result is None or before.winner is not None:
-            return []
-        return [("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})]
 
 
 RULES = ToyRules()

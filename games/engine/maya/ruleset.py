@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from games.engine import ruleset
@@ -22,24 +22,18 @@ from games.engine.maya.state import (
     STATE_FORMAT,
     MayaConfig,
     MayaState,
-    Phase,
     new_game,
 )
 from games.engine.maya.view import view
 
 
-class MayaRules:
+class MayaRules(ruleset.RuleSet[MayaState]):
     """The Maya mystery numbers rule set (rule book 004, ``docs/rules-maya.md``)."""
 
     name = "maya"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    chance = CHANCE
     state_format = STATE_FORMAT
-    #: Every payload is at its first version.
-    payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
-    #: Maya has no standing-order pass: every turn plays a card (or guesses).
-    pass_notation: str | None = None
 
     def new_game(self, config: Mapping[str, Any]) -> MayaState:
         return new_game(MayaConfig.from_json(config))
@@ -52,9 +46,6 @@ class MayaRules:
 
     def to_act(self, state: MayaState) -> frozenset[int]:
         return to_act(state)
-
-    def awaiting(self, state: MayaState) -> frozenset[int]:
-        return awaiting(state)
 
     def view(self, state: MayaState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
         return view(state, seat, reveal)
@@ -118,13 +109,6 @@ class MayaRules:
         self, before: MayaState, seat: int, action: Action, after: MayaState
     ) -> dict[str, Any]:
         return history.effects(before, seat, action, after)
-
-    def milestones(self, before: MayaState, after: MayaState) -> list[tuple[str, dict[str, Any]]]:
-        """``game-ended`` (scores, winners) when the action ended the game."""
-        result = outcome(after)
-        if result is None or before.phase is Phase.GAME_OVER:
-            return []
-        return [("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})]
 
     def redact(
         self,

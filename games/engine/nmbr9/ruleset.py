@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from games.engine import ruleset
@@ -22,24 +22,20 @@ from games.engine.nmbr9.state import (
     STATE_FORMAT,
     Nmbr9Config,
     Nmbr9State,
-    Phase,
     new_game,
 )
 from games.engine.nmbr9.view import view
 
 
-class Nmbr9Rules:
+class Nmbr9Rules(ruleset.RuleSet[Nmbr9State]):
     """The NMBR 9 rule set (rule book 002, ``docs/rules-nmbr9.md``)."""
 
     name = "nmbr9"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    chance = CHANCE
     state_format = STATE_FORMAT
-    #: Every payload is at its first version.
-    payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
-    #: Every card must be placed: there is no pass.
-    pass_notation: str | None = None
+    #: Who has placed the current card shows while the others still place it.
+    marks_of_others = frozenset({"awaiting", "placed"})
 
     def new_game(self, config: Mapping[str, Any]) -> Nmbr9State:
         return new_game(Nmbr9Config.from_json(config))
@@ -52,9 +48,6 @@ class Nmbr9Rules:
 
     def to_act(self, state: Nmbr9State) -> frozenset[int]:
         return to_act(state)
-
-    def awaiting(self, state: Nmbr9State) -> frozenset[int]:
-        return awaiting(state)
 
     def view(self, state: Nmbr9State, seat: int | None, reveal: bool = False) -> dict[str, Any]:
         return view(state, seat, reveal)
@@ -117,13 +110,6 @@ class Nmbr9Rules:
         self, before: Nmbr9State, seat: int, action: Action, after: Nmbr9State
     ) -> dict[str, Any]:
         return history.effects(before, seat, action, after)
-
-    def milestones(self, before: Nmbr9State, after: Nmbr9State) -> list[tuple[str, dict[str, Any]]]:
-        """``game-ended`` (scores, winners) when the action ended the game."""
-        result = outcome(after)
-        if result is None or before.phase is Phase.GAME_OVER:
-            return []
-        return [("game-ended", {"scores": list(result.scores), "winners": sorted(result.winners)})]
 
     def redact(
         self,

@@ -22,16 +22,17 @@ from games.engine.numx.state import CHANCE, STATE_FORMAT, GameState, Phase
 from games.engine.numx.view import view
 
 
-class NumxRules:
+class NumxRules(ruleset.RuleSet[GameState]):
     """The NUM-X rule set (rule book 000)."""
 
     name = "numx"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    chance = CHANCE
     state_format = STATE_FORMAT
     payload_upcasters = UPCASTERS
     pass_notation: str | None = "pass"
+    #: Who has made their secret opening pick shows while the others still choose.
+    marks_of_others = frozenset({"awaiting", "secret_done"})
 
     def new_game(self, config: Mapping[str, Any]) -> GameState:
         return new_game(GameConfig.from_json(dict(config)))
