@@ -176,35 +176,71 @@ def game_submit(
     """
     actor_id = actor.pk if actor is not None else None
     move = _Move(game_id, seat, action, actor_id, idempotency_key, rng, reason)
-    # No lock and no transaction around the reads: the append is the one decision, and the
-    # (game, sequence) constraint makes it against any move recorded since.
-    context = move_context(game_id, seat, actor_id)
-    if actor_id is not None and not context.holds_seat:
-        raise NotSeated(f"you do not hold seat {seat} of this game")
-    rules = rule_set(context.rules)
-    current = store.load(game_id, context.rules, last=context.last_sequence)
-    if current.state is None:
-        raise NotStarted("this game has not started yet")
-    try:
-        if current.sequence != expected_sequence:
-            raise Conflict(
-                game_id, current, f"the game moved on to {current.sequence} since you looked"
-            )
-        return _record(move, rules, current, context)
-    except (Conflict, IllegalAction, store.AppendRefused) as lost:
-        if idempotency_key is not None:
-            # The key is looked up only for a move that cannot be recorded as it stands. The
-            # move that moved the game on may be this very submission, sent again or twice
-            # at once: it answers as the one recorded (a submission recorded earlier always
-            # lands here, its recording moved the game past its expected sequence). A key
-            # that recorded another move is said to be so, before what the move breaks.
-            recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
-            if recorded is not None:
-                return recorded
-        if isinstance(lost, Conflict | IllegalAction):
-            raise
-        now = store.load(game_id, rules.name)
-        raise Conflict(game_id, now, "another move was recorded first") from store.reason(lost)
+    attempt = 0
+    while True:
+        attempt += 1
+        # No lock and no transaction around the reads: the append is the one decision, and
+        # the (game, sequence) constraint makes it against any move recorded since.
+        context = move_context(game_id, seat, actor_id)
+        if actor_id is not None and not context.holds_seat:
+            raise NotSeated(f"you do not hold seat {seat} of this game")
+        rules = rule_set(context.rules)
+        current = store.load(game_id, context.rules, last=context.last_sequence)
+        if current.state is None:
+            raise NotStarted("this game has not started yet")
+        try:
+            if not still_valid(rules, game_id, seat, expected_sequence, current):
+                raise Conflict(
+                    game_id, current, f"the game moved on to {current.sequence} since you looked"
+                )
+            return _record(move, rules, current, context)
+        except (Conflict, IllegalAction, store.AppendRefused) as lost:
+            if idempotency_key is not None:
+                # The key is looked up only for a move that cannot be recorded as it stands.
+                # The move that moved the game on may be this very submission, sent again or
+                # twice at once: it answers as the one recorded (a submission recorded
+                # earlier always lands here, its recording moved the game past its expected
+                # sequence). A key that recorded another move is said to be so, before what
+                # the move breaks.
+                recorded = _recorded(game_id, idempotency_key, seat, rules.action_to_json(action))
+                if recorded is not None:
+                    return recorded
+            if isinstance(lost, Conflict | IllegalAction):
+                raise
+            refused = store.reason(lost)
+            if not isinstance(refused, store.SequenceTaken) or attempt == _ATTEMPTS:
+                now = store.load(game_id, rules.name)
+                raise Conflict(game_id, now, "another move was recorded first") from refused
+            # Another seat's move took the number this one expected, an instant earlier: the
+            # move is judged again against the game as it now stands.
+
+
+#: How many times a move is judged again when other seats' moves, recorded an instant
+#: earlier, took its event number while leaving its choice whole (a simultaneous step):
+#: each retry follows somebody else's recorded move, so more than the seats of the largest
+#: table racing at once is a bound, not a limit players meet.
+_ATTEMPTS = 20
+
+
+def still_valid(
+    rules: RuleSet, game_id: int, seat: int, expected_sequence: int, current: StateAt
+) -> bool:
+    """Whether ``seat``'s move, chosen when the game stood at ``expected_sequence``, may be
+    recorded now that it stands at ``current``: it is the same moment, or the seat could
+    act then and its choice rests on the same things now (``RuleSet.decision_basis``: only
+    moves hidden from it, such as another seat's secret placement in a simultaneous step,
+    or moves that change nothing it may do, came in between). Otherwise the move is stale.
+    """
+    if current.sequence == expected_sequence:
+        return True
+    if not 0 < expected_sequence < current.sequence:
+        return False
+    then = store.load(game_id, rules.name, upto=expected_sequence).state
+    return (
+        then is not None
+        and seat in rules.to_act(then)
+        and rules.decision_basis(then, seat) == rules.decision_basis(current.state, seat)
+    )
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ row locked:
 2. Its token (:mod:`notifications.reply_address`), from its recipients, then
    ``In-Reply-To``, then ``References``, must be genuine; the sender must be the seat's
    player (the address of the account, or another verified address of it); the game must
-   still be at the token's sequence, or only the seats it waited for at the same time may
-   have moved since (:func:`still_asked`).
+   still be at the token's sequence, or only moves that leave the seat's choice whole
+   (another seat's hidden move in a simultaneous step) may have come since
+   (``games.services.still_valid``, the rule of every move).
 3. The first line of the reply's own words (:mod:`notifications.reply_text`) is a letter
    the mail offered or a move in the game's notation (:mod:`notifications.reply_moves`),
    submitted through ``games.services.game_submit`` with the sequence just checked as the
@@ -47,9 +48,8 @@ from accounts.models import display_name
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
-from games.events.models import Event
 from games.models import Game, Seat
-from games.services import Conflict, KeyReused, NotSeated, NotStarted, game_submit
+from games.services import Conflict, KeyReused, NotSeated, NotStarted, game_submit, still_valid
 from notifications.emails import game_link, language_of, turn_context
 from notifications.models import Answer, InboundMail, Notification
 from notifications.outbox import deliver_after_commit
@@ -152,7 +152,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     if game.status == Game.Status.FINISHED:
         return _refused(verdict, Outcome.STALE, _("The game is over: nothing was played."))
     current = store.load(game.pk, game.rules)
-    if not still_asked(game, token, current):
+    if not still_valid(game.game_type.rules, game.pk, token.seat, token.sequence, current):
         return _stale(verdict, current.sequence)
     line = first_line(reply_text(message))
     if not line:
@@ -177,7 +177,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             game_id=game.pk,
             seat=token.seat,
             action=action,
-            expected_sequence=current.sequence,
+            expected_sequence=token.sequence,
             actor=seat.user,
             idempotency_key=f"{MAIL_KEY_PREFIX}{row.key[:40]}",
         )
@@ -198,25 +198,6 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         return _refused(verdict, Outcome.WRONG_SENDER, _("This seat is not yours any more."))
     verdict.outcome = Outcome.PLAYED
     return verdict
-
-
-def still_asked(game: Game, token: ReplyToken, current: store.StateAt) -> bool:
-    """Whether the move a token asked for may still be made: the game is still at the
-    token's sequence, or only the seats it waited for at the same time (a simultaneous
-    step: NUM-X's opening pick, NMBR 9's placements, whose moves stay hidden until all
-    have moved) have moved since, and it still waits for this one. Then the player sees
-    nothing more than when the mail was written; any other move makes the reply stale."""
-    if current.sequence == token.sequence:
-        return True
-    rules = game.game_type.rules
-    if token.sequence > current.sequence or token.seat not in rules.awaiting(current.state):
-        return False
-    then = rules.awaiting(store.load(game.pk, game.rules, upto=token.sequence).state)
-    together = then - {rules.chance, token.seat}
-    movers = Event.objects.filter(game=game, sequence__gt=token.sequence).values_list(
-        "seat", flat=True
-    )
-    return token.seat in then and all(mover is None or mover in together for mover in movers)
 
 
 def _refused(verdict: Verdict, outcome: str, why: str) -> Verdict:

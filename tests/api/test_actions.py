@@ -207,22 +207,46 @@ def test_a_body_that_is_not_json_is_a_bad_request(as_alice: APIClient, game: Gam
     assert response.json()["rule"] == "request"
 
 
-def test_a_move_on_a_stale_view_is_a_conflict_with_the_game_as_it_stands(
+def test_a_secret_pick_made_while_the_other_seat_picked_is_recorded(
     as_alice: APIClient, as_bob: APIClient, game: Game
 ) -> None:
     mine, theirs = a_pick(as_alice, game), a_pick(as_bob, game)
     bob_first = submit(as_bob, game, {"action": theirs["notation"], "expected_sequence": 2})
     assert bob_first.status_code == 201
 
+    # Alice chose at event 2 too; Bob's pick, hidden from her, changed nothing she may do.
     response = submit(as_alice, game, {"action": mine["notation"], "expected_sequence": 2})
 
+    assert response.status_code == 201
+    assert [e.seat for e in Event.objects.filter(game=game, sequence__in=(3, 4))] == [1, 0]
+
+
+def test_a_move_on_a_stale_view_is_a_conflict_with_the_game_as_it_stands(
+    as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    for client in (as_alice, as_bob):
+        game.refresh_from_db()
+        body = {"action": a_pick(client, game)["notation"], "expected_sequence": game.last_sequence}
+        assert submit(client, game, body).status_code == 201
+    game.refresh_from_db()
+    seen, first = game.last_sequence, game.awaiting[0]
+    player, other = (as_alice, as_bob) if first == 0 else (as_bob, as_alice)
+    body = {"action": a_pick(player, game)["notation"], "expected_sequence": seen}
+    assert submit(player, game, body).status_code == 201
+    # The other seat chose from the table as it stood before that move was made.
+    stale = legal_moves(game, 1 - first).listed[0]
+
+    response = submit(other, game, {"action": stale.notation, "expected_sequence": seen})
+
     assert response.status_code == 409
+    game.refresh_from_db()
     conflict = response.json()
     assert conflict["detail"]
-    assert conflict["game"]["state"] == {"rules": "numx", **game_view(game, 0)}
-    assert conflict["game"]["state"]["sequence"] == 3 and conflict["game"]["my_seat"] == 0
-    assert conflict["game"]["state"]["hands"][1] is None  # Bob's hand stays his
-    assert recorded(game) == 3
+    assert conflict["game"]["state"] == {"rules": "numx", **game_view(game, 1 - first)}
+    assert conflict["game"]["state"]["sequence"] == game.last_sequence
+    assert conflict["game"]["my_seat"] == 1 - first
+    assert conflict["game"]["state"]["hands"][first] is None  # the mover's hand stays theirs
+    assert recorded(game) == game.last_sequence
 
 
 def test_the_same_key_records_a_move_once(as_alice: APIClient, game: Game) -> None:

@@ -86,12 +86,51 @@ def test_an_illegal_move_is_refused_with_its_rule_and_writes_nothing(game: Game)
     assert game.last_sequence == 2
 
 
+def picks_made(game: Game) -> store.StateAt:
+    """Both seats make their secret opening pick: the game is then played in turn."""
+    for seat in (0, 1):
+        game_submit(
+            game_id=game.pk, seat=seat, action=a_pick(game, seat), expected_sequence=2 + seat
+        )
+    return state_of(game)
+
+
 def test_a_move_made_on_an_old_view_of_the_game_is_a_conflict(game: Game) -> None:
-    game_submit(game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2)
+    seen = picks_made(game)
+    (starter,) = rule_set("numx").awaiting(seen.state)
+    game_submit(
+        game_id=game.pk, seat=starter, action=a_pick(game, starter), expected_sequence=seen.sequence
+    )
+    now = state_of(game)
+    other = 1 - starter
     with pytest.raises(Conflict) as error:
-        game_submit(game_id=game.pk, seat=1, action=a_pick(game, 1), expected_sequence=2)
-    assert error.value.sequence == 3
-    assert error.value.state == state_of(game).state
+        game_submit(
+            game_id=game.pk, seat=other, action=a_pick(game, other), expected_sequence=seen.sequence
+        )
+    assert error.value.sequence == now.sequence
+    assert error.value.state == now.state
+    assert Event.objects.filter(game=game).count() == now.sequence
+
+
+def test_a_secret_pick_made_while_the_other_seat_picked_is_recorded(game: Game) -> None:
+    """Both seats were asked at event 2; the first pick recorded is hidden from the other
+    seat and changes nothing it may choose, so the second pick, made from event 2, counts."""
+    game_submit(game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2)
+
+    second = game_submit(game_id=game.pk, seat=1, action=a_pick(game, 1), expected_sequence=2)
+
+    assert not second.duplicate
+    assert [e.seat for e in Event.objects.filter(game=game, sequence__in=(3, 4))] == [0, 1]
+    game.refresh_from_db()
+    assert game.phase != "opening-pick"
+
+
+def test_a_seat_s_own_move_since_makes_its_old_choice_stale(game: Game) -> None:
+    pick = a_pick(game, 0)
+    game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
+
+    with pytest.raises(Conflict):
+        game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
     assert Event.objects.filter(game=game).count() == 3
 
 
@@ -393,26 +432,56 @@ def test_a_standing_order_set_elsewhere_is_obeyed_by_a_move_from_a_remembered_st
 def test_a_remembered_state_another_process_moved_past_gives_a_conflict(
     game: Game, alice: User
 ) -> None:
-    """The cache says event 2 is the latest, but another process has recorded event 3: the
-    move made from the cache loses to it, with the game as it now stands, and writes
-    nothing; the same submission sent again is recognised as the one recorded."""
+    """The cache holds the game before the starter's move, but another process has
+    recorded it: the other seat's move made from the cache loses to it, with the game as it
+    now stands, and writes nothing; the same submission sent again is recognised as the one
+    recorded."""
+    picked = picks_made(game)
+    (starter,) = rule_set("numx").awaiting(picked.state)
     seen = remember(game)
-    pick = a_pick(game, 0)
+    move = a_pick(game, starter)
     first = game_submit(
-        game_id=game.pk, seat=0, action=pick, expected_sequence=2, actor=alice, idempotency_key="a"
+        game_id=game.pk,
+        seat=starter,
+        action=move,
+        expected_sequence=seen.sequence,
+        actor=alice if starter == 0 else None,
+        idempotency_key="a",
     )
     store.CACHE.clear()
-    store.CACHE.put(game.pk, seen)  # this process missed event 3
+    store.CACHE.put(game.pk, seen)  # this process missed the move
 
     again = game_submit(
-        game_id=game.pk, seat=0, action=pick, expected_sequence=2, actor=alice, idempotency_key="a"
+        game_id=game.pk,
+        seat=starter,
+        action=move,
+        expected_sequence=seen.sequence,
+        actor=alice if starter == 0 else None,
+        idempotency_key="a",
     )
-    assert again.duplicate and again.sequence == first.sequence == 3
+    assert again.duplicate and again.sequence == first.sequence
 
     store.CACHE.clear()
     store.CACHE.put(game.pk, seen)
-    bot_pick = a_pick(game, 1)
+    other = 1 - starter
     with pytest.raises(Conflict) as lost:
-        game_submit(game_id=game.pk, seat=1, action=bot_pick, expected_sequence=2)
-    assert lost.value.sequence == 3 and lost.value.state == first.state
-    assert Event.objects.filter(game=game).count() == 3
+        game_submit(
+            game_id=game.pk, seat=other, action=a_pick(game, other), expected_sequence=seen.sequence
+        )
+    assert lost.value.sequence == first.sequence and lost.value.state == first.state
+    assert Event.objects.filter(game=game).count() == first.sequence
+
+
+def test_a_pick_racing_another_seat_s_pick_is_recorded_after_it(game: Game) -> None:
+    """This process still holds the game at event 2 when seat 1 picks, but seat 0's pick
+    took event 3 an instant earlier: the append is refused, the pick judged again against
+    the game as it now stands, and, seat 0's pick being hidden from seat 1, recorded next."""
+    seen = remember(game)
+    game_submit(game_id=game.pk, seat=0, action=a_pick(game, 0), expected_sequence=2)
+    store.CACHE.clear()
+    store.CACHE.put(game.pk, seen)  # this process missed event 3
+
+    second = game_submit(game_id=game.pk, seat=1, action=a_pick(game, 1), expected_sequence=2)
+
+    assert second.sequence > 3
+    assert Event.objects.get(game=game, sequence=4).seat == 1

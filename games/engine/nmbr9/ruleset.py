@@ -34,8 +34,9 @@ class Nmbr9Rules(ruleset.RuleSet[Nmbr9State]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
-    #: Who has placed the current card shows while the others still place it.
-    marks_of_others = frozenset({"awaiting", "placed"})
+    #: Who has placed the current card shows while the others still place it (and the
+    #: box's count of that digit with it), never where.
+    marks_of_others = frozenset({"awaiting", "placed", "supply"})
 
     def new_game(self, config: Mapping[str, Any]) -> Nmbr9State:
         return new_game(Nmbr9Config.from_json(config))

@@ -198,3 +198,33 @@ def test_simulate_plays_nmbr9_games_to_the_end() -> None:
     result = json.loads(out.getvalue())
     assert (result["rules"], result["games_finished"], result["errors"]) == ("nmbr9", 3, 0)
     assert result["config"] == {"players": 4}
+
+
+def test_both_seats_placing_from_the_same_card_are_both_recorded(alice: User, bob: User) -> None:
+    """Both players read the game at the same event and place: the second placement is not
+    stale, the first being hidden from its player and changing nothing they may do."""
+    game = nmbr9([alice, bob])
+    seen = game.last_sequence
+    card = state(game).card
+    for client in (token_client(alice), token_client(bob)):
+        body = {"action": f"place {card} at 0,0", "expected_sequence": seen}
+        response = client.post(f"/api/games/{game.pk}/actions/", body, format="json")
+        assert response.status_code == 201, response.json()
+    assert len(placements(game, 0)) == len(placements(game, 1)) == 1
+    assert state(game).turned == 2  # the next card is turned up
+
+
+def test_a_second_placement_from_an_old_sequence_is_stale(alice: User, bob: User) -> None:
+    """A seat's own placement changes its table: another one sent from before it is a 409."""
+    game = nmbr9([alice, bob])
+    seen = game.last_sequence
+    card = state(game).card
+    client = token_client(alice)
+    first = {"action": f"place {card} at 0,0", "expected_sequence": seen}
+    again = {"action": f"place {card} at 5,5", "expected_sequence": seen}
+    assert client.post(f"/api/games/{game.pk}/actions/", first, format="json").status_code == 201
+
+    response = client.post(f"/api/games/{game.pk}/actions/", again, format="json")
+
+    assert response.status_code == 409
+    assert len(placements(game, 0)) == 1

@@ -251,6 +251,28 @@ def test_the_next_card_turns_up_once_everyone_has_placed(
     assert any(f"place a {first} at 0,0" in said for said in history)
 
 
+def test_both_players_placing_from_the_same_page_are_both_recorded(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Both tables were drawn at the same event; Bob's placement, posted second from his
+    page, is not refused: Alice's placement was hidden from him."""
+    seen = last(duel)
+    moves = {0: greedy(duel, 0), 1: greedy(duel, 1)}
+    for seat, user in ((0, alice), (1, bob)):
+        action = moves[seat]
+        data = {
+            "form": "place",
+            "place-expected_sequence": str(seen),
+            "place-idempotency_key": f"page-{seat}",
+            "place-x": str(action.x),
+            "place-y": str(action.y),
+            "place-turn": str(action.turn),
+        }
+        response = as_user(user).post(f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200, response.content.decode()[:300]
+    assert state(duel).turned == 2
+
+
 # Secret placements ------------------------------------------------------------------------------
 
 
