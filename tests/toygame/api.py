@@ -11,6 +11,7 @@ from games.rulesets.site import ApiSchema
 class ToyConfigSerializer(StrictSerializer):
     players = serializers.IntegerField(min_value=2, max_value=4)
     pile = serializers.IntegerField(min_value=1, max_value=30, default=10)
+    bids = serializers.BooleanField(required=False)
 
 
 class ToyViewSerializer(SeatViewBase):
@@ -23,6 +24,11 @@ class ToyViewSerializer(SeatViewBase):
         child=serializers.CharField(allow_null=True),
         help_text="Each seat's lucky charm; null: not yours to see.",
     )
+    bids = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Each seat's bid for the first turn; null: not made, or not yours to see yet.",
+    )
+    bids_made = serializers.ListField(child=serializers.BooleanField())
 
 
 class ToyPendingSerializer(serializers.Serializer):
@@ -34,10 +40,15 @@ class ToyTakeSerializer(StrictSerializer):
     count = serializers.IntegerField(min_value=1, max_value=3)
 
 
+class ToyBidSerializer(StrictSerializer):
+    type = serializers.ChoiceField(choices=["bid"])
+    count = serializers.IntegerField(min_value=1, max_value=3)
+
+
 TOY_API = ApiSchema(
     config=ToyConfigSerializer,
     view=ToyViewSerializer,
     pending=ToyPendingSerializer,
-    actions={"take": ToyTakeSerializer},
-    notation_help="A move is `take 1`, `take 2` or `take 3`.",
+    actions={"take": ToyTakeSerializer, "bid": ToyBidSerializer},
+    notation_help="A move is `take 1`, `take 2` or `take 3` (`bid 1`... while the table bids).",
 )

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from games.forms import MoveForm
-from tests.toygame.rules import MOST_TAKEN, RULES, Take
+from tests.toygame.rules import MOST_TAKEN, RULES, Bid, Take
 
 
 class ToyOptions(forms.Form):
@@ -17,9 +17,11 @@ class ToyOptions(forms.Form):
         label="Players", coerce=int, choices=[(n, n) for n in range(2, 5)], initial=2
     )
     pile = forms.IntegerField(label="Tokens in the pile", min_value=1, max_value=30, initial=10)
+    bids = forms.BooleanField(label="Bid for the first turn", required=False)
 
     def config(self) -> dict[str, Any]:
-        return {"players": self.cleaned_data["players"], "pile": self.cleaned_data["pile"]}
+        chosen = {"players": self.cleaned_data["players"], "pile": self.cleaned_data["pile"]}
+        return {**chosen, "bids": True} if self.cleaned_data["bids"] else chosen
 
 
 class TakeForm(MoveForm):
@@ -30,3 +32,12 @@ class TakeForm(MoveForm):
 
     def action(self) -> Take:
         return RULES.parse_action(f"take {self.cleaned_data['count']}")
+
+
+class BidForm(MoveForm):
+    """A secret bid for the first turn."""
+
+    count = forms.IntegerField(label="Your bid", min_value=1, max_value=MOST_TAKEN)
+
+    def action(self) -> Bid:
+        return Bid(self.cleaned_data["count"])

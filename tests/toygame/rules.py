@@ -2,7 +2,9 @@
 
 A pile of tokens; players take 1 to 3 in turn; whoever takes the last token wins. Before the
 first turn chance deals each seat a secret lucky charm, shown only to its seat until the game
-ends. No Django here: this is an engine, like ``games/engine/numx``.
+ends. With the option ``bids``, every seat then bids 1 to 3 in secret, all at once (as in
+Goofspiel), the bids revealed together once all are in; the highest bid starts. No Django
+here: this is an engine, like ``games/engine/numx``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ MOST_TAKEN = 3
 #: Each rule's id and statement, as a refusal names them.
 STATEMENTS = {
     "deal.charms": "Chance first deals each seat one lucky charm, all different.",
+    "bid.secret": "With bids, every seat first bids 1 to 3 in secret, once; the highest starts.",
     "turn.order": "Players take tokens in turn, seat after seat.",
     "take.count": "A player takes 1, 2 or 3 tokens, never more than the pile holds.",
     "game.over": "Nobody moves once the last token is taken.",
@@ -43,6 +46,16 @@ class Deal:
 
     def __str__(self) -> str:
         return "deal " + " ".join(self.charms)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A seat's secret bid for the first turn."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"bid {self.count}"
 
 
 @dataclass(frozen=True)
@@ -65,25 +78,34 @@ class ToyState:
     turn: int = 0
     turns: int = 0
     winner: int | None = None
+    #: Each seat's secret bid (None: not yet), while the table bids; empty without bids.
+    bids: tuple[int | None, ...] = ()
+
+    @property
+    def bidding(self) -> bool:
+        return any(bid is None for bid in self.bids)
+
+
+Action = Deal | Bid | Take
 
 
 @dataclass(frozen=True)
 class Listed:
     """A seat's legal actions, few enough to list."""
 
-    actions: tuple[Deal | Take, ...]
+    actions: tuple[Action, ...]
     listable = True
 
     def __contains__(self, action: object) -> bool:
         return action in self.actions
 
-    def __iter__(self) -> Iterator[Deal | Take]:
+    def __iter__(self) -> Iterator[Action]:
         return iter(self.actions)
 
     def __bool__(self) -> bool:
         return bool(self.actions)
 
-    def sample(self, rng: random.Random) -> Deal | Take:
+    def sample(self, rng: random.Random) -> Action:
         return rng.choice(self.actions)
 
 
@@ -97,25 +119,37 @@ class ToyRules(RuleSet[ToyState]):
     name = "toy"
     min_players = 2
     max_players = 4
-    state_format = "toy-state-1"
+    state_format = "toy-state-2"
+    #: Who has bid shows while the others still bid.
+    marks_of_others = frozenset({"awaiting", "bids_made"})
 
     # The rules ----------------------------------------------------------------------------
 
     def new_game(self, config: Mapping[str, Any]) -> ToyState:
         players, pile = config.get("players"), config.get("pile", 10)
+        bids = config.get("bids", False)
+        if not isinstance(bids, bool):
+            raise ConfigError("Toy's bids are on or off")
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ConfigError("Toy is for 2 to 4 players")
         if not isinstance(pile, int) or not 1 <= pile <= 30:
             raise ConfigError("Toy's pile holds 1 to 30 tokens")
-        return ToyState(players, pile)
+        return ToyState(players, pile, bids=(None,) * players if bids else ())
 
-    def apply(self, state: ToyState, seat: int, action: Deal | Take) -> ToyState:
+    def apply(self, state: ToyState, seat: int, action: Action) -> ToyState:
         if state.winner is not None:
             raise _refuse("game.over", "the game is over")
         if not state.charms:
             if seat != CHANCE or action not in self.legal_actions(state, CHANCE):
                 raise _refuse("deal.charms", "the charms must be dealt first")
             return replace(state, charms=action.charms)
+        if state.bidding:
+            if not isinstance(action, Bid) or action not in self.legal_actions(state, seat):
+                raise _refuse("bid.secret", "bid 1, 2 or 3, once, before anybody takes")
+            bids = tuple(action.count if n == seat else b for n, b in enumerate(state.bids))
+            if None in bids:
+                return replace(state, bids=bids)
+            return replace(state, bids=bids, turn=bids.index(max(bid or 0 for bid in bids)))
         if seat != state.turn:
             raise _refuse("turn.order", "it is not your turn")
         if not isinstance(action, Take) or not 1 <= action.count <= min(MOST_TAKEN, state.pile):
@@ -134,12 +168,18 @@ class ToyRules(RuleSet[ToyState]):
             return Listed(())
         if seat == CHANCE:
             return Listed(tuple(Deal(charms) for charms in permutations(CHARMS, state.players)))
+        if state.bidding:
+            return Listed(tuple(Bid(n) for n in range(1, MOST_TAKEN + 1)))
         return Listed(tuple(Take(n) for n in range(1, min(MOST_TAKEN, state.pile) + 1)))
 
     def to_act(self, state: ToyState) -> frozenset[int]:
         if state.winner is not None:
             return frozenset()
-        return frozenset({state.turn if state.charms else CHANCE})
+        if not state.charms:
+            return frozenset({CHANCE})
+        if state.bidding:
+            return frozenset(n for n, bid in enumerate(state.bids) if bid is None)
+        return frozenset({state.turn})
 
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.winner is None:
@@ -149,7 +189,7 @@ class ToyRules(RuleSet[ToyState]):
         return Outcome(scores, frozenset({state.winner}), breakdown)
 
     def progress(self, state: ToyState) -> Progress:
-        phase = "game-over" if state.winner is not None else "play"
+        phase = "game-over" if state.winner is not None else "bid" if state.bidding else "play"
         awaiting = self.awaiting(state) - {CHANCE}
         return Progress(phase, round=1, step=state.turns + 1, awaiting=awaiting)
 
@@ -168,6 +208,11 @@ class ToyRules(RuleSet[ToyState]):
                 charm if shown or number == seat else None
                 for number, charm in enumerate(state.charms)
             ],
+            "bids": [
+                bid if shown or number == seat or not state.bidding else None
+                for number, bid in enumerate(state.bids)
+            ],
+            "bids_made": [bid is not None for bid in state.bids],
         }
 
     def redact(
@@ -178,20 +223,25 @@ class ToyRules(RuleSet[ToyState]):
         viewer: int | None,
         now: ToyState,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        if action.get("type") != "deal" or now.winner is not None:
+        if now.winner is not None or viewer == seat:
+            return action, facts
+        if action.get("type") == "bid":
+            return ({**action, "count": None} if now.bidding else action), facts
+        if action.get("type") != "deal":
             return action, facts
         charms = [c if n == viewer else None for n, c in enumerate(action["charms"])]
         return {**action, "charms": charms}, facts
 
     # Notation -----------------------------------------------------------------------------
 
-    def action_to_json(self, action: Deal | Take) -> dict[str, Any]:
+    def action_to_json(self, action: Action) -> dict[str, Any]:
         if isinstance(action, Deal):
             return {"type": "deal", "charms": list(action.charms)}
-        return {"type": "take", "count": action.count}
+        return {"type": self.action_type(action), "count": action.count}
 
-    def action_from_json(self, data: Mapping[str, Any]) -> Deal | Take:
-        fields = {"deal": {"type", "charms"}, "take": {"type", "count"}}.get(str(data.get("type")))
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        kinds = {"deal": {"type", "charms"}, "take": {"type", "count"}, "bid": {"type", "count"}}
+        fields = kinds.get(str(data.get("type")))
         if fields is None or set(data) != fields:
             raise NotationError(f"not a Toy action: {dict(data)!r}")
         if data["type"] == "deal":
@@ -199,19 +249,19 @@ class ToyRules(RuleSet[ToyState]):
                 raise NotationError("a deal's charms are a list")
             return Deal(tuple(str(charm) for charm in data["charms"]))
         if not isinstance(data["count"], int) or isinstance(data["count"], bool):
-            raise NotationError("a take's count is a number")
-        return Take(data["count"])
+            raise NotationError(f"a {data['type']}'s count is a number")
+        return Bid(data["count"]) if data["type"] == "bid" else Take(data["count"])
 
-    def parse_action(self, text: str) -> Deal | Take:
+    def parse_action(self, text: str) -> Action:
         words = text.split()
-        if len(words) == 2 and words[0] == "take" and words[1].isdigit():
-            return Take(int(words[1]))
+        if len(words) == 2 and words[0] in ("take", "bid") and words[1].isdigit():
+            return Bid(int(words[1])) if words[0] == "bid" else Take(int(words[1]))
         if len(words) > 1 and words[0] == "deal":
             return Deal(tuple(words[1:]))
         raise NotationError(f"not a Toy move: {text!r} (write `take 2`)")
 
-    def action_type(self, action: Deal | Take) -> str:
-        return "deal" if isinstance(action, Deal) else "take"
+    def action_type(self, action: Action) -> str:
+        return {Deal: "deal", Bid: "bid", Take: "take"}[type(action)]
 
     # Chance, bots and the record ----------------------------------------------------------
 
@@ -219,6 +269,10 @@ class ToyRules(RuleSet[ToyState]):
         if CHANCE not in self.to_act(state):
             return None
         return Deal(tuple(rng.sample(CHARMS, state.players)))
+
+    def example_configs(self) -> list[dict[str, Any]]:
+        """Every player count, and a table that bids for the first turn."""
+        return [*super().example_configs(), {"players": 3, "bids": True}]
 
 
 RULES = ToyRules()

@@ -10,7 +10,7 @@ from django import forms
 from games.descriptions import and_list
 from games.engine.ruleset import Progress
 from tests.toygame.api import TOY_API
-from tests.toygame.forms import TakeForm, ToyOptions
+from tests.toygame.forms import BidForm, TakeForm, ToyOptions
 from tests.toygame.rules import STATEMENTS
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ class ToySite:
     ) -> str:
         if action["type"] == "deal":
             return "deals the lucky charms"
+        if action["type"] == "bid":
+            return "bids" if action["count"] is None else f"bids {action['count']}"
         return f"takes {action['count']}"
 
     def describe_event(
@@ -60,6 +62,8 @@ class ToySite:
         return f"{who} {self.describe_action(action, names, config)}."
 
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+        if view["phase"] == "bid":
+            return "Bid 1, 2 or 3 for the first turn, in secret."
         return f"Take 1, 2 or 3 of the {view['pile']} tokens left."
 
     def describe_score_line(self, rule: str) -> str:
@@ -74,8 +78,10 @@ class ToySite:
         if not table.moves:
             return {}
         initial = {"expected_sequence": table.sequence, "idempotency_key": form_key}
-        bound = data if data is not None and data.get("form") == "take" else None
-        return {"take": TakeForm(bound, prefix="take", initial=initial)}
+        kind = "bid" if table.view["phase"] == "bid" else "take"
+        form = BidForm if kind == "bid" else TakeForm
+        bound = data if data is not None and data.get("form") == kind else None
+        return {kind: form(bound, prefix=kind, initial=initial)}
 
     def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         charms = view["charms"]
