@@ -22,15 +22,17 @@ from django.db import IntegrityError, connection
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from games.engine.ruleset import RuleSet
+from games.engine.ruleset import MILESTONE_TYPES, RuleSet
 from games.events import chain
 from games.events.models import Chain, Event, Link, Snapshot
 from games.events.upcasting import upcasters
 from games.registry import rule_set
 
 CREATED = "created"
-#: Events the game itself records (no seat acted): skipped when replaying actions.
-MILESTONES = frozenset({CREATED, "round-ended", "game-ended"})
+#: Events the game itself records (no seat acted): skipped when replaying actions. A rule
+#: set's milestones are of these types only (the protocol says so; the conformance kit
+#: checks it): any other type would be replayed as an action.
+MILESTONES = MILESTONE_TYPES
 #: A snapshot is written every this many events (by the snapshot consumer).
 SNAPSHOT_EVERY = 50
 
