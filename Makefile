@@ -26,7 +26,7 @@ $(STAMP): requirements-dev.txt
 lint: $(STAMP)
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
-	.venv/bin/mypy games/engine
+	.venv/bin/mypy
 
 test: lint
 	.venv/bin/pytest
@@ -36,8 +36,10 @@ run: $(STAMP)
 	$(MANAGE) numx demo
 	$(MANAGE) runserver 127.0.0.1:8000
 
-# French catalogue: extract new strings (the engine's rule statements included), then,
-# once translated, compile (the .mo is committed so that nobody else needs gettext).
+# French catalogues: extract new strings into the site's (locale/) and each game's own
+# (games/rulesets/<id>/locale/, its engine's rule statements included: the project's
+# makemessages files them there), then, once translated, compile (the .mo files are
+# committed so that nobody else needs gettext).
 messages: $(STAMP)
 	$(MANAGE) makemessages -l fr --no-obsolete --ignore=".venv*" --ignore="tests/*" \
 		--ignore="staticfiles/*" --ignore="artefacts/*" --ignore="requirements*.txt"

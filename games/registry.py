@@ -5,7 +5,10 @@ its site adapter. Adding a game is one line of :data:`GAMES` (see docs/architect
 A game's package (``games/rulesets/<id>/``) exposes ``RULES``, its engine's
 :class:`~games.engine.ruleset.RuleSet`, and has a module ``site`` exposing ``SITE``, its
 :class:`~games.rulesets.site.Site`. ``RULES`` is imported without the site, so that reading
-and replaying events never loads forms or templates.
+and replaying events never loads forms or templates. The package is also a Django app
+(:func:`app_packages`, in the settings), so that its own ``templates/``, ``static/`` (its
+table's ``games/<id>/table.css``) and ``locale/`` (its French catalogue) are found where
+Django looks for an app's.
 """
 
 from __future__ import annotations
@@ -67,6 +70,16 @@ def game_ids() -> list[str]:
 
 def default_game() -> str:
     return next(iter(GAMES))
+
+
+def app_packages() -> list[str]:
+    """Each game's package, as a Django app of the settings' ``INSTALLED_APPS``."""
+    return list(GAMES.values())
+
+
+def stylesheet(game_id: str) -> str:
+    """The static path of a game's own stylesheet, which every page links."""
+    return f"games/{game_id}/table.css"
 
 
 def template_libraries() -> dict[str, str]:

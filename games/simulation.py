@@ -9,8 +9,10 @@ taste (a Maya bot never guesses) would leave moves untried; chance plays
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
+import time
 import traceback
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -115,4 +117,46 @@ def simulate(
         "score_rule_rates": {
             rule: round(count / finished, 4) for rule, count in sorted(rule_games.items())
         },
+    }
+
+
+def sweep(game_id: str, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Random games of every example configuration of ``game_id`` (``RuleSet.example_configs``)
+    in turn, one of each at least, then round after round until ``seconds`` of this
+    process's CPU time are spent: CI's bounded sweep of every registered game, whatever its
+    speed. Game ``k`` of configuration ``i`` is drawn from the seed ``(seed, i, k)``, so an
+    error names a game one can replay.
+
+    >>> run = sweep("nmbr9", seconds=0)
+    >>> run["games"] == run["games_finished"] == len(run["configs"]), run["errors"]
+    (True, [])
+    """
+    rules = rule_set(game_id)
+    configs = rules.example_configs()
+    started = time.process_time()
+    played = finished = 0
+    errors: list[str] = []
+    for round_number in itertools.count():
+        if round_number and time.process_time() - started >= seconds:
+            break
+        for index, config in enumerate(configs):
+            rng = random.Random(f"{seed}-{index}-{round_number}")
+            played += 1
+            try:
+                play_random_game(rules, config, rng)
+            except (ValueError, AssertionError, RuntimeError) as error:
+                frame = traceback.extract_tb(error.__traceback__)[-1]
+                errors.append(
+                    f"config {index} {config} game {round_number} (seed {seed}): {error!r} "
+                    f"at {frame.filename}:{frame.lineno}"
+                )
+                continue
+            finished += 1
+    return {
+        "rules": game_id,
+        "configs": configs,
+        "games": played,
+        "games_finished": finished,
+        "errors": errors[:10],
+        "seconds": round(time.process_time() - started, 1),
     }

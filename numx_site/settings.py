@@ -12,7 +12,7 @@ import environ
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
-from games.registry import template_libraries
+from games.registry import app_packages, template_libraries
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts.apps.AccountsConfig",
     "games.apps.GamesConfig",
+    # Each game's package (games/registry.py): its templates, static files and catalogue.
+    *app_packages(),
     "notifications.apps.NotificationsConfig",
     "tournaments.apps.TournamentsConfig",
     "chat.apps.ChatConfig",
@@ -88,6 +90,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.game_stylesheets",
             ],
         },
     },

@@ -5,7 +5,7 @@ never :mod:`games.api.serializers`, which composes them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -64,3 +64,10 @@ def discriminated(
     fixed = serializers.ChoiceField(choices=[value], help_text=f"Always `{value}`.")
     attributes = {field: fixed, **fields, "__module__": base.__module__, "__doc__": doc}
     return type(name, (base,), attributes)
+
+
+def refuse(field: serializers.Field, key: str, **kwargs: Any) -> NoReturn:
+    """Refuse a field's value with its error message ``key`` (``Field.fail``, typed as the
+    raise it is)."""
+    message = field.error_messages[key].format(**kwargs)
+    raise serializers.ValidationError(message, code=key)

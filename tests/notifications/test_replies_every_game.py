@@ -29,12 +29,13 @@ __all__ = ["toy_installed"]
 
 pytestmark = pytest.mark.django_db
 
-CONFIGS = {
-    "numx": {"players": 2, "mode": "speed-run"},
-    "maya": {"players": 2},
-    "nmbr9": {"players": 2},
-    "toy": {"players": 2, "pile": 7},
-}
+
+
+def two_player_config(rules: str) -> dict[str, object]:
+    """The game's first example configuration for two players (the registry's games and
+    the tests' Toy alike)."""
+    engine = rule_set(rules)
+    return next(config for config in engine.example_configs() if config["players"] == 2)
 
 
 @pytest.fixture(params=[*game_ids(), "toy"])
@@ -45,7 +46,8 @@ def rules(request: pytest.FixtureRequest) -> str:
 
 
 def start(rules: str, alice: User, bob: User, commit: Callable[..., object]) -> Game:
-    game = game_open(creator=alice, name=f"By mail ({rules})", rules=rules, config=CONFIGS[rules])
+    config = two_player_config(rules)
+    game = game_open(creator=alice, name=f"By mail ({rules})", rules=rules, config=config)
     game_join(game=game, user=bob, token=game.invite_token)
     commit(lambda: game_start(game=game, by=alice, rng=random.Random(5)))
     return game

@@ -102,6 +102,14 @@ class MayaRules(ruleset.RuleSet[MayaState]):
         """Hidden cards and tokens dealt again (:mod:`games.engine.maya.determinize`)."""
         return determinize(state, seat, rng)
 
+    def example_configs(self) -> list[dict[str, Any]]:
+        """Every player count, with and without the expert variant."""
+        return [
+            {"players": players, "expert": expert}
+            for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+            for expert in (False, True)
+        ]
+
     def facts(self, before: MayaState, after: MayaState) -> dict[str, Any]:
         return history.facts(before, after)
 

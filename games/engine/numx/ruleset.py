@@ -12,7 +12,7 @@ from games.engine.numx.actions import Action
 from games.engine.numx.determinize import determinize
 from games.engine.numx.heuristic import heuristic_action
 from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
-from games.engine.numx.modes import MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from games.engine.numx.modes import EDITION, MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
 from games.engine.numx.outcome import is_terminal, outcome
 from games.engine.numx.payload_versions import UPCASTERS
@@ -102,6 +102,32 @@ class NumxRules(ruleset.RuleSet[GameState]):
     def determinize(self, state: GameState, seat: int, rng: random.Random) -> GameState:
         """Hidden cards dealt again (:mod:`games.engine.numx.determinize`)."""
         return determinize(state, seat, rng)
+
+    def example_configs(self) -> list[dict[str, Any]]:
+        """Today's edition in every mode, player count and team set-up, then each table
+        option's non-default choice once per mode it belongs to, at four players without
+        teams (a table's own Malus values in Speed Run).
+
+        >>> configs = NUMX_RULES.example_configs()
+        >>> configs[0], len(configs)
+        ({'players': 2, 'mode': 'speed-run', 'teams': False, 'edition': 4}, 30)
+        """
+        options: dict[str, list[dict[str, Any]]] = {
+            "speed-run": [{"malus_values": [[3, 3], [-3, -3], [-3, -3], [0, -3], [3, -3]]}],
+            "x-game": [{"round_two_pick": True}],
+            "family": [{"family_scoring": ["colour", "rainbow-pair"]}],
+        }
+        configs: list[dict[str, Any]] = []
+        for mode, own in options.items():
+            for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                for teams in (False, True) if players in (4, 6) else (False,):
+                    configs.append(
+                        {"players": players, "mode": mode, "teams": teams, "edition": EDITION}
+                    )
+            table: dict[str, Any] = {"players": 4, "mode": mode, "teams": False, "edition": EDITION}
+            extra: list[dict[str, Any]] = [{"triple_rule": "every"}, {"infinity_on_infinity": True}]
+            configs += [{**table, **option} for option in [*extra, *own]]
+        return configs
 
     def facts(self, before: GameState, after: GameState) -> dict[str, Any]:
         return history.facts(before, after)

@@ -6,6 +6,12 @@ numx simulate --rules ID --games N --players P --seed S [--config JSON] [--persi
                                    '{"mode": "x-game", "teams": true}'; --persist plays
                                    them through the event store and lists their ids as
                                    game_ids)
+numx sweep [--rules ID] [--seconds S] [--seed N]
+                                   random games of each example configuration of a
+                                   registered game (every game without --rules), round
+                                   after round for S seconds of CPU each (one of each at
+                                   least); a summary line per game, a failure exit on any
+                                   error (CI's sweep)
 numx export GAME [--output FILE]   write a game's full event log (JSON), with its chain
 numx verify FILE [--witness N:HEAD ...]
                                    check the log's chain and replay it, checking every
@@ -41,7 +47,7 @@ from games.events import consumers, store
 from games.events.log import LogError, export_game, import_log, verify
 from games.models import Game
 from games.registry import default_game, game_ids
-from games.simulation import simulate
+from games.simulation import simulate, sweep
 
 
 class Command(BaseCommand):
@@ -58,6 +64,10 @@ class Command(BaseCommand):
             "--config", type=json.loads, default={}, help="the game's options (JSON object)"
         )
         sim.add_argument("--persist", action="store_true", help="play through the event store")
+        swept = commands.add_parser("sweep", help="random games of every configuration")
+        swept.add_argument("--rules", choices=game_ids(), action="append")
+        swept.add_argument("--seconds", type=float, default=60.0)
+        swept.add_argument("--seed", type=int, default=0)
         export = commands.add_parser("export", help="write a game's full event log")
         export.add_argument("game", type=int)
         export.add_argument("--output", type=Path, help="file to write (default: stdout)")
@@ -115,6 +125,22 @@ class Command(BaseCommand):
             **({"play": through_the_store} if options["persist"] else {}),
         )
         return {**summary, "game_ids": played} if options["persist"] else summary
+
+    def _sweep(self, options: dict[str, Any]) -> None:
+        failed = []
+        for game_id in options["rules"] or game_ids():
+            run = sweep(game_id, options["seconds"], options["seed"])
+            self.stdout.write(
+                f"sweep: {game_id}: {run['games_finished']}/{run['games']} games finished "
+                f"over {len(run['configs'])} configurations in {run['seconds']} s "
+                f"(seed {options['seed']})"
+            )
+            for error in run["errors"]:
+                self.stderr.write(f"sweep: {game_id}: {error}")
+            if run["errors"]:
+                failed.append(game_id)
+        if failed:
+            raise CommandError(f"random games failed: {', '.join(failed)}")
 
     def _export(self, options: dict[str, Any]) -> None:
         try:

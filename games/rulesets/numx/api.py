@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer, discriminated
+from games.api.base import SeatViewBase, StrictSerializer, discriminated, refuse
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
@@ -264,7 +264,7 @@ class _SeatOr(serializers.Field):
     def to_internal_value(self, data: Any) -> int | str:
         if data in self.words or (type(data) is int and data >= 0):
             return data
-        self.fail("invalid", words=", ".join(self.words))
+        refuse(self, "invalid", words=", ".join(self.words))
 
     def to_representation(self, value: Any) -> Any:
         return value
@@ -323,7 +323,7 @@ class _NestedAction(serializers.Field):
     def to_internal_value(self, data: Any) -> Any:
         kind = data.get("type") if isinstance(data, dict) else None
         if not isinstance(kind, str) or kind not in self.kinds:
-            self.fail("invalid", kinds=", ".join(self.kinds))
+            refuse(self, "invalid", kinds=", ".join(self.kinds))
         self.kinds[kind](data=data).is_valid(raise_exception=True)
         return data
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
+    CardAction,
     ConfigError,
     Distribute,
     Face,
@@ -222,8 +223,10 @@ class PliForm(MoveForm):
 
     def action(self) -> Play:
         faces = tuple(Face.parse(self.hand[int(index)]) for index in self.cleaned_data["cards"])
-        bonus = self.cleaned_data.get("bonus")
-        return Play(faces, self.cleaned_data.get("value"), parse_action(bonus) if bonus else None)
+        chosen = self.cleaned_data.get("bonus")
+        bonus = parse_action(chosen) if chosen else None
+        assert bonus is None or isinstance(bonus, CardAction), "the form offers Action cards"
+        return Play(faces, self.cleaned_data.get("value"), bonus)
 
 
 #: Moves offered as buttons; every other listed move is an entry of a list.

@@ -37,8 +37,10 @@ class NumxSite:
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
     rules_reference = "docs/rules.md"
     standing_orders: ClassVar[Mapping[str, str]] = {
-        StandingOrder.Kind.PASS: gettext_lazy("Pass for the rest of this trick"),
-        StandingOrder.Kind.NO_COMPLETION: gettext_lazy("Never complete out of turn in this trick"),
+        str(StandingOrder.Kind.PASS): gettext_lazy("Pass for the rest of this trick"),
+        str(StandingOrder.Kind.NO_COMPLETION): gettext_lazy(
+            "Never complete out of turn in this trick"
+        ),
     }
     api = ApiSchema(
         config=numx_api.NumxConfigSerializer,
