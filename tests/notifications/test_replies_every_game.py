@@ -30,7 +30,6 @@ __all__ = ["toy_installed"]
 pytestmark = pytest.mark.django_db
 
 
-
 def two_player_config(rules: str) -> dict[str, object]:
     """The game's first example configuration for two players (the registry's games and
     the tests' Toy alike)."""
