@@ -37,8 +37,17 @@ class PoolSerializer(serializers.Serializer):
     mu = serializers.FloatField(allow_null=True, help_text="The model's skill estimate.")
     sigma = serializers.FloatField(allow_null=True, help_text="The estimate's uncertainty.")
     rated_games = serializers.IntegerField(help_text="Games that went into the rating.")
-    played = serializers.IntegerField(help_text="Finished games, bot games included.")
-    won = serializers.IntegerField(help_text="Finished games won (ties share the win).")
+    played = serializers.IntegerField(
+        help_text="Finished games, bot games and games played alone included."
+    )
+    won = serializers.IntegerField(
+        help_text="Finished games won (ties share the win); a game played alone (NMBR 9 "
+        "solo) is never won."
+    )
+    solo = serializers.IntegerField(help_text="Finished games played alone (NMBR 9 solo).")
+    best_solo = serializers.IntegerField(
+        allow_null=True, help_text="The best score of the games played alone; null: none."
+    )
 
 
 class PlayerSerializer(serializers.Serializer):

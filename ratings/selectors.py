@@ -1,18 +1,22 @@
 """What a player page shows: ratings and results per pool, and the player's games the
-viewer may watch (``games.access.may_watch``: a private game is never listed to others)."""
+viewer may watch (``games.access.may_watch``: a private game is never listed to others).
+
+A solo game (NMBR 9 alone) is played for points, not won: it counts as a game played,
+never as one won, and the page shows its score and the player's best instead."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest
 
 from games.access import may_watch
 from games.models import Game, Seat
-from games.registry import UnknownGame
+from games.registry import UnknownGame, game_type
 from ratings.models import RatedGame, Rating
 from ratings.services import is_provisional, pool_label, pool_of, shown
 
@@ -22,11 +26,31 @@ LOOKED_AT = 50
 RECENT = 10
 
 
+def is_solo(config: Mapping[str, Any]) -> bool:
+    """Whether a game's configuration seats one player: a game played for points alone,
+    which nobody wins.
+
+    >>> is_solo({"players": 1}), is_solo({"players": 2, "mode": "x-game"})
+    (True, False)
+    """
+    return config.get("players") == 1
+
+
+def score_words(rules: str, score: int) -> str:
+    """A final score in its game's words ("74 points"); the bare number for a game no
+    longer on the site."""
+    try:
+        return game_type(rules).site.describe_score(score)
+    except UnknownGame:
+        return str(score)
+
+
 @dataclass(frozen=True)
 class PoolLine:
     """A player in one pool: their rating as shown (None: not rated there yet), whether it
-    is provisional, the model's mu and sigma, the games rated, and the games played and won
-    (bot games included)."""
+    is provisional, the model's mu and sigma, the games rated, the games played (bot and
+    solo games included) and won (bot games included; a solo game is never won), and of
+    the solo games how many and the best score (None: none played), also in words."""
 
     pool: str
     label: str
@@ -37,6 +61,19 @@ class PoolLine:
     rated_games: int
     played: int
     won: int
+    solo: int = 0
+    best_solo: int | None = None
+    best_solo_words: str = ""
+
+
+@dataclass
+class _Tally:
+    """A player's finished games in one pool, as they are counted."""
+
+    played: int = 0
+    won: int = 0
+    solo: int = 0
+    best_solo: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,18 +108,30 @@ def pool_lines(user: AbstractBaseUser) -> list[PoolLine]:
     ratings = {rating.pool: rating for rating in Rating.objects.filter(user_id=user.pk)}
     results = (
         Seat.objects.filter(user_id=user.pk, game__status=Game.Status.FINISHED)
-        .values("game__rules", "game__config__mode")
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(winner=True)))
+        .values("game__rules", "game__config__mode", "game__config__players")
+        .annotate(played=Count("pk"), won=Count("pk", filter=Q(winner=True)), best=Max("score"))
     )
-    counts: dict[str, tuple[int, int]] = {}
+    counts: dict[str, _Tally] = {}
+    rules_of: dict[str, str] = {}
     for row in results:
         pool = pool_of(row["game__rules"], {"mode": row["game__config__mode"]})
-        played, won = counts.get(pool, (0, 0))
-        counts[pool] = (played + row["played"], won + row["won"])
+        rules_of[pool] = row["game__rules"]
+        tally = counts.setdefault(pool, _Tally())
+        tally.played += row["played"]
+        # A solo game is never won, whatever its seat says (games finished before a solo
+        # game had no winner marked its lone seat the winner).
+        if is_solo({"players": row["game__config__players"]}):
+            tally.solo += row["played"]
+            best = row["best"]
+            if best is not None and (tally.best_solo is None or best > tally.best_solo):
+                tally.best_solo = best
+        else:
+            tally.won += row["won"]
     lines = []
     for pool in sorted(counts.keys() | ratings.keys()):
         rating = ratings.get(pool)
-        played, won = counts.get(pool, (0, 0))
+        tally = counts.get(pool, _Tally())
+        best = tally.best_solo
         lines.append(
             PoolLine(
                 pool=pool,
@@ -92,8 +141,11 @@ def pool_lines(user: AbstractBaseUser) -> list[PoolLine]:
                 mu=rating.mu if rating else None,
                 sigma=rating.sigma if rating else None,
                 rated_games=rating.games if rating else 0,
-                played=played,
-                won=won,
+                played=tally.played,
+                won=tally.won,
+                solo=tally.solo,
+                best_solo=best,
+                best_solo_words="" if best is None else score_words(rules_of[pool], best),
             )
         )
     return lines
@@ -101,11 +153,14 @@ def pool_lines(user: AbstractBaseUser) -> list[PoolLine]:
 
 @dataclass(frozen=True)
 class GameLine:
-    """One of the player's games as their page lists it."""
+    """One of the player's games as their page lists it: a solo game with its score (in
+    words, "" until it is over), never won."""
 
     game: Game
     label: str
     won: bool
+    solo: bool
+    score: str
     #: Why it was not rated, in words ("" when rated, or not over).
     not_rated: str
     #: Moves the deadline policy made for absent players in it.
@@ -126,20 +181,25 @@ def _watchable(request: HttpRequest, games: Iterable[Game]) -> list[Game]:
 
 
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
-    won = set(
-        Seat.objects.filter(user_id=user.pk, game__in=games, winner=True).values_list(
-            "game", flat=True
+    seats = {
+        game: (winner, score)
+        for game, winner, score in Seat.objects.filter(user_id=user.pk, game__in=games).values_list(
+            "game", "winner", "score"
         )
-    )
+    }
     ledger = {row.game_id: row for row in RatedGame.objects.filter(game__in=games)}
     lines = []
     for game in games:
         rated = ledger.get(game.pk)
+        winner, score = seats.get(game.pk, (False, None))
+        solo = is_solo(game.config)
         lines.append(
             GameLine(
                 game=game,
                 label=_label(pool_of(game.rules, game.config)),
-                won=game.pk in won,
+                won=winner and not solo,
+                solo=solo,
+                score="" if score is None else score_words(game.rules, score),
                 not_rated=rated.get_excluded_display() if rated and rated.excluded else "",
                 clock_moves=rated.clock_moves if rated else 0,
             )

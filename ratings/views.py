@@ -13,13 +13,16 @@ from ratings.selectors import current_games, pool_lines, recent_games
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """``/players/<id>/``: anyone may look; the games listed are those they may watch."""
     user = get_object_or_404(get_user_model(), pk=player_id, is_active=True)
+    pools = pool_lines(user)
     return render(
         request,
         "ratings/player.html",
         {
             "player": user,
             "name": display_name(user),
-            "pools": pool_lines(user),
+            "pools": pools,
+            # The column of games played alone shows only to a player who played some.
+            "solo": any(line.solo for line in pools),
             "recent": recent_games(request, user),
             "current": current_games(request, user),
         },

@@ -9,9 +9,11 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import translation
 
+from games.engine.maya import MayaConfig, Phase
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from games.registry import rule_set
 from games.rulesets.maya.descriptions import cards, number
 from tests.members import speaks
 
@@ -66,3 +68,32 @@ def test_the_mail_speaks_french_to_a_french_player(bob: User, alice: User, commi
     (message,) = sent_to(first.email)
     with translation.override("fr"):
         assert "Le décompte est de" in message.body and "votre nombre secret est" in message.body
+
+
+def joker_turned_up(seed: int) -> bool:
+    """Whether ``game_start`` with ``seed`` deals a duel that turns up a Joker."""
+    rules, rng = rule_set("maya"), random.Random(seed)
+    now = rules.new_game(MayaConfig(2).to_json())
+    while (action := rules.chance_action(now, rng)) is not None:
+        now = rules.apply(now, -1, action)
+    return bool(now.phase is Phase.START)
+
+
+def test_the_dealer_of_a_joker_is_mailed_to_choose_the_starting_count(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    mail.outbox.clear()
+    seed = next(seed for seed in range(300) if joker_turned_up(seed))
+    game = game_open(creator=alice, name="Uxmal", rules="maya", config=MayaConfig(2).to_json())
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (
+            game_start(game=game, by=alice, rng=random.Random(seed)),
+            consumers.dispatch(game.pk),
+        )
+    )
+    (message,) = sent_to(bob.email)
+    assert "A Joker is turned up: as the dealer, choose the count the game starts at" in (
+        message.body
+    )
+    assert sent_to(alice.email) == []

@@ -42,6 +42,8 @@ def test_a_player_comes_with_their_ratings(
                 "rated_games": 1,
                 "played": 1,
                 "won": 1,
+                "solo": 0,
+                "best_solo": None,
             }
         ],
     }

@@ -4,6 +4,7 @@ ones only to whoever may watch them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -13,9 +14,13 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Profile
+from games.events import store
 from games.lobby import game_add_bot, game_open, game_start
-from games.models import Game
+from games.models import Game, Seat
+from games.registry import rule_set
+from games.services import game_submit
 from ratings.selectors import PoolLine
+from tests.clients import token_client
 from tests.platform.conftest import play_to_the_end
 from tests.ratings.conftest import open_game
 from tournaments.services import tournament_create, tournament_register
@@ -138,3 +143,49 @@ def test_the_page_speaks_french(make_players: Players, toy_game: Play) -> None:
     html = Client().get(f"/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert "Parties jouées" in html and "provisoire\u00a0: trop peu" in html
+
+
+def solo_game(player: User) -> Game:
+    """A game of NMBR 9 played alone to its end, each tile placed by the greedy bot."""
+    game = open_game([player], "nmbr9", {"players": 1}, public=True)
+    rules = rule_set("nmbr9")
+    while game.status != Game.Status.FINISHED:
+        now = store.load(game.pk, game.rules)
+        action = rules.bot_action(now.state, 0, random.Random(1))
+        game_submit(game_id=game.pk, seat=0, action=action, expected_sequence=now.sequence)
+        game.refresh_from_db()
+    return game
+
+
+def test_a_game_played_alone_counts_as_played_with_its_score_never_as_won(
+    make_players: Players,
+) -> None:
+    """« votre but est de remporter le plus de points possible »: a solo game is played,
+    not won; the page shows its score and the player's best."""
+    [alice] = make_players(1)
+    first, second = solo_game(alice), solo_game(alice)
+    seat = Seat.objects.get(game=first, number=0)
+    assert not seat.winner and seat.score is not None
+    # A game finished before a solo game had no winner marked its lone seat the winner.
+    Seat.objects.filter(game=second).update(winner=True, score=seat.score + 9)
+
+    (line,) = page_lines(alice)
+
+    assert (line.label, line.played, line.won, line.solo) == ("NMBR 9", 2, 0, 2)
+    assert line.best_solo == seat.score + 9
+    html = page(Client(), alice)
+    assert "Played alone: best score" in html
+    assert f"<td>{seat.score + 9} points (2 games)</td>" in html
+    assert f"played alone, {seat.score} points" in html and ", won," not in html
+    api = token_client(alice).get(f"/api/players/{alice.pk}/").json()
+    (pool,) = api["ratings"]
+    assert (pool["won"], pool["solo"], pool["best_solo"]) == (0, 2, seat.score + 9)
+
+
+def test_a_player_who_never_played_alone_has_no_solo_column(
+    make_players: Players, toy_game: Play
+) -> None:
+    alice, bob = make_players(2)
+    toy_game([alice, bob], winner=0)
+
+    assert "Played alone" not in page(Client(), alice)

@@ -5,6 +5,7 @@ reveal the token and draw another; the first to five tokens wins. The public sur
 
     state = new_game(MayaConfig(players=3, expert=True))
     state = apply(state, CHANCE, Deal(order))     # randomness enters as recorded data
+    state = apply(state, dealer, Start(-3))       # only if the deal turned up a Joker
     state = apply(state, CHANCE, Mix(tokens))
     parse_action("play temple then -2") in legal_actions(state, seat)
     state = apply(state, seat, action)            # or IllegalAction(rule=...)
@@ -12,7 +13,7 @@ reveal the token and draw another; the first to five tokens wins. The public sur
     outcome(state)                                # once is_terminal(state)
 """
 
-from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle
+from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle, Start
 from games.engine.maya.bots import heuristic_action, play_random_game, random_action, random_step
 from games.engine.maya.cards import DECK, Card, Kind, parse_cards
 from games.engine.maya.errors import ConfigError, IllegalAction, NotationError
@@ -21,13 +22,25 @@ from games.engine.maya.notation import action_from_json, action_to_json, action_
 from games.engine.maya.outcome import is_terminal, outcome
 from games.engine.maya.rules import apply
 from games.engine.maya.ruleset import RULES
-from games.engine.maya.state import CHANCE, How, MayaConfig, MayaState, Phase, Won, new_game
+from games.engine.maya.state import (
+    CHANCE,
+    EDITION,
+    FIRST_EDITION,
+    How,
+    MayaConfig,
+    MayaState,
+    Phase,
+    Won,
+    new_game,
+)
 from games.engine.maya.tokens import TOKENS
 from games.engine.maya.view import view
 
 __all__ = [
     "CHANCE",
     "DECK",
+    "EDITION",
+    "FIRST_EDITION",
     "RULES",
     "TOKENS",
     "Action",
@@ -47,6 +60,7 @@ __all__ = [
     "Play",
     "Played",
     "Shuffle",
+    "Start",
     "Won",
     "action_from_json",
     "action_to_json",

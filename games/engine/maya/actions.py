@@ -6,9 +6,11 @@ Each prints in the notation :func:`games.engine.maya.notation.parse_action` read
     play +4                      one card
     play joker -3                a Joker (Jaguar) counting as -3
     play temple then -2          a Temple of Zero, then the card it lets you play at once
-    play skip then +1            two players: a Skip, then the second card it asks for
+    play skip then +1            two players, first edition: a Skip, then the second card
+    start -3                     the dealer: a Joker turned up starts the count at -3
     guess 2 7                    expert variant: "seat 2's secret number is 7"
-    deal CARDS… [start N]        chance: the shuffled deck, top first (N: a Joker's count)
+    deal CARDS… [start N]        chance: the shuffled deck, top first (N: first edition, a
+                                 Joker turned up names the starting count in the deal)
     mix TOKENS…                  chance: the shuffled tokens, top first
     shuffle CARDS…               chance: the discard pile reshuffled into a new draw pile
 
@@ -27,7 +29,8 @@ from games.engine.maya.cards import Card, Kind
 class Deal:
     """Chance: the shuffled deck, top card first. Five cards go to each seat in blocks
     (seat 0 first), the next card is turned up, the rest is the draw pile. ``start`` is the
-    count a turned-up Joker names (the dealer's choice, made by chance: see the rules)."""
+    count a turned-up Joker names in a first-edition game (the dealer's choice, made by
+    chance); from the second edition the dealer makes it (:class:`Start`)."""
 
     order: tuple[Card, ...]
     start: int | None = None
@@ -35,6 +38,16 @@ class Deal:
     def __str__(self) -> str:
         text = " ".join(("deal", *(str(card) for card in self.order)))
         return text if self.start is None else f"{text} start {self.start:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The dealer's choice of the starting count, when the deal turned up a Joker."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"start {self.count:+d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +92,8 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A turn of cards: one card, or a Temple (or a two-player Skip) and what follows it."""
+    """A turn of cards: one card, or a Temple (or, in a first-edition game of two, a Skip)
+    and what follows it."""
 
     cards: tuple[Played, ...]
 
@@ -98,4 +112,4 @@ class Guess:
         return f"guess {self.target} {self.number}"
 
 
-Action = Deal | Mix | Shuffle | Play | Guess
+Action = Deal | Start | Mix | Shuffle | Play | Guess

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from games.engine.maya.actions import Action, Guess, Play
+from games.engine.maya.actions import Action, Guess, Play, Start
 from games.engine.maya.legal import legal_actions, to_act
 from games.engine.maya.odds import guess_odds, unseen_tokens
 from games.engine.maya.outcome import is_terminal
 from games.engine.maya.rules import apply
-from games.engine.maya.state import MayaConfig, MayaState, new_game
+from games.engine.maya.state import MayaConfig, MayaState, Phase, new_game
 from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET
 from games.engine.maya.turns import next_seat, resolve
 
@@ -33,9 +33,16 @@ def random_action(state: MayaState, seat: int, rng: random.Random) -> Action:
     return legal_actions(state, seat).sample(rng)
 
 
+#: The count a bot dealing a Joker starts at. Every other seat plays before the dealer, and
+#: from -5 a numbered card or a Joker makes at most 0: the first players reach a secret
+#: number (1 to 10) on their first turn only with a Reverse or a Temple.
+DEALERS_START = -5
+
+
 def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
     """A play that brings the count to ``seat``'s secret number, or as near as it can, and
     keeps it away from the number the next player seems to aim at (ties broken by ``rng``).
+    As the dealer of a Joker turned up, it starts the count at :data:`DEALERS_START`.
 
     It never guesses: a wrong guess gives a token away, and the count alone says little.
 
@@ -44,6 +51,8 @@ def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
     >>> str(heuristic_action(state, 0, random.Random(1)))
     'play +3'
     """
+    if state.phase is Phase.START:
+        return Start(DEALERS_START)
     secret = state.secrets[seat]
     plays = [action for action in legal_actions(state, seat) if isinstance(action, Play)]
     if not plays:
@@ -51,9 +60,10 @@ def heuristic_action(state: MayaState, seat: int, rng: random.Random) -> Action:
     rng.shuffle(plays)
 
     def score(play: Play) -> tuple[int, int]:
-        result = resolve(state.total, state.direction, play, state.players)
+        result = resolve(state.total, state.direction, play, state.config)
         following = next_seat(seat, result.direction, state.players, result.skip)
-        aim = state.left[following]
+        # After a two-player Skip the bot plays again: nobody else's aim is in reach.
+        aim = state.left[following] if following != seat else None
         distance = abs(result.total - secret) if secret is not None else 0
         # A player's turn moves the count by at most 5: a count further away than that
         # from its aim is out of its reach.
@@ -74,8 +84,9 @@ GUESS_ODDS = 1 / 3
 
 def candidate_actions(state: MayaState, seat: int, rng: random.Random) -> list[Action]:
     """A short list for the search bot: the heuristic's choice first (drawn with ``rng`` as
-    :func:`heuristic_action` draws it), every other play, and the guesses right at least
-    :data:`GUESS_ODDS` of the time by what ``seat`` knows (:mod:`games.engine.maya.odds`).
+    :func:`heuristic_action` draws it), every other play (or starting count), and the
+    guesses right at least :data:`GUESS_ODDS` of the time by what ``seat`` knows
+    (:mod:`games.engine.maya.odds`).
     Of a four-player expert table's 30 guesses most are long shots, and a search that
     weighed them all gave each play a seventh of its play-outs.
 
@@ -95,10 +106,7 @@ def candidate_actions(state: MayaState, seat: int, rng: random.Random) -> list[A
             action
             for action in legal_actions(state, seat)
             if action != first
-            and (
-                isinstance(action, Play)
-                or (isinstance(action, Guess) and guess_odds(state, action, unseen) >= GUESS_ODDS)
-            )
+            and (not isinstance(action, Guess) or guess_odds(state, action, unseen) >= GUESS_ODDS)
         ),
     ]
 

@@ -1,8 +1,9 @@
 """A game's history as records: what chance decided during each action (its *facts*), what a
 player's action visibly did (its *effects*), and what each viewer may read of them.
 
-Facts: the hands dealt and the card turned up (``dealt``, ``start``), the cards a seat drew
-from the pile (``from_pile``) and the secret tokens drawn (``tokens``). Effects: the count a
+Facts: the hands dealt and the card turned up (``dealt``, ``start``: its count is ``None``
+when the dealer has still to name a Joker's), the cards a seat drew from the pile
+(``from_pile``) and the secret tokens drawn (``tokens``). Effects: the count a
 play announced, the seat a Skip passed over, a Reverse, the token a player revealed — "shown
 briefly" to everyone in the expert variant means shown here, in that move's record, while
 the views keep it face down — and whether a guess was right, with the guesser's token the
@@ -17,7 +18,7 @@ from typing import Any
 from games.engine.maya.actions import Action, Guess, Play
 from games.engine.maya.cards import Kind
 from games.engine.maya.state import How, MayaState, Phase
-from games.engine.maya.turns import next_seat
+from games.engine.maya.turns import next_seat, resolve
 
 
 def facts(before: MayaState, after: MayaState) -> dict[str, Any]:
@@ -26,9 +27,11 @@ def facts(before: MayaState, after: MayaState) -> dict[str, Any]:
     Seats are JSON object keys, so strings; every entry but ``start`` is private to its seat.
     """
     if before.phase is Phase.DEAL:
+        # A Joker the dealer has yet to name starts no count: ``None`` until they choose.
+        count = None if after.phase is Phase.START else after.total
         return {
             "dealt": {str(s): [str(card) for card in hand] for s, hand in enumerate(after.hands)},
-            "start": {"card": str(after.discard[0]), "count": after.total},
+            "start": {"card": str(after.discard[0]), "count": count},
         }
     if before.phase is Phase.MIX:
         return {"tokens": {str(s): secret for s, secret in enumerate(after.secrets)}}
@@ -79,7 +82,7 @@ def effects(before: MayaState, seat: int, action: Action, after: MayaState) -> d
     if isinstance(action, Play):
         found: dict[str, Any] = {"count": after.total}
         kinds = {played.card.kind for played in action.cards}
-        if Kind.SKIP in kinds and before.players > 2:
+        if resolve(before.total, before.direction, action, before.config).skip:
             found["skipped"] = next_seat(seat, after.direction, before.players)
         if Kind.REVERSE in kinds:
             found["reversed"] = True

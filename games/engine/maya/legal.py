@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Protocol, TypeVar
 
-from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle
+from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle, Start
 from games.engine.maya.cards import DECK, JOKER_VALUES, Card, Kind
-from games.engine.maya.dealing import starting_card
+from games.engine.maya.dealing import deal_names_start
 from games.engine.maya.errors import IllegalAction
 from games.engine.maya.rules import apply
-from games.engine.maya.state import CHANCE, MayaState, Phase
+from games.engine.maya.state import CHANCE, MayaConfig, MayaState, Phase
 from games.engine.maya.tokens import MAX_SECRET, MIN_SECRET, TOKENS
 from games.engine.maya.turns import continues
 
@@ -73,10 +73,13 @@ T = TypeVar("T", Card, int)
 
 
 def awaiting(state: MayaState) -> frozenset[int]:
-    """The seats the game waits for: chance while it deals, mixes or reshuffles, else the
-    player to act. Nobody acts out of turn in Maya, so this is also :func:`to_act`."""
+    """The seats the game waits for: chance while it deals, mixes or reshuffles, the dealer
+    while they choose a Joker's starting count, else the player to act. Nobody acts out of
+    turn in Maya, so this is also :func:`to_act`."""
     if state.phase is Phase.PLAY:
         return frozenset((state.turn,))
+    if state.phase is Phase.START:
+        return frozenset((state.config.dealer,))
     if state.phase is Phase.GAME_OVER:
         return frozenset()
     return frozenset((CHANCE,))
@@ -99,26 +102,30 @@ def legal_actions(state: MayaState, seat: int) -> ActionSpace:
         return NO_ACTIONS
     if seat == CHANCE:
         return ChanceSpace(state)
-    return ListedActions((*plays(state.hands[seat], state.players), *guesses(state, seat)))
+    if state.phase is Phase.START:
+        return ListedActions(Start(count) for count in JOKER_VALUES)
+    return ListedActions((*plays(state.hands[seat], state.config), *guesses(state, seat)))
 
 
-def plays(hand: tuple[Card, ...], players: int) -> Iterator[Play]:
+def plays(hand: tuple[Card, ...], config: MayaConfig) -> Iterator[Play]:
     """Every play a hand allows: each card (a Joker as each of its ten values), and after a
-    card that lets its player go on, each way of going on."""
-    for cards in _chains(hand, players):
+    card that lets its player go on, each way of going on (a Temple may also end the move:
+    its bonus card is a choice)."""
+    for cards in _chains(hand, config):
         yield Play(cards)
 
 
-def _chains(hand: tuple[Card, ...], players: int) -> Iterator[tuple[Played, ...]]:
+def _chains(hand: tuple[Card, ...], config: MayaConfig) -> Iterator[tuple[Played, ...]]:
     for card in sorted(set(hand)):
         rest = list(hand)
         rest.remove(card)
         for played in _ways(card):
-            if continues(card, players) and rest:
-                for tail in _chains(tuple(rest), players):
-                    yield (played, *tail)
-            else:
+            goes_on = continues(card, config) and bool(rest)
+            if not goes_on or card.kind is Kind.TEMPLE:
                 yield (played,)
+            if goes_on:
+                for tail in _chains(tuple(rest), config):
+                    yield (played, *tail)
 
 
 def _ways(card: Card) -> tuple[Played, ...]:
@@ -138,8 +145,8 @@ def guesses(state: MayaState, seat: int) -> Iterator[Guess]:
 
 
 class ChanceSpace:
-    """Chance's choices: every order of the deck (with a turned-up Joker's count), of the
-    tokens, or of the discard pile to reshuffle."""
+    """Chance's choices: every order of the deck (with, in a first-edition game, a turned-up
+    Joker's count), of the tokens, or of the discard pile to reshuffle."""
 
     listable = False
 
@@ -163,7 +170,7 @@ class ChanceSpace:
             yield from (Shuffle(order) for order in _orders(state.discard))
         else:
             for order in _orders(DECK):
-                if starting_card(state, order).kind is Kind.JOKER:
+                if deal_names_start(state, order):
                     yield from (Deal(order, start) for start in JOKER_VALUES)
                 else:
                     yield Deal(order)
@@ -181,8 +188,10 @@ class ChanceSpace:
         rng.shuffle(cards)
         if state.phase is Phase.RESHUFFLE:
             return Shuffle(tuple(cards))
-        joker = starting_card(state, tuple(cards)).kind is Kind.JOKER
-        return Deal(tuple(cards), rng.choice(JOKER_VALUES) if joker else None)
+        # A first-edition deal draws the Joker's count after the order, as it always did:
+        # a game's committed seed must draw its recorded deal again.
+        names_start = deal_names_start(state, tuple(cards))
+        return Deal(tuple(cards), rng.choice(JOKER_VALUES) if names_start else None)
 
 
 def _orders(items: Iterable[T]) -> Iterator[tuple[T, ...]]:

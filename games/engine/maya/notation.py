@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle
+from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle, Start
 from games.engine.maya.cards import Card, Kind, parse_signed
 from games.engine.maya.errors import NotationError
 from games.engine.maya.tokens import parse_token
@@ -22,8 +22,8 @@ def parse_action(text: str) -> Action:
     >>> parse_action("play temple then JOKER -2")
     Play(cards=(Played(card=Card(kind=<Kind.TEMPLE: 'temple'>, value=0), value=None), \
 Played(card=Card(kind=<Kind.JOKER: 'joker'>, value=0), value=-2)))
-    >>> str(parse_action("guess 2 7"))
-    'guess 2 7'
+    >>> str(parse_action("guess 2 7")), str(parse_action("start 3"))
+    ('guess 2 7', 'start +3')
     """
     words = text.split()
     if not words:
@@ -68,6 +68,12 @@ def _parse_guess(args: list[str]) -> Guess:
     return Guess(int(args[0]), parse_token(args[1]))
 
 
+def _parse_start(args: list[str]) -> Start:
+    if len(args) != 1:
+        raise NotationError("write `start COUNT`, e.g. `start -3`")
+    return Start(parse_signed(args[0], f"{args[0]!r} is not a starting count"))
+
+
 def _parse_deal(args: list[str]) -> Deal:
     start: int | None = None
     if len(args) >= 2 and args[-2].lower() == "start":
@@ -79,6 +85,7 @@ def _parse_deal(args: list[str]) -> Deal:
 _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "play": _parse_play,
     "guess": _parse_guess,
+    "start": _parse_start,
     "deal": _parse_deal,
     "mix": lambda args: Mix(tuple(parse_token(word) for word in args)),
     "shuffle": lambda args: Shuffle(tuple(Card.parse(word) for word in args)),
@@ -100,6 +107,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             if start is not None:
                 data["start"] = start
             return data
+        case Start(count):
+            return {"type": "start", "count": count}
         case Mix(order):
             return {"type": "mix", "order": list(order)}
         case Shuffle(order):
@@ -172,6 +181,7 @@ def _json_deal(data: Mapping[str, Any]) -> Deal:
 #: Each type's required and optional keys.
 _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "deal": ({"type", "order"}, {"start"}),
+    "start": ({"type", "count"}, set()),
     "mix": ({"type", "order"}, set()),
     "shuffle": ({"type", "order"}, set()),
     "play": ({"type", "cards"}, set()),
@@ -180,6 +190,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
 
 _FROM_JSON: dict[str, Callable[[Mapping[str, Any]], Action]] = {
     "deal": _json_deal,
+    "start": lambda d: Start(_json_int(d["count"])),
     "mix": lambda d: Mix(tuple(_json_int(token) for token in d["order"])),
     "shuffle": lambda d: Shuffle(_json_cards(d["order"])),
     "play": _json_play,
@@ -188,6 +199,7 @@ _FROM_JSON: dict[str, Callable[[Mapping[str, Any]], Action]] = {
 
 _TYPE: dict[type, str] = {
     Deal: "deal",
+    Start: "start",
     Mix: "mix",
     Shuffle: "shuffle",
     Play: "play",

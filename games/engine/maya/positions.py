@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from games.engine.maya.cards import DECK, Card, parse_cards
 from games.engine.maya.errors import NotationError
-from games.engine.maya.state import MayaConfig, MayaState, Phase, Won, new_game
+from games.engine.maya.state import EDITION, MayaConfig, MayaState, Phase, Won, new_game
 from games.engine.maya.tokens import TOKENS
 
 
@@ -26,17 +26,18 @@ def arrange(
     supply: Sequence[int] = (),
     won: Sequence[Sequence[Won]] = (),
     expert: bool = False,
+    edition: int = EDITION,
 ) -> MayaState:
     """A position in play. ``hands`` holds one description per seat (its length is the
     number of players); ``pile`` names the top cards of the draw pile (top first) and
     ``discard`` the discard pile (bottom first); ``secrets`` default to 10, 9, 8, 7;
-    ``supply`` names the top tokens of the supply.
+    ``supply`` names the top tokens of the supply; ``edition`` is the rules edition.
 
     >>> state = arrange(["+1 joker", "-2"], count=3, secrets=[4, 6])
     >>> [str(card) for card in state.hands[0]], len(state.pile), len(state.supply)
     (['+1', 'joker'], 66, 18)
     """
-    config = MayaConfig(len(hands), expert)
+    config = MayaConfig(len(hands), expert, edition)
     seats = config.players
     secrets = tuple(secrets) or tuple(range(10, 10 - seats, -1))
     collections = tuple(tuple(w) for w in won) or ((),) * seats

@@ -21,8 +21,13 @@ RULES: dict[str, str] = {
     "maya.turn": gettext_noop("Players act in turn, in the current direction of play."),
     # Chance.
     "maya.deal": gettext_noop(
-        "The deal is one shuffle of the 69 cards; a Joker turned up names the starting "
-        "count (from -5 to 5, not 0), any other card names none."
+        "The deal is one shuffle of the 69 cards; in games of the first rules edition a "
+        "Joker turned up names the starting count (from -5 to 5, not 0), any other card "
+        "names none; from the second edition the deal names none."
+    ),
+    "maya.start": gettext_noop(
+        "When the deal turns up a Joker, the dealer chooses the starting count: from -5 to "
+        "5, not 0."
     ),
     "maya.mix": gettext_noop("The secret-number tokens are mixed once: one order of all 20."),
     "maya.shuffle": gettext_noop(
@@ -34,14 +39,12 @@ RULES: dict[str, str] = {
         "A Joker (Jaguar) counts as any of -5 to -1 or +1 to +5; no other card names a value."
     ),
     "maya.one-card": gettext_noop(
-        "You play one card a turn; only a Temple of Zero (and, with two players, a Skip) "
-        "lets you play another."
-    ),
-    "maya.temple": gettext_noop(
-        "After a Temple of Zero you play another card at once, if you hold one."
+        "You play one card a turn; only a Temple of Zero lets you play another at once (and, "
+        "in a two-player game of the first rules edition, a Skip)."
     ),
     "maya.skip": gettext_noop(
-        "With two players, after a Skip you play a second card at once, if you hold one."
+        "In a two-player game of the first rules edition, after a Skip you play a second "
+        "card at once, if you hold one."
     ),
     # The expert variant.
     "maya.expert": gettext_noop("Guessing a secret number is the expert variant's move."),

@@ -7,7 +7,7 @@ state or raises :class:`~games.engine.maya.errors.IllegalAction` naming the brok
 from __future__ import annotations
 
 from games.engine.maya import dealing, expert, turns
-from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Shuffle
+from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Shuffle, Start
 from games.engine.maya.errors import IllegalAction
 from games.engine.maya.state import CHANCE, MayaState, Phase
 
@@ -28,6 +28,8 @@ def apply(state: MayaState, seat: int, action: Action) -> MayaState:
         return _chance(state, action)
     if seat not in state.config.seats:
         raise IllegalAction("maya.seat", f"there is no seat {seat}")
+    if phase is Phase.START:
+        return _dealers_choice(state, seat, action)
     if phase is not Phase.PLAY:
         raise IllegalAction("maya.phase", f"waiting for chance: {phase.value}")
     if seat != state.turn:
@@ -37,6 +39,16 @@ def apply(state: MayaState, seat: int, action: Action) -> MayaState:
     if isinstance(action, Guess):
         return expert.guess(state, seat, action)
     raise IllegalAction("maya.phase", "players play cards or guess; chance shuffles")
+
+
+def _dealers_choice(state: MayaState, seat: int, action: Action) -> MayaState:
+    """A Joker turned up at the deal: the dealer, and only they, names the starting count."""
+    dealer = state.config.dealer
+    if seat != dealer:
+        raise IllegalAction("maya.turn", f"the dealer, seat {dealer}, chooses the starting count")
+    if not isinstance(action, Start):
+        raise IllegalAction("maya.phase", "a Joker was turned up: choose the starting count")
+    return dealing.start(state, action)
 
 
 def _chance(state: MayaState, action: Action) -> MayaState:

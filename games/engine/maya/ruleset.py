@@ -17,6 +17,8 @@ from games.engine.maya.outcome import is_terminal, outcome
 from games.engine.maya.rules import apply
 from games.engine.maya.state import (
     CHANCE,
+    EDITION,
+    FIRST_EDITION,
     MAX_PLAYERS,
     MIN_PLAYERS,
     STATE_FORMAT,
@@ -70,6 +72,25 @@ class MayaRules(ruleset.RuleSet[MayaState]):
             awaiting=awaiting(state) - {CHANCE},
         )
 
+    def example_configs(self) -> list[dict[str, Any]]:
+        """Each player count, with and without the expert variant, under the latest rules
+        edition; and two players under the first edition, still replayed for the games
+        recorded under it (it differs where two players meet a Skip, and for a Joker
+        turned up at the deal).
+
+        >>> len(RULES.example_configs()), RULES.example_configs()[-1]
+        (8, {'players': 2, 'expert': True, 'edition': 1})
+        """
+        return [
+            MayaConfig(players, expert, edition).to_json()
+            for edition, counts in (
+                (EDITION, range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+                (FIRST_EDITION, range(MIN_PLAYERS, MIN_PLAYERS + 1)),
+            )
+            for players in counts
+            for expert in (False, True)
+        ]
+
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)
 
@@ -101,14 +122,6 @@ class MayaRules(ruleset.RuleSet[MayaState]):
     def determinize(self, state: MayaState, seat: int, rng: random.Random) -> MayaState:
         """Hidden cards and tokens dealt again (:mod:`games.engine.maya.determinize`)."""
         return determinize(state, seat, rng)
-
-    def example_configs(self) -> list[dict[str, Any]]:
-        """Every player count, with and without the expert variant."""
-        return [
-            {"players": players, "expert": expert}
-            for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-            for expert in (False, True)
-        ]
 
     def facts(self, before: MayaState, after: MayaState) -> dict[str, Any]:
         return history.facts(before, after)

@@ -16,58 +16,106 @@ from games.engine.maya.cards import Card
 from games.engine.maya.errors import ConfigError
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
-STATE_FORMAT = "maya-state-2"
+#: Format 3: the configuration records its rules edition, and a Joker turned up at the deal
+#: waits for the dealer's choice (a phase of its own).
+STATE_FORMAT = "maya-state-3"
 #: The seat that plays chance actions (the deal, the mixing of the tokens, reshuffles).
 CHANCE = -1
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 HAND_SIZE = 5
 
+#: The rules as first played: with two players a Skip is followed by a second card in the
+#: same move, and chance names the count a Joker turned up at the deal starts at. Games
+#: recorded before editions existed have no ``edition`` in their configuration and replay
+#: under these rules.
+FIRST_EDITION = 1
+#: Issue #39: with two players a Skip played alone is a turn of its own (the opponent loses
+#: theirs), and the dealer chooses the count a Joker turned up at the deal starts at.
+SECOND_EDITION = 2
+#: The edition of every new game: the latest.
+EDITION = SECOND_EDITION
+EDITIONS = (FIRST_EDITION, SECOND_EDITION)
+
 
 @dataclass(frozen=True, slots=True)
 class MayaConfig:
-    """Players (2 to 4) and the expert variant (guessing secret numbers)."""
+    """Players (2 to 4), the expert variant (guessing secret numbers) and the rules edition
+    the game is played under (:data:`EDITION` for a new game)."""
 
     players: int
     expert: bool = False
+    edition: int = EDITION
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ConfigError(f"Maya is played by 2 to 4 players, not {self.players}")
+        if self.edition not in EDITIONS:
+            raise ConfigError(f"unknown rules edition {self.edition!r}")
 
     @property
     def seats(self) -> range:
         return range(self.players)
 
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat: the last, so that the seat on its left, seat 0, plays first."""
+        return self.players - 1
+
+    @property
+    def skip_is_a_turn(self) -> bool:
+        """Whether a Skip played by one of two players ends their turn and makes the other
+        lose theirs (edition 2), rather than asking for a second card in the same move.
+
+        >>> MayaConfig(2).skip_is_a_turn, MayaConfig(2, edition=FIRST_EDITION).skip_is_a_turn
+        (True, False)
+        """
+        return self.edition >= SECOND_EDITION
+
+    @property
+    def dealer_chooses_start(self) -> bool:
+        """Whether the dealer names the count a Joker turned up at the deal starts at
+        (edition 2), rather than chance in the deal itself."""
+        return self.edition >= SECOND_EDITION
+
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "expert": self.expert}
+        return {"players": self.players, "expert": self.expert, "edition": self.edition}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> MayaConfig:
-        """Read ``{"players": 2..4, "expert": bool}``; anything else is a ConfigError.
+        """Read ``{"players": 2..4, "expert": bool, "edition": 1|2}``; anything else is a
+        ConfigError. A configuration without ``edition`` was recorded before editions
+        existed: it keeps the first edition's rules.
 
         >>> MayaConfig.from_json({"players": 3})
-        MayaConfig(players=3, expert=False)
+        MayaConfig(players=3, expert=False, edition=1)
+        >>> MayaConfig.from_json(MayaConfig(3).to_json()).edition == EDITION
+        True
         >>> MayaConfig.from_json({"players": 5})
         Traceback (most recent call last):
         ...
         games.engine.maya.errors.ConfigError: Maya is played by 2 to 4 players, not 5
         """
-        unknown = set(data) - {"players", "expert"}
+        unknown = set(data) - {"players", "expert", "edition"}
         if unknown:
             raise ConfigError(f"unknown Maya options: {', '.join(sorted(unknown))}")
         players, expert = data.get("players"), data.get("expert", False)
+        edition = data.get("edition", FIRST_EDITION)
         if not isinstance(players, int) or isinstance(players, bool):
             raise ConfigError("players must be a number from 2 to 4")
         if not isinstance(expert, bool):
             raise ConfigError("expert is true or false")
-        return MayaConfig(players, expert)
+        if not isinstance(edition, int) or isinstance(edition, bool):
+            raise ConfigError(f"unknown rules edition {edition!r}")
+        return MayaConfig(players, expert, edition)
 
 
 class Phase(enum.Enum):
     """Where the game stands."""
 
     DEAL = "deal"
+    #: A Joker turned up at the deal: the dealer names the starting count (edition 2).
+    START = "start"
     MIX = "mix"
     PLAY = "play"
     RESHUFFLE = "reshuffle"

@@ -10,31 +10,38 @@ from games.engine.maya.actions import Play
 from games.engine.maya.cards import JOKER_VALUES, Card, Kind
 from games.engine.maya.dealing import draw_cards
 from games.engine.maya.errors import IllegalAction
-from games.engine.maya.state import HAND_SIZE, How, MayaState, replace_at
+from games.engine.maya.state import HAND_SIZE, How, MayaConfig, MayaState, replace_at
 from games.engine.maya.tokens import rule_out, take_token
 
 
-def continues(card: Card, players: int) -> bool:
-    """Whether laying ``card`` makes its player lay another card at once: a Temple of
-    Zero always, a Skip with two players ("jouez simplement une seconde carte").
+def continues(card: Card, config: MayaConfig) -> bool:
+    """Whether laying ``card`` lets its player lay another card in the same move: a Temple
+    of Zero always ("vous jouez immédiatement une autre carte", a bonus the player may
+    take or leave), a Skip in a first-edition game of two ("jouez simplement une seconde
+    carte", which that edition read as at once).
 
-    >>> from games.engine.maya.cards import SKIP
-    >>> continues(SKIP, 2), continues(SKIP, 3)
-    (True, False)
+    >>> from games.engine.maya.cards import SKIP, TEMPLE
+    >>> from games.engine.maya.state import FIRST_EDITION
+    >>> first = MayaConfig(2, edition=FIRST_EDITION)
+    >>> continues(SKIP, first), continues(SKIP, MayaConfig(2)), continues(TEMPLE, MayaConfig(2))
+    (True, False, True)
     """
-    return card.kind is Kind.TEMPLE or (card.kind is Kind.SKIP and players == 2)
+    if card.kind is Kind.TEMPLE:
+        return True
+    return card.kind is Kind.SKIP and config.players == 2 and not config.skip_is_a_turn
 
 
 def check_play(state: MayaState, seat: int, play: Play) -> tuple[Card, ...]:
     """Refuse a play the rules forbid; else the hand it leaves.
 
-    Every card but the last must be one that lets its player go on (:func:`continues`);
-    the last may be one only when it empties the hand (nothing is left to play).
+    Every card but the last must be one that lets its player go on (:func:`continues`). A
+    Temple may end the move (its bonus card is a choice); a first-edition two-player Skip
+    only when it empties the hand (nothing is left to play).
     """
     if not play.cards:
         raise IllegalAction("maya.one-card", "play at least one card")
     hand = list(state.hands[seat])
-    players = state.players
+    config = state.config
     for index, played in enumerate(play.cards):
         card = played.card
         if card not in hand:
@@ -45,11 +52,10 @@ def check_play(state: MayaState, seat: int, play: Play) -> tuple[Card, ...]:
         if card.kind is not Kind.JOKER and played.value is not None:
             raise IllegalAction("maya.joker", f"only a Joker names a value, not {card}")
         last = index == len(play.cards) - 1
-        if not last and not continues(card, players):
+        if not last and not continues(card, config):
             raise IllegalAction("maya.one-card", f"after {card} your turn is over")
-        if last and continues(card, players) and hand:
-            rule = "maya.temple" if card.kind is Kind.TEMPLE else "maya.skip"
-            raise IllegalAction(rule, f"after {card}, play another card at once")
+        if last and card.kind is Kind.SKIP and continues(card, config) and hand:
+            raise IllegalAction("maya.skip", f"after {card}, play a second card at once")
     return tuple(hand)
 
 
@@ -62,20 +68,24 @@ class Result(NamedTuple):
     skip: bool
 
 
-def resolve(count: int, direction: int, play: Play, players: int) -> Result:
+def resolve(count: int, direction: int, play: Play, config: MayaConfig) -> Result:
     """The count and the order of play after ``play``'s cards, in order.
 
     Numbered cards and Jokers add their value; a Temple of Zero sets the count to 0; a
     Reverse flips the count's sign and, with three or more players, the order of play; a
-    Skip leaves the count and, with three or more players, makes the next player lose
-    their turn (with two, it asked for a second card instead).
+    Skip leaves the count and makes the next player lose their turn (with two players, the
+    opponent: its player plays again), except in a first-edition game of two, where it
+    asked for a second card instead.
 
     >>> from games.engine.maya.notation import parse_action
-    >>> resolve(6, 1, parse_action("play reverse"), 3)
+    >>> resolve(6, 1, parse_action("play reverse"), MayaConfig(3))
     Result(total=-6, direction=-1, skip=False)
-    >>> resolve(7, 1, parse_action("play temple then -2"), 2)
+    >>> resolve(7, 1, parse_action("play temple then -2"), MayaConfig(2))
     Result(total=-2, direction=1, skip=False)
+    >>> resolve(4, 1, parse_action("play skip"), MayaConfig(2))
+    Result(total=4, direction=1, skip=True)
     """
+    players = config.players
     skip = False
     for played in play.cards:
         kind = played.card.kind
@@ -85,7 +95,7 @@ def resolve(count: int, direction: int, play: Play, players: int) -> Result:
             count = -count
             direction = -direction if players > 2 else direction
         elif kind is Kind.SKIP:
-            skip = skip or players > 2
+            skip = skip or not continues(played.card, config)
         else:
             count += played.step
     return Result(count, direction, skip)
@@ -93,10 +103,10 @@ def resolve(count: int, direction: int, play: Play, players: int) -> Result:
 
 def next_seat(seat: int, direction: int, players: int, skip: bool = False) -> int:
     """Who plays after ``seat``: the next seat in ``direction``, or the one after it when
-    a Skip makes the next player lose their turn.
+    a Skip makes the next player lose their turn (with two players, ``seat`` again).
 
-    >>> next_seat(0, -1, 4), next_seat(3, 1, 4, skip=True)
-    (3, 1)
+    >>> next_seat(0, -1, 4), next_seat(3, 1, 4, skip=True), next_seat(1, 1, 2, skip=True)
+    (3, 1, 1)
     """
     return (seat + direction * (2 if skip else 1)) % players
 
@@ -105,7 +115,7 @@ def play(state: MayaState, seat: int, action: Play) -> MayaState:
     """``seat`` lays its cards; then, if the count is its secret number, it reveals the
     token (its fifth wins at once) and draws a new one; then it draws back to five."""
     hand = check_play(state, seat, action)
-    result = resolve(state.total, state.direction, action, state.players)
+    result = resolve(state.total, state.direction, action, state.config)
     state = state._replace(
         hands=replace_at(state.hands, seat, hand),
         discard=(*state.discard, *(played.card for played in action.cards)),

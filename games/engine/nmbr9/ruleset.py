@@ -13,6 +13,7 @@ from games.engine.nmbr9.bots import candidate_actions, greedy_action, random_act
 from games.engine.nmbr9.determinize import determinize
 from games.engine.nmbr9.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.nmbr9.notation import action_from_json, action_to_json, action_type, parse_action
+from games.engine.nmbr9.payload_versions import UPCASTERS
 from games.engine.nmbr9.rules import apply
 from games.engine.nmbr9.scoring import is_terminal, outcome
 from games.engine.nmbr9.state import (
@@ -34,6 +35,7 @@ class Nmbr9Rules(ruleset.RuleSet[Nmbr9State]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
+    payload_upcasters = UPCASTERS
     #: Who has placed the current card shows while the others still place it (and the
     #: box's count of that digit with it), never where.
     marks_of_others = frozenset({"awaiting", "placed", "supply"})

@@ -1,4 +1,5 @@
-"""Scores: each tile is worth its digit times its level; the highest total wins, ties share.
+"""Scores: each tile is worth its digit times its level; the highest total wins, ties share;
+a solo game ends with a score and no winner.
 
 Per seat, the breakdown has one line per level from 1 up to the highest level any seat
 reached (``nmbr9.level-1``, ``nmbr9.level-2``…): the rule book's scoring takes the stack
@@ -39,7 +40,14 @@ def is_terminal(state: Nmbr9State) -> bool:
 
 def outcome(state: Nmbr9State) -> Outcome | None:
     """Scores, winners (every seat with the best score) and the per-level breakdown, once
-    the game is over; a solo game's only seat wins (its score is what it plays for)."""
+    the game is over. A solo game has no winner: « votre but est de remporter le plus de
+    points possible », its score is what it plays for, against the player's own best.
+
+    >>> from games.engine.nmbr9.state import Nmbr9Config, new_game
+    >>> result = outcome(new_game(Nmbr9Config(1))._replace(phase=Phase.GAME_OVER))
+    >>> result.scores, result.winners
+    ((0,), frozenset())
+    """
     if state.phase is not Phase.GAME_OVER:
         return None
     scores = tuple(score(stack) for stack in state.stacks)
@@ -47,6 +55,8 @@ def outcome(state: Nmbr9State) -> Outcome | None:
     levels = max(stack.height for stack in state.stacks) - 1
     return Outcome(
         scores=scores,
-        winners=frozenset(seat for seat, points in enumerate(scores) if points == best),
+        winners=frozenset(
+            seat for seat, points in enumerate(scores) if points == best and len(scores) > 1
+        ),
         breakdown=tuple(by_level(stack, levels) for stack in state.stacks),
     )

@@ -8,12 +8,16 @@ Seats are 0-based. Cards are written as in the notation: ``+1``…``+5``, ``-1``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from games.api.base import SeatViewBase, StrictSerializer, discriminated
+from games.engine.maya import EDITION, MayaConfig
 
-PHASES = ["deal", "mix", "play", "reshuffle", "game-over"]
+PHASES = ["deal", "start", "mix", "play", "reshuffle", "game-over"]
 HOW = ["maya.revealed", "maya.guessed", "maya.defended"]
 
 
@@ -35,6 +39,19 @@ class MayaConfigSerializer(StrictSerializer):
     expert = serializers.BooleanField(
         default=False, help_text="The expert variant: a turn may guess an opponent's number."
     )
+    edition = serializers.SerializerMethodField(
+        help_text="The rules edition the game is played under, set by the server: the latest "
+        f"({EDITION}) for a game opened now; 1 for games recorded before editions existed."
+    )
+
+    def get_edition(self, config: Mapping[str, Any]) -> int:
+        """The edition the engine reads the stored configuration under."""
+        return MayaConfig.from_json(config).edition
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """A game opened now is of the engine's default edition, the latest; clients do not
+        choose it (older editions only replay games recorded before)."""
+        return MayaConfig(attrs["players"], attrs["expert"]).to_json()
 
 
 # A seat's view ----------------------------------------------------------------------------
@@ -144,9 +161,15 @@ def _action(type_name: str, doc: str, **fields: serializers.Field) -> type[seria
 ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     "play": _action(
         "play",
-        "Play a card; a Temple of Zero (or, with two players, a Skip) is followed in the "
-        "same move by the next card: `cards` in order, a Joker with `as`.",
+        "Play a card; a Temple of Zero may be followed in the same move by the next card "
+        "(and, in a two-player game of the first rules edition, a Skip must be): `cards` in "
+        "order, a Joker with `as`.",
         cards=MayaPlayedSerializer(many=True, allow_empty=False),
+    ),
+    "start": _action(
+        "start",
+        "The dealer, when the deal turned up a Joker: the count the game starts at.",
+        count=serializers.IntegerField(min_value=-5, max_value=5),
     ),
     "guess": _action(
         "guess",
@@ -158,5 +181,5 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "
-    "`guess 2 7`) or sent as its JSON form."
+    "`guess 2 7`, `start -3`) or sent as its JSON form."
 )

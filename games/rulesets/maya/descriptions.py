@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.descriptions import actor, and_list, common_event, reason_text
+from games.engine.maya.cards import MAX_STEP
 
 #: The typographic minus sign (U+2212): a count written with it reads as a number, where a
 #: hyphen can read as a dash.
@@ -71,6 +72,8 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
             "who": names[int(data["target"])],
             "number": int(data["number"]),
         }
+    if kind == "start":
+        return _("start the count at %(count)s") % {"count": number(int(data["count"]))}
     if kind == "deal":
         return _("deal five cards to each player and turn up the next one")
     if kind == "mix":
@@ -129,10 +132,17 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
     said = []
     if "start" in found:
         start = found["start"]
-        said.append(
-            _("%(card)s is turned up: the count starts at %(count)s.")
-            % {"card": card(start["card"]), "count": number(start["count"])}
-        )
+        if start["count"] is None:
+            # A Joker: the dealer, the last seat, names the count by a move of their own.
+            said.append(
+                _("%(card)s is turned up: %(dealer)s, the dealer, chooses the starting count.")
+                % {"card": card(start["card"]), "dealer": names[-1]}
+            )
+        else:
+            said.append(
+                _("%(card)s is turned up: the count starts at %(count)s.")
+                % {"card": card(start["card"]), "count": number(start["count"])}
+            )
     for taker, taken in (found.get("dealt") or {}).items():
         if viewer is not None and taker == str(viewer) and None not in taken:
             said.append(_("Your hand: %(cards)s.") % {"cards": cards(taken)})
@@ -179,6 +189,8 @@ def progress(phase: str, won: int, turn: int) -> str:
     """Where the game stands: the turn being played and the tokens won so far."""
     if phase == "game-over":
         return _("Game over")
+    if phase == "start":
+        return _("A Joker is turned up: the dealer chooses the starting count")
     return ngettext(
         "Turn %(turn)d · %(won)d token won", "Turn %(turn)d · %(won)d tokens won", won
     ) % {"turn": turn, "won": won}
@@ -191,8 +203,18 @@ def direction(value: int) -> str:
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     """What this moment asks of the seat whose ``view`` this is: the count, what it holds,
-    its secret number, and what to do (for the table's status and the "your turn" email)."""
+    its secret number, and what to do (for the table's status and the "your turn" email);
+    for the dealer of a Joker turned up, the starting count to choose."""
     seat = view["seat"]
+    if view["phase"] == "start" and seat in view["awaiting"]:
+        return _(
+            "A Joker is turned up: as the dealer, choose the count the game starts at, "
+            "from %(low)s to %(high)s but not 0. You hold %(cards)s."
+        ) % {
+            "low": number(-MAX_STEP),
+            "high": number(MAX_STEP),
+            "cards": cards(view["hands"][seat] or []),
+        }
     if seat is None or view["phase"] != "play":
         return ""
     hand = view["hands"][seat] or []
@@ -207,5 +229,11 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 
 
 def then_another(effect: str) -> str:
-    """A card's effect followed by the card it lets its player play at once."""
+    """A card's effect followed by the card it makes its player play at once (a
+    first-edition two-player Skip)."""
     return _("%(effect)s, then another card") % {"effect": effect}
+
+
+def another_if_you_like(effect: str) -> str:
+    """A Temple's effect, followed by the card it lets its player play at once, or not."""
+    return _("%(effect)s, then another card if you like") % {"effect": effect}

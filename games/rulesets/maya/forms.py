@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine.maya import Guess, MayaConfig, NotationError, Play, parse_action
+from games.engine.maya import Guess, MayaConfig, NotationError, Play, Start, parse_action
 from games.engine.maya.turns import resolve
 from games.forms import MoveForm
 from games.moves import Move
@@ -90,15 +90,30 @@ class GuessForm(MoveForm):
         return Guess(self.cleaned_data["target"], self.cleaned_data["number"])
 
 
+class StartForm(MoveForm):
+    """The dealer's choice of the count a Joker turned up starts at: a button per count the
+    engine allows. The engine judges the count (a forged 0 is refused with its rule)."""
+
+    count = forms.IntegerField(label=_("Starting count"))
+
+    def __init__(self, *args: Any, counts: list[int], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        #: The counts offered, from the lowest.
+        self.counts = counts
+
+    def action(self) -> Start:
+        return Start(self.cleaned_data["count"])
+
+
 def options(current: Table, moves: list[Move]) -> list[Option]:
     """Each play of ``moves`` with its cards in words and the count it would make."""
     view = current.view
-    players = int(view["config"]["players"])
+    config = MayaConfig.from_json(view["config"])
     found = []
     for move in moves:
         play = parse_action(move.notation)
         assert isinstance(play, Play)
-        made = resolve(view["count"], view["direction"], play, players).total
+        made = resolve(view["count"], view["direction"], play, config).total
         found.append(Option(move.notation, plays(move.action["cards"]), made))
     return found
 
@@ -107,14 +122,20 @@ def move_forms(
     current: Table, form_key: str, data: Mapping[str, Any] | None = None
 ) -> dict[str, forms.Form]:
     """The move forms the seat's legal set calls for, each carrying the page's ``form_key``:
-    ``play`` (a button per one-card play, a Joker's per value), one ``then-<card>`` form per
-    card that lets its player go on (a Temple of Zero, a two-player Skip: its follow-ups in
-    a list) and, in the expert variant, ``guess``. ``data`` binds the form it names."""
+    ``start`` (the dealer of a Joker turned up: a button per starting count), ``play`` (a
+    button per one-card play, a Joker's per value), one ``then-<card>`` form per card that
+    lets its player go on (a Temple of Zero, a first-edition two-player Skip: its follow-ups
+    in a list) and, in the expert variant, ``guess``. ``data`` binds the form it names."""
     moves = current.moves
     if not moves:
         return {}
     posted = data.get("form", "") if data is not None else ""
     initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
+    starts = moves.of_kind("start")
+    if starts:
+        counts = sorted(int(move.action["count"]) for move in starts)
+        bound = data if posted == "start" else None
+        return {"start": StartForm(bound, prefix="start", initial=initial, counts=counts)}
 
     def make(name: str, offered: list[Option], first: str = "") -> PlayForm:
         bound = data if name == posted else None

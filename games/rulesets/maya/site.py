@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import ngettext
 
-from games.engine.maya import Play, Played, parse_cards
+from games.engine.maya import MayaConfig, Play, Played, parse_cards
 from games.engine.maya.cards import Kind
 from games.engine.maya.rulebook import RULES as RULEBOOK
-from games.engine.maya.turns import resolve
+from games.engine.maya.turns import continues, resolve
 from games.engine.ruleset import Progress
 from games.rulesets.maya import api as maya_api
 from games.rulesets.maya import descriptions
@@ -91,25 +91,33 @@ class MayaSite:
         seat = table.seat
         hand = list(view["hands"][seat] or []) if seat is not None else []
         discard = view["discard"]
+        # A Joker turned up and not yet named: there is no count for a card to change.
+        choosing = view["phase"] == "start"
         return {
             "count": view["count"],
+            "choosing": choosing,
+            "dealer": table.players[MayaConfig.from_json(view["config"]).dealer].name,
             "direction": descriptions.direction(view["direction"]),
             "top": discard[-1] if discard else None,
-            "hand": [(name, _effect(view, name)) for name in hand],
+            "hand": [(name, "" if choosing else _effect(view, name)) for name in hand],
             "secret": view["secrets"][seat] if seat is not None else None,
         }
 
 
 def _effect(view: Mapping[str, Any], name: str) -> str:
-    """What a card of the hand would do to the count: "5 → 9", "5 → 0, then another card"."""
+    """What a card of the hand would do to the count: "5 → 9", "5 → 0, then another card if
+    you like"."""
     count = view["count"]
     (card,) = parse_cards(name)
     before = descriptions.number(count)
     if card.kind is Kind.JOKER:
         return f"{before} \u2192 {descriptions.number(count - 5)}…{descriptions.number(count + 5)}"
-    made = resolve(count, view["direction"], Play((Played(card),)), view["config"]["players"])
+    config = MayaConfig.from_json(view["config"])
+    made = resolve(count, view["direction"], Play((Played(card),)), config)
     after = f"{before} \u2192 {descriptions.number(made.total)}"
-    if card.kind is Kind.TEMPLE or (card.kind is Kind.SKIP and view["config"]["players"] == 2):
+    if card.kind is Kind.TEMPLE:
+        return descriptions.another_if_you_like(after)
+    if continues(card, config):
         return descriptions.then_another(after)
     return after
 

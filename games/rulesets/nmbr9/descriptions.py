@@ -46,7 +46,11 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
-    """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
+    """One entry of a redacted event log (``selectors.event_log``), as a sentence. A solo
+    game ends with a score and no winner: its end says the score."""
+    if entry["type"] == "game-ended" and not entry["action"]["winners"]:
+        (points,) = entry["action"]["scores"]
+        return _("The game is over: %(score)s.") % {"score": score(int(points))}
     common = common_event(entry, names)
     if common is not None:
         return common

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from games.engine.maya import (
     DECK,
+    FIRST_EDITION,
     TOKENS,
     Action,
     Card,
@@ -88,7 +89,13 @@ MAX_STEPS = 20_000
 #: the walks also meet reshuffles, Temples and Skips.
 GUESS_RATE = 0.1
 
-CONFIGS = [MayaConfig(players, expert) for players in (2, 3, 4) for expert in (False, True)]
+#: Every player count and variant under the latest rules edition, and the first edition's
+#: two-player games (where its rules differ: a Skip asks for a second card in the same move,
+#: chance names a Joker's starting count).
+CONFIGS = [
+    *(MayaConfig(players, expert) for players in (2, 3, 4) for expert in (False, True)),
+    *(MayaConfig(2, expert, FIRST_EDITION) for expert in (False, True)),
+]
 configs = st.sampled_from(CONFIGS)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

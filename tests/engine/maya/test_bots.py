@@ -9,12 +9,14 @@ from games.engine.maya import (
     RULES,
     MayaConfig,
     MayaState,
+    Phase,
+    Start,
     heuristic_action,
     legal_actions,
     random_step,
 )
 from games.engine.maya.actions import Action, Guess, Play
-from games.engine.maya.bots import GUESS_ODDS, candidate_actions, random_action
+from games.engine.maya.bots import DEALERS_START, GUESS_ODDS, candidate_actions, random_action
 from games.engine.maya.determinize import determinize
 from games.engine.maya.odds import guess_odds, unseen_tokens
 from games.engine.maya.positions import arrange
@@ -42,6 +44,21 @@ def test_the_heuristic_bot_keeps_the_count_away_from_the_next_players_aim() -> N
     assert str(heuristic_action(near_nine, 0, random.Random(0))) == "play +2"
     near_seven = state._replace(left=(None, 7))
     assert str(heuristic_action(near_seven, 0, random.Random(0))) == "play +4"
+
+
+def test_the_heuristic_bot_takes_its_number_with_a_skip_as_the_book_advises() -> None:
+    """Rule book tip: with two players, a Skip keeps the count on your secret number."""
+    state = arrange(["skip +1 +2 +3 +4", "-1"], count=6, secrets=[6, 9])
+    assert str(heuristic_action(state, 0, random.Random(0))) == "play skip"
+
+
+def test_the_dealer_bot_starts_a_jokers_count_out_of_the_first_players_reach() -> None:
+    """From -5 a numbered card or a Joker makes at most 0: no secret number (1 to 10)."""
+    state = arrange(["-1", "+1"])._replace(phase=Phase.START)
+    for seed in range(5):
+        assert heuristic_action(state, 1, random.Random(seed)) == Start(DEALERS_START)
+    short = candidate_actions(state, 1, random.Random(0))
+    assert short[0] == Start(-5) and set(short) == set(legal_actions(state, 1))
 
 
 def test_bots_play_legal_actions() -> None:

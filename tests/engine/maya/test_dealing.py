@@ -1,4 +1,5 @@
-"""Chance: the deal and the first card, the mixing of the tokens, and the configuration."""
+"""Chance: the deal and the first card (a Joker's starting count, the dealer's choice), the
+mixing of the tokens, and the configuration (its rules edition)."""
 
 import random
 
@@ -7,6 +8,8 @@ import pytest
 from games.engine.maya import (
     CHANCE,
     DECK,
+    EDITION,
+    FIRST_EDITION,
     RULES,
     TOKENS,
     Card,
@@ -16,12 +19,16 @@ from games.engine.maya import (
     MayaConfig,
     Mix,
     Phase,
+    Start,
     apply,
+    awaiting,
     legal_actions,
     new_game,
     parse_cards,
+    to_act,
 )
 from games.engine.maya.dealing import starting_card
+from games.engine.maya.state import EDITIONS
 
 from .conftest import refused
 
@@ -54,16 +61,48 @@ def test_a_special_card_turned_up_starts_the_count_at_zero(first: str) -> None:
     assert state.total == 0
 
 
-def test_a_joker_turned_up_starts_at_the_count_chance_names_for_the_dealer() -> None:
-    """Decision: the dealer chooses before anyone has drawn a secret number, so the choice
-    carries no information; chance makes it, in the deal, and nobody waits a day."""
+def test_a_joker_turned_up_waits_for_the_dealer_to_choose_the_starting_count() -> None:
+    """Rule book: "S'il s'agit d'un Joker, le donneur choisit le nombre de départ." The
+    dealer (the last seat) chooses, having seen their hand, before the tokens are mixed."""
     order = _deck_with_start("joker", 4)
-    state = apply(new_game(MayaConfig(4)), CHANCE, Deal(order, start=-4))
-    assert state.total == -4
-    assert refused(new_game(MayaConfig(4)), CHANCE, Deal(order)) == "maya.deal"
-    assert refused(new_game(MayaConfig(4)), CHANCE, Deal(order, start=0)) == "maya.deal"
+    state = apply(new_game(MayaConfig(4)), CHANCE, Deal(order))
+    assert state.phase is Phase.START
+    assert to_act(state) == {3} and awaiting(state) == {3}
+    assert RULES.view(state, 3)["hands"][3] == [str(card) for card in sorted(order[15:20])]
+    assert RULES.view(state, 0)["hands"][3] is None
+    assert {str(action) for action in legal_actions(state, 3)} == {
+        f"start {value:+d}" for value in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)
+    }
+    assert not legal_actions(state, 0) and not legal_actions(state, CHANCE)
+    assert refused(state, 0, "start -2") == "maya.turn"
+    assert refused(state, 3, "play -1") == "maya.phase"
+    assert refused(state, 3, "start 0") == "maya.start"
+    assert refused(state, 3, "start +6") == "maya.start"
+    assert refused(state, CHANCE, Mix(TOKENS)) == "maya.phase"
+    state = apply(state, 3, Start(-2))
+    assert state.total == -2 and state.phase is Phase.MIX
+    assert [str(card) for card in state.discard] == ["joker"]
+    assert refused(state, 3, "start -2") == "maya.phase"
+    state = apply(state, CHANCE, Mix(TOKENS))
+    assert state.phase is Phase.PLAY and state.turn == 0 and state.total == -2
+
+
+def test_the_deal_names_no_start_from_the_second_edition() -> None:
+    order = _deck_with_start("joker", 2)
+    assert refused(new_game(MayaConfig(2)), CHANCE, Deal(order, start=3)) == "maya.deal"
+
+
+def test_in_a_first_edition_game_the_deal_names_a_jokers_starting_count() -> None:
+    """Games recorded before the second edition: chance made the dealer's choice in the
+    deal itself, and they replay so."""
+    first = MayaConfig(4, edition=FIRST_EDITION)
+    order = _deck_with_start("joker", 4)
+    state = apply(new_game(first), CHANCE, Deal(order, start=-4))
+    assert state.total == -4 and state.phase is Phase.MIX
+    assert refused(new_game(first), CHANCE, Deal(order)) == "maya.deal"
+    assert refused(new_game(first), CHANCE, Deal(order, start=0)) == "maya.deal"
     plain = _deck_with_start("+1", 4)
-    assert refused(new_game(MayaConfig(4)), CHANCE, Deal(plain, start=2)) == "maya.deal"
+    assert refused(new_game(first), CHANCE, Deal(plain, start=2)) == "maya.deal"
 
 
 def test_the_deal_is_one_order_of_the_69_cards() -> None:
@@ -71,15 +110,34 @@ def test_the_deal_is_one_order_of_the_69_cards() -> None:
     assert refused(new_game(MayaConfig(2)), CHANCE, Deal((*DECK[1:], DECK[-1]))) == "maya.deal"
 
 
-def test_chance_samples_legal_deals_naming_a_start_only_for_a_joker() -> None:
-    state = new_game(MayaConfig(2))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_chance_samples_legal_deals_naming_a_start_only_for_a_first_edition_joker(
+    edition: int,
+) -> None:
+    state = new_game(MayaConfig(2, edition=edition))
     space = legal_actions(state, CHANCE)
     assert not space.listable
-    for seed in range(60):
+    jokers = 0
+    for seed in range(120):
         deal = space.sample(random.Random(seed))
         assert deal in space
         assert isinstance(deal, Deal)
-        assert (deal.start is not None) == (starting_card(state, deal.order).kind is Kind.JOKER)
+        joker = starting_card(state, deal.order).kind is Kind.JOKER
+        jokers += joker
+        assert (deal.start is not None) == (joker and edition == FIRST_EDITION)
+    assert jokers, "no Joker turned up: the test saw only one case"
+
+
+def test_a_seed_deals_the_same_cards_under_either_edition() -> None:
+    """A first-edition game's committed seed must draw its recorded deal again: the order
+    is drawn as it always was, the Joker's count after it."""
+    for seed in range(60):
+        deals = [
+            RULES.chance_action(new_game(MayaConfig(3, edition=edition)), random.Random(seed))
+            for edition in EDITIONS
+        ]
+        assert isinstance(deals[0], Deal) and isinstance(deals[1], Deal)
+        assert deals[0].order == deals[1].order
 
 
 def test_each_seat_draws_a_token_and_seat_0_plays_first() -> None:
@@ -116,6 +174,9 @@ def test_the_mix_is_one_order_of_the_20_tokens() -> None:
         {"players": 3, "expert": "yes"},
         {"players": 3, "teams": True},
         {"players": True},
+        {"players": 3, "edition": 3},
+        {"players": 3, "edition": "2"},
+        {"players": 3, "edition": True},
     ],
 )
 def test_a_bad_configuration_is_refused(config: dict[str, object]) -> None:
@@ -123,7 +184,12 @@ def test_a_bad_configuration_is_refused(config: dict[str, object]) -> None:
         RULES.new_game(config)
 
 
-def test_a_configuration_reads_back() -> None:
-    state = RULES.new_game({"players": 4, "expert": True})
-    assert state.config == MayaConfig(4, expert=True)
+def test_a_new_configuration_is_of_the_latest_edition_and_reads_back() -> None:
+    state = RULES.new_game(MayaConfig(4, expert=True).to_json())
+    assert state.config == MayaConfig(4, expert=True, edition=EDITION)
     assert MayaConfig.from_json(state.config.to_json()) == state.config
+
+
+def test_a_configuration_without_an_edition_is_a_first_edition_game() -> None:
+    """Games recorded before editions existed keep the rules they were played under."""
+    assert RULES.new_game({"players": 2}).config.edition == FIRST_EDITION

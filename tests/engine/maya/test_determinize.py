@@ -8,7 +8,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from games.engine.maya import RULES, How, MayaState
+from games.engine.maya import RULES, How, MayaState, Phase, Start
 from games.engine.maya.determinize import determinize
 from games.engine.maya.positions import arrange
 from games.engine.ruleset import BotLevel
@@ -18,11 +18,15 @@ from .conftest import act, every_token
 
 
 def positions(seed: int, games: int) -> Iterator[MayaState]:
-    """Every position of ``games`` random games of 2 to 4 players, standard and expert
-    (random players guess often, and wrongly)."""
+    """Every position of ``games`` random games of 2 to 4 players, standard and expert,
+    under either rules edition (random players guess often, and wrongly)."""
     rng = random.Random(seed)
     for number in range(games):
-        config = {"players": 2 + number % 3, "expert": number % 2 == 1}
+        config = {
+            "players": 2 + number % 3,
+            "expert": number % 2 == 1,
+            "edition": 1 + number % 4 // 2,
+        }
         state = RULES.new_game(config)
         while not RULES.is_terminal(state):
             yield state
@@ -96,3 +100,15 @@ def test_with_it_the_search_bot_plays_maya_and_only_legal_moves() -> None:
         searched += 1
         state = RULES.apply(state, seat, action)
     assert searched == 15
+
+
+def test_the_search_bot_chooses_a_jokers_starting_count_as_the_dealer() -> None:
+    """A dealer moved for by the search (a player out of time at a level-2 table) names a
+    legal count; its deals keep the dealer's hand and the Joker turned up."""
+    rng = random.Random(4)
+    state = arrange(["+1 +2 +3 +4 +5", "-1 -2 -3 -4 -5"], discard="joker")
+    state = state._replace(phase=Phase.START, secrets=(None, None), supply=())
+    sampled = determinize(state, 1, rng)
+    assert RULES.view(sampled, 1) == RULES.view(state, 1)
+    action = bot_move(RULES, state, 1, BotLevel.SEARCH, rng, Budget(iterations=20))
+    assert isinstance(action, Start) and action in RULES.legal_actions(state, 1)

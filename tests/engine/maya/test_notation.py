@@ -22,6 +22,8 @@ CANONICAL = [
     "play temple then -2",
     "play temple then temple then joker +1",
     "play skip then +1",
+    "start -3",
+    "start +5",
     "guess 2 7",
     "mix 3 1 2",
     "shuffle +1 joker -2",
@@ -66,6 +68,9 @@ def test_notation_is_case_insensitive_and_spacing_free() -> None:
         "guess two 7",
         "guess 2 seven",
         "play +9",
+        "start",
+        "start x",
+        "start -1 -2",
     ],
 )
 def test_what_is_no_action_is_a_notation_error(text: str) -> None:
@@ -86,6 +91,9 @@ def test_what_is_no_action_is_a_notation_error(text: str) -> None:
         {"type": "pass"},
         {"cards": []},
         {"type": "deal", "order": "+1"},
+        {"type": "start", "count": "-3"},
+        {"type": "start", "count": -3, "card": "joker"},
+        {"type": "start"},
     ],
 )
 def test_bad_json_is_a_notation_error(data: dict[str, object]) -> None:

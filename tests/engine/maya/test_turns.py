@@ -7,6 +7,8 @@ import pytest
 
 from games.engine.maya import (
     CHANCE,
+    FIRST_EDITION,
+    RULES,
     Card,
     How,
     Phase,
@@ -20,6 +22,7 @@ from games.engine.maya import (
     parse_action,
 )
 from games.engine.maya.positions import arrange
+from games.engine.maya.state import EDITIONS
 
 from .conftest import act, hand, refused
 
@@ -126,10 +129,39 @@ def test_skip_with_four_players_after_a_reverse_skips_the_seat_before() -> None:
     assert act(state, 0, "play skip").turn == 2
 
 
-def test_with_two_players_a_skip_means_playing_a_second_card() -> None:
+def test_with_two_players_a_skip_ends_the_turn_and_its_player_plays_again() -> None:
     """Rule book: "Dans une partie à deux joueurs, si vous jouez une carte Skip, jouez
-    simplement une seconde carte par la suite"."""
-    state = arrange(["skip +3 0 0 0", FIVE], count=2)
+    simplement une seconde carte par la suite": the opponent loses their turn, so the
+    second card is the player's next turn. The Skip's turn ends as any other: the count is
+    announced and compared, the player draws back to five."""
+    state = arrange(["skip +3 0 0 0", FIVE], count=2, pile="+4 -4")
+    after = act(state, 0, "play skip")
+    assert (after.total, after.turn, after.turns) == (2, 0, 1)
+    assert hand(after, 0) == ["+3", "+4", "0", "0", "0"]
+    assert RULES.effects(state, 0, parse_action("play skip"), after) == {
+        "count": 2,
+        "skipped": 1,
+    }
+    assert refused(after, 1, "play -1") == "maya.turn"
+    after = act(after, 0, "play +4")
+    assert (after.total, after.turn) == (6, 1)
+    assert refused(state, 0, "play skip then +3") == "maya.one-card"
+
+
+def test_with_two_players_a_skip_keeps_the_count_on_your_secret_and_reveals_it() -> None:
+    """Rule book tip: "Si le joueur avant vous amène le décompte à votre nombre secret [...]
+    (Dans une partie à deux joueurs, vous pouvez également utiliser la carte Skip pour
+    cela.)"."""
+    state = arrange(["+1 +2 +3 +4 skip", FIVE], count=6, secrets=[6, 9], supply=[3])
+    after = act(state, 0, "play skip")
+    assert [w.number for w in after.won[0]] == [6]
+    assert after.secrets[0] == 3 and after.turn == 0
+
+
+def test_in_a_first_edition_game_of_two_a_skip_means_playing_a_second_card() -> None:
+    """Games recorded under the first edition read "jouez simplement une seconde carte" as
+    at once, in the same move, and replay so."""
+    state = arrange(["skip +3 0 0 0", FIVE], count=2, edition=FIRST_EDITION)
     assert refused(state, 0, "play skip") == "maya.skip"
     after = act(state, 0, "play skip then +3")
     assert after.total == 5
@@ -172,11 +204,21 @@ def test_with_two_players_reverse_only_flips_the_sign() -> None:
 
 def test_temple_returns_the_count_to_zero_and_its_player_plays_another_card() -> None:
     state = arrange(["temple -2 +1 +1 +1", FIVE], count=7)
-    assert refused(state, 0, "play temple") == "maya.temple"
     after = act(state, 0, "play temple then -2")
     assert after.total == -2
     assert len(after.hands[0]) == 5, "two cards played, two drawn"
     assert after.turn == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_temples_second_card_is_a_bonus_its_player_may_leave(edition: int) -> None:
+    """Rule book: "En bonus, lorsque vous jouez la carte Temple, vous jouez immédiatement
+    une autre carte de votre main." A bonus may be left: a Temple alone ends the turn at 0
+    (under either edition: no recorded move changes meaning)."""
+    state = arrange(["temple -2 +1 +1 +1", FIVE], count=7, pile="+5", edition=edition)
+    after = act(state, 0, "play temple")
+    assert (after.total, after.turn) == (0, 1)
+    assert hand(after, 0) == ["+1", "+1", "+1", "+5", "-2"]
 
 
 def test_temple_then_temple_then_a_card() -> None:
@@ -188,21 +230,22 @@ def test_temple_then_temple_then_a_card() -> None:
 
 def test_a_temple_played_as_the_last_card_of_the_hand_ends_the_turn() -> None:
     """Decision: with no card left to play, the bonus card is lost; the turn ends and the
-    player draws back to five."""
-    state = arrange(["skip skip skip temple temple", FIVE], count=7)
+    player draws back to five (a first-edition chain of Skips emptied the hand)."""
+    state = arrange(["skip skip skip temple temple", FIVE], count=7, edition=FIRST_EDITION)
     after = act(state, 0, "play skip then skip then skip then temple then temple")
     assert after.total == 0
     assert len(after.hands[0]) == 5
     assert after.turn == 1
 
 
-def test_legal_plays_follow_a_temple_with_every_card_left() -> None:
+def test_legal_plays_follow_a_temple_with_every_card_left_or_none() -> None:
     state = arrange(["temple +1 +1 +2 skip", FIVE, FIVE])
     plays = {str(action) for action in legal_actions(state, 0)}
     assert plays == {
         "play +1",
         "play +2",
         "play skip",
+        "play temple",
         "play temple then +1",
         "play temple then +2",
         "play temple then skip",
@@ -236,11 +279,13 @@ def test_playing_a_zero_keeps_the_count_on_your_secret_and_reveals_it() -> None:
 
 
 def test_the_count_is_compared_with_your_secret_at_the_end_of_the_whole_turn() -> None:
-    """Decision: the count a Temple's (or a two-player Skip's) follow-up card leaves is the
-    one that counts, not the count between the two cards."""
-    state = arrange(["skip +1 0 0 0", FIVE], count=5, secrets=[5, 9])
+    """Decision: the count a first-edition two-player Skip's follow-up card leaves is the
+    one that counts, not the count between the two cards (after a Temple that count is 0,
+    which no token bears)."""
+    first = FIRST_EDITION
+    state = arrange(["skip +1 0 0 0", FIVE], count=5, secrets=[5, 9], edition=first)
     assert act(state, 0, "play skip then +1").won[0] == ()
-    state = arrange(["skip 0 0 0 0", FIVE], count=5, secrets=[5, 9])
+    state = arrange(["skip 0 0 0 0", FIVE], count=5, secrets=[5, 9], edition=first)
     assert len(act(state, 0, "play skip then 0").won[0]) == 1
 
 

@@ -7,7 +7,21 @@ import json
 
 from hypothesis import given
 
-from games.engine.maya import RULES, How, MayaConfig, MayaState, Phase, Won, action_to_json, view
+from games.engine.maya import (
+    CHANCE,
+    DECK,
+    RULES,
+    Deal,
+    How,
+    MayaConfig,
+    MayaState,
+    Phase,
+    Start,
+    Won,
+    action_to_json,
+    view,
+)
+from games.engine.maya.cards import JOKER
 from games.engine.maya.positions import arrange
 
 from .conftest import act, configs, random_games, seeds, walk
@@ -127,3 +141,18 @@ def test_skip_and_reverse_are_in_the_moves_effects() -> None:
         "count": -4,
         "reversed": True,
     }
+
+
+def test_a_joker_turned_up_is_recorded_without_a_count_until_the_dealer_names_it() -> None:
+    """The deal's record says a Joker is turned up and that no count is named yet; the
+    dealer's move names it, for everyone to read."""
+    state = RULES.new_game(MayaConfig(2).to_json())
+    cards = [card for card in DECK if card != JOKER]
+    order = (*cards[:10], JOKER, *cards[10:], JOKER, JOKER, JOKER)
+    dealt = RULES.apply(state, CHANCE, Deal(order))
+    assert RULES.facts(state, dealt)["start"] == {"card": "joker", "count": None}
+    assert view(dealt, 0)["phase"] == "start"
+    chosen = RULES.apply(dealt, 1, Start(4))
+    assert RULES.facts(dealt, chosen) == {} and RULES.effects(dealt, 1, Start(4), chosen) == {}
+    action, _ = RULES.redact(1, action_to_json(Start(4)), {}, 0, chosen)
+    assert action == {"type": "start", "count": 4}

@@ -1,6 +1,7 @@
-"""The rule book's example: « Un 8 placé au Niveau 2 vaut (8 × 2 =) 16 points. »"""
+"""The rule book's example: an 8 on level 2 is worth (8 × 2 =) 16 points (« Un « 8 » placé au
+Niveau 2 vaut […] points », the formula set as mathematics in the extracted text)."""
 
-from games.engine.nmbr9 import CHANCE, Nmbr9Config, Shuffle, apply, new_game, outcome
+from games.engine.nmbr9 import CHANCE, RULES, Nmbr9Config, Shuffle, apply, new_game, outcome
 from games.engine.nmbr9.positions import build
 from games.engine.nmbr9.scoring import score
 
@@ -42,16 +43,22 @@ def test_an_8_on_level_2_is_worth_16() -> None:
     assert score(stack) == 3 * 1 + 6 * 1 + 16
 
 
-def test_a_solo_game_scores_and_its_player_wins_alone() -> None:
-    """« PARTIE EN SOLITAIRE […] Les règles ne changent pas »: one seat, same rules."""
+def test_a_solo_game_ends_with_a_score_and_no_winner() -> None:
+    """« Les règles ne changent pas : votre but est de remporter le plus de points possible.
+    Combien de points parviendrez-vous à obtenir ? »: one seat, same rules, a score and no
+    win."""
     order = (5, 5, 9, 3, 6, 8, 0, 0, 1, 1, 2, 2, 3, 4, 4, 6, 7, 7, 8, 9)
     state = apply(new_game(Nmbr9Config(1)), CHANCE, Shuffle(order))
     state = act(state, 0, *MOVES)
-    for digit in order[len(MOVES) :]:
+    for digit in order[len(MOVES) : -1]:
         state = act(state, 0, on_the_table(state.stacks[0], digit))
+    before = state
+    state = act(state, 0, on_the_table(state.stacks[0], order[-1]))
     result = outcome(state)
     assert result is not None
-    assert result.scores == (25,) and result.winners == {0}
+    assert result.scores == (25,) and result.winners == set()
+    assert result.ranking() == (1,)
+    assert RULES.milestones(before, state) == [("game-ended", {"scores": [25], "winners": []})]
     assert [(line.rule, line.points) for line in result.breakdown[0]] == [
         ("nmbr9.level-1", 9),
         ("nmbr9.level-2", 16),

@@ -11,7 +11,16 @@ def test_the_rule_set_describes_itself() -> None:
     assert RULES.name == "nmbr9"
     assert (RULES.min_players, RULES.max_players, RULES.chance) == (1, 4, CHANCE)
     assert RULES.pass_notation is None
-    assert RULES.payload_upcasters == {}
+    assert set(RULES.payload_upcasters) == {("game-ended", 1)}
+
+
+def test_a_solo_game_ended_before_version_2_reads_with_no_winner() -> None:
+    """Version 1 named the lone seat of a solo game its winner; it reads as the rules now
+    end that game. A game of several seats reads as recorded."""
+    step = RULES.payload_upcasters["game-ended", 1]
+    assert step({"scores": [61], "winners": [0]}) == {"scores": [61], "winners": []}
+    tied = {"scores": [40, 40], "winners": [0, 1]}
+    assert step(tied) == tied
 
 
 def test_chance_shuffles_once_then_every_seat_places() -> None:

@@ -16,6 +16,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from games.bots import play_bot_move
+from games.engine.maya import EDITION, MayaConfig
 from games.events.models import Event
 from games.models import Game
 from games.registry import rule_set
@@ -27,27 +28,37 @@ pytestmark = pytest.mark.django_db
 MAYA = rule_set("maya")
 
 
-def dealt(config: dict[str, Any], first_hand: Callable[[set[str]], bool]) -> int:
-    """The first seed whose deal (drawn as ``game_create`` draws it) gives seat 0 a hand
-    that ``first_hand`` accepts."""
+def dealt(
+    config: dict[str, Any], first_hand: Callable[[set[str]], bool], phase: str = "play"
+) -> int:
+    """The first seed whose deal (drawn as ``game_create`` draws it) leaves the game in
+    ``phase`` (``start``: a Joker turned up) with seat 0 holding a hand ``first_hand``
+    accepts."""
     for seed in range(500):
         rng, now = random.Random(seed), MAYA.new_game(config)
         while (action := MAYA.chance_action(now, rng)) is not None:
             now = MAYA.apply(now, -1, action)
-        if first_hand({str(card) for card in now.hands[0]}):
+        if now.phase.value == phase and first_hand({str(card) for card in now.hands[0]}):
             return seed
     raise AssertionError("no deal gives that hand")
 
 
-def maya(users: list[User], expert: bool = False, hand: Callable[[set[str]], bool] = bool) -> Game:
-    config = {"players": len(users), "expert": expert}
+def maya(
+    users: list[User],
+    expert: bool = False,
+    hand: Callable[[set[str]], bool] = bool,
+    phase: str = "play",
+) -> Game:
+    """A game of today's rules edition between ``users``, dealt as ``hand`` and ``phase``
+    ask."""
+    config = MayaConfig(len(users), expert).to_json()
     return game_create(
         name="Maya",
         rules="maya",
         config=config,
         seats=[SeatSpec(user.username, user=user) for user in users],
         created_by=users[0],
-        rng=random.Random(dealt(config, hand)),
+        rng=random.Random(dealt(config, hand, phase)),
     )
 
 
@@ -132,6 +143,29 @@ def test_legal_actions_list_each_play_with_its_words(alice: User, bob: User) -> 
     assert all(move["notation"].startswith("play ") for move in listed["listed"])
     assert all(move["description"].startswith("play ") for move in listed["listed"])
     assert token_client(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["listed"] == []
+
+
+def test_the_dealer_names_a_jokers_starting_count_through_the_api(alice: User, bob: User) -> None:
+    game = maya([alice, bob], phase="start")
+    listed = token_client(bob).get(f"/api/games/{game.pk}/legal-actions/").json()
+    assert [move["notation"] for move in listed["listed"]] == [
+        f"start {count:+d}" for count in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)
+    ]
+    assert listed["listed"][0]["description"] == "start the count at \u22125"
+    assert token_client(alice).get(f"/api/games/{game.pk}/legal-actions/").json()["listed"] == []
+    response = submit(token_client(bob), game, {"type": "start", "count": 0})
+    assert response.status_code == 400 and response.json()["rule"] == "maya.start"
+    response = submit(token_client(bob), game, "start +4")
+    assert response.status_code == 201, response.json()
+    seen = response.json()["game"]["state"]
+    assert (seen["phase"], seen["count"], seen["config"]["edition"]) == ("play", 4, EDITION)
+
+
+def test_a_game_opened_through_the_api_plays_the_latest_edition(alice: User) -> None:
+    body = {"name": "Tikal", "rules": "maya", "config": {"players": 3}}
+    created = token_client(alice).post("/api/games/", body, format="json").json()
+    assert created["config"] == {"players": 3, "expert": False, "edition": EDITION}
+    assert Game.objects.get(pk=created["id"]).config["edition"] == EDITION
 
 
 def finished(users: list[User], seed: int = 3) -> Game:

@@ -13,8 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
+from games import deadlines
 from games.bots import play_bot_move
-from games.engine.maya import MayaState
+from games.engine.maya import EDITION, MayaConfig, MayaState, Phase
 from games.events import store
 from games.events.models import Event
 from games.lobby import game_add_bot, game_join, game_open, game_start
@@ -31,11 +32,12 @@ Login = Callable[[User], Client]
 
 
 def maya_game(alice: User, bob: User, expert: bool = False, seed: int = 5) -> Game:
+    """A duel of today's rules edition, started with chance drawn from ``seed``."""
     game = game_open(
         creator=alice,
         name="Maya duel",
         rules="maya",
-        config={"players": 2, "expert": expert},
+        config=MayaConfig(2, expert).to_json(),
         public=True,
     )
     game_join(game=game, user=bob, token=game.invite_token)
@@ -86,7 +88,10 @@ def test_the_lobby_opens_a_maya_game_with_its_options(alice: User, as_user: Logi
     )
     game = Game.objects.get(name="Tikal")
     assert response.status_code == 302
-    assert (game.rules, game.config) == ("maya", {"players": 3, "expert": True})
+    assert (game.rules, game.config) == (
+        "maya",
+        {"players": 3, "expert": True, "edition": EDITION},
+    )
 
 
 def test_the_lobby_refuses_five_maya_players(alice: User, as_user: Login) -> None:
@@ -217,25 +222,38 @@ def test_an_illegal_play_is_refused_with_its_rule_and_writes_nothing(
     assert Event.objects.count() == events
 
 
-def temple_first(seed: int) -> bool:
-    """Whether the deal ``game_start`` makes with ``seed`` gives the first player a Temple
-    (chance's moves drawn as ``services`` draws them)."""
+def dealt(seed: int) -> MayaState:
+    """The duel ``game_start`` deals with ``seed``: chance's moves drawn as ``services``
+    draws them, up to the first player's move (or the dealer's choice)."""
     rules, rng = game_type("maya").rules, random.Random(seed)
-    now = rules.new_game({"players": 2})
+    now = rules.new_game(MayaConfig(2).to_json())
     while (action := rules.chance_action(now, rng)) is not None:
         now = rules.apply(now, -1, action)
-    return any(str(card) == "temple" for card in now.hands[now.turn])
+    return now
+
+
+def first_holds(card: str) -> Callable[[int], bool]:
+    """Whether the deal of a seed has the first player hold ``card``, play under way."""
+
+    def holds(seed: int) -> bool:
+        now = dealt(seed)
+        return now.phase is Phase.PLAY and card in {str(c) for c in now.hands[now.turn]}
+
+    return holds
 
 
 def test_a_temple_is_played_with_its_follow_up_from_one_form(
     alice: User, bob: User, as_user: Login
 ) -> None:
     """The deal is searched for a first hand holding a Temple of Zero: its form lists each
-    follow-up with the count it makes, and one post plays both cards."""
-    seed = next(seed for seed in range(300) if temple_first(seed))
+    follow-up with the count it makes, and one post plays both cards; the Temple alone, its
+    bonus left, is a button of its own."""
+    seed = next(seed for seed in range(300) if first_holds("temple")(seed))
     game = maya_game(alice, bob, seed=seed)
     seat, client = turn_player(game, as_user)
     page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'name="play-move" value="play temple">Temple of Zero: ' in page
+    assert "0, then another card if you like</span>" in page
     assert 'value="then-temple"' in page
     chain = re.search(r'<select name="then-temple-move"[^>]*>(.*?)</select>', page, re.S)
     assert chain is not None
@@ -245,6 +263,80 @@ def test_a_temple_is_played_with_its_follow_up_from_one_form(
     assert response.status_code == 200  # type: ignore[attr-defined]
     recorded = Event.objects.get(game=game, type="play", seat=seat).payload
     assert recorded["cards"][0] == {"card": "temple"} and len(recorded["cards"]) == 2
+
+
+def test_with_two_players_a_skip_alone_keeps_the_count_and_the_turn(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """A Skip is a button of the play form like any card: the count stays, the opponent
+    loses a turn, and the same player plays again."""
+    seed = next(seed for seed in range(300) if first_holds("skip")(seed))
+    game = maya_game(alice, bob, seed=seed)
+    seat, client = turn_player(game, as_user)
+    count = descriptions.number(state(game).total)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'name="play-move" value="play skip">Skip: {count} \u2192 {count}</button>' in page
+    assert 'value="then-skip"' not in page
+    assert post(client, game, "play", move="play skip").status_code == 200  # type: ignore[attr-defined]
+    assert state(game).turn == seat
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    other = player(game, 1 - seat).username
+    assert "Your turn." in page and f"{other} loses a turn." in page
+
+
+# A Joker turned up: the dealer's choice ---------------------------------------------------
+
+
+@pytest.fixture
+def joker_up(alice: User, bob: User) -> Game:
+    """A duel whose deal turns up a Joker: Bob, seat 1, deals and must name the count."""
+    seed = next(seed for seed in range(300) if dealt(seed).phase is Phase.START)
+    return maya_game(alice, bob, seed=seed)
+
+
+def test_the_dealer_of_a_joker_chooses_the_starting_count_from_a_button(
+    alice: User, bob: User, joker_up: Game, as_user: Login
+) -> None:
+    dealer = as_user(bob)
+    page = dealer.get(f"/games/{joker_up.pk}/").content.decode()
+    dealt_by = f"A Joker is turned up: {bob.username}, the dealer, chooses the count"
+    assert dealt_by + " the game starts at." in page
+    assert "as the dealer, choose the count the game starts at" in page
+    counts = re.findall(r'name="start-count" value="(-?\d)">Start at ([^<]+)</button>', page)
+    assert [int(value) for value, _ in counts] == [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5]
+    assert ("-3", "\u22123") in counts
+    assert 'class="count"' not in page and "Your secret number" not in page
+    first = as_user(alice).get(f"/games/{joker_up.pk}/").content.decode()
+    assert 'name="start-count"' not in first and "Your turn." not in first
+    assert f"Joker is turned up: {bob.username}, the dealer, chooses the starting count." in first
+    assert post(dealer, joker_up, "start", count="-3").status_code == 200  # type: ignore[attr-defined]
+    now = state(joker_up)
+    assert (now.phase, now.total, now.turn) == (Phase.PLAY, -3, 0)
+    first = as_user(alice).get(f"/games/{joker_up.pk}/").content.decode()
+    assert f"{bob.username}: start the count at \u22123." in first and "Your turn." in first
+
+
+def test_a_forged_starting_count_is_refused_with_its_rule(
+    alice: User, bob: User, joker_up: Game, as_user: Login
+) -> None:
+    events = Event.objects.count()
+    response = post(as_user(bob), joker_up, "start", count="0")
+    assert response.status_code == 400  # type: ignore[attr-defined]
+    assert "the dealer chooses the starting count: from -5 to 5, not 0." in (
+        response.content.decode()  # type: ignore[attr-defined]
+    )
+    response = post(as_user(alice), joker_up, "start", count="2")
+    assert response.status_code == 400  # type: ignore[attr-defined]
+    assert Event.objects.count() == events
+
+
+def test_for_an_absent_dealer_the_bot_names_the_starting_count(joker_up: Game) -> None:
+    """Maya has no pass: whatever the policy, the bot chooses for a dealer out of time."""
+    assert joker_up.deadline_policy == Game.DeadlinePolicy.PASS
+    assert deadlines.play_for_absent(joker_up, 1)
+    (chosen,) = Event.objects.filter(game=joker_up, type="start", seat=1)
+    assert chosen.payload["reason"] == "bot" and chosen.payload["count"] == -5
+    assert state(joker_up).phase is Phase.PLAY
 
 
 def test_the_expert_variant_offers_a_guess_form_and_plays_it(
@@ -342,5 +434,18 @@ def test_french_words_render(alice: User, duel: Game, as_user: Login) -> None:
             "deviner que le nombre secret de Bob est 7"
         )
         assert descriptions.score_rule("maya.revealed") == "nombres secrets atteints"
+        assert descriptions.action({"type": "start", "count": -3}, names) == (
+            "commencer le décompte à \u22123"
+        )
+        joker = {"type": "deal", "order": []}
+        entry = {
+            "type": "deal",
+            "seat": -1,
+            "action": joker,
+            "facts": {"start": {"card": "joker", "count": None}},
+        }
+        assert "Joker est retourné : Bob, le donneur, choisit le nombre de départ." in (
+            descriptions.event(entry, names, None).replace("\u00a0", " ")
+        )
     page = as_user(alice).get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Votre nombre secret" in page and "en chiffres mayas" in page

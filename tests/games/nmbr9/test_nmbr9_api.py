@@ -228,3 +228,33 @@ def test_a_second_placement_from_an_old_sequence_is_stale(alice: User, bob: User
 
     assert response.status_code == 409
     assert len(placements(game, 0)) == 1
+
+
+def test_a_solo_game_logged_before_version_2_verifies_with_no_winner(
+    alice: User, tmp_path: Path
+) -> None:
+    """A solo game whose end was recorded naming its lone seat the winner (version 1, before
+    a solo game had none) verifies against today's rules and imports with no winner."""
+    game = finished([alice])
+    (ended,) = Event.objects.filter(game=game, type="game-ended")
+    assert (ended.version, ended.payload["winners"]) == (2, [])
+    assert not game.seats.get(number=0).winner
+    path = tmp_path / "solo.json"
+    call_command("numx", "export", str(game.pk), "--output", str(path), stderr=StringIO())
+    log = json.loads(path.read_text())
+    # As a log of format 1 (no chain to sign it) would hold the game recorded before.
+    log["format"] = 1
+    del log["chain"]
+    for event in log["events"]:
+        del event["hash"]
+        if event["type"] == "game-ended":
+            event["version"], event["payload"]["winners"] = 1, [0]
+    verified = StringIO()
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(log))
+    call_command("numx", "verify", str(old), stdout=verified)
+    assert json.loads(verified.getvalue())["events"] == game.last_sequence
+    out = StringIO()
+    call_command("numx", "import", str(old), "--name", "Old solo", stdout=out)
+    copy = Game.objects.get(pk=json.loads(out.getvalue())["game_id"])
+    assert copy.status == Game.Status.FINISHED and not copy.seats.get(number=0).winner

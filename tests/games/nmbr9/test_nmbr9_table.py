@@ -369,6 +369,21 @@ def test_a_finished_game_is_scored_in_points_by_level_and_replayed_step_by_step(
     assert client.get(f"/games/{game.pk}/replay/", {"step": "x"}).status_code == 400
 
 
+def test_a_finished_solo_game_shows_its_score_and_no_winner(alice: User, as_user: Login) -> None:
+    """A solo game is played for points: it ends with a score, not a win."""
+    game = finish(nmbr9_game(alice))
+    points = sum(tile.points for tile in state(game).stacks[0].tiles)
+    final = page_of(as_user(alice), game)
+    assert "Final scores" in final and "Won by" not in final and "winner" not in final
+    assert re.search(rf'<span class="score">{points} points?</span>', final)
+    assert f"The game is over: {points} point" in final
+    assert not game.seats.get(number=0).winner
+    with translation.override("fr"):
+        ended = {"type": "game-ended", "seat": None, "action": {"scores": [74], "winners": []}}
+        said = descriptions.event(ended, ["Alice"], 0)
+        assert said == "La partie est terminée\u00a0: 74 points."
+
+
 def test_a_player_replays_an_unfinished_game_in_their_own_view(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:
