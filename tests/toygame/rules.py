@@ -98,6 +98,7 @@ class ToyRules(RuleSet[ToyState]):
     min_players = 2
     max_players = 4
     state_format = "toy-state-1"
+    state_type = ToyState
 
     # The rules ----------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ class Nmbr9Rules(ruleset.RuleSet[Nmbr9State]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
+    state_type = Nmbr9State
     #: Who has placed the current card shows while the others still place it.
     marks_of_others = frozenset({"awaiting", "placed"})
 
