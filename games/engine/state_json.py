@@ -296,6 +296,8 @@ def _tagged(members: list[Any]) -> _Codec:
 
 def _own_form(kind: type) -> _Codec:
     """A class that writes and reads its own JSON form (``to_json``, ``from_json``)."""
+    # Through getattr: ``type`` has no such member for mypy.
+    read = getattr(kind, "from_json")  # noqa: B009
 
     def encode(value: Any) -> Json:
         _expect(value, kind)
@@ -304,8 +306,7 @@ def _own_form(kind: type) -> _Codec:
 
     def decode(data: Json) -> Any:
         try:
-            # Through getattr: ``type`` has no such member for mypy.
-            found = getattr(kind, "from_json")(data)  # noqa: B009
+            found = read(data)
         except ValueError as error:
             raise StateJsonError(f"not {_a(kind.__name__)}: {error}") from None
         if type(found) is not kind:
