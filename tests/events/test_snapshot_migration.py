@@ -4,16 +4,15 @@ which SQLite's schema editor refuses, and it is PostgreSQL that has no bytea →
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 import pytest
 from django.db import connection
 
-from games.bots import bot_seats, play_bot_move
 from games.events import store
 from games.events.models import Snapshot
+from games.models import Game
 from games.registry import rule_set
-from games.services import game_create
 from tests.migrations import migrate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
@@ -32,16 +31,10 @@ def column_type() -> str:
     return str(found)
 
 
-def test_pickled_snapshots_are_deleted_and_the_game_loads_from_its_events() -> None:
-    rng = random.Random(3)
-    game = game_create(
-        name="Snapshotted with pickles",
-        config={"players": 3, "mode": "speed-run"},
-        seats=bot_seats(3, automatic=False),
-    )
-    for _ in range(20):
-        play_bot_move(game, rng)
-    game.refresh_from_db()
+def test_pickled_snapshots_are_deleted_and_the_game_loads_from_its_events(
+    new_game: Callable[..., Game], advance: Callable[..., Game]
+) -> None:
+    game = advance(new_game(), 20)
     rules = rule_set(game.rules)
     truth = store.replay(rules, None, store.read(game.pk, rules))
     with connection.cursor() as cursor:
