@@ -12,12 +12,19 @@ Then, in the same process and run, for each log:
 
 Target (issue #2): a 4-player game replays in at most 10x the time json.loads takes on its
 log. Reported: medians over the games, and the ratio of the two.
+
+Also reported, for the state halfway through each game (where a snapshot falls, on
+average), what reading a snapshot costs the store's CPU: ``pickle.loads`` of the pickle
+snapshots held until migration 0014, against ``json.loads`` and
+``RuleSet.state_from_json`` of the JSON they hold since (the database driver hands the
+JSON over as text); their sizes, and the ratio of the two reads.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import random
 import statistics
 import sys
@@ -38,6 +45,7 @@ from games.engine.numx import (
     new_game,
     play_random_game,
 )
+from games.engine.numx.ruleset import NUMX_RULES
 
 TARGET_RATIO = 10.0
 
@@ -63,6 +71,35 @@ def replay_log(config: GameConfig, log: dict[str, Any]) -> GameState:
     for event in log["events"]:
         state = apply(state, event["seat"], action_from_json(event["payload"]))
     return state
+
+
+def snapshot_reads(
+    config: GameConfig, games: list[tuple[GameState, list[tuple[int, Any]]]], repeat: int
+) -> dict[str, Any]:
+    """The state halfway through each game read back from a pickle and from its JSON."""
+    pickled, from_json, pickle_bytes, json_bytes = [], [], [], []
+    for _, history in games:
+        state = new_game(config)
+        for seat, action in history[: len(history) // 2]:
+            state = apply(state, seat, action)
+        blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        text = json.dumps(NUMX_RULES.state_to_json(state))
+        assert NUMX_RULES.state_from_json(json.loads(text)) == state == pickle.loads(blob)
+        pickled.append(best_time(lambda blob=blob: pickle.loads(blob), repeat))
+        from_json.append(
+            best_time(lambda text=text: NUMX_RULES.state_from_json(json.loads(text)), repeat)
+        )
+        pickle_bytes.append(len(blob))
+        json_bytes.append(len(text))
+    ratios = [j / p for j, p in zip(from_json, pickled, strict=True)]
+    return {
+        "pickle_loads_us_median": round(statistics.median(pickled) * 1e6, 1),
+        "json_state_from_json_us_median": round(statistics.median(from_json) * 1e6, 1),
+        "json_over_pickle_median": round(statistics.median(ratios), 2),
+        "json_over_pickle_worst": round(max(ratios), 2),
+        "pickle_bytes_median": statistics.median(pickle_bytes),
+        "json_bytes_median": statistics.median(json_bytes),
+    }
 
 
 def best_time(function: Any, repeat: int) -> float:
@@ -120,6 +157,7 @@ def main() -> None:
         "replay_over_json_loads_worst": round(max(ratios), 2),
         "target_ratio": TARGET_RATIO,
         "meets_target": statistics.median(ratios) <= TARGET_RATIO,
+        "snapshot_read_halfway": snapshot_reads(config, games, args.repeat),
     }
     print(json.dumps(report, indent=2))
 

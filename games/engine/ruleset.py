@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
+from games.engine import state_json
+from games.engine.state_json import Json
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid in this state.
@@ -146,6 +149,9 @@ class RuleSet(abc.ABC, Generic[StateT]):
     chance: int = -1
     #: Names the shape of this rule set's states; snapshots of another shape are not used.
     state_format: str
+    #: The class of its states (a frozen dataclass or a named tuple), whose type hints
+    #: :meth:`state_to_json` and :meth:`state_from_json` follow.
+    state_type: type[StateT]
     #: How its older recorded payloads read in the next shape: (event type, version read)
     #: → step. A type's current version is one past its last step (1 with none).
     payload_upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = (
@@ -275,6 +281,18 @@ class RuleSet(abc.ABC, Generic[StateT]):
         building at once) narrows it."""
         seen = self.view(state, seat)
         return {key: value for key, value in seen.items() if key not in self.marks_of_others}
+
+    def state_to_json(self, state: StateT) -> Json:
+        """The state as JSON, the form a snapshot stores (:attr:`state_format` names its
+        shape). Default: written from :attr:`state_type`'s type hints by
+        :func:`games.engine.state_json.to_json`; a game whose state holds what that cannot
+        write overrides this and :meth:`state_from_json`."""
+        return state_json.to_json(state, self.state_type)
+
+    def state_from_json(self, data: Json) -> StateT:
+        """The state :meth:`state_to_json` wrote (raises
+        :class:`~games.engine.state_json.StateJsonError` on data that does not fit)."""
+        return state_json.from_json(data, self.state_type)
 
     def example_configs(self) -> list[dict[str, Any]]:
         """Configurations that together cover the game's variants, for the conformance kit

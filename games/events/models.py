@@ -156,13 +156,15 @@ class Snapshot(models.Model):
     """A game's state after ``sequence``, so that loading it replays only the tail.
 
     A cache, never the truth: ``engine`` names the engine state format it was written with,
-    and a snapshot of another format is ignored (the events are replayed instead).
+    and a snapshot of another format is ignored (the events are replayed instead). ``state``
+    is the JSON form the game's rule set defines (``RuleSet.state_to_json``): it names no
+    class, and reading it builds only what the state's type declares.
     """
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="snapshots")
     sequence = models.PositiveIntegerField()
     engine = models.CharField(max_length=32)
-    state = models.BinaryField()
+    state = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,7 +10,6 @@ the game's hash chain (:mod:`games.events.chain`), from the link of the event it
 
 from __future__ import annotations
 
-import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
@@ -373,22 +372,24 @@ def load(
 
 
 def _snapshot(game_id: int, rules: RuleSet, upto: int | None) -> StateAt | None:
-    """The game's latest snapshot (up to event ``upto``) in the rule set's state format."""
+    """The game's latest snapshot (up to event ``upto``) in the rule set's state format,
+    read back by the rule set (``RuleSet.state_from_json``)."""
     snapshots = Snapshot.objects.filter(game_id=game_id, engine=rules.state_format)
     if upto is not None:
         snapshots = snapshots.filter(sequence__lte=upto)
     found = snapshots.order_by("-sequence").values_list("sequence", "state").first()
     if found is None:
         return None
-    sequence, blob = found
-    return StateAt(pickle.loads(bytes(blob)), sequence, rules.name)
+    sequence, data = found
+    return StateAt(rules.state_from_json(data), sequence, rules.name)
 
 
 def write_snapshot(game_id: int, rules: RuleSet, loaded: StateAt) -> None:
-    """Store ``loaded`` as the game's snapshot at its sequence (a cache of the events)."""
+    """Store ``loaded`` as the game's snapshot at its sequence (a cache of the events), in
+    the JSON form its rule set defines (``RuleSet.state_to_json``)."""
     Snapshot.objects.get_or_create(
         game_id=game_id,
         engine=rules.state_format,
         sequence=loaded.sequence,
-        defaults={"state": pickle.dumps(loaded.state, protocol=pickle.HIGHEST_PROTOCOL)},
+        defaults={"state": rules.state_to_json(loaded.state)},
     )

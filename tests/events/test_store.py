@@ -1,10 +1,11 @@
 """The event store: numbered events, rebuilt states, snapshots."""
 
+import json
 import random
 from collections.abc import Callable
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.bots import bot_seats
 from games.engine.numx import apply, random_step
@@ -118,6 +119,23 @@ def test_a_snapshot_of_another_engine_format_is_ignored(
     truth = store.load(game.pk, game.rules, cache=False).state
     # Unreadable as a state: loading would fail if the store used it.
     Snapshot.objects.create(
-        game=game, sequence=game.last_sequence, engine="numx-state-0", state=b"junk"
+        game=game, sequence=game.last_sequence, engine="numx-state-0", state={"junk": True}
     )
     assert store.load(game.pk, game.rules, cache=False).state == truth
+
+
+def test_a_snapshot_is_stored_as_the_engines_json_of_the_state_not_a_pickle(
+    new_game: Callable[..., Game], advance: Callable[..., Game]
+) -> None:
+    """The row itself, read without the model: JSON text naming no class, which the rule
+    set reads back as the state the events give at that moment."""
+    game = advance(new_game(), 60)
+    consumers.dispatch(game.pk)  # what the worker does once the moves have committed
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sequence, state FROM games_snapshot WHERE game_id = %s", [game.pk])
+        ((sequence, stored),) = cursor.fetchall()
+    assert sequence >= store.SNAPSHOT_EVERY
+    assert isinstance(stored, str), type(stored)  # text on SQLite, jsonb on PostgreSQL
+    state = replayed(store.read(game.pk, NUMX, upto=sequence))
+    assert json.loads(stored) == NUMX.state_to_json(state)
+    assert NUMX.state_from_json(json.loads(stored)) == state

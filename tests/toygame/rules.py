@@ -120,6 +120,7 @@ class ToyRules(RuleSet[ToyState]):
     min_players = 2
     max_players = 4
     state_format = "toy-state-2"
+    state_type = ToyState
     #: Who has bid shows while the others still bid.
     marks_of_others = frozenset({"awaiting", "bids_made"})
 

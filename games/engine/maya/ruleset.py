@@ -36,6 +36,7 @@ class MayaRules(ruleset.RuleSet[MayaState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
+    state_type = MayaState
 
     def new_game(self, config: Mapping[str, Any]) -> MayaState:
         return new_game(MayaConfig.from_json(config))

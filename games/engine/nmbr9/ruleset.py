@@ -36,6 +36,7 @@ class Nmbr9Rules(ruleset.RuleSet[Nmbr9State]):
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
     payload_upcasters = UPCASTERS
+    state_type = Nmbr9State
     #: Who has placed the current card shows while the others still place it (and the
     #: box's count of that digit with it), never where.
     marks_of_others = frozenset({"awaiting", "placed", "supply"})

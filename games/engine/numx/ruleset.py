@@ -29,6 +29,7 @@ class NumxRules(ruleset.RuleSet[GameState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
+    state_type = GameState
     payload_upcasters = UPCASTERS
     pass_notation: str | None = "pass"
     #: Who has made their secret opening pick shows while the others still choose.
