@@ -62,7 +62,8 @@ def deal(state: ObjectifsState, action: Deal) -> ObjectifsState:
         objectives=tuple(objectives[seat] for seat in range(seats))
         if objectives
         else (None,) * seats,
-        objective_pile=objectives[seats:],
+        # Without the Objective cards they stay in the box: their pile.
+        objective_pile=objectives[seats:] if objectives else state.objective_pile,
         drawn=(),
     )
 
