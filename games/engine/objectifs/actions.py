@@ -110,8 +110,11 @@ class RowCard:
     seat: int
     card: Card
 
+    def sort_key(self) -> tuple[int, tuple[int, int, int, int]]:
+        return self.seat, self.card.sort_key()
+
     def __lt__(self, other: RowCard) -> bool:
-        return (self.seat, self.card.sort_key()) < (other.seat, other.card.sort_key())
+        return self.sort_key() < other.sort_key()
 
     def __str__(self) -> str:
         return card_at(self.card, self.seat)
@@ -136,9 +139,14 @@ class Play:
         value: int | None = None,
         action: CardAction | None = None,
     ) -> None:
-        object.__setattr__(self, "hand", tuple(sorted(hand)))
-        object.__setattr__(self, "rows", tuple(sorted(rows)))
-        named = None if value == implied_value(self.cards) else value
+        object.__setattr__(self, "hand", tuple(sorted(hand, key=Card.sort_key)))
+        object.__setattr__(self, "rows", tuple(sorted(rows, key=RowCard.sort_key)))
+        implied = implied_value(self.hand)
+        if implied is None:
+            implied = implied_value(taken.card for taken in self.rows)
+        if value == implied:
+            value = None  # the cards say it
+        named = value
         object.__setattr__(self, "value", named)
         object.__setattr__(self, "action", action)
 

@@ -44,7 +44,7 @@ class Kind(enum.Enum):
     MALUS = "malus"
 
 
-_RANK = {kind: rank for rank, kind in enumerate(Kind)}
+_RANK = {kind.value: rank for rank, kind in enumerate(Kind)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,13 @@ class Card:
         return self.value
 
     def sort_key(self) -> tuple[int, int, int, int]:
-        return (_RANK[self.kind], self.value or 0, self.hand, self.row)
+        """Where the card sorts: classic cards by value, then the special cards."""
+        # The member's own value, not the enum: hashing an enum member is a Python call,
+        # and hands are sorted and cards hashed at every move listed.
+        return (_RANK[self.kind._value_], self.value or 0, self.hand, self.row)
+
+    def __hash__(self) -> int:
+        return hash((self.kind._value_, self.value, self.hand, self.row))
 
     def __lt__(self, other: Card) -> bool:
         return self.sort_key() < other.sort_key()

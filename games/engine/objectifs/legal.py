@@ -101,8 +101,10 @@ def facteurs_x(state: ObjectifsState, seat: int) -> Iterator[Play]:
             yield play
 
 
-def _keeps_last(hand: tuple[Card, ...], laid: Iterable[Card]) -> bool:
-    laid = tuple(laid)
+def _keeps_last(hand: tuple[Card, ...], laid: tuple[Card, ...]) -> bool:
+    """Whether laying ``laid`` from ``hand`` keeps the rule of the last card in hand."""
+    if len(hand) - len(laid) > 1:
+        return True  # two cards or more stay: nothing to check
     try:
         check_last(remove(hand, laid), laid)
     except IllegalAction:

@@ -49,6 +49,38 @@ def pli_value(cards: Sequence[Card], named: int | None) -> int | None:
     return named
 
 
+#: More cards than any pli can hold: no upper bound.
+MANY = 1 << 8
+
+
+def count_bounds(value: int, top: Pli | None, in_turn: bool) -> tuple[int, int]:
+    """The least and the most cards a pli of ``value`` holds to cover ``top`` on its
+    player's turn (``in_turn``) or out of it (least above most: no count covers it); a lone
+    X-Joker's lower value aside (:func:`refusal`)."""
+    if top is None:
+        return (1, MANY) if in_turn else (1, 0)
+    if top.value is None:
+        return 1, 0  # nothing goes on Num-X: it has ended the trick
+    on_top = len(top.cards)
+    if not in_turn:
+        return (on_top + 1, MANY) if value > top.value else (1, 0)
+    if value > top.value:
+        return on_top, MANY
+    return on_top + 1, on_top + 1
+
+
+def lone_joker_covers(value: int, top: Pli | None, in_turn: bool) -> bool:
+    """Whether a lone X-Joker naming ``value`` covers ``top``: on its player's turn, on a
+    single card, any other value (*strictement inférieure ou supérieure*)."""
+    return (
+        in_turn
+        and top is not None
+        and top.value is not None
+        and len(top.cards) == 1
+        and value != top.value
+    )
+
+
 def refusal(count: int, value: int, lone_joker: bool, top: Pli | None, in_turn: bool) -> str | None:
     """The rule a pli of ``count`` cards of ``value`` breaks when laid on ``top`` on its
     player's turn (``in_turn``) or out of it, or ``None`` when it covers. ``lone_joker``: a
@@ -61,20 +93,14 @@ def refusal(count: int, value: int, lone_joker: bool, top: Pli | None, in_turn: 
     >>> refusal(2, 8, False, two_nines, True), refusal(3, 9, False, two_nines, False)
     ('pli.higher', 'facteur.shape')
     """
-    if top is None:
-        return None if in_turn else "facteur.shape"
+    least, most = count_bounds(value, top, in_turn)
+    if least <= count <= most or (lone_joker and lone_joker_covers(value, top, in_turn)):
+        return None
+    if top is None or not in_turn:
+        return "facteur.shape"
     if top.value is None:
         return "pli.num-x"
-    on_top = len(top.cards)
-    if not in_turn:
-        return None if count > on_top and value > top.value else "facteur.shape"
-    if count == on_top:
-        if value > top.value or (lone_joker and value != top.value):
-            return None
-        return "pli.higher"
-    if count == on_top + 1 or (count > on_top and value > top.value):
-        return None
-    return "pli.count"
+    return "pli.higher" if count == len(top.cards) else "pli.count"
 
 
 def fuses(count: int, value: int | None, top: Pli | None, in_turn: bool) -> bool:
@@ -104,6 +130,7 @@ def plis(
             if NUMX in cards:
                 yield _play(((source, NUMX),))
     jokers = [(source, cards.count(JOKER)) for source, cards in sources if JOKER in cards]
+    joker_choices = [(sum(taken), taken) for taken in product(*(range(n + 1) for _, n in jokers))]
     by_value: dict[int, list[tuple[Source, int]]] = {}
     for source, cards in sources:
         counts: dict[int, int] = {}
@@ -113,25 +140,27 @@ def plis(
                 counts[card.value] = counts.get(card.value, 0) + 1
         for value, count in counts.items():
             by_value.setdefault(value, []).append((source, count))
-    joker_choices = list(product(*(range(count + 1) for _, count in jokers)))
-    for value in VALUES:
+    # Without an X-Joker, only the values of the classic cards there are.
+    for value in VALUES if jokers else sorted(by_value):
         classics = by_value.get(value, [])
-        if not classics and not jokers:
+        least, most = count_bounds(value, top, in_turn)
+        lone = jokers and lone_joker_covers(value, top, in_turn)
+        if least > most and not lone:
             continue
-        for taken in product(*(range(count + 1) for _, count in classics)):
+        available = sum(n for _, n in classics) + sum(n for _, n in jokers)
+        if available < least and not lone:
+            continue
+        card = Card(Kind.CLASSIC, value)
+        for taken in product(*(range(n + 1) for _, n in classics)):
             classic_count = sum(taken)
-            for extra in joker_choices:
-                count = classic_count + sum(extra)
+            for joker_count, extra in joker_choices:
+                count = classic_count + joker_count
+                if not (least <= count <= most or (lone and count == 1 and not classic_count)):
+                    continue
                 if count == 0:
                     continue
-                lone = classic_count == 0 and count == 1
-                if refusal(count, value, lone, top, in_turn) is not None:
-                    continue
-                chosen = [
-                    *_copies(classics, taken, Card(Kind.CLASSIC, value)),
-                    *_copies(jokers, extra, JOKER),
-                ]
-                yield _play(tuple(chosen), value if classic_count == 0 else None)
+                chosen = (*_copies(classics, taken, card), *_copies(jokers, extra, JOKER))
+                yield _play(chosen, value if classic_count == 0 else None)
 
 
 def _copies(
