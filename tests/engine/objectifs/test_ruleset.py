@@ -3,9 +3,19 @@ pending choice rests on."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from games.engine.objectifs import CHANCE, RULES, ConfigError, ObjectifsConfig, apply, new_game
+from games.engine.objectifs import (
+    CHANCE,
+    RULES,
+    ConfigError,
+    ObjectifsConfig,
+    Phase,
+    apply,
+    new_game,
+)
 from games.engine.objectifs.positions import arrange
 from games.engine.ruleset import MILESTONE_TYPES, Progress
 
@@ -84,3 +94,18 @@ def test_the_set_up_choice_rests_on_the_seats_hand_not_on_who_else_has_laid() ->
     hands = ["-1 13 1 1 2 2 3 3 4 4 5 5 6", "3 12 6 6 7 7 8 8 9 9 10 10 11"]
     state = apply(new_game(ObjectifsConfig(2)), CHANCE, deal(hands, "pair under-5"))
     assert RULES.decision_basis(act(state, 1, "lay 3 12"), 0) == RULES.decision_basis(state, 0)
+
+
+def test_equal_best_totals_share_the_win() -> None:
+    """*Le joueur ayant le meilleur score gagne la partie*: players level on the best total
+    all win."""
+    state = arrange(["5", "8", "6 7"], ["1 2", "1 0", "4 4"])
+    state = act(state, 0, "play 5")
+    state = act(state, 1, "pass")
+    state = act(state, 2, "pass")
+    (result,) = state.results
+    assert [score.total for score in result.seats] == [-3, -3, -12]
+    over = dataclasses.replace(state, phase=Phase.GAME_OVER, results=(result,) * 5)
+    outcome = RULES.outcome(over)
+    assert outcome is not None and outcome.scores == (-15, -15, -60)
+    assert outcome.winners == {0, 1} and outcome.ranking() == (1, 1, 3)

@@ -96,3 +96,11 @@ def test_a_player_with_an_empty_hand_plays_on_with_the_malus_cards() -> None:
     assert Draw() in legal_actions(state, 0)
     state = act(state, 0, "play 9@2")
     assert row(state, 2) == ["3"] and state.phase is Phase.PLAY
+
+
+def test_nothing_is_played_after_the_game_nor_by_a_seat_the_game_has_not() -> None:
+    state = arrange(["5 6", "7 8"], ["1 2", "3 4"])
+    assert refused(state, 2, "pass") == "game.seat"
+    over = dataclasses.replace(state, phase=Phase.GAME_OVER)
+    assert refused(over, 0, "pass") == "game.over"
+    assert not legal_actions(over, 0)
