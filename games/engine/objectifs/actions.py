@@ -150,6 +150,19 @@ class Play:
         object.__setattr__(self, "value", named)
         object.__setattr__(self, "action", action)
 
+    def carrying(self, action: CardAction) -> Play:
+        """This pli with ``action`` played along (its cards already in order: a turn's
+        moves list each pli with each Echange and Malus +, hundreds of them)."""
+        play = object.__new__(Play)
+        for name, value in (
+            ("hand", self.hand),
+            ("rows", self.rows),
+            ("value", self.value),
+            ("action", action),
+        ):
+            object.__setattr__(play, name, value)
+        return play
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the pli, the hand's first."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from statistics import fmean
 
 from games.engine.objectifs.actions import (
@@ -106,6 +106,8 @@ class _Judge:
         opponents = [s for s in range(state.players) if s != seat]
         self.leader = max(opponents, key=lambda s: (scores[s], -len(state.hands[s])))
         self.now = self.projected(state.rows[seat], state.hands[seat])
+        self._worth = [self._row_worth(row) for row in state.rows]
+        self._actions: dict[CardAction, float] = {}
 
     # What the seat counts --------------------------------------------------------------------
 
@@ -138,17 +140,19 @@ class _Judge:
         light = [card for card in hand if card.is_classic and card.points + 2 < self.expected]
         return min(light, key=lambda card: card.points, default=self.drawn)
 
-    def _others(self, rows: Sequence[Sequence[Card]], hands: Sequence[int]) -> float:
-        """What the opponents lose, by their malus cards and their hand sizes."""
-        state = self.state
+    def _row_worth(self, row: Sequence[Card]) -> float:
+        """What an opponent's malus cards cost them, its missing ones drawn on average."""
+        return -sum(card.points for card in row) - _missing(row) * self.expected
+
+    def _others(self, rows: Mapping[int, Sequence[Card]], hands: Mapping[int, int]) -> float:
+        """What the opponents lose when the seats of ``rows`` have those malus cards and
+        the seats of ``hands`` that many cards more in hand."""
         harm = 0.0
-        for s in range(state.players):
-            if s == self.seat:
-                continue
-            before = -sum(c.points for c in state.rows[s]) - _missing(state.rows[s]) * self.expected
-            after = -sum(c.points for c in rows[s]) - _missing(rows[s]) * self.expected
-            hand_change = hands[s] - len(state.hands[s])
-            loss = (before - after) + hand_change * (2 * CLASSIC_SHARE + SHED)
+        for s in {*rows, *hands} - {self.seat}:
+            loss = 0.0
+            if s in rows:
+                loss += self._worth[s] - self._row_worth(rows[s])
+            loss += hands.get(s, 0) * (2 * CLASSIC_SHARE + SHED)
             harm += loss * (LEADER if s == self.leader else OPPONENT)
         return harm
 
@@ -164,7 +168,7 @@ class _Judge:
             case Play():
                 return self._play(move)
             case Echange() | MalusPlus():
-                return self._card_action(move, self.state.hands[self.seat], self.state.rows)
+                return self._action(move)
             case Draw(row, card):
                 return self._draw(row, card)
             case Pass():
@@ -179,54 +183,59 @@ class _Judge:
     def _play(self, play: Play) -> float:
         state, seat = self.state, self.seat
         hand = _without(state.hands[seat], play.hand)
-        rows = [list(row) for row in state.rows]
+        rows: dict[int, list[Card]] = {}
         for taken in play.rows:
-            rows[taken.seat].remove(taken.card)
+            rows.setdefault(taken.seat, list(state.rows[taken.seat])).remove(taken.card)
+        mine = self.projected(rows.pop(seat, state.rows[seat]), hand) - self.now
         # An X-Joker spent is one less for later, unless the move empties the hand.
         kept = JOKER_KEPT * _jokers(play.hand) if hand else 0.0
+        worth = mine + self._others(rows, {}) - kept
         if play.action is not None:
-            return self._card_action(play.action, hand, rows) - kept
-        mine = self.projected(rows[seat], hand) - self.now
-        return mine + self._others(rows, [len(h) for h in state.hands]) - kept
+            # Weighed as if played alone, and added: the pli changes little of what it does.
+            worth += self._action(play.action)
+        return worth
 
     def _draw(self, row: int, card: Card | None) -> float:
         state, seat = self.state, self.seat
         if card is None:
             return self.projected(state.rows[seat], (*state.hands[seat], self.drawn)) - self.now
-        rows = [list(r) for r in state.rows]
-        rows[row].remove(card)
+        rest = list(state.rows[row])
+        rest.remove(card)
         mine = self.projected(state.rows[seat], (*state.hands[seat], card)) - self.now
-        return mine + self._others(rows, [len(h) for h in state.hands])
+        return mine + self._others({row: rest}, {})
 
-    def _card_action(
-        self, action: CardAction, hand: tuple[Card, ...], rows: Sequence[Sequence[Card]]
-    ) -> float:
-        """An Echange or a Malus + played with ``hand`` and ``rows`` as they are after the
-        rest of the move: what it does to this seat and to the others."""
+    def _action(self, action: CardAction) -> float:
+        """An Echange or a Malus + (weighed once for the many plis it may go with): what it
+        does to this seat and to the others."""
+        known = self._actions.get(action)
+        if known is None:
+            known = self._actions[action] = self._weigh_action(action)
+        return known
+
+    def _weigh_action(self, action: CardAction) -> float:
         state, seat = self.state, self.seat
+        hand = state.hands[seat]
+        rows = {s: list(row) for s, row in enumerate(state.rows)}
         if action.row == HAND:
             hand = _without(hand, (action.card,))
-        new_rows = [list(row) for row in rows]
-        if action.row != HAND:
-            new_rows[action.row].remove(action.card)
-        sizes = [len(h) for h in state.hands]
-        sizes[seat] = len(hand)
+        else:
+            rows[action.row].remove(action.card)
+        added: dict[int, int] = {}
         draws = 0
-        added = 0
         if isinstance(action, Echange):
-            new_rows = _turned(new_rows, seat, action)
+            rows = dict(enumerate(_turned(list(rows.values()), seat, action)))
         else:
             targets = range(state.players) if action.target == ALL else (int(action.target),)
             for target in targets:
-                sizes[target] += action.card.hand
+                added[target] = action.card.hand
                 if target == seat:
                     draws = action.card.row
-                    added = action.card.hand
                 else:
-                    new_rows[target] += [self.drawn] * action.card.row
-        mine_hand = (*hand, *(self.drawn,) * added)
-        mine = self.projected(new_rows[seat], mine_hand, draws) - self.now
-        return mine + self._others(new_rows, sizes)
+                    rows[target] += [self.drawn] * action.card.row
+        mine_hand = (*hand, *(self.drawn,) * added.pop(seat, 0))
+        mine = self.projected(rows.pop(seat), mine_hand, draws) - self.now
+        changed = {s: row for s, row in rows.items() if row != list(state.rows[s])}
+        return mine + self._others(changed, added)
 
 
 def _jokers(cards: Sequence[Card]) -> int:

@@ -167,7 +167,7 @@ def turn_moves(state: ObjectifsState, seat: int) -> Iterator[Action]:
         for action in actions:
             laid = (*play.hand, action.card) if action.row == HAND else play.hand
             if _keeps_last(hand, laid):
-                yield Play(play.hand, play.rows, play.value, action)
+                yield play.carrying(action)
     for action in actions:
         if _keeps_last(hand, (action.card,) if action.row == HAND else ()):
             yield action

@@ -57,5 +57,5 @@ def test_a_seat_that_could_not_open_is_dealt_no_card_that_opens() -> None:
 
 def test_the_search_bot_plays_a_legal_move_from_a_seats_knowledge() -> None:
     state = arrange(["5 5 9 12", "6 7 8", "10 11 13"], ["1 2", "3 4", "6 6"])
-    action = bot_move(RULES, state, 0, BotLevel.SEARCH, random.Random(1), Budget(20, 5.0))
+    action = bot_move(RULES, state, 0, BotLevel.SEARCH, random.Random(1), Budget(4, 5.0))
     assert action in RULES.legal_actions(state, 0)
