@@ -45,18 +45,37 @@ class Kind(enum.Enum):
 
 
 _RANK = {kind.value: rank for rank, kind in enumerate(Kind)}
+_INTERNED: dict[tuple[Kind, int | None, int, int], Card] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card. A classic card has a ``value`` (-2…13, or :data:`INFINITY`); a Malus "+"
     card has the cards its target draws into the hand (``hand``) and onto their malus cards
-    (``row``); the other special cards have neither."""
+    (``row``); the other special cards have neither.
+
+    Interned, as NUM-X's cards are: building a card of the same fields gives the same
+    object, so cards compare and hash by identity, which keeps the engine's hot paths
+    cheap (listing a turn's moves hashes every card of every move).
+
+    >>> Card(Kind.CLASSIC, 7) is Card.parse("7")
+    True
+    """
 
     kind: Kind
     value: int | None = None
     hand: int = 0
     row: int = 0
+
+    def __new__(cls, kind: Kind, value: int | None = None, hand: int = 0, row: int = 0) -> Card:
+        key = (kind, value, hand, row)
+        found = _INTERNED.get(key)
+        if found is None:
+            found = _INTERNED[key] = object.__new__(cls)
+        return found
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Kind, int | None, int, int]]:
+        return (Card, (self.kind, self.value, self.hand, self.row))
 
     @property
     def is_classic(self) -> bool:
@@ -86,9 +105,6 @@ class Card:
         # The member's own value, not the enum: hashing an enum member is a Python call,
         # and hands are sorted and cards hashed at every move listed.
         return (_RANK[self.kind._value_], self.value or 0, self.hand, self.row)
-
-    def __hash__(self) -> int:
-        return hash((self.kind._value_, self.value, self.hand, self.row))
 
     def __lt__(self, other: Card) -> bool:
         return self.sort_key() < other.sort_key()
@@ -149,9 +165,10 @@ def parse_value(word: str) -> int:
 
 def classic(value: int) -> Card:
     """The classic card of ``value``."""
-    return Card(Kind.CLASSIC, value)
+    return _CLASSICS.get(value) or Card(Kind.CLASSIC, value)
 
 
+_CLASSICS = {value: Card(Kind.CLASSIC, value) for value in VALUES}
 JOKER = Card(Kind.JOKER)
 NUMX = Card(Kind.NUMX)
 ECHANGE = Card(Kind.ECHANGE)

@@ -40,6 +40,7 @@ from games.engine.objectifs.actions import (
     Pass,
     Play,
     Replace,
+    RowCard,
 )
 from games.engine.objectifs.cards import DECK_COUNTS, Card, Kind, classic
 from games.engine.objectifs.legal import legal_actions
@@ -108,6 +109,7 @@ class _Judge:
         self.now = self.projected(state.rows[seat], state.hands[seat])
         self._worth = [self._row_worth(row) for row in state.rows]
         self._actions: dict[CardAction, float] = {}
+        self._lays: dict[tuple[tuple[Card, ...], tuple[RowCard, ...], int | None], float] = {}
 
     # What the seat counts --------------------------------------------------------------------
 
@@ -181,6 +183,19 @@ class _Judge:
         return self.projected(cards, rest) - kept
 
     def _play(self, play: Play) -> float:
+        # The same pli comes once alone and once with each Echange and Malus + (hundreds of
+        # moves on an empty centre): its cards are weighed once.
+        key = (play.hand, play.rows, play.value)
+        worth = self._lays.get(key)
+        if worth is None:
+            worth = self._lays[key] = self._pli(play)
+        if play.action is not None:
+            # Weighed as if played alone, and added: the pli changes little of what it does.
+            worth += self._action(play.action)
+        return worth
+
+    def _pli(self, play: Play) -> float:
+        """What laying ``play``'s cards is worth, before any Echange or Malus + with them."""
         state, seat = self.state, self.seat
         hand = _without(state.hands[seat], play.hand)
         rows: dict[int, list[Card]] = {}
@@ -189,11 +204,7 @@ class _Judge:
         mine = self.projected(rows.pop(seat, state.rows[seat]), hand) - self.now
         # An X-Joker spent is one less for later, unless the move empties the hand.
         kept = JOKER_KEPT * _jokers(play.hand) if hand else 0.0
-        worth = mine + self._others(rows, {}) - kept
-        if play.action is not None:
-            # Weighed as if played alone, and added: the pli changes little of what it does.
-            worth += self._action(play.action)
-        return worth
+        return mine + self._others(rows, {}) - kept
 
     def _draw(self, row: int, card: Card | None) -> float:
         state, seat = self.state, self.seat

@@ -17,7 +17,16 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 
 from games.engine.objectifs.actions import HAND, Play, RowCard
-from games.engine.objectifs.cards import INFINITY, JOKER, NUMX, VALUES, Card, Kind, value_text
+from games.engine.objectifs.cards import (
+    INFINITY,
+    JOKER,
+    NUMX,
+    VALUES,
+    Card,
+    Kind,
+    classic,
+    value_text,
+)
 from games.engine.objectifs.errors import IllegalAction
 from games.engine.objectifs.state import Pli
 
@@ -150,7 +159,7 @@ def plis(
         available = sum(n for _, n in classics) + sum(n for _, n in jokers)
         if available < least and not lone:
             continue
-        card = Card(Kind.CLASSIC, value)
+        card = classic(value)
         for taken in product(*(range(n + 1) for _, n in classics)):
             classic_count = sum(taken)
             for joker_count, extra in joker_choices:
