@@ -8,14 +8,15 @@ both import this.
 - Malus cards print two numbers (:func:`malus_text`): ``malus+2/-1``.
 - Numbers in notation are ASCII digits (:func:`ascii_int`), and messages count in words
   (:func:`counted`).
-- A turn's legal moves are a short list (:class:`ListedActions`).
+- A turn's legal moves are a short list (:class:`ListedActions`), and what a seat drew
+  is its own to read in the records (:func:`own_only`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 A = TypeVar("A", covariant=True)
 T = TypeVar("T")
@@ -112,6 +113,23 @@ def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     (1, 9, 3)
     """
     return (*items[:index], item, *items[index + 1 :])
+
+
+def own_only(per_seat: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A recorded fact kept per seat (seats as JSON keys) as ``viewer`` may read it: its own
+    entry, every other one hidden (``None``, or as many ``None`` as a list has items).
+
+    >>> own_only({"0": ["blue-7"], "1": ["red-2", "joker"], "2": "pair"}, 0)
+    {'0': ['blue-7'], '1': [None, None], '2': None}
+    """
+    return {
+        who: value
+        if viewer is not None and who == str(viewer)
+        else [None] * len(value)
+        if isinstance(value, list)
+        else None
+        for who, value in per_seat.items()
+    }
 
 
 class ListedActions(Generic[A]):

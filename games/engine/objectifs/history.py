@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.climbing import own_only
 from games.engine.objectifs.actions import Action, Lay, Play
 from games.engine.objectifs.state import ObjectifsState, Phase
 
@@ -112,7 +113,7 @@ def redact(
         if key in ("dealt", "from_pile") or (
             key == "objectives" and len(now.results) < recorded_facts.get("round", 0)
         ):
-            shown[key] = _own_only(value, viewer)
+            shown[key] = own_only(value, viewer)
         else:
             shown[key] = value
     return action, shown
@@ -122,16 +123,3 @@ def _setting_up(action: dict[str, Any], now: ObjectifsState) -> bool:
     """Whether the set-up this choice belongs to is still waiting for other choices."""
     effects = action.get("effects") or {}
     return now.phase is Phase.SETUP and effects.get("round") == now.round_no
-
-
-def _own_only(per_seat: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A per-seat fact with every seat's entry but the viewer's hidden (``None`` for a
-    name, as many ``None`` as cards for cards)."""
-    return {
-        who: value
-        if viewer is not None and who == str(viewer)
-        else [None] * len(value)
-        if isinstance(value, list)
-        else None
-        for who, value in per_seat.items()
-    }

@@ -13,7 +13,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations, permutations
-from typing import Protocol
 
 from games.engine.climbing import ListedActions
 from games.engine.objectifs.actions import (
@@ -39,24 +38,10 @@ from games.engine.objectifs.plis import plis
 from games.engine.objectifs.rounds import remove, required
 from games.engine.objectifs.state import CHANCE, MALUS_CARDS, ObjectifsState, Phase
 from games.engine.objectifs.turns import can_open, check_last
+from games.engine.ruleset import Actions
 
-
-class ActionSpace(Protocol):
-    """The legal actions of one seat at one moment."""
-
-    #: Few enough to offer one by one (see :class:`games.engine.ruleset.Actions`).
-    listable: bool
-
-    def __contains__(self, action: object) -> bool: ...
-
-    def __iter__(self) -> Iterator[Action]: ...
-
-    def __bool__(self) -> bool: ...
-
-    def sample(self, rng: random.Random) -> Action:
-        """One legal action, at random."""
-        ...
-
+#: The legal actions of one seat at one moment (the protocol's collection of actions).
+ActionSpace = Actions[Action]
 
 NO_ACTIONS: ListedActions[Action] = ListedActions(())
 
