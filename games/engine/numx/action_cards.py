@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from games.engine.climbing import counted
 from games.engine.numx.actions import (
     ALL,
     BETWEEN,
@@ -25,7 +26,7 @@ from games.engine.numx.actions import (
     Target,
 )
 from games.engine.numx.cards import Card, Face, Kind
-from games.engine.numx.errors import IllegalAction, counted
+from games.engine.numx.errors import IllegalAction
 from games.engine.numx.plis import take
 from games.engine.numx.state import (
     GameState,

@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from games.engine.climbing import implied_value, with_named_value
 from games.engine.numx.cards import BLOCK, ECLAIR, FLIP, QUANTUM, SWIPE, Face
 
 ALL: Final = "all"
@@ -177,11 +178,7 @@ class Play:
     @property
     def implied_value(self) -> int | None:
         """The value the cards give by themselves (their first numbered card's)."""
-        # A loop, not next() over a generator: every Play read from the store asks this.
-        for face in self.faces:
-            if face.value is not None:
-                return face.value
-        return None
+        return implied_value(self.faces)
 
     @property
     def names_value(self) -> bool:
@@ -191,7 +188,7 @@ class Play:
     def __str__(self) -> str:
         text = " ".join(("play", *(face.text for face in self.faces)))
         if self.names_value:
-            text += f" as {self.value}"
+            text = with_named_value(text, str(self.value))
         if self.bonus is not None:
             text += f" + {self.bonus}"
         return text

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
+from games.engine.climbing import malus_text
 from games.engine.numx.errors import NotationError
 
 MIN_VALUE = 0
@@ -126,7 +127,7 @@ class Face:
             assert colour is not None
             text = f"{colour.value}-{value}"
         elif kind is Kind.MALUS:
-            text = f"malus{hand:+d}/{score:+d}"
+            text = malus_text(hand, score)
         else:
             text = kind.value
         for name, field in (

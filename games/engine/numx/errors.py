@@ -10,16 +10,6 @@ from games.engine import ruleset
 from games.engine.numx.rulebook import RULES
 
 
-def counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, in the singular for one and in the plural otherwise: the
-    engine's own messages are English, and never say "card(s)".
-
-    >>> counted(1, "card"), counted(2, "score card"), counted(0, "argument")
-    ('1 card', '2 score cards', '0 arguments')
-    """
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 class NotationError(ruleset.NotationError):
     """Text (or JSON) that is not valid NUM-X notation for a card or an action."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.climbing import own_only
 from games.engine.numx.action_cards import block_targets
 from games.engine.numx.actions import (
     CARD_ACTIONS,
@@ -197,12 +198,7 @@ def redact(
         action = {**action, "effects": _redact_effects(recorded_effects, viewer)}
     received = recorded_facts.get("from_pile")
     if received:
-        recorded_facts = {
-            "from_pile": {
-                who: cards if viewer is not None and who == str(viewer) else [None] * len(cards)
-                for who, cards in received.items()
-            }
-        }
+        recorded_facts = {"from_pile": own_only(received, viewer)}
     return action, recorded_facts
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, permutations, product
 from typing import Protocol
 
+from games.engine.climbing import ListedActions
 from games.engine.numx import action_cards, distribution
 from games.engine.numx.actions import (
     Action,
@@ -65,37 +66,7 @@ class ActionSpace(Protocol):
         ...
 
 
-class ListedActions:
-    """A short, fully listed set of legal actions, in a stable order."""
-
-    listable = True
-
-    def __init__(self, actions: Iterable[Action]) -> None:
-        # One hash an action: a move's hash walks its cards, and a large list (1,635
-        # moves) took 13 % longer to build with a set beside the ordered dict.
-        self._index = dict.fromkeys(actions)
-        self._actions = tuple(self._index)
-
-    def __contains__(self, action: object) -> bool:
-        return action in self._index
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    def __bool__(self) -> bool:
-        return bool(self._actions)
-
-    def sample(self, rng: random.Random) -> Action:
-        return rng.choice(self._actions)
-
-    def __repr__(self) -> str:
-        return f"ListedActions({[str(a) for a in self._actions]})"
-
-
-NO_ACTIONS = ListedActions(())
+NO_ACTIONS: ListedActions[Action] = ListedActions(())
 
 #: Which of a pool's Action-card options to offer (see :func:`play_moves`).
 Narrowing = Callable[[list[CardAction]], list[CardAction]]

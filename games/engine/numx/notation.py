@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from games.engine.climbing import ascii_int, counted, split_named_value
 from games.engine.numx.actions import (
     ALL,
     BETWEEN,
@@ -41,7 +42,7 @@ from games.engine.numx.actions import (
     Target,
 )
 from games.engine.numx.cards import Face, Kind
-from games.engine.numx.errors import NotationError, counted
+from games.engine.numx.errors import NotationError
 
 #: The actions that carry nothing: immutable values, so one of each serves every read (a
 #: replay reads about a hundred passes and draws).
@@ -85,10 +86,8 @@ def _parse_play(args: list[str]) -> Play:
         at = args.index("+")
         bonus = _parse_card_action(args[at + 1 :])
         args = args[:at]
-    value: int | None = None
-    if len(args) >= 2 and args[-2].lower() == "as":
-        value = _int(args[-1], "a pli value")
-        args = args[:-2]
+    args, named = split_named_value(args)
+    value = None if named is None else _int(named, "a pli value")
     if not args:
         raise NotationError("a pli needs at least one card")
     return Play(tuple(Face.parse(word) for word in args), value, bonus)
@@ -200,10 +199,10 @@ def _arity(args: list[str], count: int, what: str) -> None:
 
 
 def _int(word: str, what: str) -> int:
-    # ASCII only: "²" is a digit to str.isdigit() but not to int().
-    if not (word.isascii() and word.isdigit()):
+    number = ascii_int(word)
+    if number is None:
         raise NotationError(f"{word!r} is not {what}")
-    return int(word)
+    return number
 
 
 def _target(word: str) -> Target:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
+from games.engine.climbing import counted
 from games.engine.numx.actions import Play
 from games.engine.numx.cards import (
     INFINITY,
@@ -21,7 +22,7 @@ from games.engine.numx.cards import (
     Face,
     Kind,
 )
-from games.engine.numx.errors import IllegalAction, counted
+from games.engine.numx.errors import IllegalAction
 from games.engine.numx.modes import BOOK_PLI_RULES, PliRules
 from games.engine.numx.state import Pli
 

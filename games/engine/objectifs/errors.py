@@ -1,0 +1,35 @@
+"""Errors raised by the Objectifs engine.
+
+All subclass :class:`ValueError` through the protocol's errors, so that callers that only
+care about "bad input" catch one thing, and callers that care tell notation from legality.
+"""
+
+from __future__ import annotations
+
+from games.engine import ruleset
+from games.engine.objectifs.rulebook import RULES
+
+
+class NotationError(ruleset.NotationError):
+    """Text (or JSON) that is not valid Objectifs notation for a card or an action."""
+
+
+class ConfigError(ruleset.ConfigError):
+    """A game configuration the rules do not allow (player count, options)."""
+
+
+class IllegalAction(ruleset.IllegalAction):
+    """An action the rules forbid in this state.
+
+    ``rule`` is an identifier of :mod:`games.engine.objectifs.rulebook` (and of
+    ``docs/rules-objectifs.md``), whose statement the error carries; ``message`` says what
+    was wrong in words.
+
+    >>> IllegalAction("pli.higher", "7 is not higher than 9").statement
+    'A pli of as many cards as the pli on top has a higher value.'
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        if rule not in RULES:
+            raise KeyError(f"unknown rule id {rule!r}")
+        super().__init__(rule, message, RULES[rule])

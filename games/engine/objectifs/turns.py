@@ -1,0 +1,306 @@
+"""The play phase: laying plis (on one's turn, or out of turn as a Facteur X), Echange and
+Malus +, drawing, passing, and when a trick ends.
+
+*Les joueurs jouent à tour de rôle dans le sens défini et peuvent exécuter une seule action
+parmi : jouer une ou plusieurs cartes spéciales et/ou se défausser d'une ou plusieurs cartes
+classiques ; passer son tour ; piocher une carte de la pioche ou des cartes Malus du plateau
+(sauf les siennes).* Play goes round in seat order; a trick ends when play comes back to
+the player who laid the pli on top, everyone else having let it stand (*Si un pli ne peut
+être recouvert, le dernier joueur ayant posé des cartes démarre un nouveau pli*).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from games.engine.climbing import counted, replace_at
+from games.engine.objectifs.actions import (
+    ALL,
+    HAND,
+    Action,
+    CardAction,
+    Direction,
+    Draw,
+    Echange,
+    MalusPlus,
+    Pass,
+    Play,
+    RowCard,
+)
+from games.engine.objectifs.cards import Card, Kind, value_text
+from games.engine.objectifs.errors import IllegalAction
+from games.engine.objectifs.plis import ends_trick, fuses, pli_value, plis, refusal
+from games.engine.objectifs.rounds import end_round, end_trick, remove, shed
+from games.engine.objectifs.state import (
+    NOBODY,
+    Drawn,
+    Ending,
+    ObjectifsState,
+    Phase,
+    Pli,
+    RoundEnd,
+    Trick,
+)
+
+
+def act(state: ObjectifsState, seat: int, action: Action) -> ObjectifsState:
+    """``seat``'s move in the play phase."""
+    if isinstance(action, Play):
+        return lay_pli(state, seat, action)
+    if not isinstance(action, (Pass, Draw, Echange, MalusPlus)):
+        raise IllegalAction("game.phase", "the round is being played")
+    if seat != state.turn:
+        raise IllegalAction("turn.not-yours", f"it is seat {state.turn}'s turn")
+    if isinstance(action, Pass):
+        return _pass(state, seat)
+    if isinstance(action, Draw):
+        return _draw(state, seat, action)
+    return _card_action(state, seat, action)
+
+
+def lay_pli(state: ObjectifsState, seat: int, play: Play) -> ObjectifsState:
+    """Lay ``play``: on one's turn, or out of turn as a Facteur X."""
+    in_turn = seat == state.turn
+    top = state.trick.top
+    if not in_turn and play.action is not None:
+        raise IllegalAction("facteur.alone", "a Facteur X carries no Echange or Malus +")
+    hand, rows = take(state, seat, play.hand, play.rows)
+    cards = play.cards
+    value = pli_value(cards, play.value)
+    if value is None:
+        if play.action is not None:
+            raise IllegalAction("pli.num-x", "Num-X is laid alone")
+        if not in_turn:
+            raise IllegalAction("facteur.shape", "Num-X is laid on one's own turn")
+        if top is None:
+            raise IllegalAction("pli.num-x", "Num-X is laid on a pli: there is none yet")
+    else:
+        lone = len(cards) == 1 and cards[0].kind is Kind.JOKER
+        rule = refusal(len(cards), value, lone, top, in_turn)
+        if rule is not None:
+            raise IllegalAction(rule, _message(rule, len(cards), value, top))
+    laid = list(play.hand)
+    if play.action is not None:
+        hand, rows = _take_action(seat, play.action, hand, rows)
+        if play.action.row == HAND:
+            laid.append(play.action.card)
+    check_last(hand, laid)
+    if top is not None and fuses(len(cards), value, top, in_turn):
+        pli = Pli(seat, (*top.cards, *cards), value, fused=True)
+        stack = (*state.trick.plis[:-1], pli)
+    else:
+        pli = Pli(seat, cards, value, out_of_turn=not in_turn)
+        stack = (*state.trick.plis, pli)
+    state = dataclasses.replace(
+        state,
+        hands=replace_at(state.hands, seat, hand),
+        rows=rows,
+        trick=Trick(stack, seat),
+        turn=(seat + 1) % state.players,
+    )
+    if play.action is not None:
+        state = carry_out(state, seat, play.action)
+    state = _done(state, seat)
+    if _going_on(state) and ends_trick(pli, state.config.infinity_four):
+        return end_trick(state, seat)
+    return state
+
+
+def _message(rule: str, count: int, value: int, top: Pli | None) -> str:
+    if top is None or top.value is None:
+        return "there is no pli to cover yet"
+    on_top = f"the {counted(len(top.cards), 'card')} of {value_text(top.value)} on top"
+    if rule == "pli.higher":
+        return f"{value_text(value)} is not higher than {on_top}"
+    if rule == "facteur.shape":
+        return f"out of turn, lay more cards than {on_top}, and of a higher value"
+    return f"{counted(count, 'card')} of {value_text(value)} do not cover {on_top}"
+
+
+def take(
+    state: ObjectifsState, seat: int, hand_cards: Sequence[Card], row_cards: Sequence[RowCard]
+) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """``seat``'s hand and everyone's malus cards once ``hand_cards`` and ``row_cards``
+    are taken from them (:class:`IllegalAction` for a card that is not there)."""
+    hand = remove(state.hands[seat], hand_cards)
+    rows = state.rows
+    for taken in row_cards:
+        rows = replace_at(rows, taken.seat, _from_row(rows, taken.seat, taken.card))
+    return hand, rows
+
+
+def _from_row(rows: tuple[tuple[Card, ...], ...], owner: int, card: Card) -> tuple[Card, ...]:
+    if not 0 <= owner < len(rows) or card not in rows[owner]:
+        raise IllegalAction("row.has-cards", f"no {card} lies among seat {owner}'s malus cards")
+    row = list(rows[owner])
+    row.remove(card)
+    return tuple(row)
+
+
+def _take_action(
+    seat: int,
+    action: CardAction,
+    hand: tuple[Card, ...],
+    rows: tuple[tuple[Card, ...], ...],
+) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """Take the Echange or Malus + card ``action`` plays from where it says, and check its
+    target."""
+    check_target(seat, action, len(rows))
+    if action.row == HAND:
+        return remove(hand, (action.card,)), rows
+    return hand, replace_at(rows, action.row, _from_row(rows, action.row, action.card))
+
+
+def check_target(seat: int, action: CardAction, players: int) -> None:
+    """:class:`IllegalAction` unless ``action`` names its targets as its card allows: an
+    Echange another player, or every player with a direction; a Malus + any player, or
+    every player."""
+    target = action.target
+    if target != ALL and not (isinstance(target, int) and 0 <= target < players):
+        raise IllegalAction("action.target", f"there is no seat {target}")
+    if isinstance(action, Echange):
+        if target == ALL and action.direction is None:
+            raise IllegalAction("action.target", "say which way: echange all right, or left")
+        if target != ALL and action.direction is not None:
+            raise IllegalAction("action.target", "an Echange with one player swaps, no way")
+        if target == seat:
+            raise IllegalAction("action.target", "swap your malus cards with another player")
+
+
+def check_last(hand: Sequence[Card], laid: Sequence[Card]) -> None:
+    """*La dernière carte en main d'un joueur doit toujours être une carte classique*: a move
+    that lays ``laid`` from the hand, leaving ``hand``, leaves no lone special card and
+    empties the hand only by laying a classic card from it."""
+    if len(hand) == 1 and hand[0].is_special:
+        raise IllegalAction("hand.last-classic", f"you would be left with a lone {hand[0]}")
+    if not hand and laid and not any(card.is_classic for card in laid):
+        raise IllegalAction("hand.last-classic", "your last card laid is a classic card")
+
+
+def _done(state: ObjectifsState, seat: int) -> ObjectifsState:
+    """``seat``'s move is carried out: if its hand is the first to have run out this round,
+    remember it (*Se défausser en premier*); if a player has shed hand and malus cards, the
+    round stops at once."""
+    if not state.hands[seat] and state.first_out == NOBODY:
+        state = dataclasses.replace(state, first_out=seat)
+    shedder = shed(state)
+    if shedder is not None:
+        return end_round(state, Ending(RoundEnd.SHED, shedder))
+    return state
+
+
+def carry_out(state: ObjectifsState, seat: int, action: CardAction) -> ObjectifsState:
+    """The effect of ``seat``'s Echange or Malus + (its card already taken), which then
+    goes to the discard."""
+    state = dataclasses.replace(state, discard=(*state.discard, action.card))
+    players = state.players
+    if isinstance(action, Echange):
+        rows = state.rows
+        if action.target == ALL:
+            step = 1 if action.direction is Direction.RIGHT else -1
+            turned = tuple(rows[(s - step) % players] for s in range(players))
+            return dataclasses.replace(state, rows=turned)
+        other = int(action.target)
+        swapped = replace_at(replace_at(rows, seat, rows[other]), other, rows[seat])
+        return dataclasses.replace(state, rows=swapped)
+    targets = (
+        [(seat + step) % players for step in range(players)]
+        if action.target == ALL
+        else [int(action.target)]
+    )
+    hands, malus, pile = list(state.hands), list(state.rows), state.pile
+    drawn: list[Drawn] = []
+    for target in targets:
+        for count, to_row in ((action.card.hand, False), (action.card.row, True)):
+            cards, pile = pile[:count], pile[count:]
+            drawn += [Drawn(target, card, to_row) for card in cards]
+            if to_row:
+                malus[target] = (*malus[target], *cards)
+            else:
+                hands[target] = (*hands[target], *cards)
+    return dataclasses.replace(
+        state, hands=tuple(hands), rows=tuple(malus), pile=pile, drawn=tuple(drawn)
+    )
+
+
+def _card_action(state: ObjectifsState, seat: int, action: CardAction) -> ObjectifsState:
+    """An Echange or a Malus + played alone: it covers nothing."""
+    hand, rows = _take_action(seat, action, state.hands[seat], state.rows)
+    check_last(hand, (action.card,) if action.row == HAND else ())
+    state = dataclasses.replace(
+        state,
+        hands=replace_at(state.hands, seat, hand),
+        rows=rows,
+        trick=dataclasses.replace(state.trick, idle=frozenset()),
+    )
+    return _after(_done(carry_out(state, seat, action), seat), seat)
+
+
+def _pass(state: ObjectifsState, seat: int) -> ObjectifsState:
+    trick = state.trick
+    if trick.top is None:
+        if can_open(state, seat):
+            raise IllegalAction("pli.open", "open the trick: you can lay a first pli")
+        idle = trick.idle | {seat}
+        if len(idle) == state.players:
+            return end_round(state, Ending(RoundEnd.STALEMATE, NOBODY))
+        state = dataclasses.replace(state, trick=dataclasses.replace(trick, idle=idle))
+    return advance(state, seat)
+
+
+def _draw(state: ObjectifsState, seat: int, action: Draw) -> ObjectifsState:
+    hands, rows, pile = state.hands, state.rows, state.pile
+    if action.card is None:
+        if not pile:
+            raise IllegalAction("draw.empty", "the draw pile is empty")
+        card, pile = pile[0], pile[1:]
+        drawn: tuple[Drawn, ...] = (Drawn(seat, card, False),)
+    else:
+        if action.row == seat:
+            raise IllegalAction("draw.own", "draw another player's malus card")
+        card = action.card
+        rows = replace_at(rows, action.row, _from_row(rows, action.row, card))
+        drawn = ()
+    state = dataclasses.replace(
+        state,
+        hands=replace_at(hands, seat, (*hands[seat], card)),
+        rows=rows,
+        pile=pile,
+        drawn=drawn,
+        trick=dataclasses.replace(state.trick, idle=frozenset()),
+    )
+    return _after(_done(state, seat), seat)
+
+
+def _going_on(state: ObjectifsState) -> bool:
+    """Whether the round goes on after a move (it did not stop the round at once)."""
+    return state.phase is Phase.PLAY and state.ending is None
+
+
+def _after(state: ObjectifsState, seat: int) -> ObjectifsState:
+    """After a move that covers nothing: the next player's turn, unless the move ended the
+    round."""
+    return advance(state, seat) if _going_on(state) else state
+
+
+def advance(state: ObjectifsState, seat: int) -> ObjectifsState:
+    """``seat``'s turn is over: the next player's comes, unless it is the player who laid
+    the pli on top, everyone else having let it stand: the trick is theirs."""
+    following = (seat + 1) % state.players
+    if following == state.trick.owner:
+        return end_trick(state, following)
+    return dataclasses.replace(state, turn=following)
+
+
+def can_open(state: ObjectifsState, seat: int) -> bool:
+    """Whether ``seat`` can lay a first pli, from its hand and every player's malus cards,
+    without breaking the rule of the last card in hand."""
+    hand = state.hands[seat]
+    for play in plis(hand, state.rows, None, True):
+        try:
+            check_last(remove(hand, play.hand), play.hand)
+        except IllegalAction:
+            continue
+        return True
+    return False
