@@ -6,11 +6,12 @@ seat may know: its own tiles, the grids, the sizes of the hands and of the pot.
 Level 1 lays out the grid :func:`~games.engine.numenko.solver.solve` finds, then asks:
 
 - fini when every tile is laid (the rules say so);
-- while the pot serves an exchange, it gives back its costliest tile left in hand when that
-  tile is worth at least as much as a tile it has not seen, on average (two come back, but
-  the new ones may well be laid); otherwise it is content and asks for nothing;
+- while the pot serves an exchange, it gives back its costliest tile left in hand (the new
+  ones are most often laid with the old, through the grid's tiles, and the race is to be out
+  of tiles when the pot runs dry), unless its hand is worth nothing (zeros only);
 - once the pot can no longer serve an exchange, asking ends the game: it asks (so ends it)
-  when it holds fewer points than each other seat would with tiles of that average worth.
+  when it holds fewer points than any other seat holds tiles (a tile left late in a game is
+  most often a Multichoice, worth 1).
 """
 
 from __future__ import annotations
@@ -24,13 +25,12 @@ from games.engine.numenko.rules import apply
 from games.engine.numenko.scoring import is_terminal
 from games.engine.numenko.solver import solve
 from games.engine.numenko.state import CHANCE, NumenkoConfig, NumenkoState, new_game
-from games.engine.numenko.tiles import FIRST_POT, FREECHOICES, Tile, points, without
+from games.engine.numenko.tiles import Tile, points, without
 
 Bot = Callable[[NumenkoState, int, random.Random], Action]
 History = list[tuple[int, Action]]
 #: How many moves the search bot weighs at a decision (:func:`candidate_actions`).
 CANDIDATES = 6
-_BOX = (*FIRST_POT, *(Tile.FREECHOICE,) * FREECHOICES)
 
 
 def random_action(state: NumenkoState, seat: int, rng: random.Random) -> Action:
@@ -39,28 +39,17 @@ def random_action(state: NumenkoState, seat: int, rng: random.Random) -> Action:
     return legal_actions(state, seat).sample(rng)
 
 
-def unseen_points(state: NumenkoState, seat: int) -> float:
-    """The average points of a tile ``seat`` has not seen (in the pot or another's hand).
-
-    >>> from games.engine.numenko.positions import arrange
-    >>> round(unseen_points(arrange(["2x4=8", ""], ["", ""]), 0), 2)
-    3.69
-    """
-    seen = [*state.hands[seat], *(tile for grid in state.grids for tile in grid.tiles)]
-    unseen = without(_BOX, seen)
-    return points(unseen) / len(unseen) if unseen else 0.0
-
-
 def _ask(state: NumenkoState, seat: int, hand: tuple[Tile, ...]) -> tuple[Tile | None, bool]:
     """What level 1 asks the pot for, left with ``hand`` (see the module's docstring)."""
     if not hand:
         return None, True
     costliest = max(hand, key=lambda tile: tile.points)
-    worth = unseen_points(state, seat)
     if len(state.pot) >= Request.EXCHANGE.draws:
-        return (costliest if costliest.points >= worth else None), False
-    others = [len(state.hands[other]) * worth for other in state.config.seats if other != seat]
-    return (costliest if points(hand) < min(others) else None), False
+        return (costliest if costliest.points else None), False
+    ahead = points(hand) < min(
+        len(state.hands[other]) for other in state.config.seats if other != seat
+    )
+    return (costliest if ahead else None), False
 
 
 def solver_action(state: NumenkoState, seat: int, rng: random.Random) -> Action:
