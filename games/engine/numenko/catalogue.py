@@ -5,7 +5,8 @@ The catalogue holds every ``A o B = C`` with ``A`` and ``B`` from 0 to 99, every
 each written the other way round too (``C = A o B``): 69,388 calculations, built the first
 time a bot needs them (about half a second). Each is a string of the notation's characters
 (``12+34=46``); calculations that need the same tiles form a family (``2+3=5``, ``3+2=5``,
-``5=2+3``…), so that a hand is compared with each family once.
+``5=2+3``…), so that a hand is compared with each family once; each family lists where its
+calculations may pass through a tile of a grid (:data:`Place`).
 
 What a calculation needs, and what a hand holds, are 11 counts (each digit, then signs)
 packed in one integer, 7 bits a count, the top bit of each a guard: ``have + GUARD - need``
@@ -16,7 +17,7 @@ hand with a calculation is one subtraction (:func:`shortfall`).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -34,13 +35,23 @@ _TOP = 1 << (_BITS - 1)
 GUARD = sum(_TOP << (_BITS * kind) for kind in range(KINDS))
 #: One of each kind, packed.
 UNIT = tuple(1 << (_BITS * kind) for kind in range(KINDS))
-#: Where a calculation may pass through a tile of the grid: the kind of the tile's
-#: character there (a digit, or :data:`SIGN`), its index in the calculation, and how many
-#: characters follow it.
-Key = tuple[int, int, int]
+#: Where a calculation may pass through a tile of the grid, as one number: the kind of the
+#: tile's character there (a digit, or :data:`SIGN`) times 100, plus its index in the
+#: calculation times 10, plus how many characters follow it (:func:`place`).
+Place = int
 #: The kind of each character: its digit, or :data:`SIGN`.
 _KINDS = {**{str(digit): digit for digit in range(10)}, **dict.fromkeys(SIGNS, SIGN)}
 _UNITS = {char: UNIT[kind] for char, kind in _KINDS.items()}
+
+
+def place(kind: int, index: int, rest: int) -> Place:
+    """The :data:`Place` of a character of ``kind`` at ``index``, ``rest`` characters before
+    the end.
+
+    >>> place(SIGN, 1, 3)
+    1013
+    """
+    return kind * 100 + index * 10 + rest
 
 
 def pack(counts: Sequence[int]) -> int:
@@ -163,23 +174,14 @@ class Family:
 
 
 @dataclass(frozen=True)
-class File:
-    """The calculations with one :data:`Key`, one for each family that has some (any of
-    them lays the same tiles in the same room), in the families' order."""
-
-    families: array[int]
-    #: Each one's number in :attr:`Catalogue.texts`.
-    texts: array[int]
-
-
-@dataclass(frozen=True)
 class Catalogue:
-    """The families, the heaviest first; every calculation by number, in that order; and
-    the file of each :data:`Key`."""
+    """The families, the heaviest first; every calculation by number, in that order; and for
+    each family, each :data:`Place` its calculations have, with the number of the first
+    calculation there (any of them lays the same tiles in the same room)."""
 
     families: tuple[Family, ...]
     texts: tuple[str, ...]
-    files: Mapping[Key, File]
+    places: tuple[tuple[array[int], array[int]], ...]
 
 
 @cache
@@ -203,25 +205,20 @@ def catalogue() -> Catalogue:
     # Stable: equal weights stay in the order first written.
     families.sort(key=lambda family: -family.weight)
     texts = tuple(text for family in families for text in family.texts)
-    files: dict[Key, File] = {}
+    places = []
     first = 0
-    for number, family in enumerate(families):
-        # Each key this family's calculations have, with the first that has it.
-        keys: dict[Key, int] = {}
+    for family in families:
+        # Each place this family's calculations have, with the first that has it.
+        found: dict[Place, int] = {}
         for offset in range(len(family.texts) - 1, -1, -1):
             text = family.texts[offset]
             size = len(text)
             kinds = map(_KINDS.__getitem__, text)
-            places = zip(kinds, range(size), range(size - 1, -1, -1), strict=True)
-            keys.update(dict.fromkeys(places, first + offset))
-        for key, text_number in keys.items():
-            file = files.get(key)
-            if file is None:
-                file = files[key] = File(array("i"), array("i"))
-            file.families.append(number)
-            file.texts.append(text_number)
+            keys = map(place, kinds, range(size), range(size - 1, -1, -1))
+            found.update(dict.fromkeys(keys, first + offset))
+        places.append((array("h", found), array("i", found.values())))
         first += len(family.texts)
-    return Catalogue(tuple(families), texts, files)
+    return Catalogue(tuple(families), texts, tuple(places))
 
 
 def _unpack(need: int) -> tuple[int, ...]:

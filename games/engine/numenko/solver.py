@@ -10,17 +10,18 @@ worth most), ties drawn with the ``rng``, until none fits.
 
 :func:`solve` tries this from the seat's grid as it stands (its Freechoices used as digits
 first swapped for number tiles of the hand, so that they are free for any calculation,
-then put back if still unused), and from an empty grid with every tile of the seat a few
-times over (each opening with a different calculation), and keeps what leaves the fewest
-points in hand. The work is fixed (no clock): the same position and ``rng`` give the same
-grid on any machine.
+then put back if still unused), and, while the seat owns few tiles, from an empty grid with
+every tile of the seat a few times over (each opening with a different calculation), and
+keeps what leaves the fewest points in hand. The work is fixed (no clock): the same
+position and ``rng`` give the same grid on any machine.
 
 What keeps it fast (``bench/numenko_solver.py``): the catalogue's families are compared
-with the seat's tiles once a solve, and its files (calculations by the character at an
-index and the room they need on either side) are cut down to what those tiles might lay;
-a place through an anchor with so much room then reads only the heads of the matching
-files. Tiles only leave the hand during one build, so a calculation the hand can no longer
-lay never comes back: each file's head moves forward only.
+with the hand once a build, and the calculations of those it might lay are filed by
+:data:`~games.engine.numenko.catalogue.Place` (the character at an index and the room
+needed on either side of it); a place through an anchor with so much room then reads only
+the heads of the matching files. Tiles only leave the hand during a build, so a
+calculation the hand can no longer lay never comes back: each file's head moves forward
+only.
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ from games.engine.numenko.catalogue import (
     GUARD,
     SIGN,
     UNIT,
-    Key,
+    Place,
     catalogue,
     counts,
     needs,
     pack,
+    place,
     short_points,
     shortfall,
 )
@@ -45,7 +47,11 @@ from games.engine.numenko.grid import Direction, Grid, Square
 from games.engine.numenko.tiles import DIGIT_TILES, Tile, bag, points, without
 
 #: From-scratch builds besides the one from the grid as it stands.
-RESTARTS = 4
+RESTARTS = 3
+#: The most tiles a seat may own for the solver to try grids built anew: a larger grid
+#: laid again is slow (a second for a hundred tiles) and hardly ever better than the grid
+#: grown (``bench/README.md``).
+SCRATCH = 32
 #: Openings the from-scratch builds after the first draw among (the best by points).
 OPENINGS = 20
 #: The longest calculation of the catalogue is 10 characters: at most 9 on a side.
@@ -63,41 +69,45 @@ def _point(kind: int) -> int:
 
 @dataclass
 class _File:
-    """A catalogue's file cut down for one solve: its families, one calculation of each,
-    and how many tiles of the file's anchor kind each needs."""
+    """The calculations a hand might lay at one :data:`Place`, one of each family, the
+    heaviest first, with how many tiles of the place's kind each family needs."""
 
-    families: list[int]
-    texts: list[int]
-    anchors: list[int]
+    families: list[int] = field(default_factory=list)
+    texts: list[int] = field(default_factory=list)
+    anchors: list[int] = field(default_factory=list)
 
 
 @dataclass
 class _Pool:
-    """What a seat's tiles might lay in one solve: the catalogue's files cut down to the
-    families the tiles lay with one anchor's character given besides, and the families
-    they lay on their own (to open an empty grid), heaviest first."""
+    """What a hand might lay in one build: the families it lays with one anchor's character
+    given besides, filed by :data:`Place`, and those it lays on its own (to open an empty
+    grid), heaviest first."""
 
-    files: dict[Key, _File]
+    files: dict[Place, _File]
     openings: list[int]
 
     @staticmethod
-    def of(tiles: Sequence[Tile]) -> _Pool:
+    def of(have: Sequence[int], free: int) -> _Pool:
         found = catalogue()
-        have, free = counts(tiles)
         guarded = pack(have) + GUARD
-        lacking = [shortfall(guarded, family.need) for family in found.families]
-        files = {}
-        for key, file in found.files.items():
-            kept = [at for at, family in enumerate(file.families) if lacking[family] <= free + 1]
-            if kept:
-                families = [file.families[at] for at in kept]
-                files[key] = _File(
-                    families,
-                    [file.texts[at] for at in kept],
-                    [found.families[family].counts[key[0]] for family in families],
-                )
-        openings = [number for number, lack in enumerate(lacking) if lack <= free]
-        return _Pool(files, openings[: OPENINGS * 4])
+        files: dict[Place, _File] = {}
+        openings: list[int] = []
+        for number, family in enumerate(found.families):
+            lacking = shortfall(guarded, family.need)
+            if lacking > free + 1:
+                continue
+            if lacking <= free and len(openings) < OPENINGS * 4:
+                openings.append(number)
+            counts = family.counts
+            places, texts = found.places[number]
+            for key, text in zip(places, texts, strict=True):
+                file = files.get(key)
+                if file is None:
+                    file = files[key] = _File()
+                file.families.append(number)
+                file.texts.append(text)
+                file.anchors.append(counts[key // 100])
+        return _Pool(files, openings)
 
 
 @dataclass
@@ -110,30 +120,30 @@ class _Build:
     free: int
     guarded: int = 0
     #: Each file's first calculation the hand may still lay (see the module's docstring).
-    heads: dict[Key, int] = field(default_factory=dict)
+    heads: dict[Place, int] = field(default_factory=dict)
     #: How many tiles the hand lacks for each family, once asked (until the next lay).
-    lacking: list[int | None] = field(default_factory=list)
+    lacking: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._changed()
 
     def _changed(self) -> None:
         self.guarded = pack(self.have) + GUARD
-        self.lacking = [None] * len(catalogue().families)
+        self.lacking = {}
 
-    def head(self, pool: _Pool, key: Key) -> tuple[int, int] | None:
+    def head(self, pool: _Pool, key: Place) -> tuple[int, int] | None:
         """The heaviest family of ``key``'s file the hand lays with the anchor, and the
         number of its calculation there."""
         file = pool.files.get(key)
         if file is None:
             return None
         families = catalogue().families
-        have, free, lacking = self.have[key[0]], self.free, self.lacking
+        have, free, lacking = self.have[key // 100], self.free, self.lacking
         index = self.heads.get(key, 0)
         count = len(file.families)
         while index < count:
             number = file.families[index]
-            lack = lacking[number]
+            lack = lacking.get(number)
             if lack is None:
                 lack = lacking[number] = shortfall(self.guarded, families[number].need)
             # The anchor gives one of its kind: one fewer lacking if that kind was short.
@@ -216,7 +226,7 @@ class _Build:
                     after = self.room(cell, direction, 1)
                     for index in range(before + 1):
                         for rest in range(max(0, SHORTEST - 1 - index), after + 1):
-                            found = self.head(pool, (anchor, index, rest))
+                            found = self.head(pool, place(anchor, index, rest))
                             if found is None:
                                 continue
                             number, text = found
@@ -232,8 +242,10 @@ class _Build:
             self.lay(*rng.choice(choices))
 
 
-def _from_grid(grid: Grid, hand: tuple[Tile, ...], pool: _Pool, rng: random.Random) -> Grid:
-    """The grid as it stands, grown."""
+def _from_grid(grid: Grid, hand: tuple[Tile, ...], rng: random.Random) -> Grid:
+    """The grid as it stands, grown with the hand."""
+    if not grid.squares:
+        return grid
     have, free = counts(hand)
     swapped = []
     cells = {square.at: square for square in grid.squares}
@@ -245,7 +257,7 @@ def _from_grid(grid: Grid, hand: tuple[Tile, ...], pool: _Pool, rng: random.Rand
             cells[square.at] = Square(*square.at, DIGIT_TILES[digit], square.face)
             swapped.append(square)
     build = _Build(cells, have, free)
-    build.grow(pool, rng)
+    build.grow(_Pool.of(have, free), rng)
     for square in swapped:
         digit = int(square.face)
         if build.free and build.have[digit]:
@@ -305,8 +317,9 @@ def solve(
     (('....9', '....x', '2x4=8', '....=', '....7', '....2'), ())
     """
     tiles = bag((*grid.tiles, *hand))
-    pool = _Pool.of(tiles)
-    found = [_from_grid(grid, hand, pool, rng)]
-    found.extend(_from_scratch(tiles, pool, rng, attempt == 0) for attempt in range(restarts))
+    found = [_from_grid(grid, hand, rng)]
+    if len(tiles) <= SCRATCH:
+        pool = _Pool.of(*counts(tiles))
+        found.extend(_from_scratch(tiles, pool, rng, attempt == 0) for attempt in range(restarts))
     results = [(laid, without(tiles, laid.tiles)) for laid in found]
     return min(results, key=lambda result: (points(result[1]), len(result[1])))

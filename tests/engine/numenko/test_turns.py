@@ -39,6 +39,13 @@ def test_chance_deals_then_every_seat_moves_at_once() -> None:
     assert tiles_in_play(state) == 158
 
 
+def test_the_deal_gives_each_seat_its_count_of_tiles_from_the_pot() -> None:
+    state = new_game(NumenkoConfig(2))
+    assert refused(state, CHANCE, "deal 0123 / 4567") == "numenko.deal"
+    assert refused(state, CHANCE, f"deal {'0' * 20} / {'1' * 20}") == "numenko.deal"
+    assert refused(state, CHANCE, f"deal {'F' * 20} / {'1' * 20}") == "numenko.deal"
+
+
 def test_a_seat_moves_once_a_round() -> None:
     state = play(arrange(["2x4=8", "1+1=2"], ["79", "5M"]), 0, "exchange 9")
     assert to_act(state) == {1}
