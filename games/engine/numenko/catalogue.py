@@ -35,6 +35,8 @@ _TOP = 1 << (_BITS - 1)
 GUARD = sum(_TOP << (_BITS * kind) for kind in range(KINDS))
 #: One of each kind, packed.
 UNIT = tuple(1 << (_BITS * kind) for kind in range(KINDS))
+#: What a Freechoice standing for a tile of each kind costs beyond that tile's point.
+_COSTS = tuple(Tile.FREECHOICE.points - (1 if kind == SIGN else kind) for kind in range(KINDS))
 #: Where a calculation may pass through a tile of the grid, as one number: the kind of the
 #: tile's character there (a digit, or :data:`SIGN`) times 100, plus its index in the
 #: calculation times 10, plus how many characters follow it (:func:`place`).
@@ -63,6 +65,21 @@ def pack(counts: Sequence[int]) -> int:
     return sum(count << (_BITS * kind) for kind, count in enumerate(counts))
 
 
+def _short(guarded: int, need: int) -> tuple[int, int]:
+    """How many tiles a hand packed with its guards lacks for ``need``, and what the
+    Freechoices standing for them cost beyond those tiles' points."""
+    left = guarded - need
+    if left & GUARD == GUARD:
+        return 0, 0
+    lacking = extra = 0
+    for kind in range(KINDS):
+        count = (left >> (_BITS * kind)) & _FIELD
+        if count < _TOP:
+            lacking += _TOP - count
+            extra += (_TOP - count) * _COSTS[kind]
+    return lacking, extra
+
+
 def shortfall(guarded: int, need: int) -> int:
     """How many tiles a hand packed with its guards (``pack(have) + GUARD``) lacks to lay
     what ``need`` packs: the Freechoices it would take.
@@ -71,15 +88,7 @@ def shortfall(guarded: int, need: int) -> int:
     >>> shortfall(hand, needs("2x4=8")), shortfall(hand, needs("2x4"))
     (2, 0)
     """
-    left = guarded - need
-    if left & GUARD == GUARD:
-        return 0
-    lacking = 0
-    for kind in range(KINDS):
-        count = (left >> (_BITS * kind)) & _FIELD
-        if count < _TOP:
-            lacking += _TOP - count
-    return lacking
+    return _short(guarded, need)[0]
 
 
 def short_points(guarded: int, need: int) -> int:
@@ -90,15 +99,7 @@ def short_points(guarded: int, need: int) -> int:
     >>> short_points(pack([0] * 11) + GUARD, needs("7"))
     3
     """
-    left = guarded - need
-    if left & GUARD == GUARD:
-        return 0
-    extra = 0
-    for kind in range(KINDS):
-        count = (left >> (_BITS * kind)) & _FIELD
-        if count < _TOP:
-            extra += (_TOP - count) * (Tile.FREECHOICE.points - (1 if kind == SIGN else kind))
-    return extra
+    return _short(guarded, need)[1]
 
 
 def needs(text: str) -> int:

@@ -5,6 +5,8 @@ JSON give the same game, and every game ends with winners by the book."""
 
 from __future__ import annotations
 
+from itertools import islice
+
 from hypothesis import given
 
 from games.engine.numenko import (
@@ -14,6 +16,7 @@ from games.engine.numenko import (
     NumenkoConfig,
     Phase,
     Play,
+    Tile,
     action_from_json,
     action_to_json,
     check_grid,
@@ -22,9 +25,10 @@ from games.engine.numenko import (
     outcome,
     to_act,
 )
+from games.engine.numenko.positions import arrange
 from games.engine.numenko.state import Ending
 
-from .conftest import modes, players, random_games, seeds, tiles_in_play, walk
+from .conftest import modes, play, players, random_games, seeds, tiles_in_play, walk
 
 many_games = random_games(12)
 
@@ -106,3 +110,21 @@ def test_progress_says_the_round_and_who_is_awaited(players: int, mode: Mode, se
             assert progress.awaiting == {
                 seat for seat, move in enumerate(step.after.submitted) if move is None
             }
+
+
+def test_the_moves_listed_lazily_are_legal_and_distinct() -> None:
+    """Grids are too many to list; the part listed (the grid kept, then grids of one
+    calculation) holds legal moves only, and chance's deals and draws listed are legal."""
+    state = arrange(["2x4=8", "1+1=2"], ["79MM3", "5M"])
+    space = legal_actions(state, 0)
+    assert not space.listable
+    listed = list(islice(space, 300))
+    assert len(set(listed)) == len(listed) == 300
+    assert all(move in space for move in listed)
+    assert listed[0] == Play() and Play(exchange=Tile.SEVEN) in listed
+    deals = legal_actions(RULES.new_game({"players": 2}), CHANCE)
+    assert all(deal in deals for deal in islice(deals, 3))
+    asked = play(play(state, 0, "exchange 9"), 1, "exchange 5")
+    draws = list(islice(legal_actions(asked, CHANCE), 50))
+    assert {draw.order for draw in draws} <= {(0, 1), (1, 0)}  # type: ignore[union-attr]
+    assert all(draw in legal_actions(asked, CHANCE) for draw in draws)
