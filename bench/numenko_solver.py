@@ -1,7 +1,7 @@
 """Numenko's level-1 solver alone: its time for a hand dealt fresh and for every decision of
 whole games, what it lays, level 1 against level 0, and the time of a level-2 decision.
 
-Run: ``.venv/bin/python bench/numenko_solver.py [--hands 20] [--games 2] [--duels 4]``
+Run: ``.venv/bin/python bench/numenko_solver.py [--hands 20] [--games 1] [--duels 4] [--searches 2]``
 
 Times are CPU seconds of this process (``time.process_time``: one core, whatever else the
 machine runs). The catalogue of calculations is built once per process, the first time a
@@ -145,9 +145,9 @@ def search_decisions(count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--duels", type=int, default=4)
-    parser.add_argument("--searches", type=int, default=3)
+    parser.add_argument("--searches", type=int, default=2)
     args = parser.parse_args()
     took, _ = _cpu(catalogue)
     print(f"catalogue built once a process: {took:.2f} s")

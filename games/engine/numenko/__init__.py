@@ -16,7 +16,7 @@ move counts when it arrives. The public surface::
 
 from games.engine.numenko.actions import Action, Deal, Draw, Play, Request
 from games.engine.numenko.bots import candidate_actions, play_game, random_action, solver_action
-from games.engine.numenko.crossword import check_grid, is_valid
+from games.engine.numenko.crossword import check_grid, is_valid, verdicts
 from games.engine.numenko.errors import ConfigError, IllegalAction, NotationError
 from games.engine.numenko.grid import Direction, Grid, Run, Square, runs
 from games.engine.numenko.legal import ActionSpace, awaiting, legal_actions, to_act
@@ -84,5 +84,6 @@ __all__ = [
     "solve",
     "solver_action",
     "to_act",
+    "verdicts",
     "view",
 ]

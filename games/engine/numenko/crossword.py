@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from games.engine.numenko.calculation import fault
 from games.engine.numenko.errors import IllegalAction
-from games.engine.numenko.grid import Grid, pieces, runs
+from games.engine.numenko.grid import Grid, Run, pieces, runs
+
+
+def verdicts(grid: Grid) -> list[tuple[Run, tuple[str, str] | None]]:
+    """Every run of ``grid`` (rows first, then columns) with the rule it breaks and why, or
+    ``None`` where it holds: what a table marks right or wrong while a grid is built.
+
+    >>> from games.engine.numenko.notation import parse_grid
+    >>> grid = parse_grid("2x4=8 / ..+ / ..1=5")
+    >>> [(run.text, found and found[0]) for run, found in verdicts(grid)]
+    [('2x4=8', None), ('1=5', 'numenko.operation'), ('4+1', 'numenko.one-equals')]
+    """
+    return [(run, fault(run.text)) for run in runs(grid)]
 
 
 def check_grid(grid: Grid) -> None:
@@ -26,8 +38,7 @@ def check_grid(grid: Grid) -> None:
     ...
     games.engine.numenko.errors.IllegalAction: 92x4=8 (across in row 1, columns 1-6): ...
     """
-    for run in runs(grid):
-        found = fault(run.text)
+    for run, found in verdicts(grid):
         if found is not None:
             rule, reason = found
             raise IllegalAction(rule, f"{run.text} ({run.where}): {reason}")
