@@ -1,7 +1,8 @@
 """Numenko's level-1 solver alone: its time for a hand dealt fresh and for every decision of
 whole games, what it lays, level 1 against level 0, and the time of a level-2 decision.
 
-Run: ``.venv/bin/python bench/numenko_solver.py [--hands 20] [--games 1] [--duels 4] [--searches 2]``
+Run: ``.venv/bin/python bench/numenko_solver.py [--hands 20] [--games 1] [--duels 4]
+[--searches 2]``
 
 Times are CPU seconds of this process (``time.process_time``: one core, whatever else the
 machine runs). The catalogue of calculations is built once per process, the first time a

@@ -41,6 +41,8 @@ _COSTS = tuple(Tile.FREECHOICE.points - (1 if kind == SIGN else kind) for kind i
 #: tile's character there (a digit, or :data:`SIGN`) times 100, plus its index in the
 #: calculation times 10, plus how many characters follow it (:func:`place`).
 Place = int
+#: A place's kind is the place divided by this (rounded down).
+KIND_OF = 100
 #: The kind of each character: its digit, or :data:`SIGN`.
 _KINDS = {**{str(digit): digit for digit in range(10)}, **dict.fromkeys(SIGNS, SIGN)}
 _UNITS = {char: UNIT[kind] for char, kind in _KINDS.items()}
@@ -53,7 +55,7 @@ def place(kind: int, index: int, rest: int) -> Place:
     >>> place(SIGN, 1, 3)
     1013
     """
-    return kind * 100 + index * 10 + rest
+    return kind * KIND_OF + index * 10 + rest
 
 
 def pack(counts: Sequence[int]) -> int:

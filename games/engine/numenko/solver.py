@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from games.engine.numenko.catalogue import (
     GUARD,
+    KIND_OF,
     SIGN,
     UNIT,
     Place,
@@ -49,8 +50,8 @@ from games.engine.numenko.tiles import DIGIT_TILES, Tile, bag, points, without
 #: From-scratch builds besides the one from the grid as it stands.
 RESTARTS = 3
 #: The most tiles a seat may own for the solver to try grids built anew: a larger grid
-#: laid again is slow (a second for a hundred tiles) and hardly ever better than the grid
-#: grown (``bench/README.md``).
+#: laid again is slow (0.2 s a build for a hundred tiles) and hardly ever better than the
+#: grid grown (``bench/README.md``).
 SCRATCH = 32
 #: Openings the from-scratch builds after the first draw among (the best by points).
 OPENINGS = 20
@@ -106,7 +107,7 @@ class _Pool:
                     file = files[key] = _File()
                 file.families.append(number)
                 file.texts.append(text)
-                file.anchors.append(counts[key // 100])
+                file.anchors.append(counts[key // KIND_OF])
         return _Pool(files, openings)
 
 
@@ -138,7 +139,7 @@ class _Build:
         if file is None:
             return None
         families = catalogue().families
-        have, free, lacking = self.have[key // 100], self.free, self.lacking
+        have, free, lacking = self.have[key // KIND_OF], self.free, self.lacking
         index = self.heads.get(key, 0)
         count = len(file.families)
         while index < count:

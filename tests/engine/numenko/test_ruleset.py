@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import random
+import types
+import typing
 
 import pytest
 
-from games.engine.numenko import CHANCE, RULES, ConfigError, Mode, NumenkoConfig
+from games.engine.numenko import (
+    CHANCE,
+    RULES,
+    ConfigError,
+    Grid,
+    Mode,
+    NumenkoConfig,
+    NumenkoState,
+    Play,
+)
 from games.engine.numenko.positions import arrange
 
 from .conftest import play
@@ -81,3 +94,30 @@ def test_live_moves_record_no_round_and_no_round_milestone() -> None:
     assert draw is not None
     assert RULES.milestones(after, RULES.apply(after, CHANCE, draw)) == []
     assert RULES.progress(after).round == 0
+
+
+def test_a_state_is_made_of_frozen_dataclasses_tuples_enums_and_plain_values() -> None:
+    """What a generic snapshot codec reads from the type hints alone."""
+    plain = (int, str, bool, type(None))
+    seen: set[object] = set()
+
+    def check(hint: object) -> None:
+        if hint in seen:
+            return
+        seen.add(hint)
+        origin = typing.get_origin(hint)
+        if origin in (tuple, frozenset, types.UnionType, typing.Union):
+            for argument in typing.get_args(hint):
+                if argument is not Ellipsis:
+                    check(argument)
+        elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return
+        elif dataclasses.is_dataclass(hint):
+            assert isinstance(hint, type) and hint.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            for field_hint in typing.get_type_hints(hint).values():
+                check(field_hint)
+        else:
+            assert hint in plain, hint
+
+    check(NumenkoState)
+    assert Grid in seen and Play in seen
