@@ -27,12 +27,13 @@ from games.engine.numenko.notation import (
     parse_action,
     parse_grid,
 )
-from games.engine.numenko.rules import apply
+from games.engine.numenko.rules import apply, judge
 from games.engine.numenko.ruleset import RULES
 from games.engine.numenko.scoring import is_terminal, outcome
 from games.engine.numenko.solver import solve
 from games.engine.numenko.state import (
     CHANCE,
+    Ending,
     Mode,
     NumenkoConfig,
     NumenkoState,
@@ -52,6 +53,7 @@ __all__ = [
     "Deal",
     "Direction",
     "Draw",
+    "Ending",
     "Grid",
     "IllegalAction",
     "Mode",
@@ -73,6 +75,7 @@ __all__ = [
     "check_grid",
     "is_terminal",
     "is_valid",
+    "judge",
     "legal_actions",
     "new_game",
     "outcome",

@@ -86,7 +86,15 @@ def deal(state: NumenkoState, action: Deal) -> NumenkoState:
 
 def judge(state: NumenkoState, seat: int, move: Play) -> tuple[Grid, tuple[Tile, ...]]:
     """The grid and hand ``move`` leaves ``seat``, or :class:`IllegalAction` naming the rule
-    it breaks (the first wrong run of its grid, rows first)."""
+    it breaks (the first wrong run of its grid, rows first): what a table previews.
+
+    >>> from games.engine.numenko.positions import arrange
+    >>> from games.engine.numenko.notation import parse_action
+    >>> state = arrange(["2x4=8", ""], ["79", "F"])
+    >>> grid, hand = judge(state, 0, parse_action("exchange 8 grid 2+7=9"))
+    >>> str(grid), written(hand)
+    ('2+7=9', '48')
+    """
     if state.rounds and state.submitted[seat] is not None:
         raise IllegalAction("numenko.once", "you have moved this round: wait for the others")
     tiles = state.tiles_of(seat)
