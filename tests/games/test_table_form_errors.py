@@ -24,8 +24,8 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.test import Client
 
+from games.engine.climbing import counted
 from games.engine.numx import Block, Face, GameState, Malus, Play
-from games.engine.numx.errors import counted
 from games.engine.numx.legal import ListedActions
 from games.engine.numx.rulebook import RULES
 from games.engine.numx.state import CHANCE, Distributing, MalusResolution, MalusTask, Phase
