@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.staticfiles import finders
 from django.test import Client
 
 from games.models import Game
@@ -39,3 +40,14 @@ def test_bobs_table_polls_and_gets_the_table_once_alice_has_moved(
     answer = bob_client.get(f"/games/{duel.pk}/poll/?seq={seen}", HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
     assert "Tokens left: 5" in answer.content.decode()
+
+
+def test_toy_brings_its_templates_and_stylesheet_from_its_own_folder(
+    as_user: Callable[[User], Client], alice: User, duel: Game
+) -> None:
+    """Its registry line (and the installed app the settings make of it) is all Toy adds:
+    its table template and its stylesheet come from tests/toygame/."""
+    page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    assert 'class="pile"' in page
+    assert "/static/games/toy/table.css" in page
+    assert finders.find("games/toy/table.css") is not None

@@ -1,24 +1,18 @@
-"""Installing Toy on the site for a test: one registry line and its templates' folder,
-as a real game would add them (games/registry.py, the template settings)."""
+"""Installing Toy on the site for a test: one registry line, and its package among the
+installed apps, as the settings make every registered game's (games/registry.py,
+``app_packages``): its templates are found where Django looks for an app's."""
 
 from __future__ import annotations
-
-import copy
-from pathlib import Path
 
 import pytest
 from pytest_django.fixtures import Settings
 
 import games.registry
 
-TEMPLATES_DIR = Path(__file__).parent / "templates"
-
 
 @pytest.fixture
 def toy_installed(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Toy registered as ``toy``, its templates found; the game's id."""
-    templates = copy.deepcopy(settings.TEMPLATES)
-    templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES_DIR]
-    settings.TEMPLATES = templates
+    """Toy registered as ``toy``, its package installed; the game's id."""
     monkeypatch.setitem(games.registry.GAMES, "toy", "tests.toygame")
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.toygame"]
     return "toy"
