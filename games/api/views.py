@@ -402,7 +402,9 @@ def legal_actions(request: Request, game_id: int) -> Response:
             "The game has moved on since `expected_sequence` (or has not started): here it is "
             "now, as my seat sees it.",
         ),
-        422: OpenApiResponse(s.ErrorSerializer, "This idempotency key recorded another move."),
+        422: OpenApiResponse(
+            s.ErrorSerializer, "This idempotency key recorded another move of my seat."
+        ),
         **NOT_JSON,
         **ERROR,
     },

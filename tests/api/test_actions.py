@@ -282,6 +282,32 @@ def test_a_key_cannot_carry_another_move(as_alice: APIClient, game: Game) -> Non
     assert recorded(game) == 3
 
 
+def test_a_key_is_the_seats_own_another_seat_may_use_it_too(
+    as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    """Failed before: keys were unique per game, so Bob's move was refused (422) because
+    Alice had used the same key, though clients choose their keys apart."""
+    first = submit(
+        as_alice,
+        game,
+        {
+            "action": a_pick(as_alice, game)["notation"],
+            "expected_sequence": 2,
+            "idempotency_key": "1",
+        },
+    )
+    assert first.status_code == 201
+    sequence = first.json()["game"]["state"]["sequence"]
+    body = {"action": a_pick(as_bob, game)["notation"], "expected_sequence": sequence}
+
+    answer = submit(as_bob, game, {**body, "idempotency_key": "1"})
+    again = submit(as_bob, game, {**body, "idempotency_key": "1"})
+
+    assert (answer.status_code, again.status_code) == (201, 200)
+    assert again.json()["duplicate"] is True
+    assert Event.objects.filter(game=game, idempotency_key="1").count() == 2
+
+
 def test_only_players_submit_moves(as_carol: APIClient, game: Game) -> None:
     response = submit(as_carol, game, {"action": "pass", "expected_sequence": 2})
 
