@@ -393,7 +393,34 @@ class GameDetailSerializer(GameSerializer):
         }
 
 
-class NewGameSerializer(StrictSerializer):
+class KeyedSerializer(StrictSerializer):
+    """A request that may carry an idempotency key, in its body or as the
+    ``Idempotency-Key`` header (``context["header_key"]``): sent again with the same key,
+    it takes effect once."""
+
+    idempotency_key = serializers.CharField(
+        required=False,
+        min_length=1,
+        max_length=KEY_LENGTH,
+        help_text="Send the same key again (after a lost answer) and the request takes "
+        "effect once. Also accepted as the `Idempotency-Key` header.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        header = self.context.get("header_key") or None
+        body = attrs.get("idempotency_key")
+        if header is not None and len(header) > KEY_LENGTH:
+            raise serializers.ValidationError(
+                {"idempotency_key": _("An idempotency key has at most 64 characters.")}
+            )
+        if header is not None and body is not None and header != body:
+            raise serializers.ValidationError(
+                {"idempotency_key": _("The header and the body name different keys.")}
+            )
+        return {**attrs, "idempotency_key": body or header}
+
+
+class NewGameSerializer(KeyedSerializer):
     """A new game of any registered game: ``rules`` picks the game, whose serializer checks
     ``config`` (see :func:`new_game_serializer`)."""
 
@@ -415,7 +442,7 @@ class NewGameSerializer(StrictSerializer):
     )
 
     def lobby_arguments(self) -> dict[str, Any]:
-        """The validated body as ``game_open``'s arguments."""
+        """The validated body as ``game_open``'s arguments (the idempotency key aside)."""
         data = self.validated_data
         hours = data["move_deadline_hours"]
         return {
@@ -460,16 +487,17 @@ NEW_GAME_SCHEMA = PolymorphicProxySerializer(
 )
 
 
-def new_game_serializer(data: Any) -> serializers.Serializer:
+def new_game_serializer(data: Any, header_key: str | None = None) -> serializers.Serializer:
     """The new-game body's serializer for the game it names (the default game if none);
-    an unknown game is refused by the ``rules`` field of the default game's."""
+    an unknown game is refused by the ``rules`` field of the default game's.
+    ``header_key``: the request's ``Idempotency-Key`` header, if any."""
     body = dict(data) if isinstance(data, dict) else data
     if isinstance(body, dict):
         body.setdefault("rules", default_game())
     rules = body.get("rules") if isinstance(body, dict) else None
     if not isinstance(rules, str) or rules not in game_ids():
         rules = default_game()
-    return _new_game_class(rules)(data=body)
+    return _new_game_class(rules)(data=body, context={"header_key": header_key})
 
 
 class JoinSerializer(StrictSerializer):
@@ -543,10 +571,8 @@ class ActionField(serializers.Field):
         self.fail("invalid")
 
 
-class SubmitSerializer(StrictSerializer):
-    """A move for my seat."""
-
-    # context: "header_key", the Idempotency-Key header if any.
+class SubmitSerializer(KeyedSerializer):
+    """A move for my seat (recorded once per idempotency key of the seat)."""
 
     action = ActionField()
     expected_sequence = serializers.IntegerField(
@@ -555,26 +581,6 @@ class SubmitSerializer(StrictSerializer):
         help_text="The `sequence` of the state you chose from: if the game has moved on, "
         "nothing is recorded (409).",
     )
-    idempotency_key = serializers.CharField(
-        required=False,
-        min_length=1,
-        max_length=KEY_LENGTH,
-        help_text="Send the same key again (after a lost answer) and the move is recorded "
-        "once. Also accepted as the `Idempotency-Key` header.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        header = self.context.get("header_key") or None
-        body = attrs.get("idempotency_key")
-        if header is not None and len(header) > KEY_LENGTH:
-            raise serializers.ValidationError(
-                {"idempotency_key": _("An idempotency key has at most 64 characters.")}
-            )
-        if header is not None and body is not None and header != body:
-            raise serializers.ValidationError(
-                {"idempotency_key": _("The header and the body name different keys.")}
-            )
-        return {**attrs, "idempotency_key": body or header}
 
 
 class SubmittedSerializer(serializers.Serializer):

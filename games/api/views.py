@@ -34,7 +34,16 @@ from games.api import serializers as s
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
 from games.events.log import export_game, verify
-from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, game_open, game_start
+from games.lobby import (
+    LobbyError,
+    LobbyForbidden,
+    OpeningKeyReused,
+    game_add_bot,
+    game_join,
+    game_open,
+    game_open_once,
+    game_start,
+)
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
@@ -130,6 +139,12 @@ GAME_ID = OpenApiParameter(
     OpenApiParameter.PATH,
     description="The game's id.",
 )
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": s.KEY_LENGTH},
+    OpenApiParameter.HEADER,
+    description="The same as the body's `idempotency_key`.",
+)
 ERROR = {
     401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown or expired token."),
     429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
@@ -193,10 +208,19 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     operation_id="games_open",
     summary="Open a game",
     description="Open a table with me in seat 0. Others join with its `invite_token` (or "
-    "freely if public); the creator may fill seats with bots, then starts it.",
+    "freely if public); the creator may fill seats with bots, then starts it. 201 with the "
+    "new game; 200 with the game my same idempotency key already opened.",
     tags=["lobby"],
+    parameters=[IDEMPOTENCY_KEY],
     request=s.NEW_GAME_SCHEMA,
-    responses={201: s.GameDetailSerializer, **INVALID, **NOT_JSON, **ERROR},
+    responses={
+        201: OpenApiResponse(s.GameDetailSerializer, "Opened."),
+        200: OpenApiResponse(s.GameDetailSerializer, "Already opened with this key."),
+        **INVALID,
+        422: OpenApiResponse(s.ErrorSerializer, "This idempotency key opened another game."),
+        **NOT_JSON,
+        **ERROR,
+    },
 )
 @endpoint("GET", "POST")
 def games(request: Request) -> Response:
@@ -218,17 +242,25 @@ class GamePages(PageNumberPagination):
 
 
 def _open(request: Request) -> Response:
-    form = s.new_game_serializer(request.data)
+    form = s.new_game_serializer(request.data, request.headers.get("Idempotency-Key"))
     form.is_valid(raise_exception=True)
+    key = form.validated_data["idempotency_key"]
     try:
-        game = game_open(creator=request.user, **form.lobby_arguments())
+        if key is None:
+            game, new = game_open(creator=request.user, **form.lobby_arguments()), True
+        else:
+            game, new = game_open_once(
+                creator=request.user, idempotency_key=key, **form.lobby_arguments()
+            )
     except ConfigError as refused:  # a configuration the rules do not allow
         raise ValidationError({"config": [str(refused)]}) from None
+    except OpeningKeyReused as error:
+        return Response({"detail": str(error)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     location = reverse("api:game", args=(game.pk,))
     seat = seat_of(game, request.user)
     return Response(
         _detail(request.user, game.pk, seat),
-        status.HTTP_201_CREATED,
+        status.HTTP_201_CREATED if new else status.HTTP_200_OK,
         headers={"Location": location},
     )
 
@@ -381,12 +413,7 @@ def legal_actions(request: Request, game_id: int) -> Response:
     tags=["play"],
     parameters=[
         GAME_ID,
-        OpenApiParameter(
-            "Idempotency-Key",
-            {"type": "string", "minLength": 1, "maxLength": s.KEY_LENGTH},
-            OpenApiParameter.HEADER,
-            description="The same as the body's `idempotency_key`.",
-        ),
+        IDEMPOTENCY_KEY,
     ],
     request=s.SubmitSerializer,
     responses={
