@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, JsonResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -22,14 +21,20 @@ from drf_spectacular.views import SpectacularAPIView
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes
-from rest_framework.exceptions import ParseError, PermissionDenied, ValidationError
+from rest_framework.exceptions import (
+    NotFound,
+    ParseError,
+    PermissionDenied,
+    UnsupportedMediaType,
+    ValidationError,
+)
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.tokens import ExpiringTokenAuthentication
-from games.access import check_watching
+from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
@@ -54,8 +59,12 @@ from games.services import Conflict, KeyReused, NotSeated, game_submit
 
 
 def _game(game_id: int) -> Game:
-    """The game (with its seats), or 404."""
-    return get_object_or_404(Game.objects.prefetch_related("seats"), pk=game_id)
+    """The game (with its seats), or 404: the same 404 as a private game's, body included
+    (``get_object_or_404`` would name the model)."""
+    found = Game.objects.prefetch_related("seats").filter(pk=game_id).first()
+    if found is None:
+        raise NotFound
+    return found
 
 
 def _watched_game(request: Request, game_id: int) -> Game:
@@ -302,11 +311,22 @@ def game(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def join(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
-    form = s.JoinSerializer(data=request.data)
-    form.is_valid(raise_exception=True)
+    # Whoever may not see a private game learns nothing of it, not even that their body
+    # was wrong: the 404 of a missing game comes before the body is judged.
+    unreadable: Exception | None = None
     try:
-        seat = game_join(game=found, user=request.user, token=form.validated_data["token"])
+        form = s.JoinSerializer(data=request.data)
+    except (ParseError, UnsupportedMediaType) as error:
+        unreadable, form = error, s.JoinSerializer(data={})
+    valid = unreadable is None and form.is_valid()
+    token = form.validated_data["token"] if valid else ""
+    found = game_by_invitation(request, game_id, token)
+    if unreadable is not None:
+        raise unreadable
+    if not valid:
+        raise ValidationError(form.errors)
+    try:
+        seat = game_join(game=found, user=request.user, token=token)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
     except LobbyError as refused:

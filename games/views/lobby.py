@@ -7,12 +7,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import display_name
-from games.access import remember_invitation
+from games.access import game_by_invitation, game_for_viewer, remember_invitation
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
@@ -139,7 +139,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
 
 @login_required
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_by_invitation(request, game_id, token)
     try:
         check_invitation(game, token)
     except LobbyForbidden as refused:
@@ -164,7 +164,7 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game, _seat = game_for_viewer(request, game_id)
     try:
         act(game)  # type: ignore[operator]
     except LobbyForbidden as refused:

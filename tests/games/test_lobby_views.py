@@ -163,7 +163,12 @@ def test_the_poll_takes_invite_friends_away_once_the_table_is_full(
 
 
 def test_a_wrong_invitation_link_is_refused(alice: User, bob: User, as_user: Login) -> None:
+    """A stranger finds no game there (a private game is only reached by its link); an
+    invitee, whose table it is to see, is told the link is wrong."""
     game = game_open(creator=alice, name="Private", config={"players": 2})
+    assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 404
+    assert as_user(bob).post(f"/games/{game.pk}/join/wrong/").status_code == 404
+    Invitation.objects.create(game=game, email="bob@example.com", invited_by=alice)
     assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 403
     response = as_user(bob).post(f"/games/{game.pk}/join/wrong/", follow=True)
     assert "not valid" in response.content.decode()
