@@ -23,6 +23,7 @@ from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.registry import default_game, game_ids, game_type
 from games.rulesets.site import ApiSchema
+from games.selectors import MAX_GAME_ID
 
 #: The longest idempotency key the event store records.
 KEY_LENGTH = 64
@@ -31,7 +32,7 @@ MAX_DEADLINE_HOURS = 30 * 24
 #: Event numbers fit a 32-bit column; anything beyond is not a cursor.
 MAX_SEQUENCE = 2**31 - 1
 #: Game ids fit a 64-bit column.
-MAX_ID = 2**63 - 1
+MAX_ID = MAX_GAME_ID
 #: The longest move notation read (chance's deal of a whole deck is about 1,000).
 MAX_NOTATION = 4096
 #: The default and the largest page of the event log.

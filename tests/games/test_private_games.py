@@ -197,4 +197,7 @@ def test_a_private_game_answers_as_a_missing_one_on_every_route_and_method(
                 cache.clear()  # the API's throttle counts every request
                 private = answer(client, method, route, game.pk)
                 assert private == answer(client, method, route, missing), (who, method, route)
+                # An id no game can have (past the database's integers) is a missing game's
+                # too, not a database error.
+                assert private == answer(client, method, route, 2**63), (who, method, route)
     assert game.seats.count() == (1 if state == "open" else 2)
