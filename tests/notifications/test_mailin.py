@@ -46,9 +46,11 @@ def test_a_from_that_names_no_one_sender_is_refused_for_good_and_nothing_is_kept
 ) -> None:
     """Failed before: "500 Error: (AnymailInvalidAddress) ...", the listener's crash, which
     also says the SMTP command itself was wrong."""
-    with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
-        with pytest.raises(smtplib.SMTPDataError) as refused:
-            client.sendmail("bob@example.com", [TO], mail_from(sender))
+    with (
+        smtplib.SMTP("127.0.0.1", port, timeout=30) as client,
+        pytest.raises(smtplib.SMTPDataError) as refused,
+    ):
+        client.sendmail("bob@example.com", [TO], mail_from(sender))
     assert refused.value.smtp_code == 554
     assert refused.value.smtp_error.startswith(b"5.6.0 ")
     assert not InboundMail.objects.exists()
