@@ -162,9 +162,7 @@ def _check_level(level: int) -> None:
         raise LobbyError(_("A bot's level is 0, 1 or 2."))
 
 
-def game_invite(
-    *, game: Game, by: AbstractBaseUser, email: str, base_url: str
-) -> tuple[Invitation, bool]:
+def game_invite(*, game: Game, by: AbstractBaseUser, email: str) -> tuple[Invitation, bool]:
     """Invite ``email`` to an open game, once per address and game; the invitation and
     whether it is new. The invitation is an outbox row, emailed once after it commits:
     inviting the same address again owes no second email (:func:`invitation_news` says
@@ -178,7 +176,7 @@ def game_invite(
     if already is not None:
         return already, False
     spend_invitation(by)
-    link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
+    link = settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
     return Invitation.objects.get_or_create(
         game=game, email=address, defaults={"invited_by": by, "link": link}
     )

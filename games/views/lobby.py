@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -127,7 +129,8 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "what": game_summary(game),
         "creator": display_name(game.created_by),
         "invite_form": InviteForm(),
-        "link": request.build_absolute_uri(f"/games/{game.pk}/join/{game.invite_token}/")
+        # The site's address, not the request's Host: the link is shared and mailed.
+        "link": settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
         if seat is not None
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
@@ -206,7 +209,6 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game,
             by=request.user,
             email=form.cleaned_data["email"],
-            base_url=request.build_absolute_uri("/").rstrip("/"),
         )
         messages.success(request, invitation_news(owed=invitation.sent_at is None, new=new))
 
