@@ -44,15 +44,20 @@ log = logging.getLogger(__name__)
 def link(request: HttpRequest, game_id: int) -> HttpResponse:
     """A game email's one-click link: its django-sesame token, scoped to this game and
     ``SESAME_MAX_AGE`` old at most, signs its recipient in on this game's pages only
-    (``accounts.links``), then opens ``next`` (a page of this game) or the table. A token
-    of another game, an expired or forged one signs nobody in: sign in to go on."""
+    (``accounts.links``: its table and the pages under it, its chat, its mails'
+    settings), then opens ``next`` (a page of this game) or the table. A token of another
+    game, an expired or forged one signs nobody in: sign in to go on."""
     table = reverse("games:game", args=(game_id,))
     page = request.GET.get("next", "")
     if not page.startswith(table):
         page = table
     user = authenticate(request, sesame=request.GET.get("sesame", ""), scope=link_scope(game_id))
     if user is not None:
-        paths = (table, reverse("notifications:link", args=(game_id,)).removesuffix("link/"))
+        paths = (
+            table,
+            reverse("chat:panel", args=(game_id,)),
+            reverse("notifications:link", args=(game_id,)).removesuffix("link/"),
+        )
         sign_in_by_link(request, user, paths)
     elif not request.user.is_authenticated:
         messages.info(request, _("This link has expired: sign in to open the game."))

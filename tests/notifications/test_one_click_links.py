@@ -13,6 +13,7 @@ from django.core import mail
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from chat.models import ChatLine
 from games.lobby import game_open
 from games.models import Game
 from notifications.models import Notification
@@ -55,6 +56,19 @@ def test_a_games_link_opens_that_game_and_nothing_else_of_the_account(
     assert not Token.objects.filter(user=mallory).exists()
     other = game_open(creator=mallory, name="Mine too", config={"players": 2})
     assert browser.get(f"/games/{other.pk}/").status_code == 404  # private, and not opened
+
+
+def test_a_links_session_has_that_games_chat(trio: Game, mallory: User) -> None:
+    """Failed before: the table showed, but its chat panel was a 404 and saying a line
+    asked to sign in."""
+    browser = Client()
+    browser.get(table_link(trio, mallory))
+    assert browser.get(f"/chat/{trio.pk}/").status_code == 200
+    said = browser.post(f"/chat/{trio.pk}/say/", {"text": "On my way"}, HTTP_HX_REQUEST="true")
+    assert said.status_code == 200 and "On my way" in said.content.decode()
+    assert ChatLine.objects.get(game=trio).author == mallory
+    other = game_open(creator=mallory, name="Mine too", config={"players": 2})
+    assert browser.get(f"/chat/{other.pk}/").status_code == 404
 
 
 def test_signing_in_with_the_password_makes_a_links_session_whole(
