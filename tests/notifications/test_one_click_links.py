@@ -13,6 +13,7 @@ from django.core import mail
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from accounts import links
 from chat.models import ChatLine
 from games.lobby import game_open
 from games.models import Game
@@ -91,6 +92,42 @@ def test_a_link_of_one_game_opens_no_other(trio: Game, mallory: User) -> None:
     answer = browser.get(f"/notifications/games/{other.pk}/link/?{token}")
     assert answer["Location"].startswith("/accounts/login/")
     assert browser.get(f"/games/{other.pk}/").status_code == 404
+
+
+def test_a_link_signs_in_once_and_a_second_use_asks_to_sign_in(trio: Game, mallory: User) -> None:
+    """Failed before: the link signed in whoever opened it, again and again for its 48
+    hours: a forwarded or archived mail was a key to the game for that long."""
+    link = table_link(trio, mallory)
+    mine = Client()
+    assert mine.get(link)["Location"] == f"/games/{trio.pk}/"
+
+    again = Client()
+    answer = again.get(link, follow=True)
+
+    assert answer.redirect_chain[0][0].startswith("/accounts/login/?next=")
+    assert "This link was used already, or has expired" in answer.content.decode()
+    assert "_auth_user_id" not in again.session
+    # The browser it opened stays signed in on the game, the link clicked there again too.
+    assert mine.get(link)["Location"] == f"/games/{trio.pk}/"
+    assert mine.get(f"/chat/{trio.pk}/say/").status_code == 405  # signed in: not a redirect
+
+
+def test_a_link_used_twice_at_once_signs_in_one_browser(
+    trio: Game, mallory: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second request marks the link used between the first one's check and its own:
+    the link's one use is decided by the database, not by who looked first."""
+    link = table_link(trio, mallory)
+    spend = links.spend
+
+    def raced(token: str) -> bool:
+        spend(token)  # the other request's
+        return spend(token)
+
+    monkeypatch.setattr(links, "spend", raced)
+    browser = Client()
+    assert browser.get(link)["Location"].startswith("/accounts/login/")
+    assert "_auth_user_id" not in browser.session
 
 
 def test_a_link_expires_and_then_asks_to_sign_in(trio: Game, mallory: User) -> None:
