@@ -177,7 +177,9 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "NUM-X by mail API",
-    "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site.",
+    "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site. "
+    "A method a path does not list here (DELETE, PUT, PATCH...) is answered 405 Method Not "
+    "Allowed, with an `Allow` header naming those it takes.",
     "VERSION": "1.0.0",
     # 3.1: a nullable reference is a oneOf with null, which 3.0 could only write as
     # `nullable` beside `allOf` (rejected by strict 3.0 validators).

@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.plumbing import force_instance
+from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -394,6 +396,10 @@ class GameDetailSerializer(GameSerializer):
         }
 
 
+#: The code of the refusal of a request whose header and body name different keys.
+KEYS_DIFFER = "keys_differ"
+
+
 class KeyedSerializer(StrictSerializer):
     """A request that may carry an idempotency key, in its body or as the
     ``Idempotency-Key`` header (``context["header_key"]``): sent again with the same key,
@@ -408,17 +414,29 @@ class KeyedSerializer(StrictSerializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        header = self.context.get("header_key") or None
+        header = self.context.get("header_key")
         body = attrs.get("idempotency_key")
+        if header == "":
+            raise serializers.ValidationError(
+                {"idempotency_key": _("An idempotency key has at least 1 character.")}
+            )
         if header is not None and len(header) > KEY_LENGTH:
             raise serializers.ValidationError(
                 {"idempotency_key": _("An idempotency key has at most 64 characters.")}
             )
         if header is not None and body is not None and header != body:
             raise serializers.ValidationError(
-                {"idempotency_key": _("The header and the body name different keys.")}
+                {"idempotency_key": _("The header and the body name different keys.")},
+                code=KEYS_DIFFER,
             )
         return {**attrs, "idempotency_key": body or header}
+
+    def keys_differ(self) -> bool:
+        """Whether, once validated, the request was refused for naming two keys: a request
+        its schema calls valid (the schema cannot tie the header to the body), refused as
+        a key that cannot be used is (422), not as a malformed one."""
+        refused = self.errors.get("idempotency_key", [])
+        return any(getattr(error, "code", None) == KEYS_DIFFER for error in refused)
 
 
 class NewGameSerializer(KeyedSerializer):
@@ -476,12 +494,34 @@ def _new_game_class(game_id: str) -> type[serializers.Serializer]:
         game_id,
         f"A new game of {game_id}; `rules` may be left out for the default game "
         f"({default_game()}).",
+        implied=game_id == default_game(),
         config=game_schema(game_id).config(),
     )
 
 
+class RequiredBody(PolymorphicProxySerializer):
+    """A oneOf of request bodies that cannot be left out: its schema requires the fields
+    that every one of them requires, so that the operation's body is marked required
+    (drf-spectacular reads that from the body's ``required``)."""
+
+
+class RequiredBodySchema(PolymorphicProxySerializerExtension):
+    target_class = RequiredBody
+    priority = 1
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        members = [force_instance(member) for member in self.target.serializers.values()]
+        required = set.intersection(
+            *(
+                {name for name, field in member.fields.items() if field.required}
+                for member in members
+            )
+        )
+        return {**super().map_serializer(auto_schema, direction), "required": sorted(required)}
+
+
 NEW_GAME_SERIALIZERS = {game_id: _new_game_class(game_id) for game_id in GAME_SCHEMAS}
-NEW_GAME_SCHEMA = PolymorphicProxySerializer(
+NEW_GAME_SCHEMA = RequiredBody(
     component_name="NewGame",
     serializers=NEW_GAME_SERIALIZERS,
     resource_type_field_name="rules",
@@ -551,7 +591,7 @@ class LegalActionsSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "maxLength": MAX_NOTATION, "example": "pass"},
+            {"type": "string", "minLength": 1, "maxLength": MAX_NOTATION, "example": "pass"},
             {"$ref": "#/components/schemas/Action"},
         ],
         "description": "The move: the game's notation, or its JSON form (as `legal-actions` "
@@ -561,10 +601,13 @@ class LegalActionsSerializer(serializers.Serializer):
 class ActionField(serializers.Field):
     default_error_messages: ClassVar[dict[str, Any]] = {
         "invalid": gettext_lazy("Send the move as notation text or as its JSON object."),
+        "blank": gettext_lazy("This field may not be blank."),
         "too_long": gettext_lazy("A move's notation has at most {max_length} characters."),
     }
 
     def to_internal_value(self, data: Any) -> str | dict[str, Any]:
+        if data == "":
+            self.fail("blank")
         if isinstance(data, str) and len(data) > MAX_NOTATION:
             self.fail("too_long", max_length=MAX_NOTATION)
         if isinstance(data, str | dict):

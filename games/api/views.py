@@ -118,6 +118,12 @@ def _refused(rule: str, message: str, statement: str) -> Response:
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+def _unusable_key(message: str) -> Response:
+    """422: an idempotency key that cannot be used so (it did something else, or the
+    header and the body name two)."""
+    return Response({"detail": message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+
+
 def _bad_request(message: str) -> Response:
     return _refused(
         "request",
@@ -226,7 +232,11 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
         201: OpenApiResponse(s.GameDetailSerializer, "Opened."),
         200: OpenApiResponse(s.GameDetailSerializer, "Already opened with this key."),
         **INVALID,
-        422: OpenApiResponse(s.ErrorSerializer, "This idempotency key opened another game."),
+        422: OpenApiResponse(
+            s.ErrorSerializer,
+            "This idempotency key opened another game, or the header and the body name "
+            "different keys.",
+        ),
         **NOT_JSON,
         **ERROR,
     },
@@ -249,10 +259,20 @@ class GamePages(PageNumberPagination):
 
     page_size = 50
 
+    def get_page_number(self, request: Any, paginator: Any) -> Any:
+        # DRF reads an empty ?page= as the first page; it is no page number (the schema's
+        # integer), which is not found like any other (404).
+        if request.query_params.get(self.page_query_param) == "":
+            raise NotFound(self.invalid_page_message.format(page_number="", message=""))
+        return super().get_page_number(request, paginator)
+
 
 def _open(request: Request) -> Response:
     form = s.new_game_serializer(request.data, request.headers.get("Idempotency-Key"))
-    form.is_valid(raise_exception=True)
+    if not form.is_valid():
+        if form.keys_differ():
+            return _unusable_key(s.errors_in_words(form.errors))
+        raise ValidationError(form.errors)
     key = form.validated_data["idempotency_key"]
     try:
         if key is None:
@@ -264,7 +284,7 @@ def _open(request: Request) -> Response:
     except ConfigError as refused:  # a configuration the rules do not allow
         raise ValidationError({"config": [str(refused)]}) from None
     except OpeningKeyReused as error:
-        return Response({"detail": str(error)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return _unusable_key(str(error))
     location = reverse("api:game", args=(game.pk,))
     seat = seat_of(game, request.user)
     return Response(
@@ -450,7 +470,9 @@ def legal_actions(request: Request, game_id: int) -> Response:
             "now, as my seat sees it.",
         ),
         422: OpenApiResponse(
-            s.ErrorSerializer, "This idempotency key recorded another move of my seat."
+            s.ErrorSerializer,
+            "This idempotency key recorded another move of my seat, or the header and the "
+            "body name different keys.",
         ),
         **NOT_JSON,
         **ERROR,
@@ -468,6 +490,8 @@ def submit(request: Request, game_id: int) -> Response:
         data=data, context={"header_key": request.headers.get("Idempotency-Key")}
     )
     if not form.is_valid():
+        if form.keys_differ():
+            return _unusable_key(s.errors_in_words(form.errors))
         return _bad_request(s.errors_in_words(form.errors))
     try:
         action = _read_action(found, form.validated_data["action"])
@@ -493,7 +517,7 @@ def submit(request: Request, game_id: int) -> Response:
     except NotSeated as error:
         raise PermissionDenied(str(error)) from None
     except KeyReused as error:
-        return Response({"detail": str(error)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return _unusable_key(str(error))
     body = {
         "duplicate": submitted.duplicate,
         "recorded": [event.sequence for event in submitted.events],
