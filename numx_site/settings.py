@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A game whose events cannot be replayed: a page saying so, not a 500 (games/damage.py).
+    "games.damage.DamagedGameMiddleware",
 ]
 
 ROOT_URLCONF = "numx_site.urls"
@@ -174,6 +176,8 @@ REST_FRAMEWORK = {
     # Per user (and so per API token): a bot may poll and play, not hammer.
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.TokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/minute")},
+    # DRF's, and a damaged game's 410 (games/damage.py).
+    "EXCEPTION_HANDLER": "games.api.views.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "NUM-X by mail API",

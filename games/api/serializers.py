@@ -52,6 +52,18 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What went wrong, in words.")
 
 
+class DamagedEventSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(help_text="The event's number (0: the log's header).")
+    type = serializers.CharField(help_text="The event's type, as recorded.")
+
+
+class DamagedSerializer(serializers.Serializer):
+    """A game its rules cannot rebuild: the event where they fail."""
+
+    detail = serializers.CharField(help_text="What went wrong, in words.")
+    damaged = DamagedEventSerializer()
+
+
 class RuleBrokenSerializer(serializers.Serializer):
     """Why a move was refused. Nothing was recorded."""
 

@@ -32,13 +32,15 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.tokens import ExpiringTokenAuthentication
 from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
+from games.damage import report
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
-from games.events.log import export_game, verify
+from games.events.log import LogError, export_game, verify
 from games.lobby import (
     LobbyError,
     LobbyForbidden,
@@ -165,6 +167,13 @@ ERROR = {
     429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
 }
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such game.")}
+DAMAGED = {
+    410: OpenApiResponse(
+        s.DamagedSerializer,
+        "The game is damaged: an event (named) that its rules cannot replay. The site's "
+        "operators are told; nothing can be done with the game until they repair it.",
+    )
+}
 NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at this table.")}
 NOT_CREATOR = {
     403: OpenApiResponse(s.ErrorSerializer, "Only the player who opened this game can do that.")
@@ -304,7 +313,7 @@ def _open(request: Request) -> Response:
     "the game is over.",
     tags=["games"],
     parameters=[GAME_ID],
-    responses={200: s.GameDetailSerializer, **NOT_FOUND, **ERROR},
+    responses={200: s.GameDetailSerializer, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def game(request: Request, game_id: int) -> Response:
@@ -324,6 +333,7 @@ def game(request: Request, game_id: int) -> Response:
         **INVALID,
         403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
         **NOT_FOUND,
+        **DAMAGED,
         **LOBBY_CONFLICT,
         **NOT_JSON,
         **ERROR,
@@ -382,6 +392,7 @@ def _lobby_command(
         **INVALID,
         **NOT_CREATOR,
         **NOT_FOUND,
+        **DAMAGED,
         **LOBBY_CONFLICT,
         **ERROR,
     },
@@ -406,7 +417,14 @@ def add_bot(request: Request, game_id: int) -> Response:
     tags=["lobby"],
     parameters=[GAME_ID],
     request=None,
-    responses={200: s.GameDetailSerializer, **NOT_CREATOR, **NOT_FOUND, **LOBBY_CONFLICT, **ERROR},
+    responses={
+        200: s.GameDetailSerializer,
+        **NOT_CREATOR,
+        **NOT_FOUND,
+        **DAMAGED,
+        **LOBBY_CONFLICT,
+        **ERROR,
+    },
 )
 @endpoint("POST")
 def start(request: Request, game_id: int) -> Response:
@@ -426,7 +444,7 @@ def start(request: Request, game_id: int) -> Response:
     "constraints, `pending`.",
     tags=["play"],
     parameters=[GAME_ID],
-    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **ERROR},
+    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def legal_actions(request: Request, game_id: int) -> Response:
@@ -464,6 +482,7 @@ def legal_actions(request: Request, game_id: int) -> Response:
         ),
         **NOT_SEATED,
         **NOT_FOUND,
+        **DAMAGED,
         409: OpenApiResponse(
             s.ConflictSerializer,
             "The game has moved on since `expected_sequence` (or has not started): here it is "
@@ -538,7 +557,7 @@ def submit(request: Request, game_id: int) -> Response:
     "event number: pass the answer's `next` as `after` until it is null.",
     tags=["games"],
     parameters=[GAME_ID, s.EventPageQuerySerializer],
-    responses={200: s.EventPageSerializer, **INVALID, **NOT_FOUND, **ERROR},
+    responses={200: s.EventPageSerializer, **INVALID, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def events(request: Request, game_id: int) -> Response:
@@ -574,6 +593,7 @@ def events(request: Request, game_id: int) -> Response:
     responses={
         200: s.GameLogSerializer,
         **NOT_FOUND,
+        **DAMAGED,
         409: OpenApiResponse(s.ErrorSerializer, "The game is not over: its log stays secret."),
         **ERROR,
     },
@@ -587,8 +607,30 @@ def export(request: Request, game_id: int) -> Response:
             status=status.HTTP_409_CONFLICT,
         )
     log = export_game(found.pk)
-    verify(log)  # a log that would not replay is a server fault, not an answer
+    try:
+        verify(log)
+    except LogError as fault:  # a log that does not verify is a damaged game's
+        events = log["events"]
+        kind = events[fault.sequence - 1]["type"] if 0 < fault.sequence <= len(events) else ""
+        raise store.Unreplayable(found.pk, fault.sequence, kind, fault) from fault
     return Response(log)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``), and a damaged game's 410
+    naming the event its rules cannot replay (``games.damage``)."""
+    if not isinstance(exc, store.Unreplayable):
+        return drf_exception_handler(exc, context)
+    report(exc)
+    body = {
+        "detail": _(
+            "This game is damaged: its event %(sequence)d cannot be replayed by its rules. "
+            "The site's operators have been told."
+        )
+        % {"sequence": exc.sequence},
+        "damaged": {"sequence": exc.sequence, "type": exc.type},
+    }
+    return Response(body, status=status.HTTP_410_GONE)
 
 
 class SchemaView(SpectacularAPIView):
