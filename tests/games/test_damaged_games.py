@@ -9,14 +9,17 @@ import logging
 import random
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
 
 from games.deadlines import tick
 from games.events.consumers import catch_up
+from games.events.log import export_game, verify
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
@@ -114,3 +117,34 @@ def test_a_finished_damaged_games_log_is_not_served_as_good(duel: Game, alice: U
 
     assert answer.status_code == 410
     assert answer.json()["damaged"]["sequence"] == bad
+
+
+@pytest.mark.postgres
+def test_the_repair_docs_deploy_gives_makes_the_game_playable_again(
+    duel: Game, alice: User, as_user: Login
+) -> None:
+    """The SQL of docs/deploy.md ("A damaged game"), run as the owner (the tests' role)
+    for this game and event: the game shows again, its chain intact."""
+    bad = poison(duel, 0)
+    assert as_user(alice).get(f"/games/{duel.pk}/").status_code == 410
+    docs = (Path(__file__).parents[2] / "docs" / "deploy.md").read_text()
+    section = docs[docs.index("## A damaged game") :]
+    script = section[section.index("BEGIN;") + len("BEGIN;") : section.index("COMMIT;")]
+    statements = [
+        statement.replace("= 42", f"= {duel.pk}")
+        .replace("461", str(bad))
+        .replace("460", str(bad - 1))
+        for statement in script.split(";")
+        if statement.strip()
+    ]
+    with transaction.atomic(), connection.cursor() as cursor:
+        # The test's own transaction wrote the events, whose foreign keys PostgreSQL checks
+        # at its end; an operator's transaction has nothing pending: check them now.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        for statement in statements:
+            cursor.execute(statement)
+
+    assert as_user(alice).get(f"/games/{duel.pk}/").status_code == 200
+    assert Event.objects.filter(game=duel).count() == bad - 1
+    export = export_game(duel.pk)
+    assert verify(export).events == bad - 1
