@@ -19,10 +19,33 @@ class EmailSite:
     domain: str
 
 
+def on_site(url: str) -> str:
+    """``url`` (a link allauth built from the request) at ``SITE_URL``: its path and query
+    kept, its scheme and host those of the site.
+
+    >>> from django.test import override_settings
+    >>> with override_settings(SITE_URL="https://numx.example"):
+    ...     on_site("http://evil.example/accounts/password/reset/key/1-x/?a=1")
+    'https://numx.example/accounts/password/reset/key/1-x/?a=1'
+    """
+    parts = urlsplit(url)
+    return settings.SITE_URL + parts.path + (f"?{parts.query}" if parts.query else "")
+
+
 class AccountAdapter(DefaultAccountAdapter):
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
-        """allauth's mails (confirm the address, a code, a new password) say who sends them:
-        without the Sites framework allauth names the site after the host the request came
-        to ("Hello from 127.0.0.1:8000!"). This is the hook allauth documents for it."""
+        """allauth's mails (confirm the address, a code, a new password) say who sends them
+        and link to the site at ``SITE_URL``: without the Sites framework allauth names the
+        site after the host the request came to ("Hello from 127.0.0.1:8000!") and builds
+        its links from it, so that a request naming another host (a forged ``Host``, or any
+        name ``ALLOWED_HOSTS`` lets in) would have a genuine password-reset link mailed
+        pointing there. This is the hook allauth documents for its mails; every link it
+        passes them is named ``…_url`` (``activate_url``, ``password_reset_url``,
+        ``signup_url``)."""
         site = EmailSite(settings.SITE_NAME, urlsplit(settings.SITE_URL).netloc)
-        super().send_mail(template_prefix, email, {"current_site": site, **context})
+        links = {
+            key: on_site(value)
+            for key, value in context.items()
+            if key.endswith("_url") and isinstance(value, str)
+        }
+        super().send_mail(template_prefix, email, {**context, **links, "current_site": site})

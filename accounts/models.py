@@ -105,3 +105,15 @@ def validate_display_name(value: str) -> None:
             _("Names such as “%(name)s” are given to accounts without one: choose another."),
             params={"name": value.strip()},
         )
+
+
+class SpentLink(models.Model):
+    """A one-click link of an email that has signed somebody in (``accounts.links``): it
+    signs nobody in again. Kept by the SHA-256 of its token (what the database holds opens
+    nothing), and only while the link would still work."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    spent_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"link {self.digest[:12]} spent at {self.spent_at}"

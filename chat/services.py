@@ -22,7 +22,7 @@ SHOWN = 50
 
 
 class ChatRefused(ValueError):
-    """A line nobody may say: empty, or too long."""
+    """A line nobody may say: empty, too long, or holding a NUL."""
 
 
 class NotAPlayer(PermissionError):
@@ -31,7 +31,9 @@ class NotAPlayer(PermissionError):
 
 def say(game: Game, user: AbstractBaseUser, text: str) -> ChatLine:
     """``user``'s line at ``game``'s table: :class:`NotAPlayer` if they hold no seat there,
-    :class:`ChatRefused` for an empty line or one longer than :data:`MAX_LENGTH`."""
+    :class:`ChatRefused` for an empty line, one longer than :data:`MAX_LENGTH`, or one
+    holding a NUL (nobody types one, and PostgreSQL's text refuses it: Django's forms
+    refuse it alike, in the words used here)."""
     seat = Seat.objects.filter(game=game, user_id=user.pk).first()
     if seat is None:
         raise NotAPlayer(_("Only the game's players speak at its table."))
@@ -40,6 +42,8 @@ def say(game: Game, user: AbstractBaseUser, text: str) -> ChatLine:
         raise ChatRefused(_("Write something to say."))
     if len(text) > MAX_LENGTH:
         raise ChatRefused(_("A line holds at most %(most)d characters.") % {"most": MAX_LENGTH})
+    if "\x00" in text:
+        raise ChatRefused(_("Null characters are not allowed."))
     return ChatLine.objects.create(
         game=game, author_id=user.pk, name=seat.name, text=text, after_sequence=game.last_sequence
     )

@@ -3,10 +3,15 @@
 A public game is watched by anyone. A private one is watched only by whoever was given
 its address: its players, its creator, the addresses invited to it, and a browser that
 opened its invitation link. For anybody else it does not exist (404, as a missing game):
-its id is a number that counts up, so it proves nothing.
+its id is a number that counts up, so it proves nothing. Every way in (pages, their
+commands, the API) answers exactly as for a missing game, whatever the method: a 404
+before anything else is said of the game (that it is full, that the token is wrong, that
+only its creator may do this).
 """
 
 from __future__ import annotations
+
+import secrets
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
@@ -48,6 +53,19 @@ def check_watching(request: HttpRequest, game: Game, seat: int | None) -> None:
     """404 unless :func:`may_watch`."""
     if not may_watch(request, game, seat):
         raise Http404
+
+
+def game_by_invitation(request: HttpRequest, game_id: int, token: str) -> Game:
+    """The game whose invitation link holds ``token`` (empty: a public game's link): a
+    public game, a private one whose own token it is, or one the requester may watch
+    already; for anybody else a 404, as a missing game."""
+    found = game_and_seats(game_id)
+    if found is None:
+        raise Http404
+    game, seats = found
+    if not secrets.compare_digest(token.encode(), game.invite_token.encode()):
+        check_watching(request, game, seat_among(seats, request.user))
+    return game
 
 
 def table_for_viewer(request: HttpRequest, game_id: int) -> tuple[Game, list[Seat], int | None]:

@@ -24,6 +24,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from games.bots import MAX_MOVES, decision_rng
+from games.damage import report
 from games.engine.ruleset import BotLevel, IllegalAction
 from games.engine.search import bot_move
 from games.events import store
@@ -66,7 +67,11 @@ def apply_passed_deadlines(now: datetime) -> dict[str, int]:
     """Spend time-bank days and apply the policy of games whose move deadline passed."""
     done = {"vacation_days_used": 0, "timeouts": 0}
     for seat in waiting_seats():
-        used, timed_out = _deadline(seat, now)
+        try:
+            used, timed_out = _deadline(seat, now)
+        except store.Unreplayable as damage:  # the other games' clocks go on
+            report(damage)
+            continue
         done["vacation_days_used"] += used
         done["timeouts"] += timed_out
     return done

@@ -36,6 +36,10 @@ class TooManyInvitations(LobbyError):
     """A member has sent as many email invitations as a day allows."""
 
 
+class OpeningKeyReused(LobbyError):
+    """An idempotency key of the creator already opened a game with other options."""
+
+
 def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """A new ``rules`` game's configuration from its options, read by the game's own
     new-game form as the lobby reads them: the game completes what it must record (NUM-X
@@ -56,11 +60,13 @@ def game_open(
     public: bool = False,
     deadline_policy: str = Game.DeadlinePolicy.PASS,
     bot_level: int = BotLevels.HEURISTIC,
+    idempotency_key: str | None = None,
 ) -> Game:
     """Open a game of ``rules`` (a registered game's id; the default game if None) for
     ``config``, its creator in seat 0. A public game is listed in the lobby for anyone to
     join; a private one only by its link. ``bot_level`` is the level of the table's bots
-    and of the one that moves for an absent player."""
+    and of the one that moves for an absent player. ``idempotency_key``: see
+    :func:`game_open_once`."""
     rules = rules or default_game()
     rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
     _check_level(bot_level)
@@ -74,9 +80,40 @@ def game_open(
             deadline_policy=deadline_policy,
             bot_level=bot_level,
             is_public=public,
+            idempotency_key=idempotency_key,
         )
         Seat.objects.create(game=game, number=0, user=creator, name=display_name(creator))
     return game
+
+
+#: What a request to open a game chooses: the same key must choose the same again.
+_OPENING = ("name", "rules", "config", "move_deadline", "deadline_policy", "bot_level", "is_public")
+
+
+def game_open_once(
+    *, creator: AbstractBaseUser, idempotency_key: str, **options: Any
+) -> tuple[Game, bool]:
+    """:func:`game_open` once per ``idempotency_key`` of ``creator`` (a client that sends
+    its request again, its first answer lost): the game, and whether it was opened now.
+    :class:`OpeningKeyReused` if the key opened a game with other ``options``."""
+    earlier = Game.objects.filter(created_by=creator, idempotency_key=idempotency_key).first()
+    if earlier is None:
+        try:
+            game = game_open(creator=creator, idempotency_key=idempotency_key, **options)
+        except IntegrityError:
+            # The same request sent twice at once: the other one opened the game.
+            earlier = Game.objects.filter(
+                created_by=creator, idempotency_key=idempotency_key
+            ).first()
+            if earlier is None:
+                raise
+        else:
+            return game, True
+    asked = {**options, "rules": options.get("rules") or default_game()}
+    wanted = Game(**{"is_public": asked.pop("public", False), **asked})
+    if any(getattr(earlier, field) != getattr(wanted, field) for field in _OPENING):
+        raise OpeningKeyReused(_("This idempotency key opened another game."))
+    return earlier, False
 
 
 def free_seats(game: Game) -> int:
@@ -125,9 +162,7 @@ def _check_level(level: int) -> None:
         raise LobbyError(_("A bot's level is 0, 1 or 2."))
 
 
-def game_invite(
-    *, game: Game, by: AbstractBaseUser, email: str, base_url: str
-) -> tuple[Invitation, bool]:
+def game_invite(*, game: Game, by: AbstractBaseUser, email: str) -> tuple[Invitation, bool]:
     """Invite ``email`` to an open game, once per address and game; the invitation and
     whether it is new. The invitation is an outbox row, emailed once after it commits:
     inviting the same address again owes no second email (:func:`invitation_news` says
@@ -141,7 +176,7 @@ def game_invite(
     if already is not None:
         return already, False
     spend_invitation(by)
-    link = base_url + reverse("games:join", args=(game.pk, game.invite_token))
+    link = settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
     return Invitation.objects.get_or_create(
         game=game, email=address, defaults={"invited_by": by, "link": link}
     )

@@ -87,6 +87,9 @@ class Game(models.Model):
     bot_level = models.PositiveSmallIntegerField(
         choices=BotLevels.choices, default=BotLevels.HEURISTIC
     )
+    #: The creator's key for the request that opened the game (the API's
+    #: ``Idempotency-Key``): the same request sent again opens nothing more.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
 
     # Read model, kept in step with the events.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -102,6 +105,14 @@ class Game(models.Model):
             models.Index(fields=("status", "-updated_at"), name="game_status_recent"),
             # The home page and the lobby list the latest finished games.
             models.Index(fields=("status", "-finished_at"), name="game_status_finished"),
+        )
+        constraints = (
+            # A key is its creator's own, as a move's is its seat's.
+            models.UniqueConstraint(
+                fields=("created_by", "idempotency_key"),
+                condition=models.Q(idempotency_key__isnull=False),
+                name="game_idempotency_per_creator",
+            ),
         )
 
     def __str__(self) -> str:

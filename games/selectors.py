@@ -16,6 +16,9 @@ from games.events.store import MILESTONES
 from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
 
+#: The largest id a game may have (a 64-bit signed column).
+MAX_GAME_ID = 2**63 - 1
+
 
 def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
     """The seat ``user`` holds in ``game``, if any."""
@@ -38,6 +41,9 @@ def table_seats(game: Game) -> list[Seat]:
 
 def game_and_seats(game_id: int) -> tuple[Game, list[Seat]] | None:
     """The game (None: there is none) and its ``table_seats``, the game read with them."""
+    if not 0 < game_id <= MAX_GAME_ID:
+        # No game has it, and the database would refuse to compare it (an id from a URL).
+        return None
     seats = _with_orders(_seats_shown().filter(game_id=game_id).select_related("game"))
     if not seats:
         game = Game.objects.filter(pk=game_id).first()

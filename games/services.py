@@ -303,11 +303,11 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext)
 
 def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) -> Submitted | None:
     """The earlier recording of the same submission, if any."""
-    event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
+    event = Event.objects.filter(game_id=game_id, seat=seat, idempotency_key=key).first()
     if event is None:
         return None
     payload = store.action_json(event.payload)
-    if event.seat != seat or payload != action_json:
+    if payload != action_json:
         raise KeyReused("this idempotency key was used for another move")
     current = store.load(game_id, Game.objects.values_list("rules", flat=True).get(pk=game_id))
     return Submitted(game_id, current.sequence, (event,), current.state, duplicate=True)

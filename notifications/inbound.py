@@ -35,6 +35,11 @@ class TooLarge(ValueError):
     """A mail larger than ``NUMX_INBOUND_MAX_BYTES``: no reply of a move is."""
 
 
+class NoSender(ValueError):
+    """A mail whose From: names no one address (unreadable, or several): a reply is judged
+    by who sent it, so this one never can be."""
+
+
 def receive_bytes(raw: bytes, recipients: Sequence[str] = (), sender: str = "") -> bool:
     """Keep a mail as received by SMTP (its bytes, the envelope's recipients and sender);
     True if it is new. Raises :class:`TooLarge`."""
@@ -49,21 +54,21 @@ def receive(
     message: AnymailInboundMessage, recipients: Sequence[str] = (), raw: bytes | None = None
 ) -> bool:
     """Keep ``message`` once per Message-ID and process it after the commit; True if it is
-    new, False for a copy of one already kept. Raises :class:`TooLarge`."""
+    new, False for a copy of one already kept. Raises :class:`TooLarge` or
+    :class:`NoSender`, keeping nothing."""
     raw = raw if raw is not None else _bytes_of(message)
     if len(raw) > settings.NUMX_INBOUND_MAX_BYTES:
         raise TooLarge(f"a reply is at most {settings.NUMX_INBOUND_MAX_BYTES} bytes")
-    # NUL is no character of a mail (RFC 5322), and PostgreSQL's text refuses it.
-    message_id = " ".join(str(message.get("Message-ID", "")).replace("\0", "").split())
+    message_id = " ".join(_text(_raw_header(message, "Message-ID")).split())
     key = hashlib.sha256(message_id.encode() if message_id else raw).hexdigest()
-    from_address = message.from_email.addr_spec if message.from_email else ""
+    from_address = _sender(message)
     try:
         with transaction.atomic():
             row = InboundMail.objects.create(
                 key=key,
                 message_id=message_id[:998],
-                sender=(from_address or message.envelope_sender or "").replace("\0", "")[:254],
-                recipients="\n".join(recipients),
+                sender=_text(from_address or message.envelope_sender or "")[:254],
+                recipients=_text("\n".join(recipients)),
                 # Latin-1 maps every byte to one character and back: the mail as received.
                 raw=raw.replace(b"\0", b"").decode("latin-1"),
             )
@@ -72,6 +77,41 @@ def receive(
         return False
     transaction.on_commit(lambda: enqueue(process_reply, row.pk), robust=True)
     return True
+
+
+def _text(value: str) -> str:
+    r"""``value`` as a database keeps text: its bytes that were no ASCII (which Python's
+    parser keeps as surrogates) read as UTF-8, what is no UTF-8 replaced, and no NUL,
+    which is no character of a mail (RFC 5322) and which PostgreSQL's text refuses.
+
+    >>> _text("caf\udcc3\udca9 \x00ok"), "\ud800" in _text("\ud800")
+    ('café ok', False)
+    """
+    try:
+        data = value.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # surrogates that stand for no byte received
+        data = value.encode("utf-8", "surrogatepass")
+    return data.decode("utf-8", "replace").replace("\0", "")
+
+
+def _raw_header(message: AnymailInboundMessage, name: str) -> str:
+    """The first ``name`` header as the mail wrote it, unparsed: Python's parser of
+    Message-ID fails on some values (IndexError) where the text is all that is needed."""
+    return next(
+        (str(value) for key, value in message.raw_items() if key.lower() == name.lower()), ""
+    )
+
+
+def _sender(message: AnymailInboundMessage) -> str:
+    """The address of the From: header, ``""`` without one; :class:`NoSender` if it names
+    no one address."""
+    try:
+        found = message.from_email
+    except ValueError as unreadable:  # anymail's AnymailInvalidAddress, the parser's errors
+        raise NoSender(f"an unreadable From: {unreadable}") from None
+    if isinstance(found, list):
+        raise NoSender("a From: of several addresses")
+    return found.addr_spec if found is not None else ""
 
 
 def _bytes_of(message: AnymailInboundMessage) -> bytes:

@@ -5,7 +5,12 @@ server that relays the reply domain to it (docs/deploy.md).
 
 It accepts only recipients ``play+…@<reply domain>`` (550 otherwise: it relays nothing),
 mails up to ``NUMX_INBOUND_MAX_BYTES``, and answers 451 when it cannot keep a mail (the
-database is down), so that the sending server tries again later.
+database is down), so that the sending server tries again later. A mail whose From: names
+no one sender is refused for good with 554 5.6.0: 554 is the reply to a DATA whose message
+is refused (RFC 5321), 5.6.0 says the fault is in the message's content (RFC 3463), and a
+permanent code because the same bytes will never be judged (the sending server bounces it
+to its sender at once, instead of retrying for days); never aiosmtpd's 500 of a crash,
+which would say the command itself was not understood.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 
-from notifications.inbound import TooLarge, receive_bytes
+from notifications.inbound import NoSender, TooLarge, receive_bytes
 from notifications.reply_address import LOCAL_PART, reply_domain
 
 log = logging.getLogger(__name__)
@@ -39,10 +44,29 @@ def for_us(address: str) -> bool:
     return domain.lower() == reply_domain().lower() and local.lower().split("+")[0] == LOCAL_PART
 
 
-def _keep(raw: bytes, recipients: list[str], sender: str) -> bool:
+def answer(raw: bytes, recipients: list[str], sender: str) -> str:
+    """Keep a mail received by SMTP (its bytes, the envelope's recipients and sender) and
+    say so to the sending server: the SMTP reply to its DATA."""
+    try:
+        new = receive_bytes(raw, recipients, sender)
+    except TooLarge:
+        return "552 5.3.4 message too big for a reply"
+    except NoSender:
+        log.info("refused an inbound mail from %s: its From: names no one sender", sender)
+        return "554 5.6.0 the From: header names no one sender"
+    except DatabaseError:
+        log.exception("could not keep an inbound mail")
+        return "451 4.3.0 cannot take mail now, try again later"
+    log.info("inbound mail from %s %s", sender, "kept" if new else "(a copy)")
+    return "250 Message accepted"
+
+
+def _answer_in_thread(raw: bytes, recipients: list[str], sender: str) -> str:
+    """:func:`answer`, from a thread of its own: its database connection is checked before
+    and closed after, as a request's is."""
     close_old_connections()
     try:
-        return receive_bytes(raw, recipients, sender)
+        return answer(raw, recipients, sender)
     finally:
         close_old_connections()
 
@@ -60,17 +84,10 @@ class ReplyHandler:
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         raw = envelope.original_content or b""
-        try:
-            new = await sync_to_async(_keep, thread_sensitive=False)(
-                raw, list(envelope.rcpt_tos), envelope.mail_from or ""
-            )
-        except TooLarge:
-            return "552 5.3.4 message too big for a reply"
-        except DatabaseError:
-            log.exception("could not keep an inbound mail")
-            return "451 4.3.0 cannot take mail now, try again later"
-        log.info("inbound mail from %s %s", envelope.mail_from, "kept" if new else "(a copy)")
-        return "250 Message accepted"
+        reply: str = await sync_to_async(_answer_in_thread, thread_sensitive=False)(
+            raw, list(envelope.rcpt_tos), envelope.mail_from or ""
+        )
+        return reply
 
 
 def listener(host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> Controller:

@@ -24,6 +24,8 @@ from django.core.mail import EmailMessage
 from django.db import models, transaction
 from django.utils import timezone
 
+from games.damage import report
+from games.events.store import Unreplayable
 from games.tasks import enqueue
 
 #: How the send tasks retry a mail server that refuses or does not answer.
@@ -76,7 +78,9 @@ def send_once(
     The row is locked while sending, and marked in the same transaction: a retry of the
     task (or a second worker) finds it marked and sends nothing. ``compose_for(row)`` gives
     the message, or None when nothing is to be sent (the recipient turned such emails
-    off): the row is marked all the same, so that the sweep does not come back to it.
+    off): the row is marked all the same, so that the sweep does not come back to it. A
+    mail about a damaged game (``games.damage``: its events cannot be replayed) cannot be
+    composed: it stays owed, reported, and the sweep sends it once the game is repaired.
     """
     with transaction.atomic():
         row = (
@@ -89,7 +93,11 @@ def send_once(
         )
         if row is None:
             return False
-        message = compose_for(row)
+        try:
+            message = compose_for(row)
+        except Unreplayable as damage:
+            report(damage)
+            return False
         if message is not None:
             message.send()
         row.sent_at = timezone.now()  # type: ignore[attr-defined]

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import links
 from accounts.links import sign_in_by_link
 from games.access import game_for_player
 from games.deadlines import take_vacation
@@ -44,18 +45,29 @@ log = logging.getLogger(__name__)
 def link(request: HttpRequest, game_id: int) -> HttpResponse:
     """A game email's one-click link: its django-sesame token, scoped to this game and
     ``SESAME_MAX_AGE`` old at most, signs its recipient in on this game's pages only
-    (``accounts.links``), then opens ``next`` (a page of this game) or the table. A token
-    of another game, an expired or forged one signs nobody in: sign in to go on."""
+    (``accounts.links``: its table and the pages under it, its chat, its mails'
+    settings), once, then opens ``next`` (a page of this game) or the table. A token of
+    another game, an expired, used or forged one signs nobody in: sign in to go on (a
+    browser the link signed in stays so)."""
     table = reverse("games:game", args=(game_id,))
     page = request.GET.get("next", "")
     if not page.startswith(table):
         page = table
-    user = authenticate(request, sesame=request.GET.get("sesame", ""), scope=link_scope(game_id))
+    token = request.GET.get("sesame", "")
+    user = authenticate(request, sesame=token, scope=link_scope(game_id))
+    if user is not None and not links.spend(token):
+        user = None
     if user is not None:
-        paths = (table, reverse("notifications:link", args=(game_id,)).removesuffix("link/"))
+        paths = (
+            table,
+            reverse("chat:panel", args=(game_id,)),
+            reverse("notifications:link", args=(game_id,)).removesuffix("link/"),
+        )
         sign_in_by_link(request, user, paths)
     elif not request.user.is_authenticated:
-        messages.info(request, _("This link has expired: sign in to open the game."))
+        messages.info(
+            request, _("This link was used already, or has expired: sign in to open the game.")
+        )
         return redirect_to_login(page)
     return redirect(page)
 

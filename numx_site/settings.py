@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A game whose events cannot be replayed: a page saying so, not a 500 (games/damage.py).
+    "games.damage.DamagedGameMiddleware",
 ]
 
 ROOT_URLCONF = "numx_site.urls"
@@ -177,10 +179,14 @@ REST_FRAMEWORK = {
     # Per user (and so per API token): a bot may poll and play, not hammer.
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.TokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/minute")},
+    # DRF's, and a damaged game's 410 (games/damage.py).
+    "EXCEPTION_HANDLER": "games.api.views.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "NUM-X by mail API",
-    "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site.",
+    "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site. "
+    "A method a path does not list here (DELETE, PUT, PATCH...) is answered 405 Method Not "
+    "Allowed, with an `Allow` header naming those it takes.",
     "VERSION": "1.0.0",
     # 3.1: a nullable reference is a oneOf with null, which 3.0 could only write as
     # `nullable` beside `allOf` (rejected by strict 3.0 validators).

@@ -14,7 +14,10 @@ from rest_framework import serializers
 
 class StrictSerializer(serializers.Serializer):
     """A request body that refuses keys it does not know, naming each: a misspelt optional
-    key would otherwise be dropped silently and its default used."""
+    key would otherwise be dropped silently and its default used. Its values must also be
+    of the JSON type its schema says (:func:`json_type_error`): DRF reads ``0`` and
+    ``"yes"`` as booleans, ``5`` as text, ``"2"`` as an integer, which the schema refuses,
+    so that a client could not tell what is accepted."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
@@ -23,7 +26,85 @@ class StrictSerializer(serializers.Serializer):
                 raise serializers.ValidationError(
                     {key: [_("Unknown field: %(key)s.") % {"key": key}] for key in unknown}
                 )
+            mistyped = {
+                key: [error]
+                for key, field in self.fields.items()
+                if key in data and (error := json_type_error(field, data[key])) is not None
+            }
+            if mistyped:
+                raise serializers.ValidationError(mistyped)
+            data = {key: _as_choice(self.fields.get(key), value) for key, value in data.items()}
         return super().to_internal_value(data)
+
+
+def json_type_error(field: serializers.Field, value: Any) -> str | None:
+    """What is wrong with ``value`` for ``field`` if it is not of the JSON type the field's
+    schema says (null where the field allows it), in the field's own words; None if it is.
+    As JSON Schema says, ``2.0`` is an integer, and equal to the choice ``2``.
+
+    >>> json_type_error(serializers.BooleanField(), 0)
+    'Must be a valid boolean.'
+    >>> json_type_error(serializers.IntegerField(), True)
+    'A valid integer is required.'
+    >>> json_type_error(serializers.IntegerField(), 2.0) is None
+    True
+    >>> json_type_error(serializers.ChoiceField(choices=[0, 1]), "1")
+    '"1" is not a valid choice.'
+    >>> json_type_error(serializers.CharField(allow_null=True), None) is None
+    True
+    """
+    if value is None and field.allow_null:
+        return None
+    if isinstance(field, serializers.MultipleChoiceField):
+        return None  # a list, whose items DRF checks against the choices
+    if isinstance(field, serializers.ChoiceField):
+        if any(_json_equal(value, choice) for choice in field.choices):
+            return None
+        return str(field.error_messages["invalid_choice"].format(input=value))
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        return next(
+            (error for item in value if (error := json_type_error(field.child, item))), None
+        )
+    for kind, wanted in _JSON_TYPES:
+        if isinstance(field, kind):
+            return None if _json_type(value) in wanted else str(field.error_messages["invalid"])
+    return None
+
+
+def _as_choice(field: serializers.Field | None, value: Any) -> Any:
+    """``value`` as the choice of ``field`` it equals (``2`` for ``2.0``), which DRF's
+    ChoiceField looks up by its text; any other value as it is."""
+    if isinstance(field, serializers.ChoiceField) and not isinstance(
+        field, serializers.MultipleChoiceField
+    ):
+        return next((choice for choice in field.choices if _json_equal(value, choice)), value)
+    return value
+
+
+def _json_type(value: Any) -> str:
+    """The JSON Schema type of a value read from JSON ("integer" for ``2.0`` too)."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string" if isinstance(value, str) else "other"
+
+
+def _json_equal(value: Any, choice: Any) -> bool:
+    """Whether JSON Schema holds ``value`` equal to ``choice`` (``1.0`` is ``1``; ``true``
+    is not, though Python says so)."""
+    return _json_type(value) == _json_type(choice) and value == choice
+
+
+#: The JSON Schema types each field whose schema is a JSON primitive takes.
+_JSON_TYPES: tuple[tuple[type[serializers.Field], tuple[str, ...]], ...] = (
+    (serializers.BooleanField, ("boolean",)),
+    (serializers.IntegerField, ("integer",)),
+    (serializers.FloatField, ("integer", "number")),
+    (serializers.CharField, ("string",)),
+)
 
 
 class StrictSchema(OpenApiSerializerExtension):
@@ -57,11 +138,18 @@ def discriminated(
     field: str,
     value: str,
     doc: str = "",
+    *,
+    implied: bool = False,
     **fields: serializers.Field,
 ) -> type[serializers.Serializer]:
     """``base`` with ``field`` fixed to ``value`` (a one-choice enum) and ``fields`` added: a
-    member of a oneOf whose discriminator is ``field``, named ``name`` in the schema."""
-    fixed = serializers.ChoiceField(choices=[value], help_text=f"Always `{value}`.")
+    member of a oneOf whose discriminator is ``field``, named ``name`` in the schema.
+    ``implied``: the field may be left out (this member is the one meant then)."""
+    fixed = serializers.ChoiceField(
+        choices=[value],
+        required=not implied,
+        help_text=f"`{value}`, which may be left out." if implied else f"Always `{value}`.",
+    )
     attributes = {field: fixed, **fields, "__module__": base.__module__, "__doc__": doc}
     return type(name, (base,), attributes)
 

@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.plumbing import force_instance
+from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -23,6 +25,7 @@ from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.registry import default_game, game_ids, game_type
 from games.rulesets.site import ApiSchema
+from games.selectors import MAX_GAME_ID
 
 #: The longest idempotency key the event store records.
 KEY_LENGTH = 64
@@ -31,7 +34,7 @@ MAX_DEADLINE_HOURS = 30 * 24
 #: Event numbers fit a 32-bit column; anything beyond is not a cursor.
 MAX_SEQUENCE = 2**31 - 1
 #: Game ids fit a 64-bit column.
-MAX_ID = 2**63 - 1
+MAX_ID = MAX_GAME_ID
 #: The longest move notation read (chance's deal of a whole deck is about 1,000).
 MAX_NOTATION = 4096
 #: The default and the largest page of the event log.
@@ -47,6 +50,18 @@ def _seats(**kwargs: Any) -> serializers.ListField:
 
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What went wrong, in words.")
+
+
+class DamagedEventSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(help_text="The event's number (0: the log's header).")
+    type = serializers.CharField(help_text="The event's type, as recorded.")
+
+
+class DamagedSerializer(serializers.Serializer):
+    """A game its rules cannot rebuild: the event where they fail."""
+
+    detail = serializers.CharField(help_text="What went wrong, in words.")
+    damaged = DamagedEventSerializer()
 
 
 class RuleBrokenSerializer(serializers.Serializer):
@@ -393,7 +408,50 @@ class GameDetailSerializer(GameSerializer):
         }
 
 
-class NewGameSerializer(StrictSerializer):
+#: The code of the refusal of a request whose header and body name different keys.
+KEYS_DIFFER = "keys_differ"
+
+
+class KeyedSerializer(StrictSerializer):
+    """A request that may carry an idempotency key, in its body or as the
+    ``Idempotency-Key`` header (``context["header_key"]``): sent again with the same key,
+    it takes effect once."""
+
+    idempotency_key = serializers.CharField(
+        required=False,
+        min_length=1,
+        max_length=KEY_LENGTH,
+        help_text="Send the same key again (after a lost answer) and the request takes "
+        "effect once. Also accepted as the `Idempotency-Key` header.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        header = self.context.get("header_key")
+        body = attrs.get("idempotency_key")
+        if header == "":
+            raise serializers.ValidationError(
+                {"idempotency_key": _("An idempotency key has at least 1 character.")}
+            )
+        if header is not None and len(header) > KEY_LENGTH:
+            raise serializers.ValidationError(
+                {"idempotency_key": _("An idempotency key has at most 64 characters.")}
+            )
+        if header is not None and body is not None and header != body:
+            raise serializers.ValidationError(
+                {"idempotency_key": _("The header and the body name different keys.")},
+                code=KEYS_DIFFER,
+            )
+        return {**attrs, "idempotency_key": body or header}
+
+    def keys_differ(self) -> bool:
+        """Whether, once validated, the request was refused for naming two keys: a request
+        its schema calls valid (the schema cannot tie the header to the body), refused as
+        a key that cannot be used is (422), not as a malformed one."""
+        refused = self.errors.get("idempotency_key", [])
+        return any(getattr(error, "code", None) == KEYS_DIFFER for error in refused)
+
+
+class NewGameSerializer(KeyedSerializer):
     """A new game of any registered game: ``rules`` picks the game, whose serializer checks
     ``config`` (see :func:`new_game_serializer`)."""
 
@@ -415,7 +473,7 @@ class NewGameSerializer(StrictSerializer):
     )
 
     def lobby_arguments(self) -> dict[str, Any]:
-        """The validated body as ``game_open``'s arguments."""
+        """The validated body as ``game_open``'s arguments (the idempotency key aside)."""
         data = self.validated_data
         hours = data["move_deadline_hours"]
         return {
@@ -448,28 +506,51 @@ def _new_game_class(game_id: str) -> type[serializers.Serializer]:
         game_id,
         f"A new game of {game_id}; `rules` may be left out for the default game "
         f"({default_game()}).",
+        implied=game_id == default_game(),
         config=game_schema(game_id).config(),
     )
 
 
+class RequiredBody(PolymorphicProxySerializer):
+    """A oneOf of request bodies that cannot be left out: its schema requires the fields
+    that every one of them requires, so that the operation's body is marked required
+    (drf-spectacular reads that from the body's ``required``)."""
+
+
+class RequiredBodySchema(PolymorphicProxySerializerExtension):
+    target_class = RequiredBody
+    priority = 1
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        members = [force_instance(member) for member in self.target.serializers.values()]
+        required = set.intersection(
+            *(
+                {name for name, field in member.fields.items() if field.required}
+                for member in members
+            )
+        )
+        return {**super().map_serializer(auto_schema, direction), "required": sorted(required)}
+
+
 NEW_GAME_SERIALIZERS = {game_id: _new_game_class(game_id) for game_id in GAME_SCHEMAS}
-NEW_GAME_SCHEMA = PolymorphicProxySerializer(
+NEW_GAME_SCHEMA = RequiredBody(
     component_name="NewGame",
     serializers=NEW_GAME_SERIALIZERS,
     resource_type_field_name="rules",
 )
 
 
-def new_game_serializer(data: Any) -> serializers.Serializer:
+def new_game_serializer(data: Any, header_key: str | None = None) -> serializers.Serializer:
     """The new-game body's serializer for the game it names (the default game if none);
-    an unknown game is refused by the ``rules`` field of the default game's."""
+    an unknown game is refused by the ``rules`` field of the default game's.
+    ``header_key``: the request's ``Idempotency-Key`` header, if any."""
     body = dict(data) if isinstance(data, dict) else data
     if isinstance(body, dict):
         body.setdefault("rules", default_game())
     rules = body.get("rules") if isinstance(body, dict) else None
     if not isinstance(rules, str) or rules not in game_ids():
         rules = default_game()
-    return _new_game_class(rules)(data=body)
+    return _new_game_class(rules)(data=body, context={"header_key": header_key})
 
 
 class JoinSerializer(StrictSerializer):
@@ -522,7 +603,7 @@ class LegalActionsSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "maxLength": MAX_NOTATION, "example": "pass"},
+            {"type": "string", "minLength": 1, "maxLength": MAX_NOTATION, "example": "pass"},
             {"$ref": "#/components/schemas/Action"},
         ],
         "description": "The move: the game's notation, or its JSON form (as `legal-actions` "
@@ -532,10 +613,13 @@ class LegalActionsSerializer(serializers.Serializer):
 class ActionField(serializers.Field):
     default_error_messages: ClassVar[dict[str, Any]] = {
         "invalid": gettext_lazy("Send the move as notation text or as its JSON object."),
+        "blank": gettext_lazy("This field may not be blank."),
         "too_long": gettext_lazy("A move's notation has at most {max_length} characters."),
     }
 
     def to_internal_value(self, data: Any) -> str | dict[str, Any]:
+        if data == "":
+            self.fail("blank")
         if isinstance(data, str) and len(data) > MAX_NOTATION:
             self.fail("too_long", max_length=MAX_NOTATION)
         if isinstance(data, str | dict):
@@ -543,10 +627,8 @@ class ActionField(serializers.Field):
         self.fail("invalid")
 
 
-class SubmitSerializer(StrictSerializer):
-    """A move for my seat."""
-
-    # context: "header_key", the Idempotency-Key header if any.
+class SubmitSerializer(KeyedSerializer):
+    """A move for my seat (recorded once per idempotency key of the seat)."""
 
     action = ActionField()
     expected_sequence = serializers.IntegerField(
@@ -555,26 +637,6 @@ class SubmitSerializer(StrictSerializer):
         help_text="The `sequence` of the state you chose from: if the game has moved on, "
         "nothing is recorded (409).",
     )
-    idempotency_key = serializers.CharField(
-        required=False,
-        min_length=1,
-        max_length=KEY_LENGTH,
-        help_text="Send the same key again (after a lost answer) and the move is recorded "
-        "once. Also accepted as the `Idempotency-Key` header.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        header = self.context.get("header_key") or None
-        body = attrs.get("idempotency_key")
-        if header is not None and len(header) > KEY_LENGTH:
-            raise serializers.ValidationError(
-                {"idempotency_key": _("An idempotency key has at most 64 characters.")}
-            )
-        if header is not None and body is not None and header != body:
-            raise serializers.ValidationError(
-                {"idempotency_key": _("The header and the body name different keys.")}
-            )
-        return {**attrs, "idempotency_key": body or header}
 
 
 class SubmittedSerializer(serializers.Serializer):

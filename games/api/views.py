@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, JsonResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -22,19 +21,36 @@ from drf_spectacular.views import SpectacularAPIView
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes
-from rest_framework.exceptions import ParseError, PermissionDenied, ValidationError
+from rest_framework.exceptions import (
+    NotFound,
+    ParseError,
+    PermissionDenied,
+    UnsupportedMediaType,
+    ValidationError,
+)
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from accounts.tokens import ExpiringTokenAuthentication
-from games.access import check_watching
+from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
+from games.damage import report
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
-from games.events.log import export_game, verify
-from games.lobby import LobbyError, LobbyForbidden, game_add_bot, game_join, game_open, game_start
+from games.events.log import LogError, export_game, verify
+from games.lobby import (
+    LobbyError,
+    LobbyForbidden,
+    OpeningKeyReused,
+    game_add_bot,
+    game_join,
+    game_open,
+    game_open_once,
+    game_start,
+)
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
@@ -45,8 +61,12 @@ from games.services import Conflict, KeyReused, NotSeated, game_submit
 
 
 def _game(game_id: int) -> Game:
-    """The game (with its seats), or 404."""
-    return get_object_or_404(Game.objects.prefetch_related("seats"), pk=game_id)
+    """The game (with its seats), or 404: the same 404 as a private game's, body included
+    (``get_object_or_404`` would name the model)."""
+    found = Game.objects.prefetch_related("seats").filter(pk=game_id).first()
+    if found is None:
+        raise NotFound
+    return found
 
 
 def _watched_game(request: Request, game_id: int) -> Game:
@@ -100,6 +120,12 @@ def _refused(rule: str, message: str, statement: str) -> Response:
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+def _unusable_key(message: str) -> Response:
+    """422: an idempotency key that cannot be used so (it did something else, or the
+    header and the body name two)."""
+    return Response({"detail": message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+
+
 def _bad_request(message: str) -> Response:
     return _refused(
         "request",
@@ -130,11 +156,24 @@ GAME_ID = OpenApiParameter(
     OpenApiParameter.PATH,
     description="The game's id.",
 )
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": s.KEY_LENGTH},
+    OpenApiParameter.HEADER,
+    description="The same as the body's `idempotency_key`.",
+)
 ERROR = {
     401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown or expired token."),
     429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
 }
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such game.")}
+DAMAGED = {
+    410: OpenApiResponse(
+        s.DamagedSerializer,
+        "The game is damaged: an event (named) that its rules cannot replay. The site's "
+        "operators are told; nothing can be done with the game until they repair it.",
+    )
+}
 NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at this table.")}
 NOT_CREATOR = {
     403: OpenApiResponse(s.ErrorSerializer, "Only the player who opened this game can do that.")
@@ -193,10 +232,23 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     operation_id="games_open",
     summary="Open a game",
     description="Open a table with me in seat 0. Others join with its `invite_token` (or "
-    "freely if public); the creator may fill seats with bots, then starts it.",
+    "freely if public); the creator may fill seats with bots, then starts it. 201 with the "
+    "new game; 200 with the game my same idempotency key already opened.",
     tags=["lobby"],
+    parameters=[IDEMPOTENCY_KEY],
     request=s.NEW_GAME_SCHEMA,
-    responses={201: s.GameDetailSerializer, **INVALID, **NOT_JSON, **ERROR},
+    responses={
+        201: OpenApiResponse(s.GameDetailSerializer, "Opened."),
+        200: OpenApiResponse(s.GameDetailSerializer, "Already opened with this key."),
+        **INVALID,
+        422: OpenApiResponse(
+            s.ErrorSerializer,
+            "This idempotency key opened another game, or the header and the body name "
+            "different keys.",
+        ),
+        **NOT_JSON,
+        **ERROR,
+    },
 )
 @endpoint("GET", "POST")
 def games(request: Request) -> Response:
@@ -216,19 +268,37 @@ class GamePages(PageNumberPagination):
 
     page_size = 50
 
+    def get_page_number(self, request: Any, paginator: Any) -> Any:
+        # DRF reads an empty ?page= as the first page; it is no page number (the schema's
+        # integer), which is not found like any other (404).
+        if request.query_params.get(self.page_query_param) == "":
+            raise NotFound(self.invalid_page_message.format(page_number="", message=""))
+        return super().get_page_number(request, paginator)
+
 
 def _open(request: Request) -> Response:
-    form = s.new_game_serializer(request.data)
-    form.is_valid(raise_exception=True)
+    form = s.new_game_serializer(request.data, request.headers.get("Idempotency-Key"))
+    if not form.is_valid():
+        if form.keys_differ():
+            return _unusable_key(s.errors_in_words(form.errors))
+        raise ValidationError(form.errors)
+    key = form.validated_data["idempotency_key"]
     try:
-        game = game_open(creator=request.user, **form.lobby_arguments())
+        if key is None:
+            game, new = game_open(creator=request.user, **form.lobby_arguments()), True
+        else:
+            game, new = game_open_once(
+                creator=request.user, idempotency_key=key, **form.lobby_arguments()
+            )
     except ConfigError as refused:  # a configuration the rules do not allow
         raise ValidationError({"config": [str(refused)]}) from None
+    except OpeningKeyReused as error:
+        return _unusable_key(str(error))
     location = reverse("api:game", args=(game.pk,))
     seat = seat_of(game, request.user)
     return Response(
         _detail(request.user, game.pk, seat),
-        status.HTTP_201_CREATED,
+        status.HTTP_201_CREATED if new else status.HTTP_200_OK,
         headers={"Location": location},
     )
 
@@ -243,7 +313,7 @@ def _open(request: Request) -> Response:
     "the game is over.",
     tags=["games"],
     parameters=[GAME_ID],
-    responses={200: s.GameDetailSerializer, **NOT_FOUND, **ERROR},
+    responses={200: s.GameDetailSerializer, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def game(request: Request, game_id: int) -> Response:
@@ -263,6 +333,7 @@ def game(request: Request, game_id: int) -> Response:
         **INVALID,
         403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
         **NOT_FOUND,
+        **DAMAGED,
         **LOBBY_CONFLICT,
         **NOT_JSON,
         **ERROR,
@@ -270,11 +341,22 @@ def game(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def join(request: Request, game_id: int) -> Response:
-    found = _game(game_id)
-    form = s.JoinSerializer(data=request.data)
-    form.is_valid(raise_exception=True)
+    # Whoever may not see a private game learns nothing of it, not even that their body
+    # was wrong: the 404 of a missing game comes before the body is judged.
+    unreadable: Exception | None = None
     try:
-        seat = game_join(game=found, user=request.user, token=form.validated_data["token"])
+        form = s.JoinSerializer(data=request.data)
+    except (ParseError, UnsupportedMediaType) as error:
+        unreadable, form = error, s.JoinSerializer(data={})
+    valid = unreadable is None and form.is_valid()
+    token = form.validated_data["token"] if valid else ""
+    found = game_by_invitation(request, game_id, token)
+    if unreadable is not None:
+        raise unreadable
+    if not valid:
+        raise ValidationError(form.errors)
+    try:
+        seat = game_join(game=found, user=request.user, token=token)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
     except LobbyError as refused:
@@ -310,6 +392,7 @@ def _lobby_command(
         **INVALID,
         **NOT_CREATOR,
         **NOT_FOUND,
+        **DAMAGED,
         **LOBBY_CONFLICT,
         **ERROR,
     },
@@ -334,7 +417,14 @@ def add_bot(request: Request, game_id: int) -> Response:
     tags=["lobby"],
     parameters=[GAME_ID],
     request=None,
-    responses={200: s.GameDetailSerializer, **NOT_CREATOR, **NOT_FOUND, **LOBBY_CONFLICT, **ERROR},
+    responses={
+        200: s.GameDetailSerializer,
+        **NOT_CREATOR,
+        **NOT_FOUND,
+        **DAMAGED,
+        **LOBBY_CONFLICT,
+        **ERROR,
+    },
 )
 @endpoint("POST")
 def start(request: Request, game_id: int) -> Response:
@@ -354,7 +444,7 @@ def start(request: Request, game_id: int) -> Response:
     "constraints, `pending`.",
     tags=["play"],
     parameters=[GAME_ID],
-    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **ERROR},
+    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def legal_actions(request: Request, game_id: int) -> Response:
@@ -381,12 +471,7 @@ def legal_actions(request: Request, game_id: int) -> Response:
     tags=["play"],
     parameters=[
         GAME_ID,
-        OpenApiParameter(
-            "Idempotency-Key",
-            {"type": "string", "minLength": 1, "maxLength": s.KEY_LENGTH},
-            OpenApiParameter.HEADER,
-            description="The same as the body's `idempotency_key`.",
-        ),
+        IDEMPOTENCY_KEY,
     ],
     request=s.SubmitSerializer,
     responses={
@@ -397,12 +482,17 @@ def legal_actions(request: Request, game_id: int) -> Response:
         ),
         **NOT_SEATED,
         **NOT_FOUND,
+        **DAMAGED,
         409: OpenApiResponse(
             s.ConflictSerializer,
             "The game has moved on since `expected_sequence` (or has not started): here it is "
             "now, as my seat sees it.",
         ),
-        422: OpenApiResponse(s.ErrorSerializer, "This idempotency key recorded another move."),
+        422: OpenApiResponse(
+            s.ErrorSerializer,
+            "This idempotency key recorded another move of my seat, or the header and the "
+            "body name different keys.",
+        ),
         **NOT_JSON,
         **ERROR,
     },
@@ -419,6 +509,8 @@ def submit(request: Request, game_id: int) -> Response:
         data=data, context={"header_key": request.headers.get("Idempotency-Key")}
     )
     if not form.is_valid():
+        if form.keys_differ():
+            return _unusable_key(s.errors_in_words(form.errors))
         return _bad_request(s.errors_in_words(form.errors))
     try:
         action = _read_action(found, form.validated_data["action"])
@@ -444,7 +536,7 @@ def submit(request: Request, game_id: int) -> Response:
     except NotSeated as error:
         raise PermissionDenied(str(error)) from None
     except KeyReused as error:
-        return Response({"detail": str(error)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return _unusable_key(str(error))
     body = {
         "duplicate": submitted.duplicate,
         "recorded": [event.sequence for event in submitted.events],
@@ -465,7 +557,7 @@ def submit(request: Request, game_id: int) -> Response:
     "event number: pass the answer's `next` as `after` until it is null.",
     tags=["games"],
     parameters=[GAME_ID, s.EventPageQuerySerializer],
-    responses={200: s.EventPageSerializer, **INVALID, **NOT_FOUND, **ERROR},
+    responses={200: s.EventPageSerializer, **INVALID, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def events(request: Request, game_id: int) -> Response:
@@ -501,6 +593,7 @@ def events(request: Request, game_id: int) -> Response:
     responses={
         200: s.GameLogSerializer,
         **NOT_FOUND,
+        **DAMAGED,
         409: OpenApiResponse(s.ErrorSerializer, "The game is not over: its log stays secret."),
         **ERROR,
     },
@@ -514,8 +607,30 @@ def export(request: Request, game_id: int) -> Response:
             status=status.HTTP_409_CONFLICT,
         )
     log = export_game(found.pk)
-    verify(log)  # a log that would not replay is a server fault, not an answer
+    try:
+        verify(log)
+    except LogError as fault:  # a log that does not verify is a damaged game's
+        events = log["events"]
+        kind = events[fault.sequence - 1]["type"] if 0 < fault.sequence <= len(events) else ""
+        raise store.Unreplayable(found.pk, fault.sequence, kind, fault) from fault
     return Response(log)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``), and a damaged game's 410
+    naming the event its rules cannot replay (``games.damage``)."""
+    if not isinstance(exc, store.Unreplayable):
+        return drf_exception_handler(exc, context)
+    report(exc)
+    body = {
+        "detail": _(
+            "This game is damaged: its event %(sequence)d cannot be replayed by its rules. "
+            "The site's operators have been told."
+        )
+        % {"sequence": exc.sequence},
+        "damaged": {"sequence": exc.sequence, "type": exc.type},
+    }
+    return Response(body, status=status.HTTP_410_GONE)
 
 
 class SchemaView(SpectacularAPIView):

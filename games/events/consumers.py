@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from django.db import transaction
 from django.db.models import Count, F, Q
 
+from games.damage import report
 from games.events import store
 from games.events.models import ConsumerPosition
 from games.events.store import Recorded
@@ -119,8 +120,14 @@ def lagging_games() -> list[int]:
 
 
 def catch_up() -> int:
-    """Dispatch every lagging game; return how many were lagging."""
+    """Dispatch every lagging game; return how many were lagging. A damaged game (an
+    event its rules cannot replay) is reported and left lagging until it is repaired: the
+    others are dispatched all the same."""
     games = lagging_games()
     for game_id in games:
-        dispatch(game_id)
+        try:
+            dispatch(game_id)
+        except store.Unreplayable as damage:
+            damage.game_id = game_id
+            report(damage)
     return len(games)

@@ -85,10 +85,12 @@ class Event(InsertOnly):
         ordering = ("game", "sequence")
         constraints = (
             models.UniqueConstraint(fields=("game", "sequence"), name="event_sequence_unique"),
+            # A key is the seat's own: each client chooses its keys without knowing the
+            # others', so two seats may use the same one.
             models.UniqueConstraint(
-                fields=("game", "idempotency_key"),
+                fields=("game", "seat", "idempotency_key"),
                 condition=models.Q(idempotency_key__isnull=False),
-                name="event_idempotency_unique",
+                name="event_idempotency_per_seat",
             ),
             models.CheckConstraint(
                 condition=models.Q(sequence__gte=1), name="event_sequence_positive"

@@ -58,6 +58,19 @@ class DuplicateKey(AppendRefused):
     """An event with this idempotency key is already recorded for the game."""
 
 
+class Unreplayable(Exception):
+    """A recorded event the rules cannot replay (an unknown type, a payload they cannot
+    read, an action they refuse): the game cannot be rebuilt past it, and is damaged until
+    an operator repairs it (docs/deploy.md). ``game_id`` (None until the store knows
+    it), ``sequence`` and ``type`` name the event; the rules' error is the cause."""
+
+    def __init__(self, game_id: int | None, sequence: int, kind: str, error: Exception) -> None:
+        self.game_id = game_id
+        self.sequence = sequence
+        self.type = kind
+        super().__init__(f"event {sequence} ({kind}) does not replay: {error!r}")
+
+
 class ChainMissing(Exception):
     """The game has no link where the append would start: its chain was never opened (a
     game must be started through ``services.start_recording``)."""
@@ -325,18 +338,28 @@ def read(
         "sequence", "type", "seat", "payload", "version", "recorded_at"
     )
     for sequence, kind, seat, payload, version, recorded_at in rows:
-        yield Recorded(sequence, kind, seat, versions.upcast(kind, version, payload), recorded_at)
+        try:
+            upcast = versions.upcast(kind, version, payload)
+        except Exception as error:  # a step of the rules' own, meeting a payload it cannot read
+            raise Unreplayable(game_id, sequence, kind, error) from error
+        yield Recorded(sequence, kind, seat, upcast, recorded_at)
 
 
 def replay(rules: RuleSet, state: Any, events: Iterable[Recorded]) -> Any:
-    """``state`` moved on by ``events`` (the first may be ``created``, from no state)."""
+    """``state`` moved on by ``events`` (the first may be ``created``, from no state);
+    :class:`Unreplayable` at the first event the rules cannot replay, whatever their
+    error (a recorded event is a fact: failing to replay it is the game's damage)."""
     for event in events:
-        if event.type == CREATED:
-            state = rules.new_game(event.payload["config"])
-        elif event.type not in MILESTONES:
-            assert event.seat is not None
-            action = rules.action_from_json(action_json(event.payload))
-            state = rules.apply(state, event.seat, action)
+        try:
+            if event.type == CREATED:
+                state = rules.new_game(event.payload["config"])
+            elif event.type not in MILESTONES:
+                if event.seat is None:
+                    raise ValueError("an action recorded without its seat")
+                action = rules.action_from_json(action_json(event.payload))
+                state = rules.apply(state, event.seat, action)
+        except Exception as error:
+            raise Unreplayable(None, event.sequence, event.type, error) from error
     return state
 
 
@@ -361,9 +384,12 @@ def load(
     if start is None:
         start = _snapshot(game_id, rules, upto) or StateAt(None, 0, rules_name)
     tail = list(read(game_id, rules, after=start.sequence, upto=upto))
-    loaded = (
-        StateAt(replay(rules, start.state, tail), tail[-1].sequence, rules_name) if tail else start
-    )
+    try:
+        state = replay(rules, start.state, tail) if tail else start.state
+    except Unreplayable as damage:
+        damage.game_id = game_id
+        raise
+    loaded = StateAt(state, tail[-1].sequence, rules_name) if tail else start
     if cache and upto is None and loaded.state is not None and not connection.in_atomic_block:
         # Read in autocommit, so built from committed events only: safe to share. (Inside
         # a transaction the tail may hold this transaction's own, not yet committed, rows.)

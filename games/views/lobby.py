@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import display_name
-from games.access import remember_invitation
+from games.access import game_by_invitation, game_for_viewer, remember_invitation
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
@@ -127,7 +129,8 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "what": game_summary(game),
         "creator": display_name(game.created_by),
         "invite_form": InviteForm(),
-        "link": request.build_absolute_uri(f"/games/{game.pk}/join/{game.invite_token}/")
+        # The site's address, not the request's Host: the link is shared and mailed.
+        "link": settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
         if seat is not None
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
@@ -139,7 +142,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
 
 @login_required
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_by_invitation(request, game_id, token)
     try:
         check_invitation(game, token)
     except LobbyForbidden as refused:
@@ -164,7 +167,7 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    game, _seat = game_for_viewer(request, game_id)
     try:
         act(game)  # type: ignore[operator]
     except LobbyForbidden as refused:
@@ -206,7 +209,6 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game,
             by=request.user,
             email=form.cleaned_data["email"],
-            base_url=request.build_absolute_uri("/").rstrip("/"),
         )
         messages.success(request, invitation_news(owed=invitation.sent_at is None, new=new))
 

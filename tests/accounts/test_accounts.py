@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.http import HttpResponse
@@ -22,7 +23,8 @@ pytestmark = pytest.mark.django_db
 
 
 def link_in(message: mail.EmailMessage) -> str:
-    match = re.search(r"https?://testserver(/\S+)", message.body)
+    """The path of the link in ``message``, which starts with ``SITE_URL``."""
+    match = re.search(re.escape(settings.SITE_URL) + r"(/\S+)", message.body)
     assert match, message.body
     return match.group(1)
 
@@ -66,15 +68,49 @@ def test_allauths_mails_name_the_site_never_the_host_it_was_reached_at(
     sign_up(client, "carol@example.com", "Carol")
     (message,) = mail.outbox
     assert message.subject == "[NUM-X by mail] Please Confirm Your Email Address"
-    # The link goes where the browser was (testserver); the words name the site.
-    words = message.body.replace("http://testserver" + link_in(message), "")
+    words = message.body
     assert "testserver" not in words, words
     assert words.startswith("Hello from NUM-X by mail!")
     assert "register an account on numx.example.org" in words
     assert "Thank you for using NUM-X by mail!" in words
     client.post("/accounts/password/reset/", {"email": "carol@example.com"})
-    reset = mail.outbox[-1]
-    assert "testserver" not in reset.body.replace("http://testserver" + link_in(reset), "")
+    assert "testserver" not in mail.outbox[-1].body
+
+
+def test_every_account_mail_links_to_the_site_whatever_host_the_request_named(
+    alice: User, settings: Any
+) -> None:
+    """Failed before: a password-reset link (and every other link allauth mails, and a
+    game's invitation) followed the Host the request named, so that whoever asked for a
+    reset of Alice's password naming their own host mailed her a genuine link to it."""
+    settings.SITE_URL = "https://numx.example.org"
+    settings.ALLOWED_HOSTS = ["numx.example.org", "evil.example"]
+    forged = Client(HTTP_HOST="evil.example")
+    forged.post("/accounts/password/reset/", {"email": alice.email})  # the reset key
+    forged.post("/accounts/password/reset/", {"email": "nobody@example.com"})  # sign up instead
+    sign_up(forged, alice.email, "Alice again")  # the account exists: reset or sign in
+    sign_up(forged, "carol@example.com", "Carol")  # confirm the address
+    forged.force_login(alice)
+    table = game_open(creator=alice, name="Come", config={"players": 2})
+    forged.post(f"/games/{table.pk}/invite/", {"email": "dave@example.com"})
+    send_invitation(table.invitations.get().pk)
+    assert len(mail.outbox) == 5
+    for message in mail.outbox:
+        assert "evil.example" not in message.body, message.body
+        assert link_in(message)
+
+
+def test_the_waiting_rooms_invitation_link_is_the_sites_whatever_host_was_named(
+    alice: User, settings: Any
+) -> None:
+    settings.SITE_URL = "https://numx.example.org"
+    settings.ALLOWED_HOSTS = ["numx.example.org", "evil.example"]
+    table = game_open(creator=alice, name="Come", config={"players": 2})
+    forged = Client(HTTP_HOST="evil.example")
+    forged.force_login(alice)
+    page = forged.get(f"/games/{table.pk}/").content.decode()
+    assert f"https://numx.example.org/games/{table.pk}/join/{table.invite_token}/" in page
+    assert "evil.example" not in page
 
 
 def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> None:
@@ -83,7 +119,7 @@ def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> N
     assert profile_of(user).language == "fr"
     alice = named(User.objects.create_user("alice", "alice@example.com"))
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
-    invitation, _new = game_invite(game=game, by=alice, email=user.email, base_url="http://x")
+    invitation, _new = game_invite(game=game, by=alice, email=user.email)
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox

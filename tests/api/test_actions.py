@@ -157,7 +157,6 @@ def test_a_card_i_do_not_hold_breaks_a_rule(as_alice: APIClient, game: Game) -> 
     [
         "dance",
         "play purple-99",
-        "",
         {"type": "teleport"},
         {"type": "pick"},
         {"type": "play", "cards": ["joker"], "as": "nine"},
@@ -182,6 +181,7 @@ def test_a_move_that_cannot_be_read_is_a_notation_error(
         {"action": "pass"},
         {"expected_sequence": 2},
         {"action": 7, "expected_sequence": 2},
+        {"action": "", "expected_sequence": 2},  # the schema's minLength
         {"action": ["pass"], "expected_sequence": 2},
         {"action": "pass", "expected_sequence": -1},
         {"action": "pass", "expected_sequence": "two"},
@@ -283,7 +283,7 @@ def test_a_header_and_body_naming_different_keys_are_refused(
 
     response = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="b")
 
-    assert response.status_code == 400 and response.json()["rule"] == "request"
+    assert response.status_code == 422 and "different keys" in response.json()["detail"]
     assert recorded(game) == 2
 
 
@@ -304,6 +304,32 @@ def test_a_key_cannot_carry_another_move(as_alice: APIClient, game: Game) -> Non
     assert response.status_code == 422
     assert "detail" in response.json()
     assert recorded(game) == 3
+
+
+def test_a_key_is_the_seats_own_another_seat_may_use_it_too(
+    as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    """Failed before: keys were unique per game, so Bob's move was refused (422) because
+    Alice had used the same key, though clients choose their keys apart."""
+    first = submit(
+        as_alice,
+        game,
+        {
+            "action": a_pick(as_alice, game)["notation"],
+            "expected_sequence": 2,
+            "idempotency_key": "1",
+        },
+    )
+    assert first.status_code == 201
+    sequence = first.json()["game"]["state"]["sequence"]
+    body = {"action": a_pick(as_bob, game)["notation"], "expected_sequence": sequence}
+
+    answer = submit(as_bob, game, {**body, "idempotency_key": "1"})
+    again = submit(as_bob, game, {**body, "idempotency_key": "1"})
+
+    assert (answer.status_code, again.status_code) == (201, 200)
+    assert again.json()["duplicate"] is True
+    assert Event.objects.filter(game=game, idempotency_key="1").count() == 2
 
 
 def test_only_players_submit_moves(as_carol: APIClient, game: Game) -> None:

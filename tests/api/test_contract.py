@@ -123,6 +123,103 @@ def test_actions_views_and_new_games_are_discriminated_oneofs(openapi: dict[str,
     assert {"card", "seat", "face_up", "side"} <= placement["properties"].keys()
 
 
+# The schema and the server agree ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": "g", "config": {"players": 2}, "public": 0},
+        {"name": "g", "config": {"players": 2}, "public": "true"},
+        {"name": 5, "config": {"players": 2}},
+        {"name": "g", "config": {"players": "2"}},
+        {"name": "g", "config": {"players": 2, "teams": 1}},
+        {"name": "g", "config": {"players": 2}, "bot_level": "1"},
+        {"name": "g", "config": {"players": 2}, "move_deadline_hours": 2.5},
+        {"name": "g", "config": {"players": 2}, "bot_level": True},
+        {"name": "g", "config": {"players": 2, "malus_values": [["3", 3]] * 5}},
+    ],
+)
+def test_a_value_of_another_json_type_than_the_schemas_is_refused(
+    as_alice: APIClient, body: dict[str, Any]
+) -> None:
+    """Failed before: DRF read 0 and "true" as booleans, 5 as text, "2" as an integer (in a
+    list too), true as the choice 1, where the schema says boolean, string, integer; a
+    client that trusts the schema is told so, and one that does not is not guessed at."""
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400, response.json()
+    assert not Game.objects.exists()
+
+
+def test_what_json_schema_calls_an_integer_is_read_as_one(as_alice: APIClient) -> None:
+    """2.0 is an integer to JSON Schema, and the choice 1 is 1.0 too: valid by the schema,
+    so accepted (schemathesis sends them)."""
+    body = {"name": "g", "config": {"players": 2.0}, "move_deadline_hours": 2.0, "bot_level": 2.0}
+
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get()
+    assert (game.config["players"], game.bot_level) == (2, 2)
+    assert game.move_deadline is not None and game.move_deadline.total_seconds() == 7200
+
+
+def test_the_default_game_may_be_opened_without_naming_it_and_the_schema_says_so(
+    as_alice: APIClient, openapi: dict[str, Any]
+) -> None:
+    """Failed before: the schema required `rules`, which the server fills in."""
+    schemas = openapi["components"]["schemas"]
+    assert "rules" not in schemas["NewNumxGame"]["required"]
+    assert "rules" in schemas["NewMayaGame"]["required"]
+    assert schemas["NewGame"]["required"] == ["config", "name"]
+    body = {"name": "g", "config": {"players": 2}}
+    assert as_alice.post("/api/games/", body, format="json").json()["rules"] == "numx"
+
+
+def test_an_empty_notation_is_refused_by_the_schema_as_by_the_server(
+    as_alice: APIClient, game: Game, openapi: dict[str, Any]
+) -> None:
+    """Failed before: the schema allowed "" as an action, which the server refuses."""
+    notation = openapi["components"]["schemas"]["Submit"]["properties"]["action"]["oneOf"][0]
+    assert notation["type"] == "string" and notation["minLength"] == 1
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/", {"action": "", "expected_sequence": 2}, format="json"
+    )
+    assert response.status_code == 400 and response.json()["rule"] == "request"
+
+
+def test_a_new_game_needs_a_body_and_the_schema_says_so(
+    as_alice: APIClient, openapi: dict[str, Any]
+) -> None:
+    """Failed before: the schema let the body of a new game be left out."""
+    assert openapi["paths"]["/api/games/"]["post"]["requestBody"]["required"] is True
+    assert as_alice.post("/api/games/").status_code == 400
+
+
+def test_an_empty_idempotency_key_header_is_refused_as_the_schema_says(
+    as_alice: APIClient, game: Game
+) -> None:
+    """Failed before: an empty Idempotency-Key (the schema's minLength is 1) was read as
+    none, and the game opened."""
+    body = {"name": "g", "config": {"players": 2}}
+    assert (
+        as_alice.post("/api/games/", body, format="json", HTTP_IDEMPOTENCY_KEY="").status_code
+        == 400
+    )
+
+
+def test_a_method_the_schema_does_not_list_is_a_405_naming_those_it_does(
+    as_alice: APIClient, game: Game, openapi: dict[str, Any]
+) -> None:
+    """The schema says it in its description: an operation it does not list (DELETE...) is
+    answered 405 with an Allow header."""
+    assert "405" in openapi["info"]["description"]
+    response = as_alice.delete(f"/api/games/{game.pk}/")
+    assert response.status_code == 405
+    assert "GET" in response["Allow"] and "DELETE" not in response["Allow"]
+
+
 # Export -----------------------------------------------------------------------------------
 
 

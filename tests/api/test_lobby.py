@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from games.events.models import Event
 from games.lobby import game_join, game_open
-from games.models import Game
+from games.models import Game, Invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -36,11 +36,25 @@ def test_the_invitation_token_gives_a_seat_at_a_private_table(
     assert joined["invite_token"] == table.invite_token  # now a player, Bob may invite too
 
 
-@pytest.mark.parametrize("body", [{}, {"token": "guess"}])
-def test_a_private_table_refuses_a_join_without_its_token(
-    as_bob: APIClient, table: Game, body: dict[str, str]
+@pytest.mark.parametrize("body", [{}, {"token": "guess"}, {"token": 7, "seat": 1}])
+def test_a_private_table_is_not_there_for_a_join_without_its_token(
+    as_bob: APIClient, table: Game, body: dict[str, object]
 ) -> None:
+    """Failed before: 403 (or 400 for a wrong body), where a missing game answers 404."""
     response = as_bob.post(f"/api/games/{table.pk}/join/", body, format="json")
+
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not found."}
+    assert table.seats.count() == 1
+
+
+def test_an_invitee_who_lost_the_token_is_told_it_is_wrong(
+    as_bob: APIClient, table: Game, alice: User
+) -> None:
+    """Bob was invited by email: the table is his to see, so a wrong token is said to be."""
+    Invitation.objects.create(game=table, email="bob@example.com", invited_by=alice)
+
+    response = as_bob.post(f"/api/games/{table.pk}/join/", {"token": "guess"}, format="json")
 
     assert response.status_code == 403
     assert table.seats.count() == 1

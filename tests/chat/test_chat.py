@@ -99,6 +99,8 @@ def test_a_line_is_shown_as_text_never_as_markup(alice: User, bob: User) -> None
         ("", "Write something to say."),
         ("   ", "Write something to say."),
         ("x" * (MAX_LENGTH + 1), f"at most {MAX_LENGTH} characters"),
+        # Failed before: kept on SQLite, a 500 on PostgreSQL (its text refuses NUL).
+        ("Good\x00 luck", "Null characters are not allowed."),
     ],
 )
 def test_an_empty_or_too_long_line_is_refused_and_nothing_is_kept(

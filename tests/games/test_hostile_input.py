@@ -3,7 +3,9 @@
 
 Hypothesis throws arbitrary text (NUL bytes, superscript digits, huge numbers, deep
 notation) and arbitrary JSON (deep nesting included) at every form field, query parameter
-and API field of a running game, as its seated player.
+and API field of a running game, as its seated player, at its chat, and at every header
+of a mail sent to the SMTP listener of replies (whose answer is an SMTP reply that is
+never a crash's 500).
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chat.models import ChatLine
 from games.events.models import Event
 from games.models import Game
+from notifications.mailin import answer
+from notifications.models import InboundMail
 from tournaments.models import Tournament
 from tournaments.services import tournament_create
 
@@ -156,3 +161,68 @@ def test_no_api_body_gets_a_server_error(player: Client, duel: Game, body: Any) 
     for url in (f"/api/games/{duel.pk}/actions/", "/api/games/", f"/api/games/{duel.pk}/join/"):
         response = player.post(url, json.dumps(body), content_type="application/json")
         refused_or_fine(response, duel, events)
+
+
+@EXAMPLES
+@given(text=texts, upto=texts, part=texts, hide=texts)
+def test_no_chat_form_or_query_gets_a_server_error(
+    player: Client, duel: Game, text: str, upto: str, part: str, hide: str
+) -> None:
+    """Failed before, on PostgreSQL: a line holding a NUL byte was a 500."""
+    said = ChatLine.objects.count()
+    for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = player.post(f"/chat/{duel.pk}/say/", {"text": text}, **htmx)
+        assert response.status_code < 500, response.content[:300]
+        if response.status_code >= 400:
+            assert ChatLine.objects.count() == said
+        said = ChatLine.objects.count()
+        panel = player.get(f"/chat/{duel.pk}/", {"upto": upto, "part": part}, **htmx)
+        assert panel.status_code < 500, panel.content[:300]
+        hidden = player.post(f"/chat/{duel.pk}/hide/", {"hide": hide}, **htmx)
+        assert hidden.status_code < 500, hidden.content[:300]
+
+
+#: What the SMTP listener may answer a mail (451 only when the database is down).
+SMTP_REPLIES = ("250 ", "552 5.3.4 ", "554 5.6.0 ")
+#: Header values as senders get them wrong, and as attackers shape them.
+header_values = st.one_of(
+    texts,
+    st.sampled_from(
+        [
+            '"<<>>" <@@@>',
+            "<>",
+            "a@b, c@d",
+            "=?utf-8?q?=FF?= <a@b>",
+            "=?x-unknown?b?////?=",
+            "Bob <bob@example.com>\r\nBcc: eve@example.com",
+        ]
+    ),
+)
+
+
+@EXAMPLES
+@given(
+    headers=st.dictionaries(
+        st.sampled_from(
+            ["From", "To", "Subject", "Message-ID", "In-Reply-To", "References", "Content-Type"]
+        ),
+        header_values,
+        max_size=7,
+    ),
+    body=texts,
+    sender=texts,
+)
+def test_no_mail_gets_a_crash_from_the_smtp_listener(
+    duel: Game, headers: dict[str, str], body: str, sender: str
+) -> None:
+    """Failed before: an unreadable From: made the listener answer aiosmtpd's 500."""
+    kept = InboundMail.objects.count()
+    lines = [f"{name}: {value}" for name, value in headers.items()]
+    raw = "\r\n".join([*lines, "", body]).encode("utf-8", "surrogatepass")
+
+    reply = answer(raw, ["play+1-2-0-abcdefghijklmnop@127.0.0.1"], sender)
+
+    assert reply.startswith(SMTP_REPLIES), reply
+    # A mail taken is kept once (a copy of one already kept is taken too); one refused, never.
+    taken = reply.startswith("250 ")
+    assert InboundMail.objects.count() - kept in ((0, 1) if taken else (0,))

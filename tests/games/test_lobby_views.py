@@ -163,7 +163,12 @@ def test_the_poll_takes_invite_friends_away_once_the_table_is_full(
 
 
 def test_a_wrong_invitation_link_is_refused(alice: User, bob: User, as_user: Login) -> None:
+    """A stranger finds no game there (a private game is only reached by its link); an
+    invitee, whose table it is to see, is told the link is wrong."""
     game = game_open(creator=alice, name="Private", config={"players": 2})
+    assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 404
+    assert as_user(bob).post(f"/games/{game.pk}/join/wrong/").status_code == 404
+    Invitation.objects.create(game=game, email="bob@example.com", invited_by=alice)
     assert as_user(bob).get(f"/games/{game.pk}/join/wrong/").status_code == 403
     response = as_user(bob).post(f"/games/{game.pk}/join/wrong/", follow=True)
     assert "not valid" in response.content.decode()
@@ -223,7 +228,7 @@ def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
         move_deadline=timedelta(days=3),
     )
     game_join(game=game, user=bob, token=game.invite_token)
-    invitation, _new = game_invite(game=game, by=alice, email="carol@example.com", base_url="")
+    invitation, _new = game_invite(game=game, by=alice, email="carol@example.com")
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox
@@ -237,7 +242,7 @@ def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
 def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User) -> None:
     speaks(bob, "fr")
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
-    invitation, _new = game_invite(game=game, by=alice, email=bob.email, base_url="")
+    invitation, _new = game_invite(game=game, by=alice, email=bob.email)
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox
@@ -305,7 +310,7 @@ def test_an_invitation_respects_the_invitees_preferences(
     game = game_open(creator=alice, name="Friday", config={"players": 3})
     mail.outbox.clear()
     for address in (bob.email, mallory.email):
-        invitation, _new = game_invite(game=game, by=alice, email=address, base_url="http://x")
+        invitation, _new = game_invite(game=game, by=alice, email=address)
         assert send_invitation(invitation.pk) is (address == bob.email)
         assert send_invitation(invitation.pk) is False  # a retried task sends nothing twice
     (message,) = mail.outbox

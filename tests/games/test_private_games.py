@@ -3,11 +3,14 @@ counting ids. Whoever was not given a private game finds nothing there, by any w
 its players, its creator and its invitees keep it; public games stay open to all."""
 
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Invitation
@@ -100,7 +103,7 @@ def test_the_invitation_link_is_the_address_of_a_private_game(
     """Whoever opens the invitation link (the game's secret) may watch it afterwards, even
     with every seat taken; a wrong token opens nothing."""
     browser = as_user(mallory)
-    assert browser.get(f"/games/{private.pk}/join/not-the-token/").status_code == 403
+    assert browser.get(f"/games/{private.pk}/join/not-the-token/").status_code == 404
     assert browser.get(f"/games/{private.pk}/").status_code == 404
     assert browser.get(f"/games/{private.pk}/join/{private.invite_token}/").status_code == 200
     for url in html_ways_in(private):
@@ -139,3 +142,62 @@ def test_public_games_stay_open_to_everyone(
             assert viewer.get(url).status_code in (200, 286), url
     for url in api_ways_in(game)[:3]:
         assert token_client(mallory).get(url).status_code == 200, url
+
+
+def game_routes(
+    patterns: list[URLPattern | URLResolver] | None = None, prefix: str = ""
+) -> Iterator[str]:
+    """Every route of the site that names a game by its id, as a template."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            yield from game_routes(pattern.url_patterns, route)
+        elif "<int:game_id>" in route:
+            yield route
+
+
+def answer(client: Client, method: str, route: str, game_id: int) -> tuple[int, str, str]:
+    """What ``client`` gets for ``method`` on ``route`` with ``game_id``, a wrong token where
+    the route takes one; the id, masked tokens and form keys written alike, so that two
+    games' answers compare."""
+    path = "/" + route.replace("<int:game_id>", str(game_id)).replace("<str:token>", "wrong")
+    body = '{"token": "wrong"}' if method == "post" else None
+    response = getattr(client, method)(path, body, content_type="application/json")
+    shown = response.content.decode(errors="replace")
+    location = response.get("Location", "")
+
+    def alike(text: str) -> str:
+        return re.sub(r"[A-Za-z0-9_-]{32,}", "TOKEN", text).replace(f"/{game_id}/", "/N/")
+
+    return response.status_code, alike(location), alike(shown)
+
+
+@pytest.mark.parametrize("state", ["open", "running"])
+def test_a_private_game_answers_as_a_missing_one_on_every_route_and_method(
+    alice: User, bob: User, mallory: User, as_user: Login, state: str
+) -> None:
+    """Failed before: a signed-in stranger got 403 from /join/, /bot/ and /start/, 302 from
+    /invite/, 403 from the API's join, and the API's 404 said "No Game matches the given
+    query." for a missing game against "Not found." for a private one."""
+    game = (
+        game_open(creator=alice, name="Secret", config={"players": 3})
+        if state == "open"
+        else opened(alice, bob, public=False)
+    )
+    missing = game.pk + 1000
+    routes = sorted(set(game_routes()))
+    assert {"games/<int:game_id>/bot/", "api/games/<int:game_id>/join/"} <= set(routes)
+    for who, client in (
+        ("anonymous", Client()),
+        ("signed in", as_user(mallory)),
+        ("API token", token_client(mallory)),
+    ):
+        for route in routes:
+            for method in ("get", "post", "delete"):
+                cache.clear()  # the API's throttle counts every request
+                private = answer(client, method, route, game.pk)
+                assert private == answer(client, method, route, missing), (who, method, route)
+                # An id no game can have (past the database's integers) is a missing game's
+                # too, not a database error.
+                assert private == answer(client, method, route, 2**63), (who, method, route)
+    assert game.seats.count() == (1 if state == "open" else 2)

@@ -13,6 +13,8 @@ from django.core import mail
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from accounts import links
+from chat.models import ChatLine
 from games.lobby import game_open
 from games.models import Game
 from notifications.models import Notification
@@ -57,6 +59,19 @@ def test_a_games_link_opens_that_game_and_nothing_else_of_the_account(
     assert browser.get(f"/games/{other.pk}/").status_code == 404  # private, and not opened
 
 
+def test_a_links_session_has_that_games_chat(trio: Game, mallory: User) -> None:
+    """Failed before: the table showed, but its chat panel was a 404 and saying a line
+    asked to sign in."""
+    browser = Client()
+    browser.get(table_link(trio, mallory))
+    assert browser.get(f"/chat/{trio.pk}/").status_code == 200
+    said = browser.post(f"/chat/{trio.pk}/say/", {"text": "On my way"}, HTTP_HX_REQUEST="true")
+    assert said.status_code == 200 and "On my way" in said.content.decode()
+    assert ChatLine.objects.get(game=trio).author == mallory
+    other = game_open(creator=mallory, name="Mine too", config={"players": 2})
+    assert browser.get(f"/chat/{other.pk}/").status_code == 404
+
+
 def test_signing_in_with_the_password_makes_a_links_session_whole(
     trio: Game, mallory: User
 ) -> None:
@@ -77,6 +92,42 @@ def test_a_link_of_one_game_opens_no_other(trio: Game, mallory: User) -> None:
     answer = browser.get(f"/notifications/games/{other.pk}/link/?{token}")
     assert answer["Location"].startswith("/accounts/login/")
     assert browser.get(f"/games/{other.pk}/").status_code == 404
+
+
+def test_a_link_signs_in_once_and_a_second_use_asks_to_sign_in(trio: Game, mallory: User) -> None:
+    """Failed before: the link signed in whoever opened it, again and again for its 48
+    hours: a forwarded or archived mail was a key to the game for that long."""
+    link = table_link(trio, mallory)
+    mine = Client()
+    assert mine.get(link)["Location"] == f"/games/{trio.pk}/"
+
+    again = Client()
+    answer = again.get(link, follow=True)
+
+    assert answer.redirect_chain[0][0].startswith("/accounts/login/?next=")
+    assert "This link was used already, or has expired" in answer.content.decode()
+    assert "_auth_user_id" not in again.session
+    # The browser it opened stays signed in on the game, the link clicked there again too.
+    assert mine.get(link)["Location"] == f"/games/{trio.pk}/"
+    assert mine.get(f"/chat/{trio.pk}/say/").status_code == 405  # signed in: not a redirect
+
+
+def test_a_link_used_twice_at_once_signs_in_one_browser(
+    trio: Game, mallory: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second request marks the link used between the first one's check and its own:
+    the link's one use is decided by the database, not by who looked first."""
+    link = table_link(trio, mallory)
+    spend = links.spend
+
+    def raced(token: str) -> bool:
+        spend(token)  # the other request's
+        return spend(token)
+
+    monkeypatch.setattr(links, "spend", raced)
+    browser = Client()
+    assert browser.get(link)["Location"].startswith("/accounts/login/")
+    assert "_auth_user_id" not in browser.session
 
 
 def test_a_link_expires_and_then_asks_to_sign_in(trio: Game, mallory: User) -> None:

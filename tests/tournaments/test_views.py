@@ -403,7 +403,7 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
     """The limit counts a member's invitations to games and tournaments together."""
     settings.NUMX_INVITATIONS_PER_DAY = 2
     game = game_open(creator=alice, name="Friday", config={"players": 3})
-    game_invite(game=game, by=alice, email="carol@example.com", base_url="http://x")
+    game_invite(game=game, by=alice, email="carol@example.com")
     answers = [
         invite(as_user(alice), league, address)
         for address in ("dave@example.com", "erin@example.com")
