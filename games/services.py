@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
@@ -129,7 +130,9 @@ def start_recording(
 ) -> None:
     """Record a seated game's creation and its deal: from now on the events are the game.
     Its hash chain is opened first, with the seed its chance is drawn from (without one if
-    the caller draws chance with ``rng``).
+    the caller draws chance with ``rng``). The creation records who plays (the seats) and
+    which game this is (the site, its number, its name): chained, what its log says of
+    them is vouched for (``games.events.log``).
 
     Runs in the caller's transaction; a game that already has events cannot start again
     (its first event number is taken).
@@ -142,6 +145,7 @@ def start_recording(
             "rules": game.rules,
             "config": game.config,
             "seats": [{"name": seat["name"], "bot": seat["is_bot"]} for seat in seats],
+            "game": {"site": settings.SITE_URL, "id": game.pk, "name": game.name},
         },
         actor_id=actor.pk if actor is not None else None,
     )

@@ -707,12 +707,23 @@ class LogSeatSerializer(serializers.Serializer):
 
 
 class LogGameSerializer(serializers.Serializer):
+    """The game and its players, as its creation (event 1, in the chain) recorded them:
+    `numx verify` refuses a header that says otherwise."""
+
+    site = serializers.URLField(
+        required=False,
+        help_text="The site the game was played on (left out for games created before "
+        "their creation recorded it).",
+    )
+    id = serializers.IntegerField(
+        required=False, allow_null=True, help_text="The game's number on that site."
+    )
     name = serializers.CharField(
         help_text="The game's name as stored: in the language of whoever named it (the "
         "same log for every reader)."
     )
     config = serializers.DictField(help_text="As the game's `config`.")
-    seats = LogSeatSerializer(many=True)
+    seats = LogSeatSerializer(many=True, help_text="The players as the game's start named them.")
 
 
 class LogEventSerializer(serializers.Serializer):

@@ -12,6 +12,12 @@ the API) can be checked against the log as ``witnesses``.
 
 A log of format 1 (before chains) has no chain: it is verified by its replay alone, and
 imported with a chain made at the import (marked so).
+
+Who played and which game it was are vouched for by the chain, not by the header: the
+creation (event 1) records the seats and, since games were named in it, the game (site,
+number, name); the header (``game``) must say the same, and an import takes them from
+there. A log that does not end its game may have been cut: it verifies for what it holds
+(its report says the game is not over in it), and is not imported.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -53,13 +60,16 @@ class LogError(ValueError):
 class Verified:
     """A log that replays: its final state and where it leaves the game (``_summary``);
     its chain's head (None: a log of format 1), and whether its chance moves were checked
-    against a seed revealed (and from which event on: after ``linked_late_through``)."""
+    against a seed revealed (and from which event on: after ``linked_late_through``).
+    ``vouched``: who played and which game it was, as its creation recorded them
+    (:func:`vouched`; None: a log of format 1, whose events no chain vouches for)."""
 
     state: Any
     summary: dict[str, Any]
     events: int
     head: str | None = None
     chance_checked: bool = False
+    vouched: dict[str, Any] | None = None
 
     def report(self) -> dict[str, Any]:
         """What ``manage.py numx verify`` prints."""
@@ -68,40 +78,63 @@ class Verified:
             **self.summary,
             "chain_head": self.head,
             "chance_checked": self.chance_checked,
+            "vouched": self.vouched,
         }
+
+
+def vouched(created: dict[str, Any]) -> dict[str, Any]:
+    """What a game's creation (its event 1, a ``created`` payload) records of who played
+    and which game it is: the site, the game's number there and its name (None for the
+    games created before they were recorded), and the seats (names and bots).
+
+    >>> vouched({"seats": [{"name": "Ada", "bot": False}]})
+    {'site': None, 'id': None, 'name': None, 'seats': [{'name': 'Ada', 'bot': False}]}
+    """
+    game = created.get("game") or {}
+    return {
+        "site": game.get("site"),
+        "id": game.get("id"),
+        "name": game.get("name"),
+        "seats": created.get("seats"),
+    }
 
 
 def export_game(game_id: int) -> dict[str, Any]:
     """The game's whole log, every private fact included, and its chain with its secrets
-    (for administrators and archives; the API serves a finished game's only)."""
+    (for administrators and archives; the API serves a finished game's only). Its header
+    names the game and its players as the creation recorded them (a player renamed since
+    is named as then), which :func:`verify` requires."""
     game = Game.objects.get(pk=game_id)
     keys = Chain.objects.filter(game_id=game_id).first()
     links = dict(Link.objects.filter(game_id=game_id).values_list("sequence", "hash"))
+    events = [
+        {
+            "sequence": event.sequence,
+            "type": event.type,
+            "seat": event.seat,
+            "payload": event.payload,
+            "version": event.version,
+            "recorded_at": event.recorded_at.isoformat(),
+            "hash": links.get(event.sequence),
+        }
+        for event in Event.objects.filter(game_id=game_id).order_by("sequence")
+    ]
+    recorded = vouched(events[0]["payload"]) if events else {}
+    header = {key: recorded[key] for key in ("site", "id") if recorded.get(key) is not None}
+    seats = [{"name": seat.name, "bot": seat.is_bot} for seat in game.seats.order_by("number")]
     return {
         "format": LOG_FORMAT,
         "rules": game.rules,
         "game": {
+            **header,
             # The stored name, not Game.display_name: a log is the same file for whoever
             # reads it, and the game it imports into is named as typed.
-            "name": game.name,
+            "name": recorded.get("name") or game.name,
             "config": game.config,
-            "seats": [
-                {"name": seat.name, "bot": seat.is_bot} for seat in game.seats.order_by("number")
-            ],
+            "seats": recorded.get("seats") or seats,
         },
         "chain": None if keys is None else _keys(keys, links.get(0)),
-        "events": [
-            {
-                "sequence": event.sequence,
-                "type": event.type,
-                "seat": event.seat,
-                "payload": event.payload,
-                "version": event.version,
-                "recorded_at": event.recorded_at.isoformat(),
-                "hash": links.get(event.sequence),
-            }
-            for event in Event.objects.filter(game_id=game_id).order_by("sequence")
-        ],
+        "events": events,
     }
 
 
@@ -167,6 +200,8 @@ def log_of_history(
                 "rules": rules_name,
                 "config": config,
                 "seats": [{"name": s, "bot": True} for s in seats],
+                # Played here, in memory: no game of the site had it before its import.
+                "game": {"site": settings.SITE_URL, "id": None, "name": name},
             },
         )
     ]
@@ -181,6 +216,7 @@ def log_of_history(
         "format": UNCHAINED_FORMAT,
         "rules": rules_name,
         "game": {
+            "site": settings.SITE_URL,
             "name": name,
             "config": config,
             "seats": [{"name": s, "bot": True} for s in seats],
@@ -235,6 +271,7 @@ def verify(log: dict[str, Any], witnesses: Mapping[int, str] | None = None) -> V
         len(events),
         head=None if links is None else links.previous,
         chance_checked=links is not None and bool(links.seed),
+        vouched=None if links is None else vouched(events[0]["payload"]),
     )
 
 
@@ -338,6 +375,7 @@ def _summary(rules: RuleSet, state: Any) -> dict[str, Any]:
     progress = rules.progress(state)
     outcome = rules.outcome(state)
     return {
+        "over": outcome is not None,
         "phase": progress.phase,
         "round": progress.round,
         "step": progress.step,
@@ -379,6 +417,7 @@ def _check(
     if kind == CREATED:
         if number != 1 or payload.get("config") != log.get("game", {}).get("config"):
             raise LogError(number, "log.created", "a log starts with its game's creation")
+        _check_header(log.get("game", {}), vouched(payload))
         try:
             return rules.new_game(payload["config"]), []
         except ValueError as error:
@@ -418,12 +457,38 @@ def _check(
     return after, rules.milestones(state, after)
 
 
+def _check_header(header: dict[str, Any], recorded: dict[str, Any]) -> None:
+    """The log's header must say of the game and its players what its creation recorded
+    (what the creation does not record, the header is free to say: it is vouched for by
+    nothing, and nothing takes it from there)."""
+    for key, value in recorded.items():
+        if value is not None and header.get(key) != value:
+            raise LogError(
+                1,
+                "log.header",
+                f"the log's header gives the game's {key} as {header.get(key)!r}, where its "
+                f"creation (event 1, in the chain) recorded {value!r}",
+            )
+
+
 def import_log(log: dict[str, Any], name: str | None = None) -> Game:
     """Verify ``log`` and load it as a new public game (seats without users: nobody here
     played it, so only a public game is seen at all) with its chain as the log holds it (a
     log of format 1 gets one now, marked as linked at the import); nothing is written if
-    it does not verify."""
+    it does not verify, or if the game is not over in it (cut, or exported while it ran:
+    loaded, its bots and clock would play on). The game is called ``name``, else as its
+    creation recorded (never as an unvouched header says), and its seats as recorded."""
     verified = verify(log)
+    if not verified.summary["over"]:
+        raise LogError(
+            verified.events,
+            "log.unfinished",
+            f"the game is not over at event {verified.events}, where the log stops: it may "
+            "have been cut, and only a finished game's log is imported",
+        )
+    # A log of format 1 vouches for nothing (no chain): its creation still seats the game,
+    # but gives it no name.
+    recorded = vouched(log["events"][0]["payload"])
     if log["format"] == UNCHAINED_FORMAT:
         late = Chain.LinkedLate.IMPORT
         keys = Chain(
@@ -432,12 +497,12 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
         log = link_log(log, keys)
     rules = rule_set(log["rules"])
     details = log.get("game", {})
-    seats = details.get("seats") or []
+    seats = recorded["seats"] or details.get("seats") or []
     if len(seats) != details["config"].get("players"):
         raise LogError(0, "log.seats", "the log names one seat per player")
     with transaction.atomic():
         game = Game.objects.create(
-            name=name or details.get("name") or "Imported game",
+            name=name or (verified.vouched or {}).get("name") or "Imported game",
             rules=log["rules"],
             config=details["config"],
             is_public=True,

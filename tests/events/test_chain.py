@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import rfc8785
+from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -355,3 +356,134 @@ def test_the_verify_command_checks_heads_printed_in_emails(
     assert report["chain_head"] == log["events"][-1]["hash"] and report["chance_checked"]
     with pytest.raises(CommandError, match="event 12: the head printed"):
         call_command("numx", "verify", str(path), "--witness", "12:0123456789ab")
+
+
+# --- What a log says about who played ---------------------------------------------------------
+
+
+def renamed(log: dict[str, Any], **header: Any) -> dict[str, Any]:
+    """``log`` whose header (its ``game`` section) says ``header`` instead: the name, the
+    seats, as an editor of the file would change them."""
+    bad = copy.deepcopy(log)
+    bad["game"].update(header)
+    return bad
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        pytest.param(
+            {
+                "seats": [
+                    {"name": "Forged Player", "bot": False},
+                    *([{"name": "B", "bot": True}] * 2),
+                ]
+            },
+            id="the seats",
+        ),
+        pytest.param({"name": "Forged game"}, id="the game's name"),
+        pytest.param({"id": 424242}, id="the game's number"),
+        pytest.param({"site": "https://elsewhere.example"}, id="the site"),
+    ],
+)
+def test_a_header_saying_who_played_otherwise_than_the_chain_is_refused(
+    log: dict[str, Any], header: dict[str, Any]
+) -> None:
+    """Failed before: the header is not chained, so the name and the players a log names
+    could be changed and still verify with a genuine head from the game's emails, and an
+    import showed "Forged Player" under the original heads. The creation (event 1, chained)
+    records the game and its seats; the header must say the same."""
+    witness = {5: chain.short(log["events"][4]["hash"])}
+    assert verify(log, witness).events == len(log["events"])
+
+    with pytest.raises(LogError) as refused:
+        verify(renamed(log, **header), witness)
+
+    assert (refused.value.sequence, refused.value.rule) == (1, "log.header")
+    games = Game.objects.count()
+    with pytest.raises(LogError):
+        import_log(renamed(log, **header))
+    assert Game.objects.count() == games
+
+
+def test_a_log_vouches_for_the_game_and_the_players_its_creation_recorded(
+    log: dict[str, Any],
+) -> None:
+    created = log["events"][0]["payload"]
+    report = verify(log).report()
+    assert report["vouched"] == {
+        "site": settings.SITE_URL,
+        "id": created["game"]["id"],
+        "name": "Committed",
+        "seats": created["seats"],
+    }
+    assert log["game"]["name"] == "Committed" and log["game"]["seats"] == created["seats"]
+    imported = import_log(log)
+    assert imported.name == "Committed"
+    assert [seat["name"] for seat in created["seats"]] == list(
+        imported.seats.order_by("number").values_list("name", flat=True)
+    )
+
+
+def test_an_export_names_the_players_as_the_game_recorded_them_at_its_start(
+    log: dict[str, Any],
+) -> None:
+    """A player who renamed themselves since is named in the log as the chain recorded
+    them (the table shows today's name): the log verifies."""
+    game = import_log(log)
+    game.seats.filter(number=0).update(name="Renamed since")
+    again = export_game(game.pk)
+    assert again["game"]["seats"] == log["game"]["seats"]
+    assert verify(again).events == len(log["events"])
+
+
+def test_a_log_of_a_game_created_before_games_were_named_in_it_vouches_for_no_name(
+    log: dict[str, Any],
+) -> None:
+    """A game created by an earlier release: its creation records the seats, not the game;
+    the name its header gives is not the chain's, so an import does not take it."""
+    old = copy.deepcopy(log)
+    del old["events"][0]["payload"]["game"]
+    for key in ("site", "id"):
+        del old["game"][key]
+    old["game"]["name"] = "Whatever the file says"
+    old = forged(old)  # as its chain was made then
+
+    report = verify(old).report()
+
+    assert report["vouched"]["name"] is None and report["vouched"]["id"] is None
+    assert report["vouched"]["seats"] == log["game"]["seats"]
+    assert import_log(old).name == "Imported game"
+    assert import_log(old, name="Archived by hand").name == "Archived by hand"
+
+
+def test_a_log_of_format_1_vouches_for_nothing_and_its_import_takes_no_name() -> None:
+    old = json.loads(STORED_V1_LOG.read_text())
+    assert verify(old).report()["vouched"] is None
+    game = import_log(old)
+    assert game.name == "Imported game"
+    assert list(game.seats.values_list("name", flat=True)) == ["Bot 1", "Bot 2"]
+
+
+def test_a_log_cut_before_the_end_verifies_as_unfinished_and_is_not_imported(
+    log: dict[str, Any],
+) -> None:
+    """Failed before: a log cut at event 400 of 460 imported as a running game (whose bots
+    and clock would then have played on). Verify still vouches for what it holds, says the
+    game is not over in it, and a head printed for a later event shows the cut."""
+    cut = copy.deepcopy(log)
+    keep = len(log["events"]) - 10
+    cut["events"] = cut["events"][:keep]
+
+    report = verify(cut, {keep: chain.short(log["events"][keep - 1]["hash"])}).report()
+
+    assert report["events"] == keep and report["over"] is False
+    assert verify(log).report()["over"] is True
+    with pytest.raises(LogError) as later:
+        verify(cut, {keep + 5: chain.short(log["events"][keep + 4]["hash"])})
+    assert later.value.rule == "log.witness"
+    games = Game.objects.count()
+    with pytest.raises(LogError) as refused:
+        import_log(cut)
+    assert (refused.value.sequence, refused.value.rule) == (keep, "log.unfinished")
+    assert Game.objects.count() == games

@@ -15,7 +15,11 @@ from notifications.mailin import listener
 from notifications.models import InboundMail
 from tests.notifications.test_real_services import free_port
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Transactional: the listener keeps mail from a thread of its own, with its own connection.
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("flush_past_the_trigger"),
+]
 
 TO = "play+1-2-0-abcdefghijklmnop@reply.numx.test"
 

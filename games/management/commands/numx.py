@@ -16,10 +16,11 @@ numx export GAME [--output FILE]   write a game's full event log (JSON), with it
 numx verify FILE [--witness N:HEAD ...]
                                    check the log's chain and replay it, checking every
                                    event (and each chance move against the seed revealed);
-                                   print its summary and head. --witness: a head printed
-                                   for event N (an email's footer, the table), which the
-                                   log must hold
-numx import FILE [--name NAME]     load a verified log as a new game
+                                   print its summary, its head and what it vouches for
+                                   (the game and its players as its creation recorded
+                                   them). --witness: a head printed for event N (an
+                                   email's footer, the table), which the log must hold
+numx import FILE [--name NAME]     load a verified log of a finished game as a new game
 numx catch-up                      let lagging consumers handle missed events, once
 numx tick                          send due reminders and apply passed move deadlines, once
 numx demo                          demo players, a finished game to replay, a game to play
@@ -80,9 +81,13 @@ class Command(BaseCommand):
             metavar="N:HEAD",
             help="a head printed for event N (at least its first 12 hex digits)",
         )
-        load = commands.add_parser("import", help="load a verified log as a new game")
+        load = commands.add_parser(
+            "import", help="load a verified log of a finished game as a new game"
+        )
         load.add_argument("file", type=Path)
-        load.add_argument("--name", help="the new game's name (default: the log's)")
+        load.add_argument(
+            "--name", help="the new game's name (default: the one its creation recorded)"
+        )
         commands.add_parser("catch-up", help="let lagging consumers handle missed events")
         commands.add_parser("tick", help="send due reminders, apply passed move deadlines")
         commands.add_parser("demo", help="seed demo players and games (idempotent)")
