@@ -1,6 +1,7 @@
-"""A demo for newcomers (``make run``): two players, a finished game to replay and a game in
-progress against bots, and whatever the apps around the platform seed on :data:`seeded`
-(the tournaments app: a tournament). Seeding twice changes nothing."""
+"""A demo for newcomers (``make run``): two players, a finished game to replay, a game in
+progress against a bot, a game of NUM-X Objectifs in progress against bots, and whatever the
+apps around the platform seed on :data:`seeded` (the tournaments app: a tournament). Seeding
+twice changes nothing."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ FINISHED_OPTIONS = {"players": 4, "mode": "x-game"}
 PLAYING_OPTIONS = {"players": 3, "mode": "speed-run"}
 PLAYING = "Alice, Bob and a bot (demo)"
 FINISHED = "A finished X-Game (demo)"
+#: NUM-X's sibling game, Objectifs: its game in progress, the demo players and two bots.
+OBJECTIFS = "objectifs"
+OBJECTIFS_OPTIONS = {"players": 4}
+OBJECTIFS_PLAYING = "NUM-X Objectifs: Alice, Bob and two bots (demo)"
 
 
 #: Sent once the demo's players and games exist, with ``players``: the demo's two members
@@ -39,7 +44,8 @@ seeded = Signal()
 class Seeded:
     playing: int
     finished: int
-    #: ``(what, path)`` of the pages the receivers of :data:`seeded` made.
+    #: ``(what, path)`` of more pages: the Objectifs game's, and those the receivers of
+    #: :data:`seeded` made.
     more: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -65,8 +71,27 @@ def seed() -> Seeded:
             game_join(game=playing, user=bob, token=playing.invite_token)
             game_add_bot(game=playing, by=alice)
         game_start(game=playing, by=alice, rng=random.Random(7))
-    more = [page for _receiver, page in seeded.send(sender=Seeded, players=[alice, bob])]
+    objectifs = Game.objects.filter(name=OBJECTIFS_PLAYING).first() or _objectifs(alice, bob)
+    more = [("an Objectifs game in progress", f"/games/{objectifs.pk}/")]
+    more += [page for _receiver, page in seeded.send(sender=Seeded, players=[alice, bob])]
     return Seeded(playing=playing.pk, finished=finished.pk, more=more)
+
+
+def _objectifs(alice: object, bob: object) -> Game:
+    """Alice, Bob and two bots start a game of Objectifs: the bots lay their malus cards at
+    once, and the set-up waits for the two demo players."""
+    with transaction.atomic():
+        game = game_open(
+            creator=alice,
+            name=OBJECTIFS_PLAYING,
+            rules=OBJECTIFS,
+            config=new_config(OBJECTIFS, OBJECTIFS_OPTIONS),
+            public=True,
+        )
+        game_join(game=game, user=bob, token=game.invite_token)
+        game_add_bot(game=game, by=alice)
+        game_add_bot(game=game, by=alice)
+    return game_start(game=game, by=alice, rng=random.Random(11))
 
 
 def player(email: str) -> object:

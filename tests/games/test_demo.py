@@ -71,3 +71,23 @@ def test_the_demo_seeds_a_site_whose_members_hold_its_players_first_names() -> N
 
     assert User.objects.filter(email="dan@demo.numx").exists()
     assert User.objects.get(username="dan").email == "dan@example.com"
+
+
+def test_the_demo_has_a_game_of_objectifs_in_progress_against_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As when the command commits for real: the bots move once the game is started.
+    monkeypatch.setattr(transaction, "on_commit", lambda work, *args, **kwargs: work())
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    game = Game.objects.get(name=demo.OBJECTIFS_PLAYING)
+    assert (game.rules, game.status, game.phase) == ("objectifs", Game.Status.RUNNING, "setup")
+    seats = list(game.seats.order_by("number"))
+    assert [seat.is_bot for seat in seats] == [False, False, True, True]
+    assert {seat.user.email for seat in seats[:2] if seat.user} == set(demo.EMAILS)
+    assert sorted(game.awaiting) == [0, 1]  # the bots have laid their malus cards
+    assert f"/games/{game.pk}/" in out.getvalue()
+    client = Client()
+    client.post("/accounts/login/", {"login": demo.EMAILS[0], "password": demo.PASSWORD})
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Your turn." in page and 'class="lay-form"' in page
