@@ -28,6 +28,7 @@ GAMES: dict[str, str] = {
     "numx": "games.rulesets.numx",
     "maya": "games.rulesets.maya",
     "nmbr9": "games.rulesets.nmbr9",
+    "numenko": "games.rulesets.numenko",
 }
 
 
