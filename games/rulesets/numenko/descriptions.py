@@ -61,12 +61,28 @@ def tile(char: str) -> str:
     return char
 
 
+#: More tiles than this are listed as the notation writes them (``0 1 1 4 M M``), not in words.
+IN_WORDS = 4
+
+
 def tiles(written: str) -> str:
     """Tiles written one character each (``79MF``) in words: "7, 9, a Multichoice and a
-    Freechoice"; "no tile" for none."""
+    Freechoice"; a longer list as the notation writes them, "0 1 1 2 4 M M M"; "no tile"
+    for none."""
     if not written:
         return _("no tile")
-    return and_list([tile(char) for char in written])
+    if len(written) > IN_WORDS:
+        return " ".join(written)
+    said = [tile(char) for char in written if char not in "MF?"]
+    for char, several in (
+        ("M", lambda n: ngettext("%(n)d Multichoice", "%(n)d Multichoices", n)),
+        ("F", lambda n: ngettext("%(n)d Freechoice", "%(n)d Freechoices", n)),
+        (HIDDEN, lambda n: ngettext("%(n)d tile", "%(n)d tiles", n)),
+    ):
+        count = written.count(char)
+        if count:
+            said.append(tile(char) if count == 1 else several(count) % {"n": count})
+    return and_list(said)
 
 
 def grid(rows: Sequence[str]) -> str:
@@ -152,16 +168,21 @@ def _drawn(data: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     sizes = data.get("sizes") or [len(found or "") for found in drawn]
     said = []
     for at, seat in enumerate(order):
-        who = actor(int(seat), viewer, names)
+        mine = int(seat) == viewer
+        who = names[int(seat)]
         found = drawn[at] if at < len(drawn) else None
         size = int(sizes[at]) if at < len(sizes) else 0
         if not size:
-            said.append(_("The pot cannot serve %(who)s: the game stops.") % {"who": who})
-        elif found:
-            said.append(_("%(who)s draws %(tiles)s.") % {"who": who, "tiles": tiles(found)})
+            if mine:
+                said.append(_("The pot cannot serve you: the game stops."))
+            else:
+                said.append(_("The pot cannot serve %(who)s: the game stops.") % {"who": who})
+            continue
+        got = tiles(found) if found else ngettext("%(n)d tile", "%(n)d tiles", size) % {"n": size}
+        if mine:
+            said.append(_("You draw %(tiles)s.") % {"tiles": got})
         else:
-            count = ngettext("%(n)d tile", "%(n)d tiles", size) % {"n": size}
-            said.append(_("%(who)s draws %(tiles)s.") % {"who": who, "tiles": count})
+            said.append(_("%(who)s draws %(tiles)s.") % {"who": who, "tiles": got})
     return said
 
 
@@ -199,9 +220,9 @@ def points(value: int) -> str:
 
 
 _SCORE_RULES = {
-    "numenko.numbers": lambda: _("number tiles left in hand"),
-    "numenko.multichoices": lambda: _("Multichoices left in hand (1 each)"),
-    "numenko.freechoices": lambda: _("Freechoices left in hand (10 each)"),
+    "numenko.numbers": lambda: _("number tiles in hand"),
+    "numenko.multichoices": lambda: _("Multichoices in hand (1 each)"),
+    "numenko.freechoices": lambda: _("Freechoices in hand (10 each)"),
     "numenko.game-over": lambda: _("game over: no tile left"),
 }
 
