@@ -73,16 +73,23 @@ def tiles(written: str) -> str:
         return _("no tile")
     if len(written) > IN_WORDS:
         return " ".join(written)
-    said = [tile(char) for char in written if char not in "MF?"]
-    for char, several in (
-        ("M", lambda n: ngettext("%(n)d Multichoice", "%(n)d Multichoices", n)),
-        ("F", lambda n: ngettext("%(n)d Freechoice", "%(n)d Freechoices", n)),
-        (HIDDEN, lambda n: ngettext("%(n)d tile", "%(n)d tiles", n)),
-    ):
+    said = [tile(char) for char in written if char.isdigit()]
+    for char in ("M", "F", HIDDEN):
         count = written.count(char)
         if count:
-            said.append(tile(char) if count == 1 else several(count) % {"n": count})
+            said.append(tile(char) if count == 1 else _several(char, count))
     return and_list(said)
+
+
+def _several(char: str, count: int) -> str:
+    """Several tiles of one kind that is not a digit: "2 Multichoices"."""
+    if char == "M":
+        words = ngettext("%(n)d Multichoice", "%(n)d Multichoices", count)
+    elif char == "F":
+        words = ngettext("%(n)d Freechoice", "%(n)d Freechoices", count)
+    else:
+        words = ngettext("%(n)d tile", "%(n)d tiles", count)
+    return words % {"n": count}
 
 
 def grid(rows: Sequence[str]) -> str:
@@ -186,10 +193,20 @@ def _drawn(data: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     return said
 
 
-def round_ended(data: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
-    """A round over: every grid shows, and the requests were served in the order drawn
-    (each with what it asked and whether the pot served it), or nobody asked."""
+def round_ended(
+    data: Mapping[str, Any], names: Sequence[str], viewer: int | None, grids: bool = True
+) -> str:
+    """A round over: every grid shows (``grids``: say each, as the round left it), and the
+    requests were served in the order drawn (each with what it asked and whether the pot
+    served it), or nobody asked."""
     head = _("Round %(round)d is over: every grid shows.") % {"round": int(data["round"])}
+    laid = data.get("grids")
+    if grids and laid is not None:
+        each = "; ".join(
+            _("%(who)s: %(grid)s") % {"who": actor(seat, viewer, names), "grid": grid(rows)}
+            for seat, rows in enumerate(laid)
+        )
+        head += " " + _("The grids now: %(grids)s.") % {"grids": each}
     order = data.get("order") or []
     if not order:
         return head + " " + _("Nobody asked for tiles: the game stops.")

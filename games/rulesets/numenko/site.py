@@ -160,7 +160,8 @@ def _last(view: Mapping[str, Any], names: Sequence[str], seat: int | None) -> st
     last = view["last"]
     if last is None or view["mode"] != "rounds":
         return ""
-    return descriptions.round_ended(last, names, seat)
+    # The grids are drawn beside it: the words say the order only.
+    return descriptions.round_ended(last, names, seat, grids=False)
 
 
 SITE = NumenkoSite()
