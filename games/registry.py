@@ -29,6 +29,7 @@ GAMES: dict[str, str] = {
     "maya": "games.rulesets.maya",
     "nmbr9": "games.rulesets.nmbr9",
     "objectifs": "games.rulesets.objectifs",
+    "numenko": "games.rulesets.numenko",
 }
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.test import Client
 
 from games import demo
+from games.events import store
 from games.events.log import export_game, verify
 from games.models import Game
 
@@ -28,6 +29,18 @@ def test_the_demo_seeds_players_and_games_once() -> None:
     assert verify(export_game(finished.pk)).summary["phase"] == "game-over"
     assert playing.status == Game.Status.RUNNING and playing.phase == "opening-pick"
     assert f"/games/{playing.pk}/" in out.getvalue() and demo.PASSWORD in out.getvalue()
+
+
+def test_the_demo_seeds_a_numenko_game_a_few_rounds_in_against_bots() -> None:
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    numenko = Game.objects.get(name=demo.NUMENKO)
+    assert (numenko.rules, numenko.status) == ("numenko", Game.Status.RUNNING)
+    assert [seat.is_bot for seat in numenko.seats.order_by("number")] == [False, True, True]
+    view = numenko.game_type.rules.view(store.load(numenko.pk, "numenko").state, 0)
+    assert view["round"] == 1 + demo.NUMENKO_ROUNDS and 0 in view["awaiting"]
+    assert any(grid["squares"] for grid in view["grids"])
+    assert f"/games/{numenko.pk}/" in out.getvalue()
 
 
 def test_the_demo_prints_its_logins_not_the_mails_its_set_up_owes(
