@@ -52,8 +52,8 @@ seeded = Signal()
 class Seeded:
     playing: int
     finished: int
-    #: ``(what, path)`` of more pages: the Objectifs game's, and those the receivers of
-    #: :data:`seeded` made.
+    #: ``(what, path)`` of more pages: the Objectifs and Numenko games', and those the
+    #: receivers of :data:`seeded` made.
     more: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -102,6 +102,8 @@ def _objectifs(alice: object, bob: object) -> Game:
         game_add_bot(game=game, by=alice)
         game_add_bot(game=game, by=alice)
     return game_start(game=game, by=alice, rng=random.Random(11))
+
+
 def numenko_game(alice: object) -> Game:
     """:data:`NUMENKO`, started, its first :data:`NUMENKO_ROUNDS` rounds played by level 1
     for every seat, Alice's included: her turn is next."""
