@@ -207,7 +207,7 @@ def _check_secrecy(
             )
 
 
-def check_game(rules: RuleSet[Any], games_per_config: int = 2, seed: int = 0) -> int:
+def check_game(rules: RuleSet[Any], games_per_config: int = 1, seed: int = 0) -> int:
     """Play ``games_per_config`` seeded random games of each example configuration, checking
     every move (:func:`check_step`); the number of moves checked."""
     check_configs(rules)

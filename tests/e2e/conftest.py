@@ -89,10 +89,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     root = tmp_path_factory.mktemp("e2e")
     mail = root / "mail"
     mail.mkdir()
+    port = _free_port()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{root / 'e2e.sqlite3'}",
         "EMAIL_URL": f"filemail:///{mail}",
+        # Every mail's links (account mails included) are made from SITE_URL, never from
+        # the request's Host: the served site's own address.
+        "SITE_URL": f"http://127.0.0.1:{port}",
         "PYTHONUNBUFFERED": "1",
     }
     # Tasks run eagerly, in the server's process (the embedded default).
@@ -103,7 +107,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     )
     if migrate.returncode:
         raise RuntimeError(f"migrate failed:\n{migrate.stdout}\n{migrate.stderr}")
-    port = _free_port()
     log = root / "server.log"
     with log.open("wb") as output:
         server = subprocess.Popen(
