@@ -37,6 +37,7 @@ from tests.e2e.helpers import (
     table,
     wait_for_htmx,
 )
+from tests.games.objectifs.places import places
 
 pytestmark = pytest.mark.browser
 
@@ -65,16 +66,6 @@ def api(page: Page, path: str) -> Any:
     answer = page.request.get(path)
     assert answer.ok, (path, answer.status)
     return answer.json()
-
-
-def places(held: Sequence[str], wanted: Sequence[str]) -> list[str]:
-    """The places, among cards ``held`` as the table lists them, of the cards ``wanted``."""
-    free = list(enumerate(held))
-    found = []
-    for name in wanted:
-        at = next(i for i, (_place, card) in enumerate(free) if card == name)
-        found.append(str(free.pop(at)[0]))
-    return found
 
 
 def likeliest(listed: list[dict[str, Any]]) -> str:

@@ -25,7 +25,7 @@ from games.engine.objectifs import (
     RowCard,
     parse_action,
 )
-from games.engine.objectifs.actions import CARD_ACTIONS
+from games.engine.objectifs.actions import CARD_ACTIONS, CardAction
 from games.engine.objectifs.cards import VALUES, parse_value, value_text
 from games.forms import MoveForm
 from games.moves import Move
@@ -212,7 +212,8 @@ class PliForm(MoveForm):
             raise forms.ValidationError(_("Choose the cards of your pli."))
         return cleaned
 
-    def action_chosen(self) -> Any:
+    def action_chosen(self) -> CardAction | None:
+        """The Echange or Malus + chosen to go with the pli, if any."""
         chosen = self.cleaned_data.get("carried")
         if not chosen:
             return None

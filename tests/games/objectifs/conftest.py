@@ -17,6 +17,8 @@ from games.events import store
 from games.models import Game
 from games.services import SeatSpec, game_create, game_submit
 
+from .places import places
+
 Login = Callable[[User], Client]
 Commit = Callable[[Callable[[], object]], object]
 
@@ -81,28 +83,16 @@ def post(client: Client, game: Game, form: str, sequence: int | None = None, **f
     return client.post(f"/games/{game.pk}/move/", data, HTTP_HX_REQUEST="true")
 
 
-def hand_indexes(view_hand: Sequence[str], cards: Sequence[str]) -> list[str]:
-    """The checkboxes (places in the hand as the table shows it) that choose ``cards``."""
-    free = list(enumerate(view_hand))
-    chosen = []
-    for name in cards:
-        at = next(i for i, (_place, held) in enumerate(free) if held == name)
-        chosen.append(str(free.pop(at)[0]))
-    return chosen
-
-
 def pli_fields(now: ObjectifsState, seat: int, play: Play) -> dict[str, Any]:
     """The pli form's fields that lay ``play`` for ``seat``: its hand's boxes, its malus
     cards' boxes (``seat.place``), the X-Jokers' value, the Echange or Malus + with it."""
     hand = sorted(now.hands[seat])
-    fields: dict[str, Any] = {
-        "cards": hand_indexes([str(c) for c in hand], [str(c) for c in play.hand])
-    }
+    fields: dict[str, Any] = {"cards": places([str(c) for c in hand], [str(c) for c in play.hand])}
     rows: list[str] = []
     for owner in sorted({taken.seat for taken in play.rows}):
         row = [str(c) for c in now.rows[owner]]
         wanted = [str(t.card) for t in play.rows if t.seat == owner]
-        rows += [f"{owner}.{place}" for place in hand_indexes(row, wanted)]
+        rows += [f"{owner}.{place}" for place in places(row, wanted)]
     fields["rows"] = rows
     if play.value is not None:
         fields["value"] = "infinity" if play.value == 14 else str(play.value)

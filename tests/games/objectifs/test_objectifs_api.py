@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
-import schemathesis
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from rest_framework.test import APIClient
@@ -33,11 +31,15 @@ from games.events import store
 from games.events.models import Event
 from games.models import Game
 from games.rulesets.objectifs import descriptions
+from tests.api.test_schema import conforms, openapi
 from tests.clients import token_client
 
 from .conftest import advance, last, legal, start, state
 
 pytestmark = pytest.mark.django_db
+
+#: The schema check of the API's own tests, used here for Objectifs' answers.
+__all__ = ["conforms", "openapi"]
 
 
 def submit(client: APIClient, game: Game, action: Any, sequence: int | None = None) -> Any:
@@ -228,29 +230,9 @@ def test_a_facteur_x_and_the_cover_of_its_pli_race_through_the_api(
 
 
 @pytest.fixture
-def conforms(alice: User) -> Any:
-    """Check that a response is documented for its operation and its body matches the
-    documented schema (as ``tests/api/test_schema.py`` does); give the body back."""
-    raw = token_client(alice).get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
-    schema = schemathesis.openapi.from_dict(json.loads(raw.content))
-
-    def check(response: Any) -> Any:
-        request = response.wsgi_request
-        operation = schema.find_operation_by_path(request.method, request.path)
-        assert operation is not None
-        operation.validate_response(
-            schemathesis.Response(
-                status_code=response.status_code,
-                headers={name.lower(): [value] for name, value in response.headers.items()},
-                content=response.content,
-                request=requests.Request(request.method, request.build_absolute_uri()).prepare(),
-                elapsed=0.0,
-                verify=True,
-            )
-        )
-        return response.json()
-
-    return check
+def as_alice(alice: User) -> APIClient:
+    """Who reads the schema that ``conforms`` checks against."""
+    return token_client(alice)
 
 
 def test_what_players_and_spectators_read_matches_the_schema(
