@@ -265,6 +265,11 @@ def mode(value: str) -> str:
     return _("in rounds, by mail: everyone moves once a round")
 
 
+def mode_name(value: str) -> str:
+    """A mode's short name, as a rating pool is shown: "in rounds", "live"."""
+    return _("live") if value == "live" else _("in rounds")
+
+
 def config(data: Mapping[str, Any]) -> str:
     """A game's options in words: "3 players, in rounds, by mail: ..."."""
     players = int(data["players"])
