@@ -202,7 +202,9 @@ def round_ended(
     head = _("Round %(round)d is over: every grid shows.") % {"round": int(data["round"])}
     laid = data.get("grids")
     if grids and laid is not None:
-        each = "; ".join(
+        # A middle dot between grids: their rows are separated by "/", and French sets a
+        # no-break space before ";".
+        each = " · ".join(
             _("%(who)s: %(grid)s") % {"who": actor(seat, viewer, names), "grid": grid(rows)}
             for seat, rows in enumerate(laid)
         )
