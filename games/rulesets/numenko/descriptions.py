@@ -202,7 +202,9 @@ def round_ended(
     head = _("Round %(round)d is over: every grid shows.") % {"round": int(data["round"])}
     laid = data.get("grids")
     if grids and laid is not None:
-        each = "; ".join(
+        # A middle dot between grids: their rows are separated by "/", and French sets a
+        # no-break space before ";".
+        each = " · ".join(
             _("%(who)s: %(grid)s") % {"who": actor(seat, viewer, names), "grid": grid(rows)}
             for seat, rows in enumerate(laid)
         )
@@ -263,6 +265,11 @@ def mode(value: str) -> str:
     if value == "live":
         return _("live: each move counts as it arrives")
     return _("in rounds, by mail: everyone moves once a round")
+
+
+def mode_name(value: str) -> str:
+    """A mode's short name, as a rating pool is shown: "in rounds", "live"."""
+    return _("live") if value == "live" else _("in rounds")
 
 
 def config(data: Mapping[str, Any]) -> str:

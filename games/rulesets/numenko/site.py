@@ -39,6 +39,15 @@ class NumenkoSite:
         notation_help=numenko_api.NOTATION_HELP,
     )
 
+    def describe_mode(self, mode: str) -> str:
+        """A rating pool's name (``Ratings``): rounds by mail and live tables are rated
+        apart, a race and a daily game being different games."""
+        return descriptions.mode_name(mode)
+
+    def sides(self, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """Every seat plays for itself."""
+        return tuple((seat,) for seat in range(int(config["players"])))
+
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumenkoOptions:
         return NumenkoOptions(data)
 

@@ -19,6 +19,8 @@ from games.events import store
 from games.events.models import Event
 from games.lobby import game_add_bot, game_open, game_start
 from games.models import Game
+from ratings.models import Rating
+from ratings.services import pool_label
 from tests.games.conftest import finish
 
 from .tables import (
@@ -408,3 +410,15 @@ def test_a_move_the_bot_would_make_is_accepted_from_the_form(
     tile = move.exchange.value if move.exchange is not None else ""
     assert post(as_user(alice), duel, str(move.grid), ask=ask, tile=tile).status_code == 200
     assert played(duel, 0)[0]["grid"] == list(move.grid.rows())
+
+
+def test_rounds_and_live_tables_are_rated_in_pools_of_their_own(
+    alice: User, bob: User, django_capture_on_commit_callbacks: Callable[..., object]
+) -> None:
+    for mode in ("rounds", "live"):
+        game = numenko_game(alice, bob, mode=mode)
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            finish(game)
+        assert Rating.objects.get(user=alice, pool=f"numenko:{mode}").games == 1
+    assert pool_label("numenko:rounds") == "Numenko · in rounds"
+    assert pool_label("numenko:live") == "Numenko · live"
