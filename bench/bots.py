@@ -5,9 +5,11 @@ Run: ``.venv/bin/python bench/bots.py [--game numx] [--players 4] [--variants ..
 [--seconds 1] [--minutes 20] [--seed 1] [--clock cpu] [--jobs 1] [--max-moves 5000]
 [--records bench/records]``; ``--replay RECORD`` prints a stopped game's last moves and position.
 
-Any game of the registry (``--game``: ``numx``, ``maya``, ``nmbr9``), each player count of
-``--players`` (a comma list) and each variant of ``--variants`` (NUM-X: its modes,
-``speed-run,x-game`` by default; Maya: ``standard``, ``expert``; NMBR 9: none), each
+Any game of the registry (``--game``: ``numx``, ``maya``, ``nmbr9``, ``objectifs``,
+``numenko``), each player count of ``--players`` (a comma list) and each variant of
+``--variants`` (NUM-X: its modes, ``speed-run,x-game`` by default; Maya: ``standard``,
+``expert``; NMBR 9: none; Objectifs: ``standard``, with the Objective cards,
+``no-objectives``, ``infini-4``; Numenko: ``rounds`` by default, ``live``), each
 configuration completed by the game's new-game form as the lobby completes it (NUM-X: its
 latest rules edition; without one a configuration plays edition 1). Pairings
 (``--pairings``, ``SvW``, the stronger level first):
@@ -76,6 +78,12 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
     "numx": {"speed-run": {"mode": "speed-run"}, "x-game": {"mode": "x-game"}},
     "maya": {"standard": {}, "expert": {"expert": True}},
     "nmbr9": {"standard": {}},
+    "objectifs": {
+        "standard": {},
+        "no-objectives": {"objectives": "off"},
+        "infini-4": {"infinity_four": True},
+    },
+    "numenko": {"rounds": {"mode": "rounds"}, "live": {"mode": "live"}},
 }
 #: Clocks for level 2's time cap and the decisions' times. ``cpu`` is the thread's own CPU
 #: time: a search gets the budget it would have on a core of its own however loaded the
@@ -85,6 +93,8 @@ DEFAULTS = {
     "numx": ("4", "speed-run,x-game"),
     "maya": ("2,4", "standard"),
     "nmbr9": ("2", "standard"),
+    "objectifs": ("2,4,6", "standard"),
+    "numenko": ("2,4", "rounds"),
 }
 
 

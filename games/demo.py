@@ -1,6 +1,7 @@
-"""A demo for newcomers (``make run``): two players, a finished game to replay and a game in
-progress against bots, and whatever the apps around the platform seed on :data:`seeded`
-(the tournaments app: a tournament). Seeding twice changes nothing."""
+"""A demo for newcomers (``make run``): two players, a finished game to replay, a game in
+progress against a bot, a game of NUM-X Objectifs in progress against bots, a Numenko game
+a few rounds in against bots, and whatever the apps around the platform seed on
+:data:`seeded` (the tournaments app: a tournament). Seeding twice changes nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from accounts.models import profile_of
+from games.bots import play_bot_move
+from games.engine.ruleset import BotLevel
+from games.events import store
 from games.events.log import import_log, log_of_history
 from games.lobby import game_add_bot, game_join, game_open, game_start, new_config
 from games.models import Game
@@ -27,6 +31,15 @@ FINISHED_OPTIONS = {"players": 4, "mode": "x-game"}
 PLAYING_OPTIONS = {"players": 3, "mode": "speed-run"}
 PLAYING = "Alice, Bob and a bot (demo)"
 FINISHED = "A finished X-Game (demo)"
+#: NUM-X's sibling game, Objectifs: its game in progress, the demo players and two bots.
+OBJECTIFS = "objectifs"
+OBJECTIFS_OPTIONS = {"players": 4}
+OBJECTIFS_PLAYING = "NUM-X Objectifs: Alice, Bob and two bots (demo)"
+#: A Numenko table for three, Alice and two bots, a few rounds in: Alice's moves so far are
+#: the level-1 bot's, so grids lie on the table and her turn is next.
+NUMENKO = "Alice and two bots at Numenko (demo)"
+NUMENKO_OPTIONS = {"players": 3}
+NUMENKO_ROUNDS = 2
 
 
 #: Sent once the demo's players and games exist, with ``players``: the demo's two members
@@ -39,7 +52,8 @@ seeded = Signal()
 class Seeded:
     playing: int
     finished: int
-    #: ``(what, path)`` of the pages the receivers of :data:`seeded` made.
+    #: ``(what, path)`` of more pages: the Objectifs and Numenko games', and those the
+    #: receivers of :data:`seeded` made.
     more: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -65,8 +79,54 @@ def seed() -> Seeded:
             game_join(game=playing, user=bob, token=playing.invite_token)
             game_add_bot(game=playing, by=alice)
         game_start(game=playing, by=alice, rng=random.Random(7))
-    more = [page for _receiver, page in seeded.send(sender=Seeded, players=[alice, bob])]
+    objectifs = Game.objects.filter(name=OBJECTIFS_PLAYING).first() or _objectifs(alice, bob)
+    more = [("an Objectifs game in progress", f"/games/{objectifs.pk}/")]
+    numenko = Game.objects.filter(name=NUMENKO).first() or numenko_game(alice)
+    more.append(("a Numenko game against bots", f"/games/{numenko.pk}/"))
+    more += [page for _receiver, page in seeded.send(sender=Seeded, players=[alice, bob])]
     return Seeded(playing=playing.pk, finished=finished.pk, more=more)
+
+
+def _objectifs(alice: object, bob: object) -> Game:
+    """Alice, Bob and two bots start a game of Objectifs: the bots lay their malus cards at
+    once, and the set-up waits for the two demo players."""
+    with transaction.atomic():
+        game = game_open(
+            creator=alice,
+            name=OBJECTIFS_PLAYING,
+            rules=OBJECTIFS,
+            config=new_config(OBJECTIFS, OBJECTIFS_OPTIONS),
+            public=True,
+        )
+        game_join(game=game, user=bob, token=game.invite_token)
+        game_add_bot(game=game, by=alice)
+        game_add_bot(game=game, by=alice)
+    return game_start(game=game, by=alice, rng=random.Random(11))
+
+
+def numenko_game(alice: object) -> Game:
+    """:data:`NUMENKO`, started, its first :data:`NUMENKO_ROUNDS` rounds played by level 1
+    for every seat, Alice's included: her turn is next."""
+    with transaction.atomic():
+        game = game_open(
+            creator=alice,
+            name=NUMENKO,
+            rules="numenko",
+            config=new_config("numenko", NUMENKO_OPTIONS),
+            public=True,
+        )
+        game_add_bot(game=game, by=alice)
+        game_add_bot(game=game, by=alice)
+    game_start(game=game, by=alice, rng=random.Random(2026))
+    # Every seat still to move plays level 1's move (the bots may have moved already, when
+    # the consumers ran after the commit), until round NUMENKO_ROUNDS + 1 opens.
+    rules = rule_set("numenko")
+    rng = random.Random(2026)
+    levels = dict.fromkeys(range(NUMENKO_OPTIONS["players"]), BotLevel.HEURISTIC)
+    while rules.progress(store.load(game.pk, "numenko").state).round <= NUMENKO_ROUNDS:
+        play_bot_move(game, rng, levels=levels)
+    game.refresh_from_db()
+    return game
 
 
 def player(email: str) -> object:

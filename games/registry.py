@@ -28,6 +28,8 @@ GAMES: dict[str, str] = {
     "numx": "games.rulesets.numx",
     "maya": "games.rulesets.maya",
     "nmbr9": "games.rulesets.nmbr9",
+    "objectifs": "games.rulesets.objectifs",
+    "numenko": "games.rulesets.numenko",
 }
 
 

@@ -196,6 +196,8 @@ SPECTACULAR_SETTINGS = {
         "NumxSideEnum": "games.rulesets.numx.api.SIDES",
         # One name for the ways a Maya token is won, in a seat's tokens and in the scores.
         "MayaHowEnum": "games.rulesets.maya.api.HOW",
+        # One name for the Objective cards, a seat's this round or the pile's.
+        "ObjectifsObjectiveEnum": "games.rulesets.objectifs.api.OBJECTIVES",
     },
     # The docs page's JavaScript is served from our static files, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

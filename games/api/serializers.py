@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.plumbing import force_instance
 from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -146,20 +147,37 @@ PENDING_SCHEMA = PolymorphicProxySerializer(
 )
 
 
+class SharedAction(serializers.Serializer):
+    """The actions of one type that several games have (``play``, ``pass``): its schema is an
+    anyOf of each game's form (:class:`SharedActionSchema`). An anyOf, not a oneOf: two
+    games' forms may accept the same value (NUM-X's ``pass`` and Objectifs' are both
+    ``{"type": "pass"}``), which a oneOf would refuse as matching twice. Each game checks
+    what it is sent against its own form (:func:`check_action`)."""
+
+    #: Each game's form of the action.
+    forms: ClassVar[tuple[type[serializers.Serializer], ...]] = ()
+
+
+class SharedActionSchema(OpenApiSerializerExtension):
+    target_class = SharedAction
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        forms = type(self.target).forms
+        return {"anyOf": [auto_schema.resolve_serializer(f, direction).ref for f in forms]}
+
+
 def _actions_of_type(type_name: str) -> Any:
     """The schema of the actions called ``type_name``: a game's serializer, or, when several
-    games have an action of that name (NUM-X's and Maya's ``play``), a oneOf of theirs, each
-    told apart by its fields."""
+    games have an action of that name (NUM-X's, Maya's and Objectifs' ``play``), an anyOf
+    of theirs (:class:`SharedAction`)."""
     shared = [
         schema.actions[type_name] for schema in GAME_SCHEMAS.values() if type_name in schema.actions
     ]
     if len(shared) == 1:
         return shared[0]
-    return PolymorphicProxySerializer(
-        component_name=f"{_schema_name(type_name)}Action",
-        serializers=shared,
-        resource_type_field_name=None,
-    )
+    name = f"{_schema_name(type_name)}Action"
+    return type(name, (SharedAction,), {"forms": tuple(shared), "__module__": __name__})
 
 
 ACTION_SCHEMA = PolymorphicProxySerializer(

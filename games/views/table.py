@@ -186,14 +186,15 @@ def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
 def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     """What the move described by the query would do (``Site.preview``), drawn by the
     game's ``preview`` partial for htmx to swap into the move form. Only the seated player
-    on their turn may ask; nothing is written. 404 for a game that offers no preview, 409
-    off turn, 400 for a query that is not a move."""
+    who may move now may ask (on their turn, or out of turn where the game allows a move
+    it does not wait for); nothing is written. 404 for a game that offers no preview, 409
+    for a seat with no move now, 400 for a query that is not a move."""
     game, seat = game_for_player(request, game_id)
     site = game.game_type.site
     if not isinstance(site, Previews):
         raise Http404
     current = table(game, seat) if game.status != Game.Status.OPEN else None
-    if current is None or not current.my_turn:
+    if current is None or not current.moves:
         # An old page: its form is gone by now, so htmx loads the table as it is.
         stale = HttpResponse(_("Nothing to play now."), status=409, content_type="text/plain")
         stale["HX-Refresh"] = "true"

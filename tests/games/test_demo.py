@@ -10,6 +10,7 @@ from django.db import transaction
 from django.test import Client
 
 from games import demo
+from games.events import store
 from games.events.log import export_game, verify
 from games.models import Game
 
@@ -28,6 +29,18 @@ def test_the_demo_seeds_players_and_games_once() -> None:
     assert verify(export_game(finished.pk)).summary["phase"] == "game-over"
     assert playing.status == Game.Status.RUNNING and playing.phase == "opening-pick"
     assert f"/games/{playing.pk}/" in out.getvalue() and demo.PASSWORD in out.getvalue()
+
+
+def test_the_demo_seeds_a_numenko_game_a_few_rounds_in_against_bots() -> None:
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    numenko = Game.objects.get(name=demo.NUMENKO)
+    assert (numenko.rules, numenko.status) == ("numenko", Game.Status.RUNNING)
+    assert [seat.is_bot for seat in numenko.seats.order_by("number")] == [False, True, True]
+    view = numenko.game_type.rules.view(store.load(numenko.pk, "numenko").state, 0)
+    assert view["round"] == 1 + demo.NUMENKO_ROUNDS and 0 in view["awaiting"]
+    assert any(grid["squares"] for grid in view["grids"])
+    assert f"/games/{numenko.pk}/" in out.getvalue()
 
 
 def test_the_demo_prints_its_logins_not_the_mails_its_set_up_owes(
@@ -71,3 +84,23 @@ def test_the_demo_seeds_a_site_whose_members_hold_its_players_first_names() -> N
 
     assert User.objects.filter(email="dan@demo.numx").exists()
     assert User.objects.get(username="dan").email == "dan@example.com"
+
+
+def test_the_demo_has_a_game_of_objectifs_in_progress_against_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As when the command commits for real: the bots move once the game is started.
+    monkeypatch.setattr(transaction, "on_commit", lambda work, *args, **kwargs: work())
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    game = Game.objects.get(name=demo.OBJECTIFS_PLAYING)
+    assert (game.rules, game.status, game.phase) == ("objectifs", Game.Status.RUNNING, "setup")
+    seats = list(game.seats.order_by("number"))
+    assert [seat.is_bot for seat in seats] == [False, False, True, True]
+    assert {seat.user.email for seat in seats[:2] if seat.user} == set(demo.EMAILS)
+    assert sorted(game.awaiting) == [0, 1]  # the bots have laid their malus cards
+    assert f"/games/{game.pk}/" in out.getvalue()
+    client = Client()
+    client.post("/accounts/login/", {"login": demo.EMAILS[0], "password": demo.PASSWORD})
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Your turn." in page and 'class="lay-form"' in page

@@ -47,11 +47,14 @@ def effects(before: NumenkoState, seat: int, action: Action, after: NumenkoState
 
 def milestones(before: NumenkoState, after: NumenkoState) -> list[tuple[str, dict[str, Any]]]:
     """``round-ended`` (rounds mode: the round's requests served, or none made) with how
-    they were served, and ``game-ended`` with the scores and winners."""
+    they were served and every grid as the round left it (``grids``, rows of notation:
+    public, and what a player who looks once a day wants told), and ``game-ended`` with the
+    scores and winners."""
     found: list[tuple[str, dict[str, Any]]] = []
     if after.rounds and after.last is not None and after.last != before.last:
         payload = resolution_json(after.last)
         assert payload is not None
+        payload["grids"] = [list(grid.rows()) for grid in after.grids]
         found.append(("round-ended", payload))
     result = outcome(after)
     if result is not None and before.phase is not Phase.GAME_OVER:

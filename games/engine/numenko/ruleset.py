@@ -40,6 +40,7 @@ class NumenkoRules(ruleset.RuleSet[NumenkoState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
+    state_type = NumenkoState
     #: Keeping the grid and asking for nothing: always legal for a seat to move.
     pass_notation = "pass"
     #: In rounds mode, who has moved shows while the others still move (their moves do not).

@@ -109,6 +109,25 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.sort_key() < other.sort_key()
 
+    def to_json(self) -> str:
+        """The card's JSON form, as a snapshot stores it: its notation.
+
+        >>> Card.parse("malus+2/+1").to_json()
+        'malus+2/+1'
+        """
+        return str(self)
+
+    @staticmethod
+    def from_json(data: object) -> Card:
+        """The card :meth:`to_json` wrote: the interned one, or :class:`NotationError`.
+
+        >>> Card.from_json("infinity") is Card.parse("inf")
+        True
+        """
+        if not isinstance(data, str):
+            raise NotationError(f"{data!r} is not a card's notation")
+        return Card.parse(data)
+
     def __str__(self) -> str:
         if self.kind is Kind.CLASSIC:
             assert self.value is not None

@@ -1,10 +1,10 @@
 """Every rule an action can break, by identifier, in one sentence each.
 
-:class:`~games.engine.objectifs.errors.IllegalAction` names one of these;
-``docs/rules-objectifs.md`` lists them and explains each rule (with the rule book's French
-passage and the reason for any decision), and ``tests/engine/objectifs/test_rulebook.py``
-checks that every identifier is documented there, enforced by the engine and exercised by a
-test.
+:class:`~games.engine.objectifs.errors.IllegalAction` names one of these; the site's rules
+page lists them, then ``docs/rules-objectifs.md`` explains each rule (with the rule book's
+French passage and the reason for any decision); ``docs/rules-objectifs-tests.md`` lists
+them for developers, and ``tests/engine/objectifs/test_rulebook.py`` checks that every
+identifier is listed there, enforced by the engine and exercised by a test.
 """
 
 

@@ -41,6 +41,7 @@ class ObjectifsRules(ruleset.RuleSet[ObjectifsState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_format = STATE_FORMAT
+    state_type = ObjectifsState
     pass_notation: str | None = "pass"
     #: Who has laid their malus cards shows while the others still choose theirs.
     marks_of_others = frozenset({"awaiting", "laid"})

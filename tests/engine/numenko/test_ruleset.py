@@ -79,7 +79,13 @@ def test_a_round_records_its_round_and_ends_with_its_milestone() -> None:
     assert RULES.milestones(after, served) == [
         (
             "round-ended",
-            {"round": 1, "order": [0], "asked": ["exchange", None], "served": [True, False]},
+            {
+                "round": 1,
+                "order": [0],
+                "asked": ["exchange", None],
+                "served": [True, False],
+                "grids": [["2x4=8"], ["1+1=2"]],
+            },
         )
     ]
     assert RULES.progress(served).round == 2

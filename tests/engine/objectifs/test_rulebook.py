@@ -1,5 +1,6 @@
-"""Every rule an action can break is listed in docs/rules-objectifs.md with its statement,
-enforced by the engine and exercised by a test; every test the page names exists."""
+"""Every rule an action can break is listed in docs/rules-objectifs-tests.md with its
+statement, enforced by the engine and exercised by a test; every test that page names
+exists. (The rules page players read, docs/rules-objectifs.md, names no test.)"""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from games.engine.objectifs import IllegalAction
 from games.engine.objectifs.rulebook import RULES
 
 ROOT = Path(__file__).resolve().parents[3]
-DOCS = (ROOT / "docs" / "rules-objectifs.md").read_text()
+DOCS = (ROOT / "docs" / "rules-objectifs-tests.md").read_text()
+PLAYERS = (ROOT / "docs" / "rules-objectifs.md").read_text()
 TESTS = "\n".join(
     path.read_text()
     for path in (ROOT / "tests" / "engine" / "objectifs").glob("test_*.py")
@@ -43,6 +45,10 @@ def test_each_rule_is_enforced_somewhere_in_the_engine(rule: str) -> None:
 @pytest.mark.parametrize("name", sorted(set(re.findall(r"`(test_\w+)`", DOCS))))
 def test_each_test_the_docs_name_exists(name: str) -> None:
     assert f"def {name}(" in TESTS
+
+
+def test_the_players_page_names_no_test_and_no_source_path() -> None:
+    assert not re.search(r"`test_\w+`|games/engine|tests/", PLAYERS)
 
 
 def test_an_unknown_rule_id_is_a_bug() -> None:

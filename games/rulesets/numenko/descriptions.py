@@ -1,0 +1,338 @@
+"""Numenko's moves, events and table in words, in the reader's language (the table, the
+history, the "your turn" emails and the API's descriptions all say things the same way).
+
+Grids are said in the game's notation (``2x4=8 / ..x.. / ..1=4``): the very text a player
+may copy into a reply or the table's field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.descriptions import actor, and_list, common_event, reason_text
+
+#: How a redacted record writes a tile it hides (the engine's ``history.HIDDEN``).
+HIDDEN = "?"
+#: The signs as a page prints them: ×, ÷ and the minus sign (U+2212) for the notation's
+#: ``x``, ``:`` and ``-``.
+GLYPHS = {"x": "\u00d7", ":": "\u00f7", "-": "\u2212", "+": "+", "=": "="}
+
+
+def glyph(face: str) -> str:
+    """A square's face as printed: a digit, or a sign in its typographic form.
+
+    >>> glyph("x"), glyph(":"), glyph("7")
+    ('×', '÷', '7')
+    """
+    return GLYPHS.get(face, face)
+
+
+def printed(text: str) -> str:
+    """A calculation in notation (``92x4=8``) as printed (``92 × 4 = 8``).
+
+    >>> printed("5-1x5=20") == "5 \u2212 1 \u00d7 5 = 20"
+    True
+    """
+    return "".join(f" {GLYPHS[char]} " if char in GLYPHS else char for char in text)
+
+
+def kind_class(char: str) -> str:
+    """The CSS class of a tile's kind, as pages colour it: a number tile, a Multichoice, a
+    Freechoice.
+
+    >>> kind_class("7"), kind_class("M"), kind_class("F")
+    ('nk-d', 'nk-m', 'nk-f')
+    """
+    return {"M": "nk-m", "F": "nk-f"}.get(char, "nk-d")
+
+
+def tile(char: str) -> str:
+    """A tile in words: its digit, "a Multichoice", "a Freechoice", "a tile" (hidden)."""
+    if char == "M":
+        return _("a Multichoice")
+    if char == "F":
+        return _("a Freechoice")
+    if char == HIDDEN:
+        return _("a tile")
+    return char
+
+
+#: More tiles than this are listed as the notation writes them (``0 1 1 4 M M``), not in words.
+IN_WORDS = 4
+
+
+def tiles(written: str) -> str:
+    """Tiles written one character each (``79MF``) in words: "7, 9, a Multichoice and a
+    Freechoice"; a longer list as the notation writes them, "0 1 1 2 4 M M M"; "no tile"
+    for none."""
+    if not written:
+        return _("no tile")
+    if len(written) > IN_WORDS:
+        return " ".join(written)
+    said = [tile(char) for char in written if char.isdigit()]
+    for char in ("M", "F", HIDDEN):
+        count = written.count(char)
+        if count:
+            said.append(tile(char) if count == 1 else _several(char, count))
+    return and_list(said)
+
+
+def _several(char: str, count: int) -> str:
+    """Several tiles of one kind that is not a digit: "2 Multichoices"."""
+    if char == "M":
+        words = ngettext("%(n)d Multichoice", "%(n)d Multichoices", count)
+    elif char == "F":
+        words = ngettext("%(n)d Freechoice", "%(n)d Freechoices", count)
+    else:
+        words = ngettext("%(n)d tile", "%(n)d tiles", count)
+    return words % {"n": count}
+
+
+def grid(rows: Sequence[str]) -> str:
+    """A grid in notation, rows separated by `` / `` ("empty" for none)."""
+    return " / ".join(rows) if rows else _("an empty grid")
+
+
+def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What an action does, from its JSON form (as recorded, possibly redacted: another
+    seat's move of the round being played shows only as made, and the tile another seat
+    gives back in an exchange as ``?``)."""
+    kind = data.get("type")
+    if kind == "play":
+        if not {"grid", "exchange", "fini"} & data.keys():
+            return _("move, in secret until everyone has moved this round")
+        return and_list(_play(data))
+    if kind == "deal":
+        sizes = data.get("sizes") or [len(hand) for hand in data.get("hands", [])]
+        return _("deal %(n)d tiles and a Freechoice to each player") % {
+            "n": sizes[0] if sizes else 0
+        }
+    if kind == "draw":
+        order = [names[int(seat)] for seat in data.get("order", [])]
+        return _("serve the requests in the order drawn: %(order)s") % {"order": ", ".join(order)}
+    return str(kind)
+
+
+def _play(data: Mapping[str, Any]) -> list[str]:
+    said = []
+    rows = data.get("grid")
+    if rows is None:
+        said.append(_("keep the grid"))
+    elif not rows:
+        said.append(_("take every tile back into the hand"))
+    else:
+        said.append(_("lay out the grid %(grid)s") % {"grid": grid(rows)})
+    given = data.get("exchange")
+    if given is not None:
+        said.append(_("exchange %(tile)s") % {"tile": tile(str(given))})
+    elif data.get("fini"):
+        said.append(_("say fini"))
+    else:
+        said.append(_("ask for nothing"))
+    return said
+
+
+def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
+    """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
+    if entry["type"] == "round-ended":
+        return round_ended(entry["action"], names, viewer)
+    common = common_event(entry, names)
+    if common is not None:
+        return common
+    data = entry["action"]
+    seat = entry["seat"]
+    who = actor(seat, viewer, names)
+    said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}]
+    if data.get("type") == "deal":
+        mine = _own(data.get("hands"), viewer)
+        if mine is not None:
+            said.append(_("Your tiles: %(tiles)s and a Freechoice.") % {"tiles": tiles(mine)})
+    if data.get("type") == "draw":
+        said += _drawn(data, names, viewer)
+    pot = (entry.get("facts") or {}).get("pot")
+    if pot is not None:
+        said.append(pot_words(int(pot)))
+    if data.get("reason"):
+        said.append(reason_text(data["reason"]))
+    return " ".join(said)
+
+
+def _own(hands: Sequence[str | None] | None, viewer: int | None) -> str | None:
+    if not hands or viewer is None or not 0 <= viewer < len(hands):
+        return None
+    return hands[viewer]
+
+
+def _drawn(data: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> list[str]:
+    """Each seat served, in order: what it drew (the viewer's own tiles, the others' count),
+    or that the pot could not serve it."""
+    order = data.get("order", [])
+    drawn = data.get("tiles", [])
+    sizes = data.get("sizes") or [len(found or "") for found in drawn]
+    said = []
+    for at, seat in enumerate(order):
+        mine = int(seat) == viewer
+        who = names[int(seat)]
+        found = drawn[at] if at < len(drawn) else None
+        size = int(sizes[at]) if at < len(sizes) else 0
+        if not size:
+            if mine:
+                said.append(_("The pot cannot serve you: the game stops."))
+            else:
+                said.append(_("The pot cannot serve %(who)s: the game stops.") % {"who": who})
+            continue
+        got = tiles(found) if found else ngettext("%(n)d tile", "%(n)d tiles", size) % {"n": size}
+        if mine:
+            said.append(_("You draw %(tiles)s.") % {"tiles": got})
+        else:
+            said.append(_("%(who)s draws %(tiles)s.") % {"who": who, "tiles": got})
+    return said
+
+
+def round_ended(
+    data: Mapping[str, Any], names: Sequence[str], viewer: int | None, grids: bool = True
+) -> str:
+    """A round over: every grid shows (``grids``: say each, as the round left it), and the
+    requests were served in the order drawn (each with what it asked and whether the pot
+    served it), or nobody asked."""
+    head = _("Round %(round)d is over: every grid shows.") % {"round": int(data["round"])}
+    laid = data.get("grids")
+    if grids and laid is not None:
+        # A middle dot between grids: their rows are separated by "/", and French sets a
+        # no-break space before ";".
+        each = " · ".join(
+            _("%(who)s: %(grid)s") % {"who": actor(seat, viewer, names), "grid": grid(rows)}
+            for seat, rows in enumerate(laid)
+        )
+        head += " " + _("The grids now: %(grids)s.") % {"grids": each}
+    order = data.get("order") or []
+    if not order:
+        return head + " " + _("Nobody asked for tiles: the game stops.")
+    asked = data.get("asked") or []
+    served = data.get("served") or []
+    parts = []
+    for seat in order:
+        request = asked[seat] if seat < len(asked) else None
+        what = _("exchange") if request == "exchange" else _("fini")
+        if seat < len(served) and not served[seat]:
+            what = _("%(request)s, not served") % {"request": what}
+        parts.append(f"{actor(int(seat), viewer, names)} ({what})")
+    return (
+        head
+        + " "
+        + _("Requests served in the order drawn: %(order)s.") % {"order": ", ".join(parts)}
+    )
+
+
+def pot_words(pot: int) -> str:
+    """The pot's size: "The pot holds 74 tiles."."""
+    return ngettext("The pot holds %(n)d tile.", "The pot holds %(n)d tiles.", pot) % {"n": pot}
+
+
+def points(value: int) -> str:
+    """Points in hand: "17 points"."""
+    return ngettext("%(n)d point", "%(n)d points", value) % {"n": value}
+
+
+_SCORE_RULES = {
+    "numenko.numbers": lambda: _("number tiles in hand"),
+    "numenko.multichoices": lambda: _("Multichoices in hand (1 each)"),
+    "numenko.freechoices": lambda: _("Freechoices in hand (10 each)"),
+    "numenko.game-over": lambda: _("game over: no tile left"),
+}
+
+
+def score_rule(rule: str) -> str:
+    """The name of a line of the final breakdown."""
+    named = _SCORE_RULES.get(rule)
+    return named() if named else rule
+
+
+def score(value: int) -> str:
+    """A final score: the points left in hand (a score is their negative), or, for a seat
+    out of tiles, game over."""
+    if value > 0:
+        return _("game over: no tile left")
+    return ngettext("%(n)d point in hand", "%(n)d points in hand", -value) % {"n": -value}
+
+
+def mode(value: str) -> str:
+    """A table's mode in words."""
+    if value == "live":
+        return _("live: each move counts as it arrives")
+    return _("in rounds, by mail: everyone moves once a round")
+
+
+def mode_name(value: str) -> str:
+    """A mode's short name, as a rating pool is shown: "in rounds", "live"."""
+    return _("live") if value == "live" else _("in rounds")
+
+
+def config(data: Mapping[str, Any]) -> str:
+    """A game's options in words: "3 players, in rounds, by mail: ..."."""
+    players = int(data["players"])
+    count = ngettext("%(n)d player", "%(n)d players", players) % {"n": players}
+    return _("%(players)s, %(mode)s") % {
+        "players": count,
+        "mode": mode(str(data.get("mode", "rounds"))),
+    }
+
+
+def progress(phase: str, round_number: int) -> str:
+    """Where the game stands: the round (rounds mode) or the live table."""
+    if phase == "game-over":
+        return _("Game over")
+    if phase == "deal":
+        return _("The tiles are being dealt")
+    if phase == "draw":
+        return _("Drawing from the pot")
+    if round_number:
+        return _("Round %(round)d") % {"round": round_number}
+    return _("Live table")
+
+
+def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
+    """What this moment asks of the seat whose ``view`` this is: its grid and hand (in
+    notation, ready for a reply), the pot, and the move to make."""
+    pending = view.get("pending")
+    if view["seat"] is None or pending is None:
+        return ""
+    said = []
+    if view["mode"] == "rounds":
+        said.append(
+            _(
+                "Round %(round)d: everyone moves once, in secret; then the requests are "
+                "served in an order drawn by chance."
+            )
+            % {"round": int(view["round"])}
+        )
+    else:
+        said.append(_("Live: each move counts as it arrives."))
+    said.append(
+        _("Your grid: %(grid)s. Your hand: %(hand)s (%(points)s).")
+        % {
+            "grid": grid(pending["grid"]),
+            "hand": " ".join(pending["hand"]) or _("no tile"),
+            "points": points(int(view["hand_points"] or 0)),
+        }
+    )
+    said.append(pot_words(int(view["pot"])))
+    if not pending["hand"]:
+        said.append(_("Every tile is in your grid: say fini to draw four."))
+    else:
+        said.append(
+            _(
+                "Lay out your grid anew or keep it, then exchange a tile of your hand, say "
+                "fini once every tile is laid, or ask for nothing."
+            )
+        )
+    serves = pending["serves"]
+    if not serves["exchange"]:
+        said.append(_("The pot can no longer serve an exchange: asking for one ends the game."))
+    elif not serves["fini"]:
+        said.append(_("The pot can no longer serve a fini: saying it ends the game."))
+    return " ".join(said)

@@ -1,0 +1,189 @@
+"""NUM-X Objectifs in words, in English and in French: cards, objectives, every kind of move
+(as recorded, and as others read it while it is secret), the end of a round, the score
+lines, the options, where the game stands and what a moment asks."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from games.rulesets.objectifs import descriptions
+from games.rulesets.objectifs.site import SITE
+
+NAMES = ["Alice", "Bob", "Carol"]
+CONFIG = {"players": 3}
+NBSP = "\u00a0"
+
+MOVES = [
+    (
+        {"type": "play", "cards": ["7", "7"], "rows": [{"seat": 1, "card": "7"}]},
+        "lay 7 and 7, with 7 from the malus cards of Bob",
+        "poser 7 et 7, avec 7 (dans les cartes Malus de Bob)",
+    ),
+    (
+        {
+            "type": "play",
+            "cards": ["joker"],
+            "as": "infinity",
+            "action": {"type": "malus", "card": "malus+2/+1", "target": "all"},
+        },
+        "lay X-Joker as Infinity, then play Malus + (2 into the hand, 1 onto the malus cards) "
+        "on everyone",
+        "poser X-Joker (valeur Infini), puis jouer Malus + (2 en main, 1 en cartes Malus) sur "
+        "tous les joueurs",
+    ),
+    (
+        {"type": "echange", "target": "all", "direction": "left", "from": 2},
+        "play Echange: every player's malus cards go to their left-hand neighbour (the card "
+        "from the malus cards of Carol)",
+        f"jouer Echange{NBSP}: les cartes Malus de chaque joueur passent à son voisin de gauche "
+        "(la carte prise dans les cartes Malus de Carol)",
+    ),
+    (
+        {"type": "echange", "target": 1},
+        "play Echange: swap malus cards with Bob",
+        f"jouer Echange{NBSP}: échanger ses cartes Malus avec Bob",
+    ),
+    ({"type": "draw"}, "draw a card from the pile", "piocher une carte"),
+    (
+        {"type": "draw", "card": "-2", "from": 1},
+        "draw \u22122 from the malus cards of Bob",
+        "piocher \u22122 dans les cartes Malus de Bob",
+    ),
+    ({"type": "pass"}, "pass", "passer"),
+    (
+        {"type": "lay", "cards": ["3", "12"]},
+        "lay 3 and 12 as malus cards",
+        "poser 3 et 12 en cartes Malus",
+    ),
+    (
+        {"type": "lay"},
+        "choose two malus cards (shown once every player has chosen)",
+        "choisir deux cartes Malus (montrées quand tous les joueurs auront choisi)",
+    ),
+    (
+        {"type": "replace", "cards": ["3"], "draws": 1},
+        "complete the malus cards with 3 and a card drawn from the pile",
+        "compléter ses cartes Malus avec 3 et une carte piochée",
+    ),
+    (
+        {"type": "replace", "cards": [], "draws": 2},
+        "complete the malus cards with 2 cards drawn from the pile",
+        "compléter ses cartes Malus avec 2 cartes piochées",
+    ),
+    (
+        {"type": "deal", "cards": 91, "objectives": 10},
+        "deal 13 cards and an objective to each player",
+        "distribuer 13 cartes et un Objectif à chaque joueur",
+    ),
+]
+
+
+@pytest.mark.parametrize(("action", "english", "french"), MOVES)
+def test_every_kind_of_move_in_english_and_french(
+    action: dict[str, object], english: str, french: str
+) -> None:
+    with translation.override("en"):
+        assert SITE.describe_action(action, NAMES, CONFIG) == english
+    with translation.override("fr"):
+        assert SITE.describe_action(action, NAMES, CONFIG) == french
+
+
+def test_a_deal_without_the_objective_cards_deals_cards_only() -> None:
+    deal = {"type": "deal", "cards": 91, "objectives": 0}
+    assert SITE.describe_action(deal, NAMES, {"players": 3, "objectives": False}) == (
+        "deal 13 cards to each player"
+    )
+
+
+def test_the_end_of_a_round_says_how_it_ended_every_objective_and_the_scores() -> None:
+    ended = {
+        "type": "round-ended",
+        "seat": None,
+        "action": {
+            "round": 2,
+            "end": "shed",
+            "seat": 1,
+            "first_out": 1,
+            "objectives": ["pair", "under-5", "neighbour"],
+            "achieved": [True, False, False],
+            "scores": [8, -12, 0],
+        },
+    }
+    with translation.override("en"):
+        assert SITE.describe_event(ended, NAMES, 0, CONFIG) == (
+            "Round 2 ends at once: Bob has shed every card, hand and malus cards. Objectives: "
+            "Alice (Pair): achieved, Bob (Fewer than 5): missed and Carol (Right-hand "
+            "neighbour): missed. Scores of the round: Alice +8, Bob \u221212 and Carol 0."
+        )
+    with translation.override("fr"):
+        said = SITE.describe_event(ended, NAMES, 0, CONFIG)
+    assert said.startswith(f"Fin immédiate de la manche 2{NBSP}: Bob s’est débarrassé")
+    assert f"Alice (Paire){NBSP}: réussi" in said and "Bob \u221212" in said
+
+
+def test_a_move_with_what_chance_gave_and_what_it_did() -> None:
+    laid = {
+        "type": "play",
+        "seat": 2,
+        "action": {
+            "type": "play",
+            "cards": ["9", "9", "9"],
+            "effects": {"facteur_x": True, "trick_won_by": 2},
+        },
+        "facts": {"from_pile": {"0": [None, None]}, "to_rows": {"0": ["4"]}},
+    }
+    with translation.override("en"):
+        assert SITE.describe_event(laid, NAMES, 0, CONFIG) == (
+            "Carol: lay 9, 9 and 9. A Facteur X, out of turn! The trick is over: Carol starts "
+            "the next. You drew 2 cards into your hand. Drawn face up onto the malus cards of "
+            "Alice: 4."
+        )
+    with translation.override("fr"):
+        said = SITE.describe_event(laid, NAMES, 2, CONFIG)
+    assert said.startswith(f"Vous{NBSP}: poser 9, 9 et 9. Un Facteur X, hors tour{NBSP}!")
+    assert f"Le tour est fini{NBSP}: vous commencez le suivant." in said
+    assert "Alice a pioché 2 cartes en main." in said
+
+
+def test_cards_objectives_score_lines_options_and_progress() -> None:
+    with translation.override("en"):
+        assert descriptions.card("infinity") == "Infinity"
+        assert descriptions.card("-1") == "\u22121" and descriptions.card(None) == "a hidden card"
+        assert descriptions.objective_text("exactly-13") == (
+            "Exactly 13: malus cards worth exactly 13 points (bonus 23)"
+        )
+        assert SITE.describe_score_line("round-4.objective") == "round 4: objective"
+        assert SITE.describe_config({"players": 5, "objectives": False, "infinity_four": True}) == (
+            "5 players, no Objective cards, Infini 4"
+        )
+        assert SITE.describe_score(-12) == "\u221212 points" and SITE.describe_score(1) == "1 point"
+    with translation.override("fr"):
+        assert descriptions.card("joker") == "X-Joker" and descriptions.card("infinity") == "Infini"
+        assert descriptions.objective("first-out") == "Se défausser en premier"
+        assert SITE.describe_score_line("round-4.hand") == f"manche 4{NBSP}: cartes restées en main"
+        assert SITE.describe_score(-12) == "\u221212 points" and SITE.describe_score(0) == "0 point"
+
+
+def test_what_a_moment_asks_in_both_languages() -> None:
+    view = {
+        "seat": 0,
+        "phase": "replace",
+        "due": [2, 0, 0],
+        "hand_sizes": [1, 5, 5],
+        "pile_size": 30,
+        "hands": [["5"], None, None],
+        "objectives": ["under-5", None, None],
+        "plis": [],
+    }
+    with translation.override("en"):
+        assert SITE.describe_task(view) == (
+            "The trick is over: complete your malus cards with 2 cards, from your hand or "
+            "drawn from the pile. You hold 5. Your objective: Fewer than 5: malus cards worth "
+            "fewer than 5 points (bonus 10)."
+        )
+        assert SITE.describe_task(view, out_of_turn=True).startswith("You may lay a Facteur X")
+    with translation.override("fr"):
+        said = SITE.describe_task({**view, "phase": "play", "plis": [{"cards": ["3"]}]})
+    assert said.startswith("Couvrez le pli du dessus, jouez un Echange ou un Malus +, piochez")
+    assert f"Votre Objectif{NBSP}: Moins de 5" in said

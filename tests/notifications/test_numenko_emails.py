@@ -1,0 +1,166 @@
+"""Numenko by mail: every player is mailed at once each round, with their grid and hand
+written out as a reply may carry them; a round's mail says what changed (every grid shown,
+the order the pot served, the tiles drawn); a reply carries a grid, and a wrong one is
+answered with its rule and line; a move of the round still being played never shows in
+another's mail; and an absent player's round is played by the table's policy."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.utils import translation
+
+from games import deadlines
+from games.events import consumers, store
+from games.events.models import Event
+from games.lobby import game_join, game_open, game_start
+from games.models import Game, Seat
+from games.services import game_submit
+from tests.games.numenko.tables import calculation, hand, wrong_calculation
+from tests.members import speaks
+
+from .conftest import sent_to
+from .replies import reply
+from .test_deadlines_and_reminders import deadline, waited
+from .test_replies import answer_to, deliver, outcome, played, turn_mail
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+
+
+def start(alice: User, bob: User, commit: Commit, name: str = "Sums") -> Game:
+    game = game_open(creator=alice, name=name, rules="numenko", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (
+            game_start(game=game, by=alice, rng=random.Random(4)),
+            consumers.dispatch(game.pk),
+        )
+    )
+    return game
+
+
+def move(game: Game, seat: int, notation: str, commit: Commit) -> None:
+    """``seat`` moves (as the table or the API would), and the consumers run after it."""
+    rules = game.game_type.rules
+    loaded = store.load(game.pk, game.rules)
+    action = rules.parse_action(notation)
+    commit(
+        lambda: (
+            game_submit(
+                game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence
+            ),
+            consumers.dispatch(game.pk),
+        )
+    )
+
+
+def test_every_player_is_mailed_their_grid_and_hand_at_once(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    game = start(alice, bob, commit)
+    for seat, user in enumerate((alice, bob)):
+        message = turn_mail(user.email)
+        assert "Sums" in message.subject
+        body = str(message.body)
+        assert "Round 1: everyone moves once, in secret" in body
+        assert f"Your grid: an empty grid. Your hand: {' '.join(hand(game, seat))}" in body
+        assert "The pot holds 116 tiles." in body
+        assert "This choice is too large to list" in body
+        assert "`exchange TILE [grid ROWS]`" in body
+        assert message.reply_to
+
+
+def test_a_rounds_mail_says_what_changed_and_a_reply_carries_a_grid(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    game = start(alice, bob, commit)
+    grid = calculation(game, 0)
+    given = hand(game, 0)[-1]
+    # Alice answers her mail with a grid and an exchange, written as the mail shows.
+    deliver(commit, reply(turn_mail(alice.email), f"exchange {given} grid {grid}"))
+    assert outcome() == "played"
+    assert played(game, 0) == [f"exchange {given} grid {grid}"]
+    mail.outbox.clear()
+    move(game, 1, "pass", commit)
+    drawn = store.load(game.pk, game.rules).state
+    # Each is mailed the next round, told what the round changed: the grids, the order
+    # the pot served, the tiles drawn (their own, or how many).
+    body = str(turn_mail(alice.email).body)
+    assert "Round 1 is over: every grid shows." in body
+    assert f"The grids now: You: {grid} · bob: an empty grid." in body
+    assert "Requests served in the order drawn: You (exchange)." in body
+    assert "bob: keep the grid and ask for nothing." in body
+    assert "You draw " in body and f"The pot holds {len(drawn.pot)} tiles." in body
+    assert f"Your grid: {grid}." in body and "Round 2:" in body
+    body = str(turn_mail(bob.email).body)
+    assert f"The grids now: alice: {grid} · You: an empty grid." in body
+    assert "alice draws 2 tiles." in body
+
+
+def test_a_wrong_grid_by_reply_is_answered_with_its_rule_and_line(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    game = start(alice, bob, commit)
+    false, _right = wrong_calculation(game, 0)
+    deliver(commit, reply(turn_mail(alice.email), f"grid {false}"))
+    assert outcome() == "illegal" and played(game, 0) == []
+    answer = str(answer_to(alice.email).body)
+    assert f"{false} (across in row 1, columns 1-5)" in answer
+    assert "Both sides of the equals sign are equal" in answer
+    assert "/rules/numenko/#rule-numenko.equal" in answer
+
+
+def test_a_move_of_the_round_being_played_never_shows_in_anothers_mail(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    game = start(alice, bob, commit)
+    grid = calculation(game, 0)
+    alices = " ".join(hand(game, 0))
+    move(game, 0, f"grid {grid}", commit)
+    # A day later Bob is reminded: Alice moved, and nothing of what.
+    waited(game, 1, hours=25)
+    mail.outbox.clear()
+    commit(deadlines.tick)
+    (reminder,) = sent_to(bob.email)
+    body = str(reminder.body)
+    assert "still waiting" in reminder.subject
+    assert "alice: move, in secret until everyone has moved this round." in body
+    assert grid not in body and alices not in body
+
+
+def test_an_absent_players_round_is_played_by_the_tables_policy(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    game = deadline(start(alice, bob, commit), policy="pass")
+    Seat.objects.filter(game=game).update(vacation_days=0)
+    move(game, 0, f"exchange {hand(game, 0)[-1]}", commit)
+    waited(game, 1, hours=25)
+    assert commit(deadlines.tick)["timeouts"] == 1  # type: ignore[index]
+    bobs = Event.objects.filter(game=game, seat=1).get()
+    assert (bobs.payload["grid"], bobs.payload["reason"]) == (None, "deadline")
+    assert store.load(game.pk, game.rules).state.round == 2
+    # The bot policy plays the level-1 bot's move for him.
+    deadline(game, policy="bot")
+    waited(game, 1, hours=25)
+    waited(game, 0, hours=1)
+    assert commit(deadlines.tick)["timeouts"] == 1  # type: ignore[index]
+    latest = Event.objects.filter(game=game, seat=1).order_by("-sequence").first()
+    assert latest is not None and latest.payload["reason"] == "bot"
+
+
+def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commit: Commit) -> None:
+    for user in (alice, bob):
+        speaks(user, "fr")
+    game = start(alice, bob, commit, name="Calculs")
+    (message,) = sent_to(bob.email)
+    body = str(message.body)
+    with translation.override("fr"):
+        assert "Tour 1\u00a0: chacun joue une fois, en secret" in body
+        assert f"Votre main\u00a0: {' '.join(hand(game, 1))}" in body
+        assert "Le pot contient 116 tuiles." in body
