@@ -73,7 +73,11 @@ def flush_past_the_trigger(transactional_db: None) -> Iterator[None]:
     """
     assert trigger.truncate_as_replica not in connection.execute_wrappers
     yield
-    connection.execute_wrappers.append(trigger.truncate_as_replica)
+    # SQLite has no TRUNCATE: its flush runs DELETE, which no wrapper can let past the row
+    # trigger, so the tests that run there write no event, and a wrapper installed there
+    # would never be used up (the next test's assertion above would then fail).
+    if connection.vendor == "postgresql":
+        connection.execute_wrappers.append(trigger.truncate_as_replica)
 
 
 # The standing cast: Alice opens games, Bob plays with her, Mallory is an outsider. All
