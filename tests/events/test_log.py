@@ -2,14 +2,17 @@
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
+from games.bots import play_bot_game
 from games.engine.numx.history import CARD_EFFECTS
 from games.engine.numx.payload_versions import plays_action_card
 from games.events import store
@@ -22,9 +25,39 @@ from tests.chains import forged
 pytestmark = pytest.mark.django_db
 
 
+class Played(NamedTuple):
+    """A game of bots played through the store: its exported log, and what its table held."""
+
+    log: dict[str, Any]
+    state: Any
+    scores: list[int | None]
+
+
+@pytest.fixture(scope="module")
+def played(django_db_setup: None, django_db_blocker: Any) -> Played:
+    """One three-player X-Game for the whole module, played in a transaction rolled back at
+    once: a game of bots takes seconds, and every test here reads or spoils a copy of its log
+    (those that need a game in the database import one)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        game = play_bot_game({"players": 3, "mode": "x-game"}, random.Random(2))
+        result = Played(
+            export_game(game.pk),
+            store.load(game.pk, "numx", cache=False).state,
+            list(game.seats.values_list("score", flat=True)),
+        )
+        transaction.set_rollback(True)
+    return result
+
+
 @pytest.fixture
-def log(finished_game: Callable[..., Game]) -> dict[str, Any]:
-    return export_game(finished_game(players=3, mode="x-game", seed=2).pk)
+def log(played: Played) -> dict[str, Any]:
+    return copy.deepcopy(played.log)
+
+
+@pytest.fixture
+def logged_game(log: dict[str, Any]) -> Game:
+    """The module's game in the database, loaded from its log."""
+    return import_log(copy.deepcopy(log), name="Logged")
 
 
 def test_an_exported_log_holds_every_event_with_its_number_and_version(
@@ -46,15 +79,13 @@ def test_verify_replays_the_log_and_gives_the_final_scores(log: dict[str, Any]) 
     assert verified.summary["scores"] == log["events"][-1]["payload"]["scores"]
 
 
-def test_an_import_is_a_new_game_with_the_same_history(log: dict[str, Any]) -> None:
-    original = Game.objects.get()
-    copy_ = import_log(log, name="Replayed")
-    assert copy_.pk != original.pk and copy_.name == "Replayed"
-    assert copy_.status == Game.Status.FINISHED and copy_.last_sequence == len(log["events"])
-    assert store.load(copy_.pk, "numx").state == store.load(original.pk, "numx").state
-    assert list(copy_.seats.values_list("score", flat=True)) == list(
-        original.seats.values_list("score", flat=True)
-    )
+def test_an_import_is_a_new_game_with_the_same_history(played: Played) -> None:
+    copy_ = import_log(copy.deepcopy(played.log), name="Replayed")
+    assert copy_.name == "Replayed"
+    assert copy_.status == Game.Status.FINISHED
+    assert copy_.last_sequence == len(played.log["events"])
+    assert store.load(copy_.pk, "numx").state == played.state
+    assert list(copy_.seats.values_list("score", flat=True)) == played.scores
 
 
 def corrupted(log: dict[str, Any], number: int, **changes: Any) -> dict[str, Any]:
@@ -115,9 +146,11 @@ def with_effects(log: dict[str, Any], *kinds: str) -> dict[str, Any]:
 
 
 def test_game_submit_records_an_action_cards_effects_beside_the_action(
-    log: dict[str, Any],
+    log: dict[str, Any], logged_game: Game
 ) -> None:
-    game = Game.objects.get()
+    """The log was written by game_submit; the states around each move are rebuilt from a
+    copy of the game."""
+    game = logged_game
     rules = rule_set("numx")
     played = [e for e in log["events"] if e["seat"] is not None and e["seat"] >= 0]
     recorded = [e for e in played if "effects" in e["payload"]]
@@ -199,8 +232,8 @@ def test_a_log_that_does_not_verify_imports_nothing(log: dict[str, Any]) -> None
     assert Game.objects.count() == games
 
 
-def test_the_commands_export_verify_and_import(log: dict[str, Any], tmp_path: Path) -> None:
-    game = Game.objects.get()
+def test_the_commands_export_verify_and_import(logged_game: Game, tmp_path: Path) -> None:
+    game = logged_game
     path = tmp_path / "game.json"
     call_command("numx", "export", str(game.pk), "--output", str(path), stderr=StringIO())
     assert json.loads(path.read_text()) == export_game(game.pk)
@@ -218,9 +251,10 @@ def test_the_import_command_reports_the_fault_and_imports_nothing(
     path = tmp_path / "bad.json"
     play = first_move(log, "play")
     path.write_text(json.dumps(corrupted(log, play["sequence"], payload={"type": "pass"})))
+    games = Game.objects.count()
     with pytest.raises(CommandError, match=f"not imported: event {play['sequence']}"):
         call_command("numx", "import", str(path))
-    assert Game.objects.count() == 1
+    assert Game.objects.count() == games
     with pytest.raises(CommandError, match="there is no game"):
         call_command("numx", "export", "999")
 
