@@ -19,8 +19,9 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 
 def rules(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The rules of the game registered as ``game_id``, each under the id a refusal names
-    (``#rule-<id>``); 404 for a game the site does not have."""
+    """How to play the game registered as ``game_id`` (its adapter's ``howto_template``),
+    then its rules, each under the id a refusal names (``#rule-<id>``); 404 for a game the
+    site does not have."""
     try:
         kind = game_type(game_id)
     except UnknownGame:
@@ -29,6 +30,7 @@ def rules(request: HttpRequest, game_id: str) -> HttpResponse:
     context = {
         "game_id": game_id,
         "title": kind.site.title,
+        "howto": kind.site.howto_template,
         "rules": kind.site.rulebook.items(),
         "reference": None if reference is None else rules_reference(reference),
     }
