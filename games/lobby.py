@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
@@ -48,6 +49,49 @@ def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
     if not form.is_valid():
         raise LobbyError(f"not a {rules} game's options: {dict(options)!r}")
     return form.config()
+
+
+def default_config(rules: str) -> dict[str, Any]:
+    """The configuration of a ``rules`` game whose new-game form is sent as it comes: each
+    option at its initial value, a choice without one at its first choice (what a browser
+    sends for an untouched form), read by the game's own form like any other."""
+    form = game_type(rules).site.new_game_form()
+    assert isinstance(form, forms.BaseForm), "a game's options are a Django form"
+    options: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if value is None and isinstance(field, forms.ChoiceField) and field.choices:
+            value = next(iter(field.choices))[0]
+        if value not in (None, False):
+            options[name] = value
+    return new_config(rules, options)
+
+
+#: The level of the bots a newcomer's first table seats: the game's own rules of thumb,
+#: beatable by someone learning it.
+FIRST_GAME_BOTS = BotLevels.HEURISTIC
+
+
+def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
+    """A first game of ``rules`` for ``player``: a private table of the game's default
+    options, every other seat a bot of :data:`FIRST_GAME_BOTS`, without deadlines, started
+    at once. ``key`` names the request (a page's button): sent again (a double click, a
+    reload), it gives back the table it made instead of another."""
+    title = game_type(rules).site.title
+    with transaction.atomic():
+        game, new = game_open_once(
+            creator=player,
+            idempotency_key=f"try:{rules}:{key}",
+            name=_("First game of %(title)s") % {"title": title},
+            rules=rules,
+            config=default_config(rules),
+            bot_level=FIRST_GAME_BOTS,
+        )
+        if not new:
+            return game
+        for _seat in range(free_seats(game)):
+            game_add_bot(game=game, by=player)
+        return game_start(game=game, by=player)
 
 
 def game_open(

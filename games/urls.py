@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new_game, name="new"),
     path("games/next/", lobby.next_game, name="next"),
+    path("games/try/<str:rules>/", lobby.try_game, name="try"),
     path("games/<int:game_id>/", table.game, name="game"),
     path("games/<int:game_id>/join/", lobby.join, name="join-public"),
     path("games/<int:game_id>/join/<str:token>/", lobby.join, name="join"),

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
 from games.registry import UnknownGame, game_ids, game_type
+from games.views.lobby import try_key
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
@@ -29,8 +30,10 @@ def rules(request: HttpRequest, game_id: str) -> HttpResponse:
     reference = kind.site.rules_reference
     context = {
         "game_id": game_id,
+        "kind": kind,
         "title": kind.site.title,
         "howto": kind.site.howto_template,
+        "try_key": try_key(),
         "rules": kind.site.rulebook.items(),
         "reference": None if reference is None else rules_reference(reference),
     }
