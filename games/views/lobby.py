@@ -73,7 +73,16 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "playing": [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING],
         "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
         "finished": finished.get_page(request.GET.get("page")),
-        "open_games": open_games(request.user),
+        "open_games": [
+            {
+                "game": game,
+                "free": free,
+                "what": game_summary(game),
+                "host": game.seats_in_order[0].name,
+                "seated": and_list([seat.name for seat in game.seats_in_order]),
+            }
+            for game, free in open_games(request.user)
+        ],
         "recent": finished_games(),
         "games": [game_type(game_id) for game_id in game_ids()],
         "try_key": try_key(),
