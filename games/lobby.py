@@ -94,6 +94,46 @@ def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
         return game_start(game=game, by=player)
 
 
+def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
+    """Play ``game`` again: a new table of the same game, options, clock, bots' level and
+    visibility, its name, opened by ``by`` (a player of the finished game), the game's bots
+    seated again at their levels and every other player invited by email (each takes a
+    seat by following the invitation, or by asking for the rematch too). One rematch per
+    game: asked again, it gives back the table already opened."""
+    if not game.seats.filter(user_id=by.pk).exists():
+        raise LobbyForbidden(_("Only players of this game invite others."))
+    if game.status != Game.Status.FINISHED:
+        raise LobbyError(_("A game is played again once it is over."))
+    key = f"rematch:{game.pk}"
+    earlier = Game.objects.filter(idempotency_key=key).order_by("pk").first()
+    if earlier is not None:
+        # Another player asked first (or this one twice): take a seat there, as their
+        # invitation would have. (Two players asking at the same moment may open two
+        # tables: each is a whole table, and the first one opened is found after.)
+        if earlier.status == Game.Status.OPEN and not earlier.seats.filter(user_id=by.pk).exists():
+            game_join(game=earlier, user=by, token=earlier.invite_token)
+        return earlier
+    seats = list(game.seats.order_by("number").select_related("user"))
+    with transaction.atomic():
+        again = game_open(
+            creator=by,
+            name=game.display_name[: Game._meta.get_field("name").max_length],
+            rules=game.rules,
+            config=game.config,
+            move_deadline=game.move_deadline,
+            public=game.is_public,
+            deadline_policy=game.deadline_policy,
+            bot_level=game.bot_level,
+            idempotency_key=key,
+        )
+        for seat in seats:
+            if seat.is_bot:
+                game_add_bot(game=again, by=by, level=seat.bot_level)
+            elif seat.user is not None and seat.user.pk != by.pk and seat.user.email:
+                game_invite(game=again, by=by, email=seat.user.email)
+    return again
+
+
 def game_open(
     *,
     creator: AbstractBaseUser,

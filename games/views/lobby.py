@@ -29,6 +29,7 @@ from games.lobby import (
     game_invite,
     game_join,
     game_open,
+    game_rematch,
     game_start,
     game_try,
     invitation_news,
@@ -239,6 +240,21 @@ def add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, game_id: int) -> HttpResponse:
     return _lobby_action(request, game_id, lambda game: game_start(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play a finished game again (:func:`games.lobby.game_rematch`): to the new table."""
+    game, _seat = game_for_viewer(request, game_id)
+    try:
+        again = game_rematch(game=game, by=request.user)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as error:
+        messages.error(request, str(error))
+        return redirect("games:game", game.pk)
+    return redirect("games:game", again.pk)
 
 
 @login_required
