@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import display_name
 from games.models import BotLevels, Game, Invitation, Seat
@@ -70,6 +70,8 @@ def default_config(rules: str) -> dict[str, Any]:
 #: The level of the bots a newcomer's first table seats: the game's own rules of thumb,
 #: beatable by someone learning it.
 FIRST_GAME_BOTS = BotLevels.HEURISTIC
+#: A first game's name, said in each reader's language (``Game.display_name``).
+FIRST_GAME_NAME = gettext_noop("First game of %(title)s")
 
 
 def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
@@ -82,13 +84,16 @@ def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
         game, new = game_open_once(
             creator=player,
             idempotency_key=f"try:{rules}:{key}",
-            name=_("First game of %(title)s") % {"title": title},
+            name=FIRST_GAME_NAME % {"title": title},
             rules=rules,
             config=default_config(rules),
             bot_level=FIRST_GAME_BOTS,
         )
         if not new:
             return game
+        Game.objects.filter(pk=game.pk).update(
+            name_msgid=FIRST_GAME_NAME, name_args={"title": title}
+        )
         for _seat in range(free_seats(game)):
             game_add_bot(game=game, by=player)
         return game_start(game=game, by=player)

@@ -47,6 +47,9 @@ def test_one_click_on_the_how_to_page_starts_a_private_game_against_bots(alice: 
     assert len(seats) == game.config["players"] > 1
     assert all(seat.is_bot and seat.bot_level == FIRST_GAME_BOTS for seat in seats[1:])
     assert client.get(answer["Location"]).status_code == 200
+    french = Client(headers={"accept-language": "fr"})
+    french.force_login(alice)
+    assert "Première partie de Maya" in french.get(answer["Location"]).content.decode()
 
 
 def test_a_second_press_of_the_same_button_lands_on_the_same_table(alice: User) -> None:
