@@ -97,17 +97,21 @@ def _rounds_at_ends(game: Game, outcome: Outcome) -> list[list[int]]:
     score, from the rules' ``standing_scores`` at the end of each round but the last (the
     state rebuilt there), the last one's up to the final score. Nothing for one round."""
     rules = game_type(game.rules).rules
+    none: list[list[int]] = [[] for _seat in outcome.scores]
+    # A game without standing scores says so from its first state: no round is rebuilt.
+    if rules.standing_scores(rules.new_game(game.config)) is None:
+        return none
     ends = Event.objects.filter(game=game, type="round-ended").order_by("sequence")
     sequences = list(ends.values_list("sequence", flat=True))[:-1]
-    if not sequences:
-        return [[] for _seat in outcome.scores]
     standing: list[tuple[int, ...]] = []
     for sequence in sequences:
         state = store.load(game.pk, game.rules, upto=sequence, cache=False).state
         lines = rules.standing_scores(state)
         if lines is None:
-            return [[] for _seat in outcome.scores]
+            return none
         standing.append(tuple(sum(line.points for line in seat) for seat in lines))
+    if not standing:
+        return none
     standing.append(outcome.scores)
     added: list[list[int]] = [[] for _seat in outcome.scores]
     previous: Sequence[int] = (0,) * len(outcome.scores)
