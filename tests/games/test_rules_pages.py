@@ -54,6 +54,7 @@ def test_a_game_the_site_does_not_have_has_no_rules_page() -> None:
 
 def test_the_rules_index_and_the_home_page_link_every_games_rules() -> None:
     index = Client().get("/rules/").content.decode()
+    assert "How to play NMBR 9" in index
     home = Client().get("/").content.decode()
     for game_id in game_ids():
         assert f'href="/rules/{game_id}/"' in index
