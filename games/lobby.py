@@ -103,8 +103,9 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
     """Play ``game`` again: a new table of the same game, options, clock, bots' level and
     visibility, its name, opened by ``by`` (a player of the finished game), the game's bots
     seated again at their levels and every other player invited by email (each takes a
-    seat by following the invitation, or by asking for the rematch too). One rematch per
-    game: asked again, it gives back the table already opened."""
+    seat by following the invitation, or by asking for the rematch too); against bots
+    alone it starts at once. One rematch per game: asked again, it gives back the table
+    already opened."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
     if game.status != Game.Status.FINISHED:
@@ -136,6 +137,9 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
                 game_add_bot(game=again, by=by, level=seat.bot_level)
             elif seat.user is not None and seat.user.pk != by.pk and seat.user.email:
                 game_invite(game=again, by=by, email=seat.user.email)
+        # Against bots alone nobody is waited for: the game starts at once, as it first did.
+        if not free_seats(again):
+            return game_start(game=again, by=by)
     return again
 
 

@@ -81,3 +81,17 @@ def test_only_a_player_of_a_finished_game_plays_it_again(
     assert "once it is over" in unfinished.content.decode()
     assert as_user(alice).get(f"/games/{finished_three.pk}/rematch/").status_code == 405
     assert Game.objects.count() == 2
+
+
+def test_a_game_against_bots_alone_starts_again_at_once(alice: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Me and the bot", rules="toy", config={"players": 2})
+    game_add_bot(game=game, by=alice, level=1)
+    game = game_start(game=game, by=alice)
+    play_to_the_end(game)
+
+    answer = as_user(alice).post(f"/games/{game.pk}/rematch/")
+
+    again = Game.objects.exclude(pk=game.pk).get()
+    assert answer["Location"] == f"/games/{again.pk}/"
+    assert again.status == Game.Status.RUNNING
+    assert not Invitation.objects.exists()
