@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
@@ -16,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import display_name
 from games.models import BotLevels, Game, Invitation, Seat
@@ -48,6 +49,98 @@ def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
     if not form.is_valid():
         raise LobbyError(f"not a {rules} game's options: {dict(options)!r}")
     return form.config()
+
+
+def default_config(rules: str) -> dict[str, Any]:
+    """The configuration of a ``rules`` game whose new-game form is sent as it comes: each
+    option at its initial value, a choice without one at its first choice (what a browser
+    sends for an untouched form), read by the game's own form like any other."""
+    form = game_type(rules).site.new_game_form()
+    assert isinstance(form, forms.BaseForm), "a game's options are a Django form"
+    options: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if value is None and isinstance(field, forms.ChoiceField) and field.choices:
+            value = next(iter(field.choices))[0]
+        if value not in (None, False):
+            options[name] = value
+    return new_config(rules, options)
+
+
+#: The level of the bots a newcomer's first table seats: the game's own rules of thumb,
+#: beatable by someone learning it.
+FIRST_GAME_BOTS = BotLevels.HEURISTIC
+#: A first game's name, said in each reader's language (``Game.display_name``).
+FIRST_GAME_NAME = gettext_noop("First game of %(title)s")
+
+
+def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
+    """A first game of ``rules`` for ``player``: a private table of the game's default
+    options, every other seat a bot of :data:`FIRST_GAME_BOTS`, without deadlines, started
+    at once. ``key`` names the request (a page's button): sent again (a double click, a
+    reload), it gives back the table it made instead of another."""
+    title = game_type(rules).site.title
+    with transaction.atomic():
+        game, new = game_open_once(
+            creator=player,
+            idempotency_key=f"try:{rules}:{key}",
+            name=FIRST_GAME_NAME % {"title": title},
+            rules=rules,
+            config=default_config(rules),
+            bot_level=FIRST_GAME_BOTS,
+        )
+        if not new:
+            return game
+        Game.objects.filter(pk=game.pk).update(
+            name_msgid=FIRST_GAME_NAME, name_args={"title": title}
+        )
+        for _seat in range(free_seats(game)):
+            game_add_bot(game=game, by=player)
+        return game_start(game=game, by=player)
+
+
+def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
+    """Play ``game`` again: a new table of the same game, options, clock, bots' level and
+    visibility, its name, opened by ``by`` (a player of the finished game), the game's bots
+    seated again at their levels and every other player invited by email (each takes a
+    seat by following the invitation, or by asking for the rematch too); against bots
+    alone it starts at once. One rematch per game: asked again, it gives back the table
+    already opened."""
+    if not game.seats.filter(user_id=by.pk).exists():
+        raise LobbyForbidden(_("Only players of this game invite others."))
+    if game.status != Game.Status.FINISHED:
+        raise LobbyError(_("A game is played again once it is over."))
+    key = f"rematch:{game.pk}"
+    earlier = Game.objects.filter(idempotency_key=key).order_by("pk").first()
+    if earlier is not None:
+        # Another player asked first (or this one twice): take a seat there, as their
+        # invitation would have. (Two players asking at the same moment may open two
+        # tables: each is a whole table, and the first one opened is found after.)
+        if earlier.status == Game.Status.OPEN and not earlier.seats.filter(user_id=by.pk).exists():
+            game_join(game=earlier, user=by, token=earlier.invite_token)
+        return earlier
+    seats = list(game.seats.order_by("number").select_related("user"))
+    with transaction.atomic():
+        again = game_open(
+            creator=by,
+            name=game.display_name[: Game._meta.get_field("name").max_length],
+            rules=game.rules,
+            config=game.config,
+            move_deadline=game.move_deadline,
+            public=game.is_public,
+            deadline_policy=game.deadline_policy,
+            bot_level=game.bot_level,
+            idempotency_key=key,
+        )
+        for seat in seats:
+            if seat.is_bot:
+                game_add_bot(game=again, by=by, level=seat.bot_level)
+            elif seat.user is not None and seat.user.pk != by.pk and seat.user.email:
+                game_invite(game=again, by=by, email=seat.user.email)
+        # Against bots alone nobody is waited for: the game starts at once, as it first did.
+        if not free_seats(again):
+            return game_start(game=again, by=by)
+    return again
 
 
 def game_open(

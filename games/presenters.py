@@ -23,6 +23,7 @@ from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.registry import game_type
 from games.rulesets.site import Site
+from games.score_sheets import ScoreSheet, score_sheet
 from games.selectors import event_log, game_view, table_seats
 
 #: How many of the latest events the table's history shows: what a player coming back to
@@ -132,17 +133,13 @@ class Table:
     def winner_names(self) -> str:
         return and_list([p.name for p in self.players if p.winner])
 
-    @property
-    def final_scores(self) -> list[tuple[str, int, list[tuple[str, int]]]]:
-        """Each player's name, final score and the lines it is made of, best first."""
+    @functools.cached_property
+    def score_sheet(self) -> ScoreSheet | None:
+        """The finished game's score sheet: a row per player, a column per round and per
+        rule that scored, the totals; None before the end."""
         if self.outcome is None:
-            return []
-        rows = []
-        for player in self.players:
-            lines = self.outcome.breakdown[player.number] if self.outcome.breakdown else ()
-            said = [(self.site.describe_score_line(line.rule), line.points) for line in lines]
-            rows.append((player.name, self.outcome.scores[player.number], said))
-        return sorted(rows, key=lambda row: -row[1])
+            return None
+        return score_sheet(self.game, self.outcome, [p.name for p in self.players])
 
     def waiting_for(self) -> str:
         others = [p.name for p in self.players if p.awaited and not p.is_me]

@@ -7,7 +7,15 @@ import functools
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Exists, F, OuterRef, QuerySet, prefetch_related_objects
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    prefetch_related_objects,
+)
 
 from games.deadlines import move_due
 from games.events import store
@@ -168,12 +176,17 @@ def already_recorded(game: Game, seat: int, idempotency_key: str) -> bool:
 
 
 def open_games(user: AbstractBaseUser, limit: int = 20) -> list[tuple[Game, int]]:
-    """Public tables still being set that ``user`` has no seat at, with their free seats."""
-    games = (
+    """Public tables still being set that ``user`` has no seat at, with their free seats;
+    each game's seats (in order, as ``seats_in_order``: its creator, the host, first) read
+    with it, for the lobby to say who hosts and who sits there."""
+    games = list(
         Game.objects.filter(status=Game.Status.OPEN, is_public=True)
         .exclude(seats__user_id=user.pk)
         .annotate(taken=Count("seats"))
         .order_by("-created_at")[:limit]
+    )
+    prefetch_related_objects(
+        games, Prefetch("seats", queryset=Seat.objects.order_by("number"), to_attr="seats_in_order")
     )
     return [(game, int(game.config["players"]) - game.taken) for game in games]
 

@@ -31,6 +31,12 @@ def test_the_table_template_comes_from_the_game_s_folder(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
+def test_the_how_to_play_template_comes_from_the_game_s_folder(game_id: str) -> None:
+    template = loader.get_template(game_type(game_id).site.howto_template)
+    assert Path(template.origin.name).is_relative_to(folder(game_id))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_stylesheet_comes_from_the_game_s_folder(game_id: str) -> None:
     found = finders.find(stylesheet(game_id))
     assert found is not None and Path(found).is_relative_to(folder(game_id))

@@ -60,7 +60,9 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One line of a player's final score: the scoring rule's id and what it gave."""
+    """One line of a player's final score: the scoring rule's id and what it gave. A game
+    scored round by round names each round's lines ``round-<n>.<rule>`` (Objectifs'
+    ``round-2.malus``): the score sheet shows a column per round from them."""
 
     rule: str
     points: int
@@ -249,6 +251,14 @@ class RuleSet(abc.ABC, Generic[StateT]):
         (JSON-ready; ``{}`` otherwise). Recorded beside the action when not empty, checked
         on replay, and redacted by :meth:`redact` like the action itself. Default: ``{}``."""
         return {}
+
+    def standing_scores(self, state: StateT) -> tuple[tuple[ScoreLine, ...], ...] | None:
+        """Each seat's score lines as ``state`` stands, for a game whose final score is
+        counted once on what the players hold at its end, over several rounds (NUM-X's
+        X-Game: its score rows are kept from round 1 to round 2): the score sheet shows
+        what each round added from the scores at each round's end. None (the default) for
+        a game that names its rounds' lines (:class:`ScoreLine`) or has one round."""
+        return None
 
     def milestones(self, before: StateT, after: StateT) -> list[tuple[str, dict[str, Any]]]:
         """Milestone events (type, payload) an action led to, each of a type in

@@ -68,6 +68,11 @@ class Site(Protocol):
     #: and ``forms`` (from :meth:`move_forms`), and defines the partials ``board`` (what
     #: everyone sees), ``hand`` (what only the seat sees) and ``moves`` (its forms).
     table_template: str
+    #: The template of the game's "How to play" (in its adapter, ``games/<id>/howto.html``),
+    #: which the rules page draws first: its partials ``goal`` (one sentence), ``pieces``
+    #: (the cards or tiles, drawn as the table draws them), ``turn``, ``example`` (one worked
+    #: example) and ``end`` (the end and the scoring), each under the page's own heading.
+    howto_template: str
     #: The standing orders a player may give (kind → label), kept until the step ends.
     standing_orders: Mapping[str, str]
     #: Every rule a move can break, by the id a refusal names, each in one sentence (in
@@ -76,7 +81,8 @@ class Site(Protocol):
     rulebook: Mapping[str, str]
     #: The game's rules reference, in the repository (``docs/rules-<id>.md``: the rule book's
     #: passages and every house decision with its reason), which the rules page draws after
-    #: the statements; None for a game without one.
+    #: the statements; None for a game without one written for players (a reference that
+    #: names tests or source files is for developers: players never see those).
     rules_reference: str | None
     #: Its serializers for the API.
     api: ApiSchema

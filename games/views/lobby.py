@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import uuid
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,7 +29,9 @@ from games.lobby import (
     game_invite,
     game_join,
     game_open,
+    game_rematch,
     game_start,
+    game_try,
     invitation_news,
 )
 from games.models import BotLevels, Game
@@ -69,10 +74,50 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "playing": [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING],
         "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
         "finished": finished.get_page(request.GET.get("page")),
-        "open_games": open_games(request.user),
+        "open_games": [
+            {
+                "game": game,
+                "free": free,
+                "what": game_summary(game),
+                "host": game.seats_in_order[0].name,
+                "seated": and_list([seat.name for seat in game.seats_in_order]),
+            }
+            for game, free in open_games(request.user)
+        ],
         "recent": finished_games(),
+        "games": [game_type(game_id) for game_id in game_ids()],
+        "try_key": try_key(),
     }
     return render(request, "games/lobby.html", context)
+
+
+def try_key() -> str:
+    """A new key for a page's "Try it against bots" buttons: a second press of the same
+    page's button (a double click, a reload) lands on the table the first one made."""
+    return uuid.uuid4().hex
+
+
+#: What a "Try it against bots" key may be.
+TRY_KEY = re.compile(r"[0-9a-f]{32}")
+
+
+@login_required
+@require_POST
+def try_game(request: HttpRequest, rules: str) -> HttpResponse:
+    """One click to a first game of ``rules``: a private table against bots, started, the
+    player at it (:func:`games.lobby.game_try`); 404 for a game the site does not have,
+    400 without the page's key."""
+    if rules not in game_ids():
+        raise Http404(_("No such game."))
+    key = request.POST.get("key", "")
+    if not TRY_KEY.fullmatch(key):
+        return HttpResponseBadRequest(_("This button's page is out of date: reload it."))
+    try:
+        game = game_try(player=request.user, rules=rules, key=key)
+    except LobbyError as error:
+        messages.error(request, str(error))
+        return redirect("games:lobby")
+    return redirect("games:game", game.pk)
 
 
 @login_required
@@ -195,6 +240,21 @@ def add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, game_id: int) -> HttpResponse:
     return _lobby_action(request, game_id, lambda game: game_start(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play a finished game again (:func:`games.lobby.game_rematch`): to the new table."""
+    game, _seat = game_for_viewer(request, game_id)
+    try:
+        again = game_rematch(game=game, by=request.user)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as error:
+        messages.error(request, str(error))
+        return redirect("games:game", game.pk)
+    return redirect("games:game", again.pk)
 
 
 @login_required

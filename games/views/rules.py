@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
 from games.registry import UnknownGame, game_ids, game_type
+from games.views.lobby import try_key
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
@@ -19,8 +20,9 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 
 def rules(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The rules of the game registered as ``game_id``, each under the id a refusal names
-    (``#rule-<id>``); 404 for a game the site does not have."""
+    """How to play the game registered as ``game_id`` (its adapter's ``howto_template``),
+    then its rules, each under the id a refusal names (``#rule-<id>``); 404 for a game the
+    site does not have."""
     try:
         kind = game_type(game_id)
     except UnknownGame:
@@ -28,7 +30,10 @@ def rules(request: HttpRequest, game_id: str) -> HttpResponse:
     reference = kind.site.rules_reference
     context = {
         "game_id": game_id,
+        "kind": kind,
         "title": kind.site.title,
+        "howto": kind.site.howto_template,
+        "try_key": try_key(),
         "rules": kind.site.rulebook.items(),
         "reference": None if reference is None else rules_reference(reference),
     }

@@ -114,7 +114,7 @@ def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path
     dan.screenshot(path=artefacts / "extras-dan-table-360-fr.png", full_page=True)
     dan.get_by_role("link", name="Règles de NUM-X").click()
     # Waits for the rules page: measured during the navigation, the page has no document.
-    expect(dan.get_by_role("heading", name="Règles de NUM-X")).to_be_visible()
+    expect(dan.get_by_role("heading", name="Comment jouer à NUM-X")).to_be_visible()
     fits_the_phone(dan)
     expect(dan.locator('[id="rule-pli.higher"]')).to_be_visible()
     dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)

@@ -460,3 +460,27 @@ def test_saving_standing_orders_says_they_are_saved(alice: User, bob: User, as_u
     plain = client.post(f"/games/{game.pk}/orders/", {}, follow=True)
     assert "Your standing orders are saved." in plain.content.decode()
     assert not StandingOrder.objects.filter(seat__game=game).exists()
+
+
+def test_an_open_table_says_its_game_options_time_per_move_host_and_seats(
+    alice: User, bob: User, mallory: User, as_user: Login
+) -> None:
+    game = game_open(
+        creator=alice,
+        name="Open table",
+        rules="maya",
+        config={"players": 4, "expert": True},
+        move_deadline=timedelta(days=2),
+        public=True,
+    )
+    game_join(game=game, user=bob)
+
+    page = as_user(mallory).get("/games/").content.decode()
+
+    listed = page[page.index("Open table") :]
+    listed = listed[: listed.index("</li>")]
+    assert "Maya · " in listed and "4 players" in listed and "expert" in listed.lower()
+    assert "2 days per move" in listed
+    assert "Host: alice" in listed
+    assert "Seated: alice and bob" in listed
+    assert "2 free seats" in listed

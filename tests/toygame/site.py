@@ -23,6 +23,7 @@ class ToySite:
 
     title = "Toy"
     table_template = "games/toy/table.html"
+    howto_template = "games/toy/howto.html"
     standing_orders: ClassVar[Mapping[str, str]] = {}
     rulebook: ClassVar[Mapping[str, str]] = STATEMENTS
     rules_reference = None

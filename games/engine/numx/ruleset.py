@@ -14,7 +14,7 @@ from games.engine.numx.heuristic import heuristic_action
 from games.engine.numx.legal import ActionSpace, awaiting, legal_actions, to_act
 from games.engine.numx.modes import EDITION, MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from games.engine.numx.notation import action_from_json, action_to_json, action_type, parse_action
-from games.engine.numx.outcome import is_terminal, outcome
+from games.engine.numx.outcome import is_terminal, outcome, score_sheets
 from games.engine.numx.payload_versions import UPCASTERS
 from games.engine.numx.rounds import new_game
 from games.engine.numx.rules import apply
@@ -60,11 +60,15 @@ class NumxRules(ruleset.RuleSet[GameState]):
         result = outcome(state)
         if result is None:
             return None
-        breakdown = tuple(
+        return ruleset.Outcome(result.scores, result.winners, self.standing_scores(state))
+
+    def standing_scores(self, state: GameState) -> tuple[tuple[ruleset.ScoreLine, ...], ...]:
+        """Every seat's score lines as its row stands (X-Game counts the rows once, at
+        the end of round 2: at the end of round 1 they give what round 1 scored)."""
+        return tuple(
             tuple(ruleset.ScoreLine(line.rule.value, line.points) for line in sheet.lines)
-            for sheet in result.sheets
+            for sheet in score_sheets(state)
         )
-        return ruleset.Outcome(result.scores, result.winners, breakdown)
 
     def progress(self, state: GameState) -> ruleset.Progress:
         """The phase, the round and the trick being played (counted from 1).

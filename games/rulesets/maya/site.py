@@ -27,8 +27,11 @@ class MayaSite:
 
     title = "Maya"
     table_template = "games/maya/table.html"
+    howto_template = "games/maya/howto.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
-    rules_reference = "docs/rules-maya.md"
+    #: docs/rules-maya.md names the test of each decision, for developers; players read the
+    #: how-to and the rules.
+    rules_reference = None
     #: Every turn plays a card (or guesses): there is no pass to order in advance.
     standing_orders: ClassVar[Mapping[str, str]] = {}
     api = ApiSchema(

@@ -25,8 +25,11 @@ class Nmbr9Site:
 
     title = "NMBR 9"
     table_template = "games/nmbr9/table.html"
+    howto_template = "games/nmbr9/howto.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
-    rules_reference = "docs/rules-nmbr9.md"
+    #: docs/rules-nmbr9.md names the test of each decision, for developers; players read the
+    #: how-to and the rules.
+    rules_reference = None
     #: Every card must be placed: there is no pass to order in advance.
     standing_orders: ClassVar[Mapping[str, str]] = {}
     api = ApiSchema(

@@ -18,6 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.engine.nmbr9 import footprint
+from games.engine.nmbr9.positions import build
+from games.engine.nmbr9.view import tile_json
 from games.rulesets.nmbr9.descriptions import coordinate, square
 from games.rulesets.nmbr9.forms import REACH
 from games.rulesets.nmbr9.preview import Preview
@@ -170,6 +172,13 @@ def _pick_square(
         f'<button class="sq pv lv{min(level, SHADES - 1)}{edges}{corner}"{attrs}>'
         f"{pick.digit}<sub>{level}</sub></button>"
     )
+
+
+@register.simple_tag
+def example_stack(*moves: str) -> SafeString:
+    """The stack ``moves`` build (``place …`` notation, each checked by the rules, so an
+    example shows only what a player could place), drawn as the table draws a stack."""
+    return stack_grid([tile_json(tile) for tile in build(*moves).tiles])
 
 
 @register.simple_tag

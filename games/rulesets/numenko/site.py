@@ -26,6 +26,7 @@ class NumenkoSite:
 
     title = "Numenko"
     table_template = "games/numenko/table.html"
+    howto_template = "games/numenko/howto.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
     rules_reference = "docs/rules-numenko.md"
     #: A move that asks for nothing may end the game (a round in which nobody asks): it is

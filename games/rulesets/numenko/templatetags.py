@@ -17,6 +17,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engine.numenko.crossword import check_grid
+from games.engine.numenko.notation import parse_grid
+from games.engine.numenko.view import grid_json
 from games.rulesets.numenko.descriptions import glyph, kind_class, tile
 
 register = template.Library()
@@ -55,6 +58,15 @@ def numenko_grid(grid: Mapping[str, Any]) -> SafeString:
         width,
         mark_safe("".join(html)),  # escaped faces and constant markup
     )
+
+
+@register.simple_tag
+def example_grid(rows: str) -> SafeString:
+    """The grid written ``rows`` (the moves' notation), checked by the rules so that an
+    example shows only a grid a player could lay, drawn as the table draws a grid."""
+    grid = parse_grid(rows)
+    check_grid(grid)
+    return numenko_grid(grid_json(grid))
 
 
 @register.simple_tag

@@ -34,8 +34,11 @@ class NumxSite:
 
     title = "NUM-X"
     table_template = "games/numx/table.html"
+    howto_template = "games/numx/howto.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
-    rules_reference = "docs/rules.md"
+    #: docs/rules.md names the test of each decision, for developers; players read the
+    #: how-to and the rules.
+    rules_reference = None
     standing_orders: ClassVar[Mapping[str, str]] = {
         str(StandingOrder.Kind.PASS): gettext_lazy("Pass for the rest of this trick"),
         str(StandingOrder.Kind.NO_COMPLETION): gettext_lazy(

@@ -393,7 +393,15 @@ def sorted_names(names: Sequence[str]) -> list[str]:
 
 
 def score_rule(rule: str) -> str:
-    """A score line's name: ``round-2.malus`` → "round 2: malus cards"."""
+    """A score line's name: ``round-2.malus`` → "round 2: malus cards"; a line of every
+    round (the score sheet's column), ``malus`` → "malus cards"."""
+    every_round = {
+        "malus": lambda: _("malus cards"),
+        "hand": lambda: _("cards left in hand"),
+        "objective": lambda: _("objective"),
+    }.get(rule)
+    if every_round:
+        return every_round()
     head, _dot, line = rule.partition(".")
     number = head.removeprefix("round-")
     words = {

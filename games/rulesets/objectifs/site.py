@@ -34,6 +34,7 @@ class ObjectifsSite:
 
     title = "NUM-X Objectifs"
     table_template = "games/objectifs/table.html"
+    howto_template = "games/objectifs/howto.html"
     rulebook: ClassVar[Mapping[str, str]] = RULEBOOK
     rules_reference = "docs/rules-objectifs.md"
     standing_orders: ClassVar[Mapping[str, str]] = {

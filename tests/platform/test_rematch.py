@@ -1,0 +1,97 @@
+"""Play again: from a finished game's table, one of its players opens the same table
+again (game, options, clock, bots), the other players invited, the bots seated again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.models import Game, Invitation
+from tests.platform.conftest import play_to_the_end
+
+pytestmark = pytest.mark.django_db
+Login = Callable[[User], Client]
+
+
+@pytest.fixture
+def finished_three(alice: User, bob: User) -> Game:
+    """A private Toy game of Alice, Bob and a level-0 bot, with a clock, played out."""
+    game = game_open(
+        creator=alice,
+        name="Friday toy",
+        rules="toy",
+        config={"players": 3, "pile": 5},
+        move_deadline=timedelta(days=2),
+        bot_level=2,
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    game_add_bot(game=game, by=alice, level=0)
+    game = game_start(game=game, by=alice)
+    play_to_the_end(game)
+    return game
+
+
+def test_play_again_opens_the_same_table_with_its_bots_and_invites_the_others(
+    finished_three: Game, alice: User, bob: User, as_user: Login
+) -> None:
+    client = as_user(bob)
+    page = client.get(f"/games/{finished_three.pk}/").content.decode()
+    assert f'action="/games/{finished_three.pk}/rematch/"' in page and "Play again" in page
+
+    answer = client.post(f"/games/{finished_three.pk}/rematch/")
+
+    again = Game.objects.exclude(pk=finished_three.pk).get()
+    assert answer.status_code == 302 and answer["Location"] == f"/games/{again.pk}/"
+    assert again.status == Game.Status.OPEN and again.created_by == bob
+    same = ("rules", "config", "move_deadline", "deadline_policy", "bot_level", "is_public", "name")
+    assert all(getattr(again, field) == getattr(finished_three, field) for field in same)
+    seats = list(again.seats.order_by("number"))
+    assert [seat.user for seat in seats] == [bob, None]
+    assert seats[1].is_bot and seats[1].bot_level == 0
+    assert list(Invitation.objects.filter(game=again).values_list("email", flat=True)) == [
+        alice.email
+    ]
+
+
+def test_another_player_asking_again_takes_a_seat_at_the_same_table(
+    finished_three: Game, alice: User, bob: User, as_user: Login
+) -> None:
+    first = as_user(bob).post(f"/games/{finished_three.pk}/rematch/")
+    second = as_user(alice).post(f"/games/{finished_three.pk}/rematch/")
+    again = as_user(bob).post(f"/games/{finished_three.pk}/rematch/")
+
+    assert first["Location"] == second["Location"] == again["Location"]
+    table = Game.objects.exclude(pk=finished_three.pk).get()
+    assert set(table.seats.values_list("user", flat=True)) == {alice.pk, bob.pk, None}
+    assert table.seats.count() == 3
+
+
+def test_only_a_player_of_a_finished_game_plays_it_again(
+    finished_three: Game, duel: Game, alice: User, mallory: User, as_user: Login
+) -> None:
+    # A private game is a 404 to whoever may not watch it; a public one refuses outsiders.
+    assert as_user(mallory).post(f"/games/{finished_three.pk}/rematch/").status_code == 404
+    assert as_user(mallory).post(f"/games/{duel.pk}/rematch/").status_code == 403
+    unfinished = as_user(alice).post(f"/games/{duel.pk}/rematch/", follow=True)
+    assert "once it is over" in unfinished.content.decode()
+    assert as_user(alice).get(f"/games/{finished_three.pk}/rematch/").status_code == 405
+    assert Game.objects.count() == 2
+
+
+def test_a_game_against_bots_alone_starts_again_at_once(alice: User, as_user: Login) -> None:
+    game = game_open(creator=alice, name="Me and the bot", rules="toy", config={"players": 2})
+    game_add_bot(game=game, by=alice, level=1)
+    game = game_start(game=game, by=alice)
+    play_to_the_end(game)
+
+    answer = as_user(alice).post(f"/games/{game.pk}/rematch/")
+
+    again = Game.objects.exclude(pk=game.pk).get()
+    assert answer["Location"] == f"/games/{again.pk}/"
+    assert again.status == Game.Status.RUNNING
+    assert not Invitation.objects.exists()
