@@ -9,10 +9,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from allauth.account.models import EmailAddress
-from django.conf import settings
+from django.conf import global_settings, settings
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 
 from tests import trigger
 from tests.members import named
@@ -26,6 +26,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason="needs DATABASE_URL=postgres://..."))
         if "redis" in item.keywords and not on_redis:
             item.add_marker(pytest.mark.skip(reason="needs CELERY_BROKER_URL=redis://..."))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashes() -> Iterator[None]:
+    """Passwords hashed with MD5, as Django's testing guide advises: the real hasher spends
+    half a second of CPU on each password, and the suite makes thousands (the standing cast
+    at every test, each login). Servers a test starts in a process of its own (gunicorn)
+    keep the real hasher: ``tests.members.real_password`` gives such a test a password
+    they can check."""
+    md5 = "django.contrib.auth.hashers.MD5PasswordHasher"
+    with override_settings(PASSWORD_HASHERS=[md5, *global_settings.PASSWORD_HASHERS]):
+        yield
 
 
 @pytest.fixture(autouse=True)

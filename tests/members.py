@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 
 from accounts.models import Profile, profile_of
@@ -20,3 +21,10 @@ def speaks(user: User, language: str) -> User:
     profile.language = language
     profile.save()
     return user
+
+
+def real_password(user: User, password: str) -> None:
+    """Give ``user`` ``password`` hashed as the site hashes it, for a server in a process of
+    its own (the tests hash with MD5, which such a server does not check)."""
+    user.password = make_password(password, hasher="pbkdf2_sha256")
+    user.save(update_fields=["password"])

@@ -38,6 +38,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from tests.members import real_password
+
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.postgres,
@@ -147,6 +149,13 @@ def stop(server: Server) -> None:
     except subprocess.TimeoutExpired:
         server.process.kill()
         server.process.wait(timeout=15)
+
+
+@pytest.fixture
+def alice(alice: User) -> User:
+    """The standing Alice, with a password the servers (the site's own hasher) can check."""
+    real_password(alice, PASSWORD)
+    return alice
 
 
 @pytest.fixture
