@@ -178,7 +178,7 @@ NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at
 NOT_CREATOR = {
     403: OpenApiResponse(s.ErrorSerializer, "Only the player who opened this game can do that.")
 }
-INVALID = {400: OpenApiResponse(s.FIELD_ERRORS, "The request is not valid.")}
+INVALID = {400: OpenApiResponse(s.FieldErrorsSerializer, "The request is not valid.")}
 NOT_JSON = {415: OpenApiResponse(s.ErrorSerializer, "Send the body as application/json.")}
 LOBBY_CONFLICT = {
     409: OpenApiResponse(
@@ -238,8 +238,8 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     parameters=[IDEMPOTENCY_KEY],
     request=s.NEW_GAME_SCHEMA,
     responses={
-        201: OpenApiResponse(s.GameDetailSerializer, "Opened."),
-        200: OpenApiResponse(s.GameDetailSerializer, "Already opened with this key."),
+        201: OpenApiResponse(s.GAME_DETAIL, "Opened."),
+        200: OpenApiResponse(s.GAME_DETAIL, "Already opened with this key."),
         **INVALID,
         422: OpenApiResponse(
             s.ErrorSerializer,
@@ -274,6 +274,19 @@ class GamePages(PageNumberPagination):
         if request.query_params.get(self.page_query_param) == "":
             raise NotFound(self.invalid_page_message.format(page_number="", message=""))
         return super().get_page_number(request, paginator)
+
+    def get_paginated_response(self, data: Any) -> Response:
+        """DRF's page, with the next and previous pages' numbers beside their addresses: the
+        operation takes a number (``page``), which a client should not have to parse out of
+        a URL."""
+        response = super().get_paginated_response(data)
+        assert self.page is not None  # set by paginate_queryset
+        page = self.page
+        response.data["next_page"] = page.next_page_number() if page.has_next() else None
+        response.data["previous_page"] = (
+            page.previous_page_number() if page.has_previous() else None
+        )
+        return response
 
 
 def _open(request: Request) -> Response:
@@ -313,7 +326,7 @@ def _open(request: Request) -> Response:
     "the game is over.",
     tags=["games"],
     parameters=[GAME_ID],
-    responses={200: s.GameDetailSerializer, **NOT_FOUND, **DAMAGED, **ERROR},
+    responses={200: s.GAME_DETAIL, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def game(request: Request, game_id: int) -> Response:
@@ -329,7 +342,7 @@ def game(request: Request, game_id: int) -> Response:
     parameters=[GAME_ID],
     request=s.JoinSerializer,
     responses={
-        201: s.GameDetailSerializer,
+        201: s.GAME_DETAIL,
         **INVALID,
         403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
         **NOT_FOUND,
@@ -388,7 +401,7 @@ def _lobby_command(
     parameters=[GAME_ID],
     request=s.AddBotSerializer,
     responses={
-        201: s.GameDetailSerializer,
+        201: s.GAME_DETAIL,
         **INVALID,
         **NOT_CREATOR,
         **NOT_FOUND,
@@ -418,7 +431,7 @@ def add_bot(request: Request, game_id: int) -> Response:
     parameters=[GAME_ID],
     request=None,
     responses={
-        200: s.GameDetailSerializer,
+        200: s.GAME_DETAIL,
         **NOT_CREATOR,
         **NOT_FOUND,
         **DAMAGED,
@@ -444,7 +457,7 @@ def start(request: Request, game_id: int) -> Response:
     "constraints, `pending`.",
     tags=["play"],
     parameters=[GAME_ID],
-    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
+    responses={200: s.LEGAL_ACTIONS, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def legal_actions(request: Request, game_id: int) -> Response:

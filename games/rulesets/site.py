@@ -8,7 +8,7 @@ plays every game through this protocol; each game implements it in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django import forms
@@ -56,6 +56,10 @@ class ApiSchema:
     actions: Mapping[str, type[serializers.Serializer]]
     #: How a move is written, for a client whose notation could not be read.
     notation_help: str
+    #: The names of its enums in the schema (each starting with the game's schema name, as
+    #: ``NumxPhaseEnum``), by name: the choices (a list of values, or of (value, label)
+    #: pairs for values that are not text) of every choice field of its pieces.
+    enums: Mapping[str, Sequence[Any]] = field(default_factory=dict)
 
 
 class Site(Protocol):

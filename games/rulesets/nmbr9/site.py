@@ -35,6 +35,7 @@ class Nmbr9Site:
         pending=nmbr9_api.Nmbr9PendingSerializer,
         actions=nmbr9_api.ACTION_SERIALIZERS,
         notation_help=nmbr9_api.NOTATION_HELP,
+        enums=nmbr9_api.ENUMS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> Nmbr9Options:
