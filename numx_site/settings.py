@@ -176,7 +176,8 @@ REST_FRAMEWORK = {
         "accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, with the RateLimit-* headers of every answer.
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.Schema",
     # Per user (and so per API token): a bot may poll and play, not hammer.
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.TokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/minute")},

@@ -746,6 +746,14 @@ class EventSerializer(serializers.Serializer):
     description = serializers.CharField(help_text="The event in words.")
 
 
+class GameListQuerySerializer(serializers.Serializer):
+    """Which of my games to list (``page`` aside, which the paginator reads)."""
+
+    awaiting = serializers.ChoiceField(
+        choices=["me"], required=False, help_text="`me`: only the games awaiting my move."
+    )
+
+
 class GamePageSerializer(serializers.Serializer):
     """A page of my games (``?page=N``, 1 first), by DRF's page-number pagination."""
 
