@@ -8,6 +8,7 @@ exactly what goes out. Nothing here reads a state or a raw event.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -148,6 +149,42 @@ def _phases(game_id: str) -> list[str]:
     """The phases a game's view names (its ``phase`` field's choices)."""
     field = GAME_SCHEMAS[game_id].view().fields["phase"]
     return [str(choice) for choice in getattr(field, "choices", {})]
+
+
+def by_rules(
+    component: str,
+    base: type[serializers.Serializer],
+    fields: Callable[[str], dict[str, serializers.Field]],
+    **kwargs: Any,
+) -> PolymorphicProxySerializer:
+    """What ``base`` answers for every game alike, as the schema documents it: a oneOf named
+    ``component`` of each game's own component (``Numx`` + ``component``...), told apart by
+    ``rules`` (fixed to the game's id), ``fields(game_id)`` typed as that game's."""
+    return PolymorphicProxySerializer(
+        component_name=component,
+        serializers={
+            game_id: _member(component, base, fields, game_id) for game_id in GAME_SCHEMAS
+        },
+        resource_type_field_name="rules",
+        **kwargs,
+    )
+
+
+@functools.cache
+def _member(
+    component: str,
+    base: type[serializers.Serializer],
+    fields: Callable[[str], dict[str, serializers.Field]],
+    game_id: str,
+) -> type[serializers.Serializer]:
+    """One game's member of :func:`by_rules`, made once."""
+    attributes = {
+        "rules": Fixed(game_id, help_text=f"Always `{game_id}`: the game played."),
+        **fields(game_id),
+        "__module__": __name__,
+        "__doc__": base.__doc__,
+    }
+    return type(f"{schema_name(game_id)}{component}", (base,), attributes)
 
 
 class ActionSerializer(serializers.Serializer):
@@ -403,10 +440,8 @@ class GameDetailSerializer(GameSerializer):
 
 
 def _summary_fields(game_id: str) -> dict[str, serializers.Field]:
-    """The fields a game's summary types as its own: ``rules`` (the discriminator), its
-    configuration and its phase."""
+    """The fields a game's summary types as its own: its configuration and its phase."""
     return {
-        "rules": Fixed(game_id, help_text=f"Always `{game_id}`: the game played."),
         "config": game_schema(game_id).config(read_only=True, help_text="The game's options."),
         "phase": serializers.ChoiceField(
             choices=["", *_phases(game_id)],
@@ -416,31 +451,23 @@ def _summary_fields(game_id: str) -> dict[str, serializers.Field]:
     }
 
 
-def _game_class(game_id: str, detail: bool) -> type[serializers.Serializer]:
-    """A game of ``game_id`` as listed (or, ``detail``, with its state), as the schema
-    documents it; the answers are rendered by :class:`GameSerializer` and
-    :class:`GameDetailSerializer`, which give the same fields for every game."""
-    base = GameDetailSerializer if detail else GameSerializer
-    fields: dict[str, Any] = _summary_fields(game_id)
-    if detail:
-        fields["state"] = game_schema(game_id).view(
-            read_only=True,
-            allow_null=True,
-            help_text="The state as my seat may know it; null while the game waits for players.",
-        )
-    name = f"{schema_name(game_id)}Game{'Detail' if detail else ''}"
-    attributes = {**fields, "__module__": __name__, "__doc__": base.__doc__}
-    return type(name, (base,), attributes)
+def _detail_fields(game_id: str) -> dict[str, serializers.Field]:
+    """The fields a game's detail types as its own: its summary's and its view."""
+    view = game_schema(game_id).view(
+        read_only=True,
+        allow_null=True,
+        help_text="The state as my seat may know it; null while the game waits for players.",
+    )
+    return {**_summary_fields(game_id), "state": view}
 
 
 def _games(detail: bool, **kwargs: Any) -> PolymorphicProxySerializer:
-    """A game of any registered game, told apart by its ``rules``."""
-    return PolymorphicProxySerializer(
-        component_name="GameDetail" if detail else "Game",
-        serializers={game_id: _game_class(game_id, detail) for game_id in GAME_SCHEMAS},
-        resource_type_field_name="rules",
-        **kwargs,
-    )
+    """A game of any registered game (as listed, or with its state), as the schema documents
+    it: the answers are rendered by :class:`GameSerializer` and
+    :class:`GameDetailSerializer`, which give the same fields for every game."""
+    if detail:
+        return by_rules("GameDetail", GameDetailSerializer, _detail_fields, **kwargs)
+    return by_rules("Game", GameSerializer, _summary_fields, **kwargs)
 
 
 #: A game as listed, and with its state: the game its ``rules`` names.
@@ -634,34 +661,23 @@ class LegalActionsSerializer(serializers.Serializer):
         return None if pending is None else game_schema(offered["rules"]).pending(pending).data
 
 
-def _legal_actions_class(game_id: str) -> type[serializers.Serializer]:
-    """A game's legal actions, as the schema documents them (rendered by
-    :class:`LegalActionsSerializer`): its moves' actions and its pending choice typed."""
-    name = schema_name(game_id)
+def _legal_actions_fields(game_id: str) -> dict[str, serializers.Field]:
+    """What a game's legal actions type as its own: its moves' actions, its pending choice."""
     move = type(
-        f"{name}MoveSerializer",
+        f"{schema_name(game_id)}MoveSerializer",
         (MoveSerializer,),
         {"__module__": __name__, "action": GAME_ACTIONS[game_id]},
     )
-    fields = {
-        "rules": Fixed(game_id, help_text=f"Always `{game_id}`: the game played."),
-        "listed": move(many=True),
-        "pending": game_schema(game_id).pending(
-            allow_null=True,
-            help_text="The choice to make when it is too large to list, as its constraints "
-            "(the game's view has it too, as `pending`); null when there is none.",
-        ),
-    }
-    attributes = {**fields, "__module__": __name__, "__doc__": LegalActionsSerializer.__doc__}
-    return type(f"{name}LegalActions", (LegalActionsSerializer,), attributes)
+    pending = game_schema(game_id).pending(
+        allow_null=True,
+        help_text="The choice to make when it is too large to list, as its constraints (the "
+        "game's view has it too, as `pending`); null when there is none.",
+    )
+    return {"listed": move(many=True), "pending": pending}
 
 
 #: My legal actions in a game of any registered game, told apart by its ``rules``.
-LEGAL_ACTIONS = PolymorphicProxySerializer(
-    component_name="LegalActions",
-    serializers={game_id: _legal_actions_class(game_id) for game_id in GAME_SCHEMAS},
-    resource_type_field_name="rules",
-)
+LEGAL_ACTIONS = by_rules("LegalActions", LegalActionsSerializer, _legal_actions_fields)
 
 
 class ActionField(serializers.Field):
@@ -713,6 +729,51 @@ class SubmittedSerializer(serializers.Serializer):
         help_text="The numbers of the events the move recorded (with what followed it)."
     )
     game = _games(detail=True)
+
+
+class CheckSerializer(StrictSerializer):
+    """A move to judge without playing it."""
+
+    action = ActionField()
+
+
+class CheckedSerializer(serializers.Serializer):
+    """Whether a move is legal now, and what it would do, or the rule it breaks: judged by
+    the rules against the game as it stands, nothing written."""
+
+    rules = serializers.ChoiceField(choices=game_ids(), help_text="The game played.")
+    sequence = serializers.IntegerField(
+        help_text="The state it was judged against: send it as `expected_sequence` to play it."
+    )
+    legal = serializers.BooleanField()
+    description = serializers.CharField(
+        allow_null=True, help_text="What the move does, in words; null when it is refused."
+    )
+    rule = serializers.CharField(
+        allow_null=True, help_text="The broken rule's id; null when the move is legal."
+    )
+    message = serializers.CharField(
+        allow_null=True, help_text="What is wrong with this move, in words; null when legal."
+    )
+    statement = serializers.CharField(
+        allow_null=True, help_text="The broken rule, in one sentence; null when legal."
+    )
+
+
+def _outlook_fields(game_id: str) -> dict[str, serializers.Field]:
+    """What a game's dry run types as its own: what its adapter says a legal move would do."""
+    outlook = game_schema(game_id).outlook
+    if outlook is None:
+        return {}
+    return {
+        "outlook": outlook(
+            allow_null=True, help_text="What the legal move would do; null when it is refused."
+        )
+    }
+
+
+#: A dry run's answer in a game of any registered game, told apart by its ``rules``.
+CHECKED = by_rules("Checked", CheckedSerializer, _outlook_fields)
 
 
 # The event log --------------------------------------------------------------------------

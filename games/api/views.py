@@ -58,8 +58,17 @@ from games.lobby import (
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
+from games.rulesets.site import Outlooks
 from games.selectors import event_log, game_view, seat_among, seat_of, seats_of
-from games.services import Conflict, KeyReused, NotSeated, game_submit
+from games.services import (
+    Checked,
+    Conflict,
+    KeyReused,
+    NotSeated,
+    NotStarted,
+    game_check,
+    game_submit,
+)
 from games.views.conditional import columns, digest
 
 # Access ---------------------------------------------------------------------------------
@@ -131,15 +140,32 @@ def _unusable_key(message: str) -> Response:
     return Response({"detail": message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
 
 
-def _bad_request(message: str) -> Response:
-    return _refused(
-        "request",
-        message,
-        _(
-            "Send a JSON object with `action` (notation text or its JSON form), "
-            "`expected_sequence` (the `sequence` you saw) and, optionally, `idempotency_key`."
-        ),
-    )
+def _bad_request(message: str, statement: str) -> Response:
+    return _refused("request", message, statement)
+
+
+def _move_body(
+    request: Request, found: Game, form_class: type[s.StrictSerializer], statement: str
+) -> tuple[dict[str, Any], Any] | Response:
+    """The body of a move (read by ``form_class``) and the engine action it carries; or the
+    answer refusing it: 400 naming what is wrong (``statement``: what the body should be),
+    422 for a body and a header naming two idempotency keys."""
+    try:
+        data = request.data
+    except ParseError as unreadable:
+        return _bad_request(str(unreadable.detail), statement)
+    form = form_class(data=data, context={"header_key": request.headers.get("Idempotency-Key")})
+    if not form.is_valid():
+        if isinstance(form, s.KeyedSerializer) and form.keys_differ():
+            return _unusable_key(s.errors_in_words(form.errors))
+        return _bad_request(s.errors_in_words(form.errors), statement)
+    try:
+        action = _read_action(found, form.validated_data["action"])
+    except NotationError as unreadable:
+        return _refused(
+            "notation", str(unreadable), str(game_type(found.rules).site.api.notation_help)
+        )
+    return form.validated_data, action
 
 
 def _read_action(game: Game, data: str | dict[str, Any]) -> Any:
@@ -593,23 +619,18 @@ def legal_actions(request: Request, game_id: int) -> Response:
 def submit(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
     seat = _seat(request, found)
-    try:
-        data = request.data
-    except ParseError as unreadable:
-        return _bad_request(str(unreadable.detail))
-    form = s.SubmitSerializer(
-        data=data, context={"header_key": request.headers.get("Idempotency-Key")}
+    body = _move_body(
+        request,
+        found,
+        s.SubmitSerializer,
+        _(
+            "Send a JSON object with `action` (notation text or its JSON form), "
+            "`expected_sequence` (the `sequence` you saw) and, optionally, `idempotency_key`."
+        ),
     )
-    if not form.is_valid():
-        if form.keys_differ():
-            return _unusable_key(s.errors_in_words(form.errors))
-        return _bad_request(s.errors_in_words(form.errors))
-    try:
-        action = _read_action(found, form.validated_data["action"])
-    except NotationError as unreadable:
-        return _refused(
-            "notation", str(unreadable), str(game_type(found.rules).site.api.notation_help)
-        )
+    if isinstance(body, Response):
+        return body
+    move, action = body
     if found.status == Game.Status.OPEN:
         return _conflict(request, found, seat, _("This game has not started yet."))
     try:
@@ -617,9 +638,9 @@ def submit(request: Request, game_id: int) -> Response:
             game_id=found.pk,
             seat=seat,
             action=action,
-            expected_sequence=form.validated_data["expected_sequence"],
+            expected_sequence=move["expected_sequence"],
             actor=request.user,
-            idempotency_key=form.validated_data["idempotency_key"],
+            idempotency_key=move["idempotency_key"],
         )
     except IllegalAction as illegal:
         return _refused(illegal.rule, illegal.message, illegal.statement)
@@ -636,6 +657,79 @@ def submit(request: Request, game_id: int) -> Response:
     }
     answer = status.HTTP_200_OK if submitted.duplicate else status.HTTP_201_CREATED
     return Response(body, status=answer)
+
+
+@extend_schema(
+    operation_id="game_check",
+    summary="Check an action (a dry run)",
+    description="Judge a move for my seat as submitting it would, against the game as it "
+    "stands, and write nothing: whether it is legal and what it would do (in words, and, "
+    "where the game says more, as its `outlook`: NMBR 9's level and points of a "
+    "placement), or the rule it breaks. For the moves too many to list (an NMBR 9 "
+    "placement, a NUM-X distribution or Malus answer): try them before sending one. The "
+    "answer's `sequence` is the state it was judged against, to send as "
+    "`expected_sequence`.",
+    tags=["play"],
+    parameters=[GAME_ID],
+    request=s.CheckSerializer,
+    responses={
+        200: OpenApiResponse(s.CHECKED, "Judged: legal, or the rule it breaks."),
+        400: OpenApiResponse(
+            s.RuleBrokenSerializer, "Unreadable notation (`notation`), a bad request (`request`)."
+        ),
+        **NOT_SEATED,
+        **NOT_FOUND,
+        **DAMAGED,
+        409: OpenApiResponse(s.ConflictSerializer, "The game has not started: here it is."),
+        **NOT_JSON,
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def check(request: Request, game_id: int) -> Response:
+    found = _watched_game(request, game_id)
+    seat = _seat(request, found)
+    statement = _("Send a JSON object with `action` (notation text or its JSON form).")
+    body = _move_body(request, found, s.CheckSerializer, statement)
+    if isinstance(body, Response):
+        return body
+    action = body[1]
+    try:
+        if found.status == Game.Status.OPEN:
+            raise NotStarted
+        checked = game_check(game_id=found.pk, seat=seat, action=action, actor=request.user)
+    except NotStarted:
+        return _conflict(request, found, seat, _("This game has not started yet."))
+    except NotSeated as error:
+        raise PermissionDenied(str(error)) from None
+    return Response(_verdict(found, seat, action, checked))
+
+
+def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str, Any]:
+    """A dry run's answer: the move's words if legal, else its refusal; and, in a game that
+    says more (``ApiSchema.outlook``), what a legal move would do."""
+    refused = checked.refused
+    site = game_type(found.rules).site
+    played = rule_set(found.rules).action_to_json(action)
+    body: dict[str, Any] = {
+        "rules": found.rules,
+        "sequence": checked.current.sequence,
+        "legal": refused is None,
+        "description": None,
+        "rule": None,
+        "message": None,
+        "statement": None,
+    }
+    if refused is not None:
+        body.update(rule=refused.rule, message=refused.message, statement=refused.statement)
+    else:
+        body["description"] = site.describe_action(played, seat_names(found), found.config)
+    if site.api.outlook is not None:
+        body["outlook"] = None
+        if refused is None and isinstance(site, Outlooks):
+            view = game_view(found, seat, checked.current)
+            body["outlook"] = site.outlook(view, seat, played)
+    return body
 
 
 # The event log --------------------------------------------------------------------------

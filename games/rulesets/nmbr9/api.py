@@ -127,6 +127,16 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     ),
 }
 
+
+class Nmbr9OutlookSerializer(serializers.Serializer):
+    """What a legal placement would do: where its tile would lie, as the table's preview
+    shows it before it is placed."""
+
+    level = serializers.IntegerField(help_text="The level it would lie at; 0: on the table.")
+    points = serializers.IntegerField(help_text="What it would score: its digit times its level.")
+    verdict = serializers.CharField(help_text="The same, in words.")
+
+
 NOTATION_HELP = gettext_lazy(
     "A move is written in NMBR 9 notation (`place 7 at 3,-2 turn 90`: the tile, the "
     "top-left corner of its turned box, the clockwise turn) or sent as its JSON form."
