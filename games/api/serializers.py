@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, ClassVar
 
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import (
@@ -620,7 +621,10 @@ def new_game_serializer(data: Any, header_key: str | None = None) -> serializers
 
 
 class JoinSerializer(StrictSerializer):
+    # The characters of an invitation secret (``secrets.token_urlsafe``): the schema says so,
+    # where any other text (a NUL, which DRF refuses) would be schema-valid and refused.
     token = serializers.CharField(
+        validators=[RegexValidator(r"^[A-Za-z0-9_-]+$")],
         required=False,
         allow_blank=True,
         default="",

@@ -341,7 +341,9 @@ def games(request: Request) -> Response:
 
 @etagged
 def _my_games(request: Request) -> Response:
-    query = s.GameListQuerySerializer(data=request.query_params)
+    # As a plain dict: DRF reads an empty query value as a field left out, which the
+    # schema's choice is not.
+    query = s.GameListQuerySerializer(data=request.query_params.dict())
     query.is_valid(raise_exception=True)
     mine = seats_of(request.user)
     if query.validated_data.get("awaiting") == "me":

@@ -84,6 +84,7 @@ def test_awaiting_me_lists_only_the_games_awaiting_my_move(
     play_first(game, 0)
     assert as_alice.get("/api/games/", {"awaiting": "me"}).json()["results"] == []
     assert as_alice.get("/api/games/", {"awaiting": "you"}).status_code == 400
+    assert as_alice.get("/api/games/", {"awaiting": ""}).status_code == 400
 
 
 def test_every_answer_says_where_the_client_stands_against_its_rate(
