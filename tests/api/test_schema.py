@@ -69,6 +69,7 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/games/{game_id}/legal-actions/",
         "/api/games/{game_id}/actions/",
         "/api/games/{game_id}/check/",
+        "/api/games/{game_id}/chat/",
         "/api/games/{game_id}/events/",
         "/api/games/{game_id}/export/",
         "/api/tournaments/",
@@ -210,3 +211,14 @@ def test_every_answer_to_a_dry_run_matches_the_schema(
     card = conforms(as_alice.get(f"/api/games/{stacks.pk}/legal-actions/"))["pending"]["card"]
     place = {"type": "place", "digit": card, "x": 0, "y": 0, "turn": 0}
     assert check(as_alice, place, f"/api/games/{stacks.pk}/check/")["outlook"]["level"] == 0
+
+
+def test_every_answer_of_the_chat_matches_the_schema(
+    conforms: Check, as_alice: APIClient, as_carol: APIClient, game: Game
+) -> None:
+    url = f"/api/games/{game.pk}/chat/"
+    assert conforms(as_alice.post(url, {"text": "Hello"}, format="json"))["lines"]
+    conforms(as_carol.get(url))
+    conforms(as_carol.post(url, {"text": "Hello"}, format="json"))  # 403
+    conforms(as_alice.post(url, {"text": " "}, format="json"))  # 400
+    conforms(as_alice.get("/api/games/999999/chat/"))  # 404
