@@ -70,6 +70,11 @@ def game_ids() -> list[str]:
     return list(GAMES)
 
 
+def schema_name(game_id: str) -> str:
+    """The game's id as the API schema's names start with it (``nmbr9`` → ``Nmbr9``)."""
+    return "".join(part.title() for part in game_id.replace("_", "-").split("-"))
+
+
 def default_game() -> str:
     return next(iter(GAMES))
 

@@ -185,13 +185,7 @@ def game_submit(
         attempt += 1
         # No lock and no transaction around the reads: the append is the one decision, and
         # the (game, sequence) constraint makes it against any move recorded since.
-        context = move_context(game_id, seat, actor_id)
-        if actor_id is not None and not context.holds_seat:
-            raise NotSeated(f"you do not hold seat {seat} of this game")
-        rules = rule_set(context.rules)
-        current = store.load(game_id, context.rules, last=context.last_sequence)
-        if current.state is None:
-            raise NotStarted("this game has not started yet")
+        context, rules, current = _as_it_stands(game_id, seat, actor_id)
         try:
             if not still_valid(rules, game_id, seat, expected_sequence, current):
                 raise Conflict(
@@ -217,6 +211,45 @@ def game_submit(
                 raise Conflict(game_id, now, "another move was recorded first") from refused
             # Another seat's move took the number this one expected, an instant earlier: the
             # move is judged again against the game as it now stands.
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A dry run's verdict on a move: the state it was judged against, and the engine's
+    refusal if it refused it."""
+
+    current: StateAt
+    refused: IllegalAction | None
+
+
+def game_check(
+    *, game_id: int, seat: int, action: Any, actor: AbstractBaseUser | None = None
+) -> Checked:
+    """Judge ``seat``'s ``action`` as :func:`game_submit` would against the game as it
+    stands, and write nothing: a dry run (send the ``sequence`` judged against as the
+    move's ``expected_sequence`` to play it). Raises :class:`NotSeated`,
+    :class:`NotStarted`."""
+    _, rules, current = _as_it_stands(game_id, seat, None if actor is None else actor.pk)
+    try:
+        rules.apply(current.state, seat, action)
+    except IllegalAction as refused:
+        return Checked(current, refused)
+    return Checked(current, None)
+
+
+def _as_it_stands(
+    game_id: int, seat: int, actor_id: int | None
+) -> tuple[MoveContext, RuleSet, StateAt]:
+    """What a move of ``seat`` by ``actor_id`` (None: the system) is judged against: the
+    game's row, its rules and its state now."""
+    context = move_context(game_id, seat, actor_id)
+    if actor_id is not None and not context.holds_seat:
+        raise NotSeated(f"you do not hold seat {seat} of this game")
+    rules = rule_set(context.rules)
+    current = store.load(game_id, context.rules, last=context.last_sequence)
+    if current.state is None:
+        raise NotStarted("this game has not started yet")
+    return context, rules, current
 
 
 #: How many times a move is judged again when other seats' moves, recorded an instant

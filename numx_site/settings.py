@@ -12,6 +12,7 @@ import environ
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
+from games.api.enums import EnumNames
 from games.registry import app_packages, template_libraries
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -175,7 +176,8 @@ REST_FRAMEWORK = {
         "accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, with the RateLimit-* headers of every answer.
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.Schema",
     # Per user (and so per API token): a bot may poll and play, not hammer.
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttling.TokenRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/minute")},
@@ -191,14 +193,20 @@ SPECTACULAR_SETTINGS = {
     # 3.1: a nullable reference is a oneOf with null, which 3.0 could only write as
     # `nullable` beside `allOf` (rejected by strict 3.0 validators).
     "OAS_VERSION": "3.1.0",
-    "ENUM_NAME_OVERRIDES": {
-        # One name for NUM-X's row ends, whether a field calls them `side` or `direction`.
-        "NumxSideEnum": "games.rulesets.numx.api.SIDES",
-        # One name for the ways a Maya token is won, in a seat's tokens and in the scores.
-        "MayaHowEnum": "games.rulesets.maya.api.HOW",
-        # One name for the Objective cards, a seat's this round or the pile's.
-        "ObjectifsObjectiveEnum": "games.rulesets.objectifs.api.OBJECTIVES",
-    },
+    # A request's component apart from the answer's (`NumxConfigRequest` beside
+    # `NumxConfig`): what the server sets (a configuration's `edition`) is read-only, in
+    # answers only, instead of required in requests too.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Every enum has a name that adding a game does not change (games/api/enums.py): the
+    # platform's here, each game's in its adapter (`ApiSchema.enums`).
+    "ENUM_NAME_OVERRIDES": EnumNames(
+        {
+            "BotLevelEnum": "games.models.BotLevels",
+            "RulesEnum": "games.registry.game_ids",
+            "StatusEnum": "games.models.Game.Status",
+            "LinkedLateByEnum": "games.api.serializers.LINKED_LATE_BY",
+        }
+    ),
     # The docs page's JavaScript is served from our static files, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

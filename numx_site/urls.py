@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     # Before the games' API, whose last pattern answers every other /api/ path.
     path("api/tournaments/", include("tournaments.api_urls")),
+    path("api/", include("chat.api_urls")),
     path("", include("ratings.urls")),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),

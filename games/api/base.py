@@ -8,7 +8,10 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from django.utils.translation import gettext as _
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import (
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
 from rest_framework import serializers
 
 
@@ -132,6 +135,24 @@ class SeatViewBase(serializers.Serializer):
     phase = serializers.CharField(help_text="The game's own name for the moment.")
 
 
+class Fixed(serializers.ChoiceField):
+    """A field with one value, which tells a member of a union from the others (a game's
+    ``rules``, an action's ``type``): its schema is that value as a ``const``, not a
+    one-choice enum, so that generated clients get no enum class per value (which
+    drf-spectacular would name by a hash once two members share the value)."""
+
+    def __init__(self, value: str, **kwargs: Any) -> None:
+        self.value = value
+        super().__init__(choices=[value], **kwargs)
+
+
+class FixedSchema(OpenApiSerializerFieldExtension):
+    target_class = Fixed
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
+        return {"type": "string", "const": self.target.value}
+
+
 def discriminated(
     base: type[serializers.Serializer],
     name: str,
@@ -145,8 +166,8 @@ def discriminated(
     """``base`` with ``field`` fixed to ``value`` (a one-choice enum) and ``fields`` added: a
     member of a oneOf whose discriminator is ``field``, named ``name`` in the schema.
     ``implied``: the field may be left out (this member is the one meant then)."""
-    fixed = serializers.ChoiceField(
-        choices=[value],
+    fixed = Fixed(
+        value,
         required=not implied,
         help_text=f"`{value}`, which may be left out." if implied else f"Always `{value}`.",
     )

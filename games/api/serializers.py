@@ -8,23 +8,28 @@ exactly what goes out. Nothing here reads a state or a raw event.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, ClassVar
 
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import (
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
 from drf_spectacular.plumbing import force_instance
 from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import StrictSerializer, discriminated
+from games.api.base import Fixed, StrictSerializer, discriminated
 from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
-from games.registry import default_game, game_ids, game_type
+from games.registry import default_game, game_ids, game_type, schema_name
 from games.rulesets.site import ApiSchema
 from games.selectors import MAX_GAME_ID
 
@@ -93,6 +98,19 @@ FIELD_ERRORS = {
 }
 
 
+class FieldErrorsSerializer(serializers.Serializer):
+    """A request refused as invalid: its fields and their messages (:data:`FIELD_ERRORS`)."""
+
+
+class FieldErrorsSchema(OpenApiSerializerExtension):
+    """One component for every such refusal, whichever operation answers it."""
+
+    target_class = FieldErrorsSerializer
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
+        return FIELD_ERRORS
+
+
 class ScoreLineSerializer(serializers.Serializer):
     rule = serializers.CharField(help_text="The scoring rule's id.")
     points = serializers.IntegerField()
@@ -100,8 +118,11 @@ class ScoreLineSerializer(serializers.Serializer):
 
 # Each game's pieces, composed ---------------------------------------------------------
 #
-# Every registered game brings its serializers (``Site.api``): they are composed here into
-# oneOfs, discriminated by ``rules`` (views, new games) and by ``type`` (actions).
+# Every registered game brings its serializers (``Site.api``). What a client reads is
+# composed into oneOfs that one property tells apart alone: a game's summary, detail and
+# legal actions by ``rules`` (which then types its configuration, phase, view, actions and
+# pending choice), a game's actions by ``type`` (unique within a game). Only a request's
+# action, whose game the address names, is an anyOf of the games' actions.
 
 #: Each registered game's API pieces, by game id, as the OpenAPI schema documents them.
 GAME_SCHEMAS: dict[str, ApiSchema] = {
@@ -114,83 +135,78 @@ def game_schema(game_id: str) -> ApiSchema:
     return game_type(game_id).site.api
 
 
-def _schema_name(game_id: str) -> str:
-    return "".join(part.title() for part in game_id.replace("_", "-").split("-"))
-
-
-#: A game's configuration: one game's, which one its `rules`, beside it, says. An anyOf, not a
-#: oneOf: two games' configurations may have the same shape (Maya's and NMBR 9's
-#: ``{"players": 2}``), so one value may be valid as both. Each game's configuration is a
-#: component already (its new-game body holds it), named as drf-spectacular names
-#: serializers: the class name without "Serializer".
-CONFIG_SCHEMA = {
-    "anyOf": [
-        {"$ref": f"#/components/schemas/{schema.config.__name__.removesuffix('Serializer')}"}
-        for schema in GAME_SCHEMAS.values()
-    ],
-    "description": "The game's options: those of the game its `rules` names.",
+#: Each game's actions: a oneOf discriminated by ``type``.
+GAME_ACTIONS = {
+    game_id: PolymorphicProxySerializer(
+        component_name=f"{schema_name(game_id)}Action",
+        serializers=dict(schema.actions),
+        resource_type_field_name="type",
+    )
+    for game_id, schema in GAME_SCHEMAS.items()
 }
-VIEW_SCHEMA = PolymorphicProxySerializer(
-    component_name="SeatView",
-    serializers={game_id: schema.view for game_id, schema in GAME_SCHEMAS.items()},
-    resource_type_field_name="rules",
-    allow_null=True,
-    help_text="The state as my seat may know it; null while the game waits for players.",
-)
-PENDING_SCHEMA = PolymorphicProxySerializer(
-    component_name="Pending",
-    serializers=[schema.pending for schema in GAME_SCHEMAS.values()],
-    resource_type_field_name=None,
-    allow_null=True,
-    help_text="The choice to make when it is too large to list, as its constraints (the "
-    "game's view has it too, as `pending`); null when there is none.",
-)
 
 
-class SharedAction(serializers.Serializer):
-    """The actions of one type that several games have (``play``, ``pass``): its schema is an
-    anyOf of each game's form (:class:`SharedActionSchema`). An anyOf, not a oneOf: two
-    games' forms may accept the same value (NUM-X's ``pass`` and Objectifs' are both
-    ``{"type": "pass"}``), which a oneOf would refuse as matching twice. Each game checks
-    what it is sent against its own form (:func:`check_action`)."""
-
-    #: Each game's form of the action.
-    forms: ClassVar[tuple[type[serializers.Serializer], ...]] = ()
+def _phases(game_id: str) -> list[str]:
+    """The phases a game's view names (its ``phase`` field's choices)."""
+    field = GAME_SCHEMAS[game_id].view().fields["phase"]
+    return [str(choice) for choice in getattr(field, "choices", {})]
 
 
-class SharedActionSchema(OpenApiSerializerExtension):
-    target_class = SharedAction
-    match_subclasses = True
+def by_rules(
+    component: str,
+    base: type[serializers.Serializer],
+    fields: Callable[[str], dict[str, serializers.Field]],
+    **kwargs: Any,
+) -> PolymorphicProxySerializer:
+    """What ``base`` answers for every game alike, as the schema documents it: a oneOf named
+    ``component`` of each game's own component (``Numx`` + ``component``...), told apart by
+    ``rules`` (fixed to the game's id), ``fields(game_id)`` typed as that game's."""
+    return PolymorphicProxySerializer(
+        component_name=component,
+        serializers={
+            game_id: _member(component, base, fields, game_id) for game_id in GAME_SCHEMAS
+        },
+        resource_type_field_name="rules",
+        **kwargs,
+    )
+
+
+@functools.cache
+def _member(
+    component: str,
+    base: type[serializers.Serializer],
+    fields: Callable[[str], dict[str, serializers.Field]],
+    game_id: str,
+) -> type[serializers.Serializer]:
+    """One game's member of :func:`by_rules`, made once."""
+    attributes = {
+        "rules": Fixed(game_id, help_text=f"Always `{game_id}`: the game played."),
+        **fields(game_id),
+        "__module__": __name__,
+        "__doc__": base.__doc__,
+    }
+    return type(f"{schema_name(game_id)}{component}", (base,), attributes)
+
+
+class ActionSerializer(serializers.Serializer):
+    """An action of any game, in a request (:class:`ActionSchema`): an anyOf of each
+    game's actions, not a oneOf, since two games' forms may accept the same value (NUM-X's
+    ``pass`` and Objectifs' are both ``{"type": "pass"}``). The client writes its game's
+    form, and the game the address names checks it against its own (:func:`check_action`);
+    answers say which game an action is of (their ``rules``)."""
+
+
+class ActionSchema(OpenApiSerializerExtension):
+    target_class = ActionSerializer
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
-        forms = type(self.target).forms
-        return {"anyOf": [auto_schema.resolve_serializer(f, direction).ref for f in forms]}
-
-
-def _actions_of_type(type_name: str) -> Any:
-    """The schema of the actions called ``type_name``: a game's serializer, or, when several
-    games have an action of that name (NUM-X's, Maya's and Objectifs' ``play``), an anyOf
-    of theirs (:class:`SharedAction`)."""
-    shared = [
-        schema.actions[type_name] for schema in GAME_SCHEMAS.values() if type_name in schema.actions
-    ]
-    if len(shared) == 1:
-        return shared[0]
-    name = f"{_schema_name(type_name)}Action"
-    return type(name, (SharedAction,), {"forms": tuple(shared), "__module__": __name__})
-
-
-ACTION_SCHEMA = PolymorphicProxySerializer(
-    component_name="Action",
-    # Each game's actions are checked against its own serializers (check_action); the
-    # schema maps each type once, to every game's form of it.
-    serializers={
-        type_name: _actions_of_type(type_name)
-        for schema in GAME_SCHEMAS.values()
-        for type_name in schema.actions
-    },
-    resource_type_field_name="type",
-)
+        return {
+            "anyOf": [
+                auto_schema.resolve_serializer(actions, direction).ref
+                for actions in GAME_ACTIONS.values()
+            ],
+            "description": "An action's JSON form: one of the game's own.",
+        }
 
 
 def check_action(rules: str, data: dict[str, Any]) -> None:
@@ -344,7 +360,6 @@ class GameSerializer(serializers.ModelSerializer):
     def _seat(self, game: Game) -> int | None:
         return self.context["seats"].get(game.pk)
 
-    @extend_schema_field(CONFIG_SCHEMA)
     def get_config(self, game: Game) -> dict[str, Any]:
         return dict(game_schema(game.rules).config(game.config).data)
 
@@ -390,7 +405,6 @@ class GameDetailSerializer(GameSerializer):
         fields = (*GameSerializer.Meta.fields, "state", "progress", "outcome", "chain")
         read_only_fields = fields
 
-    @extend_schema_field(VIEW_SCHEMA)
     def get_state(self, game: Game) -> dict[str, Any] | None:
         state = self.context["state"]
         return None if state is None else game_schema(game.rules).view(state).data
@@ -424,6 +438,41 @@ class GameDetailSerializer(GameSerializer):
             "salt": head.salt,
             "seed": head.seed,
         }
+
+
+def _summary_fields(game_id: str) -> dict[str, serializers.Field]:
+    """The fields a game's summary types as its own: its configuration and its phase."""
+    return {
+        "config": game_schema(game_id).config(read_only=True, help_text="The game's options."),
+        "phase": serializers.ChoiceField(
+            choices=["", *_phases(game_id)],
+            read_only=True,
+            help_text="The game's own name for the moment; empty while it waits for players.",
+        ),
+    }
+
+
+def _detail_fields(game_id: str) -> dict[str, serializers.Field]:
+    """The fields a game's detail types as its own: its summary's and its view."""
+    view = game_schema(game_id).view(
+        read_only=True,
+        allow_null=True,
+        help_text="The state as my seat may know it; null while the game waits for players.",
+    )
+    return {**_summary_fields(game_id), "state": view}
+
+
+def _games(detail: bool, **kwargs: Any) -> PolymorphicProxySerializer:
+    """A game of any registered game (as listed, or with its state), as the schema documents
+    it: the answers are rendered by :class:`GameSerializer` and
+    :class:`GameDetailSerializer`, which give the same fields for every game."""
+    if detail:
+        return by_rules("GameDetail", GameDetailSerializer, _detail_fields, **kwargs)
+    return by_rules("Game", GameSerializer, _summary_fields, **kwargs)
+
+
+#: A game as listed, and with its state: the game its ``rules`` names.
+GAME, GAME_DETAIL = _games(detail=False), _games(detail=True)
 
 
 #: The code of the refusal of a request whose header and body name different keys.
@@ -519,7 +568,7 @@ def _new_game_class(game_id: str) -> type[serializers.Serializer]:
     """A game's new-game body: ``rules`` fixed to its id, ``config`` its configuration."""
     return discriminated(
         NewGameSerializer,
-        f"New{_schema_name(game_id)}Game",
+        f"New{schema_name(game_id)}Game",
         "rules",
         game_id,
         f"A new game of {game_id}; `rules` may be left out for the default game "
@@ -572,7 +621,10 @@ def new_game_serializer(data: Any, header_key: str | None = None) -> serializers
 
 
 class JoinSerializer(StrictSerializer):
+    # The characters of an invitation secret (``secrets.token_urlsafe``): the schema says so,
+    # where any other text (a NUL, which DRF refuses) would be schema-valid and refused.
     token = serializers.CharField(
+        validators=[RegexValidator(r"^[A-Za-z0-9_-]+$")],
         required=False,
         allow_blank=True,
         default="",
@@ -586,7 +638,7 @@ class ConflictSerializer(serializers.Serializer):
     here it is as it stands."""
 
     detail = serializers.CharField()
-    game = GameDetailSerializer()
+    game = _games(detail=True)
 
 
 # Moves ----------------------------------------------------------------------------------
@@ -594,12 +646,8 @@ class ConflictSerializer(serializers.Serializer):
 
 class MoveSerializer(serializers.Serializer):
     notation = serializers.CharField(help_text="The move in the game's notation.")
-    action = serializers.SerializerMethodField()
+    action = serializers.DictField(help_text="The move's JSON form, to send as `action`.")
     description = serializers.CharField(help_text="What the move does, in words.")
-
-    @extend_schema_field(ACTION_SCHEMA)
-    def get_action(self, move: Any) -> dict[str, Any]:
-        return dict(move.action)
 
 
 class LegalActionsSerializer(serializers.Serializer):
@@ -612,22 +660,30 @@ class LegalActionsSerializer(serializers.Serializer):
     listed = MoveSerializer(many=True)
     pending = serializers.SerializerMethodField()
 
-    @extend_schema_field(PENDING_SCHEMA)
     def get_pending(self, offered: dict[str, Any]) -> dict[str, Any] | None:
         pending = offered["pending"]
         return None if pending is None else game_schema(offered["rules"]).pending(pending).data
 
 
-@extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "string", "minLength": 1, "maxLength": MAX_NOTATION, "example": "pass"},
-            {"$ref": "#/components/schemas/Action"},
-        ],
-        "description": "The move: the game's notation, or its JSON form (as `legal-actions` "
-        "lists). Unknown keys are refused.",
-    }
-)
+def _legal_actions_fields(game_id: str) -> dict[str, serializers.Field]:
+    """What a game's legal actions type as its own: its moves' actions, its pending choice."""
+    move = type(
+        f"{schema_name(game_id)}MoveSerializer",
+        (MoveSerializer,),
+        {"__module__": __name__, "action": GAME_ACTIONS[game_id]},
+    )
+    pending = game_schema(game_id).pending(
+        allow_null=True,
+        help_text="The choice to make when it is too large to list, as its constraints (the "
+        "game's view has it too, as `pending`); null when there is none.",
+    )
+    return {"listed": move(many=True), "pending": pending}
+
+
+#: My legal actions in a game of any registered game, told apart by its ``rules``.
+LEGAL_ACTIONS = by_rules("LegalActions", LegalActionsSerializer, _legal_actions_fields)
+
+
 class ActionField(serializers.Field):
     default_error_messages: ClassVar[dict[str, Any]] = {
         "invalid": gettext_lazy("Send the move as notation text or as its JSON object."),
@@ -643,6 +699,18 @@ class ActionField(serializers.Field):
         if isinstance(data, str | dict):
             return data
         self.fail("invalid")
+
+
+class ActionFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = ActionField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
+        notation = {"type": "string", "minLength": 1, "maxLength": MAX_NOTATION, "example": "pass"}
+        return {
+            "oneOf": [notation, auto_schema.resolve_serializer(ActionSerializer, direction).ref],
+            "description": "The move: the game's notation, or its JSON form (as `legal-actions` "
+            "lists). Unknown keys are refused.",
+        }
 
 
 class SubmitSerializer(KeyedSerializer):
@@ -664,7 +732,52 @@ class SubmittedSerializer(serializers.Serializer):
     recorded = _seats(
         help_text="The numbers of the events the move recorded (with what followed it)."
     )
-    game = GameDetailSerializer()
+    game = _games(detail=True)
+
+
+class CheckSerializer(StrictSerializer):
+    """A move to judge without playing it."""
+
+    action = ActionField()
+
+
+class CheckedSerializer(serializers.Serializer):
+    """Whether a move is legal now, and what it would do, or the rule it breaks: judged by
+    the rules against the game as it stands, nothing written."""
+
+    rules = serializers.ChoiceField(choices=game_ids(), help_text="The game played.")
+    sequence = serializers.IntegerField(
+        help_text="The state it was judged against: send it as `expected_sequence` to play it."
+    )
+    legal = serializers.BooleanField()
+    description = serializers.CharField(
+        allow_null=True, help_text="What the move does, in words; null when it is refused."
+    )
+    rule = serializers.CharField(
+        allow_null=True, help_text="The broken rule's id; null when the move is legal."
+    )
+    message = serializers.CharField(
+        allow_null=True, help_text="What is wrong with this move, in words; null when legal."
+    )
+    statement = serializers.CharField(
+        allow_null=True, help_text="The broken rule, in one sentence; null when legal."
+    )
+
+
+def _outlook_fields(game_id: str) -> dict[str, serializers.Field]:
+    """What a game's dry run types as its own: what its adapter says a legal move would do."""
+    outlook = game_schema(game_id).outlook
+    if outlook is None:
+        return {}
+    return {
+        "outlook": outlook(
+            allow_null=True, help_text="What the legal move would do; null when it is refused."
+        )
+    }
+
+
+#: A dry run's answer in a game of any registered game, told apart by its ``rules``.
+CHECKED = by_rules("Checked", CheckedSerializer, _outlook_fields)
 
 
 # The event log --------------------------------------------------------------------------
@@ -698,13 +811,27 @@ class EventSerializer(serializers.Serializer):
     description = serializers.CharField(help_text="The event in words.")
 
 
+class GameListQuerySerializer(serializers.Serializer):
+    """Which of my games to list (``page`` aside, which the paginator reads)."""
+
+    awaiting = serializers.ChoiceField(
+        choices=["me"], required=False, help_text="`me`: only the games awaiting my move."
+    )
+
+
 class GamePageSerializer(serializers.Serializer):
     """A page of my games (``?page=N``, 1 first), by DRF's page-number pagination."""
 
     count = serializers.IntegerField(help_text="How many games in all.")
     next = serializers.URLField(allow_null=True, help_text="The next page; null: the last.")
     previous = serializers.URLField(allow_null=True, help_text="The previous page.")
-    results = GameSerializer(many=True)
+    next_page = serializers.IntegerField(
+        allow_null=True, help_text="The next page's number, for `page`; null: the last."
+    )
+    previous_page = serializers.IntegerField(
+        allow_null=True, help_text="The previous page's number; null: the first."
+    )
+    results = _games(detail=False, many=True)
 
 
 class EventPageSerializer(serializers.Serializer):
@@ -757,6 +884,10 @@ class LogEventSerializer(serializers.Serializer):
     hash = _hex("The event's link in the game's chain (docs/logs.md).")
 
 
+#: Who may have linked a game's first events after they were recorded.
+LINKED_LATE_BY = ["migration", "import"]
+
+
 class LogChainSerializer(serializers.Serializer):
     header = _hex("Link 0: SHA-256 of the salt and the game's header (rules, config, commitment).")
     salt = _hex("The game's secret salt, mixed into every link; revealed with the log.")
@@ -765,7 +896,7 @@ class LogChainSerializer(serializers.Serializer):
         "What every chance move was drawn from; null without a commitment.", allow_null=True
     )
     linked_late_by = serializers.ChoiceField(
-        choices=["migration", "import"],
+        choices=LINKED_LATE_BY,
         allow_null=True,
         help_text="Who linked events 1 to `linked_late_through` after they were recorded: the "
         "migration that chained the games recorded before chains, or the import of a log of "

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/start/", views.start, name="start"),
     path("games/<int:game_id>/legal-actions/", views.legal_actions, name="legal-actions"),
     path("games/<int:game_id>/actions/", views.submit, name="actions"),
+    path("games/<int:game_id>/check/", views.check, name="check"),
     path("games/<int:game_id>/events/", views.events, name="events"),
     path("games/<int:game_id>/export/", views.export, name="export"),
     path("schema/", views.SchemaView.as_view(), name="schema"),

@@ -8,14 +8,18 @@ credentials get 401; a logged-in browser may use its session.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import condition
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import status
@@ -54,8 +58,18 @@ from games.lobby import (
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
+from games.rulesets.site import Outlooks
 from games.selectors import event_log, game_view, seat_among, seat_of, seats_of
-from games.services import Conflict, KeyReused, NotSeated, game_submit
+from games.services import (
+    Checked,
+    Conflict,
+    KeyReused,
+    NotSeated,
+    NotStarted,
+    game_check,
+    game_submit,
+)
+from games.views.conditional import columns, digest
 
 # Access ---------------------------------------------------------------------------------
 
@@ -126,15 +140,32 @@ def _unusable_key(message: str) -> Response:
     return Response({"detail": message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
 
 
-def _bad_request(message: str) -> Response:
-    return _refused(
-        "request",
-        message,
-        _(
-            "Send a JSON object with `action` (notation text or its JSON form), "
-            "`expected_sequence` (the `sequence` you saw) and, optionally, `idempotency_key`."
-        ),
-    )
+def _bad_request(message: str, statement: str) -> Response:
+    return _refused("request", message, statement)
+
+
+def _move_body(
+    request: Request, found: Game, form_class: type[s.StrictSerializer], statement: str
+) -> tuple[dict[str, Any], Any] | Response:
+    """The body of a move (read by ``form_class``) and the engine action it carries; or the
+    answer refusing it: 400 naming what is wrong (``statement``: what the body should be),
+    422 for a body and a header naming two idempotency keys."""
+    try:
+        data = request.data
+    except ParseError as unreadable:
+        return _bad_request(str(unreadable.detail), statement)
+    form = form_class(data=data, context={"header_key": request.headers.get("Idempotency-Key")})
+    if not form.is_valid():
+        if isinstance(form, s.KeyedSerializer) and form.keys_differ():
+            return _unusable_key(s.errors_in_words(form.errors))
+        return _bad_request(s.errors_in_words(form.errors), statement)
+    try:
+        action = _read_action(found, form.validated_data["action"])
+    except NotationError as unreadable:
+        return _refused(
+            "notation", str(unreadable), str(game_type(found.rules).site.api.notation_help)
+        )
+    return form.validated_data, action
 
 
 def _read_action(game: Game, data: str | dict[str, Any]) -> Any:
@@ -162,6 +193,29 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="The same as the body's `idempotency_key`.",
 )
+#: What a client that already holds an answer sends and gets (ETag, 304).
+CONDITIONAL = [
+    OpenApiParameter(
+        "If-None-Match",
+        str,
+        OpenApiParameter.HEADER,
+        description="The `ETag` of the answer you hold: 304, with no body, while it is "
+        "still the answer.",
+    ),
+    OpenApiParameter(
+        "ETag",
+        str,
+        OpenApiParameter.HEADER,
+        response=[200, 304],
+        description="This answer's tag: send it back as `If-None-Match`.",
+    ),
+]
+NOT_MODIFIED = {
+    304: OpenApiResponse(
+        description="Not modified: the answer you hold (its `ETag` in `If-None-Match`) is "
+        "still the answer."
+    )
+}
 ERROR = {
     401: OpenApiResponse(s.ErrorSerializer, "No credentials, or an unknown or expired token."),
     429: OpenApiResponse(s.ErrorSerializer, "Too many requests: wait `Retry-After` seconds."),
@@ -178,13 +232,32 @@ NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at
 NOT_CREATOR = {
     403: OpenApiResponse(s.ErrorSerializer, "Only the player who opened this game can do that.")
 }
-INVALID = {400: OpenApiResponse(s.FIELD_ERRORS, "The request is not valid.")}
+INVALID = {400: OpenApiResponse(s.FieldErrorsSerializer, "The request is not valid.")}
 NOT_JSON = {415: OpenApiResponse(s.ErrorSerializer, "Send the body as application/json.")}
 LOBBY_CONFLICT = {
     409: OpenApiResponse(
         s.ConflictSerializer, "The game cannot do this now (started, full...): here it is."
     )
 }
+
+
+def etagged(view: Callable[..., Response]) -> Callable[..., Any]:
+    """A GET whose answer carries an ``ETag``, the digest of its body, and is 304 when the
+    request's ``If-None-Match`` holds it (what Django's ``ConditionalGetMiddleware`` does
+    with a page's content, here inside DRF, so that the 304 keeps DRF's headers): a
+    polling client is spared the body. Kept private and revalidated each time."""
+
+    @functools.wraps(view)
+    def answer(request: Request, *args: Any, **kwargs: Any) -> Any:
+        response = view(request, *args, **kwargs)
+        if response.status_code != status.HTTP_200_OK:
+            return response
+        etag = digest(response.data)
+        response.headers["ETag"] = etag
+        patch_cache_control(response, private=True, no_cache=True)
+        return get_conditional_response(request, etag=etag, response=response)
+
+    return answer
 
 
 class JSONBodyParser(JSONParser):
@@ -218,14 +291,23 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     operation_id="games_mine",
     summary="My games",
     description="The games I have a seat at, a page at a time: those awaiting my move first, "
-    "then the others being played, then finished ones, most recently moved first.",
+    "then the others being played, then finished ones, most recently moved first. "
+    "`?awaiting=me`: only the games awaiting my move.",
     tags=["games"],
     parameters=[
         OpenApiParameter(
             "page", int, OpenApiParameter.QUERY, description="The page, 1 (the first) by default."
-        )
+        ),
+        s.GameListQuerySerializer,
+        *CONDITIONAL,
     ],
-    responses={200: s.GamePageSerializer, 404: s.ErrorSerializer, **ERROR},
+    responses={
+        200: s.GamePageSerializer,
+        **NOT_MODIFIED,
+        **INVALID,
+        404: s.ErrorSerializer,
+        **ERROR,
+    },
 )
 @extend_schema(
     methods=["POST"],
@@ -238,8 +320,8 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
     parameters=[IDEMPOTENCY_KEY],
     request=s.NEW_GAME_SCHEMA,
     responses={
-        201: OpenApiResponse(s.GameDetailSerializer, "Opened."),
-        200: OpenApiResponse(s.GameDetailSerializer, "Already opened with this key."),
+        201: OpenApiResponse(s.GAME_DETAIL, "Opened."),
+        200: OpenApiResponse(s.GAME_DETAIL, "Already opened with this key."),
         **INVALID,
         422: OpenApiResponse(
             s.ErrorSerializer,
@@ -254,8 +336,20 @@ def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
 def games(request: Request) -> Response:
     if request.method == "POST":
         return _open(request)
+    return _my_games(request)
+
+
+@etagged
+def _my_games(request: Request) -> Response:
+    # As a plain dict: DRF reads an empty query value as a field left out, which the
+    # schema's choice is not.
+    query = s.GameListQuerySerializer(data=request.query_params.dict())
+    query.is_valid(raise_exception=True)
+    mine = seats_of(request.user)
+    if query.validated_data.get("awaiting") == "me":
+        mine = mine.filter(awaited=True, game__status=Game.Status.RUNNING)
     pages = GamePages()
-    seats = pages.paginate_queryset(seats_of(request.user).prefetch_related("game__seats"), request)
+    seats = pages.paginate_queryset(mine.prefetch_related("game__seats"), request)
     assert seats is not None  # a page size is set
     context = {"user": request.user, "seats": {seat.game_id: seat.number for seat in seats}}
     games = s.GameSerializer([seat.game for seat in seats], many=True, context=context)
@@ -274,6 +368,19 @@ class GamePages(PageNumberPagination):
         if request.query_params.get(self.page_query_param) == "":
             raise NotFound(self.invalid_page_message.format(page_number="", message=""))
         return super().get_page_number(request, paginator)
+
+    def get_paginated_response(self, data: Any) -> Response:
+        """DRF's page, with the next and previous pages' numbers beside their addresses: the
+        operation takes a number (``page``), which a client should not have to parse out of
+        a URL."""
+        response = super().get_paginated_response(data)
+        assert self.page is not None  # set by paginate_queryset
+        page = self.page
+        response.data["next_page"] = page.next_page_number() if page.has_next() else None
+        response.data["previous_page"] = (
+            page.previous_page_number() if page.has_previous() else None
+        )
+        return response
 
 
 def _open(request: Request) -> Response:
@@ -312,13 +419,26 @@ def _open(request: Request) -> Response:
     "players, its creator and the addresses invited to it. Everything is revealed once "
     "the game is over.",
     tags=["games"],
-    parameters=[GAME_ID],
-    responses={200: s.GameDetailSerializer, **NOT_FOUND, **DAMAGED, **ERROR},
+    parameters=[GAME_ID, *CONDITIONAL],
+    responses={200: s.GAME_DETAIL, **NOT_MODIFIED, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
+@condition(etag_func=lambda request, game_id: _detail_etag(request, game_id))
 def game(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
-    return Response(_detail(request.user, found.pk, seat_of(found, request.user)))
+    response = Response(_detail(request.user, found.pk, seat_of(found, request.user)))
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _detail_etag(request: Request, game_id: int) -> str:
+    """The ETag of a game's detail as the requester gets it, from what it shows that can
+    change, without rebuilding the state: the game's row and its seats' (its events are
+    summed up by the row's ``last_sequence``: events never change), the requester and the
+    language. A 304 then costs two small reads instead of a replay."""
+    found = _watched_game(request, game_id)
+    seats = [columns(seat) for seat in found.seats.all()]
+    return digest((request.user.pk, translation.get_language(), columns(found), seats))
 
 
 @extend_schema(
@@ -329,7 +449,7 @@ def game(request: Request, game_id: int) -> Response:
     parameters=[GAME_ID],
     request=s.JoinSerializer,
     responses={
-        201: s.GameDetailSerializer,
+        201: s.GAME_DETAIL,
         **INVALID,
         403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
         **NOT_FOUND,
@@ -388,7 +508,7 @@ def _lobby_command(
     parameters=[GAME_ID],
     request=s.AddBotSerializer,
     responses={
-        201: s.GameDetailSerializer,
+        201: s.GAME_DETAIL,
         **INVALID,
         **NOT_CREATOR,
         **NOT_FOUND,
@@ -418,7 +538,7 @@ def add_bot(request: Request, game_id: int) -> Response:
     parameters=[GAME_ID],
     request=None,
     responses={
-        200: s.GameDetailSerializer,
+        200: s.GAME_DETAIL,
         **NOT_CREATOR,
         **NOT_FOUND,
         **DAMAGED,
@@ -444,7 +564,7 @@ def start(request: Request, game_id: int) -> Response:
     "constraints, `pending`.",
     tags=["play"],
     parameters=[GAME_ID],
-    responses={200: s.LegalActionsSerializer, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
+    responses={200: s.LEGAL_ACTIONS, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
 )
 @endpoint("GET")
 def legal_actions(request: Request, game_id: int) -> Response:
@@ -501,23 +621,18 @@ def legal_actions(request: Request, game_id: int) -> Response:
 def submit(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
     seat = _seat(request, found)
-    try:
-        data = request.data
-    except ParseError as unreadable:
-        return _bad_request(str(unreadable.detail))
-    form = s.SubmitSerializer(
-        data=data, context={"header_key": request.headers.get("Idempotency-Key")}
+    body = _move_body(
+        request,
+        found,
+        s.SubmitSerializer,
+        _(
+            "Send a JSON object with `action` (notation text or its JSON form), "
+            "`expected_sequence` (the `sequence` you saw) and, optionally, `idempotency_key`."
+        ),
     )
-    if not form.is_valid():
-        if form.keys_differ():
-            return _unusable_key(s.errors_in_words(form.errors))
-        return _bad_request(s.errors_in_words(form.errors))
-    try:
-        action = _read_action(found, form.validated_data["action"])
-    except NotationError as unreadable:
-        return _refused(
-            "notation", str(unreadable), str(game_type(found.rules).site.api.notation_help)
-        )
+    if isinstance(body, Response):
+        return body
+    move, action = body
     if found.status == Game.Status.OPEN:
         return _conflict(request, found, seat, _("This game has not started yet."))
     try:
@@ -525,9 +640,9 @@ def submit(request: Request, game_id: int) -> Response:
             game_id=found.pk,
             seat=seat,
             action=action,
-            expected_sequence=form.validated_data["expected_sequence"],
+            expected_sequence=move["expected_sequence"],
             actor=request.user,
-            idempotency_key=form.validated_data["idempotency_key"],
+            idempotency_key=move["idempotency_key"],
         )
     except IllegalAction as illegal:
         return _refused(illegal.rule, illegal.message, illegal.statement)
@@ -546,6 +661,79 @@ def submit(request: Request, game_id: int) -> Response:
     return Response(body, status=answer)
 
 
+@extend_schema(
+    operation_id="game_check",
+    summary="Check an action (a dry run)",
+    description="Judge a move for my seat as submitting it would, against the game as it "
+    "stands, and write nothing: whether it is legal and what it would do (in words, and, "
+    "where the game says more, as its `outlook`: NMBR 9's level and points of a "
+    "placement), or the rule it breaks. For the moves too many to list (an NMBR 9 "
+    "placement, a NUM-X distribution or Malus answer): try them before sending one. The "
+    "answer's `sequence` is the state it was judged against, to send as "
+    "`expected_sequence`.",
+    tags=["play"],
+    parameters=[GAME_ID],
+    request=s.CheckSerializer,
+    responses={
+        200: OpenApiResponse(s.CHECKED, "Judged: legal, or the rule it breaks."),
+        400: OpenApiResponse(
+            s.RuleBrokenSerializer, "Unreadable notation (`notation`), a bad request (`request`)."
+        ),
+        **NOT_SEATED,
+        **NOT_FOUND,
+        **DAMAGED,
+        409: OpenApiResponse(s.ConflictSerializer, "The game has not started: here it is."),
+        **NOT_JSON,
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def check(request: Request, game_id: int) -> Response:
+    found = _watched_game(request, game_id)
+    seat = _seat(request, found)
+    statement = _("Send a JSON object with `action` (notation text or its JSON form).")
+    body = _move_body(request, found, s.CheckSerializer, statement)
+    if isinstance(body, Response):
+        return body
+    action = body[1]
+    try:
+        if found.status == Game.Status.OPEN:
+            raise NotStarted
+        checked = game_check(game_id=found.pk, seat=seat, action=action, actor=request.user)
+    except NotStarted:
+        return _conflict(request, found, seat, _("This game has not started yet."))
+    except NotSeated as error:
+        raise PermissionDenied(str(error)) from None
+    return Response(_verdict(found, seat, action, checked))
+
+
+def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str, Any]:
+    """A dry run's answer: the move's words if legal, else its refusal; and, in a game that
+    says more (``ApiSchema.outlook``), what a legal move would do."""
+    refused = checked.refused
+    site = game_type(found.rules).site
+    played = rule_set(found.rules).action_to_json(action)
+    body: dict[str, Any] = {
+        "rules": found.rules,
+        "sequence": checked.current.sequence,
+        "legal": refused is None,
+        "description": None,
+        "rule": None,
+        "message": None,
+        "statement": None,
+    }
+    if refused is not None:
+        body.update(rule=refused.rule, message=refused.message, statement=refused.statement)
+    else:
+        body["description"] = site.describe_action(played, seat_names(found), found.config)
+    if site.api.outlook is not None:
+        body["outlook"] = None
+        if refused is None and isinstance(site, Outlooks):
+            view = game_view(found, seat, checked.current)
+            body["outlook"] = site.outlook(view, seat, played)
+    return body
+
+
 # The event log --------------------------------------------------------------------------
 
 
@@ -556,10 +744,18 @@ def submit(request: Request, game_id: int) -> Response:
     "(a spectator: public facts only), all of them revealed once it is over. Paginated by "
     "event number: pass the answer's `next` as `after` until it is null.",
     tags=["games"],
-    parameters=[GAME_ID, s.EventPageQuerySerializer],
-    responses={200: s.EventPageSerializer, **INVALID, **NOT_FOUND, **DAMAGED, **ERROR},
+    parameters=[GAME_ID, s.EventPageQuerySerializer, *CONDITIONAL],
+    responses={
+        200: s.EventPageSerializer,
+        **NOT_MODIFIED,
+        **INVALID,
+        **NOT_FOUND,
+        **DAMAGED,
+        **ERROR,
+    },
 )
 @endpoint("GET")
+@etagged
 def events(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
     page = s.EventPageQuerySerializer(data=request.query_params)

@@ -8,7 +8,7 @@ plays every game through this protocol; each game implements it in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from django import forms
@@ -56,6 +56,13 @@ class ApiSchema:
     actions: Mapping[str, type[serializers.Serializer]]
     #: How a move is written, for a client whose notation could not be read.
     notation_help: str
+    #: The names of its enums in the schema (each starting with the game's schema name, as
+    #: ``NumxPhaseEnum``), by name: the choices (a list of values, or of (value, label)
+    #: pairs for values that are not text) of every choice field of its pieces.
+    enums: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    #: What the API's dry run says a legal move would do, beyond its words, where the
+    #: adapter says it (:class:`Outlooks`); None for a game that says nothing more.
+    outlook: type[serializers.Serializer] | None = None
 
 
 class Site(Protocol):
@@ -162,6 +169,23 @@ class Previews(Protocol):
         sends them) would do, as the context of the game template's ``preview`` partial
         (beside ``t``); None if ``query`` does not read as such a move. ``table`` is the
         seat's, on its turn: the preview may use the seat's view only, and writes nothing."""
+        ...
+
+
+@runtime_checkable
+class Outlooks(Protocol):
+    """What an adapter adds to :class:`Site` when the API's dry run
+    (``POST /api/games/N/check/``) can say what a legal move would do beyond its words
+    (NMBR 9: the level a tile would lie at, and its points), as ``ApiSchema.outlook``
+    describes it. Optional: without it the dry run says whether the move is legal, and
+    what it does in words."""
+
+    def outlook(
+        self, view: Mapping[str, Any], seat: int, action: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """What ``seat``'s legal ``action`` (its JSON form) would do, read from the seat's
+        ``view`` only: a dry run writes nothing and may use nothing the seat does not
+        know."""
         ...
 
 

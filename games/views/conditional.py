@@ -49,10 +49,10 @@ def table_etag(request: HttpRequest, game: Game, seats: list[Seat], seat: int | 
         bool(request.htmx),
         translation.get_language(),
         timezone.get_current_timezone_name(),
-        _row(game),
+        columns(game),
         [
             (
-                _row(s),
+                columns(s),
                 s.muted,
                 sorted(s.orders.items()),
                 s.paused_until is not None and s.paused_until > now,
@@ -60,7 +60,12 @@ def table_etag(request: HttpRequest, game: Game, seats: list[Seat], seat: int | 
             for s in seats
         ],
     )
-    return f'W/"{hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()}"'
+    return f"W/{digest(shown)}"
+
+
+def digest(shown: Any) -> str:
+    """A quoted ETag value for everything ``shown`` (its ``repr``)."""
+    return f'"{hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()}"'
 
 
 def unless_unchanged(
@@ -80,7 +85,8 @@ def unless_unchanged(
     return response
 
 
-def _row(instance: Model) -> tuple[Any, ...]:
+def columns(instance: Model) -> tuple[Any, ...]:
     """Every column of the instance's row, as read: any of them may be shown on the page
-    some day, and a column in the ETag that the page does not show costs only a redraw."""
+    (or the API's answer) some day, and a column in the ETag that it does not show costs
+    only a redraw."""
     return tuple(getattr(instance, field.attname) for field in instance._meta.concrete_fields)

@@ -111,9 +111,9 @@ def test_the_schema_is_valid_openapi_3_1(openapi: dict[str, Any]) -> None:
 def test_actions_views_and_new_games_are_discriminated_oneofs(openapi: dict[str, Any]) -> None:
     schemas = openapi["components"]["schemas"]
     for name, field, value in (
-        ("Action", "type", "distribute"),
-        ("SeatView", "rules", "numx"),
-        ("NewGame", "rules", "numx"),
+        ("NumxAction", "type", "distribute"),
+        ("GameDetail", "rules", "numx"),
+        ("NewGameRequest", "rules", "numx"),
     ):
         assert schemas[name]["oneOf"], name
         assert schemas[name]["discriminator"]["propertyName"] == field
@@ -170,9 +170,9 @@ def test_the_default_game_may_be_opened_without_naming_it_and_the_schema_says_so
 ) -> None:
     """Failed before: the schema required `rules`, which the server fills in."""
     schemas = openapi["components"]["schemas"]
-    assert "rules" not in schemas["NewNumxGame"]["required"]
-    assert "rules" in schemas["NewMayaGame"]["required"]
-    assert schemas["NewGame"]["required"] == ["config", "name"]
+    assert "rules" not in schemas["NewNumxGameRequest"]["required"]
+    assert "rules" in schemas["NewMayaGameRequest"]["required"]
+    assert schemas["NewGameRequest"]["required"] == ["config", "name"]
     body = {"name": "g", "config": {"players": 2}}
     assert as_alice.post("/api/games/", body, format="json").json()["rules"] == "numx"
 
@@ -181,7 +181,7 @@ def test_an_empty_notation_is_refused_by_the_schema_as_by_the_server(
     as_alice: APIClient, game: Game, openapi: dict[str, Any]
 ) -> None:
     """Failed before: the schema allowed "" as an action, which the server refuses."""
-    notation = openapi["components"]["schemas"]["Submit"]["properties"]["action"]["oneOf"][0]
+    notation = openapi["components"]["schemas"]["SubmitRequest"]["properties"]["action"]["oneOf"][0]
     assert notation["type"] == "string" and notation["minLength"] == 1
     response = as_alice.post(
         f"/api/games/{game.pk}/actions/", {"action": "", "expected_sequence": 2}, format="json"

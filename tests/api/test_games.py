@@ -384,6 +384,21 @@ def test_my_games_come_a_page_at_a_time(alice: User, bob: User, as_alice: APICli
     assert as_alice.get("/api/games/?page=9").status_code == 404
 
 
+def test_a_page_names_the_next_and_previous_pages_by_number(
+    alice: User, as_alice: APIClient
+) -> None:
+    """Failed before: only the next page's URL was given, where the operation takes the
+    page's number."""
+    for number in range(GamePages.page_size + 3):
+        game = Game.objects.create(name=f"Old {number}", config={"players": 2})
+        Seat.objects.create(game=game, number=0, user=alice, name="Alice")
+    first = as_alice.get("/api/games/").json()
+    assert (first["next_page"], first["previous_page"]) == (2, None)
+    second = as_alice.get("/api/games/", {"page": first["next_page"]}).json()
+    assert (second["next_page"], second["previous_page"]) == (None, 1)
+    assert len(second["results"]) == 3
+
+
 def test_an_empty_page_number_is_no_page(as_alice: APIClient) -> None:
     """Failed before: `?page=` was read as the first page, where the schema says the page
     is an integer (schemathesis: a request it calls invalid, accepted)."""

@@ -164,3 +164,17 @@ def test_a_started_game_does_not_start_again(as_alice: APIClient, game: Game) ->
 @pytest.mark.parametrize("command", ["bots", "start"])
 def test_lobby_commands_on_an_unknown_game_are_not_found(as_alice: APIClient, command: str) -> None:
     assert as_alice.post(f"/api/games/4242/{command}/").status_code == 404
+
+
+def test_a_token_that_no_invitation_could_be_is_refused_as_the_schema_says(
+    as_alice: APIClient, as_bob: APIClient
+) -> None:
+    """Failed before: a token with a NUL was valid by the schema and refused (schemathesis)."""
+    body = {"name": "g", "config": {"players": 2}, "public": True}
+    created = as_alice.post("/api/games/", body, format="json").json()
+    schema = as_bob.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+    token = schema["components"]["schemas"]["JoinRequest"]["properties"]["token"]
+    assert token["oneOf"][0]["pattern"] == "^[A-Za-z0-9_-]+$"  # or empty: a public game
+    joined = as_bob.post(f"/api/games/{created['id']}/join/", {"token": "a\x00"}, format="json")
+    assert joined.status_code == 400 and "token" in joined.json()

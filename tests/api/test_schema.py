@@ -68,6 +68,8 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/games/{game_id}/start/",
         "/api/games/{game_id}/legal-actions/",
         "/api/games/{game_id}/actions/",
+        "/api/games/{game_id}/check/",
+        "/api/games/{game_id}/chat/",
         "/api/games/{game_id}/events/",
         "/api/games/{game_id}/export/",
         "/api/tournaments/",
@@ -187,3 +189,36 @@ def test_every_lobby_answer_matches_the_schema(
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "1/minute"})
     as_alice.get("/api/games/")
     conforms(as_alice.get("/api/games/"))  # 429
+
+
+def test_every_answer_to_a_dry_run_matches_the_schema(
+    conforms: Check, as_alice: APIClient, as_carol: APIClient, alice: User, game: Game
+) -> None:
+    url = f"/api/games/{game.pk}/check/"
+    picks = conforms(as_alice.get(f"/api/games/{game.pk}/legal-actions/"))["listed"]
+
+    def check(client: APIClient, action: Any, at: str = url) -> Any:
+        return conforms(client.post(at, {"action": action}, format="json"))
+
+    assert check(as_alice, picks[0]["action"])["legal"] is True
+    assert check(as_alice, "pass")["legal"] is False
+    check(as_alice, "fold")  # 400, notation
+    check(as_carol, "pass")  # 403
+    opened = game_open(creator=alice, name="open", config={"players": 2})
+    check(as_alice, "pass", f"/api/games/{opened.pk}/check/")  # 409
+    stacks = game_open(creator=alice, name="stacks", rules="nmbr9", config={"players": 1})
+    conforms(as_alice.post(f"/api/games/{stacks.pk}/start/"))
+    card = conforms(as_alice.get(f"/api/games/{stacks.pk}/legal-actions/"))["pending"]["card"]
+    place = {"type": "place", "digit": card, "x": 0, "y": 0, "turn": 0}
+    assert check(as_alice, place, f"/api/games/{stacks.pk}/check/")["outlook"]["level"] == 0
+
+
+def test_every_answer_of_the_chat_matches_the_schema(
+    conforms: Check, as_alice: APIClient, as_carol: APIClient, game: Game
+) -> None:
+    url = f"/api/games/{game.pk}/chat/"
+    assert conforms(as_alice.post(url, {"text": "Hello"}, format="json"))["lines"]
+    conforms(as_carol.get(url))
+    conforms(as_carol.post(url, {"text": "Hello"}, format="json"))  # 403
+    conforms(as_alice.post(url, {"text": " "}, format="json"))  # 400
+    conforms(as_alice.get("/api/games/999999/chat/"))  # 404

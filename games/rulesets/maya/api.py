@@ -19,6 +19,7 @@ from games.engine.maya import EDITION, MayaConfig
 
 PHASES = ["deal", "start", "mix", "play", "reshuffle", "game-over"]
 HOW = ["maya.revealed", "maya.guessed", "maya.defended"]
+DIRECTIONS = [1, -1]
 
 
 def _cards(**kwargs: object) -> serializers.ListField:
@@ -94,7 +95,7 @@ class MayaViewSerializer(SeatViewBase):
     count = serializers.IntegerField(help_text="The count the cards add up to.")
     turn = serializers.IntegerField(help_text="The seat to play.")
     direction = serializers.ChoiceField(
-        choices=[1, -1], help_text="1: up the seats; -1: after a Reverse, down."
+        choices=DIRECTIONS, help_text="1: up the seats; -1: after a Reverse, down."
     )
     turns = serializers.IntegerField(help_text="Turns played so far.")
     awaiting = _numbers(help_text="The seats the game waits for (-1: chance).")
@@ -183,3 +184,10 @@ NOTATION_HELP = gettext_lazy(
     "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "
     "`guess 2 7`, `start -3`) or sent as its JSON form."
 )
+
+#: The names of its enums in the schema.
+ENUMS: dict[str, list[Any]] = {
+    "MayaPhaseEnum": PHASES,
+    "MayaHowEnum": HOW,
+    "MayaDirectionEnum": [(direction, direction) for direction in DIRECTIONS],
+}

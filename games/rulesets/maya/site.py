@@ -40,6 +40,7 @@ class MayaSite:
         pending=maya_api.MayaPendingSerializer,
         actions=maya_api.ACTION_SERIALIZERS,
         notation_help=maya_api.NOTATION_HELP,
+        enums=maya_api.ENUMS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> MayaOptions:

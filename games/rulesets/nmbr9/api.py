@@ -8,6 +8,8 @@ a tile is placed by the top-left corner of its turned box and a clockwise turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
@@ -125,7 +127,23 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     ),
 }
 
+
+class Nmbr9OutlookSerializer(serializers.Serializer):
+    """What a legal placement would do: where its tile would lie, as the table's preview
+    shows it before it is placed."""
+
+    level = serializers.IntegerField(help_text="The level it would lie at; 0: on the table.")
+    points = serializers.IntegerField(help_text="What it would score: its digit times its level.")
+    verdict = serializers.CharField(help_text="The same, in words.")
+
+
 NOTATION_HELP = gettext_lazy(
     "A move is written in NMBR 9 notation (`place 7 at 3,-2 turn 90`: the tile, the "
     "top-left corner of its turned box, the clockwise turn) or sent as its JSON form."
 )
+
+#: The names of its enums in the schema.
+ENUMS: dict[str, list[Any]] = {
+    "Nmbr9PhaseEnum": PHASES,
+    "Nmbr9TurnEnum": [(turn, turn) for turn in TURNS],
+}

@@ -38,6 +38,8 @@ class Nmbr9Site:
         pending=nmbr9_api.Nmbr9PendingSerializer,
         actions=nmbr9_api.ACTION_SERIALIZERS,
         notation_help=nmbr9_api.NOTATION_HELP,
+        enums=nmbr9_api.ENUMS,
+        outlook=nmbr9_api.Nmbr9OutlookSerializer,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> Nmbr9Options:
@@ -86,6 +88,17 @@ class Nmbr9Site:
         placement form's fields), legal or not, from the seat's own stack only."""
         shown = preview.read(table, query)
         return None if shown is None else {"pick": shown}
+
+    def outlook(
+        self, view: Mapping[str, Any], seat: int, action: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Where the seat's legal placement would lie and what it would score: the table's
+        preview of it, from the seat's own stack."""
+        shown = preview.judge(
+            view["stacks"][seat], action["digit"], action["x"], action["y"], action["turn"]
+        )
+        assert shown.level is not None, "the engine judged this placement legal"
+        return {"level": shown.level, "points": shown.digit * shown.level, "verdict": shown.verdict}
 
     def player_context(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         tiles = view["stacks"][seat]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer, discriminated
+from games.api.base import Fixed, SeatViewBase, StrictSerializer, discriminated
 from games.engine.numenko.rulebook import RULES as RULEBOOK
 from games.engine.numenko.state import MAX_PLAYERS, MIN_PLAYERS, Ending, Mode, Phase
 from games.engine.numenko.tiles import ORDER
@@ -22,6 +22,7 @@ from games.engine.numenko.tiles import ORDER
 MODES = [mode.value for mode in Mode]
 PHASES = [phase.value for phase in Phase]
 REQUESTS = ["exchange", "fini"]
+ENDINGS = [ending.value for ending in Ending]
 TILES = [kind.value for kind in ORDER]
 SCORE_LINES = [
     "numenko.numbers",
@@ -104,7 +105,7 @@ class NumenkoGridSerializer(serializers.Serializer):
 class NumenkoPlaySerializer(serializers.Serializer):
     """A move as recorded (a seat's own, or everyone's once the game is over)."""
 
-    type = serializers.ChoiceField(choices=["play"])
+    type = Fixed("play")
     grid = _rows(allow_null=True, help_text="The grid laid out; null: kept as it was.")
     exchange = serializers.ChoiceField(choices=TILES, allow_null=True)
     fini = serializers.BooleanField()
@@ -174,7 +175,7 @@ class NumenkoViewSerializer(SeatViewBase):
     awaiting = _numbers(help_text="The seats the game waits for (-1: chance).")
     last = NumenkoResolutionSerializer(allow_null=True, help_text="How the last requests went.")
     ending = serializers.ChoiceField(
-        choices=[ending.value for ending in Ending],
+        choices=ENDINGS,
         allow_null=True,
         help_text="Why the game stopped: the pot could not serve a request, or nobody asked.",
     )
@@ -217,3 +218,14 @@ NOTATION_HELP = gettext_lazy(
     "digit, + - x : = for a Multichoice, [x+] for a sign read differently down, F before a "
     "Freechoice's digit or sign, . for an empty square. Or send its JSON form."
 )
+
+#: The names of its enums in the schema.
+ENUMS = {
+    "NumenkoPhaseEnum": PHASES,
+    "NumenkoModeEnum": MODES,
+    "NumenkoTileEnum": TILES,
+    "NumenkoRequestEnum": REQUESTS,
+    "NumenkoEndingEnum": ENDINGS,
+    "NumenkoRuleEnum": sorted(RULEBOOK),
+    "NumenkoScoreLineEnum": SCORE_LINES,
+}

@@ -38,6 +38,7 @@ class NumenkoSite:
         pending=numenko_api.NumenkoPendingSerializer,
         actions=numenko_api.ACTION_SERIALIZERS,
         notation_help=numenko_api.NOTATION_HELP,
+        enums=numenko_api.ENUMS,
     )
 
     def describe_mode(self, mode: str) -> str:

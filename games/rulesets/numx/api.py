@@ -35,6 +35,10 @@ PHASES = [
     "game-over",
 ]
 SIDES = ["left", "right"]
+PENDING_KINDS = ["drawn-card", "malus", "distribution"]
+TERMINATIONS = ["last-card", "stalemate"]
+TRIPLE_RULES = [rule.value for rule in TripleRule]
+FAMILY_SCORING = [rule.value for rule in CHOOSABLE_SCORING]
 
 
 def _cards(**kwargs: Any) -> serializers.ListField:
@@ -62,7 +66,7 @@ class NumxConfigSerializer(StrictSerializer):
     mode = serializers.ChoiceField(choices=MODES, default="speed-run")
     teams = serializers.BooleanField(default=False, help_text="4 or 6 players only.")
     triple_rule = serializers.ChoiceField(
-        choices=[rule.value for rule in TripleRule],
+        choices=TRIPLE_RULES,
         required=False,
         help_text="Which plis of three cards must hold a Rainbow or a Shadow: a trick's "
         "opening pli only (the rule book's reading, and what a configuration without it "
@@ -74,7 +78,7 @@ class NumxConfigSerializer(StrictSerializer):
         "book's reading): only Num-X goes on an Infinity.",
     )
     family_scoring = serializers.ListField(
-        child=serializers.ChoiceField(choices=[rule.value for rule in CHOOSABLE_SCORING]),
+        child=serializers.ChoiceField(choices=FAMILY_SCORING),
         required=False,
         help_text="Family games only: the scoring rules that apply, the other cards counting "
         "their face value; left out, Family's own (x-trem, combination, pair).",
@@ -159,7 +163,7 @@ class NumxPendingSerializer(serializers.Serializer):
     to answer (with `resolve`), cards to hand out (with `distribute`). The detail fields
     depend on `kind`."""
 
-    kind = serializers.ChoiceField(choices=["drawn-card", "malus", "distribution"])
+    kind = serializers.ChoiceField(choices=PENDING_KINDS)
     seats = _seats(help_text="The seats that must decide.")
     cards = _cards(
         allow_null=True,
@@ -189,7 +193,7 @@ class NumxPendingSerializer(serializers.Serializer):
 
 class NumxRoundEndSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    termination = serializers.ChoiceField(choices=["last-card", "stalemate"])
+    termination = serializers.ChoiceField(choices=TERMINATIONS)
     seat = serializers.IntegerField(help_text="Who laid their last card; -1 on a stalemate.")
 
 
@@ -444,3 +448,14 @@ NOTATION_HELP = gettext_lazy(
     "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or sent as "
     "its JSON form."
 )
+
+#: The names of its enums in the schema.
+ENUMS = {
+    "NumxPhaseEnum": PHASES,
+    "NumxModeEnum": MODES,
+    "NumxSideEnum": SIDES,
+    "NumxPendingKindEnum": PENDING_KINDS,
+    "NumxTerminationEnum": TERMINATIONS,
+    "NumxTripleRuleEnum": TRIPLE_RULES,
+    "NumxFamilyScoringEnum": FAMILY_SCORING,
+}

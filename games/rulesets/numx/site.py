@@ -51,6 +51,7 @@ class NumxSite:
         pending=numx_api.NumxPendingSerializer,
         actions=numx_api.ACTION_SERIALIZERS,
         notation_help=numx_api.NOTATION_HELP,
+        enums=numx_api.ENUMS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumxOptions:

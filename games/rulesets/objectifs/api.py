@@ -293,3 +293,10 @@ NOTATION_HELP = gettext_lazy(
     "echange all right`, `malus+2/+1 1`, `draw`, `draw 7@1`, `pass`, `replace 3 draw`) or "
     "sent as its JSON form."
 )
+
+#: The names of its enums in the schema.
+ENUMS = {
+    "ObjectifsPhaseEnum": PHASES,
+    "ObjectifsEndEnum": ENDS,
+    "ObjectifsObjectiveEnum": OBJECTIVES,
+}

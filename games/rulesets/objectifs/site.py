@@ -49,6 +49,7 @@ class ObjectifsSite:
         pending=objectifs_api.ObjectifsPendingSerializer,
         actions=objectifs_api.ACTION_SERIALIZERS,
         notation_help=objectifs_api.NOTATION_HELP,
+        enums=objectifs_api.ENUMS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> ObjectifsOptions:
