@@ -119,13 +119,14 @@ def compare(argv: list[str]) -> None:
     client.force_login(users[0])
     cookies = f"sessionid={client.cookies['sessionid'].value}"
     handler = WSGIHandler()
-    paths = {}
+    paths: dict[str, str] = {}
+    sizes: dict[str, int] = {}
     for rules in games:
         game = mid_game(rules, users, rng, args.min_events)
         paths[rules] = f"/games/{game.pk}/"
         for _ in range(WARM_UP):
             page = draw(handler, paths[rules], cookies)
-        paths[rules + ":bytes"] = str(len(page))
+        sizes[rules] = len(page)
     # The games take turns page by page, so that a busy moment of the shared machine falls
     # on all of them alike; each page is timed alone and the median kept.
     times: dict[str, list[float]] = {rules: [] for rules in games}
@@ -142,7 +143,7 @@ def compare(argv: list[str]) -> None:
                 rules: {
                     "median_ms": round(ms[rules], 2),
                     "mean_ms": round(statistics.mean(times[rules]), 2),
-                    "page_bytes": int(paths[rules + ":bytes"]),
+                    "page_bytes": sizes[rules],
                     "ratio_to_numx": round(ms[rules] / base, 2) if base else None,
                 }
                 for rules in games
