@@ -1,7 +1,8 @@
 """Nothing grows with history: the same requests on a game at ~50 and at ~500 events, and
 the lobby of a player with 2,000 finished games against a newcomer's.
 
-Run: ``.venv/bin/python bench/history.py [--repeat 25] [--moves 15] [--veteran-games 2000]``
+Run: ``.venv/bin/python bench/history.py [--repeat 25] [--moves 15] [--veteran-games 2000]
+[--lobby-only]`` (``--lobby-only``: (d) alone)
 
 In-process, PostgreSQL (DATABASE_URL, default ``numx_bench_history``; created and migrated
 if missing, never dropped), DEBUG off, Django's test client for pages, the service call
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--veteran-games", type=int, default=2000)
     parser.add_argument("--regular-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--lobby-only", action="store_true", help="(d) only")
     args = parser.parse_args()
 
     from bench.postgres import prepare_database
@@ -166,10 +168,13 @@ def main() -> None:
         }
         return found
 
-    game = play_to(new_game(), 50)
-    short = measure(game)
-    game = play_to(game, 500)
-    long = measure(game)
+    short: dict[str, Any] = {}
+    long: dict[str, Any] = {}
+    if not args.lobby_only:
+        game = play_to(new_game(), 50)
+        short = measure(game)
+        game = play_to(game, 500)
+        long = measure(game)
 
     # (d) A veteran with many finished games, a regular with a few (written in bulk), and
     # a newcomer with none.
@@ -229,6 +234,7 @@ def main() -> None:
                 "ratio_500_over_50": {
                     key: ratio(long[key], short[key])
                     for key in ("move", "table_page", "replay_step_latest", "replay_step_half")
+                    if key in short
                 },
                 "veteran_finished_games": args.veteran_games,
                 "lobby": lobby,

@@ -52,9 +52,10 @@ def legal_moves(
     seat: int,
     loaded: store.StateAt | None = None,
     names: list[str] | None = None,
+    view: Mapping[str, Any] | None = None,
 ) -> LegalMoves:
-    """Everything ``seat`` may do in ``game`` now (``loaded``: its state, and ``names``: the
-    seats' names, if the caller has already read them)."""
+    """Everything ``seat`` may do in ``game`` now (``loaded``: its state, ``names``: the
+    seats' names, and ``view``: the seat's view of that state, if the caller has them)."""
     loaded = loaded or store.load(game.pk, game.rules)
     kind = game_type(game.rules)
     rules = kind.rules
@@ -70,7 +71,9 @@ def legal_moves(
         return LegalMoves(loaded.sequence, listed)
     if not space:
         return LegalMoves(loaded.sequence)
-    return LegalMoves(loaded.sequence, pending=rules.view(loaded.state, seat).get("pending"))
+    if view is None:
+        view = rules.view(loaded.state, seat)
+    return LegalMoves(loaded.sequence, pending=view.get("pending"))
 
 
 def read_move(rules: RuleSet[Any], data: object) -> Any:

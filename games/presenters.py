@@ -186,7 +186,7 @@ def table(
         now = (progress.round, progress.step)
         orders = {kind for kind, given in clock.orders.items() if given == now}
     playing = seat is not None and outcome is None
-    moves = legal_moves(game, seat, loaded, names) if playing else None
+    moves = legal_moves(game, seat, loaded, names, view) if playing else None
     muted = clock is not None and clock.muted
     return Table(
         game,

@@ -361,7 +361,13 @@ class GameSerializer(serializers.ModelSerializer):
         return self.context["seats"].get(game.pk)
 
     def get_config(self, game: Game) -> dict[str, Any]:
-        return dict(game_schema(game.rules).config(game.config).data)
+        # One configuration serializer per game kind for the whole list: making one (DRF
+        # copies its fields) for each game was most of a page of 50 games.
+        shapes = self.context.setdefault("config_shapes", {})
+        shape = shapes.get(game.rules)
+        if shape is None:
+            shape = shapes[game.rules] = game_schema(game.rules).config()
+        return dict(shape.to_representation(game.config))
 
     def get_free_seats(self, game: Game) -> int:
         return free_seats(game)

@@ -49,18 +49,15 @@ def render(stack: Stack, show: str = "digit") -> tuple[str, ...]:
     cells = stack.top
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
-    rows = []
-    for y in range(min(ys), max(ys) + 1):
-        row = ""
-        for x in range(min(xs), max(xs) + 1):
-            top = cells.get((x, y))
-            if top is None:
-                row += "."
-            else:
-                level, index = top
-                row += str(stack.tiles[index].digit if show == "digit" else level)
-        rows.append(row)
-    return tuple(rows)
+    # Each square's character, worked out once: its top tile's digit or level.
+    marks = {
+        cell: str(stack.tiles[index].digit if show == "digit" else level)
+        for cell, (level, index) in cells.items()
+    }
+    columns = range(min(xs), max(xs) + 1)
+    return tuple(
+        "".join([marks.get((x, y), ".") for x in columns]) for y in range(min(ys), max(ys) + 1)
+    )
 
 
 def arrange(stacks: Sequence[Sequence[str]], card: int, placed: Sequence[int] = ()) -> Nmbr9State:

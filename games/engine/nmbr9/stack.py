@@ -57,6 +57,8 @@ class Stack:
     levels: tuple[frozenset[Cell], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.top:  # given by :meth:`add`, built on the maps of the stack below
+            return
         top: dict[Cell, tuple[int, int]] = {}
         levels: list[set[Cell]] = []
         for index, tile in enumerate(self.tiles):
@@ -73,8 +75,28 @@ class Stack:
         return hash(self.tiles)
 
     def add(self, tile: Tile) -> Stack:
-        """The stack with ``tile`` placed on it (unchecked: see :func:`settle`)."""
-        return Stack((*self.tiles, tile))
+        """The stack with ``tile`` placed on it (unchecked: see :func:`settle`).
+
+        Its maps are this stack's with the tile's squares added, not rebuilt from every
+        tile: a replay adds each tile of a game in turn.
+
+        >>> stack = Stack().add(Tile(0, 0, 0, 0, 0)).add(Tile(1, 3, 0, 0, 0))
+        >>> stack.add(Tile(8, 1, 0, 0, 1)) == Stack((*stack.tiles, Tile(8, 1, 0, 0, 1)))
+        True
+        >>> added = stack.add(Tile(8, 1, 0, 0, 1))
+        >>> rebuilt = Stack(added.tiles)
+        >>> (added.top, added.levels) == (rebuilt.top, rebuilt.levels)
+        True
+        """
+        cells = tile.cells
+        top = dict(self.top)
+        for cell in cells:
+            top[cell] = (tile.level, len(self.tiles))
+        levels = list(self.levels)
+        while len(levels) <= tile.level:
+            levels.append(frozenset())
+        levels[tile.level] = levels[tile.level].union(cells)
+        return Stack((*self.tiles, tile), top, tuple(levels))
 
     @property
     def height(self) -> int:

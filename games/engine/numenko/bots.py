@@ -87,7 +87,10 @@ def candidate_actions(
     left = without(state.tiles_of(seat), grid.tiles)
     listed: list[Action] = [first]
     requests: list[tuple[Tile | None, bool]] = [(None, False)] if left else [(None, True)]
-    requests += [(tile, False) for tile in sorted(set(left), key=lambda t: -t.points)]
+    # Each kind once, in the hand's order (not a set's, which hashing orders): a One and a
+    # Multichoice count alike, and the same hand must list its exchanges alike every time.
+    kinds = dict.fromkeys(left)
+    requests += [(tile, False) for tile in sorted(kinds, key=lambda t: -t.points)]
     for exchange, fini in requests:
         move = Play(first.grid, exchange, fini)
         if len(listed) == most:

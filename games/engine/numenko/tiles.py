@@ -30,6 +30,11 @@ class Tile(enum.Enum):
     MULTICHOICE = "M"
     FREECHOICE = "F"
 
+    # Each tile is one object for the process's life, equal only to itself, so hashing it
+    # by identity is hashing it by kind. Enum's own hash (its name's, in Python) was most of
+    # a replay's time: the pot and the hands are counted and sorted on every draw.
+    __hash__ = object.__hash__
+
     @property
     def digit(self) -> int | None:
         """The digit a number tile shows (``None`` for a Multichoice or a Freechoice)."""

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -66,8 +65,9 @@ class Preview:
         ) % {"points": points, "level": self.level}
 
     def query(self, x: int, y: int, turn: int) -> str:
-        """The preview's query for the tile at ``x, y`` turned ``turn``."""
-        return urlencode({f"{PREFIX}-x": x, f"{PREFIX}-y": y, f"{PREFIX}-turn": turn})
+        """The preview's query for the tile at ``x, y`` turned ``turn``: numbers only, so
+        written as they are (the placement grid asks for one per square)."""
+        return f"{PREFIX}-x={int(x)}&{PREFIX}-y={int(y)}&{PREFIX}-turn={int(turn)}"
 
     @property
     def turned(self) -> str:

@@ -9,6 +9,7 @@ look, and a stack has up to a few hundred squares.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -51,33 +52,35 @@ def tops(tiles: Sequence[Mapping[str, Any]]) -> dict[Cell, tuple[int, int, int]]
     return found
 
 
-def _square(
-    cell: Cell,
-    found: dict[Cell, tuple[int, int, int]],
-    last: int | None,
-    tag: str = "span",
-    attrs: str = "",
-    mark: str = "",
-) -> str:
-    top = found.get(cell)
-    if top is None:
-        return f'<{tag} class="sq{mark}"{attrs}></{tag}>'
-    level, index, digit = top
-    x, y = cell
-    edges = "".join(
-        f" e{side}"
-        for side, (dx, dy) in _SIDES
-        if (found.get((x + dx, y + dy)) or (0, -1, 0))[1] != index
-    )
-    words = _("%(digit)d on level %(level)d at %(square)s") % {
-        "digit": digit,
-        "level": level,
-        "square": square(x, y),
-    }
-    classes = f"sq lv{min(level, SHADES - 1)}{edges}{' last' if index == last else ''}{mark}"
-    return (
-        f'<{tag} class="{classes}" title="{escape(words)}"{attrs}>{digit}<sub>{level}</sub></{tag}>'
-    )
+class _Squares:
+    """What each square of a stack's grid needs, worked out once per grid: the top tile of
+    every covered square (:func:`tops`) and the square's words, so that drawing a square is
+    a look-up and a string, not a translation."""
+
+    def __init__(self, tiles: Sequence[Mapping[str, Any]], last: int | None = None) -> None:
+        self.found = tops(tiles)
+        #: The tile to outline (its index in the stack), if any.
+        self.last = last
+        # Escaped once: a square's notation (digits, commas, minus signs) needs no escaping.
+        self.words = escape(_("%(digit)d on level %(level)d at %(square)s"))
+
+    def draw(self, cell: Cell, tag: str = "span", attrs: str = "", mark: str = "") -> str:
+        """The square ``cell`` as a ``tag`` with ``attrs`` and the classes ``mark``."""
+        top = self.found.get(cell)
+        if top is None:
+            return f'<{tag} class="sq{mark}"{attrs}></{tag}>'
+        level, index, digit = top
+        x, y = cell
+        found = self.found
+        edges = "".join(
+            f" e{side}"
+            for side, (dx, dy) in _SIDES
+            if (found.get((x + dx, y + dy)) or (0, -1, 0))[1] != index
+        )
+        words = self.words % {"digit": digit, "level": level, "square": square(x, y)}
+        last = " last" if index == self.last else ""
+        classes = f"sq lv{min(level, SHADES - 1)}{edges}{last}{mark}"
+        return f'<{tag} class="{classes}" title="{words}"{attrs}>{digit}<sub>{level}</sub></{tag}>'
 
 
 @register.simple_tag
@@ -86,31 +89,30 @@ def stack_grid(tiles: Sequence[Mapping[str, Any]], highlight_last: bool = False)
     column; ``highlight_last`` outlines the tile placed last."""
     if not tiles:
         return format_html('<p class="empty-stack">{}</p>', _("No tile yet."))
-    found = tops(tiles)
-    xs = [x for x, _y in found]
-    ys = [y for _x, y in found]
+    squares = _Squares(tiles, len(tiles) - 1 if highlight_last else None)
+    xs = [x for x, _y in squares.found]
+    ys = [y for _x, y in squares.found]
     columns = range(min(xs) - MARGIN, max(xs) + MARGIN + 1)
     rows = range(min(ys) - MARGIN, max(ys) + MARGIN + 1)
-    last = len(tiles) - 1 if highlight_last else None
-    html = _drawn(columns, rows, lambda cell: _square(cell, found, last))
+    drawn = _drawn(columns, rows, squares.draw)
     return format_html(
         '<div class="n9-scroll"><div class="n9-grid" role="img" aria-label="{}" '
         'style="grid-template-columns: repeat({}, var(--n9-square))">{}</div></div>',
         _stack_words(tiles),
         len(columns) + 1,
-        html,
+        drawn,
     )
 
 
 def _drawn(columns: range, rows: range, draw: Callable[[Cell], str]) -> SafeString:
     """The squares of ``columns`` × ``rows``, each drawn by ``draw``, under a row of column
     numbers and after each row's number."""
-    html = ['<span class="axis corner">y\\x</span>']
-    html += [f'<span class="axis">{coordinate(x)}</span>' for x in columns]
+    parts = ['<span class="axis corner">y\\x</span>']
+    parts += [f'<span class="axis">{coordinate(x)}</span>' for x in columns]
     for y in rows:
-        html.append(f'<span class="axis y-axis">{coordinate(y)}</span>')
-        html += [draw((x, y)) for x in columns]
-    return mark_safe("".join(html))  # numbers and escaped words
+        parts.append(f'<span class="axis y-axis">{coordinate(y)}</span>')
+        parts += [draw((x, y)) for x in columns]
+    return mark_safe("".join(parts))  # numbers and escaped words
 
 
 def _stack_words(tiles: Sequence[Mapping[str, Any]]) -> str:
@@ -128,12 +130,11 @@ def pick_grid(pick: Preview, url: str) -> SafeString:
     for the tile with its box's top-left corner there. The grid reaches beyond the stack
     by a tile's length up and left (a corner that far puts the tile beside the stack) and
     one square down and right, and always shows the whole tile."""
-    found = tops(pick.tiles)
-    shape = pick.cells
-    xs = [x for x, _y in found]
-    ys = [y for _x, y in found]
-    cx = [x for x, _y in shape]
-    cy = [y for _x, y in shape]
+    grid = _PickSquares(pick, url)
+    xs = [x for x, _y in grid.found]
+    ys = [y for _x, y in grid.found]
+    cx = [x for x, _y in grid.shape]
+    cy = [y for _x, y in grid.shape]
     columns = range(
         max(-REACH, min([*(x - BEFORE for x in xs), *(x - 1 for x in cx)])),
         min(REACH, max(*xs, *cx) + 1) + 1,
@@ -142,36 +143,48 @@ def pick_grid(pick: Preview, url: str) -> SafeString:
         max(-REACH, min([*(y - BEFORE for y in ys), *(y - 1 for y in cy)])),
         min(REACH, max(*ys, *cy) + 1) + 1,
     )
-    html = _drawn(columns, rows, lambda cell: _pick_square(cell, found, pick, url))
+    drawn = _drawn(columns, rows, grid.button)
     return format_html(
         '<div class="n9-scroll"><div class="n9-grid n9-pick-grid" role="group" aria-label="{}" '
         'style="grid-template-columns: repeat({}, var(--n9-square))">{}</div></div>',
         _stack_words(pick.tiles),
         len(columns) + 1,
-        html,
+        drawn,
     )
 
 
-def _pick_square(
-    cell: Cell, found: dict[Cell, tuple[int, int, int]], pick: Preview, url: str
-) -> str:
-    x, y = cell
-    corner = " corner-here" if cell == (pick.x, pick.y) else ""
-    words = _("Top-left corner at %(square)s") % {"square": square(x, y)}
-    attrs = (
-        f' type="button" hx-get="{escape(url)}?{escape(pick.query(x, y, pick.turn))}"'
-        f' aria-label="{escape(words)}"'
-    )
-    if cell not in pick.cells:
-        return _square(cell, found, None, "button", attrs, corner)
-    edges = "".join(f" e{side}" for side, (dx, dy) in _SIDES if (x + dx, y + dy) not in pick.cells)
-    if pick.level is None:
-        return f'<button class="sq pv refused{edges}{corner}"{attrs}>{pick.digit}</button>'
-    level = pick.level
-    return (
-        f'<button class="sq pv lv{min(level, SHADES - 1)}{edges}{corner}"{attrs}>'
-        f"{pick.digit}<sub>{level}</sub></button>"
-    )
+class _PickSquares(_Squares):
+    """The placement grid's squares: the stack's, plus the previewed tile's shape and the
+    preview's link and words, worked out once per grid."""
+
+    def __init__(self, pick: Preview, url: str) -> None:
+        super().__init__(pick.tiles)
+        self.pick = pick
+        self.shape = pick.cells
+        self.link = escape(url)
+        self.corner_words = escape(_("Top-left corner at %(square)s"))
+        if pick.level is None:
+            self.tile = "sq pv refused", f"{pick.digit}"
+        else:
+            shade = min(pick.level, SHADES - 1)
+            self.tile = f"sq pv lv{shade}", f"{pick.digit}<sub>{pick.level}</sub>"
+
+    def button(self, cell: Cell) -> str:
+        """The square ``cell`` as a button asking for the tile's corner there."""
+        pick = self.pick
+        x, y = cell
+        corner = " corner-here" if x == pick.x and y == pick.y else ""
+        words = self.corner_words % {"square": square(x, y)}
+        attrs = (
+            f' type="button" hx-get="{self.link}?{html.escape(pick.query(x, y, pick.turn))}"'
+            f' aria-label="{words}"'
+        )
+        shape = self.shape
+        if cell not in shape:
+            return self.draw(cell, "button", attrs, corner)
+        edges = "".join(f" e{side}" for side, (dx, dy) in _SIDES if (x + dx, y + dy) not in shape)
+        classes, content = self.tile
+        return f'<button class="{classes}{edges}{corner}"{attrs}>{content}</button>'
 
 
 @register.simple_tag
