@@ -339,6 +339,7 @@ def test_a_solo_game_turns_the_next_card_after_each_placement(alice: User, as_us
     page = page_of(client, game)
     assert "Card 4 of 20" in page and "Your turn." in page
     assert "A stack of 3 tiles" in page
+    assert "moves by" not in page  # opened without a deadline
 
 
 def finish(game: Game) -> Game:
