@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import ngettext
 
 from games.engine.maya import MayaConfig, Play, Played, parse_cards
-from games.engine.maya.cards import Kind
+from games.engine.maya.cards import Card, Kind
 from games.engine.maya.rulebook import RULES as RULEBOOK
 from games.engine.maya.turns import continues, resolve
 from games.engine.ruleset import Progress
@@ -70,6 +70,10 @@ class MayaSite:
 
     def describe_score(self, score: int) -> str:
         return ngettext("%(n)d token", "%(n)d tokens", score) % {"n": score}
+
+    def refusal_argument(self, value: object) -> str:
+        """A card a refusal names, in the reader's words; anything else (a number) as it is."""
+        return descriptions.card(str(value)) if isinstance(value, Card) else str(value)
 
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None

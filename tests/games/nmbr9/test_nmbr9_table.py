@@ -221,7 +221,9 @@ def test_an_illegal_placement_is_refused_with_its_rule_and_writes_nothing(
     assert Event.objects.count() == events
 
 
-def test_a_french_refusal_names_the_rule_in_french(alice: User, duel: Game, as_user: Login) -> None:
+def test_a_french_refusal_names_the_rule_in_french(
+    alice: User, duel: Game, as_user: Login
+) -> None:
     client = as_user(alice)
     data = {
         "form": "place",
@@ -235,7 +237,9 @@ def test_a_french_refusal_names_the_rule_in_french(alice: User, duel: Game, as_u
         f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="fr"
     )
     assert response.status_code == 400
-    assert "Votre première tuile" in response.content.decode()
+    page = response.content.decode()
+    assert "Votre première tuile" in page  # the rule
+    assert "la première tuile va en 0,0, pas en 3,0" in page  # what was wrong
 
 
 def test_the_next_card_turns_up_once_everyone_has_placed(
