@@ -674,6 +674,43 @@ def hand_out(to: list[str]) -> dict[str, str]:
     return fields
 
 
+class _Selected(HTMLParser):
+    """The options a page's selects start on (``selected``), by the select's name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selected: dict[str, str] = {}
+        self._select = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "select":
+            self._select = found.get("name") or ""
+        elif tag == "option" and "selected" in found and self._select:
+            self.selected[self._select] = found.get("value") or ""
+
+
+def test_a_distribution_starts_on_a_legal_choice_the_player_can_send_as_it_is(
+    distribution: Table,
+) -> None:
+    """Every card starting on "discard" is refused by the rules: the form starts with the
+    cards the rules ask for handed out, one each, which the player may send unchanged."""
+    seat = distributing(distribution).winner
+    page, before = distribution.page(seat), events(distribution.game)
+    parser = _Selected()
+    parser.feed(page)
+    started = {
+        name.removeprefix("distribution-"): value
+        for name, value in parser.selected.items()
+        if name.startswith("distribution-to_")
+    }
+    assert sorted(v for v in started.values() if v) == ["0", "1"]  # 2 of 3 cards, one each
+    fields = hand_out(["", "", ""]) | started
+    response = submit(distribution.clients[seat], distribution.game, page, "distribution", **fields)
+    assert response.status_code == 200, response.content.decode()[:2000]
+    assert events(distribution.game) > before
+
+
 def test_a_distribution_over_the_cap_names_the_rule(distribution: Table) -> None:
     """Of 3 eligible cards nobody receives more than 1: the winner giving 2 to themself is
     refused with "Not allowed" and the cap rule; nothing recorded; the form is there."""

@@ -5,7 +5,7 @@ engine then judges it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -263,11 +263,31 @@ _UP = [("up", _("face up")), ("down", _("face down"))]
 _SIDE = [(Side.LEFT.value, _("left end")), (Side.RIGHT.value, _("right end"))]
 
 
+def starting_receivers(
+    count: int, minimum: int, receivers: Sequence[int], winner: int, players: int
+) -> list[int | None]:
+    """Who receives each of ``count`` cards in the distribution a form starts from, a legal
+    one (None: the discard): the first ``minimum`` cards dealt one by one to the receivers,
+    the player after the winner first, so that nobody gets more than half.
+
+    >>> starting_receivers(3, 2, [0, 1], 0, 2), starting_receivers(4, 2, [0, 1, 3], 1, 4)
+    ([1, 0, None], [3, 0, None, None])
+    """
+    seats = sorted(receivers, key=lambda seat: (seat - winner - 1) % players)
+    return [seats[i % len(seats)] if i < minimum and seats else None for i in range(count)]
+
+
 class DistributionForm(MoveForm):
-    """For each eligible card: who receives it (or the discard), face up or down, which end."""
+    """For each eligible card: who receives it (or the discard), face up or down, which end;
+    it starts from a legal distribution (:func:`starting_receivers`) the player changes."""
 
     def __init__(
-        self, *args: Any, cards: list[str], receivers: list[tuple[int, str]], **kwargs: Any
+        self,
+        *args: Any,
+        cards: list[str],
+        receivers: list[tuple[int, str]],
+        starting: list[int | None],
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.cards = cards
@@ -276,6 +296,7 @@ class DistributionForm(MoveForm):
                 label=card_words(name),
                 choices=[("", _("discard")), *[(str(n), who) for n, who in receivers]],
                 required=False,
+                initial="" if starting[index] is None else str(starting[index]),
             )
             self.fields[f"up_{index}"] = forms.ChoiceField(label=_("visibility"), choices=_UP)
             self.fields[f"side_{index}"] = forms.ChoiceField(label=_("position"), choices=_SIDE)
@@ -378,12 +399,20 @@ def move_forms(
     pending = moves.pending or {}
     if pending.get("kind") == "distribution":
         receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
+        starting = starting_receivers(
+            len(pending["cards"]),
+            pending["minimum"],
+            [n for n, _name in receivers],
+            winner=pending["seats"][0],
+            players=len(names),
+        )
         found["distribution"] = DistributionForm(
             bind("distribution"),
             prefix="distribution",
             initial=initial,
             cards=pending["cards"],
             receivers=receivers,
+            starting=starting,
         )
     elif pending and current.seat is not None:
         row = [card["card"] for card in current.view["rows"][current.seat]]
