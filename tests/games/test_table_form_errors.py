@@ -24,7 +24,19 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.test import Client
 
-from games.engine.numx import Block, Face, GameState, Malus, Play
+from games.engine.numx import (
+    Block,
+    Complete,
+    Draw,
+    Face,
+    GameState,
+    Malus,
+    Pass,
+    Pick,
+    Play,
+    Refill,
+    Reset,
+)
 from games.engine.numx.legal import ListedActions
 from games.engine.numx.rulebook import RULES
 from games.engine.numx.state import CHANCE, Distributing, MalusResolution, MalusTask, Phase
@@ -121,6 +133,23 @@ def malus_on_the_others_hand(now: GameState, seat: int, moves: list[Any]) -> Any
     )
 
 
+def draw_cards(now: GameState, seat: int, moves: list[Any]) -> Any:
+    """A draw from the pile whenever there is one: drawn cards must be played."""
+    return next((m for m in moves if isinstance(m, Draw)), None)
+
+
+def lone_move(now: GameState, seat: int) -> Any:
+    """``seat``'s one legal move when it is none of the common buttons (a drawn card to
+    play), else None."""
+    moves = listed(now, seat)
+    buttons = (Pass, Draw, Complete, Pick, Refill, Reset)
+    return moves[0] if len(moves) == 1 and not isinstance(moves[0], buttons) else None
+
+
+def one_move_to_make(now: GameState) -> bool:
+    return any(lone_move(now, seat) is not None for seat in NUMX.to_act(now) - {CHANCE})
+
+
 def answer_to_choose(now: GameState) -> MalusTask | None:
     """The pending Malus's task that asks for discards and placements from a seat with a
     score row (so that a score card could be removed, were one asked for)."""
@@ -192,6 +221,11 @@ def between_scenario() -> Scenario:
 @pytest.fixture(scope="module")
 def distribution_scenario() -> Scenario:
     return find(TWO_SPEED_RUN, a_distribution_of_three, no_preference, limit=20)
+
+
+@pytest.fixture(scope="module")
+def one_move_scenario() -> Scenario:
+    return find(TWO_SPEED_RUN, one_move_to_make, draw_cards, limit=40)
 
 
 def now(game: Game) -> GameState:
@@ -760,3 +794,19 @@ def test_a_malformed_distribution_is_refused_cleanly(
     page, before = distribution.page(seat), events(distribution.game)
     response = submit(distribution.clients[seat], distribution.game, page, "distribution", **fields)
     assert_refused(response, distribution.game, before, "distribution", "Check the form", reason)
+
+
+def test_the_only_legal_move_is_a_button_not_a_list_behind_a_confirmation(
+    one_move_scenario: Scenario, alice: User, bob: User, as_user: Login
+) -> None:
+    """A drawn card that must be played one way: the page offers that move as a button,
+    with no list of other moves and nothing to confirm; one click plays it."""
+    table = play_to(one_move_scenario, alice, bob, as_user)
+    seat = next(s for s in (0, 1) if lone_move(now(table.game), s) is not None)
+    move = lone_move(now(table.game), seat)
+    page, before = table.page(seat), events(table.game)
+    actions = page[page.index('<section class="actions"') :]
+    assert f'name="choice-move" value="{move}"' in actions
+    assert "Other moves" not in actions and "data-confirm" not in actions
+    response = submit(table.clients[seat], table.game, page, "choice", move=str(move))
+    assert response.status_code == 200 and events(table.game) > before
