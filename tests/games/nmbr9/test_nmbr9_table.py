@@ -221,9 +221,7 @@ def test_an_illegal_placement_is_refused_with_its_rule_and_writes_nothing(
     assert Event.objects.count() == events
 
 
-def test_a_french_refusal_names_the_rule_in_french(
-    alice: User, duel: Game, as_user: Login
-) -> None:
+def test_a_french_refusal_names_the_rule_in_french(alice: User, duel: Game, as_user: Login) -> None:
     client = as_user(alice)
     data = {
         "form": "place",
