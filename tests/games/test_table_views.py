@@ -423,7 +423,9 @@ def test_a_refused_move_is_explained_in_the_players_language(
     )
     response = post_move(as_user(player), duel, "pli", cards=[str(first), str(second)])  # type: ignore[arg-type]
     page = response.content.decode()  # type: ignore[attr-defined]
-    assert "Coup refusé\u00a0: Un pli est composé de cartes de même valeur." in page
+    # What was wrong, the cards named in French, then the rule.
+    said = "n’ont pas la même valeur (Un pli est composé de cartes de même valeur.)"
+    assert "Coup refusé\u00a0: " in page and said in page
 
 
 def test_a_distribution_beyond_the_bounds_is_refused_with_its_rule(
