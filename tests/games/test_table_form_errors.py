@@ -13,9 +13,10 @@ its form as the browser would (the page's hidden sequence and key, the player's 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import unescape
+from html import escape, unescape
 from html.parser import HTMLParser
 from typing import Any, cast
 
@@ -43,6 +44,7 @@ from games.engine.numx.state import CHANCE, Distributing, MalusResolution, Malus
 from games.events.models import Event
 from games.models import Game
 from games.registry import rule_set
+from games.rulesets.numx.descriptions import card as card_words
 from games.services import SeatSpec, game_create, game_submit
 from tests.games.test_table_views import game_last, hand, post_move, state
 
@@ -150,6 +152,27 @@ def one_move_to_make(now: GameState) -> bool:
     return any(lone_move(now, seat) is not None for seat in NUMX.to_act(now) - {CHANCE})
 
 
+def unplayable_numbers(now: GameState, seat: int) -> set[str]:
+    """The numbered cards of ``seat``'s hand no legal pli holds now."""
+    laid = {face.text for m in listed(now, seat) if isinstance(m, Play) for face in m.faces}
+    hand = {card.face.text for card in now.hands[seat] if card.face.is_numbered}
+    return hand - laid
+
+
+def a_pli_to_beat_with_some_cards(now: GameState) -> bool:
+    """A pli on the table the player to act can cover with some cards of the hand, not
+    with others, and an Action card in hand."""
+    if now.phase is not Phase.PLAY or now.pending is not None or now.trick.top is None:
+        return False
+    seat = now.turn
+    plays = [m for m in listed(now, seat) if isinstance(m, Play)]
+    return (
+        bool(plays)
+        and bool(unplayable_numbers(now, seat))
+        and any(card.face.is_action for card in now.hands[seat])
+    )
+
+
 def answer_to_choose(now: GameState) -> MalusTask | None:
     """The pending Malus's task that asks for discards and placements from a seat with a
     score row (so that a score card could be removed, were one asked for)."""
@@ -226,6 +249,11 @@ def distribution_scenario() -> Scenario:
 @pytest.fixture(scope="module")
 def one_move_scenario() -> Scenario:
     return find(TWO_SPEED_RUN, one_move_to_make, draw_cards, limit=40)
+
+
+@pytest.fixture(scope="module")
+def beat_scenario() -> Scenario:
+    return find(TWO_SPEED_RUN, a_pli_to_beat_with_some_cards, no_preference, limit=30)
 
 
 def now(game: Game) -> GameState:
@@ -810,3 +838,25 @@ def test_the_only_legal_move_is_a_button_not_a_list_behind_a_confirmation(
     assert "Other moves" not in actions and "data-confirm" not in actions
     response = submit(table.clients[seat], table.game, page, "choice", move=str(move))
     assert response.status_code == 200 and events(table.game) > before
+
+
+def test_the_cards_a_pli_may_hold_now_are_marked_and_the_others_cannot_be_selected(
+    beat_scenario: Scenario, alice: User, bob: User, as_user: Login
+) -> None:
+    """On a pli to cover, the hand's cards that some legal pli holds are check boxes marked
+    playable; a card too low is shown, not selectable; an Action card says its name."""
+    table = play_to(beat_scenario, alice, bob, as_user)
+    state = now(table.game)
+    seat = state.turn
+    page = table.page(seat)
+    form = page[
+        page.index('class="pli-form"') : page.index("</form>", page.index('class="pli-form"'))
+    ]
+    boxes = re.findall(r'<label class="pick playable" for="[^"]+"><input type="checkbox"', form)
+    laid = {face.text for m in listed(state, seat) if isinstance(m, Play) for face in m.faces}
+    assert len(boxes) == sum(card.face.text in laid for card in state.hands[seat])
+    too_low = sorted(unplayable_numbers(state, seat))[0]
+    assert '<span class="not-layable"><span class="card' in form
+    assert card_words(too_low) in form  # shown, by its name
+    action = next(card.face.text for card in state.hands[seat] if card.face.is_action)
+    assert f'<span class="card-caption">{escape(card_words(action))}</span>' in form

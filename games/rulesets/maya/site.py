@@ -97,13 +97,20 @@ class MayaSite:
         discard = view["discard"]
         # A Joker turned up and not yet named: there is no count for a card to change.
         choosing = view["phase"] == "start"
+        # The cards a legal play starts with now: marked in the hand (none when it is not
+        # the seat's turn, when every card is shown as it is).
+        plays = table.moves.of_kind("play") if table.moves else []
+        playable = {move.action["cards"][0]["card"] for move in plays}
         return {
             "count": view["count"],
             "choosing": choosing,
             "dealer": table.players[MayaConfig.from_json(view["config"]).dealer].name,
             "direction": descriptions.direction(view["direction"]),
             "top": discard[-1] if discard else None,
-            "hand": [(name, "" if choosing else _effect(view, name)) for name in hand],
+            "hand": [
+                (name, "" if choosing else _effect(view, name), name in playable) for name in hand
+            ],
+            "playing": bool(playable),
             "secret": view["secrets"][seat] if seat is not None else None,
         }
 

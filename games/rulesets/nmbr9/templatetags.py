@@ -140,7 +140,8 @@ def pick_grid(pick: Preview, url: str) -> SafeString:
         max(-REACH, min([*(y - BEFORE for y in ys), *(y - 1 for y in cy)])),
         min(REACH, max(*ys, *cy) + 1) + 1,
     )
-    html = _drawn(columns, rows, lambda cell: _pick_square(cell, found, pick, url))
+    legal = pick.legal_corners((x, y) for x in columns for y in rows)
+    html = _drawn(columns, rows, lambda cell: _pick_square(cell, found, pick, url, legal))
     return format_html(
         '<div class="n9-scroll"><div class="n9-grid n9-pick-grid" role="group" aria-label="{}" '
         'style="grid-template-columns: repeat({}, var(--n9-square))">{}</div></div>',
@@ -151,14 +152,24 @@ def pick_grid(pick: Preview, url: str) -> SafeString:
 
 
 def _pick_square(
-    cell: Cell, found: dict[Cell, tuple[int, int, int]], pick: Preview, url: str
+    cell: Cell,
+    found: dict[Cell, tuple[int, int, int]],
+    pick: Preview,
+    url: str,
+    legal: frozenset[Cell],
 ) -> str:
     x, y = cell
+    # A square the tile, turned as it is, may have its corner on is marked; the others
+    # cannot be chosen (the turn buttons offer the other ways).
     corner = " corner-here" if cell == (pick.x, pick.y) else ""
-    words = _("Top-left corner at %(square)s") % {"square": square(x, y)}
+    if cell in legal:
+        corner += " legal"
+        words = _("Top-left corner at %(square)s: a legal placement") % {"square": square(x, y)}
+    else:
+        words = _("Top-left corner at %(square)s") % {"square": square(x, y)}
     attrs = (
         f' type="button" hx-get="{escape(url)}?{escape(pick.query(x, y, pick.turn))}"'
-        f' aria-label="{escape(words)}"'
+        f' aria-label="{escape(words)}"{"" if cell in legal else " disabled"}'
     )
     if cell not in pick.cells:
         return _square(cell, found, None, "button", attrs, corner)

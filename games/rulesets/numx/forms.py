@@ -187,9 +187,11 @@ class PliForm(MoveForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.hand = hand
-        # Action cards never go into a pli: they are played from the other moves.
+        # Only a card some legal pli holds is offered (Action cards never are: they are
+        # played from the other moves); the rest of the hand is shown, not selectable.
         faces = [Face.parse(name) for name in hand]
-        self.layable = [i for i, face in enumerate(faces) if not face.is_action]
+        laid = {name for move in moves.of_kind("play") for name in move.action["cards"]}
+        self.layable = [i for i, name in enumerate(hand) if name in laid]
         # Only Jokers laid alone need a value said: without one in hand, no question.
         self.has_joker = any(face.kind is Kind.JOKER for face in faces)
         self.fields["cards"].choices = [(str(i), card_words(hand[i])) for i in self.layable]
@@ -202,8 +204,8 @@ class PliForm(MoveForm):
         self.has_bonus = bool(bonuses)
 
     def card_boxes(self) -> list[tuple[CardBox | None, str]]:
-        """Every card of the hand, in order, with its checkbox (None for an Action card,
-        which is played from the other moves, never in a pli)."""
+        """Every card of the hand, in order, with its checkbox (None for a card no legal
+        pli holds now, an Action card among them: it is played from the other moves)."""
         # The boxes are named as the field's widget would name them: a hand is drawn on
         # every look at the table, and the widget's machinery (an option dict, attributes
         # and a template context per box) cost more than the rest of the form.

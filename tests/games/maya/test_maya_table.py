@@ -470,3 +470,17 @@ def test_a_card_with_one_way_to_go_on_is_one_button_with_nothing_to_confirm(rf: 
     )
     assert 'name="then-temple-move" value="play temple then +2">Temple of Zero, then +2' in page
     assert "<select" not in page and "data-confirm" not in page
+
+
+def test_the_cards_a_play_may_start_with_are_marked_in_the_hand_on_ones_turn_only(
+    duel: Game, as_user: Login
+) -> None:
+    seat, client = turn_player(duel, as_user)
+    page = client.get(f"/games/{duel.pk}/").content.decode()
+    hand = page[page.index('<section class="hand maya"') :]
+    hand = hand[: hand.index("</section>")]
+    assert hand.count('<li class="playable">') == len(state(duel).hands[seat])
+    assert hand.count("(playable now)") == len(state(duel).hands[seat])
+    other = as_user(player(duel, 1 - seat))
+    waiting = other.get(f"/games/{duel.pk}/").content.decode()
+    assert 'class="playable"' not in waiting and "(playable now)" not in waiting
