@@ -160,13 +160,12 @@ def _pick_square(
 ) -> str:
     x, y = cell
     # A square the tile, turned as it is, may have its corner on is marked; the others
-    # cannot be chosen (the turn buttons offer the other ways).
+    # cannot be chosen (a screen reader says them unavailable; the turn buttons, the
+    # fields and the nudges reach the other ways).
     corner = " corner-here" if cell == (pick.x, pick.y) else ""
     if cell in legal:
         corner += " legal"
-        words = _("Top-left corner at %(square)s: a legal placement") % {"square": square(x, y)}
-    else:
-        words = _("Top-left corner at %(square)s") % {"square": square(x, y)}
+    words = _("Top-left corner at %(square)s") % {"square": square(x, y)}
     attrs = (
         f' type="button" hx-get="{escape(url)}?{escape(pick.query(x, y, pick.turn))}"'
         f' aria-label="{escape(words)}"{"" if cell in legal else " disabled"}'
