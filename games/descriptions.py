@@ -4,7 +4,7 @@ move was refused."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -69,10 +69,16 @@ def reason_text(reason: str) -> str:
     }.get(reason, f"({reason})")
 
 
-def refusal(error: IllegalAction) -> str:
-    """Why a move was refused: the broken rule in the reader's language, with the
-    engine's details (which are in English) for English readers."""
+def refusal(error: IllegalAction, words: Callable[[object], str] | None = None) -> str:
+    """Why a move was refused, in the reader's language: what was wrong, then the broken
+    rule. ``words`` says one of the message's values (a card named by its notation) in
+    the reader's language; without it they are said as they are (numbers)."""
     statement = _(error.statement)
-    if (translation.get_language() or "en").startswith("en"):
-        return _("Not allowed: %(why)s (%(rule)s)") % {"why": error.message, "rule": statement}
-    return _("Not allowed: %(rule)s") % {"rule": statement}
+    why = _(error.template)
+    if why == error.template and not (translation.get_language() or "en").startswith("en"):
+        # A detail the catalogues do not have yet: the rule alone, in the reader's language.
+        return _("Not allowed: %(rule)s") % {"rule": statement}
+    if error.values:
+        said = words or str
+        why = why % {name: said(value) for name, value in error.values.items()}
+    return _("Not allowed: %(why)s (%(rule)s)") % {"why": why, "rule": statement}

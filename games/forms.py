@@ -43,6 +43,8 @@ class NewGameForm(forms.Form):
             ("bot", _("a bot plays the move")),
         ],
         initial="pass",
+        # Buttons whose long words wrap on a phone, where a list's would be cut.
+        widget=forms.RadioSelect,
     )
     bot_level = forms.TypedChoiceField(
         label=_("Level of the bots"),

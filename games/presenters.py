@@ -48,7 +48,8 @@ class Player:
     winner: bool = False
     #: Moves the deadline policy made for this absent player.
     timeouts: int = 0
-    #: When the deadline policy moves for them, if the game waits for them.
+    #: When the deadline policy moves for them, if the game waits for them and has a
+    #: move deadline.
     due: datetime | None = None
     #: Until when they are on vacation (their clock paused).
     away_until: datetime | None = None
@@ -288,7 +289,11 @@ def _players(
             score_words="" if outcome is None else site.describe_score(outcome.scores[s.number]),
             winner=outcome is not None and s.number in outcome.winners,
             timeouts=s.timeouts if live else 0,
-            due=move_due(s) if live and s.number in progress.awaiting else None,
+            # Without a move deadline only the site's backstop for absent players is
+            # left, which is no time a player is asked to move by.
+            due=move_due(s)
+            if live and s.game.move_deadline and s.number in progress.awaiting
+            else None,
             away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
             time_bank=s.vacation_days if live and s.game.move_deadline and not s.is_bot else None,
         )

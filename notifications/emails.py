@@ -31,6 +31,7 @@ from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
 from games.selectors import event_log, game_view, seat_of
+from games.services import still_valid
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
 from notifications.reply_address import ReplyToken, replies_enabled
 from notifications.reply_moves import reply_moves
@@ -226,14 +227,21 @@ def _context(notification: Notification) -> dict[str, Any]:
 
 def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict[str, Any]:
     """What a mail that asks ``seat`` to move shows: what happened since its last move,
-    what to do, its moves (lettered) and, when replies are on and the game is still at
-    ``sequence``, the ``token`` of its reply address."""
+    what to do, its moves (lettered) and, when replies are on and a move chosen at
+    ``sequence`` is still one the game takes (the same moment, or only moves hidden from
+    the seat came in since, as another player's opening pick), the ``token`` of its reply
+    address."""
     context: dict[str, Any] = {"recap": _recap(game, seat), "todo": what_to_do(game, seat, kind)}
     if seat is None:
         return context
-    moves = reply_moves(game, seat)
+    loaded = store.load(game.pk, game.rules)
+    moves = reply_moves(game, seat, loaded)
     context["moves"] = moves
-    if replies_enabled() and moves.sequence == sequence and (moves.listed or moves.pending):
+    if (
+        replies_enabled()
+        and (moves.listed or moves.pending)
+        and still_valid(rule_set(game.rules), game.pk, seat, sequence, loaded)
+    ):
         context["token"] = ReplyToken(game.pk, sequence, seat)
         context["reply"] = context["token"].address
     return context

@@ -35,19 +35,27 @@ from games.engine.state_json import Json
 class IllegalAction(ValueError):
     """An action the rules forbid in this state.
 
-    ``rule`` identifies the broken rule (a game's rules page names each), ``message`` says
-    what was wrong in words, ``statement`` is the rule itself in one sentence.
+    ``rule`` identifies the broken rule (a game's rules page names each), ``statement`` is
+    the rule itself in one sentence. ``message`` says what was wrong in words: a template
+    (``%(name)s`` placeholders filled from ``values``, the keyword arguments), which the
+    site translates before it fills it, so the engine stays in English and free of Django.
+    A message written at the call (``IllegalAction(rule, "...")``) is found for translation
+    as it is; one made elsewhere is marked with a ``gettext_noop`` of the engine's own.
 
-    >>> error = IllegalAction("turn.order", "it is not your turn", "Players act in turn.")
-    >>> error.rule, str(error)
-    ('turn.order', 'it is not your turn (rule turn.order: Players act in turn.)')
+    >>> error = IllegalAction("turn.order", "seat %(seat)s waits", "Players act in turn.", seat=2)
+    >>> error.rule, error.message, error.template
+    ('turn.order', 'seat 2 waits', 'seat %(seat)s waits')
+    >>> str(error)
+    'seat 2 waits (rule turn.order: Players act in turn.)'
     """
 
-    def __init__(self, rule: str, message: str, statement: str) -> None:
+    def __init__(self, rule: str, message: str, statement: str, **args: object) -> None:
         self.rule = rule
-        self.message = message
+        self.template = message
+        self.values = args
+        self.message = message % args if args else message
         self.statement = statement
-        super().__init__(f"{message} (rule {rule}: {statement})")
+        super().__init__(f"{self.message} (rule {rule}: {statement})")
 
 
 class NotationError(ValueError):

@@ -217,3 +217,15 @@ class LikelyMoves(Protocol):
         for the seat whose ``view`` this is; deterministic (a reply is read against the
         same letters), at most eight are used."""
         ...
+
+
+@runtime_checkable
+class RefusalWords(Protocol):
+    """What an adapter adds to :class:`Site` when its engine's refusals name things by
+    their notation (a card's ``blue-7``). Optional: without it a refusal's values are said
+    as they are (numbers)."""
+
+    def refusal_argument(self, value: object) -> str:
+        """``value``, one of a refusal's arguments (``IllegalAction.values``), in the reader's
+        language."""
+        ...

@@ -358,14 +358,95 @@ def in_language(someone: Person, site: Site, language: str) -> None:
     someone.context.add_cookies([{"name": "django_language", "value": language, "url": site.url}])
 
 
+#: What a finger taps on a table and around it: each must be at least 44 px each way
+#: (WCAG 2.5.5) on a phone. Links inside sentences are exempt, as the rule has it.
+TAP_TARGETS = (
+    ".selectable .pick",
+    "input[type=checkbox]:not(.selectable input)",
+    "input[type=radio]",
+    ".chat-form input[type=text]",
+    ".n9-pick-grid button.sq",
+    ".site-header nav a",
+    ".site-header nav button",
+)
+
+_SMALL_TARGETS = """(selectors) => {
+  const small = [];
+  for (const selector of selectors) {
+    for (const element of document.querySelectorAll(selector)) {
+      // A check box counts with its labels, which toggle it too.
+      const parts = [element, ...(element.labels || [])].map((e) => e.getBoundingClientRect());
+      const left = Math.min(...parts.map((b) => b.left));
+      const right = Math.max(...parts.map((b) => b.right));
+      const top = Math.min(...parts.map((b) => b.top));
+      const bottom = Math.max(...parts.map((b) => b.bottom));
+      const [width, height] = [right - left, bottom - top];
+      if (parts[0].width > 0 && (width < 44 || height < 44)) {
+        small.push(`${selector} ${Math.round(width)}x${Math.round(height)}`);
+      }
+    }
+  }
+  return [...new Set(small)];
+}"""
+
+
+def phone_comfort(page: Page) -> list[str]:
+    """What falls short on a phone: tap targets under 44 px (:data:`TAP_TARGETS`), and a
+    header taller than one line."""
+    found = [f"small: {target}" for target in page.evaluate(_SMALL_TARGETS, list(TAP_TARGETS))]
+    header = page.locator(".site-header").bounding_box()
+    if header is not None and header["height"] > 64:
+        found.append(f"header {round(header['height'])} px tall")
+    return found
+
+
+_ACCESSIBILITY_GAPS = """() => {
+  const gaps = [];
+  const name = (el) =>
+    (el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent || "").trim();
+  const shown = (el) => el.getClientRects().length > 0;
+  // Every card and tile says what it is (its own name, or the named picture it is part of).
+  for (const el of document.querySelectorAll(".card, .maya-card, .n9-grid .sq")) {
+    if (shown(el) && !name(el) && !el.closest("[role=img][aria-label]")) {
+      gaps.push(`unnamed ${el.className}`);
+    }
+  }
+  // Every button (a move) says what it does; every field has its label.
+  for (const el of document.querySelectorAll("button")) {
+    if (shown(el) && !name(el)) gaps.push(`unlabelled button ${el.outerHTML.slice(0, 80)}`);
+  }
+  for (const el of document.querySelectorAll("select, textarea, input:not([type=hidden])")) {
+    if (shown(el) && !el.labels.length && !el.getAttribute("aria-label")) {
+      gaps.push(`unlabelled field ${el.name || el.id}`);
+    }
+  }
+  // The live table is announced from a polite region that the refresh leaves in place.
+  const table = document.getElementById("table");
+  if (table && table.hasAttribute("hx-get")) {
+    const live = [...document.querySelectorAll("[aria-live=polite], [role=status]")];
+    if (!live.some((el) => !table.contains(el))) gaps.push("no live region outside the table");
+  }
+  return [...new Set(gaps)];
+}"""
+
+
+def accessibility_gaps(page: Page) -> list[str]:
+    """What a screen reader would miss on the page: a card or tile without a name, a
+    button or field without a label, a live table without a polite region outside it
+    (axe-core is not installed here: these are the checks it would make that matter most
+    at a table)."""
+    return list(page.evaluate(_ACCESSIBILITY_GAPS))
+
+
 def seen_everywhere(
     someone: Person, site: Site, artefacts: Path, name: str, shows: str
 ) -> list[str]:
     """Reload ``someone``'s page at each of :data:`WIDTHS` in each of :data:`LANGUAGES`,
     checking that it is in that language and still shows ``shows`` (a CSS selector), and
     leave a screenshot ``matrix-<name>-<language>-<width>.png`` of each in ``artefacts``.
-    Returns the combinations that scroll sideways ("<name> fr 360: 412 px"). The person is
-    left in English at 1280 px."""
+    Returns what falls short: the combinations that scroll sideways ("<name> fr 360: 412
+    px"), :func:`accessibility_gaps` and, on the phone, :func:`phone_comfort`'s findings.
+    The person is left in English at 1280 px."""
     page = someone.page
     wide = []
     try:
@@ -379,6 +460,9 @@ def seen_everywhere(
                 if scrolls_sideways(page):
                     scrolled = page.evaluate("document.documentElement.scrollWidth")
                     wide.append(f"{name} {language} {width}: {scrolled} px")
+                if width == PHONE["width"]:
+                    wide += [f"{name} {language} {width}: {it}" for it in phone_comfort(page)]
+                wide += [f"{name} {language} {width}: {gap}" for gap in accessibility_gaps(page)]
                 page.screenshot(
                     path=artefacts / f"matrix-{name}-{language}-{width}.png", full_page=True
                 )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from games.engine.nmbr9 import IllegalAction, Place, Stack, footprint, placements, settle
 from games.rulesets.nmbr9.descriptions import square
@@ -183,11 +183,19 @@ def test_on_a_phone_ben_taps_turns_and_moves_the_tile_sees_the_preview_and_place
     pick = ben.locator("#table #n9-pick")
     shown = int(pick.locator("input[name='place-turn']:checked").get_attribute("value") or 0)
     # A square of his stack where the rules refuse the tile, at its right (off the phone's
-    # screen until scrolled to): the preview says which rule.
+    # screen until scrolled to), cannot be tapped; the squares he may tap are marked, and
+    # one tapped shows its preview. Typed in, the refused square's preview says which rule.
     refused = next(
         cell for cell in sorted(stack.top, reverse=True) if _refused(stack, digit, *cell, shown)
     )
-    tap(ben, *refused)
+    expect(corner_button(ben, *refused)).to_be_disabled()
+    legal = pick.locator(".n9-pick-grid button.legal").first
+    expect(legal).to_be_enabled()
+    legal.click()
+    expect(pick.locator(".n9-verdict")).to_contain_text("Legal: ")
+    pick.get_by_label("Column (x)").fill(str(refused[0]))
+    pick.get_by_label("Row (y)").fill(str(refused[1]))
+    pick.get_by_role("button", name="Show on the grid").click()
     expect(pick.locator(".n9-verdict")).to_contain_text("Not allowed: ")
     expect(pick.locator(".sq.pv.refused").first).to_be_visible()
     # The square of a placement at the highest level in reach, typed in and shown on the
@@ -230,15 +238,10 @@ def test_on_a_phone_ben_taps_turns_and_moves_the_tile_sees_the_preview_and_place
         expect(grid.get_by_title(f"{digit} on level {level} at {square(x, y)}")).to_be_visible()
 
 
-def tap(page: Page, x: int, y: int) -> None:
-    """Tap the square ``x, y`` of the placement grid (a click: the test browser has no
-    touch screen) and wait for its preview."""
+def corner_button(page: Page, x: int, y: int) -> Locator:
+    """The square ``x, y`` of the placement grid, a button."""
     pick = page.locator("#table #n9-pick")
-    pick.get_by_role("button", name=f"Top-left corner at {square(x, y)}", exact=True).click()
-    expect(pick.get_by_label("Column (x)")).to_have_value(str(x))
-    expect(pick.get_by_label("Row (y)")).to_have_value(str(y))
-    # The grid, drawn again, still shows the square tapped.
-    expect(pick.locator(".corner-here")).to_be_in_viewport()
+    return pick.get_by_role("button", name=f"Top-left corner at {square(x, y)}", exact=True)
 
 
 def _refused(stack: Stack, digit: int, x: int, y: int, turn: int) -> bool:

@@ -1,8 +1,9 @@
 """Every page of a NUM-X game's life, at 1280 px and on a 360 px phone, in English and in
 French: the join page, the waiting room, the opening pick, a trick being played, the
 winner's distribution, the history, the replay, and a finished game's table and replay.
-No page scrolls sideways; a screenshot of each (``matrix-<page>-<language>-<width>.png``)
-is left in ``artefacts/``.
+No page scrolls sideways, though Nils's name is 40 letters without a space; on the phone
+every tap target is 44 px each way and the header one line; a screenshot of each
+(``matrix-<page>-<language>-<width>.png``) is left in ``artefacts/``.
 
 Mara and Nils play a two-player game with a deadline (so that the pages say when moves are
 due); the tests run in order and share it, as in ``test_story.py``.
@@ -59,7 +60,9 @@ class Duo:
 
 @pytest.fixture(scope="module")
 def duo(browser: Browser, site: Site) -> Iterator[Duo]:
-    cast = Duo(person(browser, site, "mara"), person(browser, site, "nils"))
+    # A display name of the longest kind, one word: it must wrap, never widen the page.
+    cast = Duo(person(browser, site, "mara"), person(browser, site, "nils" + "x" * 36))
+    cast.nils.password = "tangerine-kettle-9081"  # one unlike the long name, as sign-up wants
     yield cast
     for someone in cast.people:
         someone.context.close()
@@ -97,8 +100,15 @@ def test_a_trick_being_played(duo: Duo, site: Site, artefacts: Path) -> None:
     starter = next(p for p in duo.people if my_turn(duo.at_the_table(p)))
     duo.starter = starter
     wide = seen_everywhere(starter, site, artefacts, "play", ".pli-form")
-    lay_one_card(starter.page)
     answerer = next(p for p in duo.people if p is not starter)
+    # The answerer waits at the table, on a control of it, with the keyboard.
+    watching = duo.at_the_table(answerer)
+    watching.locator("#table a[href$='/history/']").focus()
+    lay_one_card(starter.page)
+    # The table refreshes itself: a screen reader hears the move, the focus stays put.
+    expect(watching.locator("#table-news")).to_contain_text(starter.name, timeout=15_000)
+    focused = watching.evaluate("document.activeElement.getAttribute('href') || ''")
+    assert focused.endswith("/history/"), focused
     duo.at_the_table(answerer)
     wide += seen_everywhere(answerer, site, artefacts, "play-answer", ".centre .plis")
     assert not wide, wide

@@ -1,5 +1,6 @@
 """The lobby: my games, creating a game, inviting, joining, bots, starting."""
 
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -34,6 +35,19 @@ def test_the_lobby_needs_a_log_in(client: Client) -> None:
 def test_games_waiting_for_me_come_first(alice: User, duel: Game, as_user: Login) -> None:
     page = as_user(alice).get("/games/").content.decode()
     assert page.index("Your turn") < page.index("Duel") < page.index("Waiting for others")
+
+
+def test_the_new_game_form_fits_a_phone_and_speaks_french_typography(
+    alice: User, as_user: Login
+) -> None:
+    """What happens when time runs out is said in whole sentences a phone wraps (radio
+    buttons, where a list would cut them), and the French title sets a space before ":"."""
+    client = as_user(alice)
+    page = client.get("/games/new/").content.decode()
+    assert 'type="radio" name="deadline_policy" value="pass"' in page
+    assert '<select name="deadline_policy"' not in page
+    speaks(alice, "fr")
+    assert "Nouvelle partie\u00a0: NUM-X" in client.get("/games/new/").content.decode()
 
 
 def test_opening_a_game_seats_its_creator(alice: User, as_user: Login) -> None:
@@ -124,6 +138,10 @@ def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     waiting = as_user(alice).get(f"/games/{game.pk}/").content.decode()
     assert "NUM-X · X-Game, 2 players · 2 days per move" in waiting
     assert "waits for 1 more player." in waiting and "Invite friends" in waiting
+    # The whole invitation link, which wraps on a phone, and a button that copies it.
+    link = f"/games/{game.pk}/join/{game.invite_token}/"
+    assert re.search(rf'<textarea id="invite-link"[^>]*>http[^<]*{link}</textarea>', waiting)
+    assert 'data-copy="invite-link"' in waiting and "Copy the link" in waiting
     game_join(game=game, user=bob, token=game.invite_token)
     full = as_user(bob).get(f"/games/{game.pk}/").content.decode()
     assert "Every seat is taken: alice starts the game." in full

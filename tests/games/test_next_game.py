@@ -96,8 +96,11 @@ def test_each_awaited_player_shows_a_countdown_and_every_player_their_time_bank(
     assert "js/clocks.js" in page
 
 
-def test_a_game_without_a_deadline_shows_no_time_bank(
+def test_a_game_without_a_deadline_shows_no_time_bank_and_no_time_to_move_by(
     alices: Client, alice: User, bob: User
 ) -> None:
+    """The site's backstop for absent players is no deadline the table announces."""
     game = started(alice, bob, "Unclocked", days=None)
-    assert "time bank" not in alices.get(f"/games/{game.pk}/").content.decode()
+    page = alices.get(f"/games/{game.pk}/").content.decode()
+    assert "time bank" not in page
+    assert "moves by" not in page and 'class="countdown"' not in page

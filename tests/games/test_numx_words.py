@@ -1,9 +1,14 @@
 """NUM-X's sentences with a count say it in the singular or the plural, never "card(s)";
-the centre speaks of the phase the game is in."""
+the centre speaks of the phase the game is in; a refusal says what was wrong in the
+reader's language."""
 
+import pytest
 from django.utils import translation
 
+from games.descriptions import refusal
+from games.engine.numx import Face, IllegalAction
 from games.rulesets.numx.descriptions import next_pli
+from games.rulesets.numx.site import SITE
 
 
 def centre(*cards: str) -> dict[str, object]:
@@ -34,3 +39,16 @@ def test_the_centre_speaks_of_the_distribution_during_it_not_of_a_next_pli() -> 
     with translation.override("en"):
         said = next_pli({"phase": "distribution", **centre("7")})
     assert "hands out the score cards" in said and "Next pli" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Not allowed: you hold no blue 7 (You can only lay cards you hold.)"),
+        ("fr", "Coup refusé\u00a0: vous n’avez pas de bleu 7 (Vous ne pouvez poser que des"),
+    ],
+)
+def test_a_refusal_names_the_card_in_the_readers_language(language: str, said: str) -> None:
+    error = IllegalAction("hand.has-cards", "you hold no %(card)s", card=Face.parse("blue-7"))
+    with translation.override(language):
+        assert said in refusal(error, SITE.refusal_argument)

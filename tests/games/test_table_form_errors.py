@@ -13,9 +13,10 @@ its form as the browser would (the page's hidden sequence and key, the player's 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import unescape
+from html import escape, unescape
 from html.parser import HTMLParser
 from typing import Any, cast
 
@@ -24,14 +25,26 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.test import Client
 
-from games.engine.climbing import counted
-from games.engine.numx import Block, Face, GameState, Malus, Play
+from games.engine.numx import (
+    Block,
+    Complete,
+    Draw,
+    Face,
+    GameState,
+    Malus,
+    Pass,
+    Pick,
+    Play,
+    Refill,
+    Reset,
+)
 from games.engine.numx.legal import ListedActions
 from games.engine.numx.rulebook import RULES
 from games.engine.numx.state import CHANCE, Distributing, MalusResolution, MalusTask, Phase
 from games.events.models import Event
 from games.models import Game
 from games.registry import rule_set
+from games.rulesets.numx.descriptions import card as card_words
 from games.services import SeatSpec, game_create, game_submit
 from tests.games.test_table_views import game_last, hand, post_move, state
 
@@ -122,6 +135,44 @@ def malus_on_the_others_hand(now: GameState, seat: int, moves: list[Any]) -> Any
     )
 
 
+def draw_cards(now: GameState, seat: int, moves: list[Any]) -> Any:
+    """A draw from the pile whenever there is one: drawn cards must be played."""
+    return next((m for m in moves if isinstance(m, Draw)), None)
+
+
+def lone_move(now: GameState, seat: int) -> Any:
+    """``seat``'s one legal move when it is none of the common buttons (a drawn card to
+    play), else None."""
+    moves = listed(now, seat)
+    buttons = (Pass, Draw, Complete, Pick, Refill, Reset)
+    return moves[0] if len(moves) == 1 and not isinstance(moves[0], buttons) else None
+
+
+def one_move_to_make(now: GameState) -> bool:
+    return any(lone_move(now, seat) is not None for seat in NUMX.to_act(now) - {CHANCE})
+
+
+def unplayable_numbers(now: GameState, seat: int) -> set[str]:
+    """The numbered cards of ``seat``'s hand no legal pli holds now."""
+    laid = {face.text for m in listed(now, seat) if isinstance(m, Play) for face in m.faces}
+    hand = {card.face.text for card in now.hands[seat] if card.face.is_numbered}
+    return hand - laid
+
+
+def a_pli_to_beat_with_some_cards(now: GameState) -> bool:
+    """A pli on the table the player to act can cover with some cards of the hand, not
+    with others, and an Action card in hand."""
+    if now.phase is not Phase.PLAY or now.pending is not None or now.trick.top is None:
+        return False
+    seat = now.turn
+    plays = [m for m in listed(now, seat) if isinstance(m, Play)]
+    return (
+        bool(plays)
+        and bool(unplayable_numbers(now, seat))
+        and any(card.face.is_action for card in now.hands[seat])
+    )
+
+
 def answer_to_choose(now: GameState) -> MalusTask | None:
     """The pending Malus's task that asks for discards and placements from a seat with a
     score row (so that a score card could be removed, were one asked for)."""
@@ -193,6 +244,16 @@ def between_scenario() -> Scenario:
 @pytest.fixture(scope="module")
 def distribution_scenario() -> Scenario:
     return find(TWO_SPEED_RUN, a_distribution_of_three, no_preference, limit=20)
+
+
+@pytest.fixture(scope="module")
+def one_move_scenario() -> Scenario:
+    return find(TWO_SPEED_RUN, one_move_to_make, draw_cards, limit=40)
+
+
+@pytest.fixture(scope="module")
+def beat_scenario() -> Scenario:
+    return find(TWO_SPEED_RUN, a_pli_to_beat_with_some_cards, no_preference, limit=30)
 
 
 def now(game: Game) -> GameState:
@@ -386,7 +447,7 @@ def test_a_malus_answer_discarding_too_few_cards_names_the_rule(malus: Table, ht
         malus.game,
         before,
         "malus",
-        *rule_broken("malus.resolve", f"discard exactly {counted(task.discard, 'card')}"),
+        *rule_broken("malus.resolve", f"the number of cards to discard is {task.discard}"),
     )
     assert ("<html" in response.content.decode()) is not htmx
 
@@ -413,7 +474,7 @@ def test_a_malus_answer_removing_a_score_card_it_did_not_ask_for_names_the_rule(
         malus.game,
         before,
         "malus",
-        *rule_broken("malus.resolve", "remove exactly 0 score cards"),
+        *rule_broken("malus.resolve", "the number of score cards to remove is 0"),
     )
 
 
@@ -675,6 +736,43 @@ def hand_out(to: list[str]) -> dict[str, str]:
     return fields
 
 
+class _Selected(HTMLParser):
+    """The options a page's selects start on (``selected``), by the select's name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selected: dict[str, str] = {}
+        self._select = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "select":
+            self._select = found.get("name") or ""
+        elif tag == "option" and "selected" in found and self._select:
+            self.selected[self._select] = found.get("value") or ""
+
+
+def test_a_distribution_starts_on_a_legal_choice_the_player_can_send_as_it_is(
+    distribution: Table,
+) -> None:
+    """Every card starting on "discard" is refused by the rules: the form starts with the
+    cards the rules ask for handed out, one each, which the player may send unchanged."""
+    seat = distributing(distribution).winner
+    page, before = distribution.page(seat), events(distribution.game)
+    parser = _Selected()
+    parser.feed(page)
+    started = {
+        name.removeprefix("distribution-"): value
+        for name, value in parser.selected.items()
+        if name.startswith("distribution-to_")
+    }
+    assert sorted(v for v in started.values() if v) == ["0", "1"]  # 2 of 3 cards, one each
+    fields = hand_out(["", "", ""]) | started
+    response = submit(distribution.clients[seat], distribution.game, page, "distribution", **fields)
+    assert response.status_code == 200, response.content.decode()[:2000]
+    assert events(distribution.game) > before
+
+
 def test_a_distribution_over_the_cap_names_the_rule(distribution: Table) -> None:
     """Of 3 eligible cards nobody receives more than 1: the winner giving 2 to themself is
     refused with "Not allowed" and the cap rule; nothing recorded; the form is there."""
@@ -724,3 +822,41 @@ def test_a_malformed_distribution_is_refused_cleanly(
     page, before = distribution.page(seat), events(distribution.game)
     response = submit(distribution.clients[seat], distribution.game, page, "distribution", **fields)
     assert_refused(response, distribution.game, before, "distribution", "Check the form", reason)
+
+
+def test_the_only_legal_move_is_a_button_not_a_list_behind_a_confirmation(
+    one_move_scenario: Scenario, alice: User, bob: User, as_user: Login
+) -> None:
+    """A drawn card that must be played one way: the page offers that move as a button,
+    with no list of other moves and nothing to confirm; one click plays it."""
+    table = play_to(one_move_scenario, alice, bob, as_user)
+    seat = next(s for s in (0, 1) if lone_move(now(table.game), s) is not None)
+    move = lone_move(now(table.game), seat)
+    page, before = table.page(seat), events(table.game)
+    actions = page[page.index('<section class="actions"') :]
+    assert f'name="choice-move" value="{move}"' in actions
+    assert "Other moves" not in actions and "data-confirm" not in actions
+    response = submit(table.clients[seat], table.game, page, "choice", move=str(move))
+    assert response.status_code == 200 and events(table.game) > before
+
+
+def test_the_cards_a_pli_may_hold_now_are_marked_and_the_others_cannot_be_selected(
+    beat_scenario: Scenario, alice: User, bob: User, as_user: Login
+) -> None:
+    """On a pli to cover, the hand's cards that some legal pli holds are check boxes marked
+    playable; a card too low is shown, not selectable; an Action card says its name."""
+    table = play_to(beat_scenario, alice, bob, as_user)
+    state = now(table.game)
+    seat = state.turn
+    page = table.page(seat)
+    form = page[
+        page.index('class="pli-form"') : page.index("</form>", page.index('class="pli-form"'))
+    ]
+    boxes = re.findall(r'<label class="pick playable" for="[^"]+"><input type="checkbox"', form)
+    laid = {face.text for m in listed(state, seat) if isinstance(m, Play) for face in m.faces}
+    assert len(boxes) == sum(card.face.text in laid for card in state.hands[seat])
+    too_low = sorted(unplayable_numbers(state, seat))[0]
+    assert '<span class="not-layable"><span class="card' in form
+    assert card_words(too_low) in form  # shown, by its name
+    action = next(card.face.text for card in state.hands[seat] if card.face.is_action)
+    assert f'<span class="card-caption">{escape(card_words(action))}</span>' in form

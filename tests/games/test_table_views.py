@@ -18,7 +18,7 @@ from games.engine.numx.state import DrawnCard
 from games.events import store
 from games.events.models import Event
 from games.models import Game, StandingOrder
-from games.moves import LegalMoves
+from games.moves import LegalMoves, Move
 from games.presenters import Table
 from games.rulesets.numx.descriptions import card as card_words
 from games.rulesets.numx.forms import PliForm
@@ -423,7 +423,9 @@ def test_a_refused_move_is_explained_in_the_players_language(
     )
     response = post_move(as_user(player), duel, "pli", cards=[str(first), str(second)])  # type: ignore[arg-type]
     page = response.content.decode()  # type: ignore[attr-defined]
-    assert "Coup refusé\u00a0: Un pli est composé de cartes de même valeur." in page
+    # What was wrong, the cards named in French, then the rule.
+    said = "n’ont pas la même valeur (Un pli est composé de cartes de même valeur.)"
+    assert "Coup refusé\u00a0: " in page and said in page
 
 
 def test_a_distribution_beyond_the_bounds_is_refused_with_its_rule(
@@ -514,8 +516,14 @@ def test_a_posted_move_reads_the_game_row_once_for_the_page_and_once_for_the_mov
 @pytest.mark.parametrize("with_joker", [False, True])
 def test_the_jokers_value_is_asked_only_of_a_hand_holding_a_joker(with_joker: bool) -> None:
     hand = ["blue-3", "red-7", "green-7", "joker" if with_joker else "yellow-9"]
+    # Each card opens a pli alone: each is offered.
+    plays = [Move(f"play {name}", {"type": "play", "cards": [name]}, "") for name in hand]
     form = PliForm(
-        hand=hand, moves=LegalMoves(2), names=["Alice", "Bob"], config=GameConfig(2), prefix="pli"
+        hand=hand,
+        moves=LegalMoves(2, plays),
+        names=["Alice", "Bob"],
+        config=GameConfig(2),
+        prefix="pli",
     )
     page = render_to_string(
         "games/numx/table.html#moves", {"forms": {"pli": form}, "t": {"game": {"pk": 1}}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 from collections.abc import Callable
 
@@ -20,8 +21,9 @@ from django.core import mail
 from django.core.mail import EmailMessage
 from django.test import Client
 
-from games.events import store
+from games.events import consumers, store
 from games.events.models import Event
+from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
 from games.services import game_submit
@@ -85,6 +87,24 @@ def answer_to(address: str) -> EmailMessage:
 
 
 # --- The email offers a reply address and the moves ---------------------------------------
+
+
+def test_the_opening_pick_email_sent_after_another_players_pick_still_takes_a_reply(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """Everyone picks at once: Alice's pick, hidden from Bob, came in before Bob's first
+    email went out. It still has its reply line and Reply-To, and his reply is played."""
+    game = game_open(creator=alice, name="Quick", config={"players": 3, "mode": "speed-run"})
+    for user in (bob, mallory):
+        game_join(game=game, user=user, token=game.invite_token)
+    game_start(game=game, by=alice, rng=random.Random(21))
+    pick = next(iter(RULES.legal_actions(store.load(game.pk, "numx").state, 0)))
+    game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2)
+    commit(lambda: consumers.dispatch(game.pk))
+    message = turn_mail("bob@example.com")
+    assert message.reply_to and "Reply to this email with your move" in str(message.body)
+    deliver(commit, reply(message, "A"))
+    assert len(played(game, 1)) == 1
 
 
 def test_a_turn_email_carries_a_signed_reply_address_and_lettered_moves(trio: Game) -> None:

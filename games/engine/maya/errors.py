@@ -23,13 +23,14 @@ class IllegalAction(ruleset.IllegalAction):
 
     ``rule`` is an identifier of :mod:`games.engine.maya.rulebook` (and of
     ``docs/rules-maya.md``), whose statement the error carries; ``message`` says what was
-    wrong in words.
+    wrong in words (a template filled from the keyword arguments, see
+    :class:`games.engine.ruleset.IllegalAction`).
 
     >>> IllegalAction("maya.hand", "you hold no +4").statement
     'You play only cards you hold.'
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, **args: object) -> None:
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
-        super().__init__(rule, message, RULES[rule])
+        super().__init__(rule, message, RULES[rule], **args)

@@ -21,11 +21,15 @@ def check_guess(state: MayaState, seat: int, action: Guess) -> None:
         raise IllegalAction("maya.expert", "guessing is for games with the expert variant")
     target = action.target
     if target == seat or target not in state.config.seats:
-        raise IllegalAction("maya.guess-target", f"seat {target} is not one of your opponents")
+        raise IllegalAction(
+            "maya.guess-target", "seat %(seat)s is not one of your opponents", seat=target
+        )
     if not MIN_SECRET <= action.number <= MAX_SECRET:
-        raise IllegalAction("maya.guess-number", f"no token bears {action.number}")
+        raise IllegalAction("maya.guess-number", "no token bears %(number)s", number=action.number)
     if state.guessed[target]:
-        raise IllegalAction("maya.guess-once", f"seat {target}'s token has been guessed already")
+        raise IllegalAction(
+            "maya.guess-once", "seat %(seat)s's token has been guessed already", seat=target
+        )
 
 
 def guess(state: MayaState, seat: int, action: Guess) -> MayaState:

@@ -27,13 +27,13 @@ def apply(state: MayaState, seat: int, action: Action) -> MayaState:
     if seat == CHANCE:
         return _chance(state, action)
     if seat not in state.config.seats:
-        raise IllegalAction("maya.seat", f"there is no seat {seat}")
+        raise IllegalAction("maya.seat", "there is no seat %(seat)s", seat=seat)
     if phase is Phase.START:
         return _dealers_choice(state, seat, action)
     if phase is not Phase.PLAY:
-        raise IllegalAction("maya.phase", f"waiting for chance: {phase.value}")
+        raise IllegalAction("maya.phase", "waiting for chance: %(step)s", step=phase.value)
     if seat != state.turn:
-        raise IllegalAction("maya.turn", f"it is seat {state.turn}'s turn")
+        raise IllegalAction("maya.turn", "it is seat %(seat)s's turn", seat=state.turn)
     if isinstance(action, Play):
         return turns.play(state, seat, action)
     if isinstance(action, Guess):
@@ -45,7 +45,9 @@ def _dealers_choice(state: MayaState, seat: int, action: Action) -> MayaState:
     """A Joker turned up at the deal: the dealer, and only they, names the starting count."""
     dealer = state.config.dealer
     if seat != dealer:
-        raise IllegalAction("maya.turn", f"the dealer, seat {dealer}, chooses the starting count")
+        raise IllegalAction(
+            "maya.turn", "the dealer, seat %(seat)s, chooses the starting count", seat=dealer
+        )
     if not isinstance(action, Start):
         raise IllegalAction("maya.phase", "a Joker was turned up: choose the starting count")
     return dealing.start(state, action)
@@ -59,5 +61,8 @@ def _chance(state: MayaState, action: Action) -> MayaState:
     if state.phase is Phase.RESHUFFLE and isinstance(action, Shuffle):
         return dealing.reshuffle(state, action)
     raise IllegalAction(
-        "maya.phase", f"chance does not {type(action).__name__.lower()} now ({state.phase.value})"
+        "maya.phase",
+        "chance does not %(action)s now (%(step)s)",
+        action=type(action).__name__.lower(),
+        step=state.phase.value,
     )

@@ -45,17 +45,19 @@ def check_play(state: MayaState, seat: int, play: Play) -> tuple[Card, ...]:
     for index, played in enumerate(play.cards):
         card = played.card
         if card not in hand:
-            raise IllegalAction("maya.hand", f"you hold no {card} to play")
+            raise IllegalAction("maya.hand", "you hold no %(card)s to play", card=card)
         hand.remove(card)
         if card.kind is Kind.JOKER and played.value not in JOKER_VALUES:
             raise IllegalAction("maya.joker", "say what the Joker counts as: -5…-1 or +1…+5")
         if card.kind is not Kind.JOKER and played.value is not None:
-            raise IllegalAction("maya.joker", f"only a Joker names a value, not {card}")
+            raise IllegalAction("maya.joker", "only a Joker names a value, not %(card)s", card=card)
         last = index == len(play.cards) - 1
         if not last and not continues(card, config):
-            raise IllegalAction("maya.one-card", f"after {card} your turn is over")
+            raise IllegalAction("maya.one-card", "after %(card)s your turn is over", card=card)
         if last and card.kind is Kind.SKIP and continues(card, config) and hand:
-            raise IllegalAction("maya.skip", f"after {card}, play a second card at once")
+            raise IllegalAction(
+                "maya.skip", "after %(card)s, play a second card at once", card=card
+            )
     return tuple(hand)
 
 

@@ -23,13 +23,14 @@ class IllegalAction(ruleset.IllegalAction):
 
     ``rule`` is an identifier of :mod:`games.engine.nmbr9.rulebook` (and of
     ``docs/rules-nmbr9.md``), whose statement the error carries; ``message`` says what was
-    wrong in words.
+    wrong in words (a template filled from the keyword arguments, see
+    :class:`games.engine.ruleset.IllegalAction`).
 
     >>> IllegalAction("nmbr9.wrong-digit", "the card is a 7").statement
     'You place a tile of the digit on the card turned up.'
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, **args: object) -> None:
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
-        super().__init__(rule, message, RULES[rule])
+        super().__init__(rule, message, RULES[rule], **args)

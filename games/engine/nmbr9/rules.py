@@ -35,7 +35,7 @@ def apply(state: Nmbr9State, seat: int, action: Action) -> Nmbr9State:
             raise IllegalAction("nmbr9.phase", "chance only shuffles the cards, once, first")
         return shuffle(state, action)
     if seat not in state.config.seats:
-        raise IllegalAction("nmbr9.seat", f"there is no seat {seat}")
+        raise IllegalAction("nmbr9.seat", "there is no seat %(seat)s", seat=seat)
     if state.phase is Phase.SHUFFLE:
         raise IllegalAction("nmbr9.phase", "waiting for chance to shuffle the cards")
     if not isinstance(action, Place):
@@ -57,7 +57,9 @@ def place(state: Nmbr9State, seat: int, action: Place) -> Nmbr9State:
     if state.placed[seat]:
         raise IllegalAction("nmbr9.once", "you have placed this card: wait for the others")
     if action.digit != state.card:
-        raise IllegalAction("nmbr9.wrong-digit", f"the card turned up is a {state.card}")
+        raise IllegalAction(
+            "nmbr9.wrong-digit", "the card turned up is a %(digit)s", digit=state.card
+        )
     tile = settle(state.stacks[seat], action.digit, action.x, action.y, action.turn)
     placed = replace_at(state.placed, seat, True)
     state = state._replace(

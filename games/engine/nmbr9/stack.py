@@ -121,10 +121,14 @@ def settle(stack: Stack, digit: int, x: int, y: int, turn: int) -> Tile:
     games.engine.nmbr9.errors.IllegalAction: no tile of level 0 shares an edge with it (rule ...)
     """
     if turn not in TURNS:
-        raise IllegalAction("nmbr9.orientation", f"a tile cannot be turned by {turn} degrees")
+        raise IllegalAction(
+            "nmbr9.orientation", "a tile cannot be turned by %(turn)s degrees", turn=turn
+        )
     if not stack.tiles:
         if (x, y) != ORIGIN:
-            raise IllegalAction("nmbr9.origin", f"the first tile goes at 0,0, not {x},{y}")
+            raise IllegalAction(
+                "nmbr9.origin", "the first tile goes at 0,0, not %(x)s,%(y)s", x=x, y=y
+            )
         return Tile(digit, x, y, turn, 0)
     cells = [(x + dx, y + dy) for dx, dy in footprint(digit, turn)]
     tops = [stack.top.get(cell) for cell in cells]
@@ -137,8 +141,12 @@ def settle(stack: Stack, digit: int, x: int, y: int, turn: int) -> Tile:
         level = under.pop() + 1
         covered = {top[1] for top in tops if top is not None}
         if len(covered) < 2:
-            raise IllegalAction("nmbr9.two-tiles", f"it would cover one tile of level {level - 1}")
+            raise IllegalAction(
+                "nmbr9.two-tiles", "it would cover one tile of level %(level)s", level=level - 1
+            )
     same = stack.at_level(level)
     if same and not any((cx + dx, cy + dy) in same for cx, cy in cells for dx, dy in NEIGHBOURS):
-        raise IllegalAction("nmbr9.touch", f"no tile of level {level} shares an edge with it")
+        raise IllegalAction(
+            "nmbr9.touch", "no tile of level %(level)s shares an edge with it", level=level
+        )
     return Tile(digit, x, y, turn, level)

@@ -41,12 +41,17 @@ def check_grid(grid: Grid) -> None:
     for run, found in verdicts(grid):
         if found is not None:
             rule, reason = found
-            raise IllegalAction(rule, f"{run.text} ({run.where}): {reason}")
+            # Said in English only (its reason and place are English words): a French
+            # reader is told the rule alone.
+            message = f"{run.text} ({run.where}): {reason}"
+            raise IllegalAction(rule, message)
     if len(grid.squares) == 1:
         raise IllegalAction("numenko.lone-tile", "a single tile makes no calculation")
     count = pieces(grid)
     if count > 1:
-        raise IllegalAction("numenko.connected", f"the grid is in {count} separate pieces")
+        raise IllegalAction(
+            "numenko.connected", "the grid is in %(count)s separate pieces", count=count
+        )
 
 
 def is_valid(grid: Grid) -> bool:

@@ -23,13 +23,14 @@ class IllegalAction(ruleset.IllegalAction):
 
     ``rule`` is an identifier of :mod:`games.engine.numenko.rulebook` (and of
     ``docs/rules-numenko.md``), whose statement the error carries; ``message`` says what was
-    wrong in words.
+    wrong in words (a template filled from the keyword arguments, see
+    :class:`games.engine.ruleset.IllegalAction`).
 
     >>> IllegalAction("numenko.equal", "the left side makes 368, the right side 8").statement
     'Both sides of the equals sign are equal, each worked out from left to right.'
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, **args: object) -> None:
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
-        super().__init__(rule, message, RULES[rule])
+        super().__init__(rule, message, RULES[rule], **args)

@@ -51,7 +51,7 @@ def apply(state: NumenkoState, seat: int, action: Action) -> NumenkoState:
             return draw(state, action)
         raise IllegalAction("numenko.phase", "chance deals first, then draws for requests")
     if seat not in state.config.seats:
-        raise IllegalAction("numenko.seat", f"there is no seat {seat}")
+        raise IllegalAction("numenko.seat", "there is no seat %(seat)s", seat=seat)
     if state.phase is Phase.DEAL:
         raise IllegalAction("numenko.phase", "waiting for chance to deal")
     if state.phase is Phase.DRAW:
@@ -70,7 +70,10 @@ def deal(state: NumenkoState, action: Deal) -> NumenkoState:
         len(hand) != config.hand_size for hand in action.hands
     ):
         raise IllegalAction(
-            "numenko.deal", f"deal {config.hand_size} tiles to each of {config.players} seats"
+            "numenko.deal",
+            "deal %(tiles)s tiles to each of %(players)s seats",
+            tiles=config.hand_size,
+            players=config.players,
         )
     if not holds(state.pot, dealt):
         raise IllegalAction("numenko.deal", "the deal takes tiles the pot does not hold")
@@ -104,16 +107,21 @@ def judge(state: NumenkoState, seat: int, move: Play) -> tuple[Grid, tuple[Tile,
         if missing:
             raise IllegalAction(
                 "numenko.tiles",
-                f"the grid uses tiles you do not have: {written(bag(missing.elements()))}",
+                "the grid uses tiles you do not have: %(tiles)s",
+                tiles=written(bag(missing.elements())),
             )
         check_grid(grid)
     hand = without(tiles, grid.tiles)
     if move.exchange is not None and move.exchange not in hand:
         raise IllegalAction(
-            "numenko.exchange", f"no {move.exchange.value} is left in your hand to give back"
+            "numenko.exchange",
+            "no %(tile)s is left in your hand to give back",
+            tile=move.exchange.value,
         )
     if move.fini and hand:
-        raise IllegalAction("numenko.fini", f"{len(hand)} of your tiles are not in your grid")
+        raise IllegalAction(
+            "numenko.fini", "%(count)s of your tiles are not in your grid", count=len(hand)
+        )
     if not hand and not move.fini:
         raise IllegalAction("numenko.all-placed", "every tile is in your grid: say fini")
     return grid, hand
@@ -174,7 +182,9 @@ def draw(state: NumenkoState, action: Draw) -> NumenkoState:
     waiting = sorted(seat for seat, ask in enumerate(state.asked) if ask is not None)
     if sorted(action.order) != waiting or len(action.tiles) != len(action.order):
         raise IllegalAction(
-            "numenko.draw", f"the order serves each seat that asked once: {waiting}"
+            "numenko.draw",
+            "the order serves each seat that asked once: %(seats)s",
+            seats=", ".join(map(str, waiting)),
         )
     pot, hands = state.pot, list(state.hands)
     short: int | None = None
@@ -186,7 +196,9 @@ def draw(state: NumenkoState, action: Draw) -> NumenkoState:
             short = seat
         if short is not None:
             if drawn:
-                raise IllegalAction("numenko.draw", f"seat {seat}'s request cannot be served")
+                raise IllegalAction(
+                    "numenko.draw", "seat %(seat)s's request cannot be served", seat=seat
+                )
             continue
         if ask.request is Request.EXCHANGE:
             assert ask.tile is not None
@@ -194,7 +206,10 @@ def draw(state: NumenkoState, action: Draw) -> NumenkoState:
             pot = bag((*pot, ask.tile))
         if len(drawn) != ask.request.draws or not holds(pot, drawn):
             raise IllegalAction(
-                "numenko.draw", f"seat {seat} draws {ask.request.draws} tiles the pot holds"
+                "numenko.draw",
+                "seat %(seat)s draws %(count)s tiles the pot holds",
+                seat=seat,
+                count=ask.request.draws,
             )
         pot = without(pot, drawn)
         hands[seat] = bag((*hands[seat], *drawn))

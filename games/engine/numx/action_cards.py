@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games.engine.climbing import counted
 from games.engine.numx.actions import (
     ALL,
     BETWEEN,
@@ -28,6 +27,7 @@ from games.engine.numx.actions import (
 from games.engine.numx.cards import Card, Face, Kind
 from games.engine.numx.errors import IllegalAction
 from games.engine.numx.plis import take
+from games.engine.numx.rulebook import gettext_noop
 from games.engine.numx.state import (
     GameState,
     Lock,
@@ -49,11 +49,15 @@ def check(state: GameState, seat: int, action: CardAction) -> None:
         case Flip(target):
             _check_target(state, target)
             if not _flipped_seats(state, seat, target):
-                raise _no_effect_or_locked(state, seat, target, "no score card to flip")
+                raise _no_effect_or_locked(
+                    state, seat, target, gettext_noop("no score card to flip")
+                )
         case Swipe(direction, target):
             _check_target(state, target)
             if not _swipe_moves(state, seat, direction, target):
-                raise _no_effect_or_locked(state, seat, target, "no score card can slide")
+                raise _no_effect_or_locked(
+                    state, seat, target, gettext_noop("no score card can slide")
+                )
         case Block(target):
             _check_block(state, seat, target)
         case Eclair(target, mine, theirs):
@@ -64,7 +68,7 @@ def check(state: GameState, seat: int, action: CardAction) -> None:
                 raise IllegalAction("action.effect", "that score row is already locked")
         case Malus(face, target):
             if face.kind is not Kind.MALUS:
-                raise IllegalAction("action.target", f"{face} is not a Malus card")
+                raise IllegalAction("action.target", "%(card)s is not a Malus card", card=face)
             _check_target(state, target)
             if (
                 state.config.malus_on_opponents_only
@@ -142,7 +146,7 @@ def options(state: GameState, seat: int, face: Face) -> Iterator[CardAction]:
 
 def _check_target(state: GameState, target: object) -> None:
     if target != ALL and not (isinstance(target, int) and 0 <= target < state.players):
-        raise IllegalAction("action.target", f"there is no seat {target}")
+        raise IllegalAction("action.target", "there is no seat %(seat)s", seat=target)
 
 
 def _targets(state: GameState, target: Target) -> range | tuple[int]:
@@ -153,7 +157,9 @@ def _no_effect_or_locked(
     state: GameState, seat: int, target: Target, message: str
 ) -> IllegalAction:
     if target != ALL and state.trick.protected(int(target), seat):
-        return IllegalAction("action.locked", f"seat {target}'s score row is under Quantum")
+        return IllegalAction(
+            "action.locked", "seat %(seat)s's score row is under Quantum", seat=target
+        )
     return IllegalAction("action.effect", message)
 
 
@@ -226,12 +232,19 @@ def _check_eclair(state: GameState, seat: int, target: int, mine: int, theirs: i
     if target in state.config.team_of(seat):
         raise IllegalAction("eclair.opponent", "Eclair swaps with an opponent")
     if state.trick.protected(target, seat):
-        raise IllegalAction("action.locked", f"seat {target}'s score row is under Quantum")
+        raise IllegalAction(
+            "action.locked", "seat %(seat)s's score row is under Quantum", seat=target
+        )
     if not 0 <= mine < len(state.rows[seat]):
-        raise IllegalAction("eclair.opponent", f"you have no score card at position {mine}")
+        raise IllegalAction(
+            "eclair.opponent", "you have no score card at position %(position)s", position=mine
+        )
     if not 0 <= theirs < len(state.rows[target]):
         raise IllegalAction(
-            "eclair.opponent", f"seat {target} has no score card at position {theirs}"
+            "eclair.opponent",
+            "seat %(seat)s has no score card at position %(position)s",
+            seat=target,
+            position=theirs,
         )
 
 
@@ -342,18 +355,23 @@ def resolve(state: GameState, task: MalusTask, choice: Resolve) -> GameState:
     the caller moves play on."""
     seat = task.seat
     if len(choice.discard) != task.discard:
-        raise IllegalAction("malus.resolve", f"discard exactly {counted(task.discard, 'card')}")
+        raise IllegalAction(
+            "malus.resolve", "the number of cards to discard is %(n)s", n=task.discard
+        )
     if len(set(choice.remove)) != task.remove or len(choice.remove) != task.remove:
-        raise IllegalAction("malus.resolve", f"remove exactly {counted(task.remove, 'score card')}")
+        raise IllegalAction(
+            "malus.resolve", "the number of score cards to remove is %(n)s", n=task.remove
+        )
     if any(not 0 <= index < len(state.rows[seat]) for index in choice.remove):
         raise IllegalAction("malus.resolve", "no score card at that position")
     if len(choice.place) != len(task.drawn):
-        drawn = counted(len(task.drawn), "drawn card")
-        raise IllegalAction("malus.resolve", f"place exactly {drawn}")
+        raise IllegalAction(
+            "malus.resolve", "the number of drawn cards to place is %(n)s", n=len(task.drawn)
+        )
     try:
         thrown, hand = take(state.hands[seat], choice.discard)
     except IllegalAction as error:
-        raise IllegalAction("malus.resolve", error.message) from None
+        raise IllegalAction("malus.resolve", error.template, **error.values) from None
     removed = tuple(state.rows[seat][i].card for i in choice.remove)
     row = tuple(sc for i, sc in enumerate(state.rows[seat]) if i not in choice.remove)
     for card, (face_up, side) in zip(task.drawn, choice.place, strict=True):

@@ -26,29 +26,39 @@ def check(pending: Distributing, action: Distribute, players: int) -> tuple[Card
         card = next((c for c in available if c.face is placement.face), None)
         if card is None:
             raise IllegalAction(
-                "distribution.cards", f"{placement.face} is not a card you can hand out"
+                "distribution.cards",
+                "%(card)s is not a card you can hand out",
+                card=placement.face,
             )
         available.remove(card)
         cards.append(card)
         if not 0 <= placement.seat < players:
-            raise IllegalAction("game.seat", f"there is no seat {placement.seat}")
+            raise IllegalAction("game.seat", "there is no seat %(seat)s", seat=placement.seat)
         if placement.seat not in pending.receivers:
             raise IllegalAction(
-                "distribution.locked", f"seat {placement.seat}'s score row is under Quantum"
+                "distribution.locked",
+                "seat %(seat)s's score row is under Quantum",
+                seat=placement.seat,
             )
     handed = len(cards)
     if pending.blank and handed > 1:
         raise IllegalAction("distribution.blank", "a blank trick gives exactly one score card")
     if handed < pending.minimum:
         raise IllegalAction(
-            "distribution.minimum", f"hand out at least {pending.minimum}, not {handed}"
+            "distribution.minimum",
+            "hand out at least %(minimum)s, not %(handed)s",
+            minimum=pending.minimum,
+            handed=handed,
         )
     if not pending.blank and len(pending.cards) > 1:
         for seat, count in Counter(p.seat for p in action.placements).items():
             if count > pending.cap:
                 raise IllegalAction(
                     "distribution.cap",
-                    f"seat {seat} would receive {count}, more than {pending.cap}",
+                    "seat %(seat)s would receive %(count)s, more than %(cap)s",
+                    seat=seat,
+                    count=count,
+                    cap=pending.cap,
                 )
     return tuple(cards)
 

@@ -22,10 +22,11 @@ class IllegalAction(ruleset.IllegalAction):
     """An action the rules forbid in this state.
 
     ``rule`` is the identifier of the broken rule in :mod:`games.engine.numx.rulebook`
-    (and in ``docs/rules.md``); ``message`` says what was wrong in words.
+    (and in ``docs/rules.md``); ``message`` says what was wrong in words (a template filled
+    from the keyword arguments: :class:`games.engine.ruleset.IllegalAction`).
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, **args: object) -> None:
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
-        super().__init__(rule, message, RULES[rule])
+        super().__init__(rule, message, RULES[rule], **args)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from games.engine.climbing import counted
 from games.engine.numx.actions import Play
 from games.engine.numx.cards import (
     INFINITY,
@@ -45,7 +44,10 @@ def check_shape(
         if kind is Kind.NUMBER:
             if face.value != value:
                 raise IllegalAction(
-                    "pli.same-value", f"{faces[0]} and {face} do not have the same value"
+                    "pli.same-value",
+                    "%(first)s and %(card)s do not have the same value",
+                    first=faces[0],
+                    card=face,
                 )
             if face.colour is Colour.RAINBOW:
                 has_rainbow = True
@@ -61,17 +63,25 @@ def check_shape(
     size = len(faces)
     if top is None:
         if size not in OPENING_SIZES:
-            raise IllegalAction("pli.opening-size", f"a first pli of {counted(size, 'card')}")
+            raise IllegalAction(
+                "pli.opening-size", "a first pli holds one to three cards, not %(size)s", size=size
+            )
         if size == 3 and not (has_rainbow or has_shadow):
             raise IllegalAction("pli.opening-triple", "this triple has no Rainbow or Shadow")
         return
     if top.value is None:
-        raise IllegalAction("pli.higher", f"only Num-X goes over {top.cards[0]}")
+        raise IllegalAction("pli.higher", "only Num-X goes over %(top)s", top=top.cards[0])
     if value <= top.value:
-        raise IllegalAction("pli.higher", f"{value} is not higher than {top.value}")
+        raise IllegalAction(
+            "pli.higher", "%(value)s is not higher than %(top)s", value=value, top=top.value
+        )
     if not _count_fits(size, len(top.cards), has_rainbow, has_shadow):
-        on_top = counted(len(top.cards), "card")
-        raise IllegalAction("pli.count", f"{counted(size, 'card')} on a pli of {on_top}")
+        raise IllegalAction(
+            "pli.count",
+            "this pli's number of cards (%(size)s) is not the top pli's (%(top)s)",
+            size=size,
+            top=len(top.cards),
+        )
     if rules.every_triple and size == 3 and not (has_rainbow or has_shadow):
         raise IllegalAction("pli.triple", "at this table a triple holds a Rainbow or Shadow")
 
@@ -80,9 +90,9 @@ def _check_cut(faces: Sequence[Face], top: Pli | None, infinity_on_infinity: boo
     if len(faces) != 1:
         raise IllegalAction("pli.cut", "Infinity and Num-X are laid alone")
     if top is None:
-        raise IllegalAction("pli.cut", f"{faces[0]} cuts a pli: there is none yet")
+        raise IllegalAction("pli.cut", "%(card)s cuts a pli: there is none yet", card=faces[0])
     if faces[0] is INFINITY and not _infinity_cuts(top, infinity_on_infinity):
-        raise IllegalAction("pli.cut", f"Infinity does not cut {top.cards[0]}")
+        raise IllegalAction("pli.cut", "Infinity does not cut %(top)s", top=top.cards[0])
 
 
 def _infinity_cuts(top: Pli, infinity_on_infinity: bool) -> bool:
@@ -116,7 +126,7 @@ def take(pool: Sequence[Card], faces: Sequence[Face]) -> tuple[tuple[Card, ...],
                 used.append(rest.pop(index))
                 break
         else:
-            raise IllegalAction("hand.has-cards", f"no {face} to lay")
+            raise IllegalAction("hand.has-cards", "no %(card)s to lay", card=face)
     return tuple(used), tuple(rest)
 
 

@@ -58,11 +58,13 @@ def cards_in_order(order: Sequence[Face], available: Iterable[Card], rule: str) 
     for face in order:
         stack = copies.get(face)
         if not stack:
-            raise IllegalAction(rule, f"{face} appears more often than it is in play")
+            raise IllegalAction(rule, "%(card)s appears more often than it is in play", card=face)
         cards.append(stack.pop())
     missing = [str(stack[0]) for stack in copies.values() if stack]
     if missing:
-        raise IllegalAction(rule, f"missing from the shuffle: {', '.join(missing[:5])}")
+        raise IllegalAction(
+            rule, "missing from the shuffle: %(cards)s", cards=", ".join(missing[:5])
+        )
     return tuple(cards)
 
 
@@ -87,7 +89,7 @@ def pick(state: GameState, seat: int, face: Face) -> GameState:
     if state.secret[seat] is not None:
         raise IllegalAction("pick.once", "you have already picked your card")
     if not any(card.face is face for card in state.hands[seat]):
-        raise IllegalAction("hand.has-cards", f"you hold no {face}")
+        raise IllegalAction("hand.has-cards", "you hold no %(card)s", card=face)
     secret = replace_at(state.secret, seat, face)
     if None in secret:
         return state._replace(secret=secret)

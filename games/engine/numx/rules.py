@@ -28,6 +28,7 @@ from games.engine.numx.actions import (
 from games.engine.numx.cards import NUMX, Card, Kind, rainbow
 from games.engine.numx.errors import IllegalAction
 from games.engine.numx.plis import can_open, check_shape, possible_plays, take
+from games.engine.numx.rulebook import gettext_noop
 from games.engine.numx.state import (
     CHANCE,
     Distributing,
@@ -58,7 +59,7 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
         return _chance(state, action)
     # The configuration's own field, not the players property: every move asks.
     if not 0 <= seat < state.config.players:
-        raise IllegalAction("game.seat", f"there is no seat {seat}")
+        raise IllegalAction("game.seat", "there is no seat %(seat)s", seat=seat)
     if phase is Phase.PLAY:
         return _play_phase(state, seat, action)
     if phase is Phase.OPENING_PICK and isinstance(action, Pick):
@@ -73,12 +74,12 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
 
 
 _WAITING = {
-    Phase.DEAL: "waiting for the deal",
-    Phase.RESHUFFLE: "waiting for the round-2 shuffle",
-    Phase.OPENING_PICK: "every player first picks one card, face down",
-    Phase.BETWEEN_ROUNDS: "every player first chooses: refill or reset",
-    Phase.DISTRIBUTION: "the trick winner is handing out score cards",
-    Phase.PLAY: "the game is being played",
+    Phase.DEAL: gettext_noop("waiting for the deal"),
+    Phase.RESHUFFLE: gettext_noop("waiting for the round-2 shuffle"),
+    Phase.OPENING_PICK: gettext_noop("every player first picks one card, face down"),
+    Phase.BETWEEN_ROUNDS: gettext_noop("every player first chooses: refill or reset"),
+    Phase.DISTRIBUTION: gettext_noop("the trick winner is handing out score cards"),
+    Phase.PLAY: gettext_noop("the game is being played"),
 }
 
 
@@ -99,7 +100,7 @@ def _play_phase(state: GameState, seat: int, action: Action) -> GameState:
     if type(action) in _NOT_IN_PLAY:
         raise IllegalAction("game.phase", _WAITING[Phase.PLAY])
     if seat != state.turn:
-        raise IllegalAction("turn.not-yours", f"it is seat {state.turn}'s turn")
+        raise IllegalAction("turn.not-yours", "it is seat %(seat)s's turn", seat=state.turn)
     if seat in state.trick.blocked and not (
         isinstance(action, Pass) or (isinstance(action, Play) and action.faces == (NUMX,))
     ):
@@ -126,7 +127,9 @@ _NOT_IN_PLAY = frozenset((Pick, Refill, Reset, Distribute, Resolve, Deal, Shuffl
 def _pending(state: GameState, seat: int, action: Action, pending: object) -> GameState:
     if isinstance(pending, DrawnCard):
         if seat != pending.seat:
-            raise IllegalAction("turn.waiting", f"seat {pending.seat} is playing a drawn card")
+            raise IllegalAction(
+                "turn.waiting", "seat %(seat)s is playing a drawn card", seat=pending.seat
+            )
         face = pending.card.face
         state = state._replace(pending=None)
         if isinstance(action, Play) and face in action.faces:
@@ -139,12 +142,14 @@ def _pending(state: GameState, seat: int, action: Action, pending: object) -> Ga
             and state.config.completes_when_drawn
         ):
             return _complete(state, seat, action)
-        raise IllegalAction("draw.play", f"play the {face} you drew")
+        raise IllegalAction("draw.play", "play the %(card)s you drew", card=face)
     if isinstance(pending, MalusResolution):
         task = action_cards.malus_task(state, seat)
         if task is None or not isinstance(action, Resolve):
             waiting = ", ".join(str(t.seat) for t in pending.tasks)
-            raise IllegalAction("turn.waiting", f"waiting for the Malus choices of seat {waiting}")
+            raise IllegalAction(
+                "turn.waiting", "waiting for the Malus choices of seat %(seat)s", seat=waiting
+            )
         state = action_cards.resolve(state, task, action)
         return state if state.pending else finish_action(state, pending.actor)
     raise IllegalAction("turn.waiting", "waiting for another decision")
@@ -204,7 +209,9 @@ def _complete(
         used, hand = (taken,), state.hands[seat]
     top = trick.top
     if top is None or top.value is None or action.face is not rainbow(top.value):
-        raise IllegalAction("complete.rainbow", f"{action.face} does not complete the top pli")
+        raise IllegalAction(
+            "complete.rainbow", "%(card)s does not complete the top pli", card=action.face
+        )
     completed = top._replace(cards=top.cards + used, completed_by=seat)
     return finish_action(
         state,
@@ -288,16 +295,22 @@ def _take_back(state: GameState, seat: int, action: TakeBack) -> GameState:
     row = state.rows[seat]
     index = action.index
     if not 0 <= index < len(row) or not row[index].face_up:
-        raise IllegalAction("take.visible", f"you have no visible score card at {index}")
+        raise IllegalAction(
+            "take.visible", "you have no visible score card at %(position)s", position=index
+        )
     card = row[index].card
     state = state._replace(rows=replace_at(state.rows, seat, (*row[:index], *row[index + 1 :])))
     play = action.play
     if isinstance(play, Play):
         if card.face not in play.faces:
-            raise IllegalAction("take.play", f"the pli must hold the {card} you take back")
+            raise IllegalAction(
+                "take.play", "the pli must hold the %(card)s you take back", card=card
+            )
         if opens_alone(state, play):
             raise IllegalAction(
-                "take.open", f"open the trick with a card of your hand, not the {card} alone"
+                "take.open",
+                "open the trick with a card of your hand, not the %(card)s alone",
+                card=card,
             )
         return _lay(state, seat, play, (card, *state.hands[seat]))
     if isinstance(play, Complete):
@@ -305,10 +318,10 @@ def _take_back(state: GameState, seat: int, action: TakeBack) -> GameState:
             # The first edition's games replay as recorded: no completing from the row.
             raise IllegalAction("take.play", "a card taken back is laid in a pli or played")
         if play.face is not card.face:
-            raise IllegalAction("take.play", f"complete with the {card} you take back")
+            raise IllegalAction("take.play", "complete with the %(card)s you take back", card=card)
         return _complete(state, seat, play, card)
     if play.face is not card.face:
-        raise IllegalAction("take.play", f"play the {card} you take back")
+        raise IllegalAction("take.play", "play the %(card)s you take back", card=card)
     return _card_action(state, seat, play, card)
 
 
@@ -316,7 +329,9 @@ def _distribute(state: GameState, seat: int, action: Distribute) -> GameState:
     pending = state.pending
     assert isinstance(pending, Distributing)
     if seat != pending.winner:
-        raise IllegalAction("turn.not-yours", f"seat {pending.winner} hands out the score cards")
+        raise IllegalAction(
+            "turn.not-yours", "seat %(seat)s hands out the score cards", seat=pending.winner
+        )
     cards = distribution.check(pending, action, state.players)
     handed = distribution.handed(action, cards, pending.winner)
     rows = distribution.place(state.rows, action, handed)

@@ -23,13 +23,14 @@ class IllegalAction(ruleset.IllegalAction):
 
     ``rule`` is an identifier of :mod:`games.engine.objectifs.rulebook` (and of
     ``docs/rules-objectifs.md``), whose statement the error carries; ``message`` says what
-    was wrong in words.
+    was wrong in words (a template filled from the keyword arguments, see
+    :class:`games.engine.ruleset.IllegalAction`).
 
     >>> IllegalAction("pli.higher", "7 is not higher than 9").statement
     'A pli of as many cards as the pli on top has a higher value.'
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, **args: object) -> None:
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
-        super().__init__(rule, message, RULES[rule])
+        super().__init__(rule, message, RULES[rule], **args)

@@ -25,7 +25,6 @@ from games.engine.objectifs.cards import (
     Card,
     Kind,
     classic,
-    value_text,
 )
 from games.engine.objectifs.errors import IllegalAction
 from games.engine.objectifs.state import Pli
@@ -39,7 +38,9 @@ def pli_value(cards: Sequence[Card], named: int | None) -> int | None:
     value: int | None = None
     for card in cards:
         if card.is_action:
-            raise IllegalAction("pli.action-card", f"{card} is played as itself, not in a pli")
+            raise IllegalAction(
+                "pli.action-card", "%(card)s is played as itself, not in a pli", card=card
+            )
         if card.kind is Kind.NUMX:
             if len(cards) > 1:
                 raise IllegalAction("pli.num-x", "Num-X is laid alone")
@@ -48,7 +49,12 @@ def pli_value(cards: Sequence[Card], named: int | None) -> int | None:
             if value is None:
                 value = card.value
             elif card.value != value:
-                raise IllegalAction("pli.same-value", f"{value_text(value)} and {card} differ")
+                raise IllegalAction(
+                    "pli.same-value",
+                    "%(first)s and %(card)s differ",
+                    first=classic(value),
+                    card=card,
+                )
     if value is not None:
         if named is not None:
             raise IllegalAction("pli.joker-value", "X-Jokers take the classic cards' value")

@@ -21,7 +21,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from games.engine.climbing import counted, replace_at
+from games.engine.climbing import replace_at
 from games.engine.objectifs.actions import Deal, Lay, Replace
 from games.engine.objectifs.cards import DECK, DECK_COUNTS, Card
 from games.engine.objectifs.errors import IllegalAction
@@ -105,7 +105,7 @@ def remove(pool: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
         try:
             rest.remove(card)
         except ValueError:
-            raise IllegalAction("hand.has-cards", f"you hold no {card}") from None
+            raise IllegalAction("hand.has-cards", "you hold no %(card)s", card=card) from None
     return tuple(rest)
 
 
@@ -201,7 +201,9 @@ def replace(state: ObjectifsState, seat: int, action: Replace) -> ObjectifsState
         raise IllegalAction("replace.due", "you have no malus card to complete")
     wanted = required(state, seat)
     if len(action.cards) + action.draws != wanted or action.draws < 0:
-        raise IllegalAction("replace.count", f"complete exactly {counted(wanted, 'malus card')}")
+        raise IllegalAction(
+            "replace.count", "the number of malus cards to complete is %(n)s", n=wanted
+        )
     if action.draws > len(state.pile):
         raise IllegalAction("draw.empty", "the pile has fewer cards than that")
     hand = remove(state.hands[seat], action.cards)

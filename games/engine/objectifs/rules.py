@@ -42,7 +42,7 @@ def apply(state: ObjectifsState, seat: int, action: Action) -> ObjectifsState:
             return rounds.deal(state, action)
         raise IllegalAction("game.phase", "chance only deals, at the start of each round")
     if not 0 <= seat < state.players:
-        raise IllegalAction("game.seat", f"there is no seat {seat}")
+        raise IllegalAction("game.seat", "there is no seat %(seat)s", seat=seat)
     if phase is Phase.PLAY:
         return turns.act(state, seat, action)
     if phase is Phase.SETUP and isinstance(action, Lay):

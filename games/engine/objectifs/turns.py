@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from games.engine.climbing import counted, replace_at
+from games.engine.climbing import replace_at
 from games.engine.objectifs.actions import (
     ALL,
     HAND,
@@ -28,10 +28,11 @@ from games.engine.objectifs.actions import (
     Play,
     RowCard,
 )
-from games.engine.objectifs.cards import Card, Kind, value_text
+from games.engine.objectifs.cards import Card, Kind, classic
 from games.engine.objectifs.errors import IllegalAction
 from games.engine.objectifs.plis import ends_trick, fuses, pli_value, plis, refusal
 from games.engine.objectifs.rounds import end_round, end_trick, remove, shed
+from games.engine.objectifs.rulebook import gettext_noop
 from games.engine.objectifs.state import (
     NOBODY,
     Drawn,
@@ -51,7 +52,7 @@ def act(state: ObjectifsState, seat: int, action: Action) -> ObjectifsState:
     if not isinstance(action, (Pass, Draw, Echange, MalusPlus)):
         raise IllegalAction("game.phase", "the round is being played")
     if seat != state.turn:
-        raise IllegalAction("turn.not-yours", f"it is seat {state.turn}'s turn")
+        raise IllegalAction("turn.not-yours", "it is seat %(seat)s's turn", seat=state.turn)
     if isinstance(action, Pass):
         return _pass(state, seat)
     if isinstance(action, Draw):
@@ -79,7 +80,8 @@ def lay_pli(state: ObjectifsState, seat: int, play: Play) -> ObjectifsState:
         lone = len(cards) == 1 and cards[0].kind is Kind.JOKER
         rule = refusal(len(cards), value, lone, top, in_turn)
         if rule is not None:
-            raise IllegalAction(rule, _message(rule, len(cards), value, top))
+            message, values = _message(rule, len(cards), value, top)
+            raise IllegalAction(rule, message, **values)
     laid = list(play.hand)
     if play.action is not None:
         hand, rows = _take_action(seat, play.action, hand, rows)
@@ -107,15 +109,30 @@ def lay_pli(state: ObjectifsState, seat: int, play: Play) -> ObjectifsState:
     return state
 
 
-def _message(rule: str, count: int, value: int, top: Pli | None) -> str:
+def _message(rule: str, count: int, value: int, top: Pli | None) -> tuple[str, dict[str, object]]:
+    """What is wrong with laying ``count`` cards of ``value`` on ``top``: a refusal's
+    message and its values."""
     if top is None or top.value is None:
-        return "there is no pli to cover yet"
-    on_top = f"the {counted(len(top.cards), 'card')} of {value_text(top.value)} on top"
+        return gettext_noop("there is no pli to cover yet"), {}
+    # "2 × 7": as many cards of a value, which reads the same for one card or more.
+    values: dict[str, object] = {
+        "count": count,
+        "value": classic(value),
+        "top_count": len(top.cards),
+        "top": classic(top.value),
+    }
     if rule == "pli.higher":
-        return f"{value_text(value)} is not higher than {on_top}"
-    if rule == "facteur.shape":
-        return f"out of turn, lay more cards than {on_top}, and of a higher value"
-    return f"{counted(count, 'card')} of {value_text(value)} do not cover {on_top}"
+        message = gettext_noop(
+            "%(value)s is not higher than the pli on top, %(top_count)s × %(top)s"
+        )
+    elif rule == "facteur.shape":
+        message = gettext_noop(
+            "out of turn, lay more cards than the pli on top, %(top_count)s × %(top)s, "
+            "and of a higher value"
+        )
+    else:
+        message = gettext_noop("%(count)s × %(value)s does not cover %(top_count)s × %(top)s")
+    return message, values
 
 
 def take(
@@ -132,7 +149,12 @@ def take(
 
 def _from_row(rows: tuple[tuple[Card, ...], ...], owner: int, card: Card) -> tuple[Card, ...]:
     if not 0 <= owner < len(rows) or card not in rows[owner]:
-        raise IllegalAction("row.has-cards", f"no {card} lies among seat {owner}'s malus cards")
+        raise IllegalAction(
+            "row.has-cards",
+            "no %(card)s lies among seat %(seat)s's malus cards",
+            card=card,
+            seat=owner,
+        )
     row = list(rows[owner])
     row.remove(card)
     return tuple(row)
@@ -158,7 +180,7 @@ def check_target(seat: int, action: CardAction, players: int) -> None:
     every player."""
     target = action.target
     if target != ALL and not (isinstance(target, int) and 0 <= target < players):
-        raise IllegalAction("action.target", f"there is no seat {target}")
+        raise IllegalAction("action.target", "there is no seat %(seat)s", seat=target)
     if isinstance(action, Echange):
         if target == ALL and action.direction is None:
             raise IllegalAction("action.target", "say which way: echange all right, or left")
@@ -173,7 +195,9 @@ def check_last(hand: Sequence[Card], laid: Sequence[Card]) -> None:
     that lays ``laid`` from the hand, leaving ``hand``, leaves no lone special card and
     empties the hand only by laying a classic card from it."""
     if len(hand) == 1 and hand[0].is_special:
-        raise IllegalAction("hand.last-classic", f"you would be left with a lone {hand[0]}")
+        raise IllegalAction(
+            "hand.last-classic", "you would be left with a lone %(card)s", card=hand[0]
+        )
     if not hand and laid and not any(card.is_classic for card in laid):
         raise IllegalAction("hand.last-classic", "your last card laid is a classic card")
 

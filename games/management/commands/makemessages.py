@@ -4,9 +4,10 @@ Django already files an app's messages (its Python and templates) in the catalog
 nearest ``locale/`` folder above them: a game's adapter package (``games/rulesets/<id>/``)
 keeps its own, ``games/rulesets/<id>/locale/``. A game's engine lives elsewhere
 (``games/engine/<id>/``, pure Python, its rule statements marked with a ``gettext_noop`` of
-its own); this command files those in the game's catalogue too, so that a game's French
-stays in the game's folders. Messages no game owns (the platform's, and engine modules two
-games share) go to the site's catalogue, ``locale/``.
+its own, its refusals' messages found in its ``IllegalAction`` calls); this command files
+those in the game's catalogue too, so that a game's French stays in the game's folders.
+Messages no game owns (the platform's, and engine modules two games share) go to the
+site's catalogue, ``locale/``.
 
 msgmerge runs without fuzzy matching: a new message left untranslated is found by the
 catalogue tests, where a guess borrowed from another game's sentence would pass unseen.
@@ -36,6 +37,12 @@ def engine_catalogues() -> dict[str, str]:
 
 
 class Command(makemessages.Command):
+    # A refusal's message, written where the engine raises it, is found for translation
+    # as it is (games.engine.ruleset.IllegalAction).
+    xgettext_options: ClassVar[list[str]] = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=IllegalAction:2",
+    ]
     msgmerge_options: ClassVar[list[str]] = [
         *makemessages.Command.msgmerge_options,
         "--no-fuzzy-matching",

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import ngettext
 
 from games.engine.maya import MayaConfig, Play, Played, parse_cards
-from games.engine.maya.cards import Kind
+from games.engine.maya.cards import Card, Kind
 from games.engine.maya.rulebook import RULES as RULEBOOK
 from games.engine.maya.turns import continues, resolve
 from games.engine.ruleset import Progress
@@ -75,6 +75,10 @@ class MayaSite:
     def describe_score(self, score: int) -> str:
         return ngettext("%(n)d token", "%(n)d tokens", score) % {"n": score}
 
+    def refusal_argument(self, value: object) -> str:
+        """A card a refusal names, in the reader's words; anything else (a number) as it is."""
+        return descriptions.card(str(value)) if isinstance(value, Card) else str(value)
+
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
     ) -> dict[str, forms.Form]:
@@ -97,13 +101,20 @@ class MayaSite:
         discard = view["discard"]
         # A Joker turned up and not yet named: there is no count for a card to change.
         choosing = view["phase"] == "start"
+        # The cards a legal play starts with now: marked in the hand (none when it is not
+        # the seat's turn, when every card is shown as it is).
+        plays = table.moves.of_kind("play") if table.moves else []
+        playable = {move.action["cards"][0]["card"] for move in plays}
         return {
             "count": view["count"],
             "choosing": choosing,
             "dealer": table.players[MayaConfig.from_json(view["config"]).dealer].name,
             "direction": descriptions.direction(view["direction"]),
             "top": discard[-1] if discard else None,
-            "hand": [(name, "" if choosing else _effect(view, name)) for name in hand],
+            "hand": [
+                (name, "" if choosing else _effect(view, name), name in playable) for name in hand
+            ],
+            "playing": bool(playable),
             "secret": view["secrets"][seat] if seat is not None else None,
         }
 

@@ -10,7 +10,7 @@ same thing the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +89,19 @@ class Preview:
             for arrow, words, dx, dy in moves
             if abs(self.x + dx) <= REACH and abs(self.y + dy) <= REACH
         ]
+
+    def legal_corners(self, cells: Iterable[Cell]) -> frozenset[Cell]:
+        """Which of ``cells`` the tile, turned as it is, may have its box's top-left corner
+        on: the squares the grid marks as playable now."""
+        stack = own_stack(self.tiles)
+        legal = set()
+        for x, y in cells:
+            try:
+                settle(stack, self.digit, x, y, self.turn)
+            except IllegalAction:
+                continue
+            legal.add((x, y))
+        return frozenset(legal)
 
     @property
     def turns(self) -> tuple[int, ...]:

@@ -143,6 +143,7 @@ def pick_grid(pick: Preview, url: str) -> SafeString:
         max(-REACH, min([*(y - BEFORE for y in ys), *(y - 1 for y in cy)])),
         min(REACH, max(*ys, *cy) + 1) + 1,
     )
+    grid.legal = pick.legal_corners((x, y) for x in columns for y in rows)
     drawn = _drawn(columns, rows, grid.button)
     return format_html(
         '<div class="n9-scroll"><div class="n9-grid n9-pick-grid" role="group" aria-label="{}" '
@@ -160,6 +161,9 @@ class _PickSquares(_Squares):
     def __init__(self, pick: Preview, url: str) -> None:
         super().__init__(pick.tiles)
         self.pick = pick
+        #: The squares the tile may have its corner on: the grid's extent decides which
+        #: squares are asked about, so ``pick_grid`` sets them once it has drawn its bounds.
+        self.legal: frozenset[Cell] = frozenset()
         self.shape = pick.cells
         self.link = escape(url)
         self.corner_words = escape(_("Top-left corner at %(square)s"))
@@ -173,11 +177,17 @@ class _PickSquares(_Squares):
         """The square ``cell`` as a button asking for the tile's corner there."""
         pick = self.pick
         x, y = cell
+        # A square the tile, turned as it is, may have its corner on is marked; the others
+        # cannot be chosen (a screen reader says them unavailable; the turn buttons, the
+        # fields and the nudges reach the other ways).
         corner = " corner-here" if x == pick.x and y == pick.y else ""
+        legal = cell in self.legal
+        if legal:
+            corner += " legal"
         words = self.corner_words % {"square": square(x, y)}
         attrs = (
             f' type="button" hx-get="{self.link}?{html.escape(pick.query(x, y, pick.turn))}"'
-            f' aria-label="{words}"'
+            f' aria-label="{words}"{"" if legal else " disabled"}'
         )
         shape = self.shape
         if cell not in shape:

@@ -5,7 +5,7 @@ engine then judges it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -187,9 +187,11 @@ class PliForm(MoveForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.hand = hand
-        # Action cards never go into a pli: they are played from the other moves.
+        # Only a card some legal pli holds is offered (Action cards never are: they are
+        # played from the other moves); the rest of the hand is shown, not selectable.
         faces = [Face.parse(name) for name in hand]
-        self.layable = [i for i, face in enumerate(faces) if not face.is_action]
+        laid = {name for move in moves.of_kind("play") for name in move.action["cards"]}
+        self.layable = [i for i, name in enumerate(hand) if name in laid]
         # Only Jokers laid alone need a value said: without one in hand, no question.
         self.has_joker = any(face.kind is Kind.JOKER for face in faces)
         self.fields["cards"].choices = [(str(i), card_words(hand[i])) for i in self.layable]
@@ -202,8 +204,8 @@ class PliForm(MoveForm):
         self.has_bonus = bool(bonuses)
 
     def card_boxes(self) -> list[tuple[CardBox | None, str]]:
-        """Every card of the hand, in order, with its checkbox (None for an Action card,
-        which is played from the other moves, never in a pli)."""
+        """Every card of the hand, in order, with its checkbox (None for a card no legal
+        pli holds now, an Action card among them: it is played from the other moves)."""
         # The boxes are named as the field's widget would name them: a hand is drawn on
         # every look at the table, and the widget's machinery (an option dict, attributes
         # and a template context per box) cost more than the rest of the form.
@@ -242,10 +244,16 @@ class ChoiceForm(MoveForm):
     move = forms.ChoiceField(label=_("Move"), required=False)
     other = forms.ChoiceField(label=_("Other moves"), required=False)
 
-    def __init__(self, *args: Any, moves: list[Move], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, moves: list[Move], only: bool = False, **kwargs: Any) -> None:
+        """``only``: ``moves`` is the seat's one legal move, a button whatever its kind."""
         super().__init__(*args, **kwargs)
-        self.buttons = [(m.notation, m.description) for m in moves if m.kind in BUTTON_KINDS]
-        self.others = [(m.notation, m.description) for m in moves if m.kind not in BUTTON_KINDS]
+        lone = only and len(moves) == 1
+        self.buttons = [
+            (m.notation, m.description) for m in moves if lone or m.kind in BUTTON_KINDS
+        ]
+        self.others = [
+            (m.notation, m.description) for m in moves if not (lone or m.kind in BUTTON_KINDS)
+        ]
         self.fields["move"].choices = self.buttons
         self.fields["other"].choices = self.others
 
@@ -263,11 +271,31 @@ _UP = [("up", _("face up")), ("down", _("face down"))]
 _SIDE = [(Side.LEFT.value, _("left end")), (Side.RIGHT.value, _("right end"))]
 
 
+def starting_receivers(
+    count: int, minimum: int, receivers: Sequence[int], winner: int, players: int
+) -> list[int | None]:
+    """Who receives each of ``count`` cards in the distribution a form starts from, a legal
+    one (None: the discard): the first ``minimum`` cards dealt one by one to the receivers,
+    the player after the winner first, so that nobody gets more than half.
+
+    >>> starting_receivers(3, 2, [0, 1], 0, 2), starting_receivers(4, 2, [0, 1, 3], 1, 4)
+    ([1, 0, None], [3, 0, None, None])
+    """
+    seats = sorted(receivers, key=lambda seat: (seat - winner - 1) % players)
+    return [seats[i % len(seats)] if i < minimum and seats else None for i in range(count)]
+
+
 class DistributionForm(MoveForm):
-    """For each eligible card: who receives it (or the discard), face up or down, which end."""
+    """For each eligible card: who receives it (or the discard), face up or down, which end;
+    it starts from a legal distribution (:func:`starting_receivers`) the player changes."""
 
     def __init__(
-        self, *args: Any, cards: list[str], receivers: list[tuple[int, str]], **kwargs: Any
+        self,
+        *args: Any,
+        cards: list[str],
+        receivers: list[tuple[int, str]],
+        starting: list[int | None],
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.cards = cards
@@ -276,6 +304,7 @@ class DistributionForm(MoveForm):
                 label=card_words(name),
                 choices=[("", _("discard")), *[(str(n), who) for n, who in receivers]],
                 required=False,
+                initial="" if starting[index] is None else str(starting[index]),
             )
             self.fields[f"up_{index}"] = forms.ChoiceField(label=_("visibility"), choices=_UP)
             self.fields[f"side_{index}"] = forms.ChoiceField(label=_("position"), choices=_SIDE)
@@ -359,6 +388,14 @@ def move_forms(
         return data if kind == posted else None
 
     initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
+    if len(moves.listed) == 1:
+        # The only legal move is a button: nothing to choose, nothing to confirm.
+        only = list(moves.listed)
+        return {
+            "choice": ChoiceForm(
+                bind("choice"), prefix="choice", initial=initial, moves=only, only=True
+            )
+        }
     names = [p.name for p in current.players]
     hand = list(current.view["hands"][current.seat] or []) if current.seat is not None else []
     found: dict[str, forms.Form] = {}
@@ -378,12 +415,20 @@ def move_forms(
     pending = moves.pending or {}
     if pending.get("kind") == "distribution":
         receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
+        starting = starting_receivers(
+            len(pending["cards"]),
+            pending["minimum"],
+            [n for n, _name in receivers],
+            winner=pending["seats"][0],
+            players=len(names),
+        )
         found["distribution"] = DistributionForm(
             bind("distribution"),
             prefix="distribution",
             initial=initial,
             cards=pending["cards"],
             receivers=receivers,
+            starting=starting,
         )
     elif pending and current.seat is not None:
         row = [card["card"] for card in current.view["rows"][current.seat]]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.descriptions import and_list
-from games.engine.numx import GameConfig, TripleRule
+from games.engine.numx import Card, Face, GameConfig, TripleRule
 from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.models import Game, StandingOrder
@@ -114,6 +114,14 @@ class NumxSite:
 
     def describe_score(self, score: int) -> str:
         return ngettext("%(n)d point", "%(n)d points", score) % {"n": score}
+
+    def refusal_argument(self, value: object) -> str:
+        """A card a refusal names, in the reader's words; anything else (a number) as it is."""
+        if isinstance(value, Card):
+            value = value.face
+        if isinstance(value, Face):
+            return descriptions.card(value.text)
+        return str(value)
 
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None

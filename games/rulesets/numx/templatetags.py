@@ -60,21 +60,28 @@ def score_row(row: Iterable[Mapping[str, Any]]) -> SafeString:
 
 @register.simple_tag
 def pick_boxes(form: Any) -> SafeString:
-    """The hand in a pli form (``PliForm.card_boxes``): each card that may go in a pli as
-    a check box labelled by the card; the others shown, not selectable."""
+    """The hand in a pli form (``PliForm.card_boxes``): each card a legal pli may hold now
+    as a check box labelled by the card, marked playable; the others shown, not selectable,
+    an Action card with its name in words (its picture's letters are no word a player
+    knows)."""
     language = translation.get_language()
     drawn = []
     for box, name in form.card_boxes():
         picture = _card(name, True, language)
         if box is None:
-            drawn.append(format_html('<span class="not-layable">{}</span>', picture))
+            caption = (
+                format_html('<span class="card-caption">{}</span>', card_words(name))
+                if Face.parse(name).is_action
+                else ""
+            )
+            drawn.append(format_html('<span class="not-layable">{}{}</span>', picture, caption))
             continue
         # The box is written here, not by its widget's template: a hand is drawn box by
         # box on every look at the table, and the widget's templates cost more than the
         # rest of the page.
         drawn.append(
             format_html(
-                '<label class="pick" for="{id}">'
+                '<label class="pick playable" for="{id}">'
                 '<input type="checkbox" name="{name}" value="{value}" id="{id}"{checked}>'
                 '{picture}<span class="visually-hidden">{label}</span></label>',
                 id=box.id,

@@ -249,10 +249,12 @@ class ChoiceForm(MoveForm):
     move = forms.ChoiceField(label=_("Move"), required=False)
     other = forms.ChoiceField(label=_("Other moves"), required=False)
 
-    def __init__(self, *args: Any, moves: list[Move], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, moves: list[Move], only: bool = False, **kwargs: Any) -> None:
+        """``only``: ``moves`` is the seat's one legal move, a button whatever its kind."""
         super().__init__(*args, **kwargs)
-        self.buttons = [(m.notation, m.description) for m in moves if _is_button(m)]
-        self.others = [(m.notation, m.description) for m in moves if not _is_button(m)]
+        lone = only and len(moves) == 1
+        self.buttons = [(m.notation, m.description) for m in moves if lone or _is_button(m)]
+        self.others = [(m.notation, m.description) for m in moves if not (lone or _is_button(m))]
         self.fields["move"].choices = self.buttons
         self.fields["other"].choices = self.others
 
@@ -282,6 +284,14 @@ def move_forms(
         return data if kind == posted else None
 
     initial = {"expected_sequence": current.sequence, "idempotency_key": form_key}
+    if len(moves.listed) == 1:
+        # The only legal move is a button: nothing to choose, nothing to confirm.
+        only = list(moves.listed)
+        return {
+            "choice": ChoiceForm(
+                bind("choice"), prefix="choice", initial=initial, moves=only, only=True
+            )
+        }
     view = current.view
     hand = list(view["hands"][current.seat] or [])
     found: dict[str, forms.Form] = {}

@@ -87,6 +87,13 @@ class ObjectifsSite:
             "n": descriptions.signed(score) if score < 0 else score
         }
 
+    def refusal_argument(self, value: object) -> str:
+        """A card (or a value, as its classic card) a refusal names, in the reader's words;
+        anything else (a number) as it is."""
+        if isinstance(value, Card):
+            return descriptions.card(str(value))
+        return str(value)
+
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None
     ) -> dict[str, forms.Form]:

@@ -80,14 +80,19 @@ def test_a_pli_has_as_many_cards_as_the_previous_one() -> None:
 @pytest.mark.parametrize(
     ("first", "hand", "move", "why"),
     [
-        ("blue-7", "red-9 green-9", "play red-9 green-9", "2 cards on a pli of 1 card"),
-        ("blue-7 red-7", "green-9", "play green-9", "1 card on a pli of 2 cards"),
+        (
+            "blue-7",
+            "red-9 green-9",
+            "play red-9 green-9",
+            "number of cards (2) is not the top pli's (1)",
+        ),
+        ("blue-7 red-7", "green-9", "play green-9", "number of cards (1) is not the top pli's (2)"),
     ],
 )
-def test_a_refused_count_says_card_or_cards(first: str, hand: str, move: str, why: str) -> None:
+def test_a_refused_count_says_both_counts(first: str, hand: str, move: str, why: str) -> None:
     with pytest.raises(IllegalAction) as error:
         apply(opened(first, hand), 1, parse_action(move))
-    assert error.value.message == why
+    assert why in error.value.message
 
 
 def test_a_rainbow_lets_a_pli_hold_one_card_more() -> None:

@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
@@ -22,6 +25,7 @@ from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.registry import game_type
 from games.rulesets.maya import descriptions
+from games.rulesets.maya.forms import Option, PlayForm
 from games.rulesets.maya.templatetags import maya_numeral, vigesimal
 
 from ..conftest import finish
@@ -449,3 +453,34 @@ def test_french_words_render(alice: User, duel: Game, as_user: Login) -> None:
         )
     page = as_user(alice).get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Votre nombre secret" in page and "en chiffres mayas" in page
+
+
+def test_a_card_with_one_way_to_go_on_is_one_button_with_nothing_to_confirm(rf: Any) -> None:
+    """A Temple of Zero whose player holds one card to follow it with: that play is a
+    button of its own, not a list of one behind a confirmation."""
+    form = PlayForm(
+        prefix="then-temple",
+        initial={"expected_sequence": 4, "idempotency_key": "k"},
+        options=[Option("play temple then +2", "+2", 2)],
+        first="Temple of Zero",
+    )
+    table = SimpleNamespace(game=SimpleNamespace(pk=1), board=SimpleNamespace(count=0))
+    page = render_to_string(
+        "games/maya/table.html#moves", {"forms": {"then-temple": form}, "t": table}, rf.get("/")
+    )
+    assert 'name="then-temple-move" value="play temple then +2">Temple of Zero, then +2' in page
+    assert "<select" not in page and "data-confirm" not in page
+
+
+def test_the_cards_a_play_may_start_with_are_marked_in_the_hand_on_ones_turn_only(
+    duel: Game, as_user: Login
+) -> None:
+    seat, client = turn_player(duel, as_user)
+    page = client.get(f"/games/{duel.pk}/").content.decode()
+    hand = page[page.index('<section class="hand maya"') :]
+    hand = hand[: hand.index("</section>")]
+    assert hand.count('<li class="playable">') == len(state(duel).hands[seat])
+    assert hand.count("(playable now)") == len(state(duel).hands[seat])
+    other = as_user(player(duel, 1 - seat))
+    waiting = other.get(f"/games/{duel.pk}/").content.decode()
+    assert 'class="playable"' not in waiting and "(playable now)" not in waiting

@@ -16,6 +16,7 @@ from django.test import Client
 from games.engine.nmbr9 import Place, footprint, placements
 from games.events.models import Event
 from games.models import Game
+from games.registry import rule_set
 from tests.games.nmbr9.test_nmbr9_table import (
     greedy,
     last,
@@ -29,6 +30,7 @@ from tests.games.nmbr9.test_nmbr9_table import (
 pytestmark = pytest.mark.django_db
 
 Login = Callable[[User], Client]
+NMBR9 = rule_set("nmbr9")
 
 
 @pytest.fixture
@@ -219,3 +221,23 @@ def test_a_refused_placement_is_shown_again_on_the_grid_with_its_rule(
     page = client.post(f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true").content.decode()
     assert 'role="alert"' in page and 'class="n9-verdict refused"' in page
     assert 'name="place-x" id="place-x" value="20"' in page and "pv refused" in page
+
+
+def test_the_squares_the_tile_may_go_on_are_marked_and_the_others_cannot_be_chosen(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Turned as it is, the tile may have its corner on some squares only: those are marked
+    legal buttons, and each is a placement the engine takes; the rest are disabled."""
+    client = as_user(alice)
+    play_cards(duel, {0: client, 1: as_user(bob)}, 2)
+    html = previewed(client, duel, x=0, y=0, turn=0)
+    squares = re.findall(r'<button class="sq[^"]*"[^>]*>', html)
+    legal = [s for s in squares if " legal" in s.split('"')[1]]
+    assert legal and all("disabled" not in s for s in legal)
+    assert all(" disabled" in s for s in squares if s not in legal)
+    now = state(duel)
+    assert now.card is not None
+    space = NMBR9.legal_actions(now, 0)
+    for button in legal:
+        x, y = (int(n) for n in re.findall(r"place-[xy]=(-?\d+)", button))
+        assert Place(now.card, x, y, 0) in space

@@ -235,7 +235,9 @@ def test_a_french_refusal_names_the_rule_in_french(alice: User, duel: Game, as_u
         f"/games/{duel.pk}/move/", data, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="fr"
     )
     assert response.status_code == 400
-    assert "Votre première tuile" in response.content.decode()
+    page = response.content.decode()
+    assert "Votre première tuile" in page  # the rule
+    assert "la première tuile va en 0,0, pas en 3,0" in page  # what was wrong
 
 
 def test_the_next_card_turns_up_once_everyone_has_placed(
@@ -339,6 +341,7 @@ def test_a_solo_game_turns_the_next_card_after_each_placement(alice: User, as_us
     page = page_of(client, game)
     assert "Card 4 of 20" in page and "Your turn." in page
     assert "A stack of 3 tiles" in page
+    assert "moves by" not in page  # opened without a deadline
 
 
 def finish(game: Game) -> Game:
