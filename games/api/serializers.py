@@ -671,6 +671,11 @@ class LegalActionsSerializer(serializers.Serializer):
         return None if pending is None else game_schema(offered["rules"]).pending(pending).data
 
 
+@extend_schema_field({"type": "null"})
+class NoChoiceField(serializers.ReadOnlyField):
+    """The ``pending`` of a game that never has a choice too large to list."""
+
+
 def _legal_actions_fields(game_id: str) -> dict[str, serializers.Field]:
     """What a game's legal actions type as its own: its moves' actions, its pending choice."""
     move = type(
@@ -678,11 +683,18 @@ def _legal_actions_fields(game_id: str) -> dict[str, serializers.Field]:
         (MoveSerializer,),
         {"__module__": __name__, "action": GAME_ACTIONS[game_id]},
     )
-    pending = game_schema(game_id).pending(
-        allow_null=True,
-        help_text="The choice to make when it is too large to list, as its constraints (the "
-        "game's view has it too, as `pending`); null when there is none.",
-    )
+    pending_class = game_schema(game_id).pending
+    pending: serializers.Field
+    if pending_class().fields:
+        pending = pending_class(
+            allow_null=True,
+            help_text="The choice to make when it is too large to list, as its constraints "
+            "(the game's view has it too, as `pending`); null when there is none.",
+        )
+    else:
+        # A game that lists every move answers null: typed so, rather than left out of
+        # its schema, where a generated client would keep it as an unknown key.
+        pending = NoChoiceField(help_text="Always null: this game lists every move.")
     return {"listed": move(many=True), "pending": pending}
 
 

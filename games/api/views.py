@@ -758,7 +758,9 @@ def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str,
 @etagged
 def events(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
-    page = s.EventPageQuerySerializer(data=request.query_params)
+    # As a plain dict: DRF reads an empty query value as a number left out, which the
+    # schema's integer is not.
+    page = s.EventPageQuerySerializer(data=request.query_params.dict())
     page.is_valid(raise_exception=True)
     seat = seat_of(found, request.user)
     entries = event_log(found, seat, **page.validated_data)

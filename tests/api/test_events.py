@@ -97,7 +97,15 @@ def test_after_the_end_the_whole_log_is_revealed(
 
 @pytest.mark.parametrize(
     "params",
-    [{"after": -1}, {"after": "x"}, {"limit": 0}, {"limit": 501}, {"after": 2**31}],
+    [
+        {"after": -1},
+        {"after": "x"},
+        {"limit": 0},
+        {"limit": 501},
+        {"after": 2**31},
+        {"after": ""},
+        {"limit": ""},
+    ],
 )
 def test_a_bad_cursor_is_refused(as_alice: APIClient, game: Game, params: dict[str, Any]) -> None:
     response = log(as_alice, game, **params)
