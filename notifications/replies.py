@@ -49,6 +49,7 @@ from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
 from games.models import Game, Seat
+from games.rulesets.site import refusal_words
 from games.services import Conflict, KeyReused, NotSeated, NotStarted, game_submit, still_valid
 from notifications.emails import game_link, language_of, turn_context
 from notifications.models import Answer, InboundMail, Notification
@@ -186,7 +187,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         rule = f"{settings.SITE_URL}{page}#rule-{illegal.rule}"
         why = _("“%(line)s”: %(why)s\nNothing was played. The rule: %(link)s") % {
             "line": line[:80],
-            "why": refusal(illegal),
+            "why": refusal(illegal, refusal_words(game.game_type.site)),
             "link": rule,
         }
         return _refused(verdict, Outcome.ILLEGAL, why)

@@ -7,7 +7,7 @@ plays every game through this protocol; each game implements it in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -229,3 +229,9 @@ class RefusalWords(Protocol):
         """``value``, one of a refusal's arguments (``IllegalAction.values``), in the reader's
         language."""
         ...
+
+
+def refusal_words(site: object) -> Callable[[object], str] | None:
+    """How ``site`` says a refusal's values in the reader's language, if it says them
+    otherwise than as they are (:class:`RefusalWords`)."""
+    return site.refusal_argument if isinstance(site, RefusalWords) else None

@@ -22,7 +22,7 @@ from games.models import Game
 from games.params import whole_number
 from games.presence import mark_looking
 from games.presenters import Table, table
-from games.rulesets.site import Previews, RefusalWords
+from games.rulesets.site import Previews, refusal_words
 from games.selectors import already_recorded, seat_of
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
 from games.views.conditional import table_etag, unless_unchanged
@@ -134,9 +134,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     except IllegalAction as error:
-        site = current.site
-        words = site.refusal_argument if isinstance(site, RefusalWords) else None
-        message = refusal(error, words)
+        message = refusal(error, refusal_words(current.site))
         return _refused(request, game, seat, key, message, data=request.POST, rule=error.rule)
     except NotationError as error:
         return _refused(request, game, seat, key, str(error), data=request.POST)
