@@ -116,6 +116,21 @@ def test_a_wrong_grid_by_reply_is_answered_with_its_rule_and_line(
     assert "/rules/numenko/#rule-numenko.equal" in answer
 
 
+def test_a_french_players_wrong_grid_by_reply_is_answered_in_french(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    game = start(alice, bob, commit)
+    speaks(alice, "fr")
+    false, _right = wrong_calculation(game, 0)
+    deliver(commit, reply(turn_mail(alice.email), f"grid {false}"))
+    assert outcome() == "illegal" and played(game, 0) == []
+    answer = str(answer_to(alice.email).body)
+    # The line, where it lies and what is wrong with it, then the rule, all in French.
+    place = f"{false} (en travers, ligne 1, colonnes 1 à 5)\u00a0: le côté gauche fait "
+    assert place in answer
+    assert "(Les deux côtés du signe égal sont égaux" in answer
+
+
 def test_a_move_of_the_round_being_played_never_shows_in_anothers_mail(
     alice: User, bob: User, commit: Commit
 ) -> None:

@@ -16,6 +16,7 @@ move counts when it arrives. The public surface::
 
 from games.engine.numenko.actions import Action, Deal, Draw, Play, Request
 from games.engine.numenko.bots import candidate_actions, play_game, random_action, solver_action
+from games.engine.numenko.calculation import Fault
 from games.engine.numenko.crossword import check_grid, is_valid, verdicts
 from games.engine.numenko.errors import ConfigError, IllegalAction, NotationError
 from games.engine.numenko.grid import Direction, Grid, Run, Square, runs
@@ -54,6 +55,7 @@ __all__ = [
     "Direction",
     "Draw",
     "Ending",
+    "Fault",
     "Grid",
     "IllegalAction",
     "Mode",

@@ -12,16 +12,48 @@ written with a minus.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from games.engine.numenko.grid import OPERATIONS, SIGNS
+from games.engine.numenko.rulebook import gettext_noop
 
 _NUMBER = re.compile(r"[0-9]+")
 _PARTS = re.compile(r"[0-9]+|.")
 
 
+@dataclass(frozen=True)
+class Fault:
+    """The rule a calculation breaks and why: ``template`` (``%(name)s`` placeholders, in
+    English, marked for translation) filled from ``values``, so that the site says it in
+    the reader's language.
+
+    >>> str(Fault("numenko.leading-zero", "the number %(number)s begins with 0", {"number": "07"}))
+    'the number 07 begins with 0'
+    """
+
+    rule: str
+    template: str
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return self.template % self.values
+
+    def __str__(self) -> str:
+        return self.reason
+
+
 class Inexact(ArithmeticError):
-    """A division that does not fall exact, or by zero."""
+    """A division that does not fall exact, or by zero: why, as a template (see
+    :class:`Fault`) filled from ``values``."""
+
+    def __init__(self, template: str, **values: int) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template % values)
 
 
 def parts(text: str) -> list[str]:
@@ -53,42 +85,61 @@ def worked_out(side: list[str]) -> int:
         elif sign == "x":
             value *= operand
         elif operand == 0:
-            raise Inexact(f"{value} : 0 divides by zero")
+            raise Inexact(gettext_noop("%(value)s : 0 divides by zero"), value=value)
         elif value % operand:
-            raise Inexact(f"{value} : {operand} does not fall exact")
+            raise Inexact(
+                gettext_noop("%(value)s : %(operand)s does not fall exact"),
+                value=value,
+                operand=operand,
+            )
         else:
             value //= operand
     return value
 
 
-def fault(text: str) -> tuple[str, str] | None:
+def fault(text: str) -> Fault | None:
     """The rule ``text`` breaks as a calculation and why, or ``None`` when it holds.
 
     >>> fault("5-1x5=20") is None
     True
-    >>> fault("92x4=8")
+    >>> found = fault("92x4=8")
+    >>> found.rule, found.reason
     ('numenko.equal', 'the left side makes 368, the right side 8')
-    >>> fault("4=4")
-    ('numenko.operation', 'it has no operation besides =')
+    >>> str(fault("4=4"))
+    'it has no operation besides ='
     """
     pieces = parts(text)
     if pieces[0] in SIGNS or pieces[-1] in SIGNS:
-        return "numenko.shape", "it begins or ends with a sign"
+        return Fault("numenko.shape", gettext_noop("it begins or ends with a sign"))
     if any(a in SIGNS and b in SIGNS for a, b in pairwise(pieces)):
-        return "numenko.shape", "two signs stand side by side"
+        return Fault("numenko.shape", gettext_noop("two signs stand side by side"))
     equals = pieces.count("=")
-    if equals != 1:
-        return "numenko.one-equals", f"it has {equals or 'no'} = where a calculation has one"
+    if not equals:
+        return Fault("numenko.one-equals", gettext_noop("it has no = where a calculation has one"))
+    if equals > 1:
+        return Fault(
+            "numenko.one-equals",
+            gettext_noop("it has %(count)s = where a calculation has one"),
+            {"count": equals},
+        )
     if not any(piece in OPERATIONS for piece in pieces):
-        return "numenko.operation", "it has no operation besides ="
+        return Fault("numenko.operation", gettext_noop("it has no operation besides ="))
     for piece in pieces:
         if _NUMBER.fullmatch(piece) and len(piece) > 1 and piece[0] == "0":
-            return "numenko.leading-zero", f"the number {piece} begins with 0"
+            return Fault(
+                "numenko.leading-zero",
+                gettext_noop("the number %(number)s begins with 0"),
+                {"number": piece},
+            )
     middle = pieces.index("=")
     try:
         left, right = worked_out(pieces[:middle]), worked_out(pieces[middle + 1 :])
     except Inexact as error:
-        return "numenko.division", str(error)
+        return Fault("numenko.division", error.template, error.values)
     if left != right:
-        return "numenko.equal", f"the left side makes {left}, the right side {right}"
+        return Fault(
+            "numenko.equal",
+            gettext_noop("the left side makes %(left)s, the right side %(right)s"),
+            {"left": left, "right": right},
+        )
     return None

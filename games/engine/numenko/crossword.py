@@ -9,18 +9,18 @@ tile is part of one; and the grid is one piece.
 
 from __future__ import annotations
 
-from games.engine.numenko.calculation import fault
+from games.engine.numenko.calculation import Fault, fault
 from games.engine.numenko.errors import IllegalAction
 from games.engine.numenko.grid import Grid, Run, pieces, runs
 
 
-def verdicts(grid: Grid) -> list[tuple[Run, tuple[str, str] | None]]:
+def verdicts(grid: Grid) -> list[tuple[Run, Fault | None]]:
     """Every run of ``grid`` (rows first, then columns) with the rule it breaks and why, or
     ``None`` where it holds: what a table marks right or wrong while a grid is built.
 
     >>> from games.engine.numenko.notation import parse_grid
     >>> grid = parse_grid("2x4=8 / ..+ / ..1=5")
-    >>> [(run.text, found and found[0]) for run, found in verdicts(grid)]
+    >>> [(run.text, found and found.rule) for run, found in verdicts(grid)]
     [('2x4=8', None), ('1=5', 'numenko.operation'), ('4+1', 'numenko.one-equals')]
     """
     return [(run, fault(run.text)) for run in runs(grid)]
@@ -40,11 +40,9 @@ def check_grid(grid: Grid) -> None:
     """
     for run, found in verdicts(grid):
         if found is not None:
-            rule, reason = found
-            # Said in English only (its reason and place are English words): a French
-            # reader is told the rule alone.
-            message = f"{run.text} ({run.where}): {reason}"
-            raise IllegalAction(rule, message)
+            # The run (its text and place) and the fault are values the site says in the
+            # reader's language.
+            raise IllegalAction(found.rule, "%(run)s: %(why)s", run=run, why=found)
     if len(grid.squares) == 1:
         raise IllegalAction("numenko.lone-tile", "a single tile makes no calculation")
     count = pieces(grid)

@@ -118,6 +118,15 @@ class Run:
             return f"across in row {first.row + 1}, columns {first.col + 1}-{last.col + 1}"
         return f"down in column {first.col + 1}, rows {first.row + 1}-{last.row + 1}"
 
+    def __str__(self) -> str:
+        """What it reads and where, as a refusal names it.
+
+        >>> grid = Grid((Square(0, 0, Tile.TWO, "2"), Square(0, 1, Tile.MULTICHOICE, "x")))
+        >>> str(next(runs(grid)))
+        '2x (across in row 1, columns 1-2)'
+        """
+        return f"{self.text} ({self.where})"
+
 
 @dataclass(frozen=True, slots=True)
 class Grid:

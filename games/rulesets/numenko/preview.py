@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.engine.numenko import (
     Direction,
+    Fault,
     Grid,
     IllegalAction,
     NotationError,
@@ -182,12 +182,16 @@ def where(run: Run) -> str:
     }
 
 
+def said(fault: Fault) -> str:
+    """What is wrong with a run, in the reader's language (``the left side makes 368, the
+    right side 8``)."""
+    return _(fault.template) % fault.values
+
+
 def broken(reason: str, statement: str) -> str:
-    """A broken rule in words: its statement in the reader's language, with the engine's
-    details (which are in English) for English readers, as refusals say it."""
-    if (translation.get_language() or "en").startswith("en"):
-        return _("%(why)s (%(rule)s)") % {"why": reason, "rule": _(statement)}
-    return _(statement)
+    """A broken rule in words: what is wrong, then the rule's statement, in the reader's
+    language."""
+    return _("%(why)s (%(rule)s)") % {"why": reason, "rule": _(statement)}
 
 
 def judge(text: str, tiles: str, current: Sequence[str]) -> Build:
@@ -213,8 +217,8 @@ def judge(text: str, tiles: str, current: Sequence[str]) -> Build:
         Verdict(
             printed(run.text),
             where(run),
-            None if found is None else found[0],
-            "" if found is None else broken(found[1], STATEMENTS[found[0]]),
+            None if found is None else found.rule,
+            "" if found is None else broken(said(found), STATEMENTS[found.rule]),
         )
         for run, found in judged
     )
@@ -258,7 +262,7 @@ def _first(runs: Sequence[Verdict], refused: IllegalAction) -> str:
             "where": wrong.where,
             "rule": wrong.words,
         }
-    return broken(refused.message, refused.statement)
+    return broken(_(refused.template) % refused.values, refused.statement)
 
 
 def _drawn(laid: Grid, marks: Mapping[tuple[int, int], bool]) -> tuple[tuple[Square, ...], ...]:

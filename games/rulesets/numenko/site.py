@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext as _
 
+from games.engine.numenko import Fault, Run
 from games.engine.numenko.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.rulesets.numenko import api as numenko_api
@@ -81,6 +82,15 @@ class NumenkoSite:
 
     def describe_score(self, score: int) -> str:
         return descriptions.score(score)
+
+    def refusal_argument(self, value: object) -> str:
+        """A run a refusal names (what it reads, as written, and where it lies) or what is
+        wrong with it, in the reader's words; anything else (a number) as it is."""
+        if isinstance(value, Run):
+            return _("%(run)s (%(where)s)") % {"run": value.text, "where": preview.where(value)}
+        if isinstance(value, Fault):
+            return preview.said(value)
+        return str(value)
 
     def move_forms(
         self, table: Table, form_key: str, data: Mapping[str, Any] | None = None

@@ -85,7 +85,9 @@ def test_the_fifth_grid_holds_only_from_left_to_right() -> None:
     5 - 1 x 5 = 20 (20 = 4 x 5; by the usual priorities it would make 0)."""
     assert holds(FIFTH)
     assert ("across", "5-1x5=20") in _texts(FIFTH)
-    assert fault("5-1x5=0") == ("numenko.equal", "the left side makes 20, the right side 0")
+    broken = fault("5-1x5=0")
+    assert broken is not None and broken.rule == "numenko.equal"
+    assert broken.reason == "the left side makes 20, the right side 0"
 
 
 def test_ninety_two_times_four_is_not_eight() -> None:

@@ -73,7 +73,8 @@ def test_each_wrong_line_is_marked_with_the_rule_it_breaks(
     assert html.count(' wrong"') == 5
     assert '<li class="wrong">' in html and "Both sides of the equals sign are equal" in html
     french = previewed(as_user(alice), duel, false, HTTP_ACCEPT_LANGUAGE="fr")
-    assert "(en travers, ligne 1, colonnes 1 à 5)\u00a0: Les deux côtés" in verdict(french)
+    said = "(en travers, ligne 1, colonnes 1 à 5)\u00a0: le côté gauche fait "
+    assert said in verdict(french) and "(Les deux côtés du signe égal" in verdict(french)
 
 
 def test_a_sign_read_differently_down_is_drawn_with_both_signs(

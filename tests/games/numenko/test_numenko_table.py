@@ -208,9 +208,12 @@ def test_a_french_player_reads_the_rule_and_the_wrong_line_in_french(
     response = post(as_user(alice), duel, false, HTTP_ACCEPT_LANGUAGE="fr")
     page = response.content.decode()
     assert response.status_code == 400
-    assert "Coup refusé\u00a0: Les deux côtés du signe égal sont égaux" in page
+    # The refusal names the line, where it lies and what is wrong with it, then the rule.
+    place = f"{false} (en travers, ligne 1, colonnes 1 à 5)\u00a0: le côté gauche fait "
+    assert f"Coup refusé\u00a0: {place}" in page
+    assert "(Les deux côtés du signe égal sont égaux" in page
     verdict = page.split('class="nk-verdict')[1].split("</p>")[0]
-    assert "(en travers, ligne 1, colonnes 1 à 5)\u00a0: Les deux côtés" in verdict
+    assert "(en travers, ligne 1, colonnes 1 à 5)\u00a0: le côté gauche fait " in verdict
 
 
 @pytest.mark.parametrize(
