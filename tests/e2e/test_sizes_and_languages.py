@@ -2,8 +2,9 @@
 French: the join page, the waiting room, the opening pick, a trick being played, the
 winner's distribution, the history, the replay, and a finished game's table and replay.
 No page scrolls sideways, though Nils's name is 40 letters without a space; on the phone
-every tap target is 44 px each way and the header one line; a screenshot of each
-(``matrix-<page>-<language>-<width>.png``) is left in ``artefacts/``.
+every tap target is 44 px each way and the header one line; axe-core finds no serious or
+critical violation on any; a screenshot of each (``matrix-<page>-<language>-<width>.png``)
+is left in ``artefacts/``.
 
 Mara and Nils play a two-player game with a deadline (so that the pages say when moves are
 due); the tests run in order and share it, as in ``test_story.py``.
@@ -81,7 +82,7 @@ def test_the_waiting_room_and_the_join_page(duo: Duo, site: Site, artefacts: Pat
     duo.nils.page.get_by_role("button", name="Take a seat").click()
     expect(duo.nils.page.get_by_text("Every seat is taken: mara starts the game.")).to_be_visible()
     wide += seen_everywhere(duo.nils, site, artefacts, "waiting-room-full", ".seats")
-    assert not wide, wide
+    assert not wide, "\n".join(wide)
 
     room.goto(duo.game_url)
     room.get_by_role("button", name="Start the game").click()
@@ -91,7 +92,7 @@ def test_the_waiting_room_and_the_join_page(duo: Duo, site: Site, artefacts: Pat
 def test_the_opening_pick(duo: Duo, site: Site, artefacts: Path) -> None:
     duo.at_the_table(duo.mara)
     wide = seen_everywhere(duo.mara, site, artefacts, "pick", ".choice-form")
-    assert not wide, wide
+    assert not wide, "\n".join(wide)
     for someone in duo.people:
         pick_a_score_card(duo.at_the_table(someone))
 
@@ -111,7 +112,7 @@ def test_a_trick_being_played(duo: Duo, site: Site, artefacts: Path) -> None:
     assert focused.endswith("/history/"), focused
     duo.at_the_table(answerer)
     wide += seen_everywhere(answerer, site, artefacts, "play-answer", ".centre .plis")
-    assert not wide, wide
+    assert not wide, "\n".join(wide)
 
 
 def test_the_winners_distribution(duo: Duo, site: Site, artefacts: Path) -> None:
@@ -125,7 +126,7 @@ def test_the_winners_distribution(duo: Duo, site: Site, artefacts: Path) -> None
     hand_out(page, [answerer.name])
     page.get_by_role("button", name="Hand out").click()
     expect(page.locator(".distribution-form")).to_have_count(0)
-    assert not wide, wide
+    assert not wide, "\n".join(wide)
 
 
 def test_the_history_and_the_replay(duo: Duo, site: Site, artefacts: Path) -> None:
@@ -134,7 +135,7 @@ def test_the_history_and_the_replay(duo: Duo, site: Site, artefacts: Path) -> No
     wide = seen_everywhere(duo.mara, site, artefacts, "history", ".history")
     page.goto(duo.game_url + "replay/?step=3")
     wide += seen_everywhere(duo.mara, site, artefacts, "replay", "#replay-step")
-    assert not wide, wide
+    assert not wide, "\n".join(wide)
 
 
 def test_a_finished_game(duo: Duo, site: Site, artefacts: Path) -> None:
@@ -147,4 +148,4 @@ def test_a_finished_game(duo: Duo, site: Site, artefacts: Path) -> None:
     wide = seen_everywhere(duo.mara, site, artefacts, "replay-game-over", ".outcome")
     page.goto(page.url.split("/replay/")[0] + "/")
     wide += seen_everywhere(duo.mara, site, artefacts, "game-over", ".outcome")
-    assert not wide, wide
+    assert not wide, "\n".join(wide)

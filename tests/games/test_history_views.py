@@ -42,7 +42,7 @@ def test_the_table_shows_the_latest_events_newest_first(
     shown = numbers(as_user(alice).get(f"/games/{game.pk}/").content.decode())
     assert shown[0] == game.last_sequence
     assert shown == sorted(shown, reverse=True) and len(shown) == HISTORY_LENGTH
-    assert "<ol reversed>" in as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "<ol reversed" in as_user(alice).get(f"/games/{game.pk}/").content.decode()
 
 
 def test_the_whole_history_lists_every_event_newest_first_each_linked_to_its_step(
