@@ -10,6 +10,7 @@ The tests run in order and share the game, as in ``test_story.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,9 +190,14 @@ def test_on_a_phone_ben_taps_turns_and_moves_the_tile_sees_the_preview_and_place
         cell for cell in sorted(stack.top, reverse=True) if _refused(stack, digit, *cell, shown)
     )
     expect(corner_button(ben, *refused)).to_be_disabled()
-    legal = pick.locator(".n9-pick-grid button.legal").first
+    # Another square than the one the form opened on: the tap's answer then shows on the
+    # grid, and nothing is typed in before it has come (it redraws the form).
+    legal = pick.locator(".n9-pick-grid button.legal:not(.corner-here)").first
     expect(legal).to_be_enabled()
+    name = legal.get_attribute("aria-label") or ""
     legal.click()
+    tapped = pick.get_by_role("button", name=name, exact=True)
+    expect(tapped).to_have_class(re.compile(r"\bcorner-here\b"))
     expect(pick.locator(".n9-verdict")).to_contain_text("Legal: ")
     pick.get_by_label("Column (x)").fill(str(refused[0]))
     pick.get_by_label("Row (y)").fill(str(refused[1]))
