@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from games.engine.nmbr9.actions import Action, Place, Shuffle
@@ -77,9 +77,10 @@ def legal_actions(state: Nmbr9State, seat: int) -> ActionSpace:
     return Placements(state, seat)
 
 
-def placements(stack: Stack, digit: int) -> Iterator[Tile]:
-    """Every tile ``digit`` may become on ``stack``, level by level from 0, each turn in
-    order, anchors sorted: a stable order, so that seeded bots replay the same games.
+def placements(stack: Stack, digit: int, turns: Sequence[int] = TURNS) -> Iterator[Tile]:
+    """Every tile ``digit`` may become on ``stack`` turned one of ``turns``, level by level
+    from 0, each turn in order, anchors sorted: a stable order, so that seeded bots replay
+    the same games.
 
     >>> from games.engine.nmbr9.positions import build
     >>> len(list(placements(Stack(), 5)))
@@ -88,18 +89,18 @@ def placements(stack: Stack, digit: int) -> Iterator[Tile]:
     {0, 1}
     """
     if not stack.tiles:
-        for turn in TURNS:
+        for turn in turns:
             yield Tile(digit, 0, 0, turn, 0)
         return
-    yield from _on_the_table(stack, digit)
+    yield from _on_the_table(stack, digit, turns)
     for level in range(1, stack.height + 1):
-        yield from _on_level(stack, digit, level)
+        yield from _on_level(stack, digit, level, turns)
 
 
-def _on_the_table(stack: Stack, digit: int) -> Iterator[Tile]:
+def _on_the_table(stack: Stack, digit: int, turns: Sequence[int]) -> Iterator[Tile]:
     ground = stack.levels[0]
     border = {(x + dx, y + dy) for x, y in ground for dx, dy in NEIGHBOURS} - ground
-    for turn in TURNS:
+    for turn in turns:
         shape = footprint(digit, turn)
         # Any placement touching the ground has one of its squares on the border.
         anchors = sorted({(bx - sx, by - sy) for bx, by in border for sx, sy in shape})
@@ -108,12 +109,12 @@ def _on_the_table(stack: Stack, digit: int) -> Iterator[Tile]:
                 yield Tile(digit, ax, ay, turn, 0)
 
 
-def _on_level(stack: Stack, digit: int, level: int) -> Iterator[Tile]:
+def _on_level(stack: Stack, digit: int, level: int, turns: Sequence[int]) -> Iterator[Tile]:
     below: dict[Cell, int] = {
         cell: index for cell, (height, index) in stack.top.items() if height == level - 1
     }
     same = stack.at_level(level)
-    for turn in TURNS:
+    for turn in turns:
         shape = footprint(digit, turn)
         first_x, first_y = shape[0]
         # A tile lying on level - 1 has its first square there too.

@@ -94,14 +94,10 @@ class Preview:
         """Which of ``cells`` the tile, turned as it is, may have its box's top-left corner
         on: the squares the grid marks as playable now."""
         stack = own_stack(self.tiles)
-        legal = set()
-        for x, y in cells:
-            try:
-                settle(stack, self.digit, x, y, self.turn)
-            except IllegalAction:
-                continue
-            legal.add((x, y))
-        return frozenset(legal)
+        # The rules' own list of placements, for this turn only: one pass over the stack,
+        # not a placement tried on each of the grid's hundreds of squares.
+        corners = {(tile.x, tile.y) for tile in placements(stack, self.digit, (self.turn,))}
+        return frozenset(cell for cell in cells if cell in corners)
 
     @property
     def turns(self) -> tuple[int, ...]:
