@@ -151,8 +151,12 @@ class Browser:
         self.cookies = f"sessionid={session}; csrftoken={csrf}"
         self.csrf = csrf
 
-    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
+    def request(
+        self, method: str, path: str, body: str | None = None, bench_id: str = ""
+    ) -> tuple[int, str]:
         headers = {"Cookie": self.cookies, "Host": "127.0.0.1"}
+        if bench_id:  # for --explain: the server's account of this request carries it
+            headers["X-Bench-Id"] = bench_id
         if body is not None:
             headers |= {
                 "Content-Type": "application/x-www-form-urlencoded",
@@ -177,13 +181,17 @@ def wait_for(check: Any, seconds: float, what: str) -> None:
     raise SystemExit(f"bench/move.py: {what} did not come up in {seconds}s")
 
 
-def start_gunicorn(port: int, workers: int, log: IO[str]) -> subprocess.Popen[bytes]:
+def start_gunicorn(
+    port: int, workers: int, log: IO[str], explain: bool = False
+) -> subprocess.Popen[bytes]:
     """gunicorn serving the site on 127.0.0.1:``port`` with this process's environment and
-    database connections kept open, as in production; returns once it answers."""
+    database connections kept open, as in production; returns once it answers. With
+    ``explain``, each request's account goes to ``$NUMX_TIMING_LOG`` (request_timing.py)."""
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
             "numx_site.wsgi",
+            *(["-c", str(ROOT / "bench/request_timing.py")] if explain else []),
             "-w",
             str(workers),
             "-b",
@@ -228,6 +236,22 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
+    parser.add_argument(
+        "--worker-nice",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the Celery worker at this niceness (docs/deploy.md's Nice=): the web "
+        "workers then get the CPU first when both want it",
+    )
+    parser.add_argument(
+        "--explain",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print where the N slowest timed moves of each game and a median one spent "
+        "their time in the server (garbage collector, SQL, events replayed, CPU)",
+    )
     args = parser.parse_args()
 
     os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/numx_bench_move")
@@ -294,6 +318,7 @@ def main() -> None:
         if args.mode == "worker":
             worker = subprocess.Popen(
                 [
+                    *(["nice", "-n", str(args.worker_nice)] if args.worker_nice else []),
                     str(ROOT / ".venv/bin/celery"),
                     "-A",
                     "numx_site",
@@ -311,7 +336,10 @@ def main() -> None:
             )
             children.append(worker)
             wait_for(lambda: "ready." in Path(log.name).read_text(), 60, "the celery worker")
-        children.append(start_gunicorn(args.port, args.workers, log))
+        if args.explain:
+            os.environ["NUMX_TIMING_LOG"] = f"/tmp/bench-move-{args.port}-timing.jsonl"
+            Path(os.environ["NUMX_TIMING_LOG"]).write_text("")
+        children.append(start_gunicorn(args.port, args.workers, log, bool(args.explain)))
         browsers = [Browser(args.port, *c) for c in cookies]
         results = {
             rules: play(
@@ -398,6 +426,7 @@ def play(
     for browser in browsers:  # warm both workers up
         browser.request("GET", f"/games/{game.pk}/")
     timings: list[float] = []
+    ids: list[str] = []  # each timed move's X-Bench-Id
     later_flags: list[bool] = []  # each timed move: made after another's in its step
     refused: list[float] = []
     bot_moves = finished = 0
@@ -413,11 +442,13 @@ def play(
             assert status == 200, status
             later = others_moved(seat)
             for action, fields in candidates(page, rng)[:6]:
+                bench_id = f"{rules}-{len(timings)}-{len(refused)}"
                 start = time.perf_counter()
-                status, answer = browsers[seat].request("POST", action, urlencode(fields))
+                status, answer = browsers[seat].request("POST", action, urlencode(fields), bench_id)
                 took = time.perf_counter() - start
                 if status == 200 and 'id="table"' in answer:
                     timings.append(took)
+                    ids.append(bench_id)
                     later_flags.append(later)
                     posted = True
                     break
@@ -450,6 +481,28 @@ def play(
         **later_movers(
             [t for t, later in list(zip(timings, later_flags, strict=True))[args.warmup :] if later]
         ),
+        **explained(list(zip(timings, ids, strict=True))[args.warmup :], args.explain),
+    }
+
+
+def explained(moves: list[tuple[float, str]], slowest: int) -> dict[str, Any]:
+    """The server's account (request_timing.py) of the ``slowest`` timed moves and of a
+    median one: client ms beside Django's wall and CPU ms, the collector's passes, SQL."""
+    if not slowest or not moves:
+        return {}
+    by_id = {}
+    for line in Path(os.environ["NUMX_TIMING_LOG"]).read_text().splitlines():
+        account = json.loads(line)
+        by_id[account["id"]] = account
+    ordered = sorted(moves)
+    picked = [("median", ordered[len(ordered) // 2])] + [
+        ("slowest", move) for move in reversed(ordered[-slowest:])
+    ]
+    return {
+        "explained": [
+            {"which": which, "client_ms": round(took * 1e3, 1)} | by_id.get(bench_id, {})
+            for which, (took, bench_id) in picked
+        ]
     }
 
 
