@@ -24,9 +24,10 @@ from rest_framework.authtoken.models import Token
 
 from games.bots import play_bot_move
 from games.deadlines import tick
-from games.events import consumers
+from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from games.registry import rule_set
 from webhooks.models import Attempt, Delivery, Endpoint
 from webhooks.tasks import send_delivery
 
@@ -153,6 +154,31 @@ def test_a_member_is_told_once_signed_that_a_game_started_and_it_is_their_turn(
         assert send_delivery(delivery.pk) is False
     assert len(hook.received) == 2
     assert all(delivery.sent_at for delivery in Delivery.objects.all())
+
+
+def test_your_turn_comes_each_time_the_game_comes_back_to_the_member(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    hook = receiver()
+    register(alice, hook.url, ["your_turn"])
+    game = started(alice, bob, commit)
+    rng, told_at = random.Random(2), [game.last_sequence]
+    for _move in range(12):
+        loaded = store.load(game.pk, game.rules)
+        awaited = rule_set(game.rules).awaiting(loaded.state)
+        commit(lambda: play_bot_move(game, rng))
+        game.refresh_from_db()
+        now = rule_set(game.rules).awaiting(store.load(game.pk, game.rules).state)
+        # Alice is told when the game starts waiting for her, or again after her own move.
+        if 0 in now and (0 not in awaited or last_mover(game) == 0):
+            told_at.append(game.last_sequence)
+    assert len(told_at) > 2
+    assert [body["sequence"] for body in hook.bodies()] == told_at
+
+
+def last_mover(game: Game) -> int | None:
+    """The seat of the game's last move (chance's draws after it aside)."""
+    return game.events.exclude(seat=None).exclude(seat__lt=0).order_by("-sequence").first().seat
 
 
 def test_a_refused_delivery_is_retried_after_a_back_off_and_delivered_once(
