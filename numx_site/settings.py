@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "tournaments.apps.TournamentsConfig",
     "chat.apps.ChatConfig",
     "ratings.apps.RatingsConfig",
+    "webhooks.apps.WebhooksConfig",
 ]
 
 MIDDLEWARE = [
@@ -159,6 +160,11 @@ NUMX_PRESENCE_MINUTES = env.int("NUMX_PRESENCE_MINUTES", default=5)
 # Email invitations (to games and tournaments) one member may send a day: plenty for a
 # club, too few to mail strangers or probe addresses in bulk (counted in CACHES).
 NUMX_INVITATIONS_PER_DAY = env.int("NUMX_INVITATIONS_PER_DAY", default=50)
+# Webhooks (docs/bots-api.md): whether members' endpoints may be on this machine or a private
+# network, plain http://localhost included (a development site: on in DEBUG); and the
+# seconds a receiver has to connect and to send each part of its answer.
+NUMX_WEBHOOKS_ALLOW_PRIVATE = env.bool("NUMX_WEBHOOKS_ALLOW_PRIVATE", default=DEBUG)
+NUMX_WEBHOOKS_TIMEOUT = env.float("NUMX_WEBHOOKS_TIMEOUT", default=5.0)
 # Moves by email reply (notifications/reply_address.py): the domain of the reply addresses
 # play+<token>@<domain>, by default SITE_URL's host; set empty to send no reply address.
 NUMX_REPLY_DOMAIN = env.str("NUMX_REPLY_DOMAIN", default=None)
@@ -205,6 +211,7 @@ SPECTACULAR_SETTINGS = {
             "RulesEnum": "games.registry.game_ids",
             "StatusEnum": "games.models.Game.Status",
             "LinkedLateByEnum": "games.api.serializers.LINKED_LATE_BY",
+            "WebhookEventEnum": "webhooks.models.Kind",
         }
     ),
     # The docs page's JavaScript is served from our static files, never from a CDN.
@@ -280,16 +287,18 @@ CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
 CELERY_TIMEZONE = "UTC"
-# Three queues, so that each kind of work can have workers of its own (docs/deploy.md):
-# mail waits on mail servers, a game's reactions to its moves (the bots' moves above all,
-# snapshots, mails owed, tournament tables) use CPU and the database, and the periodic
-# sweeps must not wait behind either. A worker started without -Q consumes all three.
-CELERY_TASK_QUEUES = [Queue("mail"), Queue("bots"), Queue("housekeeping")]
+# Four queues, so that each kind of work can have workers of its own (docs/deploy.md):
+# mail waits on mail servers, webhooks on members' receivers, a game's reactions to its
+# moves (the bots' moves above all, snapshots, mails owed, tournament tables) use CPU and
+# the database, and the periodic sweeps must not wait behind any. A worker started without
+# -Q consumes all four.
+CELERY_TASK_QUEUES = [Queue("mail"), Queue("webhooks"), Queue("bots"), Queue("housekeeping")]
 CELERY_TASK_ROUTES = {
     # A reply to a game email is a move (first: the first matching pattern routes).
     "notifications.tasks.process_reply": {"queue": "bots"},
     "notifications.tasks.*": {"queue": "mail"},
     "tournaments.mail.*": {"queue": "mail"},
+    "webhooks.tasks.*": {"queue": "webhooks"},
     "games.tasks.dispatch_events": {"queue": "bots"},
     "tournaments.tasks.*": {"queue": "bots"},
 }

@@ -10,10 +10,12 @@ urlpatterns = [
     # Before the games' API, whose last pattern answers every other /api/ path.
     path("api/tournaments/", include("tournaments.api_urls")),
     path("api/", include("chat.api_urls")),
+    path("api/webhooks/", include("webhooks.api_urls")),
     path("", include("ratings.urls")),
     path("api/", include("games.api.urls")),
     path("notifications/", include("notifications.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("chat/", include("chat.urls")),
+    path("webhooks/", include("webhooks.urls")),
     path("", include("games.urls")),
 ]

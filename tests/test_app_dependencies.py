@@ -2,7 +2,8 @@
 registry: checked on the source, every import (top-level and inside functions) read with
 ``ast``.
 
-- games imports neither notifications, tournaments, chat nor ratings; notifications does
+- games imports neither notifications, tournaments, chat, ratings nor webhooks; webhooks
+  uses games only, and no other app imports it; notifications does
   not import tournaments (tournaments may use both, notifications may use games and chat);
   chat uses games only; ratings imports neither notifications, tournaments nor chat
   (tournaments may use ratings);
@@ -20,7 +21,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "games", "notifications", "tournaments", "chat", "ratings", "numx_site")
+APPS = (
+    "accounts",
+    "games",
+    "notifications",
+    "tournaments",
+    "chat",
+    "ratings",
+    "webhooks",
+    "numx_site",
+)
 ENGINES = sorted(
     path.name for path in (ROOT / "games" / "engine").iterdir() if (path / "__init__.py").exists()
 )
@@ -83,21 +93,24 @@ def imports_of(app: str, other: str) -> list[str]:
         ("ratings", "notifications"),
         ("ratings", "tournaments"),
         ("ratings", "chat"),
+        *[
+            (app, "webhooks")
+            for app in ("games", "notifications", "tournaments", "chat", "ratings")
+        ],
+        *[("webhooks", other) for other in ("notifications", "tournaments", "chat", "ratings")],
     ],
 )
 def test_apps_depend_one_way(app: str, forbidden: str) -> None:
     assert imports_of(app, forbidden) == []
 
 
-@pytest.mark.parametrize(
-    "app", ["accounts", "games", "notifications", "tournaments", "chat", "ratings"]
-)
+#: The site's apps, its settings package aside.
+SITE_APPS = [app for app in APPS if app != "numx_site"]
+
+
+@pytest.mark.parametrize("app", SITE_APPS)
 def test_no_app_imports_another_apps_views(app: str) -> None:
-    others = [
-        other
-        for other in ("accounts", "games", "notifications", "tournaments", "chat", "ratings")
-        if other != app
-    ]
+    others = [other for other in SITE_APPS if other != app]
     found = sorted(
         f"{module} imports {name}"
         for module, names in sources(app).items()
@@ -131,7 +144,7 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-@pytest.mark.parametrize("app", ["notifications", "tournaments", "chat", "ratings"])
+@pytest.mark.parametrize("app", ["notifications", "tournaments", "chat", "ratings", "webhooks"])
 def test_an_apps_modules_import_one_another_without_cycles(app: str) -> None:
     modules = sources(app)
     graph = {

@@ -76,6 +76,9 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/tournaments/{tournament_id}/",
         "/api/tournaments/{tournament_id}/standings/",
         "/api/players/{player_id}/",
+        "/api/webhooks/",
+        "/api/webhooks/{webhook_id}/",
+        "/api/webhooks/{webhook_id}/deliveries/",
     }
     assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
 
@@ -222,3 +225,29 @@ def test_every_answer_of_the_chat_matches_the_schema(
     conforms(as_carol.post(url, {"text": "Hello"}, format="json"))  # 403
     conforms(as_alice.post(url, {"text": " "}, format="json"))  # 400
     conforms(as_alice.get("/api/games/999999/chat/"))  # 404
+
+
+def test_every_answer_of_the_webhooks_matches_the_schema(
+    conforms: Check, as_alice: APIClient, as_carol: APIClient, game: Game
+) -> None:
+    from django.utils import timezone
+
+    from webhooks.models import Attempt, Delivery
+
+    made = conforms(
+        as_alice.post("/api/webhooks/", {"url": "https://bot.example.com/"}, format="json")
+    )
+    conforms(as_alice.post("/api/webhooks/", {"url": "http://bot.example.com/"}, format="json"))
+    delivery = Delivery.objects.create(
+        endpoint_id=made["id"], game=game, sequence=1, kind="your_turn", next_attempt_at=None
+    )
+    Attempt.objects.create(delivery=delivery, at=timezone.now(), error="timeout", duration_ms=5)
+    Attempt.objects.create(delivery=delivery, at=timezone.now(), status=500, duration_ms=7)
+    assert conforms(as_alice.get("/api/webhooks/"))[0]["id"] == made["id"]
+    conforms(as_alice.get(f"/api/webhooks/{made['id']}/"))
+    (logged,) = conforms(as_alice.get(f"/api/webhooks/{made['id']}/deliveries/"))
+    assert [attempt["status"] for attempt in logged["attempts"]] == [500, None]
+    conforms(as_carol.get(f"/api/webhooks/{made['id']}/deliveries/"))  # 404
+    conforms(as_carol.delete(f"/api/webhooks/{made['id']}/"))  # 404
+    response = as_alice.delete(f"/api/webhooks/{made['id']}/")
+    assert response.status_code == 204

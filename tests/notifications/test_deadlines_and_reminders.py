@@ -129,6 +129,8 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
         "timeouts": 0,
         "resent": 0,
         "replies_resent": 0,
+        "webhooks_due": 0,
+        "webhooks_forgotten": 0,
     }
     response = client.post(f"/notifications/games/{game.pk}/vacation/", {"days": "9"}, follow=True)
     assert "between 1 and 4" in response.content.decode()
@@ -168,6 +170,8 @@ def test_the_tick_command_runs_the_clock_once(trio: Game) -> None:
         "timeouts": 0,
         "resent": 0,
         "replies_resent": 0,
+        "webhooks_due": 0,
+        "webhooks_forgotten": 0,
     }
 
 

@@ -1,0 +1,80 @@
+"""The webhooks consumer: from a game's new events, the deliveries its members' endpoints
+are owed, as rows written in the consumer's own transaction and sent after the commit.
+
+- ``game_started`` at the game's first event, to every member seated;
+- ``game_over`` at its end, to every member seated;
+- ``your_turn`` at the last of the new events to a member whose seat the game now waits
+  for, unless it already waited for that seat before them and the seat did not move in
+  them (it was told then). A seat that moved and is awaited again (the next card of a
+  game where all move at once) is told again: a program learns of every move it owes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.events import store
+from games.events.consumers import consumer
+from games.events.store import CREATED, Recorded
+from games.models import Game
+from games.registry import rule_set
+from games.tasks import enqueue
+from webhooks.models import Delivery, Endpoint, Kind
+from webhooks.tasks import send_delivery
+
+ENDED = "game-ended"
+
+
+@consumer("webhooks")
+def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
+    """Owe each endpoint of the game's members the news of ``events`` it asked for."""
+    game = Game.objects.get(pk=game_id)
+    members = dict(
+        game.seats.filter(user__isnull=False, is_bot=False).values_list("number", "user_id")
+    )
+    endpoints = list(Endpoint.objects.filter(owner_id__in=set(members.values())))
+    if not endpoints:
+        return
+    owed: set[tuple[int, int, str]] = set()  # (sequence, user, kind)
+    for event in events:
+        kind = {CREATED: Kind.GAME_STARTED, ENDED: Kind.GAME_OVER}.get(event.type)
+        if kind is not None:
+            owed |= {(event.sequence, user, kind) for user in members.values()}
+    if any(Kind.YOUR_TURN in endpoint.events for endpoint in endpoints):
+        last = events[-1].sequence
+        owed |= {
+            (last, members[seat], Kind.YOUR_TURN)
+            for seat in _asked(game, events)
+            if seat in members
+        }
+    now = timezone.now()
+    for endpoint in endpoints:
+        for sequence, user, kind in sorted(owed):  # in the order of the events
+            if user != endpoint.owner_id or kind not in endpoint.events:
+                continue
+            delivery, new = Delivery.objects.get_or_create(
+                endpoint=endpoint,
+                game=game,
+                sequence=sequence,
+                kind=kind,
+                defaults={"next_attempt_at": now},
+            )
+            if new:
+                # If the enqueue fails (the broker is down), the sweep sends it.
+                pk = delivery.pk
+                transaction.on_commit(lambda pk=pk: enqueue(send_delivery, pk), robust=True)
+
+
+def _asked(game: Game, events: Sequence[Recorded]) -> set[int]:
+    """The seats the game waits for after ``events`` that it did not wait for before them
+    or that moved in them."""
+    rules = rule_set(game.rules)
+    first = events[0].sequence
+    before = store.load(game.pk, game.rules, upto=first - 1).state if first > 1 else None
+    waited = rules.awaiting(before) if before is not None else frozenset()
+    after = store.replay(rules, before, events)
+    moved = {event.seat for event in events if event.seat is not None}
+    return {seat for seat in rules.awaiting(after) if seat not in waited or seat in moved}
