@@ -364,8 +364,11 @@ def test_an_unknown_game_is_not_found(as_alice: APIClient) -> None:
         assert "detail" in response.json()
 
 
-def test_an_unknown_address_under_the_api_is_a_json_404(as_alice: APIClient) -> None:
-    response = as_alice.get("/api/games/not-a-number/")
+@pytest.mark.parametrize("path", ["/api/games/not-a-number/", "/api/players/a%0Ab/"])
+def test_an_unknown_address_under_the_api_is_a_json_404(as_alice: APIClient, path: str) -> None:
+    """A line break in the address too (schemathesis found one answered by the site's
+    HTML 404 page)."""
+    response = as_alice.get(path)
 
     assert response.status_code == 404
     assert response.json() == {"detail": "Not found."}
