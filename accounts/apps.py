@@ -7,3 +7,9 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import signals  # noqa: F401  (connects the receivers)
+        from accounts.models import bot_accounts
+        from games import players
+
+        # The platform shows bot accounts and the ratings leave their games out without
+        # knowing profiles: it asks through games.players, answered here.
+        players.register(bot_accounts)

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import zoneinfo
+from datetime import datetime, timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Profile, profile_of, validate_display_name
+from accounts.models import Profile, Scope, profile_of, validate_display_name
 
 
 def zones_by_region() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -61,7 +64,45 @@ class ProfileForm(forms.ModelForm):
             "email_game_end",
             "email_invitations",
             "daily_digest",
+            "bot_account",
+            "rate_bot_with_people",
         )
+
+
+#: The longest a token may be made to work: a year, or the site's default if longer.
+MAX_TOKEN_DAYS = max(366, settings.NUMX_API_TOKEN_DAYS)
+
+
+class ApiTokenForm(forms.Form):
+    """A new named token: its name (the program it is for), its scopes, how long it works."""
+
+    name = forms.CharField(
+        label=_("Name (the program it is for)"),
+        max_length=60,
+        widget=forms.TextInput(attrs={"placeholder": _("my bot")}),
+    )
+    scopes = forms.MultipleChoiceField(
+        label=_("It may"),
+        choices=Scope.choices,
+        initial=[Scope.READ, Scope.PLAY],
+        widget=forms.CheckboxSelectMultiple,
+    )
+    days = forms.IntegerField(
+        label=_("Days it works"),
+        min_value=1,
+        max_value=MAX_TOKEN_DAYS,
+        initial=lambda: settings.NUMX_API_TOKEN_DAYS,
+    )
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Name the token after the program it is for."))
+        return name
+
+    def expires(self) -> datetime:
+        """When the token stops working: the days chosen from now."""
+        return timezone.now() + timedelta(days=self.cleaned_data["days"])
 
 
 class SignupForm(forms.Form):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
+from collections.abc import Collection
 from functools import cache
 
 from django.conf import settings
@@ -66,6 +67,18 @@ class Profile(models.Model):
     daily_digest = models.BooleanField(
         _("one daily digest instead of an email per move"), default=False
     )
+    # A program plays on this account through the API: shown as a bot wherever its name
+    # is, and kept out of the people's ratings unless its owner says otherwise.
+    bot_account = models.BooleanField(
+        _("this account is a bot"),
+        default=False,
+        help_text=_("A program plays on it through the API; others see a BOT badge by its name."),
+    )
+    rate_bot_with_people = models.BooleanField(
+        _("rate my bot's games with people"),
+        default=False,
+        help_text=_("Otherwise a game with a bot account changes nobody's rating."),
+    )
 
     def __str__(self) -> str:
         return display_name(self.user)
@@ -89,6 +102,13 @@ def display_name(user: AbstractBaseUser) -> str:
     """How a player is shown to others: their display name, else :func:`default_name`."""
     name = Profile.objects.filter(user_id=user.pk).values_list("display_name", flat=True).first()
     return name or default_name(user.pk)
+
+
+def bot_accounts(user_ids: Collection[int]) -> dict[int, bool]:
+    """The bot accounts among ``user_ids``, each mapped to whether its owner lets its games
+    with people be rated (``games.players``' question, registered by the app)."""
+    found = Profile.objects.filter(user_id__in=user_ids, bot_account=True)
+    return dict(found.values_list("user_id", "rate_bot_with_people"))
 
 
 #: Names of the form the site gives accounts without one ("Player 12"): nobody may take
@@ -117,3 +137,54 @@ class SpentLink(models.Model):
 
     def __str__(self) -> str:
         return f"link {self.digest[:12]} spent at {self.spent_at}"
+
+
+class Scope(models.TextChoices):
+    """What an API token may do: ``read`` the games (every GET of the games' API), ``play``
+    (open, join, start, add bots, move: whatever changes a game), ``chat`` (a game's chat)."""
+
+    READ = "read", _("read games")
+    PLAY = "play", _("play")
+    CHAT = "chat", _("chat")
+
+
+class ApiToken(models.Model):
+    """A named API token of a member (one per program): its scopes, its own expiry, revoked
+    on its own. The key is shown once, when it is made; the database keeps its SHA-256 only
+    (what it holds opens nothing), and its first characters, so that the owner can tell
+    their tokens apart."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    can_read = models.BooleanField(_("read games"), default=True)
+    can_play = models.BooleanField(_("play"), default=True)
+    can_chat = models.BooleanField(_("chat"), default=False)
+    created = models.DateTimeField()
+    expires = models.DateTimeField()
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created", "-pk")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def scopes(self) -> frozenset[str]:
+        """The scopes granted, as the API's permissions ask them of ``request.auth``."""
+        granted = (
+            (Scope.READ, self.can_read),
+            (Scope.PLAY, self.can_play),
+            (Scope.CHAT, self.can_chat),
+        )
+        return frozenset(str(scope) for scope, given in granted if given)
+
+    @property
+    def scope_labels(self) -> list[str]:
+        """The scopes granted, in the reader's language (the profile page's list)."""
+        return [str(scope.label) for scope in Scope if scope in self.scopes]

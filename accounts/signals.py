@@ -10,10 +10,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
-from rest_framework.authtoken.models import Token
 
 from accounts.links import LINK_PATHS_SESSION_KEY
 from accounts.models import profile_of
+from accounts.tokens import revoke_all
 
 
 @receiver(user_signed_up)
@@ -41,7 +41,7 @@ def whole_session_after_a_real_sign_in(
 @receiver(password_changed)
 @receiver(password_set)
 @receiver(password_reset)
-def revoke_the_api_token(sender: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
+def revoke_the_api_tokens(sender: Any, user: AbstractBaseUser, **kwargs: Any) -> None:
     """A new password ends everything the old one could have opened: other sessions (the
-    session's hash), one-click links (django-sesame's default), and the API token."""
-    Token.objects.filter(user_id=user.pk).delete()
+    session's hash), one-click links (django-sesame's default), and every API token."""
+    revoke_all(user)

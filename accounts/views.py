@@ -1,19 +1,30 @@
-"""The profile page: display name, language, time zone, email preferences, API token."""
+"""The profile page: display name, language, time zone, email preferences, bot account,
+API tokens."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from allauth.account.decorators import reauthentication_required
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from rest_framework.authtoken.models import Token
 
-from accounts.forms import ProfileForm
-from accounts.models import profile_of
-from accounts.tokens import expires_at
+from accounts.forms import ApiTokenForm, ProfileForm
+from accounts.models import ApiToken, profile_of
+from accounts.tokens import issue
+
+
+def _page(request: HttpRequest, status: int = 200, **context: Any) -> HttpResponse:
+    context.setdefault("form", ProfileForm(instance=profile_of(request.user)))
+    context.setdefault("token_form", ApiTokenForm())
+    context["tokens"] = ApiToken.objects.filter(user_id=request.user.pk)
+    context["now"] = timezone.now()
+    return render(request, "accounts/profile.html", context, status=status)
 
 
 @login_required
@@ -23,27 +34,37 @@ def profile(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
-    token = Token.objects.filter(user_id=request.user.pk).first()
-    context = {"form": form, "token": token, "expires": token and expires_at(token)}
-    return render(request, "accounts/profile.html", context)
-
-
-def _making_a_token(request: HttpRequest) -> bool:
-    return not request.POST.get("revoke")
+    return _page(request, form=form)
 
 
 @login_required
 @require_POST
-# A token is the account's lasting key, so making one takes the password again (allauth's
-# reauthentication: the form is sent on once it is given), whatever signed the browser in.
-# Revoking takes nothing.
-@reauthentication_required(enabled=_making_a_token)
-def api_token(request: HttpRequest) -> HttpResponse:
-    """Create a new API token (replacing any old one), or revoke it."""
-    Token.objects.filter(user_id=request.user.pk).delete()
-    if not _making_a_token(request):
-        messages.success(request, _("Your API token is revoked."))
-    else:
-        Token.objects.create(user_id=request.user.pk)
-        messages.success(request, _("Here is your new API token. Keep it secret."))
+# A token is a lasting key to the account, so making one takes the password again
+# (allauth's reauthentication: the form is sent on once it is given), whatever signed the
+# browser in.
+@reauthentication_required
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """Make a named token; its key is in this answer only (the database keeps its digest),
+    so the page is rendered here rather than after a redirect."""
+    form = ApiTokenForm(request.POST)
+    if not form.is_valid():
+        return _page(request, status=400, token_form=form)
+    token, key = issue(
+        request.user,
+        form.cleaned_data["name"],
+        form.cleaned_data["scopes"],
+        form.expires(),
+    )
+    return _page(request, made=token, key=key)
+
+
+@login_required
+@require_POST
+def revoke_api_token(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Revoke one of the member's tokens (another's is a 404); revoking takes no password."""
+    token = get_object_or_404(ApiToken, pk=token_id, user_id=request.user.pk)
+    if token.revoked is None:
+        token.revoked = timezone.now()
+        token.save(update_fields=["revoked"])
+    messages.success(request, _("The token “%(name)s” is revoked.") % {"name": token.name})
     return redirect("accounts:profile")

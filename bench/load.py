@@ -99,8 +99,8 @@ def main() -> None:
 
     from django.contrib.auth import get_user_model
     from django.db import close_old_connections
-    from rest_framework.authtoken.models import Token
 
+    from accounts.tokens import issue
     from games.bots import play_bot_move
     from games.models import Game
     from games.services import SeatSpec, game_create
@@ -113,7 +113,7 @@ def main() -> None:
         for seat in range(3):
             name = f"load{run}g{game}s{seat}"
             user = get_user_model().objects.create_user(name, f"{name}@example.com", "unused")
-            seated.append((user, Token.objects.create(user=user).key))
+            seated.append((user, issue(user, "bench")[1]))
         return seated
 
     def new_game(seated: list[tuple[Any, str]], rng: random.Random) -> Game:

@@ -39,8 +39,8 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
-from rest_framework.authtoken.models import Token  # noqa: E402
 
+from accounts.tokens import issue  # noqa: E402
 from games.events import store  # noqa: E402
 from games.lobby import game_join, game_open, game_start  # noqa: E402
 from games.registry import rule_set  # noqa: E402
@@ -90,7 +90,7 @@ def one_game(number: int) -> dict[str, dict[str, int]]:
     profile.disable()
     assert page.status_code == 200, page.status_code
     html = counted(profile)
-    token = Token.objects.create(user=bob).key
+    token = issue(bob, "bench")[1]
     profile = cProfile.Profile()
     profile.enable()
     answer = Client().post(

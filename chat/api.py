@@ -14,6 +14,7 @@ from chat.models import MAX_LENGTH, ChatLine
 from games.access import game_for_viewer
 from games.api import serializers as s
 from games.api.base import StrictSerializer
+from games.api.scopes import Chat
 from games.api.views import ERROR, GAME_ID, INVALID, NOT_FOUND, NOT_JSON, endpoint
 
 
@@ -87,7 +88,7 @@ def _chat(request: Request, game_id: int) -> Response:
         **ERROR,
     },
 )
-@endpoint("GET", "POST")
+@endpoint("GET", "POST", scope=Chat)
 def chat(request: Request, game_id: int) -> Response:
     if request.method == "GET":
         return _chat(request, game_id)

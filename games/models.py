@@ -148,6 +148,9 @@ class Seat(models.Model):
     )
     name = models.CharField(max_length=40)
     is_bot = models.BooleanField(default=False)
+    #: Whether the seat's player is a bot account (a member's account a program plays),
+    #: once ``games.players.with_bot_accounts`` has asked: not a column, the profile says it.
+    bot_account: bool = False
     #: How well a bot seat plays (a person's seat keeps the default, unused).
     bot_level = models.PositiveSmallIntegerField(
         choices=BotLevels.choices, default=BotLevels.HEURISTIC

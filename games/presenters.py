@@ -21,6 +21,7 @@ from games.engine.ruleset import Outcome, Progress
 from games.events import store
 from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
+from games.players import bot_accounts
 from games.registry import game_type
 from games.rulesets.site import Site
 from games.score_sheets import ScoreSheet, score_sheet
@@ -55,6 +56,8 @@ class Player:
     away_until: datetime | None = None
     #: Days left in their time bank, in a game with a move deadline (None: no deadline).
     time_bank: int | None = None
+    #: A member's account that a program plays (``games.players``): a BOT badge.
+    bot_account: bool = False
 
 
 @dataclass
@@ -277,6 +280,7 @@ def _players(
     now, with each player's clock and timeouts; a replayed moment shows neither (they are
     today's)."""
     now = timezone.now()
+    bots = bot_accounts(s.user_id for s in seats)
     return [
         Player(
             number=s.number,
@@ -296,6 +300,7 @@ def _players(
             else None,
             away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
             time_bank=s.vacation_days if live and s.game.move_deadline and not s.is_bot else None,
+            bot_account=s.user_id in bots,
         )
         for s in seats
     ]

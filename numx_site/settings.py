@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    # Its table only: accounts' migration 0005 turned its tokens into named ones
+    # (accounts.ApiToken) and reads it; nothing else does.
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -177,11 +179,17 @@ NUMX_INBOUND_MAX_BYTES = env.int("NUMX_INBOUND_MAX_BYTES", default=1_000_000)
 # --- API (Django REST framework) ---------------------------------------------------------
 
 REST_FRAMEWORK = {
+    # The token first: a request without credentials is answered 401 with
+    # `WWW-Authenticate: Token` (the first class's), not a session's 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.tokens.NamedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "accounts.tokens.ExpiringTokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # A token does what its scopes allow (games/api/scopes.py); a session, everything.
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticated",
+        "games.api.scopes.ReadOrPlay",
+    ],
     # drf-spectacular's, with the RateLimit-* headers of every answer.
     "DEFAULT_SCHEMA_CLASS": "games.api.schema.Schema",
     # Per user (and so per API token): a bot may poll and play, not hammer.

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from accounts.models import display_name
 from games.api import serializers as s
 from games.api.views import ERROR, endpoint
+from games.players import bot_accounts
 from ratings.selectors import pool_lines
 
 PLAYER_ID = OpenApiParameter(
@@ -53,6 +54,9 @@ class PoolSerializer(serializers.Serializer):
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(help_text="The name other players see (never the address).")
+    bot_account = serializers.BooleanField(
+        help_text="A member's bot account: a program plays it through the API."
+    )
     ratings = PoolSerializer(many=True, help_text="One entry per pool the player finished in.")
 
 
@@ -72,5 +76,10 @@ class PlayerSerializer(serializers.Serializer):
 @endpoint("GET")
 def player(request: Request, player_id: int) -> Response:
     user = get_object_or_404(get_user_model(), pk=player_id, is_active=True)
-    found = {"id": user.pk, "name": display_name(user), "ratings": pool_lines(user)}
+    found = {
+        "id": user.pk,
+        "name": display_name(user),
+        "bot_account": user.pk in bot_accounts([user.pk]),
+        "ratings": pool_lines(user),
+    }
     return Response(PlayerSerializer(found).data)

@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from games.events import store
 from games.models import Event, Game, Seat
+from games.players import bot_accounts
 from games.registry import game_type
 from games.rulesets.site import Ratings
 from ratings.models import RatedGame, Rating
@@ -80,8 +81,11 @@ def sides_of(rules: str, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ..
 
 
 def _excluded(seats: Sequence[Seat], sides: Sequence[tuple[int, ...]]) -> str:
-    """Why a finished game is not rated ("" when it is)."""
+    """Why a finished game is not rated ("" when it is). A bot account is a bot too,
+    unless its owner lets its games with people be rated."""
     if any(seat.is_bot for seat in seats):
+        return RatedGame.Excluded.BOTS
+    if not all(bot_accounts(seat.user_id for seat in seats).values()):
         return RatedGame.Excluded.BOTS
     if any(seat.user_id is None for seat in seats):
         return RatedGame.Excluded.UNSEATED

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from accounts.models import display_name
+from games.players import bot_accounts
 from ratings.selectors import current_games, pool_lines, recent_games
 
 
@@ -20,6 +21,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         {
             "player": user,
             "name": display_name(user),
+            "bot_account": user.pk in bot_accounts([user.pk]),
             "pools": pools,
             # The column of games played alone shows only to a player who played some.
             "solo": any(line.solo for line in pools),

@@ -3,14 +3,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import Scope
+from accounts.tokens import issue
 
-def token_client(user: User) -> APIClient:
-    """A client of the API signed in with ``user``'s token (made on first use)."""
+
+def api_key(user: User, scopes: Iterable[str] = tuple(Scope)) -> str:
+    """The key of a new token of ``user``'s with ``scopes`` (all by default)."""
+    return issue(user, "tests", scopes)[1]
+
+
+def token_client(user: User, scopes: Iterable[str] = tuple(Scope)) -> APIClient:
+    """A client of the API signed in with a new token of ``user``'s with ``scopes``."""
     client = APIClient()
-    token, _new = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_key(user, scopes)}")
     return client

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from accounts.models import display_name
 from games.models import Game, Seat
+from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
 from tournaments import seating
@@ -105,6 +106,8 @@ class StandingLine:
     name: str
     #: The player's X-Game rating today (None: not rated yet).
     rating: ShownRating | None = None
+    #: A member's account a program plays (``games.players``): a BOT badge.
+    bot_account: bool = False
 
 
 def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> list[StandingLine]:
@@ -113,10 +116,19 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
     entries = {entry.pk: entry for entry in entries_of(tournament)}
     names = names_of(entries.values())
     ratings = ratings_in(POOL, (entry.user_id for entry in entries.values()))
+    bots = bot_accounts(entry.user_id for entry in entries.values())
     lines = []
     for line in standings_of(tournament, upto_stage):
         entry = entries[line.player]  # type: ignore[index]
-        lines.append(StandingLine(line, entry, names[entry.pk], ratings.get(entry.user_id)))
+        lines.append(
+            StandingLine(
+                line,
+                entry,
+                names[entry.pk],
+                ratings.get(entry.user_id),
+                bot_account=entry.user_id in bots,
+            )
+        )
     return lines
 
 
@@ -166,6 +178,8 @@ class PlayerAtTable:
     #: Place and tournament points once the table's result is recorded.
     rank: int | None = None
     points: Fraction | None = None
+    #: A member's account a program plays (``games.players``): a BOT badge.
+    bot_account: bool = False
 
 
 @dataclass(frozen=True)
@@ -216,6 +230,7 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
         TablePlayer.objects.filter(table__in=tables).select_related("entry__user").order_by("seat")
     ):
         players[player.table_id].append(player)
+    bots = bot_accounts(p.entry.user_id for at_table in players.values() for p in at_table)
     stages: dict[int, StageView] = {}
     for stage in tournament.stages.order_by("number"):
         stages[stage.pk] = StageView(stage, [])
@@ -250,6 +265,7 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
                     ),
                     rank=placed[player.pk].place if player.pk in placed else None,
                     points=placed[player.pk].points if player.pk in placed else None,
+                    bot_account=player.entry.user_id in bots,
                 )
             )
         stages[table.stage_id].tables.append(view)

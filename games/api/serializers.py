@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any, ClassVar
 
 from django.core.validators import RegexValidator
+from django.db.models.manager import BaseManager
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import (
@@ -29,6 +30,7 @@ from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
+from games.players import with_bot_accounts
 from games.registry import default_game, game_ids, game_type, schema_name
 from games.rulesets.site import ApiSchema
 from games.selectors import MAX_GAME_ID
@@ -292,16 +294,39 @@ class ChainSerializer(serializers.Serializer):
 # Games ----------------------------------------------------------------------------------
 
 
+class SeatListSerializer(serializers.ListSerializer):
+    """A game's seats, told at once which players are bot accounts (one question a game)."""
+
+    def to_representation(self, data: Any) -> Any:
+        seats = data.all() if isinstance(data, BaseManager) else data
+        return super().to_representation(with_bot_accounts(seats))
+
+
 class SeatSerializer(serializers.ModelSerializer):
     bot_level = serializers.SerializerMethodField(
         help_text="A bot seat's level (0 random, 1 the game's heuristic, 2 search); "
         "null for a person."
     )
+    bot_account = serializers.BooleanField(
+        read_only=True,
+        help_text="The seat's player is a member's bot account: a program plays it through "
+        "the API (the site's own bots are `is_bot`).",
+    )
 
     class Meta:
         model = Seat
-        fields = ("number", "name", "is_bot", "bot_level", "awaited", "score", "winner")
+        fields = (
+            "number",
+            "name",
+            "is_bot",
+            "bot_level",
+            "bot_account",
+            "awaited",
+            "score",
+            "winner",
+        )
         read_only_fields = fields
+        list_serializer_class = SeatListSerializer
 
     def get_bot_level(self, seat: Seat) -> int | None:
         return seat.bot_level if seat.is_bot else None

@@ -20,5 +20,6 @@ urlpatterns = [
     path("games/<int:game_id>/export/", views.export, name="export"),
     path("schema/", views.SchemaView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    re_path(r"^(?P<path>.*)$", views.not_found),
+    # Any character, a line break too (which ``.`` alone would not take).
+    re_path(r"^(?P<path>(?s:.*))$", views.not_found),
 ]

@@ -23,8 +23,7 @@ from django.views.decorators.http import condition
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.decorators import api_view, authentication_classes, parser_classes
+from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.exceptions import (
     NotFound,
     ParseError,
@@ -34,13 +33,14 @@ from rest_framework.exceptions import (
 )
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from accounts.tokens import ExpiringTokenAuthentication
 from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
+from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
@@ -271,13 +271,16 @@ class JSONBodyParser(JSONParser):
             raise ParseError(_("JSON parse error - nested too deeply.")) from None
 
 
-def endpoint(*methods: str) -> Callable[[Callable[..., Response]], Any]:
-    """An API view: JSON bodies, token (or session) authentication, the default
-    permission (signed in) and throttle (per token; per user for sessions)."""
+def endpoint(
+    *methods: str, scope: type[TokenScope] = ReadOrPlay
+) -> Callable[[Callable[..., Response]], Any]:
+    """An API view: JSON bodies, the default authentication (a token, or the browser's
+    session: ``REST_FRAMEWORK`` in the settings), permissions (signed in, and the token's
+    ``scope``: :mod:`games.api.scopes`) and throttle (per token; per user for sessions)."""
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONBodyParser])(view)
-        view = authentication_classes([ExpiringTokenAuthentication, SessionAuthentication])(view)
+        view = permission_classes([IsAuthenticated, scope])(view)
         return api_view(list(methods))(view)
 
     return wrap

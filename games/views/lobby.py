@@ -36,6 +36,7 @@ from games.lobby import (
 )
 from games.models import BotLevels, Game
 from games.params import whole_number
+from games.players import labelled, with_bot_accounts
 from games.registry import default_game, game_ids, game_type
 from games.selectors import (
     finished_games,
@@ -67,6 +68,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     seats = seats_of(request.user)
     current = list(seats.exclude(game__status=Game.Status.FINISHED))
     finished = Paginator(seats.filter(game__status=Game.Status.FINISHED), FINISHED_PER_PAGE)
+    tables = open_games(request.user)
+    with_bot_accounts(seat for game, _free in tables for seat in game.seats_in_order)
     context = {
         "awaiting": most_urgent_first(
             [s for s in current if s.awaited and s.game.status == Game.Status.RUNNING]
@@ -79,10 +82,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 "game": game,
                 "free": free,
                 "what": game_summary(game),
-                "host": game.seats_in_order[0].name,
-                "seated": and_list([seat.name for seat in game.seats_in_order]),
+                "host": labelled(game.seats_in_order[0]),
+                "seated": and_list([labelled(seat) for seat in game.seats_in_order]),
             }
-            for game, free in open_games(request.user)
+            for game, free in tables
         ],
         "recent": finished_games(),
         "games": [game_type(game_id) for game_id in game_ids()],
@@ -169,7 +172,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
     context = {
         "game": game,
         "seat": seat,
-        "seats": game.seats.order_by("number"),
+        "seats": with_bot_accounts(game.seats.order_by("number")),
         "free": free_seats(game),
         "what": game_summary(game),
         "creator": display_name(game.created_by),
@@ -206,7 +209,9 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
         "token": token,
         "free": free_seats(game),
         "what": game_summary(game),
-        "seated": and_list([seat.name for seat in game.seats.order_by("number")]),
+        "seated": and_list(
+            [labelled(seat) for seat in with_bot_accounts(game.seats.order_by("number"))]
+        ),
     }
     return render(request, "games/join.html", context)
 

@@ -12,7 +12,6 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.http import HttpResponse
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Profile, display_name, profile_of
 from games.lobby import game_invite, game_join, game_open, game_start
@@ -258,17 +257,3 @@ def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
 def test_signing_up_as_player_n_is_refused(client: Client) -> None:
     response = sign_up(client, "dan@example.com", "Player 1")
     assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
-
-
-def test_api_tokens_are_created_replaced_and_revoked(
-    alice: User, as_user: Callable[[User], Client]
-) -> None:
-    client = as_user(alice)
-    client.post("/accounts/reauthenticate/", {"password": "alice-password-42"})
-    client.post("/accounts/profile/api-token/")
-    first = Token.objects.get(user=alice).key
-    assert first in client.get("/accounts/profile/").content.decode()
-    client.post("/accounts/profile/api-token/")
-    assert Token.objects.get(user=alice).key != first
-    client.post("/accounts/profile/api-token/", {"revoke": "1"})
-    assert not Token.objects.filter(user=alice).exists()

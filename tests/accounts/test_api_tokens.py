@@ -1,70 +1,138 @@
-"""API tokens are the account's lasting key: making one takes the password again, a token
-stops working NUMX_API_TOKEN_DAYS after it was made, and a new password revokes it."""
+"""API tokens are the account's lasting keys: several per member, named, each with its
+scopes, its expiry and its revocation; making one takes the password again, the key is
+shown once and stored as a digest, and a new password revokes them all."""
 
+import re
 import time
 from collections.abc import Callable
 from datetime import timedelta
+from hashlib import sha256
 from unittest import mock
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
 from tests.clients import token_client
+from tests.migrations import migrate
 
 pytestmark = pytest.mark.django_db
 
 Login = Callable[[User], Client]
+
+NEW_TOKEN = {"name": "my bot", "scopes": ["read", "play"], "days": "30"}
+
+
+def reauthenticated(browser: Client) -> Client:
+    browser.post("/accounts/reauthenticate/", {"password": "alice-password-42"})
+    return browser
+
+
+def shown_key(page: str) -> str:
+    found = re.search(r'id="new-token" type="text" readonly value="([^"]+)"', page)
+    assert found, "the new key is not on the page"
+    return found.group(1)
 
 
 def test_making_a_token_asks_for_the_password_again(alice: User, as_user: Login) -> None:
     """Failed before: any signed-in session (a one-click link's, a shared computer's) made
     a token in one POST."""
     browser = as_user(alice)
-    asked = browser.post("/accounts/profile/api-token/")
+    asked = browser.post("/accounts/profile/api-tokens/", NEW_TOKEN)
     assert asked["Location"].startswith("/accounts/reauthenticate/")
-    assert not Token.objects.filter(user=alice).exists()
+    assert not ApiToken.objects.filter(user=alice).exists()
     wrong = browser.post("/accounts/reauthenticate/", {"password": "not-hers"})
-    assert wrong.status_code == 200 and not Token.objects.filter(user=alice).exists()
+    assert wrong.status_code == 200 and not ApiToken.objects.filter(user=alice).exists()
     # The right password sends the form on: the token is made.
     browser.post(asked["Location"], {"password": "alice-password-42"})
-    assert Token.objects.filter(user=alice).exists()
+    assert ApiToken.objects.filter(user=alice, name="my bot").exists()
 
 
 def test_the_password_given_counts_for_a_few_minutes_only(alice: User, as_user: Login) -> None:
-    browser = as_user(alice)
-    browser.post("/accounts/reauthenticate/", {"password": "alice-password-42"})
+    browser = reauthenticated(as_user(alice))
     with mock.patch("time.time", return_value=time.time() + 3600):
-        asked = browser.post("/accounts/profile/api-token/")
+        asked = browser.post("/accounts/profile/api-tokens/", NEW_TOKEN)
     assert asked["Location"].startswith("/accounts/reauthenticate/")
-    assert not Token.objects.filter(user=alice).exists()
+    assert not ApiToken.objects.filter(user=alice).exists()
 
 
-def test_revoking_a_token_takes_no_password(alice: User, as_user: Login) -> None:
-    Token.objects.create(user=alice)
-    as_user(alice).post("/accounts/profile/api-token/", {"revoke": "1"})
-    assert not Token.objects.filter(user=alice).exists()
+def test_several_named_tokens_shown_once_stored_hashed(alice: User, as_user: Login) -> None:
+    """Failed before: one token per member, its key shown on every visit and stored whole."""
+    browser = reauthenticated(as_user(alice))
+    made = browser.post("/accounts/profile/api-tokens/", NEW_TOKEN)
+    key = shown_key(made.content.decode())
+    browser.post(
+        "/accounts/profile/api-tokens/", {"name": "stats", "scopes": ["read"], "days": "5"}
+    )
+    bot, stats = ApiToken.objects.get(name="my bot"), ApiToken.objects.get(name="stats")
+    assert bot.digest == sha256(key.encode()).hexdigest() and key not in str(
+        list(ApiToken.objects.values())
+    )
+    assert bot.scopes == {"read", "play"} and stats.scopes == {"read"}
+    assert timedelta(days=29) < bot.expires - timezone.now() <= timedelta(days=30)
+    later = browser.get("/accounts/profile/").content.decode()
+    assert key not in later and "my bot" in later and "stats" in later and key[:8] in later
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert client.get("/api/games/").status_code == 200
+    bot.refresh_from_db()
+    assert bot.last_used is not None
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"name": "  ", "scopes": ["read"], "days": "5"},
+        {"name": "x", "scopes": ["admin"], "days": "5"},
+        {"name": "x", "scopes": ["read"], "days": "0"},
+        {"name": "x", "scopes": ["read"], "days": "100000"},
+        {"name": "x", "scopes": [], "days": "5"},
+    ],
+)
+def test_a_bad_token_form_is_refused(alice: User, as_user: Login, form: dict[str, str]) -> None:
+    answer = reauthenticated(as_user(alice)).post("/accounts/profile/api-tokens/", form)
+    assert answer.status_code == 400 and not ApiToken.objects.exists()
+
+
+def test_the_default_expiry_is_the_sites(alice: User, as_user: Login) -> None:
+    page = as_user(alice).get("/accounts/profile/").content.decode()
+    assert f'name="days" value="{settings.NUMX_API_TOKEN_DAYS}"' in page
+
+
+def test_revoking_one_token_leaves_the_others(alice: User, bob: User, as_user: Login) -> None:
+    """Failed before: revoking meant the member's only token."""
+    kept, revoked = token_client(alice), token_client(alice)
+    first, second = ApiToken.objects.filter(user=alice).order_by("pk")
+    # Another member's token is not hers to revoke.
+    assert as_user(bob).post(f"/accounts/profile/api-tokens/{first.pk}/revoke/").status_code == 404
+    as_user(alice).post(f"/accounts/profile/api-tokens/{second.pk}/revoke/")
+    refused = revoked.get("/api/games/")
+    assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
+    assert kept.get("/api/games/").status_code == 200
+    assert "revoked" in as_user(alice).get("/accounts/profile/").content.decode()
 
 
 def test_a_token_expires(alice: User, as_user: Login) -> None:
     """Failed before: a token worked for ever."""
     client = token_client(alice)
     assert client.get("/api/games/").status_code == 200
-    made = timezone.now() - timedelta(days=settings.NUMX_API_TOKEN_DAYS, minutes=1)
-    Token.objects.filter(user=alice).update(created=made)
+    ApiToken.objects.filter(user=alice).update(expires=timezone.now() - timedelta(minutes=1))
     refused = client.get("/api/games/")
     assert refused.status_code == 401 and "expired" in refused.json()["detail"]
-    page = as_user(alice).get("/accounts/profile/").content.decode()
-    assert "It stops working on" in page
+    assert "expired" in as_user(alice).get("/accounts/profile/").content.decode()
 
 
-def test_a_new_password_revokes_the_token(alice: User, as_user: Login) -> None:
+def test_a_new_password_revokes_every_token(alice: User, as_user: Login) -> None:
     """Failed before: changing the password (what a player does when a key may have
     leaked) left the token working."""
-    client = token_client(alice)
+    clients = [token_client(alice), token_client(alice)]
     changed = as_user(alice).post(
         "/accounts/password/change/",
         {
@@ -74,4 +142,29 @@ def test_a_new_password_revokes_the_token(alice: User, as_user: Login) -> None:
         },
     )
     assert changed.status_code == 302
-    assert client.get("/api/games/").status_code == 401
+    assert [client.get("/api/games/").status_code for client in clients] == [401, 401]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_drf_token_becomes_a_named_token_with_the_same_key() -> None:
+    """Existing scripts go on working: the migration keeps each DRF token's key, its expiry
+    and every scope, under the name "API token"."""
+    before = [("accounts", "0004_named_api_tokens_and_bot_accounts")]
+    migrate(before)
+    executor = MigrationExecutor(connection)
+    old = executor.loader.project_state(
+        [*before, ("authtoken", "0004_alter_tokenproxy_options")]
+    ).apps
+    user = old.get_model("auth", "User").objects.create(username="carol")
+    made = timezone.now() - timedelta(days=10)
+    drf_tokens = old.get_model("authtoken", "Token").objects
+    drf_tokens.create(key="k" * 40, user=user)
+    drf_tokens.update(created=made)  # ``created`` is set on creation whatever is given
+    migrate()
+    token = ApiToken.objects.get(user_id=user.pk)
+    assert token.name == "API token" and token.scopes == {"read", "play", "chat"}
+    assert token.expires == made + timedelta(days=settings.NUMX_API_TOKEN_DAYS)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {'k' * 40}")
+    assert client.get("/api/games/").status_code == 200
+    assert not Token.objects.exists()

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
+from accounts.models import ApiToken
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -44,8 +45,9 @@ def test_an_unknown_or_revoked_token_is_refused(game: Game, as_alice: APIClient)
 
     assert client.get("/api/games/").status_code == 401
     assert as_alice.get("/api/games/").status_code == 200
-    Token.objects.filter(user__username="alice").delete()
-    assert as_alice.get("/api/games/").status_code == 401
+    ApiToken.objects.filter(user__username="alice").update(revoked=timezone.now())
+    refused = as_alice.get("/api/games/")
+    assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
 
 
 def test_a_signed_in_browser_uses_its_session(alice: User, game: Game) -> None:

@@ -101,7 +101,8 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
     assert created["is_public"] is True and created["move_deadline_hours"] == 48
     assert created["my_seat"] == 0 and created["created_by_me"] is True
     assert created["free_seats"] == 3
-    seat = {"number": 0, "name": "alice", "is_bot": False, "bot_level": None, "awaited": False}
+    seat = {"number": 0, "name": "alice", "is_bot": False, "bot_level": None}
+    seat |= {"bot_account": False, "awaited": False}
     assert created["seats"] == [{**seat, "score": None, "winner": False}]
     game = Game.objects.get(pk=created["id"])
     assert game.created_by == alice and game.move_deadline.total_seconds() == 48 * 3600
@@ -363,8 +364,11 @@ def test_an_unknown_game_is_not_found(as_alice: APIClient) -> None:
         assert "detail" in response.json()
 
 
-def test_an_unknown_address_under_the_api_is_a_json_404(as_alice: APIClient) -> None:
-    response = as_alice.get("/api/games/not-a-number/")
+@pytest.mark.parametrize("path", ["/api/games/not-a-number/", "/api/players/a%0Ab/"])
+def test_an_unknown_address_under_the_api_is_a_json_404(as_alice: APIClient, path: str) -> None:
+    """A line break in the address too (schemathesis found one answered by the site's
+    HTML 404 page)."""
+    response = as_alice.get(path)
 
     assert response.status_code == 404
     assert response.json() == {"detail": "Not found."}

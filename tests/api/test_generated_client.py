@@ -30,10 +30,10 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.throttling import UserRateThrottle
 
 from games.registry import game_ids, rule_set, schema_name
+from tests.clients import api_key
 
 pytestmark = pytest.mark.django_db
 
@@ -272,7 +272,7 @@ def test_a_generated_client_plays_a_whole_game_in_the_classes_of_its_game(
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "100000/minute"})
     client = generated.AuthenticatedClient(
         base_url="http://testserver",
-        token=Token.objects.create(user=alice).key,
+        token=api_key(alice),
         prefix="Token",
         raise_on_unexpected_status=True,
         httpx_args={"transport": in_process},

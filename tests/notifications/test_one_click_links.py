@@ -11,9 +11,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
 from accounts import links
+from accounts.models import ApiToken
 from chat.models import ChatLine
 from games.lobby import game_open
 from games.models import Game
@@ -53,8 +53,8 @@ def test_a_games_link_opens_that_game_and_nothing_else_of_the_account(
     for elsewhere in ("/games/", "/accounts/profile/"):
         assert browser.get(elsewhere)["Location"].startswith("/accounts/login/"), elsewhere
     assert browser.get("/api/games/").status_code in (401, 403)
-    assert browser.post("/accounts/profile/api-token/").status_code == 302
-    assert not Token.objects.filter(user=mallory).exists()
+    assert browser.post("/accounts/profile/api-tokens/").status_code == 302
+    assert not ApiToken.objects.filter(user=mallory).exists()
     other = game_open(creator=mallory, name="Mine too", config={"players": 2})
     assert browser.get(f"/games/{other.pk}/").status_code == 404  # private, and not opened
 

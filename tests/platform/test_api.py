@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.events.models import Event
 from games.models import Game
+from tests.clients import api_key
 from tests.platform.conftest import state_of, take
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def api_client(user: User) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_key(user)}")
     return client
 
 

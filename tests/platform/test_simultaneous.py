@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.selectors import event_log, game_view
+from tests.clients import api_key
 from tests.platform.conftest import state_of
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def post_bid(client: Client, game: Game, count: int, seen: int) -> Any:
 
 def api_client(user: User) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_key(user)}")
     return client
 
 

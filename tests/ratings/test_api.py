@@ -31,6 +31,7 @@ def test_a_player_comes_with_their_ratings(
     assert response.json() == {
         "id": bob.pk,
         "name": "Bob the Builder",
+        "bot_account": False,
         "ratings": [
             {
                 "pool": "toy:fast",

@@ -126,6 +126,19 @@ def test_the_standings_page_ranks_players_after_each_stage(client: Client, start
     assert after.status_code == 200 and "Standings after stage 1" in after.content.decode()
 
 
+def test_a_bot_accounts_line_and_seat_have_the_bot_badge(client: Client, started: Stage) -> None:
+    """Failed before: a program entered on a member's account looked like a person."""
+    entry = Entry.objects.filter(tournament=started.tournament).order_by("pk").last()
+    assert entry is not None
+    profile = profile_of(entry.user)
+    profile.bot_account = True
+    profile.save()
+    finish_stage(started)
+    for page in ("standings/", "tables/"):
+        shown = client.get(url(started.tournament, page)).content.decode()
+        assert shown.count('class="badge bot-account"') == 1, page
+
+
 def test_every_line_of_a_tie_shows_its_shared_rank(
     league: Tournament, alice: User, make_players: Players, client: Client
 ) -> None:

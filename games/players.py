@@ -1,0 +1,57 @@
+"""Which players are bot accounts: the platform asks, the accounts app answers.
+
+A member may mark their account as a bot (a program plays it through the API, with one of
+its tokens). The platform shows a BOT badge by such a player's name, and the ratings leave
+its games with people out unless its owner allows them; but ``games`` knows nothing of
+profiles. The ``accounts`` app registers its answer when it is ready
+(``AccountsConfig.ready``); until one is registered, no account is a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+
+from django.utils.translation import gettext as _
+
+from games.models import Seat
+
+#: Given user ids, the bot accounts among them, each mapped to whether its owner lets its
+#: games with people be rated.
+Finder = Callable[[Collection[int]], Mapping[int, bool]]
+
+
+def _no_bot_accounts(user_ids: Collection[int]) -> Mapping[int, bool]:
+    return {}
+
+
+_finders: list[Finder] = [_no_bot_accounts]
+
+
+def register(finder: Finder) -> None:
+    """Make ``finder`` the answer to :func:`bot_accounts` (the last registered counts)."""
+    _finders.append(finder)
+
+
+def bot_accounts(user_ids: Iterable[int | None]) -> Mapping[int, bool]:
+    """The bot accounts among ``user_ids`` (None, a site bot's seat, is none), each mapped
+    to whether its games with people are rated; one question for them all."""
+    ids = {user_id for user_id in user_ids if user_id is not None}
+    return _finders[-1](ids) if ids else {}
+
+
+def with_bot_accounts(seats: Iterable[Seat]) -> list[Seat]:
+    """The ``seats``, each told whether its player is a bot account (``seat.bot_account``,
+    what the pages' BOT badge reads), with one question for them all."""
+    seats = list(seats)
+    bots = bot_accounts(seat.user_id for seat in seats)
+    for seat in seats:
+        seat.bot_account = seat.user_id in bots
+    return seats
+
+
+def labelled(seat: Seat) -> str:
+    """A seat's name where only text may go (a list of names): "BOT Ada" for a bot
+    account's, once :func:`with_bot_accounts` has told the seat."""
+    if seat.bot_account:
+        return str(_("BOT %(name)s") % {"name": seat.name})
+    return str(seat.name)
