@@ -20,7 +20,6 @@ from celery.exceptions import Retry
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from games.bots import play_bot_move
 from games.deadlines import tick
@@ -28,6 +27,7 @@ from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
+from tests.clients import api_key
 from webhooks.models import Attempt, Delivery, Endpoint
 from webhooks.tasks import send_delivery
 
@@ -108,8 +108,7 @@ def signed_in(user: User) -> Client:
 
 
 def api(user: User) -> Client:
-    token = Token.objects.create(user=user)
-    return Client(headers={"Authorization": f"Token {token.key}"})
+    return Client(headers={"Authorization": f"Token {api_key(user)}"})
 
 
 def register(user: User, url: str, events: list[str] | None = None) -> Endpoint:
