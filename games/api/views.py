@@ -9,6 +9,7 @@ credentials get 401; a logged-in browser may use its session.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -561,7 +562,7 @@ def start(request: Request, game_id: int) -> Response:
     summary="My legal actions",
     description="Everything my seat may do now (nothing when the game waits for others). "
     "A choice too large to list (NUM-X: a distribution, a Malus answer) is given as its "
-    "constraints, `pending`.",
+    "constraints, `pending`, with one of its moves drawn at random, `sample`.",
     tags=["play"],
     parameters=[GAME_ID],
     responses={200: s.LEGAL_ACTIONS, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
@@ -571,13 +572,17 @@ def legal_actions(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
     seat = _seat(request, found)
     # A game that has not started offers nothing yet.
-    moves = LegalMoves(0) if found.status == Game.Status.OPEN else legal_moves(found, seat)
+    if found.status == Game.Status.OPEN:
+        moves = LegalMoves(0)
+    else:
+        moves = legal_moves(found, seat, sample=random.Random())
     body = {
         "sequence": moves.sequence,
         "seat": seat,
         "rules": found.rules,
         "listed": moves.listed,
         "pending": moves.pending,
+        "sample": moves.sample,
     }
     return Response(s.LegalActionsSerializer(body).data)
 
