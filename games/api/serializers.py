@@ -639,6 +639,16 @@ class JoinSerializer(StrictSerializer):
     )
 
 
+class OpenTableSerializer(serializers.Serializer):
+    """A public table waiting for players, with a seat free for me: take it with `join/`."""
+
+    host = serializers.CharField(help_text="The name of the player who opened the table.")
+    summary = serializers.CharField(
+        help_text="The game, its options and its time per move in words, as the lobby says them."
+    )
+    game = _games(detail=False)
+
+
 class ConflictSerializer(serializers.Serializer):
     """The game cannot do this now (another move came first, it has started, is full...):
     here it is as it stands."""
