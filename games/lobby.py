@@ -110,8 +110,7 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
         raise LobbyForbidden(_("Only players of this game invite others."))
     if game.status != Game.Status.FINISHED:
         raise LobbyError(_("A game is played again once it is over."))
-    key = f"rematch:{game.pk}"
-    earlier = Game.objects.filter(idempotency_key=key).order_by("pk").first()
+    earlier = rematch_of(game)
     if earlier is not None:
         # Another player asked first (or this one twice): take a seat there, as their
         # invitation would have. (Two players asking at the same moment may open two
@@ -130,7 +129,7 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
             public=game.is_public,
             deadline_policy=game.deadline_policy,
             bot_level=game.bot_level,
-            idempotency_key=key,
+            idempotency_key=_rematch_key(game),
         )
         for seat in seats:
             if seat.is_bot:
@@ -141,6 +140,16 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
         if not free_seats(again):
             return game_start(game=again, by=by)
     return again
+
+
+def _rematch_key(game: Game) -> str:
+    return f"rematch:{game.pk}"
+
+
+def rematch_of(game: Game) -> Game | None:
+    """The table :func:`game_rematch` opened to play ``game`` again, if any (the first one,
+    should two players have asked at the same moment)."""
+    return Game.objects.filter(idempotency_key=_rematch_key(game)).order_by("pk").first()
 
 
 def game_open(
@@ -238,6 +247,26 @@ def game_join(*, game: Game, user: AbstractBaseUser, token: str = "") -> Seat:
     if game.seats.filter(user_id=user.pk).exists():
         raise LobbyError(_("You already have a seat at this table."))
     return _take_seat(game, user=user, name=display_name(user))
+
+
+def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
+    """``user`` gives up their seat at a table still being set; the seats after it move up
+    one, so that the seats stay numbered from 0 and the next to join sits last. The player
+    who opened the table hosts it and stays."""
+    with transaction.atomic():
+        # Locked, so that nobody joins or starts while the seats move up.
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status != Game.Status.OPEN:
+            raise LobbyError(_("This game has already started: its seats stay taken."))
+        if locked.created_by_id == user.pk:
+            raise LobbyError(_("The player who opened this table hosts it and cannot leave it."))
+        seat = locked.seats.filter(user_id=user.pk).first()
+        if seat is None:
+            raise LobbyError(_("You have no seat at this table."))
+        seat.delete()
+        for later in locked.seats.filter(number__gt=seat.number).order_by("number"):
+            later.number -= 1
+            later.save(update_fields=["number"])
 
 
 def game_add_bot(*, game: Game, by: AbstractBaseUser, level: int | None = None) -> Seat:

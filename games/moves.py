@@ -3,6 +3,7 @@ back. The game's engine decides what is legal; this only lists and names it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,8 @@ class LegalMoves:
     sequence: int
     listed: list[Move] = field(default_factory=list)
     pending: dict[str, Any] | None = None
+    #: One move of a ``pending`` choice, drawn at random, when the caller asked for one.
+    sample: Move | None = None
 
     def __bool__(self) -> bool:
         return bool(self.listed or self.pending)
@@ -53,27 +56,30 @@ def legal_moves(
     loaded: store.StateAt | None = None,
     names: list[str] | None = None,
     view: Mapping[str, Any] | None = None,
+    sample: random.Random | None = None,
 ) -> LegalMoves:
     """Everything ``seat`` may do in ``game`` now (``loaded``: its state, ``names``: the
-    seats' names, and ``view``: the seat's view of that state, if the caller has them)."""
+    seats' names, and ``view``: the seat's view of that state, if the caller has them).
+    With ``sample``, a choice too large to list comes with one of its moves drawn by that
+    randomness (the random bot's move), for a client that cannot build one itself."""
     loaded = loaded or store.load(game.pk, game.rules)
     kind = game_type(game.rules)
     rules = kind.rules
     names = names if names is not None else seat_names(game)
     space = rules.legal_actions(loaded.state, seat)
+
+    def move(action: Any) -> Move:
+        data = rules.action_to_json(action)
+        return Move(str(action), data, kind.site.describe_action(data, names, game.config))
+
     if space.listable:
-        listed = []
-        for action in space:
-            data = rules.action_to_json(action)
-            listed.append(
-                Move(str(action), data, kind.site.describe_action(data, names, game.config))
-            )
-        return LegalMoves(loaded.sequence, listed)
+        return LegalMoves(loaded.sequence, [move(action) for action in space])
     if not space:
         return LegalMoves(loaded.sequence)
     if view is None:
         view = rules.view(loaded.state, seat)
-    return LegalMoves(loaded.sequence, pending=view.get("pending"))
+    drawn = None if sample is None else move(space.sample(sample))
+    return LegalMoves(loaded.sequence, pending=view.get("pending"), sample=drawn)
 
 
 def read_move(rules: RuleSet[Any], data: object) -> Any:

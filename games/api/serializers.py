@@ -664,6 +664,16 @@ class JoinSerializer(StrictSerializer):
     )
 
 
+class OpenTableSerializer(serializers.Serializer):
+    """A public table waiting for players, with a seat free for me: take it with `join/`."""
+
+    host = serializers.CharField(help_text="The name of the player who opened the table.")
+    summary = serializers.CharField(
+        help_text="The game, its options and its time per move in words, as the lobby says them."
+    )
+    game = _games(detail=False)
+
+
 class ConflictSerializer(serializers.Serializer):
     """The game cannot do this now (another move came first, it has started, is full...):
     here it is as it stands."""
@@ -690,6 +700,7 @@ class LegalActionsSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=game_ids(), help_text="The game played.")
     listed = MoveSerializer(many=True)
     pending = serializers.SerializerMethodField()
+    sample = MoveSerializer(allow_null=True)
 
     def get_pending(self, offered: dict[str, Any]) -> dict[str, Any] | None:
         pending = offered["pending"]
@@ -698,7 +709,7 @@ class LegalActionsSerializer(serializers.Serializer):
 
 @extend_schema_field({"type": "null"})
 class NoChoiceField(serializers.ReadOnlyField):
-    """The ``pending`` of a game that never has a choice too large to list."""
+    """The ``pending`` and ``sample`` of a game that never has a choice too large to list."""
 
 
 def _legal_actions_fields(game_id: str) -> dict[str, serializers.Field]:
@@ -710,17 +721,24 @@ def _legal_actions_fields(game_id: str) -> dict[str, serializers.Field]:
     )
     pending_class = game_schema(game_id).pending
     pending: serializers.Field
+    sample: serializers.Field
     if pending_class().fields:
         pending = pending_class(
             allow_null=True,
             help_text="The choice to make when it is too large to list, as its constraints "
             "(the game's view has it too, as `pending`); null when there is none.",
         )
+        sample = move(
+            allow_null=True,
+            help_text="With `pending`, one of its legal moves drawn at random (the random "
+            "bot's move), for a client that does not build its own; null otherwise.",
+        )
     else:
         # A game that lists every move answers null: typed so, rather than left out of
         # its schema, where a generated client would keep it as an unknown key.
         pending = NoChoiceField(help_text="Always null: this game lists every move.")
-    return {"listed": move(many=True), "pending": pending}
+        sample = NoChoiceField(help_text="Always null: this game lists every move.")
+    return {"listed": move(many=True), "pending": pending, "sample": sample}
 
 
 #: My legal actions in a game of any registered game, told apart by its ``rules``.

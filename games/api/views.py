@@ -9,10 +9,12 @@ credentials get 401; a logged-in browser may use its session.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils import translation
@@ -42,6 +44,7 @@ from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
+from games.descriptions import game_summary
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
 from games.events.log import LogError, export_game, verify
@@ -51,15 +54,18 @@ from games.lobby import (
     OpeningKeyReused,
     game_add_bot,
     game_join,
+    game_leave,
     game_open,
     game_open_once,
+    game_rematch,
     game_start,
+    rematch_of,
 )
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
 from games.rulesets.site import Outlooks
-from games.selectors import event_log, game_view, seat_among, seat_of, seats_of
+from games.selectors import event_log, game_view, open_games, seat_among, seat_of, seats_of
 from games.services import (
     Checked,
     Conflict,
@@ -490,16 +496,16 @@ def join(request: Request, game_id: int) -> Response:
 def _lobby_command(
     request: Request, game_id: int, command: Callable[[Game], object], answer: int
 ) -> Response:
-    """A command only the game's creator may give (add a bot, start)."""
+    """A lobby command on a table (add a bot, start, leave), answered with the table as it
+    then stands for the requester's seat (none once they left it)."""
     found = _watched_game(request, game_id)
-    seat = seat_of(found, request.user)
     try:
         command(found)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
     except LobbyError as refused:
-        return _conflict(request, found, seat, str(refused))
-    return Response(_detail(request.user, found.pk, seat), status=answer)
+        return _conflict(request, found, seat_of(found, request.user), str(refused))
+    return Response(_detail(request.user, found.pk, seat_of(found, request.user)), status=answer)
 
 
 @extend_schema(
@@ -556,6 +562,101 @@ def start(request: Request, game_id: int) -> Response:
     )
 
 
+@extend_schema(
+    operation_id="game_leave",
+    summary="Leave a table",
+    description="Give up my seat at a table still waiting for players, as its page's Leave "
+    "this table: the seats after mine move up one. The player who opened the table hosts "
+    "it and stays; once the game has started its seats stay taken.",
+    tags=["lobby"],
+    parameters=[GAME_ID],
+    request=None,
+    responses={
+        200: OpenApiResponse(s.GAME_DETAIL, "Left: the table as it now stands."),
+        **NOT_FOUND,
+        **DAMAGED,
+        409: OpenApiResponse(
+            s.ConflictSerializer,
+            "I cannot leave it (started, I opened it, I have no seat there): here it is.",
+        ),
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def leave(request: Request, game_id: int) -> Response:
+    return _lobby_command(
+        request, game_id, lambda g: game_leave(game=g, user=request.user), status.HTTP_200_OK
+    )
+
+
+@extend_schema(
+    operation_id="game_rematch",
+    summary="Play again",
+    description="A finished game played again, as its table's Play again: a new table of the "
+    "same game, options, clock, bots' level and visibility, the bots seated again and the "
+    "other players invited by email; against bots alone it starts at once. One rematch per "
+    "game: 201 with the new table; 200 with the table already opened (by me, or by another "
+    "player, where I then take a seat).",
+    tags=["lobby"],
+    parameters=[GAME_ID],
+    request=None,
+    responses={
+        201: OpenApiResponse(s.GAME_DETAIL, "Opened."),
+        200: OpenApiResponse(s.GAME_DETAIL, "Already opened."),
+        403: OpenApiResponse(s.ErrorSerializer, "Only players of this game invite others."),
+        **NOT_FOUND,
+        **DAMAGED,
+        409: OpenApiResponse(s.ConflictSerializer, "The game is not over: here it is."),
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def rematch(request: Request, game_id: int) -> Response:
+    found = _watched_game(request, game_id)
+    opened = rematch_of(found)
+    try:
+        again = game_rematch(game=found, by=request.user)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as refused:
+        return _conflict(request, found, seat_of(found, request.user), str(refused))
+    answer = status.HTTP_200_OK if opened is not None else status.HTTP_201_CREATED
+    return Response(
+        _detail(request.user, again.pk, seat_of(again, request.user)),
+        answer,
+        headers={"Location": reverse("api:game", args=(again.pk,))},
+    )
+
+
+@extend_schema(
+    operation_id="tables_open",
+    summary="Open tables to join",
+    description="The public tables waiting for players that I have no seat at, the most "
+    "recently opened first (as many as the lobby lists): each with its host, the game and "
+    "its options in words, and the game (its `config`, `move_deadline_hours`, `seats` and "
+    "`free_seats`). Take a seat with `POST /api/games/N/join/`.",
+    tags=["lobby"],
+    parameters=CONDITIONAL,
+    responses={200: s.OpenTableSerializer(many=True), **NOT_MODIFIED, **ERROR},
+)
+@endpoint("GET")
+@etagged
+def tables(request: Request) -> Response:
+    waiting = [game for game, _free in open_games(request.user)]
+    prefetch_related_objects(waiting, "seats")
+    context = {"user": request.user, "seats": {}}
+    return Response(
+        [
+            {
+                "host": game.seats_in_order[0].name,
+                "summary": game_summary(game),
+                "game": s.GameSerializer(game, context=context).data,
+            }
+            for game in waiting
+        ]
+    )
+
+
 # Play -----------------------------------------------------------------------------------
 
 
@@ -564,7 +665,7 @@ def start(request: Request, game_id: int) -> Response:
     summary="My legal actions",
     description="Everything my seat may do now (nothing when the game waits for others). "
     "A choice too large to list (NUM-X: a distribution, a Malus answer) is given as its "
-    "constraints, `pending`.",
+    "constraints, `pending`, with one of its moves drawn at random, `sample`.",
     tags=["play"],
     parameters=[GAME_ID],
     responses={200: s.LEGAL_ACTIONS, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
@@ -574,13 +675,17 @@ def legal_actions(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
     seat = _seat(request, found)
     # A game that has not started offers nothing yet.
-    moves = LegalMoves(0) if found.status == Game.Status.OPEN else legal_moves(found, seat)
+    if found.status == Game.Status.OPEN:
+        moves = LegalMoves(0)
+    else:
+        moves = legal_moves(found, seat, sample=random.Random())
     body = {
         "sequence": moves.sequence,
         "seat": seat,
         "rules": found.rules,
         "listed": moves.listed,
         "pending": moves.pending,
+        "sample": moves.sample,
     }
     return Response(s.LegalActionsSerializer(body).data)
 

@@ -28,6 +28,7 @@ from games.lobby import (
     game_add_bot,
     game_invite,
     game_join,
+    game_leave,
     game_open,
     game_rematch,
     game_start,
@@ -245,6 +246,20 @@ def add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, game_id: int) -> HttpResponse:
     return _lobby_action(request, game_id, lambda game: game_start(game=game, by=request.user))
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A player gives up their seat at a table still being set: back to the lobby."""
+    game, _seat = game_for_viewer(request, game_id)
+    try:
+        game_leave(game=game, user=request.user)
+    except LobbyError as error:
+        messages.error(request, str(error))
+        return redirect("games:game", game.pk)
+    messages.success(request, _("You left the table %(name)s.") % {"name": game.display_name})
+    return redirect("games:lobby")
 
 
 @login_required

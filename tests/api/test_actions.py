@@ -41,7 +41,7 @@ def test_my_legal_actions_are_listed_with_notation_json_and_words(
     assert response.status_code == 200
     offered = response.json()
     assert offered["sequence"] == 2 and offered["seat"] == 0
-    assert offered["pending"] is None and offered["rules"] == "numx"
+    assert offered["pending"] is None and offered["sample"] is None and offered["rules"] == "numx"
     hand = game_view(game, 0)["hands"][0]
     assert sorted(m["notation"] for m in offered["listed"]) == sorted(
         f"pick {card}" for card in set(hand)
@@ -58,7 +58,14 @@ def test_a_seat_the_game_does_not_wait_for_has_nothing_to_do(
 
     offered = as_alice.get(f"/api/games/{game.pk}/legal-actions/").json()
 
-    assert offered == {"sequence": 3, "seat": 0, "rules": "numx", "listed": [], "pending": None}
+    assert offered == {
+        "sequence": 3,
+        "seat": 0,
+        "rules": "numx",
+        "listed": [],
+        "pending": None,
+        "sample": None,
+    }
 
 
 def test_a_distribution_is_offered_as_its_constraints(
@@ -76,6 +83,21 @@ def test_a_distribution_is_offered_as_its_constraints(
     assert constraints["cards"] and {"minimum", "cap", "blank"} <= constraints.keys()
 
 
+def test_a_choice_too_large_to_list_comes_with_a_legal_move_drawn_from_it(
+    as_alice: APIClient, as_bob: APIClient, game: Game, advance: Callable[..., Game]
+) -> None:
+    advance(game, lambda g: g.phase == "distribution")
+    client = as_alice if game.awaiting[0] == 0 else as_bob
+    offered = client.get(f"/api/games/{game.pk}/legal-actions/").json()
+
+    sample = offered["sample"]
+    body = {"action": sample["action"], "expected_sequence": offered["sequence"]}
+    played = client.post(f"/api/games/{game.pk}/actions/", body, format="json")
+
+    assert sample["action"]["type"] == "distribute" and sample["description"]
+    assert played.status_code == 201, played.json()
+
+
 def test_only_players_have_legal_actions(as_carol: APIClient, game: Game) -> None:
     response = as_carol.get(f"/api/games/{game.pk}/legal-actions/")
 
@@ -88,7 +110,14 @@ def test_an_open_game_offers_no_action_yet(as_alice: APIClient, alice: User) -> 
 
     offered = as_alice.get(f"/api/games/{opened.pk}/legal-actions/").json()
 
-    assert offered == {"sequence": 0, "seat": 0, "rules": "numx", "listed": [], "pending": None}
+    assert offered == {
+        "sequence": 0,
+        "seat": 0,
+        "rules": "numx",
+        "listed": [],
+        "pending": None,
+        "sample": None,
+    }
 
 
 # Submitting -----------------------------------------------------------------------------

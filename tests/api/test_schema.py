@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
 from games.events.consumers import dispatch
-from games.lobby import game_open
+from games.lobby import game_join, game_open
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -66,6 +66,9 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/games/{game_id}/join/",
         "/api/games/{game_id}/bots/",
         "/api/games/{game_id}/start/",
+        "/api/games/{game_id}/leave/",
+        "/api/games/{game_id}/rematch/",
+        "/api/tables/",
         "/api/games/{game_id}/legal-actions/",
         "/api/games/{game_id}/actions/",
         "/api/games/{game_id}/check/",
@@ -81,6 +84,28 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/webhooks/{webhook_id}/deliveries/",
     }
     assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
+
+
+def test_table_control_answers_match_the_schema(
+    conforms: Check,
+    as_alice: APIClient,
+    as_bob: APIClient,
+    as_carol: APIClient,
+    alice: User,
+    bob: User,
+    game: Game,
+    advance: Callable[..., Game],
+) -> None:
+    waiting = game_open(creator=alice, name="Open", config={"players": 3}, public=True)
+    game_join(game=waiting, user=bob)
+    assert conforms(as_carol.get("/api/tables/"))[0]["game"]["id"] == waiting.pk
+    conforms(as_alice.post(f"/api/games/{waiting.pk}/leave/"))  # 409: the host stays
+    assert conforms(as_bob.post(f"/api/games/{waiting.pk}/leave/"))["my_seat"] is None
+    conforms(as_alice.post(f"/api/games/{game.pk}/rematch/"))  # 409: not over
+    advance(game, lambda g: g.status == Game.Status.FINISHED)
+    conforms(as_carol.post(f"/api/games/{game.pk}/rematch/"))  # 403: not a player
+    assert conforms(as_alice.post(f"/api/games/{game.pk}/rematch/"))["status"] == "open"
+    conforms(as_bob.post(f"/api/games/{game.pk}/rematch/"))  # 200: Bob takes his seat
 
 
 def test_a_players_ratings_match_the_schema(
