@@ -104,6 +104,13 @@ def display_name(user: AbstractBaseUser) -> str:
     return name or default_name(user.pk)
 
 
+def give_name(user: AbstractBaseUser, name: str) -> None:
+    """Make ``name`` the display name of ``user``'s profile."""
+    profile = profile_of(user)
+    profile.display_name = name
+    profile.save()
+
+
 def bot_accounts(user_ids: Collection[int]) -> dict[int, bool]:
     """The bot accounts among ``user_ids``, each mapped to whether its owner lets its games
     with people be rated (``games.players``' question, registered by the app)."""

@@ -8,12 +8,14 @@ from allauth.account.signals import password_changed, password_reset, password_s
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.signals import user_logged_in
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 
 from accounts.links import LINK_PATHS_SESSION_KEY
-from accounts.models import profile_of
+from accounts.models import Profile, display_name, profile_of
 from accounts.tokens import revoke_all
+from games.models import Seat
 
 
 @receiver(user_signed_up)
@@ -45,3 +47,12 @@ def revoke_the_api_tokens(sender: Any, user: AbstractBaseUser, **kwargs: Any) ->
     """A new password ends everything the old one could have opened: other sessions (the
     session's hash), one-click links (django-sesame's default), and every API token."""
     revoke_all(user)
+
+
+@receiver(post_save, sender=Profile)
+def seats_follow_the_display_name(sender: Any, instance: Profile, **kwargs: Any) -> None:
+    """A player's name at the tables follows their profile: every seat of the profile's user
+    takes its display name, in running and finished games alike (as on other game sites,
+    where a player is known by their current name)."""
+    name = display_name(instance.user)
+    Seat.objects.filter(user_id=instance.user_id).exclude(name=name).update(name=name)

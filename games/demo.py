@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.dispatch import Signal
 
-from accounts.models import profile_of
+from games import players
 from games.bots import play_bot_move
 from games.engine.ruleset import BotLevel
 from games.events import store
@@ -139,7 +139,5 @@ def player(email: str) -> object:
         # holds "dan", and the demo must still seed on that site (make run seeds every time).
         user = user_model.objects.create_user(email, email, PASSWORD)
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
-        profile = profile_of(user)
-        profile.display_name = email.split("@")[0].capitalize()
-        profile.save()
+        players.give_name(user, email.split("@")[0].capitalize())
     return user

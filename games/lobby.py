@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from accounts.models import display_name
+from games import players
 from games.models import BotLevels, Game, Invitation, Seat
 from games.registry import default_game, game_type, rule_set
 from games.services import start_recording
@@ -184,7 +184,7 @@ def game_open(
             is_public=public,
             idempotency_key=idempotency_key,
         )
-        Seat.objects.create(game=game, number=0, user=creator, name=display_name(creator))
+        Seat.objects.create(game=game, number=0, user=creator, name=players.display_name(creator))
     return game
 
 
@@ -246,7 +246,7 @@ def game_join(*, game: Game, user: AbstractBaseUser, token: str = "") -> Seat:
     check_invitation(game, token)
     if game.seats.filter(user_id=user.pk).exists():
         raise LobbyError(_("You already have a seat at this table."))
-    return _take_seat(game, user=user, name=display_name(user))
+    return _take_seat(game, user=user, name=players.display_name(user))
 
 
 def game_leave(*, game: Game, user: AbstractBaseUser) -> None:

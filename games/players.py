@@ -1,16 +1,21 @@
-"""Which players are bot accounts: the platform asks, the accounts app answers.
+"""What the platform asks of players' accounts, and the accounts app answers: how a member is
+named, and which players are bot accounts.
 
-A member may mark their account as a bot (a program plays it through the API, with one of
-its tokens). The platform shows a BOT badge by such a player's name, and the ratings leave
-its games with people out unless its owner allows them; but ``games`` knows nothing of
-profiles. The ``accounts`` app registers its answer when it is ready
-(``AccountsConfig.ready``); until one is registered, no account is a bot.
+A member's name at the tables is the display name of their profile, which ``games`` does
+not know: it asks :func:`display_name`, and the demo names its members with
+:func:`give_name`. A member may mark their account as a bot (a program plays it through
+the API, with one of its tokens). The platform shows a BOT badge by such a player's
+name, and the ratings leave its games with people out unless its owner allows them; but
+``games`` knows nothing of profiles. The ``accounts`` app registers its answers when it is
+ready (``AccountsConfig.ready``); until then, no account is a bot and members are named
+after their id.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
 from games.models import Seat
@@ -18,6 +23,37 @@ from games.models import Seat
 #: Given user ids, the bot accounts among them, each mapped to whether its owner lets its
 #: games with people be rated.
 Finder = Callable[[Collection[int]], Mapping[int, bool]]
+
+
+#: How a user is shown to others, and how a name is given to a user.
+Namer = Callable[[AbstractBaseUser], str]
+NameGiver = Callable[[AbstractBaseUser, str], None]
+
+
+def _name_after_the_id(user: AbstractBaseUser) -> str:
+    return f"Player {user.pk}"
+
+
+def _names_nobody(user: AbstractBaseUser, name: str) -> None:
+    raise LookupError("no accounts app registered to keep players' names")
+
+
+_namers: list[tuple[Namer, NameGiver]] = [(_name_after_the_id, _names_nobody)]
+
+
+def register_names(namer: Namer, giver: NameGiver) -> None:
+    """Make ``namer`` the answer to :func:`display_name`, ``giver`` to :func:`give_name`."""
+    _namers.append((namer, giver))
+
+
+def display_name(user: AbstractBaseUser) -> str:
+    """How ``user`` is shown to others (a seat taken is named so)."""
+    return _namers[-1][0](user)
+
+
+def give_name(user: AbstractBaseUser, name: str) -> None:
+    """Make ``name`` the one ``user`` is shown by."""
+    _namers[-1][1](user, name)
 
 
 def _no_bot_accounts(user_ids: Collection[int]) -> Mapping[int, bool]:

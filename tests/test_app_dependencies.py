@@ -2,7 +2,8 @@
 registry: checked on the source, every import (top-level and inside functions) read with
 ``ast``.
 
-- games imports neither notifications, tournaments, chat, ratings nor webhooks; webhooks
+- games imports neither accounts, notifications, tournaments, chat, ratings nor webhooks
+  (it asks accounts through ``games.players``); webhooks
   uses games only, and no other app imports it; notifications does
   not import tournaments (tournaments may use both, notifications may use games and chat);
   chat uses games only; ratings imports neither notifications, tournaments nor chat
@@ -83,6 +84,7 @@ def imports_of(app: str, other: str) -> list[str]:
 @pytest.mark.parametrize(
     ("app", "forbidden"),
     [
+        ("games", "accounts"),
         ("games", "notifications"),
         ("games", "tournaments"),
         ("games", "chat"),

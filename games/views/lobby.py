@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import display_name
 from games.access import game_by_invitation, game_for_viewer, remember_invitation
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
@@ -37,7 +36,7 @@ from games.lobby import (
 )
 from games.models import BotLevels, Game
 from games.params import whole_number
-from games.players import labelled, with_bot_accounts
+from games.players import display_name, labelled, with_bot_accounts
 from games.registry import default_game, game_ids, game_type
 from games.selectors import (
     finished_games,
