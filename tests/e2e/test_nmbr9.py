@@ -196,7 +196,7 @@ def test_on_a_phone_ben_zooms_out_to_see_his_whole_stack_and_back_in(
     assert square_width() >= 44
     assert not fits()
     assert ben.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    ben.get_by_role("radio", name="Whole stack in view").check()
+    ben.get_by_role("checkbox", name="Whole stack in view").check()
     expect(box).to_have_js_property("scrollLeft", 0)
     assert fits(), box.evaluate("box => [box.scrollWidth, box.clientWidth]")
     assert square_width() < 44
@@ -209,7 +209,15 @@ def test_on_a_phone_ben_zooms_out_to_see_his_whole_stack_and_back_in(
         re.compile(r"\bcorner-here\b")
     )
     assert fits()
-    ben.get_by_role("radio", name="Large squares").check()
+    # The table's refresh (as when the other player moves) keeps the zoom as he left it.
+    ben.evaluate(
+        "htmx.ajax('GET', document.getElementById('table').getAttribute('hx-get')"
+        ".replace(/seq=\\d+/, 'seq=0'), {target: '#table', swap: 'outerHTML'})"
+    )
+    wait_for_htmx(ben)
+    expect(ben.get_by_role("checkbox", name="Whole stack in view")).to_be_checked()
+    assert fits()
+    ben.get_by_role("checkbox", name="Whole stack in view").uncheck()
     assert square_width() >= 44 and not fits()
     assert ben.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
