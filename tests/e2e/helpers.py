@@ -369,10 +369,11 @@ TAP_TARGETS = (
     "input[type=radio]",
     ".chat-form input[type=text]",
     ".n9-pick-grid button.sq",
-    # Every game's own controls: the table's buttons, lists and fields.
+    # Every game's own controls: the table's buttons, lists and fields (a card's check box,
+    # invisible over the card, is the card: ``.selectable .pick`` above).
     "#table button",
     "#table select",
-    "#table input:not([type=hidden])",
+    "#table input:not([type=hidden]):not(.selectable input)",
     ".site-header nav a",
     ".site-header nav button",
 )
