@@ -1,9 +1,9 @@
 """Every registered game, each page of its life, at 1280 px and on a 360 px phone, in English
-and in French: the new-game form, the waiting room, the table being played (a first game
-against bots, a few moves in), the game over, and the how-to page. No page scrolls sideways
-though the player's name is 40 letters without a space; on the phone every tap target of
-the table is 44 px each way; axe-core finds no serious or critical violation; a screenshot
-of each (``matrix-<game>-<page>-<language>-<width>.png``) is left in ``artefacts/``.
+and in French: the lobby (once for all), the new-game form, the waiting room, the table
+being played (a first game against bots, a few moves in), the game over, and the how-to
+page. No page scrolls sideways though the player's name is 40 letters without a space; on
+the phone every tap target of the table is 44 px each way; axe-core finds no serious or
+critical violation; a screenshot of each (``matrix-<game>-<page>-<language>-<width>.png``) is left in ``artefacts/``.
 
 One player, one server for every game. What is not being looked at is played quickly: the
 moves between the looks are the bots', made through the site's services
@@ -60,6 +60,10 @@ def test_every_page_of_a_game(game: str, player: Person, site: Site, artefacts: 
     def look(name: str, shows: str) -> None:
         short.extend(seen_everywhere(player, site, artefacts, f"{game}-{name}", shows))
 
+    if game == game_ids()[0]:
+        # The lobby, once: every game's "Try it against bots" is there.
+        page.goto("/games/")
+        look("lobby", ".try-bots")
     page.goto(f"/games/new/?game={game}")
     look("new", "form")
     page.goto(f"/rules/{game}/")
