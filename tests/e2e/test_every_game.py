@@ -3,7 +3,8 @@ and in French: the lobby (once for all), the new-game form, the waiting room, th
 being played (a first game against bots, a few moves in), the game over, and the how-to
 page. No page scrolls sideways though the player's name is 40 letters without a space; on
 the phone every tap target of the table is 44 px each way; axe-core finds no serious or
-critical violation; a screenshot of each (``matrix-<game>-<page>-<language>-<width>.png``) is left in ``artefacts/``.
+critical violation; a screenshot of each (``matrix-<game>-<page>-<language>-<width>.png``)
+is left in ``artefacts/``.
 
 One player, one server for every game. What is not being looked at is played quickly: the
 moves between the looks are the bots', made through the site's services
