@@ -46,6 +46,14 @@ def sign_in_by_link(request: HttpRequest, user: AbstractBaseUser, paths: Iterabl
     session.set_expiry(settings.SESAME_MAX_AGE)
 
 
+def widen_link(request: HttpRequest, paths: Iterable[str]) -> None:
+    """Sign a browser that a link signed in on some pages only in on ``paths`` too (pages
+    its player has just made, as a new table); a whole session is left as it is."""
+    earlier = request.session.get(LINK_PATHS_SESSION_KEY)
+    if earlier is not None:
+        request.session[LINK_PATHS_SESSION_KEY] = sorted({*earlier, *paths})
+
+
 def within_link(request: HttpRequest, paths: list[str]) -> bool:
     """Whether the request is for one of ``paths`` (or signs out)."""
     return request.path == reverse("account_logout") or request.path.startswith(tuple(paths))

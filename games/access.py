@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
+from games.lobby import LobbyError, LobbyForbidden, game_rematch
 from games.models import Game, Invitation, Seat
 from games.selectors import game_and_seats, seat_among
 
@@ -101,3 +103,17 @@ def game_for_player(request: HttpRequest, game_id: int) -> tuple[Game, int]:
     """The game and the requester's seat, as :func:`table_for_player` finds them."""
     game, _seats, seat = table_for_player(request, game_id)
     return game, seat
+
+
+def play_again(request: HttpRequest, game: Game) -> Game | None:
+    """The table playing ``game`` again that the requester asks for
+    (:func:`games.lobby.game_rematch`), for the table's button and the game-over mail's
+    alike; 403 for anybody not at the game; None, the reason left in the request's
+    messages, when it cannot be played again (it is not over)."""
+    try:
+        return game_rematch(game=game, by=request.user)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as error:
+        messages.error(request, str(error))
+        return None

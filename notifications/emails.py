@@ -213,6 +213,7 @@ def _context(notification: Notification) -> dict[str, Any]:
         ]
         context["winners"] = and_list([names[n] for n, _s, won, _l in scores if won])
         context["replay"] = game_link(user, game.pk, "games:replay")
+        context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
         return context
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))

@@ -27,11 +27,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import links
 from accounts.links import sign_in_by_link
-from games.access import game_for_player
+from games.access import game_for_player, play_again
 from games.deadlines import take_vacation
 from games.models import Seat
 from notifications.emails import link_scope, read_unsubscribe
@@ -39,6 +39,16 @@ from notifications.preferences import toggle_mute
 from notifications.preferences import unsubscribe as unsubscribe_from
 
 log = logging.getLogger(__name__)
+
+
+def game_paths(game_id: int) -> tuple[str, ...]:
+    """The pages a one-click link of game ``game_id`` signs its recipient in on: the table
+    and the pages under it, its chat, its mails' settings."""
+    return (
+        reverse("games:game", args=(game_id,)),
+        reverse("chat:panel", args=(game_id,)),
+        reverse("notifications:link", args=(game_id,)).removesuffix("link/"),
+    )
 
 
 @require_GET
@@ -49,20 +59,16 @@ def link(request: HttpRequest, game_id: int) -> HttpResponse:
     settings), once, then opens ``next`` (a page of this game) or the table. A token of
     another game, an expired, used or forged one signs nobody in: sign in to go on (a
     browser the link signed in stays so)."""
-    table = reverse("games:game", args=(game_id,))
+    paths = game_paths(game_id)
+    table = paths[0]
     page = request.GET.get("next", "")
-    if not page.startswith(table):
+    if not page.startswith(paths):
         page = table
     token = request.GET.get("sesame", "")
     user = authenticate(request, sesame=token, scope=link_scope(game_id))
     if user is not None and not links.spend(token):
         user = None
     if user is not None:
-        paths = (
-            table,
-            reverse("chat:panel", args=(game_id,)),
-            reverse("notifications:link", args=(game_id,)).removesuffix("link/"),
-        )
         sign_in_by_link(request, user, paths)
     elif not request.user.is_authenticated:
         messages.info(
@@ -90,6 +96,24 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         unsubscribe_from(user, kind)
         return render(request, "notifications/unsubscribed.html", {"done": True})
     return render(request, "notifications/unsubscribed.html", {"done": False, "kind": kind})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game-over mail's "Play again": GET asks (a mail client may open a link by
+    itself, and that must open no table); POST plays the game again as its table's button
+    does (:func:`games.lobby.game_rematch`) and opens the new table. A browser the mail's
+    link signed in on the finished game's pages only is signed in on the new game's too:
+    its player opened it."""
+    game, _seat = game_for_player(request, game_id)
+    if request.method == "GET":
+        return render(request, "notifications/again.html", {"game": game})
+    again = play_again(request, game)
+    if again is None:
+        return redirect("games:game", game.pk)
+    links.widen_link(request, game_paths(again.pk))
+    return redirect("games:game", again.pk)
 
 
 @login_required

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.access import game_by_invitation, game_for_viewer, remember_invitation
+from games.access import game_by_invitation, game_for_viewer, play_again, remember_invitation
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
@@ -29,7 +29,6 @@ from games.lobby import (
     game_join,
     game_leave,
     game_open,
-    game_rematch,
     game_start,
     game_try,
     invitation_news,
@@ -266,14 +265,8 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Play a finished game again (:func:`games.lobby.game_rematch`): to the new table."""
     game, _seat = game_for_viewer(request, game_id)
-    try:
-        again = game_rematch(game=game, by=request.user)
-    except LobbyForbidden as refused:
-        raise PermissionDenied(str(refused)) from None
-    except LobbyError as error:
-        messages.error(request, str(error))
-        return redirect("games:game", game.pk)
-    return redirect("games:game", again.pk)
+    again = play_again(request, game)
+    return redirect("games:game", (again or game).pk)
 
 
 @login_required

@@ -176,6 +176,9 @@ def _refused(
 
 def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
     if request.htmx:
+        # The move rewrote the game's row (its status when it ended it: the game over's
+        # "Play again" shows only on a finished game).
+        game.refresh_from_db()
         return _render(request, table(game, seat))
     return redirect("games:game", game.pk)
 

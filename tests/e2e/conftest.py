@@ -119,7 +119,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_served(url + "/", server, log)
-        yield Site(url, Mailbox(mail), log, env["DATABASE_URL"])
+        yield Site(url, Mailbox(mail), log, env["DATABASE_URL"], env["EMAIL_URL"])
     finally:
         server.terminate()
         try:

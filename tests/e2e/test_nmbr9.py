@@ -174,6 +174,54 @@ def test_a_few_more_cards_and_the_tables_are_legible(duel: Duel, artefacts: Path
     ana.screenshot(path=str(artefacts / "nmbr9-table-desktop.png"), full_page=True)
 
 
+def test_on_a_phone_ben_zooms_out_to_see_his_whole_stack_and_back_in(
+    duel: Duel, artefacts: Path
+) -> None:
+    ben = duel.at_the_table(duel.ben)
+    assert ben.viewport_size == PHONE
+    pick = ben.locator("#table #n9-pick")
+    box = pick.locator(".n9-scroll")
+    grid = pick.locator(".n9-pick-grid")
+
+    def square_width() -> float:
+        found = grid.locator("button.sq").first.bounding_box()
+        assert found is not None
+        return float(found["width"])
+
+    def fits() -> bool:
+        return bool(box.evaluate("box => box.scrollWidth <= box.clientWidth"))
+
+    # Squares a finger can hit: the stack and where the tile may go are wider than the
+    # phone, so the grid scrolls in its box; the page itself never does.
+    assert square_width() >= 44
+    assert not fits()
+    assert ben.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    ben.get_by_role("checkbox", name="Whole stack in view").check()
+    expect(box).to_have_js_property("scrollLeft", 0)
+    assert fits(), box.evaluate("box => [box.scrollWidth, box.clientWidth]")
+    assert square_width() < 44
+    ben.screenshot(path=str(artefacts / "nmbr9-zoomed-out-360.png"), full_page=True)
+    # A tap on a small square previews there, and the grid stays zoomed out.
+    legal = grid.locator("button.legal:not(.corner-here)").first
+    name = legal.get_attribute("aria-label") or ""
+    legal.click()
+    expect(pick.get_by_role("button", name=name, exact=True)).to_have_class(
+        re.compile(r"\bcorner-here\b")
+    )
+    assert fits()
+    # The table's refresh (as when the other player moves) keeps the zoom as he left it.
+    ben.evaluate(
+        "htmx.ajax('GET', document.getElementById('table').getAttribute('hx-get')"
+        ".replace(/seq=\\d+/, 'seq=0'), {target: '#table', swap: 'outerHTML'})"
+    )
+    wait_for_htmx(ben)
+    expect(ben.get_by_role("checkbox", name="Whole stack in view")).to_be_checked()
+    assert fits()
+    ben.get_by_role("checkbox", name="Whole stack in view").uncheck()
+    assert square_width() >= 44 and not fits()
+    assert ben.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 def test_on_a_phone_ben_taps_turns_and_moves_the_tile_sees_the_preview_and_places_it(
     duel: Duel, artefacts: Path
 ) -> None:

@@ -153,3 +153,17 @@ def test_a_game_without_standing_orders_offers_no_orders_form(
 ) -> None:
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
     assert "Standing orders" not in page
+
+
+def test_the_move_that_ends_the_game_answers_with_the_game_over_and_play_again(
+    as_user: Login, alice: User, bob: User, duel: Game
+) -> None:
+    """Failed before: the table htmx swapped in after the last move was drawn from the game
+    as it was before the move (still running), so it had no "Play again" until a reload."""
+    clients = {0: as_user(alice), 1: as_user(bob)}
+    while (state := state_of(duel)).pile > 3:
+        take(duel, state.turn, 3)
+    answer = post_take(clients[state.turn], duel, state.pile)
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "Final scores" in page and "Play again" in page

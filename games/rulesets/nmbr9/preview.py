@@ -10,7 +10,7 @@ same thing the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -90,14 +90,16 @@ class Preview:
             if abs(self.x + dx) <= REACH and abs(self.y + dy) <= REACH
         ]
 
-    def legal_corners(self, cells: Iterable[Cell]) -> frozenset[Cell]:
-        """Which of ``cells`` the tile, turned as it is, may have its box's top-left corner
-        on: the squares the grid marks as playable now."""
-        stack = own_stack(self.tiles)
+    @property
+    def legal_corners(self) -> frozenset[Cell]:
+        """The squares the tile, turned as it is, may have its box's top-left corner on:
+        the squares the grid marks as playable now, and the margin it draws around the
+        stack."""
         # The rules' own list of placements, for this turn only: one pass over the stack,
-        # not a placement tried on each of the grid's hundreds of squares.
-        corners = {(tile.x, tile.y) for tile in placements(stack, self.digit, (self.turn,))}
-        return frozenset(cell for cell in cells if cell in corners)
+        # not a placement tried on each square of a grid.
+        return frozenset(
+            (tile.x, tile.y) for tile in placements(own_stack(self.tiles), self.digit, (self.turn,))
+        )
 
     @property
     def turns(self) -> tuple[int, ...]:

@@ -30,9 +30,6 @@ register = template.Library()
 Cell = tuple[int, int]
 #: Squares drawn around a stack beyond its tiles: room to see where a tile may go.
 MARGIN = 1
-#: Squares the placement grid reaches beyond a stack up and left: a tile's box is at most
-#: 4 long, so a corner that far puts any tile beside the stack, turned lengthwise or not.
-BEFORE = 4
 #: Levels with a shade of their own; higher ones share the last.
 SHADES = 6
 _SIDES = (("t", (0, -1)), ("r", (1, 0)), ("b", (0, 1)), ("l", (-1, 0)))
@@ -95,8 +92,9 @@ def stack_grid(tiles: Sequence[Mapping[str, Any]], highlight_last: bool = False)
     columns = range(min(xs) - MARGIN, max(xs) + MARGIN + 1)
     rows = range(min(ys) - MARGIN, max(ys) + MARGIN + 1)
     drawn = _drawn(columns, rows, squares.draw)
+    # Its box scrolls a wide stack: the keyboard scrolls it too, once it has the focus.
     return format_html(
-        '<div class="n9-scroll"><div class="n9-grid" role="img" aria-label="{}" '
+        '<div class="n9-scroll" tabindex="0"><div class="n9-grid" role="img" aria-label="{}" '
         'style="grid-template-columns: repeat({}, var(--n9-square))">{}</div></div>',
         _stack_words(tiles),
         len(columns) + 1,
@@ -127,28 +125,23 @@ def _stack_words(tiles: Sequence[Mapping[str, Any]]) -> str:
 def pick_grid(pick: Preview, url: str) -> SafeString:
     """The seat's stack with the tile of ``pick`` drawn where it would land (at its level
     if legal, marked refused if not), each square a button asking ``url`` (the preview)
-    for the tile with its box's top-left corner there. The grid reaches beyond the stack
-    by a tile's length up and left (a corner that far puts the tile beside the stack) and
-    one square down and right, and always shows the whole tile."""
+    for the tile with its box's top-left corner there. The grid is fitted to what there is
+    to see and tap: the stack, the squares where the tile, turned as it is, may have its
+    corner, and the whole previewed tile; nothing more (on a phone every column counts)."""
     grid = _PickSquares(pick, url)
-    xs = [x for x, _y in grid.found]
-    ys = [y for _x, y in grid.found]
-    cx = [x for x, _y in grid.shape]
-    cy = [y for _x, y in grid.shape]
-    columns = range(
-        max(-REACH, min([*(x - BEFORE for x in xs), *(x - 1 for x in cx)])),
-        min(REACH, max(*xs, *cx) + 1) + 1,
-    )
-    rows = range(
-        max(-REACH, min([*(y - BEFORE for y in ys), *(y - 1 for y in cy)])),
-        min(REACH, max(*ys, *cy) + 1) + 1,
-    )
-    grid.legal = pick.legal_corners((x, y) for x in columns for y in rows)
+    grid.legal = pick.legal_corners
+    seen = [*grid.found, *grid.shape, *grid.legal]
+    xs = [x for x, _y in seen]
+    ys = [y for _x, y in seen]
+    columns = range(max(-REACH, min(xs)), min(REACH, max(xs)) + 1)
+    rows = range(max(-REACH, min(ys)), min(REACH, max(ys)) + 1)
     drawn = _drawn(columns, rows, grid.button)
     return format_html(
         '<div class="n9-scroll"><div class="n9-grid n9-pick-grid" role="group" aria-label="{}" '
-        'style="grid-template-columns: repeat({}, var(--n9-square))">{}</div></div>',
+        'style="--n9-columns: {}; grid-template-columns: repeat({}, var(--n9-square))">{}</div>'
+        "</div>",
         _stack_words(pick.tiles),
+        len(columns) + 1,
         len(columns) + 1,
         drawn,
     )
@@ -161,8 +154,7 @@ class _PickSquares(_Squares):
     def __init__(self, pick: Preview, url: str) -> None:
         super().__init__(pick.tiles)
         self.pick = pick
-        #: The squares the tile may have its corner on: the grid's extent decides which
-        #: squares are asked about, so ``pick_grid`` sets them once it has drawn its bounds.
+        #: The squares the tile may have its corner on (:attr:`Preview.legal_corners`).
         self.legal: frozenset[Cell] = frozenset()
         self.shape = pick.cells
         self.link = escape(url)

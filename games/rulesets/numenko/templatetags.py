@@ -50,8 +50,10 @@ def numenko_grid(grid: Mapping[str, Any]) -> SafeString:
     words = ngettext(
         "A grid of %(n)d tile: %(rows)s", "A grid of %(n)d tiles: %(rows)s", len(squares)
     ) % {"n": len(squares), "rows": " / ".join(grid["rows"])}
+    # Its box scrolls a wide grid: the keyboard scrolls it too, once it has the focus.
     return format_html(
-        '<div class="nk-scroll"><div class="nk-grid" role="img" aria-label="{}" title="{}" '
+        '<div class="nk-scroll" tabindex="0"><div class="nk-grid" role="img" aria-label="{}" '
+        'title="{}" '
         'style="grid-template-columns: repeat({}, var(--nk-square))">{}</div></div>',
         words,
         " / ".join(grid["rows"]),

@@ -241,3 +241,32 @@ def test_the_squares_the_tile_may_go_on_are_marked_and_the_others_cannot_be_chos
     for button in legal:
         x, y = (int(n) for n in re.findall(r"place-[xy]=(-?\d+)", button))
         assert Place(now.card, x, y, 0) in space
+
+
+def test_the_grid_reaches_no_further_than_the_stack_and_where_the_tile_may_go(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Failed before: the grid reached four squares up and left of the stack whatever the
+    tile (a 302 px box over 740 px of squares on a phone). Its columns and rows now span
+    the stack, the squares the tile (turned as it is) may have its corner on, and the tile
+    shown, and nothing more."""
+    client = as_user(alice)
+    play_cards(duel, {0: client, 1: as_user(bob)}, 3)
+    now = state(duel)
+    assert now.card is not None
+    stack = now.stacks[0]
+    corners = {(tile.x, tile.y) for tile in placements(stack, now.card, (0,))}
+    x, y = min(corners)
+    shown = {(x + dx, y + dy) for dx, dy in footprint(now.card, 0)}
+    seen = set(stack.top) | corners | shown
+    html = previewed(client, duel, x=x, y=y, turn=0)
+    columns = [
+        int(n.replace("\u2212", "-"))
+        for n in re.findall(r'<span class="axis">([^<]+)</span>', html)
+    ]
+    rows = [
+        int(n.replace("\u2212", "-"))
+        for n in re.findall(r'<span class="axis y-axis">([^<]+)</span>', html)
+    ]
+    assert columns == list(range(min(c[0] for c in seen), max(c[0] for c in seen) + 1))
+    assert rows == list(range(min(c[1] for c in seen), max(c[1] for c in seen) + 1))

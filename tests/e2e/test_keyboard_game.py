@@ -1,0 +1,87 @@
+"""A whole game with the keyboard alone: Kim, signed in, goes from her games to a new solo
+NMBR 9 table and places its twenty tiles, then reads the final score, pressing only Tab,
+Shift+Tab, Enter, Space and the arrow keys, and typing into the field that has the focus.
+No click, no field filled by its selector: whatever the keyboard cannot reach fails here.
+Each control she reaches shows where the focus is (a visible outline).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.e2e.helpers import Person, Site, person, sign_up, table, wait_for_htmx
+
+pytestmark = pytest.mark.browser
+
+#: Tab presses enough to cross any page of the site once (header, forms, a grid's squares).
+TABS = 200
+#: A solo NMBR 9 game turns up this many cards, a tile placed for each.
+CARDS = 20
+
+
+@pytest.fixture(scope="module")
+def kim(browser: Browser, site: Site) -> Iterator[Person]:
+    someone = person(browser, site, "kim")
+    sign_up(someone, site)
+    yield someone
+    someone.context.close()
+
+
+def focused(target: Locator) -> bool:
+    return bool(target.evaluate("element => element === document.activeElement"))
+
+
+def tab_to(page: Page, target: Locator, key: str = "Tab") -> None:
+    """Press ``key`` (Tab, or Shift+Tab) until ``target`` has the focus, and check that the
+    focus shows on it."""
+    for _ in range(TABS):
+        page.keyboard.press(key)
+        if focused(target):
+            outline = target.evaluate(
+                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
+                " && parseFloat(s.outlineWidth) > 0 || s.boxShadow !== 'none'; }"
+            )
+            assert outline, f"the focus does not show on {target}"
+            return
+    raise AssertionError(f"{key} never reached {target}")
+
+
+def test_kim_plays_a_whole_solo_nmbr9_game_with_the_keyboard_alone(kim: Person) -> None:
+    page = kim.page
+    page.goto("/games/")
+    tab_to(page, page.get_by_role("navigation", name="Main").get_by_role("link", name="New game"))
+    page.keyboard.press("Enter")
+    tab_to(page, page.get_by_role("link", name="NMBR 9", exact=True))
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="New game: NMBR 9")).to_be_visible()
+    tab_to(page, page.get_by_label("Name of the game"))
+    page.keyboard.type("Solo by keys")
+    players = page.get_by_label("Players:", exact=True)
+    tab_to(page, players)
+    page.keyboard.press("Home")  # the first choice: 1, solo
+    expect(players).to_have_value("1")
+    tab_to(page, page.get_by_role("button", name="Open the table"))
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Solo by keys")).to_be_visible()
+    start = page.get_by_role("button", name="Start the game")
+    tab_to(page, start)
+    page.keyboard.press("Enter")
+    expect(table(page)).to_be_visible()
+
+    for number in range(1, CARDS + 1):
+        expect(page.locator("#table .status")).to_contain_text(f"Card {number} of {CARDS} ")
+        wait_for_htmx(page)
+        place = page.locator("#table .place-form button[type=submit]")
+        if not focused(place):
+            # Back from the bottom of the page, over the table's other controls.
+            tab_to(page, place, "Shift+Tab")
+        # Space on the first card (a button takes either), Enter on the others.
+        page.keyboard.press("Space" if number == 1 else "Enter")
+    outcome = page.locator(".outcome")
+    expect(outcome).to_be_visible()
+    expect(outcome).to_contain_text("kim")
+    # The game over's own control is in reach too.
+    tab_to(page, outcome.get_by_role("button", name="Play again"))
