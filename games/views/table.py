@@ -22,6 +22,7 @@ from games.models import Game
 from games.params import whole_number
 from games.presence import mark_looking
 from games.presenters import Table, table
+from games.registry import rule_set
 from games.rulesets.site import Previews, refusal_words
 from games.selectors import already_recorded, seat_of
 from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
@@ -125,7 +126,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         error = _("Check the form: %(errors)s") % {"errors": _form_errors(form)}
         return _refused(request, game, seat, key, error, data=request.POST)
     try:
-        game_submit(
+        submitted = game_submit(
             game_id=game.pk,
             seat=seat,
             action=form.action(),
@@ -145,7 +146,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         return _refused(request, game, seat, key, message, status=409)
     except (NotSeated, KeyReused) as error:
         return _render(request, table(game, seat, str(error)), 400)
-    return _done(request, game, seat)
+    return _done(request, game, seat, ended=rule_set(game.rules).is_terminal(submitted.state))
 
 
 def _recorded_already(game: Game, seat: int, key: str) -> bool:
@@ -174,11 +175,13 @@ def _refused(
     return _render(request, table(game, seat, message, error_rule=rule), status, data)
 
 
-def _done(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
+def _done(request: HttpRequest, game: Game, seat: int, ended: bool = True) -> HttpResponse:
+    """The table after a recorded move; ``ended``: the move may have ended the game."""
     if request.htmx:
-        # The move rewrote the game's row (its status when it ended it: the game over's
-        # "Play again" shows only on a finished game).
-        game.refresh_from_db()
+        if ended:
+            # The move rewrote the game's row: its status, which the game over's "Play
+            # again" reads. Any other move's table comes from its state (one read less).
+            game.refresh_from_db()
         return _render(request, table(game, seat))
     return redirect("games:game", game.pk)
 
