@@ -35,7 +35,8 @@ migrated if missing, never dropped):
 
 Printed as JSON, a run a rate: moves recorded through HTTP a second (accepted), the bots'
 moves a second, all moves a second, their p50/p99, waiting tries, each queue's backlog and
-drain time, and the load average; then the highest rate that kept up. The client shares the
+drain time, the CPU time the web server and each worker spent per move (from /proc, the
+drain included), and the load average; then the highest rate that kept up. The client shares the
 machine's cores with the server, the workers and PostgreSQL.
 """
 
@@ -135,6 +136,30 @@ def start_workers(layout: str, log: Any) -> list[subprocess.Popen[bytes]]:
     return workers
 
 
+def cpu_seconds(root: int) -> float:
+    """CPU time (user and system, seconds) used so far by process ``root`` and every live
+    process under it (gunicorn's workers, a Celery worker's pool)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        used[pid] = (int(fields[11]) + int(fields[12])) / tick
+    tree, grown = {root}, True
+    while grown:
+        below = {pid for pid, parent in parents.items() if parent in tree} - tree
+        grown = bool(below)
+        tree |= below
+    return sum(used.get(pid, 0.0) for pid in tree)
+
+
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:
     for process in processes:
         process.send_signal(signal.SIGTERM)
@@ -200,10 +225,10 @@ def main() -> None:
     config = {"players": 3, "mode": "x-game"}
     people = 3 if args.bots == "none" else 2
 
-    def players(game: int) -> list[tuple[Any, str]]:
+    def players(table: str) -> list[tuple[Any, str]]:
         seated = []
         for seat in range(people):
-            name = f"load{run}g{game}s{seat}"
+            name = f"load{table}s{seat}"
             user = get_user_model().objects.create_user(name, f"{name}@example.com", "unused")
             seated.append((user, Token.objects.create(user=user).key))
         return seated
@@ -243,11 +268,19 @@ def main() -> None:
             "mail": tasks["mail"] + unsent,
         }
 
-    def one_run(rate: float | None) -> dict[str, Any]:
+    def cpu_by_process() -> dict[str, float]:
+        """CPU seconds so far of the web server and of each worker, by name."""
+        named = {"web": children[-1]}
+        workers = zip(LAYOUTS[args.layout], children[:-1], strict=True)
+        named |= {queues: worker for (queues, _), worker in workers}
+        return {name: cpu_seconds(process.pid) for name, process in named.items()}
+
+    def one_run(rate: float | None, step: str) -> dict[str, Any]:
         tally = Tally()
-        tables = [players(game) for game in range(args.games)]
+        tables = [players(f"{step}g{game}") for game in range(args.games)]
         interval = None if rate is None else args.games / rate
         load_before = os.getloadavg()[0]
+        cpu_before = cpu_by_process()
         start = time.monotonic()
         deadline = start + args.seconds
         first_event = Event.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
@@ -334,15 +367,23 @@ def main() -> None:
             if all(value is not None for value in drained.values()):
                 break
             time.sleep(0.25)
+        cpu_after = cpu_by_process()
         events = Event.objects.filter(pk__gt=first_event, game_id__in=games)
         bot_moves = events.filter(seat__in=range(people, 3)).count()
         moves = sorted(tally.moves)
+        every_move = len(moves) + tally.in_process + bot_moves
         return {
             "offered_people_moves_per_s": rate,
             "seconds": round(elapsed, 1),
             "http_moves_per_s": round(len(moves) / elapsed, 2),
             "bot_moves_per_s": round(bot_moves / elapsed, 2),
-            "all_moves_per_s": round((len(moves) + tally.in_process + bot_moves) / elapsed, 2),
+            "all_moves_per_s": round(every_move / elapsed, 2),
+            # The CPU each process spent on the run's moves and their reactions, per move
+            # (PostgreSQL's and the client's apart): what a core carries, whatever the load.
+            "cpu_ms_per_move": {
+                name: round((cpu_after[name] - cpu_before[name]) * 1e3 / max(every_move, 1), 1)
+                for name in cpu_after
+            },
             "move_p50_ms": percentile(moves, 0.50) if moves else None,
             "move_p99_ms": percentile(moves, 0.99) if moves else None,
             "waiting_tries": tally.waits,
@@ -356,16 +397,18 @@ def main() -> None:
         }
 
     log = open(f"/tmp/bench-load-{args.port}.log", "w")  # noqa: SIM115
-    children = start_workers(args.layout, log)
-    children.append(start_gunicorn(args.port, args.workers, log))
+    children: list[subprocess.Popen[bytes]] = []
     results = []
     try:
-        warm = players(-1)
+        children += start_workers(args.layout, log)
+        children.append(start_gunicorn(args.port, args.workers, log))
+        warm = players(f"{run}warm")
         for _ in range(args.workers * 2):  # warm the workers up (imports, connections)
             api(args.port, warm[0][1], "GET", "/api/games/")
-        rates = [float(rate) for rate in args.rates.split(",") if rate] or [None]
-        for rate in rates:
-            results.append(one_run(rate))
+        rates: list[float | None] = [float(rate) for rate in args.rates.split(",") if rate]
+        rates = rates or [None]
+        for step, rate in enumerate(rates):
+            results.append(one_run(rate, f"{run}r{step}"))
             print(json.dumps(results[-1]), file=sys.stderr, flush=True)
     finally:
         stop(children)
