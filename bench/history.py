@@ -28,7 +28,10 @@ costs what it does in a process that has not seen the game. Then:
     for a newcomer with none. Paginated lists make the veteran cost what the regular does.
 
 Printed as JSON: medians (and p90) in ms, and the ratios 500/50, veteran/newcomer and
-veteran/regular.
+veteran/regular; for (d) also the median time of each request's SQL queries alone (a run of
+its own, with Django's debug cursor), and what PostgreSQL itself spends on the list's
+first 50 and on counting it (``EXPLAIN ANALYZE``, best of 5), where the number of a
+player's games shows.
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
     from games.bots import play_bot_move
     from games.events import store
@@ -194,6 +198,13 @@ def main() -> None:
             )
             for n in range(finished)
         )
+        # Each seat carries its game's times (as the read models write them), where the
+        # code has them (since issue #45's veteran's page).
+        times = (
+            (lambda old: {"game_finished_at": old.finished_at, "game_updated_at": old.updated_at})
+            if hasattr(Seat, "game_finished_at")
+            else (lambda old: {})
+        )
         Seat.objects.bulk_create(
             seat
             for n, old in enumerate(games)
@@ -205,8 +216,17 @@ def main() -> None:
                     name=user.username,
                     score=n % 40,
                     winner=n % 2 == 0,
+                    **times(old),
                 ),
-                Seat(game=old, number=1, name="Bot 1", is_bot=True, score=20, winner=n % 2 == 1),
+                Seat(
+                    game=old,
+                    number=1,
+                    name="Bot 1",
+                    is_bot=True,
+                    score=20,
+                    winner=n % 2 == 1,
+                    **times(old),
+                ),
             )
         )
         return user
@@ -216,12 +236,54 @@ def main() -> None:
     newcomer = player("new", 0)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game; ANALYZE games_seat")
+    client.force_login(veteran)
+    first = [game["name"] for game in client.get("/api/games/").json()["results"]]
+    assert first == [f"old game {n}" for n in range(50)], "the veteran's list is out of order"
+
+    def in_the_database(path: str) -> float:
+        """The median over ``--repeat`` requests of ``path`` of the time its SQL queries
+        took, in ms (as Django's debug cursor times them; a run of its own, untimed)."""
+        totals = []
+        for _ in range(args.repeat):
+            forget()
+            with CaptureQueriesContext(connection) as queries:
+                get(path)()
+            totals.append(sum(float(query["time"]) for query in queries.captured_queries))
+        return round(statistics.median(totals) * 1e3, 2)
+
+    def on_the_server(user: Any) -> dict[str, float]:
+        """What PostgreSQL itself spends (planning and execution, best of 5 ``EXPLAIN
+        ANALYZE``, in ms) on the first 50 of ``user``'s list of games and on counting them:
+        free of the client's and the machine's noise."""
+        from games.selectors import seats_of
+
+        listed = seats_of(user)
+        count_sql, count_params = listed.order_by().values("pk").query.sql_with_params()
+        queries = {
+            "first_50": listed[:50].query.sql_with_params(),
+            "count": (f"SELECT count(*) FROM ({count_sql}) counted", count_params),
+        }
+        spent = {}
+        with connection.cursor() as cursor:
+            for name, (sql, params) in queries.items():
+                best = float("inf")
+                for _ in range(5):
+                    cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", params)
+                    plan = cursor.fetchone()[0][0]
+                    best = min(best, plan["Planning Time"] + plan["Execution Time"])
+                spent[name] = round(best, 3)
+        return spent
+
     lobby: dict[str, Any] = {}
     for who, user in (("veteran", veteran), ("regular", regular), ("newcomer", newcomer)):
         client.force_login(user)
         for name, path in (("lobby", "/games/"), ("api_games", "/api/games/")):
             size = len(client.get(path).content)
-            lobby[f"{name}_{who}"] = {**timed(get(path), args.repeat, forget), "bytes": size}
+            lobby[f"{name}_{who}"] = {
+                **timed(get(path), args.repeat, forget),
+                "sql_median_ms": in_the_database(path),
+                "bytes": size,
+            }
 
     def ratio(a: dict[str, Any], b: dict[str, Any]) -> float:
         return round(a["median_ms"] / b["median_ms"], 2)
@@ -246,6 +308,22 @@ def main() -> None:
                 "ratio_veteran_over_regular": {
                     "lobby": ratio(lobby["lobby_veteran"], lobby["lobby_regular"]),
                     "api_games": ratio(lobby["api_games_veteran"], lobby["api_games_regular"]),
+                },
+                # What grows with the number of games is in the database: its queries' time.
+                "list_on_the_server_ms": {
+                    who: on_the_server(user)
+                    for who, user in (
+                        ("veteran", veteran),
+                        ("regular", regular),
+                        ("newcomer", newcomer),
+                    )
+                },
+                "sql_ms_veteran_regular_newcomer": {
+                    name: [
+                        lobby[f"{name}_{who}"]["sql_median_ms"]
+                        for who in ("veteran", "regular", "newcomer")
+                    ]
+                    for name in ("lobby", "api_games")
                 },
             },
             indent=2,

@@ -83,7 +83,8 @@ SCRATCH_TABLE = "bench_scratch_event"
 
 
 class QueuedDispatch:
-    """Stands in for the ``dispatch_events`` task: records the games, as a broker would."""
+    """Stands in for the ``dispatch_events`` and ``play_bots`` tasks: records the games,
+    as a broker would."""
 
     def __init__(self) -> None:
         self.games: set[int] = set()
@@ -99,7 +100,10 @@ def consumers_left_to_a_worker() -> Iterator[QueuedDispatch]:
     from games.events import consumers
 
     queued = QueuedDispatch()
-    with mock.patch.object(tasks, "dispatch_events", queued):
+    with (
+        mock.patch.object(tasks, "dispatch_events", queued),
+        mock.patch.object(tasks, "play_bots", queued),
+    ):
         yield queued
     for game_id in sorted(queued.games):
         consumers.dispatch(game_id)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 
+from games import tasks
 from games.engine.ruleset import BotLevel
 from games.engine.search import bot_move
 from games.events import store
@@ -75,7 +76,7 @@ def play_bot_game(
     raise RuntimeError(f"bot game {game.pk} did not end within {MAX_MOVES} moves")
 
 
-@consumer("bots")
+@consumer(tasks.BOTS)
 def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     """Bot seats play as soon as the game waits for them, one move after another, until it
     waits for a person (or ends). They never complete out of turn: a bot only answers when

@@ -82,6 +82,7 @@ def project(
     progress = rules.progress(state)
     outcome = rules.outcome(state)
     now = timezone.now()
+    finished_at = None if outcome is None else now
     awaiting = sorted(progress.awaiting)
     Game.objects.filter(pk=game_id).update(
         last_sequence=sequence,
@@ -89,30 +90,40 @@ def project(
         round_no=progress.round,
         awaiting=awaiting,
         status=Game.Status.RUNNING if outcome is None else Game.Status.FINISHED,
-        finished_at=None if outcome is None else now,
+        finished_at=finished_at,
         updated_at=now,
     )
-    seats = Seat.objects.filter(game_id=game_id)
     # A seat's clock starts when the game starts waiting for it, keeps running while it
     # stays awaited, and stops when it is not. Only the seats whose wait starts or stops
-    # are written (all of them when the caller does not know who was awaited).
+    # have it written (all of them when the caller does not know who was awaited).
     if awaiting_before is None:
-        seats.filter(number__in=awaiting, awaited=False).update(awaited=True, awaited_since=now)
-        seats.exclude(number__in=awaiting).update(awaited=False, awaited_since=None)
+        starts = Q(number__in=awaiting, awaited=False)
+        stops = ~Q(number__in=awaiting)
     else:
-        started = set(awaiting) - (set(awaiting_before) - {moved})
-        stopped = set(awaiting_before) - set(awaiting)
-        if started:
-            seats.filter(number__in=started).update(awaited=True, awaited_since=now)
-        if stopped:
-            seats.filter(number__in=stopped).update(awaited=False, awaited_since=None)
+        starts = Q(number__in=set(awaiting) - (set(awaiting_before) - {moved}))
+        stops = Q(number__in=set(awaiting_before) - set(awaiting))
+    written: dict[str, Any] = {
+        "awaited": Case(
+            When(starts, then=Value(True)), When(stops, then=Value(False)), default=F("awaited")
+        ),
+        "awaited_since": Case(
+            When(starts, then=Value(now)),
+            When(stops, then=Value(None)),
+            default=F("awaited_since"),
+        ),
+    }
     if outcome is not None:
         scores = enumerate(outcome.scores)
-        seats.update(
-            score=Case(*(When(number=number, then=Value(score)) for number, score in scores)),
-            winner=Case(
-                When(number__in=outcome.winners, then=Value(True)),
-                default=Value(False),
-                output_field=BooleanField(),
-            ),
+        written["score"] = Case(
+            *(When(number=number, then=Value(score)) for number, score in scores)
         )
+        written["winner"] = Case(
+            When(number__in=outcome.winners, then=Value(True)),
+            default=Value(False),
+            output_field=BooleanField(),
+        )
+    # Every seat carries its game's times, the order of its player's list of games: one
+    # statement writes them with the clocks and the scores.
+    Seat.objects.filter(game_id=game_id).update(
+        game_finished_at=finished_at, game_updated_at=now, **written
+    )

@@ -480,6 +480,6 @@ def _after_commit(game_id: int, recorded: StateAt) -> None:
 
     def react() -> None:
         store.CACHE.put(game_id, recorded)
-        tasks.enqueue(tasks.dispatch_events, game_id)
+        tasks.react(game_id)
 
     transaction.on_commit(react, robust=True)

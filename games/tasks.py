@@ -10,6 +10,11 @@ from django.conf import settings
 from games.after_response import run_after_response
 from games.events import consumers
 
+#: The consumer that plays the bots' moves. Its searches (up to a second a move at level
+#: 2) run in a task of their own, on a queue of their own (``bots``), so that a backlog
+#: of them never delays the game's other reactions, the mails owed above all.
+BOTS = "bots"
+
 
 def enqueue(task: Task, *args: Any) -> None:
     """Send ``task`` to the workers; without a broker, where it runs in this process, run
@@ -20,10 +25,26 @@ def enqueue(task: Task, *args: Any) -> None:
         task.delay(*args)
 
 
+def react(game_id: int) -> None:
+    """Wake the consumers of a game's new events (once they are committed): its reactions
+    (:func:`dispatch_events`) and its bots' moves (:func:`play_bots`), two tasks routed to
+    two queues (``CELERY_TASK_ROUTES``)."""
+    enqueue(dispatch_events, game_id)
+    enqueue(play_bots, game_id)
+
+
 @shared_task
 def dispatch_events(game_id: int) -> None:
-    """Let the consumers handle a game's new events (enqueued after each commit)."""
-    consumers.dispatch(game_id)
+    """Let the consumers other than the bots' handle a game's new events: snapshots, the
+    mails owed, tournament tables, ratings (queue ``games``)."""
+    consumers.dispatch(game_id, only=[name for name in consumers.consumers() if name != BOTS])
+
+
+@shared_task
+def play_bots(game_id: int) -> None:
+    """Let the game's bots take their turns (queue ``bots``): their moves' events wake the
+    consumers again, as a person's do."""
+    consumers.dispatch(game_id, only=[BOTS])
 
 
 @shared_task

@@ -296,19 +296,27 @@ if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
 CELERY_TIMEZONE = "UTC"
 # Four queues, so that each kind of work can have workers of its own (docs/deploy.md):
-# mail waits on mail servers, webhooks on members' receivers, a game's reactions to its
-# moves (the bots' moves above all, snapshots, mails owed, tournament tables) use CPU and
-# the database, and the periodic sweeps must not wait behind any. A worker started without
-# -Q consumes all four.
-CELERY_TASK_QUEUES = [Queue("mail"), Queue("webhooks"), Queue("bots"), Queue("housekeeping")]
+# mail waits on mail servers, webhooks on members' receivers; the bots' moves are searches
+# (up to a second each at level 2); a game's other reactions to its moves (snapshots, the
+# mails owed, tournament tables, ratings) are short, and must not wait behind a backlog of
+# searches, or a "your turn" mail would; the periodic sweeps must wait behind none of them.
+# A worker started without -Q consumes all five.
+CELERY_TASK_QUEUES = [
+    Queue("mail"),
+    Queue("webhooks"),
+    Queue("games"),
+    Queue("bots"),
+    Queue("housekeeping"),
+]
 CELERY_TASK_ROUTES = {
     # A reply to a game email is a move (first: the first matching pattern routes).
-    "notifications.tasks.process_reply": {"queue": "bots"},
+    "notifications.tasks.process_reply": {"queue": "games"},
     "notifications.tasks.*": {"queue": "mail"},
     "tournaments.mail.*": {"queue": "mail"},
     "webhooks.tasks.*": {"queue": "webhooks"},
-    "games.tasks.dispatch_events": {"queue": "bots"},
-    "tournaments.tasks.*": {"queue": "bots"},
+    "games.tasks.dispatch_events": {"queue": "games"},
+    "games.tasks.play_bots": {"queue": "bots"},
+    "tournaments.tasks.*": {"queue": "games"},
 }
 # What is not routed above: the beat's sweeps (consumers to catch up, clocks, digests).
 CELERY_TASK_DEFAULT_QUEUE = "housekeeping"

@@ -114,9 +114,9 @@ def test_every_scheduled_task_is_one_the_workers_know() -> None:
 
 
 def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_all() -> None:
-    """Mail, webhooks, the games' reactions (bots) and the beat's sweeps each have a queue,
-    so that `celery worker -Q mail` can be given its own processes (docs/deploy.md); a
-    worker started without -Q serves all four, and no task is left in a queue nobody
+    """Mail, webhooks, the games' reactions, the bots' moves and the beat's sweeps each have
+    a queue, so that `celery worker -Q bots` can be given its own processes (docs/deploy.md); a
+    worker started without -Q serves all five, and no task is left in a queue nobody
     consumes."""
     from django.conf import settings
 
@@ -130,7 +130,7 @@ def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_al
         if not name.startswith("celery.")
     }
 
-    assert queues == {"mail", "webhooks", "bots", "housekeeping"}
+    assert queues == {"mail", "webhooks", "games", "bots", "housekeeping"}
     assert set(routed.values()) <= queues
     assert {name for name, queue in routed.items() if queue == "mail"} == {
         "notifications.tasks.send_notification",
@@ -140,8 +140,9 @@ def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_al
         "tournaments.mail.send_invitation",
     }
     assert routed["webhooks.tasks.send_delivery"] == "webhooks"
-    assert routed["games.tasks.dispatch_events"] == "bots"
-    assert routed["notifications.tasks.process_reply"] == "bots"
-    assert routed["tournaments.tasks.finish_table"] == "bots"
+    assert routed["games.tasks.dispatch_events"] == "games"
+    assert routed["games.tasks.play_bots"] == "bots"
+    assert routed["notifications.tasks.process_reply"] == "games"
+    assert routed["tournaments.tasks.finish_table"] == "games"
     for entry in settings.CELERY_BEAT_SCHEDULE.values():
         assert routed[entry["task"]] == "housekeeping"

@@ -39,6 +39,7 @@ from games.players import display_name, labelled, with_bot_accounts
 from games.registry import default_game, game_ids, game_type
 from games.selectors import (
     finished_games,
+    game_over,
     games_to_watch,
     most_urgent_first,
     next_game_awaiting,
@@ -65,8 +66,8 @@ FINISHED_PER_PAGE = 20
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
     seats = seats_of(request.user)
-    current = list(seats.exclude(game__status=Game.Status.FINISHED))
-    finished = Paginator(seats.filter(game__status=Game.Status.FINISHED), FINISHED_PER_PAGE)
+    current = list(game_over(seats, False))
+    over = Paginator(game_over(seats), FINISHED_PER_PAGE)
     tables = open_games(request.user)
     with_bot_accounts(seat for game, _free in tables for seat in game.seats_in_order)
     context = {
@@ -75,7 +76,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         ),
         "playing": [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING],
         "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
-        "finished": finished.get_page(request.GET.get("page")),
+        "finished": over.get_page(request.GET.get("page")),
         "open_games": [
             {
                 "game": game,
