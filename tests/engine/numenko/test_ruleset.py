@@ -102,8 +102,9 @@ def test_live_moves_record_no_round_and_no_round_milestone() -> None:
     assert RULES.progress(after).round == 0
 
 
-def test_a_state_is_made_of_frozen_dataclasses_tuples_enums_and_plain_values() -> None:
-    """What a generic snapshot codec reads from the type hints alone."""
+def test_a_state_is_made_of_frozen_records_tuples_enums_and_plain_values() -> None:
+    """What a generic snapshot codec reads from the type hints alone: frozen dataclasses
+    and named tuples (the state itself), tuples, enums and plain values."""
     plain = (int, str, bool, type(None))
     seen: set[object] = set()
 
@@ -118,8 +119,11 @@ def test_a_state_is_made_of_frozen_dataclasses_tuples_enums_and_plain_values() -
                     check(argument)
         elif isinstance(hint, type) and issubclass(hint, enum.Enum):
             return
-        elif dataclasses.is_dataclass(hint):
-            assert isinstance(hint, type) and hint.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        elif dataclasses.is_dataclass(hint) or (
+            isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields")
+        ):
+            assert isinstance(hint, type)
+            assert not dataclasses.is_dataclass(hint) or hint.__dataclass_params__.frozen  # type: ignore[attr-defined]
             for field_hint in typing.get_type_hints(hint).values():
                 check(field_hint)
         else:
