@@ -255,14 +255,18 @@ def pieces(grid: Grid) -> int:
     >>> pieces(Grid((Square(0, 0, Tile.ONE, "1"), Square(0, 2, Tile.ONE, "1"))))
     2
     """
-    left = set(map(_AT, grid.squares))
+    # Each square as one number, row * stride + col: its neighbours are one and one stride
+    # away, with no pair built per step. A stride wider than the grid keeps a row's last
+    # square from touching the next row's first.
+    stride = grid.width + 1
+    left = {square.row * stride + square.col for square in grid.squares}
     count = 0
     while left:
         count += 1
         stack = [left.pop()]
         while stack:
-            row, col = stack.pop()
-            for near in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+            at = stack.pop()
+            for near in (at + 1, at - 1, at + stride, at - stride):
                 if near in left:
                     left.remove(near)
                     stack.append(near)
