@@ -89,7 +89,8 @@ class Square(_Placed):
         elif tile is Tile.MULTICHOICE or face not in DIGITS or down is not None:
             what = "a sign" if tile is Tile.MULTICHOICE else "one digit or a sign"
             raise ValueError(f"a {tile.name.title()} shows {what}, not {face}")
-        return super().__new__(cls, row, col, tile, face, down)
+        # Built by tuple's own: the named tuple's ``__new__`` would be one more call.
+        return tuple.__new__(cls, (row, col, tile, face, down))
 
     @property
     def at(self) -> tuple[int, int]:
