@@ -19,7 +19,7 @@ A grid's squares are written as in :meth:`games.engine.numenko.grid.Square.token
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.engine.numenko.grid import Grid
 from games.engine.numenko.tiles import Tile, written
@@ -43,24 +43,37 @@ class Request(enum.Enum):
         return 2 if self is Request.EXCHANGE else 4
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A player's move: the whole grid anew (``None``: kept as it is), then at most one
-    request: the tile of the hand to exchange, or fini.
-
-    >>> str(Play(exchange=Tile.NINE))
-    'exchange 9'
-    >>> str(Play())
-    'pass'
-    """
+class _Move(NamedTuple):
+    """A move's fields: :class:`Play` checks them as it is built."""
 
     grid: Grid | None = None
     exchange: Tile | None = None
     fini: bool = False
 
-    def __post_init__(self) -> None:
-        if self.exchange is not None and self.fini:
+
+class Play(_Move):
+    """A player's move: the whole grid anew (``None``: kept as it is), then at most one
+    request: the tile of the hand to exchange, or fini. Actions are named tuples, cheaper
+    to build than frozen dataclasses: a replay reads one from every recorded move.
+
+    >>> str(Play(exchange=Tile.NINE))
+    'exchange 9'
+    >>> str(Play())
+    'pass'
+    >>> Play(exchange=Tile.NINE, fini=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: a move exchanges a tile or says fini, not both
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls, grid: Grid | None = None, exchange: Tile | None = None, fini: bool = False
+    ) -> Play:
+        if exchange is not None and fini:
             raise ValueError("a move exchanges a tile or says fini, not both")
+        return tuple.__new__(cls, (grid, exchange, fini))
 
     @property
     def request(self) -> Request | None:
@@ -80,8 +93,7 @@ class Play:
         return " ".join(words) or "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """Chance: the tiles each seat is dealt from the pot, by seat (its Freechoice aside)."""
 
     hands: tuple[tuple[Tile, ...], ...]
@@ -90,8 +102,7 @@ class Deal:
         return "deal " + " / ".join(written(hand) for hand in self.hands)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """Chance: the order in which the requests waiting are served, and the tiles each seat of
     ``order`` draws (none for a request the pot could no longer serve).
 

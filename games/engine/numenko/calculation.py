@@ -14,13 +14,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
 
 from games.engine.numenko.grid import OPERATIONS, SIGNS
 from games.engine.numenko.rulebook import gettext_noop
 
-_NUMBER = re.compile(r"[0-9]+")
 _PARTS = re.compile(r"[0-9]+|.")
+# What the checks of a calculation's shape look for in its text at once (each sign is one
+# character): two signs side by side, an operation, a number of two digits or more that
+# begins with 0.
+_TWO_SIGNS = re.compile(f"[{re.escape(''.join(SIGNS))}]{{2}}")
+_OPERATION = re.compile(f"[{re.escape(''.join(OPERATIONS))}]")
+_LEADING_ZERO = re.compile(r"(?<![0-9])0[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -108,12 +112,11 @@ def fault(text: str) -> Fault | None:
     >>> str(fault("4=4"))
     'it has no operation besides ='
     """
-    pieces = parts(text)
-    if pieces[0] in SIGNS or pieces[-1] in SIGNS:
+    if text[0] in SIGNS or text[-1] in SIGNS:
         return Fault("numenko.shape", gettext_noop("it begins or ends with a sign"))
-    if any(a in SIGNS and b in SIGNS for a, b in pairwise(pieces)):
+    if _TWO_SIGNS.search(text):
         return Fault("numenko.shape", gettext_noop("two signs stand side by side"))
-    equals = pieces.count("=")
+    equals = text.count("=")
     if not equals:
         return Fault("numenko.one-equals", gettext_noop("it has no = where a calculation has one"))
     if equals > 1:
@@ -122,15 +125,16 @@ def fault(text: str) -> Fault | None:
             gettext_noop("it has %(count)s = where a calculation has one"),
             {"count": equals},
         )
-    if not any(piece in OPERATIONS for piece in pieces):
+    if not _OPERATION.search(text):
         return Fault("numenko.operation", gettext_noop("it has no operation besides ="))
-    for piece in pieces:
-        if _NUMBER.fullmatch(piece) and len(piece) > 1 and piece[0] == "0":
-            return Fault(
-                "numenko.leading-zero",
-                gettext_noop("the number %(number)s begins with 0"),
-                {"number": piece},
-            )
+    zero = _LEADING_ZERO.search(text)
+    if zero:
+        return Fault(
+            "numenko.leading-zero",
+            gettext_noop("the number %(number)s begins with 0"),
+            {"number": zero.group()},
+        )
+    pieces = parts(text)
     middle = pieces.index("=")
     try:
         left, right = worked_out(pieces[:middle]), worked_out(pieces[middle + 1 :])

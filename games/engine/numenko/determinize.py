@@ -13,7 +13,6 @@ of its new hand.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from games.engine.numenko.actions import Play, Request
 from games.engine.numenko.state import Ask, NumenkoState, Phase
@@ -49,8 +48,7 @@ def determinize(state: NumenkoState, seat: int, rng: random.Random) -> NumenkoSt
         ask = asked[other]
         if ask is not None and ask.request is Request.EXCHANGE:
             asked[other] = Ask(Request.EXCHANGE, rng.choice(hands[other]))
-    return replace(
-        state,
+    return state._replace(
         pot=bag(unseen),
         hands=tuple(hands),
         submitted=tuple(submitted),

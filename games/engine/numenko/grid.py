@@ -14,16 +14,28 @@ and + down): ``down`` holds the sign read down when it differs from ``face``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import NamedTuple
 
-from games.engine.numenko.tiles import Tile, bag
+from games.engine.numenko.tiles import DIGIT_TILES, Tile, bag
 
 #: The signs, as the notation writes them: plus, minus, times, divided by, equals.
 SIGNS = ("+", "-", "x", ":", "=")
 #: The operations (every sign but ``=``).
 OPERATIONS = SIGNS[:4]
 DIGITS = frozenset("0123456789")
+
+
+#: The digit each number tile shows, as the notation writes it.
+_DIGIT_OF = {tile: tile.value for tile in DIGIT_TILES}
+_AT = attrgetter("row", "col")
+_ROW = attrgetter("row")
+_COL = attrgetter("col")
+_TILE = attrgetter("tile")
+_DOWN_ORDER = attrgetter("col", "row")
+_FACE = attrgetter("face")
 
 
 class Direction(enum.Enum):
@@ -33,17 +45,8 @@ class Direction(enum.Enum):
     DOWN = "down"
 
 
-@dataclass(frozen=True, slots=True)
-class Square:
-    """A tile on the grid and what it shows.
-
-    >>> Square(0, 1, Tile.MULTICHOICE, "x", "+").reads(Direction.DOWN)
-    '+'
-    >>> Square(0, 0, Tile.SEVEN, "3")
-    Traceback (most recent call last):
-    ...
-    ValueError: a number tile 7 shows its digit, not 3
-    """
+class _Placed(NamedTuple):
+    """A square's fields: :class:`Square` checks them as it is built."""
 
     row: int
     col: int
@@ -53,19 +56,41 @@ class Square:
     #: The sign it shows down, where it differs from ``face`` (a sign tile at a crossing).
     down: str | None = None
 
-    def __post_init__(self) -> None:
-        if self.down == self.face:
-            object.__setattr__(self, "down", None)
-        digit = self.tile.digit
+
+class Square(_Placed):
+    """A tile on the grid and what it shows.
+
+    A named tuple, checked as it is built: a grid is many squares, built anew for every
+    grid a move lays (and every grid the bots try), where a frozen dataclass cost four
+    times as much to build.
+
+    >>> Square(0, 1, Tile.MULTICHOICE, "x", "+").reads(Direction.DOWN)
+    '+'
+    >>> Square(0, 1, Tile.MULTICHOICE, "x", "x")
+    Square(row=0, col=1, tile=<Tile.MULTICHOICE: 'M'>, face='x', down=None)
+    >>> Square(0, 0, Tile.SEVEN, "3")
+    Traceback (most recent call last):
+    ...
+    ValueError: a number tile 7 shows its digit, not 3
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, row: int, col: int, tile: Tile, face: str, down: str | None = None) -> Square:
+        if down == face:
+            down = None
+        digit = _DIGIT_OF.get(tile)
         if digit is not None:
-            if self.face != str(digit) or self.down is not None:
-                raise ValueError(f"a number tile {digit} shows its digit, not {self.face}")
-        elif self.face in SIGNS:
-            if self.down is not None and self.down not in SIGNS:
-                raise ValueError(f"a sign tile reads a sign down too, not {self.down}")
-        elif self.tile is Tile.MULTICHOICE or self.face not in DIGITS or self.down is not None:
-            what = "a sign" if self.tile is Tile.MULTICHOICE else "one digit or a sign"
-            raise ValueError(f"a {self.tile.name.title()} shows {what}, not {self.face}")
+            if face != digit or down is not None:
+                raise ValueError(f"a number tile {digit} shows its digit, not {face}")
+        elif face in SIGNS:
+            if down is not None and down not in SIGNS:
+                raise ValueError(f"a sign tile reads a sign down too, not {down}")
+        elif tile is Tile.MULTICHOICE or face not in DIGITS or down is not None:
+            what = "a sign" if tile is Tile.MULTICHOICE else "one digit or a sign"
+            raise ValueError(f"a {tile.name.title()} shows {what}, not {face}")
+        # Built by tuple's own: the named tuple's ``__new__`` would be one more call.
+        return tuple.__new__(cls, (row, col, tile, face, down))
 
     @property
     def at(self) -> tuple[int, int]:
@@ -93,8 +118,7 @@ class Square:
         return f"F{shown}" if self.tile is Tile.FREECHOICE else shown
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(NamedTuple):
     """A maximal line of two or more tiles side by side, which must be a calculation."""
 
     direction: Direction
@@ -103,7 +127,11 @@ class Run:
     @property
     def text(self) -> str:
         """The characters it reads, in order (``92x4=8``)."""
-        return "".join(square.reads(self.direction) for square in self.squares)
+        if self.direction is Direction.ACROSS:
+            return "".join(map(_FACE, self.squares))
+        return "".join(
+            square.face if square.down is None else square.down for square in self.squares
+        )
 
     @property
     def where(self) -> str:
@@ -139,32 +167,30 @@ class Grid:
     """
 
     squares: tuple[Square, ...] = ()
+    #: The tiles it holds, as a multiset: worked out once, as a grid is built (each move
+    #: asks for them several times), and left out of comparisons and of its JSON form.
+    tiles: tuple[Tile, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.squares:
+            object.__setattr__(self, "tiles", ())
             return
-        top = min(square.row for square in self.squares)
-        left = min(square.col for square in self.squares)
+        top = min(map(_ROW, self.squares))
+        left = min(map(_COL, self.squares))
         shifted = sorted(
-            (
-                square
-                if (top, left) == (0, 0)
-                else Square(
-                    square.row - top, square.col - left, square.tile, square.face, square.down
-                )
+            self.squares
+            if top == left == 0
+            else (
+                Square(square.row - top, square.col - left, square.tile, square.face, square.down)
                 for square in self.squares
             ),
-            key=lambda square: square.at,
+            key=_AT,
         )
-        if len({square.at for square in shifted}) != len(shifted):
+        if len(set(map(_AT, shifted))) != len(shifted):
             raise ValueError("two tiles on one square")
         # Frozen: the normal form is set once, here.
         object.__setattr__(self, "squares", tuple(shifted))
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        """The tiles it holds, as a multiset."""
-        return bag(square.tile for square in self.squares)
+        object.__setattr__(self, "tiles", bag(map(_TILE, shifted)))
 
     @property
     def height(self) -> int:
@@ -200,29 +226,28 @@ def runs(grid: Grid) -> Iterator[Run]:
     >>> [(run.direction.value, run.text) for run in runs(grid)]
     [('across', '11'), ('down', '12')]
     """
-    across = sorted(grid.squares, key=lambda square: square.at)
-    down = sorted(grid.squares, key=lambda square: (square.col, square.row))
-    yield from _lines(across, Direction.ACROSS)
-    yield from _lines(down, Direction.DOWN)
+    # A grid's squares are in reading order already (its normal form).
+    yield from _lines(grid.squares, Direction.ACROSS)
+    yield from _lines(sorted(grid.squares, key=_DOWN_ORDER), Direction.DOWN)
 
 
-def _lines(ordered: list[Square], direction: Direction) -> Iterator[Run]:
+def _lines(ordered: Sequence[Square], direction: Direction) -> Iterator[Run]:
     """The runs of squares sorted along ``direction`` (a gap or a new line ends a run)."""
+    # Each square's line and place along it: (row, column) across, (column, row) down.
+    place = _AT if direction is Direction.ACROSS else _DOWN_ORDER
     current: list[Square] = []
+    line, last = -1, -1
     for square in ordered:
-        if current and not _follows(current[-1], square, direction):
+        square_line, at = place(square)
+        if square_line != line or at != last + 1:
             if len(current) > 1:
                 yield Run(direction, tuple(current))
             current = []
+            line = square_line
         current.append(square)
+        last = at
     if len(current) > 1:
         yield Run(direction, tuple(current))
-
-
-def _follows(previous: Square, square: Square, direction: Direction) -> bool:
-    if direction is Direction.ACROSS:
-        return square.row == previous.row and square.col == previous.col + 1
-    return square.col == previous.col and square.row == previous.row + 1
 
 
 def pieces(grid: Grid) -> int:
@@ -231,14 +256,18 @@ def pieces(grid: Grid) -> int:
     >>> pieces(Grid((Square(0, 0, Tile.ONE, "1"), Square(0, 2, Tile.ONE, "1"))))
     2
     """
-    left = {square.at for square in grid.squares}
+    # Each square as one number, row * stride + col: its neighbours are one and one stride
+    # away, with no pair built per step. A stride wider than the grid keeps a row's last
+    # square from touching the next row's first.
+    stride = grid.width + 1
+    left = {square.row * stride + square.col for square in grid.squares}
     count = 0
     while left:
         count += 1
         stack = [left.pop()]
         while stack:
-            row, col = stack.pop()
-            for near in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1)):
+            at = stack.pop()
+            for near in (at + 1, at - 1, at + stride, at - stride):
                 if near in left:
                     left.remove(near)
                     stack.append(near)

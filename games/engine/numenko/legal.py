@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import permutations
 from typing import Protocol
 
@@ -237,7 +236,7 @@ class ChanceActions:
             pot = bag((*pot, ask.tile))
             hands = (*hands[:seat], without(hands[seat], (ask.tile,)), *hands[seat + 1 :])
         for tiles in _draws(pot, ask.request.draws):
-            after = replace(state, pot=without(pot, tiles), hands=hands)
+            after = state._replace(pot=without(pot, tiles), hands=hands)
             yield from self._served(after, order, at + 1, (*drawn, tiles))
 
     def __bool__(self) -> bool:

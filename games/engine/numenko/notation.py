@@ -73,6 +73,18 @@ def _faces(row: str, start: int, number: int) -> tuple[str, str | None, int]:
     raise NotationError(f"row {number}: {char!r} is no square: {_SQUARE_HELP}")
 
 
+#: The squares a single character writes (a number tile, or a Multichoice showing a sign),
+#: read at a look-up: most squares of a grid, which a replay reads from every move's text.
+_ONE_CHARACTER: dict[str, tuple[Tile, str, None]] = {
+    **{digit: (tile_of(digit), digit, None) for digit in _DIGITS},
+    **{
+        char: (Tile.MULTICHOICE, sign, None)
+        for char in (*SIGNS, *_ALIASES)
+        if (sign := _sign(char))
+    },
+}
+
+
 def parse_row(row: str, number: int = 1) -> list[tuple[Tile, str, str | None] | None]:
     """One row of a grid: each square's tile, face and down sign, ``None`` where empty.
 
@@ -84,7 +96,11 @@ def parse_row(row: str, number: int = 1) -> list[tuple[Tile, str, str | None] | 
     at = 0
     while at < len(row):
         char = row[at]
-        if char.isspace():
+        square = _ONE_CHARACTER.get(char)
+        if square is not None:
+            squares.append(square)
+            at += 1
+        elif char.isspace():
             at += 1
         elif char == ".":
             squares.append(None)

@@ -8,7 +8,6 @@ position may hold a grid the rules would refuse, to show what a move must repair
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from games.engine.numenko.notation import parse_grid
 from games.engine.numenko.state import Mode, NumenkoConfig, NumenkoState, Phase, new_game
@@ -37,8 +36,7 @@ def arrange(
     used = [tile for grid in laid for tile in grid.tiles] + [t for hand in held for t in hand]
     rest = without(box, used)
     state = new_game(NumenkoConfig(len(grids), mode))
-    return replace(
-        state,
+    return state._replace(
         phase=Phase.PLAY,
         pot=rest if pot is None else rest[:pot],
         grids=laid,

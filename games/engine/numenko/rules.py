@@ -13,7 +13,6 @@ request straight away.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from games.engine.numenko.actions import Action, Deal, Draw, Play, Request
 from games.engine.numenko.crossword import check_grid
@@ -29,7 +28,7 @@ from games.engine.numenko.state import (
     replace_at,
     with_seat,
 )
-from games.engine.numenko.tiles import FREECHOICES, Tile, bag, holds, without, written
+from games.engine.numenko.tiles import FREECHOICES, Tile, bag, holds, plus, without, written
 
 
 def apply(state: NumenkoState, seat: int, action: Action) -> NumenkoState:
@@ -78,8 +77,7 @@ def deal(state: NumenkoState, action: Deal) -> NumenkoState:
     if not holds(state.pot, dealt):
         raise IllegalAction("numenko.deal", "the deal takes tiles the pot does not hold")
     spare = (Tile.FREECHOICE,) * (FREECHOICES - config.players)
-    return replace(
-        state,
+    return state._replace(
         phase=Phase.PLAY,
         pot=bag((*without(state.pot, dealt), *spare)),
         hands=tuple(bag((*hand, Tile.FREECHOICE)) for hand in action.hands),
@@ -100,18 +98,21 @@ def judge(state: NumenkoState, seat: int, move: Play) -> tuple[Grid, tuple[Tile,
     """
     if state.rounds and state.submitted[seat] is not None:
         raise IllegalAction("numenko.once", "you have moved this round: wait for the others")
-    tiles = state.tiles_of(seat)
-    grid = state.grids[seat] if move.grid is None else move.grid
-    if move.grid is not None:
-        missing = Counter(grid.tiles) - Counter(tiles)
-        if missing:
+    if move.grid is None:
+        # The grid kept is the seat's own: its tiles are the seat's, the rest its hand.
+        grid, hand = state.grids[seat], state.hands[seat]
+    else:
+        grid, tiles = move.grid, state.tiles_of(seat)
+        try:
+            hand = without(tiles, grid.tiles)
+        except ValueError:
+            missing = Counter(grid.tiles) - Counter(tiles)
             raise IllegalAction(
                 "numenko.tiles",
                 "the grid uses tiles you do not have: %(tiles)s",
                 tiles=written(bag(missing.elements())),
-            )
+            ) from None
         check_grid(grid)
-    hand = without(tiles, grid.tiles)
     if move.exchange is not None and move.exchange not in hand:
         raise IllegalAction(
             "numenko.exchange",
@@ -133,18 +134,17 @@ def play(state: NumenkoState, seat: int, move: Play) -> NumenkoState:
     grid, hand = judge(state, seat, move)
     request = move.request
     if state.rounds:
-        state = replace(state, submitted=replace_at(state.submitted, seat, move))
+        state = state._replace(submitted=replace_at(state.submitted, seat, move))
         return _reveal(state) if all(state.submitted) else state
     state = with_seat(state, seat, grid, hand)
-    state = replace(state, content=replace_at(state.content, seat, request is None))
+    state = state._replace(content=replace_at(state.content, seat, request is None))
     if request is None:
         if all(state.content):
-            return replace(state, phase=Phase.GAME_OVER, ending=Ending.CONTENT)
+            return state._replace(phase=Phase.GAME_OVER, ending=Ending.CONTENT)
         return state
     if len(state.pot) < request.draws:
-        return replace(state, phase=Phase.GAME_OVER, ending=Ending.SHORT, short=seat)
-    return replace(
-        state,
+        return state._replace(phase=Phase.GAME_OVER, ending=Ending.SHORT, short=seat)
+    return state._replace(
         phase=Phase.DRAW,
         asked=replace_at(state.asked, seat, Ask(request, move.exchange)),
     )
@@ -153,24 +153,27 @@ def play(state: NumenkoState, seat: int, move: Play) -> NumenkoState:
 def _reveal(state: NumenkoState) -> NumenkoState:
     """Every seat has moved this round: every grid shows, and the requests wait for chance's
     draw; a round in which nobody asked for tiles ends the game."""
+    grids, hands = list(state.grids), list(state.hands)
     asked: list[Ask | None] = []
     for seat, move in enumerate(state.submitted):
         assert move is not None
         if move.grid is not None:
-            state = with_seat(
-                state, seat, move.grid, without(state.tiles_of(seat), move.grid.tiles)
-            )
+            grids[seat] = move.grid
+            hands[seat] = without(state.tiles_of(seat), move.grid.tiles)
         request = move.request
         asked.append(None if request is None else Ask(request, move.exchange))
-    state = replace(state, submitted=(None,) * state.players, asked=tuple(asked))
-    if any(asked):
-        return replace(state, phase=Phase.DRAW)
-    nobody = (False,) * state.players
-    return replace(
-        state,
-        phase=Phase.GAME_OVER,
-        ending=Ending.CONTENT,
-        last=Resolution(state.round, (), (None,) * state.players, nobody),
+    # One copy of the state, whichever way the round ends.
+    waiting = any(asked)
+    return state._replace(
+        grids=tuple(grids),
+        hands=tuple(hands),
+        submitted=(None,) * state.players,
+        asked=tuple(asked),
+        phase=Phase.DRAW if waiting else Phase.GAME_OVER,
+        ending=state.ending if waiting else Ending.CONTENT,
+        last=state.last
+        if waiting
+        else Resolution(state.round, (), (None,) * state.players, (False,) * state.players),
     )
 
 
@@ -203,19 +206,23 @@ def draw(state: NumenkoState, action: Draw) -> NumenkoState:
         if ask.request is Request.EXCHANGE:
             assert ask.tile is not None
             hands[seat] = without(hands[seat], (ask.tile,))
-            pot = bag((*pot, ask.tile))
-        if len(drawn) != ask.request.draws or not holds(pot, drawn):
+            pot = plus(pot, (ask.tile,))
+        try:
+            if len(drawn) != ask.request.draws:
+                raise ValueError("not the tiles the request draws")
+            pot = without(pot, drawn)
+        except ValueError:
             raise IllegalAction(
                 "numenko.draw",
                 "seat %(seat)s draws %(count)s tiles the pot holds",
                 seat=seat,
                 count=ask.request.draws,
-            )
-        pot = without(pot, drawn)
-        hands[seat] = bag((*hands[seat], *drawn))
+            ) from None
+        hands[seat] = plus(hands[seat], drawn)
         served[seat] = True
-    state = replace(
-        state,
+    # One copy of the state, whether the game goes on or the pot fell short.
+    going_on = short is None
+    return state._replace(
         pot=pot,
         hands=tuple(hands),
         asked=(None,) * state.players,
@@ -225,7 +232,8 @@ def draw(state: NumenkoState, action: Draw) -> NumenkoState:
             tuple(None if ask is None else ask.request for ask in state.asked),
             tuple(served),
         ),
+        phase=Phase.PLAY if going_on else Phase.GAME_OVER,
+        round=(state.round + 1 if state.rounds else 0) if going_on else state.round,
+        ending=state.ending if going_on else Ending.SHORT,
+        short=short,
     )
-    if short is not None:
-        return replace(state, phase=Phase.GAME_OVER, ending=Ending.SHORT, short=short)
-    return replace(state, phase=Phase.PLAY, round=state.round + 1 if state.rounds else 0)

@@ -47,8 +47,7 @@ def outcome(state: NumenkoState) -> Outcome | None:
     (game over), else those with the fewest points in hand.
 
     >>> from games.engine.numenko.positions import arrange
-    >>> from dataclasses import replace
-    >>> state = replace(arrange(["", ""], ["9M", "00"]), phase=Phase.GAME_OVER)
+    >>> state = arrange(["", ""], ["9M", "00"])._replace(phase=Phase.GAME_OVER)
     >>> result = outcome(state)
     >>> result.scores, sorted(result.winners)
     ((-10, 0), [1])

@@ -14,7 +14,6 @@ allow it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -63,8 +62,7 @@ def determinize(state: ObjectifsState, seat: int, rng: random.Random) -> Objecti
         chosen if chosen is None or s == seat else tuple(rng.sample(hands[s], len(chosen)))
         for s, chosen in enumerate(state.laid)
     )
-    return dataclasses.replace(
-        state,
+    return state._replace(
         hands=tuple(hands),
         pile=tuple(unseen),
         objectives=tuple(objectives),

@@ -7,7 +7,6 @@ cards are all accounted for (and the Objective cards not drawn lie in their pile
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
@@ -52,8 +51,7 @@ def arrange(
         raise NotationError(f"name the objectives of all {players} seats")
     config = ObjectifsConfig(players, objectives=bool(drawn), infinity_four=infinity_four)
     left: tuple[Card, ...] = tuple(sorted(rest.elements()))
-    return dataclasses.replace(
-        new_game(config),
+    return new_game(config)._replace(
         phase=Phase.PLAY,
         round_no=round_no,
         hands=tuple(held),

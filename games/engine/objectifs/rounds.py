@@ -17,7 +17,6 @@ comes in). Then the book's three cases:
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
@@ -54,8 +53,7 @@ def deal(state: ObjectifsState, action: Deal) -> ObjectifsState:
     seats = state.players
     order = action.order
     objectives = action.objectives
-    return dataclasses.replace(
-        state,
+    return state._replace(
         phase=Phase.SETUP,
         hands=tuple(order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(seats)),
         pile=order[seats * HAND_SIZE :],
@@ -78,7 +76,7 @@ def lay(state: ObjectifsState, seat: int, action: Lay) -> ObjectifsState:
     remove(state.hands[seat], action.cards)
     laid = replace_at(state.laid, seat, action.cards)
     if None in laid:
-        return dataclasses.replace(state, laid=laid)
+        return state._replace(laid=laid)
     hands = []
     rows = []
     for hand, chosen in zip(state.hands, laid, strict=True):
@@ -86,8 +84,7 @@ def lay(state: ObjectifsState, seat: int, action: Lay) -> ObjectifsState:
         hands.append(remove(hand, chosen))
         rows.append(chosen)
     first = starter(rows, state.starter)
-    return dataclasses.replace(
-        state,
+    return state._replace(
         phase=Phase.PLAY,
         hands=tuple(hands),
         rows=tuple(rows),
@@ -133,8 +130,7 @@ def end_trick(state: ObjectifsState, winner: int) -> ObjectifsState:
     the winner will start the next trick; first every player short of malus cards completes
     them (and a hand empty now ends the round: the first case)."""
     plis = state.trick.plis
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         trick=Trick(),
         turn=winner,
         discard=state.discard + tuple(card for pli in plis for card in pli.cards),
@@ -150,8 +146,7 @@ def end_round(state: ObjectifsState, ending: Ending) -> ObjectifsState:
     centre goes to the discard, then the completions and the scoring."""
     plis = state.trick.plis
     return replacements(
-        dataclasses.replace(
-            state,
+        state._replace(
             trick=Trick(),
             discard=state.discard + tuple(card for pli in plis for card in pli.cards),
         ),
@@ -182,9 +177,9 @@ def replacements(state: ObjectifsState, ending: Ending | None) -> ObjectifsState
         max(0, MALUS_CARDS - len(row)) if hand or (ending is None and state.pile) else 0
         for hand, row in zip(state.hands, state.rows, strict=True)
     )
-    state = dataclasses.replace(state, due=due, ending=ending)
+    state = state._replace(due=due, ending=ending)
     if any(due):
-        return dataclasses.replace(state, phase=Phase.REPLACE)
+        return state._replace(phase=Phase.REPLACE)
     return _replaced(state)
 
 
@@ -213,8 +208,7 @@ def replace(state: ObjectifsState, seat: int, action: Replace) -> ObjectifsState
     if not pile:
         # Nothing left to draw: a seat with an empty hand has nothing to complete with.
         due = tuple(0 if not state.hands[s] and s != seat else n for s, n in enumerate(due))
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         hands=replace_at(state.hands, seat, hand),
         rows=replace_at(state.rows, seat, (*state.rows[seat], *action.cards, *drawn)),
         pile=pile,
@@ -229,12 +223,12 @@ def _replaced(state: ObjectifsState) -> ObjectifsState:
     """Every completion is in: score an ending round; otherwise a new trick, unless two or
     more hands ran out completing (the third case asks that *tous les autres joueurs ont
     encore des cartes en mains*)."""
-    state = dataclasses.replace(state, phase=Phase.PLAY)
+    state = state._replace(phase=Phase.PLAY)
     if state.ending is not None:
         return score(state)
     empty = [s for s in _from(state.turn, state.players) if not state.hands[s]]
     if len(empty) > 1:
-        return score(dataclasses.replace(state, ending=Ending(RoundEnd.OUT, empty[0])))
+        return score(state._replace(ending=Ending(RoundEnd.OUT, empty[0])))
     return state
 
 
@@ -255,12 +249,11 @@ def score(state: ObjectifsState) -> ObjectifsState:
             SeatScore(row, hand, objective, success, scored.malus, scored.hand, scored.bonus)
         )
     result = RoundResult(state.round_no, ending.kind, ending.seat, state.first_out, tuple(seats))
-    state = dataclasses.replace(state, results=(*state.results, result), due=(0,) * state.players)
+    state = state._replace(results=(*state.results, result), due=(0,) * state.players)
     if state.round_no == ROUNDS:
-        return dataclasses.replace(state, phase=Phase.GAME_OVER, turn=NOBODY)
+        return state._replace(phase=Phase.GAME_OVER, turn=NOBODY)
     seats_none = (None,) * state.players
-    return dataclasses.replace(
-        state,
+    return state._replace(
         phase=Phase.DEAL,
         round_no=state.round_no + 1,
         hands=((),) * state.players,

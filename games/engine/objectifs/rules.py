@@ -6,8 +6,6 @@ state or raises :class:`~games.engine.objectifs.errors.IllegalAction` naming the
 
 from __future__ import annotations
 
-import dataclasses
-
 from games.engine.objectifs import rounds, turns
 from games.engine.objectifs.actions import Action, Deal, Lay, Replace
 from games.engine.objectifs.errors import IllegalAction
@@ -36,7 +34,7 @@ def apply(state: ObjectifsState, seat: int, action: Action) -> ObjectifsState:
         raise IllegalAction("game.over", "the game is over")
     if state.drawn:
         # What the pile gave is kept for the move that drew it only (history.facts).
-        state = dataclasses.replace(state, drawn=())
+        state = state._replace(drawn=())
     if seat == CHANCE:
         if phase is Phase.DEAL and isinstance(action, Deal):
             return rounds.deal(state, action)

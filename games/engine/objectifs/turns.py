@@ -11,7 +11,6 @@ the player who laid the pli on top, everyone else having let it stand (*Si un pl
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from games.engine.climbing import replace_at
@@ -94,8 +93,7 @@ def lay_pli(state: ObjectifsState, seat: int, play: Play) -> ObjectifsState:
     else:
         pli = Pli(seat, cards, value, out_of_turn=not in_turn)
         stack = (*state.trick.plis, pli)
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         hands=replace_at(state.hands, seat, hand),
         rows=rows,
         trick=Trick(stack, seat),
@@ -207,7 +205,7 @@ def _done(state: ObjectifsState, seat: int) -> ObjectifsState:
     remember it (*Se défausser en premier*); if a player has shed hand and malus cards, the
     round stops at once."""
     if not state.hands[seat] and state.first_out == NOBODY:
-        state = dataclasses.replace(state, first_out=seat)
+        state = state._replace(first_out=seat)
     shedder = shed(state)
     if shedder is not None:
         return end_round(state, Ending(RoundEnd.SHED, shedder))
@@ -217,17 +215,17 @@ def _done(state: ObjectifsState, seat: int) -> ObjectifsState:
 def carry_out(state: ObjectifsState, seat: int, action: CardAction) -> ObjectifsState:
     """The effect of ``seat``'s Echange or Malus + (its card already taken), which then
     goes to the discard."""
-    state = dataclasses.replace(state, discard=(*state.discard, action.card))
+    state = state._replace(discard=(*state.discard, action.card))
     players = state.players
     if isinstance(action, Echange):
         rows = state.rows
         if action.target == ALL:
             step = 1 if action.direction is Direction.RIGHT else -1
             turned = tuple(rows[(s - step) % players] for s in range(players))
-            return dataclasses.replace(state, rows=turned)
+            return state._replace(rows=turned)
         other = int(action.target)
         swapped = replace_at(replace_at(rows, seat, rows[other]), other, rows[seat])
-        return dataclasses.replace(state, rows=swapped)
+        return state._replace(rows=swapped)
     targets = (
         [(seat + step) % players for step in range(players)]
         if action.target == ALL
@@ -243,20 +241,17 @@ def carry_out(state: ObjectifsState, seat: int, action: CardAction) -> Objectifs
                 malus[target] = (*malus[target], *cards)
             else:
                 hands[target] = (*hands[target], *cards)
-    return dataclasses.replace(
-        state, hands=tuple(hands), rows=tuple(malus), pile=pile, drawn=tuple(drawn)
-    )
+    return state._replace(hands=tuple(hands), rows=tuple(malus), pile=pile, drawn=tuple(drawn))
 
 
 def _card_action(state: ObjectifsState, seat: int, action: CardAction) -> ObjectifsState:
     """An Echange or a Malus + played alone: it covers nothing."""
     hand, rows = _take_action(seat, action, state.hands[seat], state.rows)
     check_last(hand, (action.card,) if action.row == HAND else ())
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         hands=replace_at(state.hands, seat, hand),
         rows=rows,
-        trick=dataclasses.replace(state.trick, idle=frozenset()),
+        trick=state.trick._replace(idle=frozenset()),
     )
     return _after(_done(carry_out(state, seat, action), seat), seat)
 
@@ -269,7 +264,7 @@ def _pass(state: ObjectifsState, seat: int) -> ObjectifsState:
         idle = trick.idle | {seat}
         if len(idle) == state.players:
             return end_round(state, Ending(RoundEnd.STALEMATE, NOBODY))
-        state = dataclasses.replace(state, trick=dataclasses.replace(trick, idle=idle))
+        state = state._replace(trick=trick._replace(idle=idle))
     return advance(state, seat)
 
 
@@ -286,13 +281,12 @@ def _draw(state: ObjectifsState, seat: int, action: Draw) -> ObjectifsState:
         card = action.card
         rows = replace_at(rows, action.row, _from_row(rows, action.row, card))
         drawn = ()
-    state = dataclasses.replace(
-        state,
+    state = state._replace(
         hands=replace_at(hands, seat, (*hands[seat], card)),
         rows=rows,
         pile=pile,
         drawn=drawn,
-        trick=dataclasses.replace(state.trick, idle=frozenset()),
+        trick=state.trick._replace(idle=frozenset()),
     )
     return _after(_done(state, seat), seat)
 
@@ -314,7 +308,7 @@ def advance(state: ObjectifsState, seat: int) -> ObjectifsState:
     following = (seat + 1) % state.players
     if following == state.trick.owner:
         return end_trick(state, following)
-    return dataclasses.replace(state, turn=following)
+    return state._replace(turn=following)
 
 
 def can_open(state: ObjectifsState, seat: int) -> bool:

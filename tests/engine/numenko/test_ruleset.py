@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import random
 import types
 import typing
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,7 @@ from games.engine.numenko import (
     Play,
 )
 from games.engine.numenko.positions import arrange
+from games.engine.numenko.state import STATE_FORMAT, Phase
 
 from .conftest import play
 
@@ -102,8 +105,9 @@ def test_live_moves_record_no_round_and_no_round_milestone() -> None:
     assert RULES.progress(after).round == 0
 
 
-def test_a_state_is_made_of_frozen_dataclasses_tuples_enums_and_plain_values() -> None:
-    """What a generic snapshot codec reads from the type hints alone."""
+def test_a_state_is_made_of_frozen_records_tuples_enums_and_plain_values() -> None:
+    """What a generic snapshot codec reads from the type hints alone: frozen dataclasses
+    and named tuples (the state itself), tuples, enums and plain values."""
     plain = (int, str, bool, type(None))
     seen: set[object] = set()
 
@@ -118,8 +122,11 @@ def test_a_state_is_made_of_frozen_dataclasses_tuples_enums_and_plain_values() -
                     check(argument)
         elif isinstance(hint, type) and issubclass(hint, enum.Enum):
             return
-        elif dataclasses.is_dataclass(hint):
-            assert isinstance(hint, type) and hint.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        elif dataclasses.is_dataclass(hint) or (
+            isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields")
+        ):
+            assert isinstance(hint, type)
+            assert not dataclasses.is_dataclass(hint) or hint.__dataclass_params__.frozen  # type: ignore[attr-defined]
             for field_hint in typing.get_type_hints(hint).values():
                 check(field_hint)
         else:
@@ -127,3 +134,33 @@ def test_a_state_is_made_of_frozen_dataclasses_tuples_enums_and_plain_values() -
 
     check(NumenkoState)
     assert Grid in seen and Play in seen
+
+
+#: Two states of a 3-player game as snapshots of format ``numenko-state-1`` store them,
+#: written when the state, its squares and its requests were dataclasses: mid-round, two
+#: seats' moves waiting secretly (grids among them); and every seat's request waiting for
+#: chance's draw.
+STORED_STATES = Path(__file__).with_name("data") / "numenko-state-1.json"
+
+
+def test_snapshots_stored_in_the_first_format_still_read_and_write_the_same() -> None:
+    """The state became named tuples without a new snapshot format: the snapshots stored
+    before must read back, and the state must write the same JSON, or games would load
+    from a wrong state rather than be rebuilt."""
+    assert STATE_FORMAT == "numenko-state-1"
+    waiting, drawing = json.loads(STORED_STATES.read_text())
+    for stored in (waiting, drawing):
+        assert RULES.state_to_json(RULES.state_from_json(stored)) == stored
+    state = RULES.state_from_json(waiting)
+    assert state.phase is Phase.PLAY
+    assert [move is not None for move in state.submitted] == [False, True, True]
+    # The seat left to move reveals the round: the secret moves stored apply.
+    moved = RULES.apply(state, 0, RULES.parse_action("pass"))
+    assert moved.submitted == (None, None, None)
+    assert RULES.state_from_json(RULES.state_to_json(moved)) == moved
+    state = RULES.state_from_json(drawing)
+    assert state.phase is Phase.DRAW and all(state.asked)
+    draw = RULES.chance_action(state, random.Random(1))
+    assert draw is not None
+    served = RULES.apply(state, CHANCE, draw)
+    assert RULES.state_from_json(RULES.state_to_json(served)) == served

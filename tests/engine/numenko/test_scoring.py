@@ -3,15 +3,13 @@ hand win (digits at face value, a Multichoice 1, a Freechoice 10), ties sharing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.numenko import RULES, Phase, Tile, outcome
 from games.engine.numenko.positions import arrange
 from games.engine.numenko.scoring import lines
 
 
 def _over(*hands: str) -> object:
-    return replace(arrange(["1+1=2"] * len(hands), list(hands)), phase=Phase.GAME_OVER)
+    return arrange(["1+1=2"] * len(hands), list(hands))._replace(phase=Phase.GAME_OVER)
 
 
 def test_the_fewest_points_in_hand_win() -> None:

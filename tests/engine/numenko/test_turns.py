@@ -5,7 +5,6 @@ arrives. When the game stops, and who may move."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from games.engine.numenko import (
     CHANCE,
@@ -88,7 +87,7 @@ def test_the_draw_serves_each_seat_that_asked_once_from_the_pot() -> None:
     assert refused(state, CHANCE, "draw 0:12 0:34") == "numenko.draw"
     assert refused(state, CHANCE, "draw 0:123 1:45") == "numenko.draw"
     assert refused(state, CHANCE, "deal 0 / 1") == "numenko.phase"
-    empty = replace(state, pot=())
+    empty = state._replace(pot=())
     assert refused(empty, CHANCE, "draw 0:12 1:-") == "numenko.draw"
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from games.engine.objectifs.cards import MALUS_CARDS
 from games.engine.objectifs.positions import arrange
 
@@ -81,7 +79,7 @@ def test_malus_plus_may_be_aimed_at_its_own_player() -> None:
 
 def test_a_short_pile_gives_what_it_has() -> None:
     state = arrange(four("malus+2/+1 12"), ROWS)
-    state = dataclasses.replace(state, pile=state.pile[:1], discard=state.pile[1:])
+    state = state._replace(pile=state.pile[:1], discard=state.pile[1:])
     state = act(state, 0, "malus+2/+1 1")
     assert len(state.hands[1]) == 2 and row(state, 1) == ["3", "4"] and state.pile == ()
 

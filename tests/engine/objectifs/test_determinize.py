@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from games.engine.objectifs import CHANCE, RULES, Kind, ObjectifsConfig, apply, new_game, view
@@ -48,7 +47,7 @@ def test_another_seats_secret_set_up_choice_comes_from_its_new_hand() -> None:
 
 def test_a_seat_that_could_not_open_is_dealt_no_card_that_opens() -> None:
     state = arrange(["num-x echange", "5 6", "8"], ["num-x echange", "echange num-x", "1 2"])
-    state = dataclasses.replace(state, rows=(state.rows[0], state.rows[1], ()))
+    state = state._replace(rows=(state.rows[0], state.rows[1], ()))
     state = act(state, 0, "pass")
     for seed in range(10):
         sampled = determinize(state, 2, random.Random(seed))

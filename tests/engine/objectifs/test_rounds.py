@@ -3,7 +3,6 @@ of a trick, the three ends of a round exactly, the scoring, and the five rounds.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -112,7 +111,7 @@ def test_a_complete_tie_goes_to_the_first_after_the_last_rounds_starter() -> Non
     first = act(first, 1, "lay 3 6")
     first = act(first, 2, "lay 12 13")
     assert first.turn == 0
-    later = dataclasses.replace(new_game(ObjectifsConfig(3)), round_no=2, starter=0)
+    later = new_game(ObjectifsConfig(3))._replace(round_no=2, starter=0)
     state = apply(later, CHANCE, deal(THREE, "pair under-5 first-out"))
     state = act(state, 0, "lay 3 6")
     state = act(state, 1, "lay 3 6")
@@ -167,11 +166,11 @@ def test_players_short_of_malus_cards_complete_them_at_once_each_as_it_comes_in(
 
 def test_a_completion_draws_no_more_than_the_pile_holds() -> None:
     state = arrange(["7 9", "8 3 10", "11 13"], ["1 2", "7 4", "6 6"])
-    state = dataclasses.replace(state, pile=state.pile[:1], discard=state.pile[1:])
+    state = state._replace(pile=state.pile[:1], discard=state.pile[1:])
     state = act(state, 0, "play 7 7@1")
     state = act(state, 1, "pass")
     state = act(state, 2, "pass")
-    assert refused(dataclasses.replace(state, pile=()), 1, "replace draw") == "draw.empty"
+    assert refused(state._replace(pile=()), 1, "replace draw") == "draw.empty"
 
 
 def test_first_end_a_hand_empty_at_the_end_of_a_trick() -> None:

@@ -3,7 +3,9 @@ pending choice rests on."""
 
 from __future__ import annotations
 
-import dataclasses
+import json
+import random
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from games.engine.objectifs import (
     new_game,
 )
 from games.engine.objectifs.positions import arrange
+from games.engine.objectifs.state import STATE_FORMAT
 from games.engine.ruleset import MILESTONE_TYPES, Progress
 
 from .conftest import act, deal
@@ -105,7 +108,27 @@ def test_equal_best_totals_share_the_win() -> None:
     state = act(state, 2, "pass")
     (result,) = state.results
     assert [score.total for score in result.seats] == [-3, -3, -12]
-    over = dataclasses.replace(state, phase=Phase.GAME_OVER, results=(result,) * 5)
+    over = state._replace(phase=Phase.GAME_OVER, results=(result,) * 5)
     outcome = RULES.outcome(over)
     assert outcome is not None and outcome.scores == (-15, -15, -60)
     assert outcome.winners == {0, 1} and outcome.ranking() == (1, 1, 3)
+
+
+#: A mid-game state (a trick of two plis on the centre, four rounds scored) as the snapshots
+#: of format ``objectifs-state-1`` store it, written when the state was a dataclass.
+STORED_STATE = Path(__file__).with_name("data") / "objectifs-state-1.json"
+
+
+def test_a_snapshot_stored_in_the_first_format_still_reads_and_writes_the_same() -> None:
+    """The state became a named tuple without a new snapshot format: the snapshots stored
+    before must read back, and the state must write the same JSON, or games would load
+    from a wrong state rather than be rebuilt."""
+    assert STATE_FORMAT == "objectifs-state-1"
+    stored = json.loads(STORED_STATE.read_text())
+    state = RULES.state_from_json(stored)
+    assert RULES.state_to_json(state) == stored
+    assert state.phase is Phase.PLAY and len(state.trick.plis) == 2 and len(state.results) == 4
+    # The read state plays on: a legal move of the seat to move is accepted.
+    (seat,) = RULES.to_act(state)
+    moved = RULES.apply(state, seat, RULES.legal_actions(state, seat).sample(random.Random(1)))
+    assert RULES.state_from_json(RULES.state_to_json(moved)) == moved

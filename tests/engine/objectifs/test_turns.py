@@ -3,8 +3,6 @@ opening of a trick, and the last card in hand."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from games.engine.objectifs import Draw, Pass, Phase, RoundEnd, awaiting, legal_actions
 from games.engine.objectifs.cards import parse_cards
 from games.engine.objectifs.positions import arrange
@@ -68,7 +66,7 @@ def test_draw_from_the_pile_or_another_players_malus_cards_never_ones_own() -> N
 
 def test_there_is_nothing_to_draw_from_an_empty_pile() -> None:
     state = arrange(["5 6", "7 8"], ["0 0", "1 2"])
-    state = dataclasses.replace(state, pile=(), discard=state.discard + state.pile)
+    state = state._replace(pile=(), discard=state.discard + state.pile)
     assert refused(state, 0, "draw") == "draw.empty"
     assert Draw() not in legal_actions(state, 0)
 
@@ -101,6 +99,6 @@ def test_a_player_with_an_empty_hand_plays_on_with_the_malus_cards() -> None:
 def test_nothing_is_played_after_the_game_nor_by_a_seat_the_game_has_not() -> None:
     state = arrange(["5 6", "7 8"], ["1 2", "3 4"])
     assert refused(state, 2, "pass") == "game.seat"
-    over = dataclasses.replace(state, phase=Phase.GAME_OVER)
+    over = state._replace(phase=Phase.GAME_OVER)
     assert refused(over, 0, "pass") == "game.over"
     assert not legal_actions(over, 0)
