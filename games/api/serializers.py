@@ -835,7 +835,9 @@ class NoFactsSerializer(Record):
     """Nothing: a milestone records no facts."""
 
 
-class SeatsRecordSerializer(serializers.Serializer):
+class SeatsRecordSerializer(Record):
+    """A player as the game's creation named them."""
+
     name = serializers.CharField()
     bot = serializers.BooleanField()
 
