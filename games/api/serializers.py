@@ -868,7 +868,7 @@ def recorded_config(game_id: str) -> type[serializers.Serializer]:
 
 
 @functools.cache
-def _records(game_id: str) -> dict[str, type[serializers.Serializer]]:
+def event_records(game_id: str) -> dict[str, type[serializers.Serializer]]:
     """Every event a game records, by type: its creation (the platform's) and the game's
     own (``ApiSchema.events``)."""
     created = type(
@@ -910,7 +910,7 @@ def _events(
                 "__doc__": record.__doc__,
             },
         )
-        for kind, record in _records(game_id).items()
+        for kind, record in event_records(game_id).items()
     }
 
 

@@ -309,7 +309,7 @@ ACTION_SERIALIZERS: Mapping[str, type[serializers.Serializer]] = {
         ]
     }
 )
-class DealtObjectivesField(serializers.ReadOnlyField):
+class DealtObjectivesField(serializers.JSONField):
     """The objective cards dealt, in order, or how many while the game runs."""
 
 
