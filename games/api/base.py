@@ -4,6 +4,7 @@ never :mod:`games.api.serializers`, which composes them."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
@@ -180,3 +181,91 @@ def refuse(field: serializers.Field, key: str, **kwargs: Any) -> NoReturn:
     raise it is)."""
     message = field.error_messages[key].format(**kwargs)
     raise serializers.ValidationError(message, code=key)
+
+
+# What the event log serves ------------------------------------------------------------------
+
+
+class Record(StrictSerializer):
+    """An event's ``action`` as the event log serves it (and, with its ``facts``, as an
+    exported log records it): a player's action, chance's or a milestone's data, each
+    game's per event type (``ApiSchema.events``), made by :func:`record`."""
+
+
+def record(
+    name: str,
+    type_name: str | None,
+    doc: str,
+    *,
+    like: type[serializers.Serializer] | None = None,
+    hidden: tuple[str, ...] = (),
+    **fields: serializers.Field,
+) -> type[serializers.Serializer]:
+    """A game's :class:`Record` named ``name``: the fields of ``like`` (the action form a
+    player sends, when the event records one), those named in ``hidden`` left out of what
+    a viewer who may not know them reads, and ``fields`` added or replacing; ``type`` fixed
+    to ``type_name`` (None: a milestone, whose data has no ``type``)."""
+    copied = {
+        key: _optional(field) if key in hidden else _copy(field)
+        for key, field in (like._declared_fields.items() if like is not None else ())
+        if key != "type"
+    }
+    fixed = {} if type_name is None else {"type": Fixed(type_name, help_text=f"`{type_name}`.")}
+    attributes = {**fixed, **copied, **fields, "__module__": __name__, "__doc__": doc}
+    return type(name, (Record,), attributes)
+
+
+def _copy(field: serializers.Field, **changes: Any) -> serializers.Field:
+    """A fresh field made as ``field`` was (its child fields fresh too: DRF's deep copy
+    makes them anew), with ``changes`` to its arguments."""
+    kwargs = {**copy.deepcopy(field._kwargs), **changes}  # type: ignore[attr-defined]
+    return type(field)(*copy.deepcopy(field._args), **kwargs)  # type: ignore[attr-defined]
+
+
+def _optional(field: serializers.Field) -> serializers.Field:
+    """``field``, left out of what a viewer who may not know it reads."""
+    help_text = field._kwargs.get("help_text") or ""  # type: ignore[attr-defined]
+    hidden = "Left out while it is hidden from you."
+    return _copy(field, required=False, help_text=f"{help_text} {hidden}".strip())
+
+
+def per_seat(child: serializers.Field, **kwargs: Any) -> serializers.DictField:
+    """What chance gave each seat, by seat number (as text: JSON object keys are)."""
+    return serializers.DictField(child=child, **kwargs)
+
+
+def cards(**kwargs: Any) -> serializers.ListField:
+    """Cards by their names, a hidden one null where ``nullable`` cards are hidden."""
+    nullable = kwargs.pop("nullable", False)
+    return serializers.ListField(child=serializers.CharField(allow_null=nullable), **kwargs)
+
+
+#: The end of a game (every game records it): each seat's final score, and the winners.
+GameEndedRecord = record(
+    "GameEndedRecord",
+    None,
+    "The game ended: each seat's final score and the winning seats (ties share the win; "
+    "none in a game played for points alone).",
+    scores=serializers.ListField(child=serializers.IntegerField()),
+    winners=serializers.ListField(child=serializers.IntegerField()),
+)
+
+
+def dealt_order(
+    kind: str, things: str = "cards", child: serializers.Field | None = None
+) -> dict[str, serializers.Field]:
+    """The fields of chance's shuffle or deal: the ``order`` drawn, replaced while the game
+    runs by how many ``things`` it held (the order would tell what is hidden)."""
+    return {
+        "order": serializers.ListField(
+            child=child or serializers.CharField(),
+            required=False,
+            help_text=f"The order chance drew, top first; left out while the game runs, "
+            f"`{things}` saying how many there were.",
+        ),
+        things: serializers.IntegerField(
+            required=False,
+            help_text=f"How many {things} the {kind} held; left out once the "
+            "game is over, `order` given instead.",
+        ),
+    }

@@ -25,7 +25,7 @@ from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import Fixed, StrictSerializer, discriminated
+from games.api.base import Fixed, Record, StrictSerializer, discriminated
 from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import Head
 from games.lobby import free_seats
@@ -855,21 +855,126 @@ class EventPageQuerySerializer(serializers.Serializer):
 
 
 class EventSerializer(serializers.Serializer):
+    """An event as my seat may read it: what a viewer may not know yet is left out or null
+    (another hand's cards, chance's order), all of it once the game is over."""
+
     sequence = serializers.IntegerField()
     type = serializers.CharField(help_text="`created`, `deal`, `play`, `round-ended`...")
     seat = serializers.IntegerField(
         allow_null=True, help_text="Who acted: -1 for chance, null for the game's milestones."
     )
     action = serializers.DictField(
-        help_text=(
-            "The action's JSON form, with what you may not know yet hidden. An Action "
-            "card's `effects` (cards turned, moved, removed or placed; seats blocked or "
-            "locked) are part of it; `null` in events recorded before effects were."
-        )
+        help_text="The action's JSON form as recorded (with the `effects` the game records "
+        "of it: an Action card's cards turned, moved, removed or placed...; `null` in events "
+        "recorded before effects were), with what you may not know yet hidden; a "
+        "milestone's data."
     )
     facts = serializers.DictField(help_text="What chance decided (cards drawn), redacted.")
     recorded_at = serializers.DateTimeField()
     description = serializers.CharField(help_text="The event in words.")
+
+
+class NoFactsSerializer(Record):
+    """Nothing: a milestone records no facts."""
+
+
+class SeatsRecordSerializer(Record):
+    """A player as the game's creation named them."""
+
+    name = serializers.CharField()
+    bot = serializers.BooleanField()
+
+
+class CreatedGameSerializer(Record):
+    """Which game this is, where it was played (left out by games created before their
+    creation recorded it)."""
+
+    site = serializers.URLField(required=False)
+    id = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(required=False, allow_null=True)
+
+
+@functools.cache
+def recorded_config(game_id: str) -> type[serializers.Serializer]:
+    """A game's configuration as its creation recorded it: its options, those the rules
+    default left out, and the rules ``edition`` (left out by games recorded before editions
+    existed)."""
+    config = game_schema(game_id).config
+    fields: dict[str, Any] = {"__module__": __name__, "__doc__": config.__doc__}
+    if "edition" in config().fields:
+        fields["edition"] = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text="The rules edition; left out: the first (games recorded before editions).",
+        )
+    return type(f"{schema_name(game_id)}RecordedConfig", (config,), fields)
+
+
+@functools.cache
+def event_records(game_id: str) -> dict[str, type[serializers.Serializer]]:
+    """Every event a game records, by type: its creation (the platform's) and the game's
+    own (``ApiSchema.events``)."""
+    created = type(
+        f"{schema_name(game_id)}CreatedRecord",
+        (Record,),
+        {
+            "__module__": __name__,
+            "__doc__": "The table is set: the game, its configuration and its players.",
+            "rules": Fixed(game_id, help_text=f"Always `{game_id}`."),
+            "config": recorded_config(game_id)(),
+            "seats": SeatsRecordSerializer(many=True),
+            "game": CreatedGameSerializer(required=False),
+        },
+    )
+    return {"created": created, **game_schema(game_id).events}
+
+
+def _title(type_name: str) -> str:
+    return "".join(part.title() for part in type_name.split("-"))
+
+
+def _events(
+    game_id: str,
+    base: type[serializers.Serializer],
+    suffix: str,
+    fields: Callable[[type[serializers.Serializer], bool], dict[str, serializers.Field]],
+) -> dict[str, type[serializers.Serializer]]:
+    """Each event type of a game as ``base`` (an event as served, or as logged) with
+    ``type`` fixed and ``fields(record, milestone)`` typed as that event's."""
+    milestones = {"created", "round-ended", "game-ended"}
+    return {
+        kind: type(
+            f"{schema_name(game_id)}{_title(kind)}{suffix}",
+            (base,),
+            {
+                "type": Fixed(kind, help_text=f"Always `{kind}`."),
+                **fields(record, kind in milestones),
+                "__module__": __name__,
+                "__doc__": record.__doc__,
+            },
+        )
+        for kind, record in event_records(game_id).items()
+    }
+
+
+@functools.cache
+def game_events(game_id: str) -> dict[str, type[serializers.Serializer]]:
+    """A game's events as the event log serves them, by type."""
+    facts = game_schema(game_id).facts
+
+    def fields(record: type[serializers.Serializer], milestone: bool) -> dict[str, Any]:
+        return {"action": record(), "facts": NoFactsSerializer() if milestone else facts()}
+
+    return _events(game_id, EventSerializer, "Event", fields)
+
+
+def _event_union(game_id: str, suffix: str, members: dict[str, Any], **kwargs: Any) -> Any:
+    return PolymorphicProxySerializer(
+        component_name=f"{schema_name(game_id)}{suffix}",
+        serializers=members,
+        resource_type_field_name="type",
+        **kwargs,
+    )
 
 
 class GameListQuerySerializer(serializers.Serializer):
@@ -896,12 +1001,24 @@ class GamePageSerializer(serializers.Serializer):
 
 
 class EventPageSerializer(serializers.Serializer):
+    """A page of a game's events, as my seat may read them."""
+
+    rules = serializers.ChoiceField(choices=game_ids(), help_text="The game played.")
     results = EventSerializer(many=True)
     next = serializers.IntegerField(
         allow_null=True,
         help_text="Pass it as `after` for the next page; null: nothing more recorded yet.",
     )
     last_sequence = serializers.IntegerField(help_text="The game's last event number now.")
+
+
+def _event_page_fields(game_id: str) -> dict[str, serializers.Field]:
+    """A game's events page types its events as that game's, each by its ``type``."""
+    return {"results": _event_union(game_id, "Event", game_events(game_id), many=True)}
+
+
+#: A page of the events of any registered game, told apart by its ``rules``.
+EVENT_PAGE = by_rules("EventPage", EventPageSerializer, _event_page_fields)
 
 
 # A finished game's log --------------------------------------------------------------------
@@ -928,7 +1045,7 @@ class LogGameSerializer(serializers.Serializer):
         help_text="The game's name as stored: in the language of whoever named it (the "
         "same log for every reader)."
     )
-    config = serializers.DictField(help_text="As the game's `config`.")
+    config = serializers.DictField(help_text="As the game's creation recorded it.")
     seats = LogSeatSerializer(many=True, help_text="The players as the game's start named them.")
 
 
@@ -976,3 +1093,47 @@ class GameLogSerializer(serializers.Serializer):
     game = LogGameSerializer()
     chain = LogChainSerializer()
     events = LogEventSerializer(many=True)
+
+
+@functools.cache
+def _log_events(game_id: str) -> dict[str, type[serializers.Serializer]]:
+    """A game's events as its exported log records them, by type: each payload is the
+    event's record, unredacted, with its ``facts`` (left out when chance decided nothing)."""
+    facts = game_schema(game_id).facts
+
+    def fields(record: type[serializers.Serializer], milestone: bool) -> dict[str, Any]:
+        if milestone:
+            return {"payload": record()}
+        payload = type(
+            record.__name__.removesuffix("Record") + "Payload",
+            (record,),
+            {
+                "facts": facts(required=False, help_text="What chance decided during it."),
+                "__module__": __name__,
+                "__doc__": record.__doc__,
+            },
+        )
+        return {"payload": payload()}
+
+    return _events(game_id, LogEventSerializer, "LogEvent", fields)
+
+
+def _log_fields(game_id: str) -> dict[str, serializers.Field]:
+    """A game's log types its configuration and its events as that game's."""
+    game = type(
+        f"{schema_name(game_id)}LogGame",
+        (LogGameSerializer,),
+        {
+            "config": recorded_config(game_id)(),
+            "__module__": __name__,
+            "__doc__": LogGameSerializer.__doc__,
+        },
+    )
+    return {
+        "game": game(),
+        "events": _event_union(game_id, "LogEvent", _log_events(game_id), many=True),
+    }
+
+
+#: A finished game's log, of any registered game, told apart by its ``rules``.
+GAME_LOG = by_rules("GameLog", GameLogSerializer, _log_fields)

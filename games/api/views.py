@@ -854,7 +854,7 @@ def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str,
     tags=["games"],
     parameters=[GAME_ID, s.EventPageQuerySerializer, *CONDITIONAL],
     responses={
-        200: s.EventPageSerializer,
+        200: s.EVENT_PAGE,
         **NOT_MODIFIED,
         **INVALID,
         **NOT_FOUND,
@@ -880,6 +880,7 @@ def events(request: Request, game_id: int) -> Response:
     ]
     last = results[-1]["sequence"] if results else None
     body = {
+        "rules": found.rules,
         "results": results,
         "next": last if last is not None and last < found.last_sequence else None,
         "last_sequence": found.last_sequence,
@@ -897,7 +898,7 @@ def events(request: Request, game_id: int) -> Response:
     tags=["games"],
     parameters=[GAME_ID],
     responses={
-        200: s.GameLogSerializer,
+        200: s.GAME_LOG,
         **NOT_FOUND,
         **DAMAGED,
         409: OpenApiResponse(s.ErrorSerializer, "The game is not over: its log stays secret."),

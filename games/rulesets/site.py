@@ -56,6 +56,17 @@ class ApiSchema:
     actions: Mapping[str, type[serializers.Serializer]]
     #: How a move is written, for a client whose notation could not be read.
     notation_help: str
+    #: Every type of event the game records but its creation (which the platform types):
+    #: its players' actions, chance's (deals, shuffles, draws) and its milestones, each
+    #: with the :class:`games.api.base.Record` of its ``action`` as the event log serves
+    #: it, what a viewer may not know yet left out or null, and ``effects`` when the game
+    #: records them. An exported log's ``payload`` is the same record, unredacted, with its
+    #: ``facts``.
+    events: Mapping[str, type[serializers.Serializer]]
+    #: What chance decided during an action (``facts``: the cards drawn...), as the event
+    #: log serves it (another seat's cards null): a :class:`games.api.base.Record` of
+    #: optional fields.
+    facts: type[serializers.Serializer]
     #: The names of its enums in the schema (each starting with the game's schema name, as
     #: ``NumxPhaseEnum``), by name: the choices (a list of values, or of (value, label)
     #: pairs for values that are not text) of every choice field of its pieces.

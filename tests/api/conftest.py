@@ -5,8 +5,10 @@ Their clients speak to the API the way a bot would: JSON, ``Authorization: Token
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -62,6 +64,14 @@ def as_bob(bob: User) -> APIClient:
 @pytest.fixture
 def as_carol(carol: User) -> APIClient:
     return token_client(carol)
+
+
+@pytest.fixture
+def openapi(as_alice: APIClient) -> dict[str, Any]:
+    """The schema the site serves, as a client generator reads it."""
+    response = as_alice.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    return dict(json.loads(response.content))
 
 
 @pytest.fixture

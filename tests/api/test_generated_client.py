@@ -284,3 +284,16 @@ def test_a_generated_client_plays_a_whole_game_in_the_classes_of_its_game(
             break
     detail = bot.call("games.game", "{name}GameDetail")
     assert detail.status == bot.models.StatusEnum.FINISHED, json.dumps(detail.to_dict())[:2000]
+    # The whole log, read back: each event is its game's class for its type.
+    events = bot.call("games.game_events", "{name}EventPage", limit=500).results
+    assert (
+        events and not bot.call("games.game_events", "{name}EventPage", after=len(events)).results
+    )
+    for event in events:
+        kind = "".join(part.title() for part in event.to_dict()["type"].split("-"))
+        assert type(event).__name__ == f"{bot.name}{kind}Event"
+    log = bot.call("games.game_export", "{name}GameLog")
+    assert [type(event).__name__ for event in log.events] == [
+        f"{bot.name}{type(event).__name__.removeprefix(bot.name).removesuffix('Event')}LogEvent"
+        for event in events
+    ]

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from drf_spectacular.settings import spectacular_settings
-from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
 
@@ -19,13 +18,6 @@ Schema = dict[str, Any]
 
 #: The enums drf-spectacular adds itself beside a nullable or blank choice.
 SPECTACULAR_ENUMS = {"NullEnum", "BlankEnum"}
-
-
-@pytest.fixture
-def openapi(as_alice: APIClient) -> Schema:
-    response = as_alice.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
-    assert response.status_code == 200
-    return dict(json.loads(response.content))
 
 
 def _component(openapi: Schema, ref: str) -> Schema:

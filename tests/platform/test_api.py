@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from games.api.serializers import event_records
 from games.events.models import Event
 from games.models import Game
 from tests.clients import api_key
-from tests.platform.conftest import state_of, take
+from tests.platform.conftest import play_to_the_end, state_of, take
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +92,25 @@ def test_alice_opens_a_toy_table_through_the_api(alice: User) -> None:
     answer = api_client(alice).post("/api/games/", body, format="json")
     assert answer.status_code == 201
     assert Game.objects.get(name="API tokens").rules == "toy"
+
+
+def test_every_event_of_a_toy_game_is_as_its_records_say(
+    alice: User, bob: User, duel: Game
+) -> None:
+    """Toy's records (``ApiSchema.events``) type its events as the API serves them: each
+    event's ``action`` is valid as its type's record, strict, for either seat, before and
+    after the game ends (its charms hidden, then shown)."""
+    records = event_records("toy")
+    address = f"/api/games/{duel.pk}/events/"
+    clients = [api_client(alice), api_client(bob)]
+    entries = [entry for client in clients for entry in client.get(address).json()["results"]]
+    play_to_the_end(duel)
+    entries += [entry for client in clients for entry in client.get(address).json()["results"]]
+    wrong = {
+        entry["sequence"]: checked.errors
+        for entry in entries
+        if not (checked := records[entry["type"]](data=entry["action"])).is_valid()
+    }
+    assert not wrong
+    assert {entry["type"] for entry in entries} == {"created", "deal", "take", "game-ended"}
+    assert not records["take"](data={"type": "take", "count": 1, "effects": {}}).is_valid()

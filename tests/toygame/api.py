@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer
+from games.api.base import GameEndedRecord, SeatViewBase, StrictSerializer, record
 from games.rulesets.site import ApiSchema
 
 
@@ -45,10 +45,35 @@ class ToyBidSerializer(StrictSerializer):
     count = serializers.IntegerField(min_value=1, max_value=3)
 
 
+#: Every event Toy records, as the event log serves its ``action``.
+TOY_EVENTS = {
+    "deal": record(
+        "ToyDealRecord",
+        "deal",
+        "Chance hands out the charms.",
+        charms=serializers.ListField(child=serializers.CharField(allow_null=True)),
+    ),
+    "take": record("ToyTakeRecord", "take", "Take tokens.", like=ToyTakeSerializer),
+    "bid": record(
+        "ToyBidRecord",
+        "bid",
+        "Bid for the first turn.",
+        count=serializers.IntegerField(allow_null=True, help_text="null while others bid."),
+    ),
+    "game-ended": GameEndedRecord,
+}
+
+
+class ToyFactsSerializer(StrictSerializer):
+    """Toy's chance records nothing beside an action."""
+
+
 TOY_API = ApiSchema(
     config=ToyConfigSerializer,
     view=ToyViewSerializer,
     pending=ToyPendingSerializer,
     actions={"take": ToyTakeSerializer, "bid": ToyBidSerializer},
+    events=TOY_EVENTS,
+    facts=ToyFactsSerializer,
     notation_help="A move is `take 1`, `take 2` or `take 3` (`bid 1`... while the table bids).",
 )

@@ -14,7 +14,16 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer, discriminated
+from games.api.base import (
+    GameEndedRecord,
+    SeatViewBase,
+    StrictSerializer,
+    cards,
+    dealt_order,
+    discriminated,
+    per_seat,
+    record,
+)
 from games.engine.maya import EDITION, MayaConfig
 
 PHASES = ["deal", "start", "mix", "play", "reshuffle", "game-over"]
@@ -179,6 +188,102 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
         number=serializers.IntegerField(min_value=1, max_value=10),
     ),
 }
+
+# The event log ----------------------------------------------------------------------------
+
+
+class MayaPlayedEffectsSerializer(StrictSerializer):
+    """What a play did."""
+
+    count = serializers.IntegerField(help_text="The count it announced.")
+    skipped = serializers.IntegerField(required=False, help_text="The seat that lost its turn.")
+    reversed = serializers.BooleanField(required=False, help_text="The direction turned.")
+    revealed = serializers.IntegerField(
+        required=False, help_text="The token the player matched and won."
+    )
+
+
+class MayaGuessedEffectsSerializer(StrictSerializer):
+    """What a guess did."""
+
+    right = serializers.BooleanField()
+    token = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="A wrong guess: the guesser's token its opponent won; null unless it is "
+        "yours or you were guessed at.",
+    )
+
+
+#: Every event a Maya game records, as the event log serves its ``action``: chance's
+#: orders stay hidden until the game is over.
+EVENTS: dict[str, type[serializers.Serializer]] = {
+    "deal": record(
+        "MayaDealRecord",
+        "deal",
+        "Chance deals: five cards to each seat, the next turned up, the rest the pile.",
+        **dealt_order("deal"),
+        start=serializers.IntegerField(
+            required=False,
+            help_text="First edition: the count a Joker turned up names (chance chose it).",
+        ),
+    ),
+    "mix": record(
+        "MayaMixRecord",
+        "mix",
+        "Chance mixes the tokens: each seat draws its secret number.",
+        **dealt_order("mix", "tokens", serializers.IntegerField()),
+    ),
+    "shuffle": record(
+        "MayaShuffleRecord",
+        "shuffle",
+        "Chance shuffles the discard into a new pile.",
+        **dealt_order("shuffle"),
+    ),
+    "start": record(
+        "MayaStartRecord", "start", "The dealer names the count.", like=ACTION_SERIALIZERS["start"]
+    ),
+    "play": record(
+        "MayaPlayRecord",
+        "play",
+        "A player plays.",
+        like=ACTION_SERIALIZERS["play"],
+        effects=MayaPlayedEffectsSerializer(),
+    ),
+    "guess": record(
+        "MayaGuessRecord",
+        "guess",
+        "A player guesses an opponent's number.",
+        like=ACTION_SERIALIZERS["guess"],
+        effects=MayaGuessedEffectsSerializer(),
+    ),
+    "game-ended": GameEndedRecord,
+}
+
+
+class MayaStartFactsSerializer(StrictSerializer):
+    card = serializers.CharField(help_text="The card turned up.")
+    count = serializers.IntegerField(
+        allow_null=True, help_text="The count it starts; null: a Joker the dealer names."
+    )
+
+
+class MayaFactsSerializer(StrictSerializer):
+    """What chance decided during an action; by seat, what another seat drew is null."""
+
+    dealt = per_seat(cards(nullable=True), required=False, help_text="Each seat's hand dealt.")
+    start = MayaStartFactsSerializer(required=False)
+    tokens = per_seat(
+        serializers.IntegerField(allow_null=True),
+        required=False,
+        help_text="The secret numbers drawn.",
+    )
+    from_pile = per_seat(
+        cards(nullable=True), required=False, help_text="The cards drawn from the pile."
+    )
+
+
+FACTS = MayaFactsSerializer
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "

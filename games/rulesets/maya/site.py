@@ -41,6 +41,8 @@ class MayaSite:
         actions=maya_api.ACTION_SERIALIZERS,
         notation_help=maya_api.NOTATION_HELP,
         enums=maya_api.ENUMS,
+        events=maya_api.EVENTS,
+        facts=maya_api.FACTS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> MayaOptions:

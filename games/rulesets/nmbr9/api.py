@@ -13,7 +13,14 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer, discriminated
+from games.api.base import (
+    GameEndedRecord,
+    SeatViewBase,
+    StrictSerializer,
+    dealt_order,
+    discriminated,
+    record,
+)
 from games.engine.nmbr9 import TURNS
 from games.engine.nmbr9.state import MAX_PLAYERS, MIN_PLAYERS
 
@@ -136,6 +143,53 @@ class Nmbr9OutlookSerializer(serializers.Serializer):
     points = serializers.IntegerField(help_text="What it would score: its digit times its level.")
     verdict = serializers.CharField(help_text="The same, in words.")
 
+
+# The event log ----------------------------------------------------------------------------
+
+
+class Nmbr9PlacedSerializer(StrictSerializer):
+    """What a placement did: the card it placed, and the level its tile landed on."""
+
+    card = serializers.IntegerField(
+        help_text="The number of the card turned up (0 the first), whose tile this is."
+    )
+    level = serializers.IntegerField(
+        required=False,
+        help_text="0: on the table. Left out while another player's placement is hidden "
+        "from you (until the next card turns up).",
+    )
+
+
+#: Every event an NMBR 9 game records, as the event log serves its ``action``: another
+#: player's placement shows only its tile until the next card turns up.
+EVENTS: dict[str, type[serializers.Serializer]] = {
+    "shuffle": record(
+        "Nmbr9ShuffleRecord",
+        "shuffle",
+        "Chance shuffles the twenty cards (each a digit).",
+        **dealt_order("shuffle", child=serializers.IntegerField(min_value=0, max_value=9)),
+    ),
+    "place": record(
+        "Nmbr9PlaceRecord",
+        "place",
+        "A player places the tile of the card turned up.",
+        like=ACTION_SERIALIZERS["place"],
+        hidden=("x", "y", "turn"),
+        effects=Nmbr9PlacedSerializer(),
+    ),
+    "game-ended": GameEndedRecord,
+}
+
+
+class Nmbr9FactsSerializer(StrictSerializer):
+    """What chance decided during an action."""
+
+    card = serializers.IntegerField(
+        required=False, help_text="The digit of the card that turned up after it."
+    )
+
+
+FACTS = Nmbr9FactsSerializer
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in NMBR 9 notation (`place 7 at 3,-2 turn 90`: the tile, the "

@@ -39,6 +39,8 @@ class Nmbr9Site:
         actions=nmbr9_api.ACTION_SERIALIZERS,
         notation_help=nmbr9_api.NOTATION_HELP,
         enums=nmbr9_api.ENUMS,
+        events=nmbr9_api.EVENTS,
+        facts=nmbr9_api.FACTS,
         outlook=nmbr9_api.Nmbr9OutlookSerializer,
     )
 

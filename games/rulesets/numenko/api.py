@@ -14,7 +14,15 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from games.api.base import Fixed, SeatViewBase, StrictSerializer, discriminated
+from games.api.base import (
+    Fixed,
+    GameEndedRecord,
+    SeatViewBase,
+    StrictSerializer,
+    discriminated,
+    record,
+)
+from games.engine.numenko.history import HIDDEN
 from games.engine.numenko.rulebook import RULES as RULEBOOK
 from games.engine.numenko.state import MAX_PLAYERS, MIN_PLAYERS, Ending, Mode, Phase
 from games.engine.numenko.tiles import ORDER
@@ -211,6 +219,90 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     ),
 }
 
+# The event log ----------------------------------------------------------------------------
+
+
+class NumenkoRoundSerializer(StrictSerializer):
+    round = serializers.IntegerField(help_text="Rounds mode: the round the move was made in.")
+
+
+def _hands(help_text: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.CharField(allow_null=True, allow_blank=True),
+        help_text=f"{help_text} Each seat's tiles as one text (`7M`...); null: not yours to see.",
+    )
+
+
+def _sizes() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="How many tiles each seat received; given while the tiles are hidden.",
+    )
+
+
+#: Every event a Numenko game records, as the event log serves its ``action``: another
+#: seat's tiles, and its move while the round is played, stay hidden.
+EVENTS: dict[str, type[serializers.Serializer]] = {
+    "deal": record(
+        "NumenkoDealRecord",
+        "deal",
+        "Chance deals each seat its tiles.",
+        hands=_hands("The tiles dealt."),
+        sizes=_sizes(),
+    ),
+    "draw": record(
+        "NumenkoDrawRecord",
+        "draw",
+        "Chance serves the requests: the tiles each seat draws.",
+        order=serializers.ListField(
+            child=serializers.IntegerField(), help_text="The seats served, in order."
+        ),
+        tiles=_hands("The tiles drawn, in that order."),
+        sizes=_sizes(),
+    ),
+    "play": record(
+        "NumenkoPlayRecord",
+        "play",
+        "A player's move; another's is hidden while its round is played.",
+        like=ACTION_SERIALIZERS["play"],
+        hidden=("grid", "fini"),
+        exchange=serializers.ChoiceField(
+            choices=[*TILES, HIDDEN],
+            required=False,
+            allow_null=True,
+            help_text=f"The tile exchanged; `{HIDDEN}`: another seat's, once its round is over.",
+        ),
+        effects=NumenkoRoundSerializer(required=False),
+    ),
+    "round-ended": record(
+        "NumenkoRoundEndedRecord",
+        None,
+        "A round's requests were served.",
+        round=serializers.IntegerField(),
+        order=serializers.ListField(child=serializers.IntegerField()),
+        asked=serializers.ListField(
+            child=serializers.ChoiceField(choices=REQUESTS, allow_null=True),
+            help_text="What each seat asked for; null: nothing.",
+        ),
+        served=serializers.ListField(child=serializers.BooleanField()),
+        grids=serializers.ListField(
+            child=serializers.ListField(child=serializers.CharField()),
+            help_text="Every grid as the round left it, rows of notation.",
+        ),
+    ),
+    "game-ended": GameEndedRecord,
+}
+
+
+class NumenkoFactsSerializer(StrictSerializer):
+    """What chance decided during an action."""
+
+    pot = serializers.IntegerField(required=False, help_text="The tiles left in the pot.")
+
+
+FACTS = NumenkoFactsSerializer
+
 NOTATION_HELP = gettext_lazy(
     "A move is written in Numenko notation: `pass` (keep your grid, ask for nothing), "
     "`grid ROWS` (lay out your grid anew), `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
@@ -224,6 +316,7 @@ ENUMS = {
     "NumenkoPhaseEnum": PHASES,
     "NumenkoModeEnum": MODES,
     "NumenkoTileEnum": TILES,
+    "NumenkoExchangedEnum": [*TILES, HIDDEN],
     "NumenkoRequestEnum": REQUESTS,
     "NumenkoEndingEnum": ENDINGS,
     "NumenkoRuleEnum": sorted(RULEBOOK),

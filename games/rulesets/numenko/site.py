@@ -40,6 +40,8 @@ class NumenkoSite:
         actions=numenko_api.ACTION_SERIALIZERS,
         notation_help=numenko_api.NOTATION_HELP,
         enums=numenko_api.ENUMS,
+        events=numenko_api.EVENTS,
+        facts=numenko_api.FACTS,
     )
 
     def describe_mode(self, mode: str) -> str:

@@ -14,7 +14,17 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer, discriminated, refuse
+from games.api.base import (
+    GameEndedRecord,
+    SeatViewBase,
+    StrictSerializer,
+    cards,
+    dealt_order,
+    discriminated,
+    per_seat,
+    record,
+    refuse,
+)
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
@@ -444,6 +454,160 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     ),
 }
 
+# The event log ----------------------------------------------------------------------------
+
+_HIDDEN_CARD = "null: face down, and you may not know it."
+
+
+def _card_effect(name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+    """One score card an Action card turned, moved, removed or placed."""
+    attributes = {
+        **fields,
+        "at": _position(help_text="Its position in the row (0: leftmost)."),
+        "card": serializers.CharField(allow_null=True, help_text=_HIDDEN_CARD),
+        "face_up": serializers.BooleanField(),
+        "known_to": _seats(required=False, help_text="Face down: the seats that know it."),
+        "__module__": __name__,
+        "__doc__": doc,
+    }
+    return type(name, (StrictSerializer,), attributes)
+
+
+NumxTurnedSerializer = _card_effect(
+    "NumxTurnedSerializer", "A score card turned over where it lies.", seat=_position()
+)
+NumxPlacedSerializer = _card_effect(
+    "NumxPlacedSerializer", "A card from the pile placed into a row.", seat=_position()
+)
+NumxMovedSerializer = _card_effect(
+    "NumxMovedSerializer",
+    "A score card that went from one seat's row to another's.",
+    **{"from": _position(help_text="The row it left."), "from_at": _position()},
+    to=_position(help_text="The row it went to."),
+)
+
+
+class NumxRemovedSerializer(StrictSerializer):
+    """A score card taken out of a row to the discard (everyone sees it)."""
+
+    seat = _position()
+    at = _position(help_text="Its position before it left (0: leftmost).")
+    card = serializers.CharField()
+    face_up = serializers.BooleanField()
+
+
+class NumxEffectsSerializer(StrictSerializer):
+    """What an Action card (or a Malus answer) did to the table, each list only when not
+    empty."""
+
+    turned = NumxTurnedSerializer(many=True, required=False)
+    moved = NumxMovedSerializer(many=True, required=False)
+    removed = NumxRemovedSerializer(many=True, required=False)
+    placed = NumxPlacedSerializer(many=True, required=False)
+    blocked = _seats(required=False, help_text="The seats a Block blocks.")
+    locked = _seats(required=False, help_text="The seats a Quantum locks.")
+
+
+def _effects() -> NumxEffectsSerializer:
+    return NumxEffectsSerializer(
+        required=False,
+        allow_null=True,
+        help_text="What the Action card did to the table (left out: nothing); null in events "
+        "recorded before effects were.",
+    )
+
+
+def _played(type_name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+    """A player's action as recorded, with the effects of an Action card it plays."""
+    name = "Numx" + "".join(part.title() for part in type_name.split("-")) + "Record"
+    return record(
+        name, type_name, doc, like=ACTION_SERIALIZERS[type_name], effects=_effects(), **fields
+    )
+
+
+def _choice(type_name: str, doc: str) -> type[serializers.Serializer]:
+    """A refill or a reset, which other seats read as `choice` until the round ends."""
+    return record(
+        f"Numx{type_name.title()}Record",
+        None,
+        doc,
+        type=serializers.ChoiceField(
+            choices=[type_name, "choice"],
+            help_text=f"`{type_name}`, or `choice` while which choice was made is hidden from you.",
+        ),
+    )
+
+
+class NumxDistributedSerializer(StrictSerializer):
+    card = serializers.CharField(allow_null=True, help_text=_HIDDEN_CARD)
+    seat = _position(help_text="Whose score row received the card.")
+    face_up = serializers.BooleanField()
+    side = serializers.ChoiceField(choices=SIDES)
+
+
+#: Every event a NUM-X game records, as the event log serves its ``action``: chance's
+#: orders, another seat's pick and choice, a card face down stay hidden while the game runs.
+EVENTS: dict[str, type[serializers.Serializer]] = {
+    "deal": record("NumxDealRecord", "deal", "Chance deals the deck.", **dealt_order("deal")),
+    "shuffle": record(
+        "NumxShuffleRecord",
+        "shuffle",
+        "Chance shuffles the discard into a new pile.",
+        **dealt_order("shuffle"),
+    ),
+    "pick": record(
+        "NumxPickRecord",
+        "pick",
+        "The opening secret pick.",
+        like=ACTION_SERIALIZERS["pick"],
+        hidden=("card",),
+    ),
+    **{
+        kind: _played(kind, str(ACTION_SERIALIZERS[kind].__doc__))
+        for kind in ("play", "take", "flip", "swipe", "block", "eclair", "quantum", "malus")
+    },
+    "resolve": _played("resolve", "Answer a Malus."),
+    **{
+        kind: record(
+            "Numx" + kind.title() + "Record",
+            kind,
+            str(ACTION_SERIALIZERS[kind].__doc__),
+            like=ACTION_SERIALIZERS[kind],
+        )
+        for kind in ("complete", "pass", "draw")
+    },
+    "refill": _choice("refill", "Refill the hand."),
+    "reset": _choice("reset", "Reset the trick."),
+    "distribute": record(
+        "NumxDistributeRecord",
+        "distribute",
+        "Hand out the trick's cards.",
+        placements=NumxDistributedSerializer(many=True),
+    ),
+    "round-ended": record(
+        "NumxRoundEndedRecord",
+        None,
+        "A round ended.",
+        round=serializers.IntegerField(),
+        termination=serializers.ChoiceField(choices=TERMINATIONS),
+        seat=serializers.IntegerField(help_text="Who laid their last card; -1 on a stalemate."),
+    ),
+    "game-ended": GameEndedRecord,
+}
+
+
+class NumxFactsSerializer(StrictSerializer):
+    """What chance decided during an action."""
+
+    from_pile = per_seat(
+        cards(nullable=True),
+        required=False,
+        help_text="The cards each seat took from the pile (another seat's null).",
+    )
+
+
+FACTS = NumxFactsSerializer
+
 NOTATION_HELP = gettext_lazy(
     "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or sent as "
     "its JSON form."
@@ -458,4 +622,6 @@ ENUMS = {
     "NumxTerminationEnum": TERMINATIONS,
     "NumxTripleRuleEnum": TRIPLE_RULES,
     "NumxFamilyScoringEnum": FAMILY_SCORING,
+    "NumxRefillTypeEnum": ["refill", "choice"],
+    "NumxResetTypeEnum": ["reset", "choice"],
 }

@@ -52,6 +52,8 @@ class NumxSite:
         actions=numx_api.ACTION_SERIALIZERS,
         notation_help=numx_api.NOTATION_HELP,
         enums=numx_api.ENUMS,
+        events=numx_api.EVENTS,
+        facts=numx_api.FACTS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumxOptions:

@@ -15,7 +15,17 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import SeatViewBase, StrictSerializer, discriminated, refuse
+from games.api.base import (
+    GameEndedRecord,
+    SeatViewBase,
+    StrictSerializer,
+    cards,
+    dealt_order,
+    discriminated,
+    per_seat,
+    record,
+    refuse,
+)
 from games.engine.objectifs import ConfigError, ObjectifsConfig, Objective
 
 PHASES = ["deal", "setup", "play", "replace", "game-over"]
@@ -287,6 +297,99 @@ ACTION_SERIALIZERS: Mapping[str, type[serializers.Serializer]] = {
         draws=serializers.IntegerField(min_value=0, required=False),
     ),
 }
+
+# The event log ----------------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "integer", "minimum": 0},
+        ]
+    }
+)
+class DealtObjectivesField(serializers.JSONField):
+    """The objective cards dealt, in order, or how many while the game runs."""
+
+
+class ObjectifsEffectsSerializer(StrictSerializer):
+    """What a move visibly did, each only when it did."""
+
+    round = serializers.IntegerField(
+        required=False, help_text="A set-up choice: its round (its cards stay secret)."
+    )
+    fused = serializers.BooleanField(required=False, help_text="It joined the pli below.")
+    facteur_x = serializers.BooleanField(required=False, help_text="Laid out of turn.")
+    trick_won_by = serializers.IntegerField(required=False, help_text="It ended the trick.")
+    round_end = serializers.ChoiceField(
+        choices=ENDS, required=False, help_text="It ended the round."
+    )
+
+
+def _played(type_name: str, **kwargs: object) -> type[serializers.Serializer]:
+    """A player's action as recorded, with what it visibly did."""
+    return record(
+        f"Objectifs{type_name.title()}Record",
+        type_name,
+        str(ACTION_SERIALIZERS[type_name].__doc__),
+        like=ACTION_SERIALIZERS[type_name],
+        effects=ObjectifsEffectsSerializer(required=False),
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+#: Every event an Objectifs game records, as the event log serves its ``action``: chance's
+#: order and another seat's set-up choice stay hidden.
+EVENTS: dict[str, type[serializers.Serializer]] = {
+    "deal": record(
+        "ObjectifsDealRecord",
+        "deal",
+        "Chance deals the round's hands (and objectives).",
+        **dealt_order("deal"),
+        objectives=DealtObjectivesField(
+            required=False,
+            help_text="The objective cards dealt, in order; while the game runs, how many.",
+        ),
+    ),
+    "lay": _played("lay", hidden=("cards",)),
+    **{kind: _played(kind) for kind in ("play", "echange", "malus", "draw", "pass", "replace")},
+    "round-ended": record(
+        "ObjectifsRoundEndedRecord",
+        None,
+        "A round was scored.",
+        round=serializers.IntegerField(),
+        end=serializers.ChoiceField(choices=ENDS),
+        seat=serializers.IntegerField(help_text="Who ended it; -1: nobody."),
+        first_out=serializers.IntegerField(help_text="The first seat whose hand ran out; -1."),
+        objectives=serializers.ListField(
+            child=serializers.ChoiceField(choices=OBJECTIVES, allow_null=True),
+            help_text="Each seat's objective; null: none.",
+        ),
+        achieved=serializers.ListField(child=serializers.BooleanField()),
+        scores=serializers.ListField(
+            child=serializers.IntegerField(), help_text="Each seat's score for the round."
+        ),
+    ),
+    "game-ended": GameEndedRecord,
+}
+
+
+class ObjectifsFactsSerializer(StrictSerializer):
+    """What chance decided during an action; by seat, what another seat drew is null."""
+
+    round = serializers.IntegerField(required=False, help_text="A deal: the round dealt.")
+    dealt = per_seat(cards(nullable=True), required=False, help_text="Each seat's hand.")
+    objectives = per_seat(
+        serializers.CharField(allow_null=True),
+        required=False,
+        help_text="Each seat's objective; another's null while the round is played.",
+    )
+    from_pile = per_seat(cards(nullable=True), required=False, help_text="Cards drawn to hands.")
+    to_rows = per_seat(cards(), required=False, help_text="Cards drawn onto malus cards.")
+
+
+FACTS = ObjectifsFactsSerializer
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Objectifs notation (`lay 3 12`, `play 7 7@2`, `play joker as 9 + "

@@ -50,6 +50,8 @@ class ObjectifsSite:
         actions=objectifs_api.ACTION_SERIALIZERS,
         notation_help=objectifs_api.NOTATION_HELP,
         enums=objectifs_api.ENUMS,
+        events=objectifs_api.EVENTS,
+        facts=objectifs_api.FACTS,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> ObjectifsOptions:
