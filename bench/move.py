@@ -237,14 +237,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     parser.add_argument(
-        "--worker-nice",
-        type=int,
-        default=0,
-        metavar="N",
-        help="run the Celery worker at this niceness (docs/deploy.md's Nice=): the web "
-        "workers then get the CPU first when both want it",
-    )
-    parser.add_argument(
         "--explain",
         type=int,
         default=0,
@@ -318,7 +310,6 @@ def main() -> None:
         if args.mode == "worker":
             worker = subprocess.Popen(
                 [
-                    *(["nice", "-n", str(args.worker_nice)] if args.worker_nice else []),
                     str(ROOT / ".venv/bin/celery"),
                     "-A",
                     "numx_site",
