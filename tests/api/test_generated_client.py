@@ -284,11 +284,15 @@ def test_a_generated_client_plays_a_whole_game_in_the_classes_of_its_game(
             break
     detail = bot.call("games.game", "{name}GameDetail")
     assert detail.status == bot.models.StatusEnum.FINISHED, json.dumps(detail.to_dict())[:2000]
-    # The whole log, read back: each event is its game's class for its type.
-    events = bot.call("games.game_events", "{name}EventPage", limit=500).results
-    assert (
-        events and not bot.call("games.game_events", "{name}EventPage", after=len(events)).results
-    )
+    # The whole log, read back page after page (a long game has more than a page of
+    # 500): each event is its game's class for its type.
+    events: list[Any] = []
+    while True:
+        page = bot.call("games.game_events", "{name}EventPage", after=len(events), limit=500)
+        events += page.results
+        if not page.results:
+            break
+    assert events and events[-1].sequence == detail.last_sequence
     for event in events:
         kind = "".join(part.title() for part in event.to_dict()["type"].split("-"))
         assert type(event).__name__ == f"{bot.name}{kind}Event"
