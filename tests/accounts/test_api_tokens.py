@@ -146,6 +146,7 @@ def test_a_new_password_revokes_every_token(alice: User, as_user: Login) -> None
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("flush_past_the_trigger")  # PostgreSQL's flush after the test
 def test_a_drf_token_becomes_a_named_token_with_the_same_key() -> None:
     """Existing scripts go on working: the migration keeps each DRF token's key, its expiry
     and every scope, under the name "API token"."""

@@ -46,6 +46,10 @@ def last(game: Game) -> int:
     return game.last_sequence
 
 
+class EndedFirst(AssertionError):
+    """The game ended before the position a test waited for came up."""
+
+
 def advance(
     game: Game, until: Callable[[ObjectifsState], bool], seed: int = 0, limit: int = 3000
 ) -> ObjectifsState:
@@ -58,11 +62,27 @@ def advance(
         if until(now):
             game.refresh_from_db()
             return now
-        assert not RULES.is_terminal(now), "the game ended before the position came up"
+        if RULES.is_terminal(now):
+            raise EndedFirst("the game ended before the position came up")
         seat = min(RULES.awaiting(now) - {RULES.chance})
         action = RULES.bot_action(now, seat, rng)
         game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence)
     pytest.fail("the position never came up")
+
+
+def advance_in_some_game(
+    game: Game, until: Callable[[ObjectifsState], bool], games: int = 5
+) -> tuple[Game, ObjectifsState]:
+    """:func:`advance` ``game``, or, if it ends first, new games between its players (chance
+    after the first deal comes from each game's own secret seed: a rare position may not
+    come up in a given game), until ``until`` holds; the game and its state."""
+    users = [seat.user for seat in game.seats.order_by("number")]
+    for attempt in range(games):
+        try:
+            return game, advance(game, until)
+        except EndedFirst:
+            game = start(users, seed=100 + attempt)
+    pytest.fail(f"the position never came up in {games} games")
 
 
 def legal(now: ObjectifsState, seat: int, kind: type[Action] | None = None) -> list[Action]:

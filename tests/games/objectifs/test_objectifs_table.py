@@ -31,7 +31,18 @@ from games.lobby import game_add_bot, game_open, game_start
 from games.models import Game
 from games.rulesets.objectifs import descriptions
 
-from .conftest import Commit, Login, advance, last, legal, pli_fields, post, start, state
+from .conftest import (
+    Commit,
+    Login,
+    advance,
+    advance_in_some_game,
+    last,
+    legal,
+    pli_fields,
+    post,
+    start,
+    state,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -222,20 +233,21 @@ def test_a_draw_and_a_pass_are_buttons(playing: Game, as_user: Login) -> None:
 def test_an_echange_and_a_malus_plus_are_played_from_the_list(
     playing: Game, as_user: Login
 ) -> None:
+    game = playing
     for kind in (Echange, MalusPlus):
 
         def playable(now: ObjectifsState, kind: type = kind) -> bool:
             return now.phase is Phase.PLAY and bool(legal(now, now.turn, kind))
 
-        now = advance(playing, playable)
+        game, now = advance_in_some_game(game, playable)
         seat = now.turn
         action = legal(now, seat, kind)[0]
-        client = as_user(player(playing, seat))
-        page = client.get(f"/games/{playing.pk}/").content.decode()
+        client = as_user(player(game, seat))
+        page = client.get(f"/games/{game.pk}/").content.decode()
         assert f'<option value="{action}">' in page
         assert 'data-confirm="Play this move?"' in page
-        assert post(client, playing, "choice", other=str(action)).status_code == 200
-        assert played(playing, seat) == action
+        assert post(client, game, "choice", other=str(action)).status_code == 200
+        assert played(game, seat) == action
 
 
 def test_a_pli_carries_an_echange_or_a_malus_plus_chosen_beside_it(
