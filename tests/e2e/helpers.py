@@ -543,14 +543,15 @@ while {moves} is None or made < {moves} or not awaited():
         break
     made += 1
 call_command("numx", "catch-up")
+print("awaited" if awaited() else "not awaited")
 """
 
 
-def play_on(site: Site, game_id: int, moves: int | None = None) -> None:
+def play_on(site: Site, game_id: int, moves: int | None = None) -> bool:
     """Play game ``game_id`` on the served site with bots' moves for every seat,
     through the services: ``moves`` of them and on until a player (not a bot) is awaited,
     or, without ``moves``, to the end. Quick, where clicking each move is not what a test
-    looks at."""
+    looks at. Whether a player is awaited now (not if the game ended first)."""
     played = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves)],
         cwd=Path(__file__).resolve().parents[2],
@@ -564,3 +565,4 @@ def play_on(site: Site, game_id: int, moves: int | None = None) -> None:
         text=True,
     )
     assert played.returncode == 0, played.stderr
+    return played.stdout.splitlines()[-1:] == ["awaited"]
