@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,12 +15,7 @@ from games.api.views import ERROR, endpoint
 from games.players import bot_accounts
 from ratings.selectors import pool_lines
 
-PLAYER_ID = OpenApiParameter(
-    "player_id",
-    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
-    OpenApiParameter.PATH,
-    description="The player's id, as in their page's address `/players/{id}/`.",
-)
+PLAYER_ID = s.path_id("player_id", "The player's id, as in their page's address `/players/{id}/`.")
 
 
 class PoolSerializer(serializers.Serializer):

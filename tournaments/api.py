@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,12 +17,7 @@ from games.api.views import ERROR, endpoint
 from tournaments.models import Tournament
 from tournaments.selectors import stages_of, standings_lines, tournaments_listed
 
-TOURNAMENT_ID = OpenApiParameter(
-    "tournament_id",
-    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
-    OpenApiParameter.PATH,
-    description="The tournament's id.",
-)
+TOURNAMENT_ID = s.path_id("tournament_id", "The tournament's id.")
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such tournament.")}
 
 

@@ -4,7 +4,7 @@ pages)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -16,12 +16,7 @@ from games.api.views import ERROR, INVALID, NOT_JSON, endpoint
 from webhooks import services
 from webhooks.models import Kind
 
-ENDPOINT_ID = OpenApiParameter(
-    "webhook_id",
-    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
-    OpenApiParameter.PATH,
-    description="The webhook's id.",
-)
+ENDPOINT_ID = s.path_id("webhook_id", "The webhook's id.")
 NO_SUCH_WEBHOOK = {404: OpenApiResponse(s.ErrorSerializer, "You have no such webhook.")}
 
 

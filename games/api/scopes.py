@@ -25,11 +25,14 @@ CHAT = "chat"
 
 class TokenScope(BasePermission):
     """Allows a request whose token has the scope :meth:`needed` names (any request
-    without scopes: a session's)."""
+    without scopes: a session's): ``reading`` for a GET, ``writing`` for the rest."""
+
+    reading: str
+    writing: str
 
     def needed(self, method: str) -> str:
         """The scope a request of ``method`` needs (the API's schema documents it too)."""
-        raise NotImplementedError
+        return self.reading if method in SAFE_METHODS else self.writing
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         granted = getattr(request.auth, "scopes", None)
@@ -47,12 +50,11 @@ class ReadOrPlay(TokenScope):
     """The games' routes: reading (GET) needs ``read``; whatever changes a game (a new
     game, join, start, bots, a move, a check) needs ``play``."""
 
-    def needed(self, method: str) -> str:
-        return READ if method in SAFE_METHODS else PLAY
+    reading = READ
+    writing = PLAY
 
 
 class Chat(TokenScope):
     """A game's chat, read or said: ``chat``."""
 
-    def needed(self, method: str) -> str:
-        return CHAT
+    reading = writing = CHAT

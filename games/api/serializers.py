@@ -22,7 +22,7 @@ from drf_spectacular.extensions import (
 )
 from drf_spectacular.plumbing import force_instance
 from drf_spectacular.serializers import PolymorphicProxySerializerExtension
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from games.api.base import Fixed, Record, StrictSerializer, discriminated
@@ -43,6 +43,18 @@ MAX_DEADLINE_HOURS = 30 * 24
 MAX_SEQUENCE = 2**31 - 1
 #: Game ids fit a 64-bit column.
 MAX_ID = MAX_GAME_ID
+
+
+def path_id(name: str, description: str) -> OpenApiParameter:
+    """The schema of an id in a route's path (``name``, as the route's converter names it)."""
+    return OpenApiParameter(
+        name,
+        {"type": "integer", "minimum": 1, "maximum": MAX_ID},
+        OpenApiParameter.PATH,
+        description=description,
+    )
+
+
 #: The longest move notation read (chance's deal of a whole deck is about 1,000).
 MAX_NOTATION = 4096
 #: The default and the largest page of the event log.

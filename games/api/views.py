@@ -187,12 +187,7 @@ def _read_action(game: Game, data: str | dict[str, Any]) -> Any:
 
 # Documentation ----------------------------------------------------------------------------
 
-GAME_ID = OpenApiParameter(
-    "game_id",
-    {"type": "integer", "minimum": 1, "maximum": s.MAX_ID},
-    OpenApiParameter.PATH,
-    description="The game's id.",
-)
+GAME_ID = s.path_id("game_id", "The game's id.")
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     {"type": "string", "minLength": 1, "maxLength": s.KEY_LENGTH},
