@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 
 from games import tasks
 from games.engine.ruleset import BotLevel
@@ -80,11 +81,13 @@ def play_bot_game(
 def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     """Bot seats play as soon as the game waits for them, one move after another, until it
     waits for a person (or ends). They never complete out of turn: a bot only answers when
-    it is asked."""
+    it is asked. A seat handed over to the site (``games.endings``) is a bot's of the
+    table's level."""
     game = Game.objects.get(pk=game_id)
+    seats = game.seats.filter(Q(is_bot=True) | Q(handed_over_at__isnull=False))
     levels = {
-        number: BotLevel(level)
-        for number, level in game.seats.filter(is_bot=True).values_list("number", "bot_level")
+        number: BotLevel(level if is_bot else game.bot_level)
+        for number, level, is_bot in seats.values_list("number", "bot_level", "is_bot")
     }
     if not levels or game.status != Game.Status.RUNNING:
         return

@@ -51,6 +51,8 @@ class Game(models.Model):
         OPEN = "open", _("waiting for players")
         RUNNING = "running", _("being played")
         FINISHED = "finished", _("finished")
+        #: Called off before anybody had moved (``games.endings.abort``): no result.
+        ABORTED = "aborted", _("aborted")
 
     #: The name as its creator's language says it (a player's own name, as typed).
     name = models.CharField(max_length=80)
@@ -175,6 +177,13 @@ class Seat(models.Model):
     reminded_for = models.DateTimeField(null=True, blank=True)
     #: Moves the deadline policy made for this seat (shown in results as "played by a bot").
     timeouts = models.PositiveSmallIntegerField(default=0)
+
+    # How the seat left a running game (``games.endings``), kept in step with the events.
+    #: Its player resigned: they rank after every player who did not.
+    resigned = models.BooleanField(default=False)
+    #: Since when the site plays the seat to the end (its player resigned, or every other
+    #: player did and nothing is left to play for); its player moves no more.
+    handed_over_at = models.DateTimeField(null=True, blank=True)
 
     # The game's finished_at and updated_at, copied onto each of its seats wherever the
     # game's are written (in the same transaction): a player's list of games

@@ -23,6 +23,7 @@ from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
 from games.registry import game_type
+from games.results import ranked
 from games.rulesets.site import Site
 from games.score_sheets import ScoreSheet, score_sheet
 from games.selectors import event_log, game_view, table_seats
@@ -58,6 +59,10 @@ class Player:
     time_bank: int | None = None
     #: A member's account that a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
+    #: The player resigned: a bot plays their seat to the end, and they rank last.
+    resigned: bool = False
+    #: A bot plays the seat to the end (its player resigned, or won by resignations).
+    handed_over: bool = False
 
 
 @dataclass
@@ -174,7 +179,7 @@ def table(
     loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
     progress = kind.rules.progress(loaded.state)
-    outcome = kind.rules.outcome(loaded.state)
+    outcome = _ranked(kind.rules.outcome(loaded.state), seats)
     players = _players(kind.site, seats, view, progress, outcome, seat)
     names = [p.name for p in players]
 
@@ -254,10 +259,9 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     loaded = store.load(game.pk, game.rules, upto=step)
     view = {"sequence": step, **kind.rules.view(loaded.state, viewer, reveal=finished)}
     progress = kind.rules.progress(loaded.state)
-    outcome = kind.rules.outcome(loaded.state)
-    players = _players(
-        kind.site, list(game.seats.all()), view, progress, outcome, viewer, live=False
-    )
+    seats = list(game.seats.all())
+    outcome = _ranked(kind.rules.outcome(loaded.state), seats)
+    players = _players(kind.site, seats, view, progress, outcome, viewer, live=False)
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
     said = kind.site.describe_event(entry, names, viewer, game.config)
@@ -265,6 +269,13 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
     )
     return ReplayStep(current, step, last, said)
+
+
+def _ranked(outcome: Outcome | None, seats: list[Seat]) -> Outcome | None:
+    """The rules' outcome with the seats' resignations (``games.results``)."""
+    if outcome is None:
+        return None
+    return ranked(outcome, {s.number for s in seats if s.resigned})
 
 
 def _players(
@@ -301,6 +312,8 @@ def _players(
             away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
             time_bank=s.vacation_days if live and s.game.move_deadline and not s.is_bot else None,
             bot_account=s.user_id in bots,
+            resigned=s.resigned,
+            handed_over=s.handed_over_at is not None,
         )
         for s in seats
     ]

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
 from games.models import Game, Seat
+from games.results import with_resignations
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,9 @@ class MoveContext:
     holds_seat: bool
     has_orders: bool
     chain_end: tuple[str, str] | None = None
+    status: str = Game.Status.RUNNING
+    #: Whether the site plays the seat to the end (``Seat.handed_over_at``).
+    handed_over: bool = False
 
 
 def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
@@ -45,21 +49,25 @@ def move_context(game_id: int, seat: int, user_id: int | None) -> MoveContext:
             "awaiting",
             "last_link__hash",
             "chain__salt",
+            "status",
             "seats__number",
             "seats__user_id",
+            "seats__handed_over_at",
             "seats__standing_orders__id",
         )
     )
     if not rows:
         raise Game.DoesNotExist(f"no game {game_id}")
-    rules, last, awaiting, link, salt, *_seat = rows[0]
+    rules, last, awaiting, link, salt, status, *_seat = rows[0]
     return MoveContext(
         rules,
         last,
         awaiting,
-        holds_seat=user_id is not None and (seat, user_id) in {(n, u) for *_, n, u, _ in rows},
+        holds_seat=user_id is not None and (seat, user_id) in {(n, u) for *_, n, u, _h, _o in rows},
         has_orders=any(order is not None for *_, order in rows),
         chain_end=None if link is None or salt is None else (link, salt),
+        status=status,
+        handed_over=any(n == seat and over is not None for *_, n, _u, over, _o in rows),
     )
 
 
@@ -96,11 +104,16 @@ def project(
     # A seat's clock starts when the game starts waiting for it, keeps running while it
     # stays awaited, and stops when it is not. Only the seats whose wait starts or stops
     # have it written (all of them when the caller does not know who was awaited).
+    # A seat the site plays to the end (``games.endings``) waits for nobody: its clock
+    # never starts, and no list shows it as its player's turn.
     if awaiting_before is None:
-        starts = Q(number__in=awaiting, awaited=False)
+        starts = Q(number__in=awaiting, awaited=False, handed_over_at__isnull=True)
         stops = ~Q(number__in=awaiting)
     else:
-        starts = Q(number__in=set(awaiting) - (set(awaiting_before) - {moved}))
+        starts = Q(
+            number__in=set(awaiting) - (set(awaiting_before) - {moved}),
+            handed_over_at__isnull=True,
+        )
         stops = Q(number__in=set(awaiting_before) - set(awaiting))
     written: dict[str, Any] = {
         "awaited": Case(
@@ -113,6 +126,7 @@ def project(
         ),
     }
     if outcome is not None:
+        outcome = with_resignations(outcome, game_id)
         scores = enumerate(outcome.scores)
         written["score"] = Case(
             *(When(number=number, then=Value(score)) for number, score in scores)

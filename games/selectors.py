@@ -20,7 +20,7 @@ from django.db.models import (
 from games.deadlines import move_due
 from games.events import store
 from games.events.models import Event
-from games.events.store import MILESTONES
+from games.events.store import NOT_ACTIONS
 from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
 
@@ -159,8 +159,8 @@ def event_log(
         game.pk, rules, after=after, upto=None if limit is None else after + limit
     ):
         payload = event.payload
-        if event.type in MILESTONES:
-            action, facts = payload, {}  # public: the game's own milestones
+        if event.type in NOT_ACTIONS:
+            action, facts = payload, {}  # public: milestones, resignations, an abort
         else:
             assert event.seat is not None
             own = {key: value for key, value in payload.items() if key != "facts"}

@@ -20,6 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import tasks
 from games.engine.ruleset import IllegalAction, RuleSet
@@ -50,6 +51,16 @@ class NotSeated(PermissionError):
 
 class NotStarted(ValueError):
     """The game has no events yet: its table is still being set."""
+
+
+class Aborted(NotStarted):
+    """The game was called off before anybody moved (``games.endings.abort``): like a
+    table still being set, it takes no move."""
+
+
+class HandedOver(NotSeated):
+    """The site plays the seat to the end (``games.endings``): its player resigned, or
+    every other player did."""
 
 
 class KeyReused(ValueError):
@@ -156,7 +167,7 @@ def start_recording(
         sequence = 1 + len(chance)
         store.append(game.pk, rules, expected_last=0, events=[created, *chance])
         project(game.pk, rules, state, sequence)
-        _after_commit(game.pk, StateAt(state, sequence, game.rules))
+        react_after_commit(game.pk, StateAt(state, sequence, game.rules))
 
 
 def game_submit(
@@ -243,8 +254,14 @@ def _as_it_stands(
     """What a move of ``seat`` by ``actor_id`` (None: the system) is judged against: the
     game's row, its rules and its state now."""
     context = move_context(game_id, seat, actor_id)
+    if context.status == Game.Status.ABORTED:
+        raise Aborted(_("This game was called off before anybody moved."))
     if actor_id is not None and not context.holds_seat:
         raise NotSeated(f"you do not hold seat {seat} of this game")
+    if actor_id is not None and context.handed_over:
+        raise HandedOver(
+            _("A bot plays this seat to the end of the game: it takes no more moves from you.")
+        )
     rules = rule_set(context.rules)
     current = store.load(game_id, context.rules, last=context.last_sequence)
     if current.state is None:
@@ -334,7 +351,7 @@ def _record(move: _Move, rules: RuleSet, current: StateAt, context: MoveContext)
             awaiting_before=context.awaiting,
             moved=move.seat,
         )
-        _after_commit(move.game_id, StateAt(obeyed.state, sequence, rules.name))
+        react_after_commit(move.game_id, StateAt(obeyed.state, sequence, rules.name))
     return Submitted(move.game_id, sequence, tuple(events), obeyed.state)
 
 
@@ -469,13 +486,13 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
             sequence = current.sequence + len(obeyed.events)
             store.append(game.pk, rules, expected_last=current.sequence, events=obeyed.events)
             project(game.pk, rules, obeyed.state, sequence)
-            _after_commit(game.pk, StateAt(obeyed.state, sequence, game.rules))
+            react_after_commit(game.pk, StateAt(obeyed.state, sequence, game.rules))
     except store.AppendRefused as refused:
         now = store.load(game.pk, game.rules)
         raise Conflict(game.pk, now, "another move was recorded first") from store.reason(refused)
 
 
-def _after_commit(game_id: int, recorded: StateAt) -> None:
+def react_after_commit(game_id: int, recorded: StateAt) -> None:
     """Once committed: remember the state in this process, and wake the consumers."""
 
     def react() -> None:

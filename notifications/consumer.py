@@ -28,11 +28,14 @@ from notifications.reply_address import MAIL_KEY_PREFIX
 def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
     game = Game.objects.get(pk=game_id)
     rules = rule_set(game.rules)
-    humans = dict(
-        game.seats.filter(user__isnull=False, is_bot=False).values_list("number", "user_id")
-    )
+    held = game.seats.filter(user__isnull=False, is_bot=False)
+    rows = list(held.values_list("number", "user_id", "handed_over_at"))
+    humans = {number: user for number, user, _over in rows}
     if not humans:
         return
+    # A seat the site plays to the end (its player resigned, or won by the others'
+    # resignations) is asked for nothing more; its player still hears how the game ended.
+    handed_over = {number for number, _user, over in rows if over is not None}
     first = events[0].sequence
     state = store.load(game_id, game.rules, upto=first - 1).state if first > 1 else None
     awaited: frozenset[int] = rules.awaiting(state) if state is not None else frozenset()
@@ -72,7 +75,9 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
         [
             (sequence, humans[seat], kind)
             for (seat, kind), sequence in owed.items()
-            if seat in humans and (kind not in still or seat in still[kind])
+            if seat in humans
+            and (kind not in still or seat in still[kind])
+            and (kind == Notification.Kind.GAME_END or seat not in handed_over)
         ],
     )
 

@@ -20,6 +20,7 @@ from games.events import store
 from games.models import Event, Game, Seat
 from games.players import bot_accounts
 from games.registry import game_type
+from games.results import with_resignations
 from games.rulesets.site import Ratings
 from ratings.models import RatedGame, Rating
 
@@ -126,6 +127,8 @@ def rate_game(*, game_id: int) -> None:
     if not new or ledger.excluded:
         return
     outcome = game.game_type.rules.outcome(store.load(game.pk, game.rules).state)
+    if outcome is not None:
+        outcome = with_resignations(outcome, game.pk)
     if outcome is None:  # the read model says finished: the events must agree
         raise ValueError(f"game {game.pk} is marked finished but its rules see no outcome")
     ranking = outcome.ranking()

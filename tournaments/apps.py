@@ -8,4 +8,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The tournaments consumer, the outbox's sender of tournament emails and the
         # demo's tournament register themselves when their module is imported.
+        from games import endings
         from tournaments import consumer, demo, mail  # noqa: F401
+        from tournaments.selectors import abort_guard
+
+        endings.register_abort_guard(abort_guard)

@@ -25,9 +25,10 @@ def table_record_result(*, table: Table) -> bool:
     calls change nothing); finish the stage, and the tournament, when it was the last
     table. False while the game is still being played.
 
-    A player gets the fixed value (``TablePlayer.forfeit``) when withdrawn, or when the
-    deadline policy had to move for them (``Seat.timeouts``); at a table the organiser
-    finished, only the players whose deadline had passed then (and earlier timeouts).
+    A player gets the fixed value (``TablePlayer.forfeit``) when withdrawn, when they
+    resigned, or when the deadline policy had to move for them (``Seat.timeouts``); at a
+    table the organiser finished, only the players whose deadline had passed then (and
+    earlier timeouts).
     """
     with transaction.atomic():
         table = (
@@ -43,11 +44,14 @@ def table_record_result(*, table: Table) -> bool:
         result = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
         assert result is not None
         timeouts = dict(game.seats.values_list("number", "timeouts"))
+        resigned = set(game.seats.filter(resigned=True).values_list("number", flat=True))
         for place in table.players.all():
             place.score = result.scores[place.seat]
             place.xtrems = sum(line.rule == TIE_BREAK_RULE for line in result.breakdown[place.seat])
             if table.forced_at is None:
                 place.timed_out = timeouts[place.seat] > 0
+            # A player who resigned left the table as one the clock had to move for.
+            place.timed_out = place.timed_out or place.seat in resigned
             place.save(update_fields=["score", "xtrems", "timed_out"])
         table.recorded_at = timezone.now()
         table.save(update_fields=["recorded_at"])

@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import display_name
 from games.models import Game, Seat
@@ -294,3 +295,11 @@ def tables_of_player(tournament: Tournament, entry: Entry) -> QuerySet[TablePlay
         .select_related("table__stage", "table__game")
         .order_by("table__stage__number")
     )
+
+
+def abort_guard(game: Game) -> str | None:
+    """Why a player may not call ``game`` off: it is a tournament's table, which its stage
+    needs played (``games.endings`` asks; a player may resign there instead)."""
+    if Table.objects.filter(game=game).exists():
+        return _("A tournament's table is not called off: you may resign instead.")
+    return None

@@ -32,9 +32,11 @@ ENDED = "game-ended"
 def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
     """Owe each endpoint of the game's members the news of ``events`` it asked for."""
     game = Game.objects.get(pk=game_id)
-    members = dict(
-        game.seats.filter(user__isnull=False, is_bot=False).values_list("number", "user_id")
-    )
+    held = game.seats.filter(user__isnull=False, is_bot=False)
+    rows = list(held.values_list("number", "user_id", "handed_over_at"))
+    members = {number: user for number, user, _over in rows}
+    # A seat the site plays to the end is never "your turn" again (games.endings).
+    playing = {number for number, _user, over in rows if over is None}
     endpoints = list(Endpoint.objects.filter(owner_id__in=set(members.values())))
     if not endpoints:
         return
@@ -48,7 +50,7 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
         owed |= {
             (last, members[seat], Kind.YOUR_TURN)
             for seat in _asked(game, events)
-            if seat in members
+            if seat in playing
         }
     now = timezone.now()
     for endpoint in endpoints:

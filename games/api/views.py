@@ -64,6 +64,7 @@ from games.lobby import (
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
+from games.results import with_resignations
 from games.rulesets.site import Outlooks
 from games.selectors import event_log, game_view, open_games, seat_among, seat_of, seats_of
 from games.services import (
@@ -124,7 +125,8 @@ def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str,
         rules = rule_set(game.rules)
         context["state"] = {"rules": game.rules, **game_view(game, seat, loaded)}
         context["progress"] = rules.progress(loaded.state)
-        context["outcome"] = rules.outcome(loaded.state)
+        outcome = rules.outcome(loaded.state)
+        context["outcome"] = None if outcome is None else with_resignations(outcome, game.pk)
         finished = context["outcome"] is not None
         context["chain"] = store.head(game.pk, loaded.sequence, reveal=finished)
     return s.GameDetailSerializer(game, context=context).data

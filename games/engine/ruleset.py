@@ -79,19 +79,25 @@ class ScoreLine:
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: each seat's final score, the winning seats (ties share
-    the win) and, per seat, the lines its score is made of.
+    the win), per seat the lines its score is made of, and the seats whose players
+    resigned (the platform's word: the rules never resign anybody).
 
     >>> Outcome(scores=(3, 5), winners=frozenset({1})).ranking()
     (2, 1)
+    >>> Outcome(scores=(3, 5, 4), winners=frozenset({0}), resigned=frozenset({1})).ranking()
+    (2, 3, 1)
     """
 
     scores: tuple[int, ...]
     winners: frozenset[int]
     breakdown: tuple[tuple[ScoreLine, ...], ...] = ()
+    resigned: frozenset[int] = frozenset()
 
     def ranking(self) -> tuple[int, ...]:
-        """Each seat's finishing place (1 = best; equal scores share a place)."""
-        return tuple(1 + sum(other > score for other in self.scores) for score in self.scores)
+        """Each seat's finishing place (1 = best; equal scores share a place): a seat whose
+        player resigned comes after every seat whose player did not, whatever its score."""
+        keys = [(seat not in self.resigned, score) for seat, score in enumerate(self.scores)]
+        return tuple(1 + sum(other > key for other in keys) for key in keys)
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as JSON: ``scores``, ``winners`` (sorted), ``breakdown``."""

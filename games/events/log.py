@@ -36,11 +36,20 @@ from django.utils.dateparse import parse_datetime
 from games.engine.ruleset import RuleSet
 from games.events import chain
 from games.events.models import Chain, Event, Link
-from games.events.store import CREATED, MILESTONES, action_json, action_payload
+from games.events.store import (
+    ABORTED,
+    CREATED,
+    MILESTONES,
+    PLATFORM_EVENTS,
+    RESIGNED,
+    action_json,
+    action_payload,
+)
 from games.events.upcasting import upcasters
 from games.models import Game, Seat
 from games.read_models import project
 from games.registry import rule_set
+from games.results import ranked
 
 LOG_FORMAT = 2
 #: Logs exported before chains: no chain, verified by replay alone.
@@ -256,9 +265,18 @@ def verify(log: dict[str, Any], witnesses: Mapping[int, str] | None = None) -> V
         raise LogError(0, "log.witness", "a log of format 1 has no chain to hold witnesses to")
     state: Any = None
     expected: list[tuple[str, dict[str, Any]]] = []
+    resigned: set[int] = set()
+    aborted = False
     for number, event in enumerate(events, start=1):
         if links is not None:
             links.check(number, event)
+        if aborted:
+            raise LogError(number, "log.aborted", "a game called off records nothing after it")
+        if isinstance(event, dict) and event.get("type") in PLATFORM_EVENTS:
+            seat = _check_ending(rules, log, number, event, state, expected, resigned)
+            resigned |= {seat} if event["type"] == RESIGNED else set()
+            aborted = event["type"] == ABORTED
+            continue
         draw = links.chance_at if links is not None else _no_chance_check
         state, expected = _check(rules, log, number, event, state, expected, draw)
     if expected:
@@ -267,7 +285,7 @@ def verify(log: dict[str, Any], witnesses: Mapping[int, str] | None = None) -> V
         _witness(events, number, printed)
     return Verified(
         state,
-        _summary(rules, state),
+        _summary(rules, state, resigned, aborted),
         len(events),
         head=None if links is None else links.previous,
         chance_checked=links is not None and bool(links.seed),
@@ -369,11 +387,14 @@ def _witness(events: list[dict[str, Any]], number: int, printed: str) -> None:
         )
 
 
-def _summary(rules: RuleSet, state: Any) -> dict[str, Any]:
+def _summary(rules: RuleSet, state: Any, resigned: set[int], aborted: bool) -> dict[str, Any]:
     """Where a verified log leaves its game, as JSON: phase, round, step, awaited seats,
-    and once it is over the scores and winners (else None)."""
+    and once it is over the scores and winners (else None), the players' resignations
+    counted (``games.results``); the seats that resigned, and whether it was called off."""
     progress = rules.progress(state)
     outcome = rules.outcome(state)
+    if outcome is not None:
+        outcome = ranked(outcome, resigned)
     return {
         "over": outcome is not None,
         "phase": progress.phase,
@@ -382,7 +403,41 @@ def _summary(rules: RuleSet, state: Any) -> dict[str, Any]:
         "awaiting": sorted(progress.awaiting),
         "scores": None if outcome is None else list(outcome.scores),
         "winners": None if outcome is None else sorted(outcome.winners),
+        "resigned": sorted(resigned),
+        "aborted": aborted,
     }
+
+
+def _check_ending(
+    rules: RuleSet,
+    log: dict[str, Any],
+    number: int,
+    event: dict[str, Any],
+    state: Any,
+    expected: list[tuple[str, dict[str, Any]]],
+    resigned: set[int],
+) -> int:
+    """A resignation or a call-off (``games.endings``): the seat it names, which must be
+    a player's (once each for a resignation), in a game begun and not over, at no place
+    where the rules expect a milestone; it records nothing more."""
+    if event.get("sequence") != number:
+        raise LogError(number, "log.sequence", "events must be numbered 1, 2, 3... without gaps")
+    kind = event["type"]
+    if number == 1 or state is None:
+        raise LogError(number, "log.created", "a log starts with its game's creation")
+    if expected:
+        raise LogError(number, "log.milestone", f"the rules expect {expected[0][0]} here")
+    if rules.outcome(state) is not None:
+        raise LogError(number, "log.ending", f"a game over records no {kind}")
+    seat = event.get("seat")
+    players = log.get("game", {}).get("config", {}).get("players")
+    if not isinstance(seat, int) or not isinstance(players, int) or not 0 <= seat < players:
+        raise LogError(number, "log.ending", f"a {kind} names a player's seat")
+    if event.get("payload") != {}:
+        raise LogError(number, "log.payload", f"a {kind} records nothing but its seat")
+    if kind == RESIGNED and seat in resigned:
+        raise LogError(number, "log.ending", f"seat {seat} resigned already")
+    return seat
 
 
 def _check(
@@ -516,6 +571,14 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
             )
             for number, seat in enumerate(seats)
         )
+        # Before the read models are projected: the winners count the resignations.
+        resignations = {
+            event["seat"]: parse_datetime(str(event.get("recorded_at"))) or timezone.now()
+            for event in log["events"]
+            if event["type"] == RESIGNED
+        }
+        for number, at in resignations.items():
+            Seat.objects.filter(game=game, number=number).update(resigned=True, handed_over_at=at)
         Event.objects.bulk_create(
             Event(
                 game=game,

@@ -32,6 +32,15 @@ CREATED = "created"
 #: set's milestones are of these types only (the protocol says so; the conformance kit
 #: checks it): any other type would be replayed as an action.
 MILESTONES = MILESTONE_TYPES
+#: Events of the platform's own, the same in every game (``games.endings``): a player
+#: resigned (their seat is ``seat``), the game was called off before anybody moved. The
+#: rules never see them: a game's state is what its actions made it, and what these change
+#: (who ranks where, whether the game goes on) is the platform's.
+RESIGNED = "resigned"
+ABORTED = "aborted"
+PLATFORM_EVENTS = frozenset({RESIGNED, ABORTED})
+#: Every type that is not a seat's action of the game's rules: skipped when replaying.
+NOT_ACTIONS = MILESTONES | PLATFORM_EVENTS
 #: A snapshot is written every this many events (by the snapshot consumer).
 SNAPSHOT_EVERY = 50
 
@@ -353,7 +362,7 @@ def replay(rules: RuleSet, state: Any, events: Iterable[Recorded]) -> Any:
         try:
             if event.type == CREATED:
                 state = rules.new_game(event.payload["config"])
-            elif event.type not in MILESTONES:
+            elif event.type not in NOT_ACTIONS:
                 if event.seat is None:
                     raise ValueError("an action recorded without its seat")
                 action = rules.action_from_json(action_json(event.payload))

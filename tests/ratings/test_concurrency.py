@@ -36,7 +36,7 @@ def test_two_games_ending_at_once_both_count_for_their_shared_player(
     make_players: Callable[[int], list[User]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The games end here without waking the consumers: the two workers below rate them.
-    monkeypatch.setattr(games_services, "_after_commit", lambda game_id, state: None)
+    monkeypatch.setattr(games_services, "react_after_commit", lambda game_id, state: None)
     alice, bob, carol = make_players(3)
     games = [
         open_game([alice, other], "toy", {"players": 2, "pile": 1}, True) for other in (bob, carol)

@@ -37,7 +37,7 @@ def _states_cached_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     def cache(game_id: int, loaded: store.StateAt) -> None:
         store.CACHE.put(game_id, loaded)
 
-    monkeypatch.setattr(games_services, "_after_commit", cache)
+    monkeypatch.setattr(games_services, "react_after_commit", cache)
 
 
 def member(name: str) -> User:

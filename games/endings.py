@@ -1,0 +1,169 @@
+"""Leaving a game being played, the same in every game: resigning, and calling a game off
+before anybody has moved.
+
+**Resign.** A player gives up their seat for good: a bot of the table's level plays it to
+the end, they take no more moves and are asked for none, and they rank after every player
+who did not resign, whatever its score (``games.results``). The others play on. When every
+seat but one has resigned, nothing is left to play for: the last seat is handed to a bot as
+well and the game is played to its end at once, its player the winner.
+
+**Abort.** Before any player has moved (the deal and bots' moves do not count), any player
+may call the game off: it ends with no result, rated nowhere, and takes no more moves.
+
+Each is an event of the platform's own (``resigned``, ``aborted``: the rules never see
+them) appended like a move, the database deciding races with moves by the event's number,
+and the seats' and game's read models rewritten in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.events import store
+from games.events.models import Event
+from games.events.store import ABORTED, NOT_ACTIONS, RESIGNED, NewEvent, StateAt
+from games.models import Game, Seat
+from games.read_models import project
+from games.registry import rule_set
+from games.services import react_after_commit
+
+
+class EndingRefused(ValueError):
+    """The game cannot be resigned or called off now; the message says why."""
+
+
+class EndingForbidden(EndingRefused):
+    """The user has no seat of their own in the game."""
+
+
+#: Another app's say on calling a game off: given the game, why it may not be (a tournament's
+#: table belongs to its stage), or None. Registered by the app when it is ready.
+AbortGuard = Callable[[Game], str | None]
+_abort_guards: list[AbortGuard] = []
+
+
+def register_abort_guard(guard: AbortGuard) -> None:
+    """Ask ``guard`` before any game is called off."""
+    _abort_guards.append(guard)
+
+
+T = TypeVar("T")
+
+#: How many times an ending is tried again when moves keep taking its event number.
+_ATTEMPTS = 20
+
+
+def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
+    """``user`` resigns their seat of ``game`` (a game being played); the seat. Raises
+    :class:`EndingRefused` (:class:`EndingForbidden` without a seat)."""
+
+    def attempt(seats: list[Seat]) -> Seat:
+        seat = _own_seat(game, seats, user)
+        if seat.handed_over_at is not None:
+            raise EndingRefused(
+                _("You have resigned already.")
+                if seat.resigned
+                else _("Every other player has resigned: you have won, and bots finish the game.")
+            )
+        playing = [other for other in seats if other.handed_over_at is None]
+        # Every seat but one resigned: the last one has nothing left to play for.
+        handed = [seat] if len(playing) > 2 else playing
+        with transaction.atomic():
+            at = _append(game, NewEvent(RESIGNED, {}, seat=seat.number, actor_id=user.pk))
+            now = timezone.now()
+            Seat.objects.filter(pk=seat.pk).update(resigned=True)
+            Seat.objects.filter(pk__in=[held.pk for held in handed]).update(
+                handed_over_at=now, awaited=False, awaited_since=None
+            )
+            _project(game, at)
+        seat.refresh_from_db()
+        return seat
+
+    return _until_recorded(game, attempt)
+
+
+def abort(*, game: Game, user: AbstractBaseUser) -> None:
+    """``user`` calls ``game`` off, before any player has moved. Raises
+    :class:`EndingRefused` (:class:`EndingForbidden` without a seat)."""
+
+    def attempt(seats: list[Seat]) -> None:
+        seat = _own_seat(game, seats, user)
+        refusal = abort_refusal(game)
+        if refusal is not None:
+            raise EndingRefused(refusal)
+        with transaction.atomic():
+            at = _append(game, NewEvent(ABORTED, {}, seat=seat.number, actor_id=user.pk))
+            now = timezone.now()
+            Game.objects.filter(pk=game.pk).update(
+                status=Game.Status.ABORTED,
+                last_sequence=at,
+                awaiting=[],
+                finished_at=now,
+                updated_at=now,
+            )
+            Seat.objects.filter(game=game).update(
+                awaited=False, awaited_since=None, game_finished_at=now, game_updated_at=now
+            )
+        game.refresh_from_db()
+
+    _until_recorded(game, attempt)
+
+
+def _until_recorded(game: Game, attempt: Callable[[list[Seat]], T]) -> T:
+    """``attempt`` on the game as it stands (its row and its seats read afresh), again
+    while moves recorded meanwhile take the event number it expected."""
+    for _attempt in range(_ATTEMPTS):
+        game.refresh_from_db()
+        try:
+            return attempt(list(game.seats.order_by("number")))
+        except store.AppendRefused as refused:
+            if not isinstance(store.reason(refused), store.SequenceTaken):
+                raise
+    raise EndingRefused(_("The game keeps moving: try again."))
+
+
+def abort_refusal(game: Game) -> str | None:
+    """Why ``game`` may not be called off now, or None if it may (shown as a button): it
+    must be being played, no player may have moved, and no other app may object."""
+    if game.status != Game.Status.RUNNING:
+        return _("This game is not being played.")
+    people = game.seats.filter(user__isnull=False).values_list("number", flat=True)
+    if Event.objects.filter(game=game, seat__in=people).exclude(type__in=NOT_ACTIONS).exists():
+        return _("A game is called off only before anybody has moved: resign instead.")
+    for guard in _abort_guards:
+        refusal = guard(game)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def _own_seat(game: Game, seats: list[Seat], user: AbstractBaseUser) -> Seat:
+    seat = next((held for held in seats if held.user_id == user.pk), None)
+    if seat is None:
+        raise EndingForbidden(_("You have no seat at this game."))
+    if game.status != Game.Status.RUNNING:
+        raise EndingRefused(_("This game is not being played."))
+    return seat
+
+
+def _append(game: Game, event: NewEvent) -> int:
+    """Append ``event`` after the game's last event as read; its number."""
+    rules = rule_set(game.rules)
+    store.append(game.pk, rules, expected_last=game.last_sequence, events=[event])
+    return game.last_sequence + 1
+
+
+def _project(game: Game, at: int) -> None:
+    """The game's read models after the resignation recorded as event ``at`` (the game's
+    state is the rules' as before it), and its consumers woken once committed: the bots
+    take the handed-over seats."""
+    loaded = store.load(game.pk, game.rules, cache=False)
+    rules = rule_set(game.rules)
+    project(game.pk, rules, loaded.state, at)
+    react_after_commit(game.pk, StateAt(loaded.state, at, game.rules))

@@ -1,0 +1,50 @@
+"""A finished game's result as the site gives it: the rules' outcome, with the players who
+resigned (``games.endings``) ranked after every player who did not.
+
+The rules know nothing of resignations: they score the game as it was played (a resigned
+seat played on by a bot). The winners are the rules' winners among the players who did not
+resign, else the best placed of them; a player who resigned never wins.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection
+
+from games.engine.ruleset import Outcome
+from games.models import Seat
+
+
+def resigned_seats(game_id: int) -> frozenset[int]:
+    """The seats of ``game_id`` whose players resigned."""
+    return frozenset(
+        Seat.objects.filter(game_id=game_id, resigned=True).values_list("number", flat=True)
+    )
+
+
+def ranked(outcome: Outcome, resigned: Collection[int]) -> Outcome:
+    """``outcome`` with the seats in ``resigned`` placed last and never among the winners.
+
+    >>> rules_said = Outcome(scores=(9, 4, 6), winners=frozenset({0}))
+    >>> result = ranked(rules_said, {0})
+    >>> sorted(result.winners), result.ranking()
+    ([2], (3, 2, 1))
+    >>> ranked(rules_said, ()) is rules_said
+    True
+    """
+    if not resigned:
+        return outcome
+    out = frozenset(resigned)
+    adjusted = dataclasses.replace(outcome, resigned=out)
+    winners = outcome.winners - out
+    if not winners:
+        places = adjusted.ranking()
+        winners = frozenset(
+            seat for seat, place in enumerate(places) if place == 1 and seat not in out
+        )
+    return dataclasses.replace(adjusted, winners=winners)
+
+
+def with_resignations(outcome: Outcome, game_id: int) -> Outcome:
+    """The rules' ``outcome`` of ``game_id`` as the site gives it (:func:`ranked`)."""
+    return ranked(outcome, resigned_seats(game_id))

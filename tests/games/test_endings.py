@@ -1,0 +1,288 @@
+"""Resigning and calling a game off, whatever the game: what the players and the others see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+
+from games.bots import play_bot_move
+from games.endings import EndingForbidden, EndingRefused, abort, abort_refusal, resign
+from games.events.log import LogError, export_game, import_log, verify
+from games.events.models import Event
+from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.models import Game, Seat
+from games.moves import legal_moves, read_move
+from games.registry import rule_set
+from games.services import Aborted, HandedOver, game_submit
+from games.tasks import play_bots
+from notifications.models import Notification
+from ratings.models import Rating
+from tests.conftest import person
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[..., Any]
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Commit) -> Callable[[Callable[[], Any]], Any]:
+    """Run ``work`` and then what waits for its commit (the bots, the emails)."""
+
+    def run(work: Callable[[], Any]) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return work()
+
+    return run
+
+
+@pytest.fixture
+def carol(db: None) -> User:
+    return person("carol")
+
+
+def _table(rules: str, config: dict[str, Any], players: list[User], bots: int = 0) -> Game:
+    game = game_open(creator=players[0], name="Table", rules=rules, config=config, public=True)
+    for other in players[1:]:
+        game_join(game=game, user=other, token=game.invite_token)
+    for _bot in range(bots):
+        game_add_bot(game=game, by=players[0])
+    return game_start(game=game, by=players[0], rng=random.Random(3))
+
+
+def _move(game: Game, seat: int, by: User) -> None:
+    """``by`` plays the first legal move listed for ``seat``."""
+    moves = legal_moves(game, seat)
+    action = read_move(rule_set(game.rules), moves.listed[0].action)
+    game_submit(
+        game_id=game.pk, seat=seat, action=action, expected_sequence=moves.sequence, actor=by
+    )
+
+
+def _play_until_awaited(game: Game, seat: int) -> None:
+    """Other seats' moves (by the commands, as bots do) until the game waits for ``seat``."""
+    rng = random.Random(4)
+    game.refresh_from_db()
+    while seat not in game.awaiting:
+        others = [other for other in game.awaiting if other != seat]
+        assert play_bot_move(game, rng, only=others), "nobody else can move"
+        game.refresh_from_db()
+
+
+# Resigning ------------------------------------------------------------------------------
+
+
+def test_a_two_player_game_resigned_is_won_by_the_other_and_played_to_its_end(
+    alice: User, bob: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    mail.outbox.clear()
+
+    committed(lambda: resign(game=game, user=alice))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    resigned = Event.objects.get(game=game, type="resigned")
+    assert resigned.seat == 0 and resigned.actor_id == alice.pk
+    seats = {seat.user_id: seat for seat in game.seats.all()}
+    assert seats[alice.pk].resigned and not seats[alice.pk].winner
+    assert seats[bob.pk].winner and not seats[bob.pk].resigned
+    # Bots finished it: Bob was asked for no move, and both heard how it ended.
+    kinds = set(Notification.objects.filter(game=game).values_list("recipient_id", "kind"))
+    assert kinds == {(alice.pk, "game-end"), (bob.pk, "game-end")}
+    # Rated: Bob above Alice.
+    mu = dict(Rating.objects.values_list("user_id", "mu"))
+    assert mu[bob.pk] > mu[alice.pk]
+
+
+def test_in_a_three_player_game_the_others_play_on_against_a_bot(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("numx", {"players": 3}, [alice, bob, carol])
+
+    committed(lambda: resign(game=game, user=bob))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    bob_seat = Seat.objects.get(game=game, user=bob)
+    assert bob_seat.resigned and bob_seat.handed_over_at is not None
+    # Bob's seat is never his turn again: the lists and the clock leave it out.
+    assert not Seat.objects.filter(game=game, user=bob, awaited=True).exists()
+    with pytest.raises(HandedOver):
+        game_submit(
+            game_id=game.pk, seat=bob_seat.number, action=None, expected_sequence=0, actor=bob
+        )
+    # When the game waits for Bob's seat, a bot moves for it at once.
+    before = Event.objects.filter(game=game, seat=bob_seat.number).count()
+    committed(lambda: _play_until_awaited(game, bob_seat.number))
+    game.refresh_from_db()
+    assert Event.objects.filter(game=game, seat=bob_seat.number).count() > before
+    assert bob_seat.number not in game.awaiting or game.status == Game.Status.FINISHED
+
+
+def test_resigning_twice_or_without_a_seat_is_refused(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("numx", {"players": 3}, [alice, bob, carol])
+    committed(lambda: resign(game=game, user=alice))
+
+    with pytest.raises(EndingRefused, match="already"):
+        resign(game=game, user=alice)
+    with pytest.raises(EndingForbidden):
+        resign(game=game, user=person("dave"))
+    assert Event.objects.filter(game=game, type="resigned").count() == 1
+
+
+def test_when_all_but_one_resigned_the_last_one_wins(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("numx", {"players": 3, "mode": "speed-run"}, [alice, bob, carol])
+
+    committed(lambda: resign(game=game, user=alice))
+    resign(game=game, user=carol)  # its bots have not moved yet
+
+    with pytest.raises(EndingRefused, match="you have won"):
+        resign(game=game, user=bob)
+    committed(lambda: play_bots(game.pk))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    winners = set(game.seats.filter(winner=True).values_list("user_id", flat=True))
+    assert winners == {bob.pk}
+
+
+def test_a_person_who_resigns_against_bots_lets_them_finish(
+    alice: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("nmbr9", {"players": 2}, [alice], bots=1)
+
+    committed(lambda: resign(game=game, user=alice))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert not game.seats.get(user=alice).winner
+
+
+# Calling a game off ---------------------------------------------------------------------
+
+
+def test_a_game_nobody_moved_in_is_called_off(
+    alice: User, bob: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    assert abort_refusal(game) is None
+
+    committed(lambda: abort(game=game, user=bob))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED and game.finished_at is not None
+    assert Event.objects.filter(game=game).last().type == "aborted"  # type: ignore[union-attr]
+    assert not game.seats.filter(awaited=True).exists()
+    with pytest.raises(Aborted):
+        _move(game, game.awaiting[0] if game.awaiting else 0, alice)
+    with pytest.raises(EndingRefused):
+        resign(game=game, user=alice)
+    assert not Rating.objects.exists()
+
+
+def test_a_game_is_not_called_off_once_a_player_moved(alice: User, bob: User) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    game.refresh_from_db()
+    seat = game.awaiting[0]
+    _move(game, seat, [alice, bob][seat])
+
+    with pytest.raises(EndingRefused, match="resign instead"):
+        abort(game=game, user=alice)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
+
+
+def test_only_a_player_calls_a_game_off(alice: User, bob: User) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+
+    with pytest.raises(EndingForbidden):
+        abort(game=game, user=person("mallory2"))
+    assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
+
+
+@pytest.fixture
+def racing_move(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Once: after an ending has read the game and before it appends, another seat's move
+    is recorded (and takes the event number the ending expected)."""
+    from games import endings
+
+    original = endings._own_seat
+    raced: list[int] = []
+
+    def own_seat(game: Game, seats: list[Seat], user: User) -> Seat:
+        found = original(game, seats, user)
+        if not raced:
+            raced.append(game.last_sequence)
+            others = [seat for seat in game.awaiting if seat != found.number]
+            assert play_bot_move(game, random.Random(2), only=others)
+        return found
+
+    monkeypatch.setattr(endings, "_own_seat", own_seat)
+    yield raced
+
+
+def test_a_move_recorded_first_is_kept_and_the_resignation_follows_it(
+    alice: User, bob: User, carol: User, racing_move: list[int]
+) -> None:
+    game = _table("nmbr9", {"players": 3}, [alice, bob, carol])
+
+    resign(game=game, user=alice)
+
+    events = list(Event.objects.filter(game=game).order_by("sequence"))
+    assert events[-1].type == "resigned" and events[-2].sequence == racing_move[0] + 1
+
+
+# The exported log --------------------------------------------------------------------------
+
+
+def test_a_resigned_games_log_verifies_and_imports_with_its_result(
+    alice: User, bob: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    committed(lambda: resign(game=game, user=alice))
+
+    log = export_game(game.pk)
+    summary = verify(log).summary
+    imported = import_log(log)
+
+    assert summary["over"] and summary["resigned"] == [0] and summary["winners"] == [1]
+    seats = list(imported.seats.order_by("number"))
+    assert [seat.resigned for seat in seats] == [True, False]
+    assert [seat.winner for seat in seats] == [False, True]
+
+
+def test_a_log_that_resigns_after_the_game_is_over_is_refused(
+    alice: User, bob: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    committed(lambda: resign(game=game, user=alice))
+    log = export_game(
+        game.pk,
+    )
+    forged = {**log, "format": 1, "chain": None}
+    last = forged["events"][-1]
+    forged["events"] = [
+        *forged["events"],
+        {**last, "sequence": last["sequence"] + 1, "type": "resigned", "seat": 1, "payload": {}},
+    ]
+
+    with pytest.raises(LogError) as refused:
+        verify(forged)
+
+    assert refused.value.rule == "log.ending" and refused.value.sequence == last["sequence"] + 1
+
+
+def test_a_called_off_games_log_says_so_and_ends_there(alice: User, bob: User) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    abort(game=game, user=alice)
+
+    summary = verify(export_game(game.pk)).summary
+
+    assert summary["aborted"] and not summary["over"]
