@@ -110,6 +110,9 @@ def abort(*, game: Game, user: AbstractBaseUser) -> None:
             Seat.objects.filter(game=game).update(
                 awaited=False, awaited_since=None, game_finished_at=now, game_updated_at=now
             )
+            # The consumers hear of it (a member's webhook says the game is over).
+            loaded = store.load(game.pk, game.rules, cache=False)
+            react_after_commit(game.pk, StateAt(loaded.state, at, game.rules))
         game.refresh_from_db()
 
     _until_recorded(game, attempt)
