@@ -26,6 +26,10 @@ from webhooks.models import Delivery, Endpoint, Kind
 from webhooks.tasks import send_delivery
 
 ENDED = "game-ended"
+#: The news an event owes every member of its game, by the event's type. A kind is held as
+#: its value, a plain ``str`` (Django's choices have no types mypy reads).
+NEWS = {CREATED: str(Kind.GAME_STARTED), ENDED: str(Kind.GAME_OVER)}
+YOUR_TURN = str(Kind.YOUR_TURN)
 
 
 @consumer("webhooks")
@@ -42,15 +46,13 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
         return
     owed: set[tuple[int, int, str]] = set()  # (sequence, user, kind)
     for event in events:
-        kind = {CREATED: Kind.GAME_STARTED, ENDED: Kind.GAME_OVER}.get(event.type)
-        if kind is not None:
-            owed |= {(event.sequence, user, kind) for user in members.values()}
-    if any(Kind.YOUR_TURN in endpoint.events for endpoint in endpoints):
+        news = NEWS.get(event.type)
+        if news is not None:
+            owed |= {(event.sequence, user, news) for user in members.values()}
+    if any(YOUR_TURN in endpoint.events for endpoint in endpoints):
         last = events[-1].sequence
         owed |= {
-            (last, members[seat], Kind.YOUR_TURN)
-            for seat in _asked(game, events)
-            if seat in playing
+            (last, members[seat], YOUR_TURN) for seat in _asked(game, events) if seat in playing
         }
     now = timezone.now()
     for endpoint in endpoints:

@@ -47,7 +47,8 @@ def backoff(attempts_made: int) -> timedelta:
     >>> [int(backoff(n).total_seconds()) for n in (1, 2, 3, 8, 20)]
     [30, 60, 120, 3600, 3600]
     """
-    return min(FIRST_BACKOFF * 2 ** min(attempts_made - 1, 16), MAX_BACKOFF)
+    doublings = min(attempts_made - 1, 16)
+    return min(FIRST_BACKOFF * (1 << doublings), MAX_BACKOFF)
 
 
 def body(delivery: Delivery) -> bytes:
@@ -144,7 +145,7 @@ def attempt(delivery_id: int, now: datetime) -> Delivery | None:
     again; the delivery as it now is, or None when nothing was due (sent, given up, or
     not due yet: another run of its task got there first)."""
     with transaction.atomic():
-        delivery = (
+        delivery: Delivery | None = (
             Delivery.objects.select_for_update(of=("self",))
             .select_related("endpoint", "game")
             .filter(pk=delivery_id, sent_at__isnull=True, next_attempt_at__lte=now)
