@@ -26,7 +26,8 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 
-from webhooks.models import EXCERPT_LENGTH, Attempt, Delivery
+from games.models import Game
+from webhooks.models import EXCERPT_LENGTH, Attempt, Delivery, Kind
 from webhooks.services import is_public_address, private_allowed
 from webhooks.signing import (
     DELIVERY_HEADER,
@@ -53,18 +54,21 @@ def backoff(attempts_made: int) -> timedelta:
 
 def body(delivery: Delivery) -> bytes:
     """What a delivery says, as JSON: its type, the game, its rules, the event it is about
-    and the game's address in the API."""
+    and the game's address in the API; for ``game_over``, how the game ended (``ended``):
+    ``played`` to its end, or ``aborted``, called off before anybody moved (no result)."""
     api = settings.SITE_URL + reverse("api:game", args=(delivery.game_id,))
-    return json.dumps(
-        {
-            "type": delivery.kind,
-            "game": delivery.game_id,
-            "rules": delivery.game.rules,
-            "sequence": delivery.sequence,
-            "url": api,
-        },
-        separators=(",", ":"),
-    ).encode()
+    news: dict[str, object] = {
+        "type": delivery.kind,
+        "game": delivery.game_id,
+        "rules": delivery.game.rules,
+        "sequence": delivery.sequence,
+        "url": api,
+    }
+    if delivery.kind == Kind.GAME_OVER:
+        # An ended game's status is final: it says how it ended, whenever this is sent.
+        aborted = delivery.game.status == Game.Status.ABORTED
+        news["ended"] = "aborted" if aborted else "played"
+    return json.dumps(news, separators=(",", ":")).encode()
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,9 @@ from django.utils import timezone
 
 from games.bots import play_bot_move
 from games.deadlines import tick
+from games.endings import abort, resign
 from games.events import consumers, store
-from games.lobby import game_join, game_open, game_start
+from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
 from tests.clients import api_key
@@ -256,6 +257,58 @@ def test_game_started_and_game_over_are_sent_to_every_member_who_asked(
         ("game_over", game.last_sequence),
     ]
     assert [body["type"] for body in bobs.bodies()] == ["game_over"]
+    assert alices.bodies()[-1]["ended"] == bobs.bodies()[-1]["ended"] == "played"
+
+
+def test_a_game_called_off_is_told_over_as_called_off_and_nobody_s_turn(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    alices, bobs = receiver(), receiver()
+    register(alice, alices.url, ["game_over"])
+    register(bob, bobs.url)
+    game = started(alice, bob, commit)
+    assert sorted(body["type"] for body in bobs.bodies()) == ["game_started", "your_turn"]
+    commit(lambda: abort(game=game, user=bob))
+    commit(lambda: consumers.dispatch(game.pk))  # or the consumers' catch-up, later
+    game.refresh_from_db()
+    over = {
+        "type": "game_over",
+        "game": game.pk,
+        "rules": "numx",
+        "sequence": game.last_sequence,
+        "url": f"http://127.0.0.1:8000/api/games/{game.pk}/",
+        "ended": "aborted",
+    }
+    assert alices.bodies() == [over]
+    # Bob, who called it off, is told it is over, and not that it is his turn.
+    assert [body["type"] for body in bobs.bodies()] == ["game_started", "your_turn", "game_over"]
+    assert bobs.bodies()[-1] == over
+
+
+def test_a_member_who_resigned_hears_of_no_turn_but_of_the_end(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    alices, bobs = receiver(), receiver()
+    register(alice, alices.url)
+    register(bob, bobs.url, ["your_turn"])
+    game = game_open(creator=alice, name="Three", config={"players": 3, "mode": "speed-run"})
+    game_join(game=game, user=bob, token=game.invite_token)
+    game_add_bot(game=game, by=alice)
+    commit(lambda: game_start(game=game, by=alice, rng=random.Random(3)))
+    commit(lambda: resign(game=game, user=alice))
+    told = len(bobs.received)
+    assert [body["type"] for body in alices.bodies()] == ["game_started", "your_turn"]
+    rng = random.Random(6)
+    while commit(lambda: play_bot_move(game, rng)):
+        pass
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert len(bobs.received) > told  # the game came back to the others, again and again
+    assert [(body["type"], body.get("ended")) for body in alices.bodies()] == [
+        ("game_started", None),
+        ("your_turn", None),
+        ("game_over", "played"),
+    ]
 
 
 def test_a_plain_http_address_is_refused_but_on_a_development_machine(
