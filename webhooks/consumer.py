@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.events import store
@@ -24,9 +23,8 @@ from games.events.consumers import consumer
 from games.events.store import ABORTED, CREATED, Recorded
 from games.models import Game
 from games.registry import rule_set
-from games.tasks import enqueue
 from webhooks.models import Delivery, Endpoint, Kind
-from webhooks.tasks import send_delivery
+from webhooks.tasks import send_after_commit
 
 ENDED = "game-ended"
 #: The news an event owes every member of its game, by the event's type. A kind is held as
@@ -77,9 +75,7 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
                 defaults={"next_attempt_at": now},
             )
             if new:
-                # If the enqueue fails (the broker is down), the sweep sends it.
-                pk = delivery.pk
-                transaction.on_commit(lambda pk=pk: enqueue(send_delivery, pk), robust=True)
+                send_after_commit(delivery.pk)
 
 
 def _asked(game: Game, events: Sequence[Recorded]) -> set[int]:
