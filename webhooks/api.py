@@ -1,6 +1,6 @@
 """A member's webhooks in the REST API, under ``/api/webhooks/``: listing, registering and
-removing endpoints, and reading an endpoint's delivery log (``webhooks.services``, as the
-pages)."""
+removing endpoints, reading an endpoint's delivery log and sending a given-up delivery again
+(``webhooks.services`` and ``webhooks.redelivery``, as the pages)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,21 @@ from rest_framework.response import Response
 from games.api import serializers as s
 from games.api.base import StrictSerializer
 from games.api.views import ERROR, INVALID, NOT_JSON, endpoint
-from webhooks import services
+from webhooks import redelivery, services
 from webhooks.models import Kind
 
 ENDPOINT_ID = s.path_id("webhook_id", "The webhook's id.")
+DELIVERY_ID = s.path_id("delivery_id", "The delivery's id (its `X-Numx-Delivery`).")
 NO_SUCH_WEBHOOK = {404: OpenApiResponse(s.ErrorSerializer, "You have no such webhook.")}
+NO_SUCH_DELIVERY = {
+    404: OpenApiResponse(s.ErrorSerializer, "You have no such webhook, or it has no such delivery.")
+}
+NOT_GIVEN_UP = {
+    409: OpenApiResponse(
+        s.ErrorSerializer,
+        "The delivery was delivered, or is still being tried: only a given-up one is sent again.",
+    )
+}
 
 
 class WebhookSerializer(serializers.Serializer):
@@ -156,3 +166,31 @@ def webhook(request: Request, webhook_id: int) -> Response:
 def deliveries(request: Request, webhook_id: int) -> Response:
     found = services.endpoint_of(request.user, webhook_id)
     return Response(DeliverySerializer(services.delivery_log(found), many=True).data)
+
+
+@extend_schema(
+    methods=["POST"],
+    operation_id="webhook_delivery_redeliver",
+    summary="Send a given-up delivery again",
+    description="For a delivery whose attempts were given up (`next_attempt_at` and `sent_at` "
+    "null): 202 with the delivery, due again now. A fresh round of attempts starts on the "
+    "webhooks' queue (as many, the same back-off), each logged; it keeps its id "
+    "(`X-Numx-Delivery`), so a receiver that took it after all can drop it. No body.",
+    tags=["webhooks"],
+    parameters=[ENDPOINT_ID, DELIVERY_ID],
+    request=None,
+    responses={
+        202: OpenApiResponse(DeliverySerializer, "The delivery, due again now."),
+        **NO_SUCH_DELIVERY,
+        **NOT_GIVEN_UP,
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def redeliver(request: Request, webhook_id: int, delivery_id: int) -> Response:
+    found = services.endpoint_of(request.user, webhook_id)
+    try:
+        delivery = redelivery.send_again(found, delivery_id)
+    except redelivery.NotGivenUp as refused:
+        return Response({"detail": str(refused)}, status=status.HTTP_409_CONFLICT)
+    return Response(DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)

@@ -11,4 +11,9 @@ urlpatterns = [
     path("", api.webhooks, name="webhooks"),
     path("<int:webhook_id>/", api.webhook, name="webhook"),
     path("<int:webhook_id>/deliveries/", api.deliveries, name="deliveries"),
+    path(
+        "<int:webhook_id>/deliveries/<int:delivery_id>/redeliver/",
+        api.redeliver,
+        name="redeliver",
+    ),
 ]

@@ -2,30 +2,39 @@
 are owed, as rows written in the consumer's own transaction and sent after the commit.
 
 - ``game_started`` at the game's first event, to every member seated;
-- ``game_over`` at its end, to every member seated;
+- ``game_over`` at its end, to every member seated: played to its end, or called off
+  before anybody moved (``aborted``, ``games.endings``);
 - ``your_turn`` at the last of the new events to a member whose seat the game now waits
   for, unless it already waited for that seat before them and the seat did not move in
-  them (it was told then). A seat that moved and is awaited again (the next card of a
-  game where all move at once) is told again: a program learns of every move it owes.
+  them (it was told then); never to a seat the site plays to the end (its player
+  resigned), nor in a game called off. A seat that moved and is awaited again (the next
+  card of a game where all move at once) is told again: a program learns of every move
+  it owes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.events import store
 from games.events.consumers import consumer
-from games.events.store import CREATED, Recorded
+from games.events.store import ABORTED, CREATED, Recorded
 from games.models import Game
 from games.registry import rule_set
-from games.tasks import enqueue
 from webhooks.models import Delivery, Endpoint, Kind
-from webhooks.tasks import send_delivery
+from webhooks.tasks import send_after_commit
 
 ENDED = "game-ended"
+#: The news an event owes every member of its game, by the event's type. A kind is held as
+#: its value, a plain ``str`` (Django's choices have no types mypy reads).
+NEWS = {
+    CREATED: str(Kind.GAME_STARTED),
+    ENDED: str(Kind.GAME_OVER),
+    ABORTED: str(Kind.GAME_OVER),
+}
+YOUR_TURN = str(Kind.YOUR_TURN)
 
 
 @consumer("webhooks")
@@ -42,15 +51,16 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
         return
     owed: set[tuple[int, int, str]] = set()  # (sequence, user, kind)
     for event in events:
-        kind = {CREATED: Kind.GAME_STARTED, ENDED: Kind.GAME_OVER}.get(event.type)
-        if kind is not None:
-            owed |= {(event.sequence, user, kind) for user in members.values()}
-    if any(Kind.YOUR_TURN in endpoint.events for endpoint in endpoints):
+        news = NEWS.get(event.type)
+        if news is not None:
+            owed |= {(event.sequence, user, news) for user in members.values()}
+    # A game called off waits for nobody, though its rules' state, which never sees the
+    # call-off, still waits for whoever it waited for.
+    called_off = game.status == Game.Status.ABORTED
+    if not called_off and any(YOUR_TURN in endpoint.events for endpoint in endpoints):
         last = events[-1].sequence
         owed |= {
-            (last, members[seat], Kind.YOUR_TURN)
-            for seat in _asked(game, events)
-            if seat in playing
+            (last, members[seat], YOUR_TURN) for seat in _asked(game, events) if seat in playing
         }
     now = timezone.now()
     for endpoint in endpoints:
@@ -65,9 +75,7 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
                 defaults={"next_attempt_at": now},
             )
             if new:
-                # If the enqueue fails (the broker is down), the sweep sends it.
-                pk = delivery.pk
-                transaction.on_commit(lambda pk=pk: enqueue(send_delivery, pk), robust=True)
+                send_after_commit(delivery.pk)
 
 
 def _asked(game: Game, events: Sequence[Recorded]) -> set[int]:

@@ -56,7 +56,8 @@ class Delivery(models.Model):
 
     The unique key (endpoint, game, sequence, kind) makes it owed once whatever retries;
     sending marks ``sent_at`` under the row's lock, so a task run twice sends once.
-    ``next_attempt_at`` is when it is due (again); None once sent or given up."""
+    ``next_attempt_at`` is when it is due (again); None once sent or given up (then its
+    owner may send it again)."""
 
     endpoint = models.ForeignKey(Endpoint, on_delete=models.CASCADE, related_name="deliveries")
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
@@ -64,6 +65,8 @@ class Delivery(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    #: The attempts of its current round: its owner sending it again once given up starts
+    #: another (``webhooks.redelivery``); the log keeps every round's.
     attempts_made = models.PositiveSmallIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
 

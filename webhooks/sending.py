@@ -26,7 +26,8 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 
-from webhooks.models import EXCERPT_LENGTH, Attempt, Delivery
+from games.models import Game
+from webhooks.models import EXCERPT_LENGTH, Attempt, Delivery, Kind
 from webhooks.services import is_public_address, private_allowed
 from webhooks.signing import (
     DELIVERY_HEADER,
@@ -47,23 +48,27 @@ def backoff(attempts_made: int) -> timedelta:
     >>> [int(backoff(n).total_seconds()) for n in (1, 2, 3, 8, 20)]
     [30, 60, 120, 3600, 3600]
     """
-    return min(FIRST_BACKOFF * 2 ** min(attempts_made - 1, 16), MAX_BACKOFF)
+    doublings = min(attempts_made - 1, 16)
+    return min(FIRST_BACKOFF * (1 << doublings), MAX_BACKOFF)
 
 
 def body(delivery: Delivery) -> bytes:
     """What a delivery says, as JSON: its type, the game, its rules, the event it is about
-    and the game's address in the API."""
+    and the game's address in the API; for ``game_over``, how the game ended (``ended``):
+    ``played`` to its end, or ``aborted``, called off before anybody moved (no result)."""
     api = settings.SITE_URL + reverse("api:game", args=(delivery.game_id,))
-    return json.dumps(
-        {
-            "type": delivery.kind,
-            "game": delivery.game_id,
-            "rules": delivery.game.rules,
-            "sequence": delivery.sequence,
-            "url": api,
-        },
-        separators=(",", ":"),
-    ).encode()
+    news: dict[str, object] = {
+        "type": delivery.kind,
+        "game": delivery.game_id,
+        "rules": delivery.game.rules,
+        "sequence": delivery.sequence,
+        "url": api,
+    }
+    if delivery.kind == Kind.GAME_OVER:
+        # An ended game's status is final: it says how it ended, whenever this is sent.
+        aborted = delivery.game.status == Game.Status.ABORTED
+        news["ended"] = "aborted" if aborted else "played"
+    return json.dumps(news, separators=(",", ":")).encode()
 
 
 @dataclass(frozen=True)
@@ -144,7 +149,7 @@ def attempt(delivery_id: int, now: datetime) -> Delivery | None:
     again; the delivery as it now is, or None when nothing was due (sent, given up, or
     not due yet: another run of its task got there first)."""
     with transaction.atomic():
-        delivery = (
+        delivery: Delivery | None = (
             Delivery.objects.select_for_update(of=("self",))
             .select_related("endpoint", "game")
             .filter(pk=delivery_id, sent_at__isnull=True, next_attempt_at__lte=now)

@@ -4,7 +4,7 @@ what the pages and the API both call."""
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -13,9 +13,12 @@ from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db.models import QuerySet
 from django.http import Http404
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from webhooks.models import MAX_ENDPOINTS, Delivery, Endpoint, Kind
+
+#: Django's gettext, with the type it has: Django ships no type information.
+_: Callable[[str], str] = gettext
 
 #: Hosts a development site may deliver to over plain HTTP.
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -77,7 +80,8 @@ def register(owner: AbstractBaseUser, url: str, events: Iterable[str]) -> Endpoi
             % {"count": MAX_ENDPOINTS}
         )
     wanted = [kind for kind in Kind.values if kind in set(events)] or list(Kind.values)
-    return Endpoint.objects.create(owner_id=owner.pk, url=url, events=wanted)
+    created: Endpoint = Endpoint.objects.create(owner_id=owner.pk, url=url, events=wanted)
+    return created
 
 
 def endpoints_of(owner: AbstractBaseUser) -> QuerySet[Endpoint]:
@@ -88,7 +92,7 @@ def endpoints_of(owner: AbstractBaseUser) -> QuerySet[Endpoint]:
 def endpoint_of(owner: AbstractBaseUser, endpoint_id: int) -> Endpoint:
     """One of the member's endpoints; 404 for any other (another member's, or none: the
     answer does not tell them apart)."""
-    endpoint = endpoints_of(owner).filter(pk=endpoint_id).first()
+    endpoint: Endpoint | None = endpoints_of(owner).filter(pk=endpoint_id).first()
     if endpoint is None:
         raise Http404(_("There is no such webhook."))
     return endpoint

@@ -16,10 +16,12 @@ from typing import Any
 
 from celery import Task, shared_task
 from django.conf import settings
+from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
 from games.deadlines import clock_ticked
+from games.tasks import enqueue
 from webhooks.models import Delivery
 from webhooks.sending import attempt
 
@@ -41,6 +43,12 @@ def send_delivery(self: Task, delivery_id: int) -> bool:
         # Attempts are counted on the row (MAX_ATTEMPTS), not by Celery.
         raise self.retry(countdown=wait, max_retries=None)
     return delivery.sent_at is not None
+
+
+def send_after_commit(delivery_id: int) -> None:
+    """Enqueue the delivery's task once the transaction that made it due commits. If the
+    enqueue fails (the broker is down), the sweep sends it."""
+    transaction.on_commit(lambda: enqueue(send_delivery, delivery_id), robust=True)
 
 
 @receiver(clock_ticked, dispatch_uid="webhooks.send_due")

@@ -82,6 +82,7 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/webhooks/",
         "/api/webhooks/{webhook_id}/",
         "/api/webhooks/{webhook_id}/deliveries/",
+        "/api/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver/",
     }
     assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
 
@@ -273,6 +274,10 @@ def test_every_answer_of_the_webhooks_matches_the_schema(
     (logged,) = conforms(as_alice.get(f"/api/webhooks/{made['id']}/deliveries/"))
     assert [attempt["status"] for attempt in logged["attempts"]] == [500, None]
     conforms(as_carol.get(f"/api/webhooks/{made['id']}/deliveries/"))  # 404
+    again = f"/api/webhooks/{made['id']}/deliveries/{delivery.pk}/redeliver/"
+    conforms(as_carol.post(again))  # 404
+    assert conforms(as_alice.post(again))["next_attempt_at"] is not None  # 202, given up
+    conforms(as_alice.post(again))  # 409: being tried again
     conforms(as_carol.delete(f"/api/webhooks/{made['id']}/"))  # 404
     response = as_alice.delete(f"/api/webhooks/{made['id']}/")
     assert response.status_code == 204

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Protocol, TypeVar
 from unittest import mock
 
 import pytest
@@ -23,17 +23,23 @@ from django.utils import timezone
 
 from games.bots import play_bot_move
 from games.deadlines import tick
+from games.endings import abort, resign
 from games.events import consumers, store
-from games.lobby import game_join, game_open, game_start
+from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
 from tests.clients import api_key
 from webhooks.models import Attempt, Delivery, Endpoint
+from webhooks.sending import MAX_ATTEMPTS
 from webhooks.tasks import send_delivery
 
 pytestmark = pytest.mark.django_db
 
-Commit = Callable[[Callable[[], object]], object]
+T = TypeVar("T")
+
+
+class Commit(Protocol):
+    def __call__(self, work: Callable[[], T]) -> T: ...
 
 
 class Receiver:
@@ -84,7 +90,7 @@ def commit(django_capture_on_commit_callbacks: Callable[..., Any]) -> Commit:
     """Run ``work`` and what waits for its commit (dispatch, then delivering), as the
     site does; the tests' transaction never commits by itself."""
 
-    def run(work: Callable[[], object]) -> object:
+    def run(work: Callable[[], T]) -> T:
         with django_capture_on_commit_callbacks(execute=True):
             return work()
 
@@ -202,6 +208,86 @@ def test_a_refused_delivery_is_retried_after_a_back_off_and_delivered_once(
     assert delivery.sent_at is not None and delivery.next_attempt_at is None
 
 
+def given_up(alice: User, bob: User, hook: Receiver, commit: Commit) -> Delivery:
+    """Alice's "your turn" of a new game, refused by ``hook`` at every attempt until the
+    last, then given up."""
+    register(alice, hook.url, ["your_turn"])
+    started(alice, bob, commit)
+    (delivery,) = Delivery.objects.all()
+    for _retry in range(MAX_ATTEMPTS - 1):
+        Delivery.objects.update(next_attempt_at=timezone.now())  # the back-off is over
+        send_delivery.delay(delivery.pk)  # as the sweep does
+    delivery.refresh_from_db()
+    assert delivery.sent_at is None and delivery.next_attempt_at is None
+    assert len(hook.received) == MAX_ATTEMPTS
+    return delivery
+
+
+def test_a_given_up_delivery_is_sent_again_from_the_log_page_and_delivered_once(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    hook = receiver(statuses=[500] * MAX_ATTEMPTS)
+    delivery = given_up(alice, bob, hook, commit)
+    log = f"/webhooks/{delivery.endpoint_id}/"
+    again = f"{log}deliveries/{delivery.pk}/send-again/"
+    page = signed_in(alice).get(log).content.decode()
+    assert "given up" in page and f'action="{again}"' in page
+    # Bob may not, nor may a GET.
+    assert commit(lambda: signed_in(bob).post(again)).status_code == 404
+    assert signed_in(alice).get(again).status_code == 405
+    assert len(hook.received) == MAX_ATTEMPTS
+
+    answer = commit(lambda: signed_in(alice).post(again, follow=True))
+    assert answer.redirect_chain == [(log, 302)]
+    assert "is being sent again" in answer.content.decode()
+    assert len(hook.received) == MAX_ATTEMPTS + 1
+    (first_headers, first_body), (headers, body) = hook.received[0], hook.received[-1]
+    assert verified(Endpoint.objects.get().secret, headers, body)
+    assert body == first_body  # the same news, under the same id
+    assert headers["X-Numx-Delivery"] == first_headers["X-Numx-Delivery"] == str(delivery.pk)
+    delivery.refresh_from_db()
+    assert delivery.sent_at is not None and delivery.next_attempt_at is None
+    assert Attempt.objects.filter(delivery=delivery).latest("id").status == 200
+    # Delivered: it is not sent again, and the log says so.
+    refused = commit(lambda: signed_in(alice).post(again))
+    assert refused.status_code == 409
+    assert "was delivered" in refused.content.decode()
+    assert len(hook.received) == MAX_ATTEMPTS + 1
+
+
+def test_a_given_up_delivery_is_sent_again_through_the_api_with_a_fresh_round(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    hook = receiver(statuses=[500] * (MAX_ATTEMPTS + 1))
+    delivery = given_up(alice, bob, hook, commit)
+    url = f"/api/webhooks/{delivery.endpoint_id}/deliveries/{delivery.pk}/redeliver/"
+    assert commit(lambda: api(bob).post(url)).status_code == 404
+    other = f"/api/webhooks/{delivery.endpoint_id}/deliveries/{delivery.pk + 1}/redeliver/"
+    assert commit(lambda: api(alice).post(other)).status_code == 404
+    assert len(hook.received) == MAX_ATTEMPTS
+
+    answer = commit(lambda: api(alice).post(url))
+    assert answer.status_code == 202
+    assert answer.json()["id"] == delivery.pk
+    # Refused once more: a fresh round goes on after its back-off, 30 seconds again.
+    assert len(hook.received) == MAX_ATTEMPTS + 1
+    delivery.refresh_from_db()
+    latest = Attempt.objects.filter(delivery=delivery).latest("id")
+    assert latest.status == 500 and delivery.next_attempt_at is not None
+    assert 29 <= (delivery.next_attempt_at - latest.at).total_seconds() <= 31
+    # Still being tried: not sent again.
+    refused = commit(lambda: api(alice).post(url))
+    assert refused.status_code == 409
+    assert "still being tried" in refused.json()["detail"]
+    assert len(hook.received) == MAX_ATTEMPTS + 1
+    Delivery.objects.update(next_attempt_at=timezone.now())
+    assert send_delivery(delivery.pk) is True
+    (logged,) = api(alice).get(f"/api/webhooks/{delivery.endpoint_id}/deliveries/").json()
+    statuses = [attempt["status"] for attempt in logged["attempts"]]  # newest first
+    assert statuses == [200, 500] + [500] * MAX_ATTEMPTS and logged["sent_at"] is not None
+    assert len({headers["X-Numx-Delivery"] for headers, _body in hook.received}) == 1
+
+
 def test_a_worker_schedules_the_next_attempt_itself_after_the_back_off(
     alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
 ) -> None:
@@ -224,7 +310,7 @@ def test_the_sweep_sends_deliveries_whose_task_was_lost(
 ) -> None:
     hook = receiver()
     register(alice, hook.url, ["game_started"])
-    with mock.patch("webhooks.consumer.enqueue"):  # the broker is down
+    with mock.patch("webhooks.tasks.enqueue"):  # the broker is down
         started(alice, bob, commit)
     assert hook.received == []
     assert tick()["webhooks_due"] == 1
@@ -256,6 +342,58 @@ def test_game_started_and_game_over_are_sent_to_every_member_who_asked(
         ("game_over", game.last_sequence),
     ]
     assert [body["type"] for body in bobs.bodies()] == ["game_over"]
+    assert alices.bodies()[-1]["ended"] == bobs.bodies()[-1]["ended"] == "played"
+
+
+def test_a_game_called_off_is_told_over_as_called_off_and_nobody_s_turn(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    alices, bobs = receiver(), receiver()
+    register(alice, alices.url, ["game_over"])
+    register(bob, bobs.url)
+    game = started(alice, bob, commit)
+    assert sorted(body["type"] for body in bobs.bodies()) == ["game_started", "your_turn"]
+    commit(lambda: abort(game=game, user=bob))
+    commit(lambda: consumers.dispatch(game.pk))  # or the consumers' catch-up, later
+    game.refresh_from_db()
+    over = {
+        "type": "game_over",
+        "game": game.pk,
+        "rules": "numx",
+        "sequence": game.last_sequence,
+        "url": f"http://127.0.0.1:8000/api/games/{game.pk}/",
+        "ended": "aborted",
+    }
+    assert alices.bodies() == [over]
+    # Bob, who called it off, is told it is over, and not that it is his turn.
+    assert [body["type"] for body in bobs.bodies()] == ["game_started", "your_turn", "game_over"]
+    assert bobs.bodies()[-1] == over
+
+
+def test_a_member_who_resigned_hears_of_no_turn_but_of_the_end(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    alices, bobs = receiver(), receiver()
+    register(alice, alices.url)
+    register(bob, bobs.url, ["your_turn"])
+    game = game_open(creator=alice, name="Three", config={"players": 3, "mode": "speed-run"})
+    game_join(game=game, user=bob, token=game.invite_token)
+    game_add_bot(game=game, by=alice)
+    commit(lambda: game_start(game=game, by=alice, rng=random.Random(3)))
+    commit(lambda: resign(game=game, user=alice))
+    told = len(bobs.received)
+    assert [body["type"] for body in alices.bodies()] == ["game_started", "your_turn"]
+    rng = random.Random(6)
+    while commit(lambda: play_bot_move(game, rng)):
+        pass
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert len(bobs.received) > told  # the game came back to the others, again and again
+    assert [(body["type"], body.get("ended")) for body in alices.bodies()] == [
+        ("game_started", None),
+        ("your_turn", None),
+        ("game_over", "played"),
+    ]
 
 
 def test_a_plain_http_address_is_refused_but_on_a_development_machine(
