@@ -240,6 +240,21 @@ def test_a_resigned_game_over_ranks_the_resigner_last_everywhere(
     at = _page(as_user(mallory), maya, f"replay/?step={step}")
     assert ">resigned</span>" not in before and ">resigned</span>" in at
     assert "alice resigned." in at
+    lobby = as_user(alice).get("/games/").content.decode()
+    finished = lobby[lobby.index('id="finished"') :].split("</li>")[0]
+    assert "your score" in finished and "· resigned" in finished
+
+
+def test_a_resigned_players_running_game_is_listed_as_theirs_no_more_to_play(
+    alice: User, trio: Game, as_user: Login
+) -> None:
+    resign(game=trio, user=alice)
+
+    lobby = as_user(alice).get("/games/").content.decode()
+
+    waiting = lobby[lobby.index('id="playing"') : lobby.index('id="learn"')]
+    assert "Table" in waiting and "you resigned: a bot plays your seat" in waiting
+    assert "Table" not in lobby[lobby.index('id="your-turn"') : lobby.index('id="playing"')]
 
 
 # Calling a game off -----------------------------------------------------------------------
@@ -335,3 +350,30 @@ def test_a_called_off_game_is_replayed_and_its_history_read_by_players_and_watch
         history = client.get(f"/games/{maya.pk}/history/").content.decode()
         assert "bob called the game off." in history
         assert f'href="/games/{maya.pk}/replay/?step={maya.last_sequence}"' in history
+
+
+def test_a_called_off_game_is_listed_as_called_off_and_never_counted_as_played(
+    alice: User, bob: User, maya: Game, as_user: Login
+) -> None:
+    abort(game=maya, user=alice)
+
+    lobby = as_user(bob).get("/games/").content.decode()
+    finished = lobby[lobby.index('id="finished"') :]
+    assert "Table" in finished and "called off" in finished and "your score" not in finished
+    assert "Table" not in lobby[lobby.index('id="your-turn"') : lobby.index('id="finished"')]
+    player = as_user(bob).get(f"/players/{bob.pk}/").content.decode()
+    recent = player[player.index("Recent games") :]
+    assert f'href="/games/{maya.pk}/replay/"' in recent and "called off" in recent
+    assert "No finished game yet." in player  # played: none
+
+
+def test_a_resigned_game_says_so_on_the_player_page(
+    alice: User, maya: Game, as_user: Login, committed: Committed
+) -> None:
+    committed(lambda: resign(game=maya, user=alice))
+    committed(lambda: play_bots(maya.pk))
+
+    player = as_user(alice).get(f"/players/{alice.pk}/").content.decode()
+
+    recent = player[player.index("Recent games") :]
+    assert "not won, resigned" in recent
