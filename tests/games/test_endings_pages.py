@@ -377,3 +377,15 @@ def test_a_resigned_game_says_so_on_the_player_page(
 
     recent = player[player.index("Recent games") :]
     assert "not won, resigned" in recent
+
+
+# What players read ----------------------------------------------------------------------
+
+
+def test_every_rules_page_tells_players_how_to_leave_a_game(client: Client) -> None:
+    for game_id in ("numx", "maya"):
+        page = client.get(f"/rules/{game_id}/").content.decode()
+        leaving = page[page.index('id="leaving"') :]
+        assert "call the game off" in leaving and "resign" in leaving
+    french = client.get("/rules/nmbr9/", headers={"accept-language": "fr"}).content.decode()
+    assert "Quitter une partie" in french
