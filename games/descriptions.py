@@ -32,15 +32,26 @@ def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return _("You") if seat == viewer else names[seat]
 
 
-def common_event(entry: Mapping[str, Any], names: Sequence[str]) -> str | None:
+def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str | None:
     """The sentence of an event every game records alike (the table set, the game over with
-    its ``winners``), or None for the game's own events."""
+    its ``winners``, a player resigning or calling the game off, as ``viewer`` reads it),
+    or None for the game's own events."""
     kind = entry["type"]
     if kind == "created":
         return _("The table is set for %(players)s.") % {"players": and_list(names)}
     if kind == "game-ended":
         winners = and_list([names[seat] for seat in entry["action"]["winners"]])
         return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
+    # Said whole for "you" and for a name: the verb agrees with its subject in French.
+    seat = entry.get("seat")
+    if kind == "resigned":
+        if seat == viewer:
+            return _("You resigned.")
+        return _("%(name)s resigned.") % {"name": names[seat]}
+    if kind == "aborted":
+        if seat == viewer:
+            return _("You called the game off.")
+        return _("%(name)s called the game off.") % {"name": names[seat]}
     return None
 
 

@@ -136,13 +136,15 @@ def abort_refusal(game: Game) -> str | None:
     must be being played, no player may have moved, and no other app may object."""
     if game.status != Game.Status.RUNNING:
         return _("This game is not being played.")
-    people = game.seats.filter(user__isnull=False).values_list("number", flat=True)
-    if Event.objects.filter(game=game, seat__in=people).exclude(type__in=NOT_ACTIONS).exists():
-        return _("A game is called off only before anybody has moved: resign instead.")
+    # The other apps first: the table asks on every look, and reads as much whether
+    # anybody has moved or not.
     for guard in _abort_guards:
         refusal = guard(game)
         if refusal is not None:
             return refusal
+    people = game.seats.filter(user__isnull=False).values_list("number", flat=True)
+    if Event.objects.filter(game=game, seat__in=people).exclude(type__in=NOT_ACTIONS).exists():
+        return _("A game is called off only before anybody has moved: resign instead.")
     return None
 
 

@@ -6,8 +6,9 @@ log) and ``moves`` (the engine's legal set): a template never sees a full state.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import endings
 from games.deadlines import move_due
 from games.descriptions import and_list, game_summary
 from games.engine.ruleset import Outcome, Progress
@@ -23,10 +25,11 @@ from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
 from games.registry import game_type
-from games.results import ranked
+from games.results import ended_as_ranked, ranked
 from games.rulesets.site import Site
 from games.score_sheets import ScoreSheet, score_sheet
-from games.selectors import event_log, game_view, table_seats
+from games.selectors import called_off_by, event_log, game_view, resigned_by, table_seats
+from games.services import Aborted, HandedOver
 
 #: How many of the latest events the table's history shows: what a player coming back to
 #: a one-move-a-day game looks for (about a turn around a table of four, with its draws).
@@ -117,11 +120,81 @@ class Table:
 
     @property
     def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self.progress.awaiting
+        return self.seat is not None and self.seat in self.progress.awaiting and not self.closed
 
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def aborted(self) -> bool:
+        """The game was called off before anybody moved (``games.endings``): no result."""
+        return self.game.status == Game.Status.ABORTED
+
+    @property
+    def over(self) -> bool:
+        """Nothing more happens at this table: it ended, or it was called off."""
+        return self.finished or self.aborted
+
+    @property
+    def resigned(self) -> bool:
+        """The viewer resigned their seat."""
+        return self.clock is not None and self.clock.resigned
+
+    @property
+    def handed_over(self) -> bool:
+        """A bot plays the viewer's seat to the end (they resigned, or every other player
+        did): the viewer takes no more moves."""
+        return self.clock is not None and self.clock.handed_over_at is not None
+
+    @property
+    def closed(self) -> str | None:
+        """Why the viewer's seat takes no move whatever the rules say (the words of the
+        refusal a move posted from an old page gets), or None."""
+        if self.aborted:
+            return str(Aborted())
+        if self.handed_over:
+            return str(HandedOver())
+        return None
+
+    @property
+    def can_resign(self) -> bool:
+        """Whether the viewer is offered to resign: a seat of theirs still in play."""
+        return self.clock is not None and not self.over and not self.handed_over
+
+    @functools.cached_property
+    def can_call_off(self) -> bool:
+        """Whether the viewer is offered to call the game off (nobody has moved yet):
+        asked only when the page shows the offer."""
+        return self.can_resign and endings.abort_refusal(self.game) is None
+
+    @functools.cached_property
+    def called_off_seat(self) -> int | None:
+        """The seat whose player called the game off (None: nobody did)."""
+        return called_off_by(self.game) if self.aborted else None
+
+    @property
+    def ending_words(self) -> str:
+        """How the game ended or goes on without the viewer, when it is not the rules'
+        doing: called off, the viewer resigned, the others did; "" otherwise."""
+        if self.aborted:
+            by = self.called_off_seat
+            if by is None:
+                return str(Aborted())
+            if by == self.seat:
+                return _("You called this game off before anybody moved: it has no result.")
+            return _("%(name)s called this game off before anybody moved: it has no result.") % {
+                "name": self.players[by].name
+            }
+        if self.resigned:
+            if self.finished:
+                return _("You resigned: a bot played your seat to the end.")
+            return _("You resigned: a bot plays your seat to the end.")
+        if self.handed_over:
+            if self.finished:
+                return _("Every other player resigned: you won.")
+            return _("Every other player resigned: you win; bots finish the game.")
+        return ""
 
     @property
     def task(self) -> str:
@@ -178,23 +251,30 @@ def table(
     kind = game_type(game.rules)
     loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
-    progress = kind.rules.progress(loaded.state)
-    outcome = _ranked(kind.rules.outcome(loaded.state), seats)
-    players = _players(kind.site, seats, view, progress, outcome, seat)
+    progress = _stopped(game, kind.rules.progress(loaded.state))
+    resigned = {s.number for s in seats if s.resigned}
+    outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
+    players = _players(kind.site, seats, view, progress, outcome, seat, resigned)
     names = [p.name for p in players]
 
     def recent_events() -> list[tuple[int, str]]:
         since = max(0, loaded.sequence - HISTORY_LENGTH)
         # Up to the state shown, not to whatever has been recorded since it was loaded.
         recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
-        return _in_words(kind.site, game.config, recent, names, seat)
+        return _in_words(kind.site, game.config, recent, names, seat, resigned)
 
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
     if clock is not None:
         now = (progress.round, progress.step)
         orders = {kind for kind, given in clock.orders.items() if given == now}
-    playing = seat is not None and outcome is None
+    # A called-off game, and a seat the site plays to the end, take no move from the viewer.
+    playing = (
+        clock is not None
+        and outcome is None
+        and game.status != Game.Status.ABORTED
+        and clock.handed_over_at is None
+    )
     moves = legal_moves(game, seat, loaded, names, view) if playing else None
     muted = clock is not None and clock.muted
     return Table(
@@ -218,9 +298,11 @@ def table(
 def whole_history(game: Game, seat: int | None) -> list[tuple[int, str]]:
     """Every event of the game in words as ``seat`` (None: a spectator) may read them,
     newest first."""
-    names = list(game.seats.order_by("number").values_list("name", flat=True))
+    seats = list(game.seats.order_by("number").values_list("name", "resigned"))
+    names = [name for name, _resigned in seats]
+    resigned = {number for number, (_name, left) in enumerate(seats) if left}
     site = game_type(game.rules).site
-    return _in_words(site, game.config, event_log(game, seat), names, seat)
+    return _in_words(site, game.config, event_log(game, seat), names, seat, resigned)
 
 
 def _in_words(
@@ -229,13 +311,27 @@ def _in_words(
     entries: list[dict[str, Any]],
     names: list[str],
     seat: int | None,
+    resigned: Collection[int],
 ) -> list[tuple[int, str]]:
-    """``entries`` (``selectors.event_log``'s, of a game of ``config``) as (number,
-    sentence), newest first: what a player looks for is what just happened."""
+    """``entries`` (``selectors.event_log``'s, of a game of ``config`` whose players at
+    ``resigned`` resigned) as (number, sentence), newest first: what a player looks for is
+    what just happened."""
     return [
-        (entry["sequence"], site.describe_event(entry, names, seat, config))
+        (entry["sequence"], _said(site, entry, names, seat, config, resigned))
         for entry in reversed(entries)
     ]
+
+
+def _said(
+    site: Site,
+    entry: dict[str, Any],
+    names: list[str],
+    seat: int | None,
+    config: dict[str, Any],
+    resigned: Collection[int],
+) -> str:
+    """One entry in words, its game over naming the site's winners (``games.results``)."""
+    return site.describe_event(ended_as_ranked(entry, resigned), names, seat, config)
 
 
 @dataclass
@@ -249,8 +345,9 @@ class ReplayStep:
 
 
 def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
-    """A finished game is shown whole (every hand, every face-down card); an unfinished one
-    only to its players, each in their own view as it stood then."""
+    """A finished game is shown whole (every hand, every face-down card); any other one
+    (being played, or called off) in the viewer's own view as it stood then: a player's,
+    or a spectator's public one."""
     last = game.last_sequence
     step = min(max(step, 1), last)
     finished = game.status == Game.Status.FINISHED
@@ -259,23 +356,35 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     loaded = store.load(game.pk, game.rules, upto=step)
     view = {"sequence": step, **kind.rules.view(loaded.state, viewer, reveal=finished)}
     progress = kind.rules.progress(loaded.state)
+    if step == last:
+        progress = _stopped(game, progress)
     seats = list(game.seats.all())
-    outcome = _ranked(kind.rules.outcome(loaded.state), seats)
-    players = _players(kind.site, seats, view, progress, outcome, viewer, live=False)
+    # Who had resigned by then: a player resigns in the middle of a game.
+    resigned = resigned_by(game, upto=step)
+    outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
+    players = _players(kind.site, seats, view, progress, outcome, viewer, resigned, live=False)
     names = [p.name for p in players]
     (entry,) = event_log(game, viewer, after=step - 1, limit=1)
-    said = kind.site.describe_event(entry, names, viewer, game.config)
+    said = _said(kind.site, entry, names, viewer, game.config, resigned)
     current = Table(
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
     )
     return ReplayStep(current, step, last, said)
 
 
-def _ranked(outcome: Outcome | None, seats: list[Seat]) -> Outcome | None:
-    """The rules' outcome with the seats' resignations (``games.results``)."""
+def _ranked(outcome: Outcome | None, resigned: Collection[int]) -> Outcome | None:
+    """The rules' outcome with the players at ``resigned`` ranked last (``games.results``)."""
     if outcome is None:
         return None
-    return ranked(outcome, {s.number for s in seats if s.resigned})
+    return ranked(outcome, resigned)
+
+
+def _stopped(game: Game, progress: Progress) -> Progress:
+    """``progress`` as the site says it: a game called off waits for nobody, whatever its
+    rules' state (the last one before the call) still asks."""
+    if game.status != Game.Status.ABORTED:
+        return progress
+    return dataclasses.replace(progress, awaiting=frozenset())
 
 
 def _players(
@@ -285,10 +394,12 @@ def _players(
     progress: Progress,
     outcome: Outcome | None,
     seat: int | None,
+    resigned: Collection[int],
     live: bool = True,
 ) -> list[Player]:
-    """The players (``seats``, in order) as ``view`` shows them. ``live``: the table as it is
-    now, with each player's clock and timeouts; a replayed moment shows neither (they are
+    """The players (``seats``, in order) as ``view`` shows them, those at ``resigned``
+    marked. ``live``: the table as it is now, with each player's clock, timeouts and
+    whether a bot plays their seat to the end; a replayed moment shows none (they are
     today's)."""
     now = timezone.now()
     bots = bot_accounts(s.user_id for s in seats)
@@ -310,10 +421,12 @@ def _players(
             if live and s.game.move_deadline and s.number in progress.awaiting
             else None,
             away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
-            time_bank=s.vacation_days if live and s.game.move_deadline and not s.is_bot else None,
+            time_bank=s.vacation_days
+            if live and s.game.move_deadline and not s.is_bot and s.handed_over_at is None
+            else None,
             bot_account=s.user_id in bots,
-            resigned=s.resigned,
-            handed_over=s.handed_over_at is not None,
+            resigned=s.number in resigned,
+            handed_over=live and s.handed_over_at is not None,
         )
         for s in seats
     ]

@@ -9,10 +9,14 @@ resign, else the best placed of them; a player who resigned never wins.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from games.engine.ruleset import Outcome
 from games.models import Seat
+
+#: The milestone that ends a game, naming its winners (``RuleSet.milestones``).
+GAME_ENDED = "game-ended"
 
 
 def resigned_seats(game_id: int) -> frozenset[int]:
@@ -48,3 +52,20 @@ def ranked(outcome: Outcome, resigned: Collection[int]) -> Outcome:
 def with_resignations(outcome: Outcome, game_id: int) -> Outcome:
     """The rules' ``outcome`` of ``game_id`` as the site gives it (:func:`ranked`)."""
     return ranked(outcome, resigned_seats(game_id))
+
+
+def ended_as_ranked(entry: Mapping[str, Any], resigned: Collection[int]) -> Mapping[str, Any]:
+    """An event log's entry (``selectors.event_log``) as the site says it: a ``game-ended``
+    milestone names the winners of :func:`ranked` (the rules', recorded in it, may name a
+    player who resigned and whose seat a bot played on); any other entry as it is.
+
+    >>> ended = {"type": "game-ended", "action": {"scores": [9, 4], "winners": [0]}}
+    >>> ended_as_ranked(ended, {0})["action"]["winners"]
+    [1]
+    """
+    action = entry["action"]
+    if entry["type"] != GAME_ENDED or not resigned or "scores" not in action:
+        return entry
+    outcome = Outcome(scores=tuple(action["scores"]), winners=frozenset(action["winners"]))
+    winners = sorted(ranked(outcome, resigned).winners)
+    return {**entry, "action": {**action, "winners": winners}}

@@ -22,18 +22,21 @@ ROUND_LINE = re.compile(r"round-(\d+)\.(.+)")
 
 @dataclass(frozen=True)
 class SheetRow:
-    """One player's row: their name, a cell per column, their total, whether they won."""
+    """One player's row: their name, a cell per column, their total, whether they won,
+    whether they resigned."""
 
     name: str
     cells: tuple[int, ...]
     total: int
     winner: bool
+    resigned: bool = False
 
 
 @dataclass(frozen=True)
 class ScoreSheet:
     """The columns' headings (the rounds' first, then the rules'), and the rows, best
-    first. ``rounds``: how many of the columns are rounds."""
+    first (a player who resigned after every other). ``rounds``: how many of the columns
+    are rounds."""
 
     columns: tuple[str, ...]
     rounds: int
@@ -69,10 +72,11 @@ def score_sheet(game: Game, outcome: Outcome, names: Sequence[str]) -> ScoreShee
             (*_padded(by_round[seat], rounds), *(rules[rule][seat] for rule in scored)),
             outcome.scores[seat],
             seat in outcome.winners,
+            seat in outcome.resigned,
         )
         for seat in seats
     ]
-    rows.sort(key=lambda row: -row.total)
+    rows.sort(key=lambda row: (row.resigned, -row.total))
     return ScoreSheet(tuple(columns), rounds, tuple(rows))
 
 

@@ -178,6 +178,18 @@ def event_log(
     return entries
 
 
+def called_off_by(game: Game) -> int | None:
+    """The seat whose player called ``game`` off (``games.endings.abort``), if one did."""
+    called = Event.objects.filter(game=game, type=store.ABORTED)
+    return called.values_list("seat", flat=True).first()
+
+
+def resigned_by(game: Game, upto: int) -> frozenset[int]:
+    """The seats whose players had resigned by event ``upto`` of ``game``."""
+    resigned = Event.objects.filter(game=game, type=store.RESIGNED, sequence__lte=upto)
+    return frozenset(resigned.values_list("seat", flat=True))
+
+
 def already_recorded(game: Game, seat: int, idempotency_key: str) -> bool:
     """Whether ``seat``'s submission with this key is already recorded in ``game``."""
     return Event.objects.filter(game=game, seat=seat, idempotency_key=idempotency_key).exists()

@@ -55,12 +55,19 @@ class NotStarted(ValueError):
 
 class Aborted(NotStarted):
     """The game was called off before anybody moved (``games.endings.abort``): like a
-    table still being set, it takes no move."""
+    table still being set, it takes no move. Its words are the refusal's, wherever said."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args or (_("This game was called off before anybody moved."),))
 
 
 class HandedOver(NotSeated):
     """The site plays the seat to the end (``games.endings``): its player resigned, or
-    every other player did."""
+    every other player did. Its words are the refusal's, wherever said."""
+
+    def __init__(self, *args: object) -> None:
+        said = _("A bot plays this seat to the end of the game: it takes no more moves from you.")
+        super().__init__(*args or (said,))
 
 
 class KeyReused(ValueError):
@@ -255,13 +262,11 @@ def _as_it_stands(
     game's row, its rules and its state now."""
     context = move_context(game_id, seat, actor_id)
     if context.status == Game.Status.ABORTED:
-        raise Aborted(_("This game was called off before anybody moved."))
+        raise Aborted
     if actor_id is not None and not context.holds_seat:
         raise NotSeated(f"you do not hold seat {seat} of this game")
     if actor_id is not None and context.handed_over:
-        raise HandedOver(
-            _("A bot plays this seat to the end of the game: it takes no more moves from you.")
-        )
+        raise HandedOver
     rules = rule_set(context.rules)
     current = store.load(game_id, context.rules, last=context.last_sequence)
     if current.state is None:

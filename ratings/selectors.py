@@ -154,7 +154,8 @@ def pool_lines(user: AbstractBaseUser) -> list[PoolLine]:
 @dataclass(frozen=True)
 class GameLine:
     """One of the player's games as their page lists it: a solo game with its score (in
-    words, "" until it is over), never won."""
+    words, "" until it is over), never won; a game called off before anybody moved, with
+    no result; whether the player resigned."""
 
     game: Game
     label: str
@@ -165,6 +166,8 @@ class GameLine:
     not_rated: str
     #: Moves the deadline policy made for absent players in it.
     clock_moves: int
+    called_off: bool = False
+    resigned: bool = False
 
 
 def _watchable(request: HttpRequest, games: Iterable[Game]) -> list[Game]:
@@ -182,16 +185,16 @@ def _watchable(request: HttpRequest, games: Iterable[Game]) -> list[Game]:
 
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
     seats = {
-        game: (winner, score)
-        for game, winner, score in Seat.objects.filter(user_id=user.pk, game__in=games).values_list(
-            "game", "winner", "score"
-        )
+        game: (winner, score, resigned)
+        for game, winner, score, resigned in Seat.objects.filter(
+            user_id=user.pk, game__in=games
+        ).values_list("game", "winner", "score", "resigned")
     }
     ledger = {row.game_id: row for row in RatedGame.objects.filter(game__in=games)}
     lines = []
     for game in games:
         rated = ledger.get(game.pk)
-        winner, score = seats.get(game.pk, (False, None))
+        winner, score, resigned = seats.get(game.pk, (False, None, False))
         solo = is_solo(game.config)
         lines.append(
             GameLine(
@@ -202,14 +205,18 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
                 score="" if score is None else score_words(game.rules, score),
                 not_rated=rated.get_excluded_display() if rated and rated.excluded else "",
                 clock_moves=rated.clock_moves if rated else 0,
+                called_off=game.status == Game.Status.ABORTED,
+                resigned=resigned,
             )
         )
     return lines
 
 
 def recent_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]:
-    """The player's latest finished games that the requester may watch, to replay."""
-    finished = Game.objects.filter(seats__user_id=user.pk, status=Game.Status.FINISHED)
+    """The player's latest games over (finished, or called off) that the requester may
+    watch, to replay."""
+    over = (Game.Status.FINISHED, Game.Status.ABORTED)
+    finished = Game.objects.filter(seats__user_id=user.pk, status__in=over)
     latest = finished.order_by("-finished_at", "-pk")[:LOOKED_AT]
     return _lines(user, _watchable(request, latest)[:RECENT])
 

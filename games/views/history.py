@@ -18,7 +18,7 @@ def history(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "history": whole_history(game, seat),
-        # As the replay allows: a finished game for anyone, a running one for its players.
-        "steps_linked": game.status == Game.Status.FINISHED or seat is not None,
+        # As the replay allows: a game over for anyone, a running one for its players.
+        "steps_linked": game.status != Game.Status.RUNNING or seat is not None,
     }
     return render(request, "games/history.html", context)

@@ -1,5 +1,6 @@
-"""The replay viewer: any finished game, step by step (and, for its players, their own
-unfinished games, in their own view)."""
+"""The replay viewer: any game over, step by step (a finished one with every hand, a
+called-off one as a spectator saw it), and, for its players, their own unfinished games, in
+their own view."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seat = game_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:
         raise PermissionDenied(_("This game has not started yet."))
-    if game.status != Game.Status.FINISHED and seat is None:
+    # A game over (finished, or called off) is replayed by whoever may watch it.
+    if game.status == Game.Status.RUNNING and seat is None:
         raise PermissionDenied(_("Only its players can replay a game that is not over."))
     given = request.GET.get("step") or None
     asked = whole_number(given.removeprefix("-") if given else None)

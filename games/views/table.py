@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.template import loader
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
+from games import endings
 from games.access import game_for_player, may_watch, table_for_player, table_for_viewer
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError
@@ -25,7 +31,14 @@ from games.presenters import Table, table
 from games.registry import rule_set
 from games.rulesets.site import Previews, refusal_words
 from games.selectors import already_recorded, seat_of
-from games.services import Conflict, KeyReused, NotSeated, game_submit, set_standing_orders
+from games.services import (
+    Aborted,
+    Conflict,
+    KeyReused,
+    NotSeated,
+    game_submit,
+    set_standing_orders,
+)
 from games.views.conditional import table_etag, unless_unchanged
 from games.views.lobby import waiting_room
 
@@ -100,7 +113,7 @@ def _render(
         "orders_saved": orders_saved,
     }
     html = loader.render_to_string(_template(request), context, request)
-    if stop_polling and current.finished:
+    if stop_polling and current.over:
         return HttpResponseStopPolling(html)
     return HttpResponse(html, status=status)
 
@@ -121,7 +134,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     # Only the posted form is used, and it carries its own key.
     form = _forms(current, form_key="", data=request.POST).get(kind)
     if form is None:
-        return _refused(request, game, seat, key, _("That move is not available now."))
+        # A page from before the game was called off, or the seat handed to a bot, says why.
+        why = current.closed or _("That move is not available now.")
+        return _refused(request, game, seat, key, why)
     if not form.is_valid():
         error = _("Check the form: %(errors)s") % {"errors": _form_errors(form)}
         return _refused(request, game, seat, key, error, data=request.POST)
@@ -144,7 +159,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             "The game moved on while you were choosing: here it is now. Nothing was played."
         )
         return _refused(request, game, seat, key, message, status=409)
-    except (NotSeated, KeyReused) as error:
+    except (NotSeated, KeyReused, Aborted) as error:
+        # Called off, or the seat handed to a bot, since the page was read: as it is now.
+        game.refresh_from_db()
         return _render(request, table(game, seat, str(error)), 400)
     return _done(request, game, seat, ended=rule_set(game.rules).is_terminal(submitted.state))
 
@@ -262,3 +279,71 @@ def poll(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.status == Game.Status.OPEN:
         return HttpResponse(status=204)
     return _render(request, table(game, seat, seats=seats), stop_polling=True)
+
+
+@dataclass(frozen=True)
+class _Leaving:
+    """A way to leave a game being played (``games.endings``): whether the table offers it
+    to its viewer, the service that does it, and the words of the page that asks first."""
+
+    offered: Callable[[Table], bool]
+    act: Callable[..., object]
+    title: Promise
+    consequence: Promise
+    button: Promise
+
+
+RESIGNING = _Leaving(
+    offered=lambda current: current.can_resign,
+    act=endings.resign,
+    title=gettext_lazy("Resign?"),
+    consequence=gettext_lazy("A bot plays your seat to the end and you rank last."),
+    button=gettext_lazy("Resign"),
+)
+CALLING_OFF = _Leaving(
+    offered=lambda current: current.can_call_off,
+    act=endings.abort,
+    title=gettext_lazy("Call the game off?"),
+    consequence=gettext_lazy(
+        "Nobody has moved yet: the game ends now for every player, with no result."
+    ),
+    button=gettext_lazy("Call the game off"),
+)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Resign (``games.endings.resign``): asked first on a page of its own (GET), done by
+    its button (POST); then the table, which says so."""
+    return _leave(request, game_id, RESIGNING)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def call_off(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Call the game off (``games.endings.abort``), while nobody has moved: asked first on
+    a page of its own (GET), done by its button (POST); then the table, which says so."""
+    return _leave(request, game_id, CALLING_OFF)
+
+
+def _leave(request: HttpRequest, game_id: int, leaving: _Leaving) -> HttpResponse:
+    """The page asking whether to leave so (GET) while the table offers it, else the
+    table; posted, the service then the table, or the table with why it was refused
+    (400; 403 without a seat of one's own)."""
+    game, seats, seat = table_for_player(request, game_id)
+    if game.status == Game.Status.OPEN:
+        return _not_started(request, game)
+    if request.method == "GET":
+        if not leaving.offered(table(game, seat, seats=seats)):
+            # An old link: the table says where the game stands.
+            return redirect("games:game", game.pk)
+        return render(request, "games/leave.html", {"game": game, "leaving": leaving})
+    try:
+        leaving.act(game=game, user=request.user)
+    except endings.EndingForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except endings.EndingRefused as refused:
+        game.refresh_from_db()
+        return _render(request, table(game, seat, str(refused)), 400)
+    return redirect("games:game", game.pk)

@@ -1,6 +1,8 @@
 """Games of the site's tests, between the standing cast of tests/conftest.py."""
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -8,6 +10,27 @@ from django.contrib.auth.models import User
 from games.bots import play_bot_move
 from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
+from tests.conftest import person
+
+#: Runs some work, then what waits for its commit.
+Committed = Callable[[Callable[[], Any]], Any]
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Committed:
+    """Run ``work`` and then what waits for its commit (the bots, the emails)."""
+
+    def run(work: Callable[[], Any]) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return work()
+
+    return run
+
+
+@pytest.fixture
+def carol(db: None) -> User:
+    """A third player, for games where one leaves and two play on."""
+    return person("carol")
 
 
 @pytest.fixture

@@ -26,24 +26,6 @@ from tests.conftest import person
 
 pytestmark = pytest.mark.django_db
 
-Commit = Callable[..., Any]
-
-
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Commit) -> Callable[[Callable[[], Any]], Any]:
-    """Run ``work`` and then what waits for its commit (the bots, the emails)."""
-
-    def run(work: Callable[[], Any]) -> Any:
-        with django_capture_on_commit_callbacks(execute=True):
-            return work()
-
-    return run
-
-
-@pytest.fixture
-def carol(db: None) -> User:
-    return person("carol")
-
 
 def _table(rules: str, config: dict[str, Any], players: list[User], bots: int = 0) -> Game:
     game = game_open(creator=players[0], name="Table", rules=rules, config=config, public=True)

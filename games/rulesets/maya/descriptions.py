@@ -85,7 +85,7 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
     """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
-    common = common_event(entry, names)
+    common = common_event(entry, names, viewer)
     if common is not None:
         return common
     data = entry["action"]

@@ -51,7 +51,7 @@ def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     if entry["type"] == "game-ended" and not entry["action"]["winners"]:
         (points,) = entry["action"]["scores"]
         return _("The game is over: %(score)s.") % {"score": score(int(points))}
-    common = common_event(entry, names)
+    common = common_event(entry, names, viewer)
     if common is not None:
         return common
     data = entry["action"]

@@ -140,7 +140,7 @@ def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     """One entry of a redacted event log (``selectors.event_log``), as a sentence."""
     if entry["type"] == "round-ended":
         return round_ended(entry["action"], names, viewer)
-    common = common_event(entry, names)
+    common = common_event(entry, names, viewer)
     if common is not None:
         return common
     data = entry["action"]

@@ -186,7 +186,7 @@ def event(
 ) -> str:
     """One entry of a redacted event log (``selectors.event_log``) of a game of ``config``,
     as a sentence."""
-    common = common_event(entry, names)
+    common = common_event(entry, names, viewer)
     if common is not None:
         return common
     kind = entry["type"]

@@ -318,7 +318,7 @@ def event(
     config: Mapping[str, Any],
 ) -> str:
     """One entry of a redacted event log (``selectors.event_log``) as a sentence."""
-    common = common_event(entry, names)
+    common = common_event(entry, names, viewer)
     if common is not None:
         return common
     data = entry["action"]
