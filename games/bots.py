@@ -43,9 +43,11 @@ def play_bot_move(
     rng: random.Random,
     only: Sequence[int] | None = None,
     levels: Mapping[int, BotLevel] | None = None,
+    reasons: Mapping[int, str] | None = None,
 ) -> bool:
     """Let one random seat that may act (among ``only``, if given) make a move of its level
-    in ``levels`` (a random legal move without one); False if none can."""
+    in ``levels`` (a random legal move without one), recorded with its reason in
+    ``reasons`` if any (a bot moving for a player); False if none can."""
     rules = rule_set(game.rules)
     loaded = store.load(game.pk, game.rules)
     seats = sorted(rules.to_act(loaded.state) - {rules.chance})
@@ -58,7 +60,12 @@ def play_bot_move(
     level = (levels or {}).get(seat, BotLevel.RANDOM)
     action = bot_move(rules, loaded.state, seat, level, rng)
     game_submit(
-        game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence, rng=rng
+        game_id=game.pk,
+        seat=seat,
+        action=action,
+        expected_sequence=loaded.sequence,
+        rng=rng,
+        reason=(reasons or {}).get(seat),
     )
     return True
 
@@ -85,13 +92,20 @@ def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     table's level."""
     game = Game.objects.get(pk=game_id)
     seats = game.seats.filter(Q(is_bot=True) | Q(handed_over_at__isnull=False))
+    rows = list(seats.values_list("number", "bot_level", "is_bot", "resigned"))
     levels = {
-        number: BotLevel(level if is_bot else game.bot_level)
-        for number, level, is_bot in seats.values_list("number", "bot_level", "is_bot")
+        number: BotLevel(level if is_bot else game.bot_level) for number, level, is_bot, _r in rows
+    }
+    # A person's seat handed over says so in the history: a bot moved for them, because
+    # they resigned or because everybody else did.
+    reasons = {
+        number: "resigned" if resigned else "others-resigned"
+        for number, _level, is_bot, resigned in rows
+        if not is_bot
     }
     if not levels or game.status != Game.Status.RUNNING:
         return
     rng = decision_rng(game)
     for _ in range(MAX_MOVES):
-        if not play_bot_move(game, rng, only=list(levels), levels=levels):
+        if not play_bot_move(game, rng, only=list(levels), levels=levels, reasons=reasons):
             return

@@ -77,6 +77,8 @@ def reason_text(reason: str) -> str:
         "standing-order": _("(standing order)"),
         "deadline": _("(time was up)"),
         "bot": _("(played by a bot for an absent player)"),
+        "resigned": _("(played by a bot: the player resigned)"),
+        "others-resigned": _("(played by a bot: every other player resigned)"),
     }.get(reason, f"({reason})")
 
 

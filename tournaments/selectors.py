@@ -181,6 +181,8 @@ class PlayerAtTable:
     points: Fraction | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
+    #: The player resigned at this table (a bot plays their seat; the fixed value).
+    resigned: bool = False
 
 
 @dataclass(frozen=True)
@@ -267,6 +269,7 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
                     rank=placed[player.pk].place if player.pk in placed else None,
                     points=placed[player.pk].points if player.pk in placed else None,
                     bot_account=player.entry.user_id in bots,
+                    resigned=seat.resigned,
                 )
             )
         stages[table.stage_id].tables.append(view)

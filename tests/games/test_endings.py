@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.test import Client
 
 from games.bots import play_bot_move
 from games.endings import EndingForbidden, EndingRefused, abort, abort_refusal, resign
@@ -268,3 +269,18 @@ def test_a_called_off_games_log_says_so_and_ends_there(alice: User, bob: User) -
     summary = verify(export_game(game.pk)).summary
 
     assert summary["aborted"] and not summary["over"]
+
+
+def test_the_history_says_a_bot_moved_for_the_player_who_resigned(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    game = _table("numx", {"players": 3}, [alice, bob, carol])
+    committed(lambda: resign(game=game, user=bob))
+    number = Seat.objects.get(game=game, user=bob).number
+
+    committed(lambda: _play_until_awaited(game, number))
+
+    page = Client().get(f"/games/{game.pk}/history/").content.decode()
+
+    assert Event.objects.filter(game=game, seat=number, payload__reason="resigned").exists()
+    assert "played by a bot: the player resigned" in page

@@ -79,9 +79,10 @@ def register_all(tournament: Tournament, users: list[User]) -> None:
 
 def play_out(game: Game, rng: random.Random, moves: int = MAX_MOVES) -> Game:
     """Random legal moves (up to ``moves``) by whoever may act, each submitted through
-    ``game_submit`` by the seat's own player, until the game ends."""
+    ``game_submit`` by the seat's own player (the system for a seat handed over to a bot),
+    until the game ends."""
     rules = rule_set(game.rules)
-    users = dict(game.seats.values_list("number", "user"))
+    users = dict(game.seats.filter(handed_over_at__isnull=True).values_list("number", "user"))
     for _ in range(moves):
         loaded = store.load(game.pk, game.rules)
         seats = sorted(rules.to_act(loaded.state) - {rules.chance})
@@ -94,7 +95,7 @@ def play_out(game: Game, rng: random.Random, moves: int = MAX_MOVES) -> Game:
             seat=seat,
             action=action,
             expected_sequence=loaded.sequence,
-            actor=User.objects.get(pk=users[seat]) if users[seat] else None,
+            actor=User.objects.get(pk=users[seat]) if users.get(seat) else None,
             rng=rng,
         )
     game.refresh_from_db()

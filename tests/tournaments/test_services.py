@@ -17,6 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import profile_of
+from games.endings import EndingRefused, abort, resign
 from games.events import consumers
 from games.models import Game, Seat
 from notifications.outbox import resend_overdue
@@ -406,6 +407,41 @@ def test_the_organiser_cancels_an_invitation(
     assert not league.invitations.exists()
     with pytest.raises(TournamentError, match="not open"):
         tournament_register(tournament=league, user=bob, now=timezone.now() + timedelta(days=30))
+
+
+def test_a_player_who_resigns_at_a_table_gets_the_fixed_value_and_cannot_call_it_off(
+    alice: User, make_players: Players
+) -> None:
+    tournament = tournament_create(
+        organiser=alice,
+        name="Leaving",
+        stage_count=1,
+        table_size=3,
+        forfeit_points=1,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    players = make_players(3)
+    register_all(tournament, players)
+    table = stage_start(tournament=tournament, by=alice, rng=random.Random(8)).tables.get()
+    leaver = Seat.objects.get(game=table.game, number=1).user
+    assert leaver is not None
+    with pytest.raises(EndingRefused, match="tournament"):
+        abort(game=table.game, user=leaver)
+
+    resign(game=table.game, user=leaver)
+    play_out(table.game, random.Random(8))
+    assert table_record_result(table=table)
+
+    places = {p.seat: p for p in table.players.all()}
+    assert places[1].timed_out and not places[0].timed_out and not places[2].timed_out
+    (line,) = [
+        line for line in selectors.standings_of(tournament) if line.player == places[1].entry_id
+    ]
+    assert line.points == 1
+    page = Client()
+    page.force_login(alice)
+    tables = page.get(f"/tournaments/{tournament.pk}/tables/").content.decode()
+    assert "(resigned)" in tables
 
 
 def test_a_timed_out_seat_at_game_end_gets_the_fixed_value(
