@@ -50,7 +50,16 @@ from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
 from games.models import Game, Seat
 from games.rulesets.site import refusal_words
-from games.services import Conflict, KeyReused, NotSeated, NotStarted, game_submit, still_valid
+from games.services import (
+    Aborted,
+    Conflict,
+    HandedOver,
+    KeyReused,
+    NotSeated,
+    NotStarted,
+    game_submit,
+    still_valid,
+)
 from notifications.emails import game_link, language_of, turn_context
 from notifications.models import Answer, InboundMail, Notification
 from notifications.outbox import deliver_after_commit
@@ -152,6 +161,10 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     verdict = Verdict("", token=token, game=game, player=seat.user)
     if game.status == Game.Status.FINISHED:
         return _refused(verdict, Outcome.STALE, _("The game is over: nothing was played."))
+    if game.status == Game.Status.ABORTED:
+        return _refused(verdict, Outcome.STALE, str(Aborted()) + " " + _("Nothing was played."))
+    if seat.handed_over_at is not None:
+        return _refused(verdict, Outcome.STALE, str(HandedOver()) + " " + _("Nothing was played."))
     current = store.load(game.pk, game.rules)
     if not still_valid(game.game_type.rules, game.pk, token.seat, token.sequence, current):
         return _stale(verdict, current.sequence)

@@ -21,6 +21,7 @@ from django.core import mail
 from django.core.mail import EmailMessage
 from django.test import Client
 
+from games.endings import abort, resign
 from games.events import consumers, store
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
@@ -213,6 +214,30 @@ def test_a_client_that_drops_the_tag_is_followed_through_in_reply_to(
 
 
 # --- Refused replies: nothing written, an answer says why -----------------------------------
+
+
+def test_a_reply_from_a_player_who_resigned_says_a_bot_has_the_seat(
+    trio: Game, commit: Commit
+) -> None:
+    bob_mail = turn_mail("bob@example.com")
+    commit(lambda: resign(game=trio, user=User.objects.get(username="bob")))
+    before = Event.objects.filter(game=trio).count()
+
+    deliver(commit, reply(bob_mail, "A"))
+
+    assert Event.objects.filter(game=trio).count() == before
+    assert "A bot plays this seat to the end" in answer_to("bob@example.com").body
+
+
+def test_a_reply_to_a_game_called_off_says_so(trio: Game, commit: Commit) -> None:
+    alice_mail = turn_mail("alice@example.com")
+    commit(lambda: abort(game=trio, user=User.objects.get(username="bob")))
+    before = Event.objects.filter(game=trio).count()
+
+    deliver(commit, reply(alice_mail, "A"))
+
+    assert Event.objects.filter(game=trio).count() == before
+    assert "called off before anybody moved" in answer_to("alice@example.com").body
 
 
 def test_a_stale_reply_is_refused_with_the_table_as_it_stands_and_a_fresh_address(
