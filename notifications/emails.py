@@ -203,15 +203,17 @@ def _context(notification: Notification) -> dict[str, Any]:
     context["chain"] = store.head(game.pk, game.last_sequence)
     if kind == Notification.Kind.GAME_END:
         names = seat_names(game)
+        # The players who resigned come last, as they rank (games.results).
         scores = sorted(
-            game.seats.values_list("number", "score", "winner", "timeouts"),
-            key=lambda s: -(s[1] or 0),
+            game.seats.values_list("number", "score", "winner", "timeouts", "resigned"),
+            key=lambda s: (s[4], -(s[1] or 0)),
         )
         lines = _score_lines(game)
         context["scores"] = [
-            (names[n], score, won, late, lines.get(n, [])) for n, score, won, late in scores
+            (names[n], score, won, late, lines.get(n, []), resigned)
+            for n, score, won, late, resigned in scores
         ]
-        context["winners"] = and_list([names[n] for n, _s, won, _l in scores if won])
+        context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}

@@ -77,6 +77,8 @@ def test_a_two_player_game_resigned_is_won_by_the_other_and_played_to_its_end(
     # Bots finished it: Bob was asked for no move, and both heard how it ended.
     kinds = set(Notification.objects.filter(game=game).values_list("recipient_id", "kind"))
     assert kinds == {(alice.pk, "game-end"), (bob.pk, "game-end")}
+    (over,) = [sent for sent in mail.outbox if alice.email in sent.to]
+    assert "(resigned)" in str(over.body) and "(winner)" in str(over.body)
     # Rated: Bob above Alice.
     mu = dict(Rating.objects.values_list("user_id", "mu"))
     assert mu[bob.pk] > mu[alice.pk]
