@@ -324,6 +324,11 @@ class SeatSerializer(serializers.ModelSerializer):
         help_text="The seat's player is a member's bot account: a program plays it through "
         "the API (the site's own bots are `is_bot`).",
     )
+    handed_over = serializers.SerializerMethodField(
+        help_text="A bot of the table's level plays the seat to the end of the game, its "
+        "player asked for no more moves (never `awaited`): they resigned, or every other "
+        "player did."
+    )
 
     class Meta:
         model = Seat
@@ -336,12 +341,23 @@ class SeatSerializer(serializers.ModelSerializer):
             "awaited",
             "score",
             "winner",
+            "resigned",
+            "handed_over",
         )
         read_only_fields = fields
         list_serializer_class = SeatListSerializer
+        extra_kwargs: ClassVar[dict[str, Any]] = {
+            "resigned": {
+                "help_text": "The seat's player resigned: they rank after every player who "
+                "did not, and never win."
+            }
+        }
 
     def get_bot_level(self, seat: Seat) -> int | None:
         return seat.bot_level if seat.is_bot else None
+
+    def get_handed_over(self, seat: Seat) -> bool:
+        return seat.handed_over_at is not None
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -359,7 +375,10 @@ class GameSerializer(serializers.ModelSerializer):
     )
     config = serializers.SerializerMethodField()
     round = serializers.IntegerField(source="round_no")
-    awaiting = _seats()
+    awaiting = _seats(
+        help_text="The seats the game waits for, a bot's among them (a seat's `awaited` says "
+        "whether its player is asked to move)."
+    )
     seats = SeatSerializer(many=True)
     free_seats = serializers.SerializerMethodField()
     move_deadline_hours = serializers.SerializerMethodField()
@@ -393,6 +412,13 @@ class GameSerializer(serializers.ModelSerializer):
             "invite_token",
         )
         read_only_fields = fields
+        extra_kwargs: ClassVar[dict[str, Any]] = {
+            "status": {
+                "help_text": "Where the table stands: `open` (waiting for players), "
+                "`running`, `finished`, or `aborted` (called off before anybody moved: no "
+                "result)."
+            }
+        }
 
     def _seat(self, game: Game) -> int | None:
         return self.context["seats"].get(game.pk)
@@ -417,7 +443,12 @@ class GameSerializer(serializers.ModelSerializer):
         return self._seat(game)
 
     def get_awaiting_me(self, game: Game) -> bool:
-        return game.status == Game.Status.RUNNING and self._seat(game) in game.awaiting
+        # The seat's read model, not the game's `awaiting`: a seat the site plays to the
+        # end for its player (``games.endings``) is never its player's turn.
+        mine = self._seat(game)
+        return game.status == Game.Status.RUNNING and any(
+            seat.number == mine and seat.awaited for seat in game.seats.all()
+        )
 
     def get_created_by_me(self, game: Game) -> bool:
         return game.created_by_id == self.context["user"].pk
