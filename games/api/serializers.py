@@ -26,8 +26,9 @@ from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, 
 from rest_framework import serializers
 
 from games.api.base import Fixed, Record, StrictSerializer, discriminated
+from games.api.base import record as make_record
 from games.engine.ruleset import NotationError, Outcome, Progress
-from games.events.store import Head
+from games.events.store import ABORTED, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.players import with_bot_accounts
@@ -921,6 +922,25 @@ class NoFactsSerializer(Record):
     """Nothing: a milestone records no facts."""
 
 
+#: The platform's own events (``games.endings``), the same in every game and never seen by
+#: its rules: one component each, whichever game records it. Who did it is the event's
+#: ``seat``; they record nothing else.
+PLATFORM_RECORDS: dict[str, type[serializers.Serializer]] = {
+    RESIGNED: make_record(
+        "ResignedRecord",
+        None,
+        "The player of the event's seat resigned: a bot of the table's level plays the seat "
+        "to the end, and they rank after every player who did not.",
+    ),
+    ABORTED: make_record(
+        "AbortedRecord",
+        None,
+        "The player of the event's seat called the game off before anybody moved: it ends "
+        "here, with no result.",
+    ),
+}
+
+
 class SeatsRecordSerializer(Record):
     """A player as the game's creation named them."""
 
@@ -969,7 +989,7 @@ def event_records(game_id: str) -> dict[str, type[serializers.Serializer]]:
             "game": CreatedGameSerializer(required=False),
         },
     )
-    return {"created": created, **game_schema(game_id).events}
+    return {"created": created, **game_schema(game_id).events, **PLATFORM_RECORDS}
 
 
 def _title(type_name: str) -> str:
@@ -983,8 +1003,9 @@ def _events(
     fields: Callable[[type[serializers.Serializer], bool], dict[str, serializers.Field]],
 ) -> dict[str, type[serializers.Serializer]]:
     """Each event type of a game as ``base`` (an event as served, or as logged) with
-    ``type`` fixed and ``fields(record, milestone)`` typed as that event's."""
-    milestones = {"created", "round-ended", "game-ended"}
+    ``type`` fixed and ``fields(record, milestone)`` typed as that event's (the
+    platform's events, like the milestones, record no facts; their seat is a player's)."""
+    milestones = {"created", "round-ended", "game-ended", *PLATFORM_EVENTS}
     return {
         kind: type(
             f"{schema_name(game_id)}{_title(kind)}{suffix}",
@@ -992,12 +1013,20 @@ def _events(
             {
                 "type": Fixed(kind, help_text=f"Always `{kind}`."),
                 **fields(record, kind in milestones),
+                **_platform_seat(kind),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
             },
         )
         for kind, record in event_records(game_id).items()
     }
+
+
+def _platform_seat(kind: str) -> dict[str, serializers.Field]:
+    """The ``seat`` of a platform event: the player's who resigned or called the game off."""
+    if kind not in PLATFORM_EVENTS:
+        return {}
+    return {"seat": serializers.IntegerField(min_value=0, help_text="Whose player did it.")}
 
 
 @functools.cache
