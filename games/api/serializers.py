@@ -26,8 +26,9 @@ from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, 
 from rest_framework import serializers
 
 from games.api.base import Fixed, Record, StrictSerializer, discriminated
+from games.api.base import record as make_record
 from games.engine.ruleset import NotationError, Outcome, Progress
-from games.events.store import Head
+from games.events.store import ABORTED, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.players import with_bot_accounts
@@ -324,6 +325,11 @@ class SeatSerializer(serializers.ModelSerializer):
         help_text="The seat's player is a member's bot account: a program plays it through "
         "the API (the site's own bots are `is_bot`).",
     )
+    handed_over = serializers.SerializerMethodField(
+        help_text="A bot of the table's level plays the seat to the end of the game, its "
+        "player asked for no more moves (never `awaited`): they resigned, or every other "
+        "player did."
+    )
 
     class Meta:
         model = Seat
@@ -336,12 +342,23 @@ class SeatSerializer(serializers.ModelSerializer):
             "awaited",
             "score",
             "winner",
+            "resigned",
+            "handed_over",
         )
         read_only_fields = fields
         list_serializer_class = SeatListSerializer
+        extra_kwargs: ClassVar[dict[str, Any]] = {
+            "resigned": {
+                "help_text": "The seat's player resigned: they rank after every player who "
+                "did not, and never win."
+            }
+        }
 
     def get_bot_level(self, seat: Seat) -> int | None:
         return seat.bot_level if seat.is_bot else None
+
+    def get_handed_over(self, seat: Seat) -> bool:
+        return seat.handed_over_at is not None
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -359,7 +376,10 @@ class GameSerializer(serializers.ModelSerializer):
     )
     config = serializers.SerializerMethodField()
     round = serializers.IntegerField(source="round_no")
-    awaiting = _seats()
+    awaiting = _seats(
+        help_text="The seats the game waits for, a bot's among them (a seat's `awaited` says "
+        "whether its player is asked to move)."
+    )
     seats = SeatSerializer(many=True)
     free_seats = serializers.SerializerMethodField()
     move_deadline_hours = serializers.SerializerMethodField()
@@ -393,6 +413,13 @@ class GameSerializer(serializers.ModelSerializer):
             "invite_token",
         )
         read_only_fields = fields
+        extra_kwargs: ClassVar[dict[str, Any]] = {
+            "status": {
+                "help_text": "Where the table stands: `open` (waiting for players), "
+                "`running`, `finished`, or `aborted` (called off before anybody moved: no "
+                "result)."
+            }
+        }
 
     def _seat(self, game: Game) -> int | None:
         return self.context["seats"].get(game.pk)
@@ -417,7 +444,12 @@ class GameSerializer(serializers.ModelSerializer):
         return self._seat(game)
 
     def get_awaiting_me(self, game: Game) -> bool:
-        return game.status == Game.Status.RUNNING and self._seat(game) in game.awaiting
+        # The seat's read model, not the game's `awaiting`: a seat the site plays to the
+        # end for its player (``games.endings``) is never its player's turn.
+        mine = self._seat(game)
+        return game.status == Game.Status.RUNNING and any(
+            seat.number == mine and seat.awaited for seat in game.seats.all()
+        )
 
     def get_created_by_me(self, game: Game) -> bool:
         return game.created_by_id == self.context["user"].pk
@@ -890,6 +922,25 @@ class NoFactsSerializer(Record):
     """Nothing: a milestone records no facts."""
 
 
+#: The platform's own events (``games.endings``), the same in every game and never seen by
+#: its rules: one component each, whichever game records it. Who did it is the event's
+#: ``seat``; they record nothing else.
+PLATFORM_RECORDS: dict[str, type[serializers.Serializer]] = {
+    RESIGNED: make_record(
+        "ResignedRecord",
+        None,
+        "The player of the event's seat resigned: a bot of the table's level plays the seat "
+        "to the end, and they rank after every player who did not.",
+    ),
+    ABORTED: make_record(
+        "AbortedRecord",
+        None,
+        "The player of the event's seat called the game off before anybody moved: it ends "
+        "here, with no result.",
+    ),
+}
+
+
 class SeatsRecordSerializer(Record):
     """A player as the game's creation named them."""
 
@@ -938,7 +989,7 @@ def event_records(game_id: str) -> dict[str, type[serializers.Serializer]]:
             "game": CreatedGameSerializer(required=False),
         },
     )
-    return {"created": created, **game_schema(game_id).events}
+    return {"created": created, **game_schema(game_id).events, **PLATFORM_RECORDS}
 
 
 def _title(type_name: str) -> str:
@@ -952,8 +1003,9 @@ def _events(
     fields: Callable[[type[serializers.Serializer], bool], dict[str, serializers.Field]],
 ) -> dict[str, type[serializers.Serializer]]:
     """Each event type of a game as ``base`` (an event as served, or as logged) with
-    ``type`` fixed and ``fields(record, milestone)`` typed as that event's."""
-    milestones = {"created", "round-ended", "game-ended"}
+    ``type`` fixed and ``fields(record, milestone)`` typed as that event's (the
+    platform's events, like the milestones, record no facts; their seat is a player's)."""
+    milestones = {"created", "round-ended", "game-ended", *PLATFORM_EVENTS}
     return {
         kind: type(
             f"{schema_name(game_id)}{_title(kind)}{suffix}",
@@ -961,12 +1013,20 @@ def _events(
             {
                 "type": Fixed(kind, help_text=f"Always `{kind}`."),
                 **fields(record, kind in milestones),
+                **_platform_seat(kind),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
             },
         )
         for kind, record in event_records(game_id).items()
     }
+
+
+def _platform_seat(kind: str) -> dict[str, serializers.Field]:
+    """The ``seat`` of a platform event: the player's who resigned or called the game off."""
+    if kind not in PLATFORM_EVENTS:
+        return {}
+    return {"seat": serializers.IntegerField(min_value=0, help_text="Whose player did it.")}
 
 
 @functools.cache

@@ -40,6 +40,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games import endings
 from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.api.scopes import ReadOrPlay, TokenScope
@@ -64,10 +65,11 @@ from games.lobby import (
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.registry import game_type, rule_set
-from games.results import with_resignations
+from games.results import ended_as_ranked, resigned_seats, with_resignations
 from games.rulesets.site import Outlooks
 from games.selectors import event_log, game_view, open_games, seat_among, seat_of, seats_of
 from games.services import (
+    Aborted,
     Checked,
     Conflict,
     KeyReused,
@@ -104,6 +106,12 @@ def _seat(request: Request, game: Game) -> int:
     if seat is None:
         raise PermissionDenied(_("You do not have a seat at this table."))
     return seat
+
+
+def _handed_over(game: Game, seat: int) -> bool:
+    """Whether the site plays ``seat`` of ``game`` to the end (``games.endings``): its
+    player takes no more moves."""
+    return any(held.number == seat and held.handed_over_at for held in game.seats.all())
 
 
 # Answers --------------------------------------------------------------------------------
@@ -232,6 +240,14 @@ DAMAGED = {
     )
 }
 NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at this table.")}
+#: A move refused to a player whose seat the site plays to the end (``HandedOver``).
+HANDED_OVER = {
+    403: OpenApiResponse(
+        s.ErrorSerializer,
+        "I have no seat at this table, or a bot plays my seat to the end of the game (I "
+        "resigned, or every other player did).",
+    )
+}
 NOT_CREATOR = {
     403: OpenApiResponse(s.ErrorSerializer, "Only the player who opened this game can do that.")
 }
@@ -660,9 +676,10 @@ def tables(request: Request) -> Response:
 @extend_schema(
     operation_id="game_legal_actions",
     summary="My legal actions",
-    description="Everything my seat may do now (nothing when the game waits for others). "
-    "A choice too large to list (NUM-X: a distribution, a Malus answer) is given as its "
-    "constraints, `pending`, with one of its moves drawn at random, `sample`.",
+    description="Everything my seat may do now (nothing when the game waits for others, "
+    "is called off, or when a bot plays my seat to the end: I resigned). A choice too "
+    "large to list (NUM-X: a distribution, a Malus answer) is given as its constraints, "
+    "`pending`, with one of its moves drawn at random, `sample`.",
     tags=["play"],
     parameters=[GAME_ID],
     responses={200: s.LEGAL_ACTIONS, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},
@@ -671,9 +688,12 @@ def tables(request: Request) -> Response:
 def legal_actions(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
     seat = _seat(request, found)
-    # A game that has not started offers nothing yet.
+    # A game that has not started offers nothing yet; one called off, or a seat the site
+    # plays to the end for its player, nothing any more.
     if found.status == Game.Status.OPEN:
         moves = LegalMoves(0)
+    elif found.status == Game.Status.ABORTED or _handed_over(found, seat):
+        moves = LegalMoves(found.last_sequence)
     else:
         moves = legal_moves(found, seat, sample=random.Random())
     body = {
@@ -705,13 +725,13 @@ def legal_actions(request: Request, game_id: int) -> Response:
         400: OpenApiResponse(
             s.RuleBrokenSerializer, "Refused: an illegal move, unreadable notation, a bad request."
         ),
-        **NOT_SEATED,
+        **HANDED_OVER,
         **NOT_FOUND,
         **DAMAGED,
         409: OpenApiResponse(
             s.ConflictSerializer,
-            "The game has moved on since `expected_sequence` (or has not started): here it is "
-            "now, as my seat sees it.",
+            "The game has moved on since `expected_sequence` (or has not started, or was "
+            "called off): here it is now, as my seat sees it.",
         ),
         422: OpenApiResponse(
             s.ErrorSerializer,
@@ -753,6 +773,8 @@ def submit(request: Request, game_id: int) -> Response:
         return _refused(illegal.rule, illegal.message, illegal.statement)
     except Conflict as conflict:
         return _conflict(request, found, seat, str(conflict))
+    except Aborted as called_off:
+        return _conflict(request, found, seat, str(called_off))
     except NotSeated as error:
         raise PermissionDenied(str(error)) from None
     except KeyReused as error:
@@ -784,10 +806,12 @@ def submit(request: Request, game_id: int) -> Response:
         400: OpenApiResponse(
             s.RuleBrokenSerializer, "Unreadable notation (`notation`), a bad request (`request`)."
         ),
-        **NOT_SEATED,
+        **HANDED_OVER,
         **NOT_FOUND,
         **DAMAGED,
-        409: OpenApiResponse(s.ConflictSerializer, "The game has not started: here it is."),
+        409: OpenApiResponse(
+            s.ConflictSerializer, "The game has not started, or was called off: here it is."
+        ),
         **NOT_JSON,
         **ERROR,
     },
@@ -805,6 +829,8 @@ def check(request: Request, game_id: int) -> Response:
         if found.status == Game.Status.OPEN:
             raise NotStarted
         checked = game_check(game_id=found.pk, seat=seat, action=action, actor=request.user)
+    except Aborted as called_off:
+        return _conflict(request, found, seat, str(called_off))
     except NotStarted:
         return _conflict(request, found, seat, _("This game has not started yet."))
     except NotSeated as error:
@@ -839,6 +865,79 @@ def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str,
     return body
 
 
+# Leaving a game --------------------------------------------------------------------------
+
+
+def _ending(request: Request, game_id: int, command: Callable[..., object]) -> Response:
+    """Resign or call off (``games.endings``), answered with the game as it then stands for
+    the requester's seat: 403 without a seat, 409 with the game when it cannot be now."""
+    found = _watched_game(request, game_id)
+    try:
+        command(game=found, user=request.user)
+    except endings.EndingForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except endings.EndingRefused as refused:
+        return _conflict(request, found, seat_of(found, request.user), str(refused))
+    return Response(_detail(request.user, found.pk, seat_of(found, request.user)))
+
+
+def _ending_schema(
+    operation_id: str, summary: str, description: str, done: str, refused: str
+) -> Callable[[Any], Any]:
+    """An ending's operation as the schema documents it: 200 with the game (``done``), 403
+    without a seat, 409 with the game (``refused``: why it cannot be now)."""
+    return extend_schema(
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        tags=["play"],
+        parameters=[GAME_ID],
+        request=None,
+        responses={
+            200: OpenApiResponse(s.GAME_DETAIL, done),
+            **NOT_SEATED,
+            **NOT_FOUND,
+            **DAMAGED,
+            409: OpenApiResponse(s.ConflictSerializer, refused),
+            **ERROR,
+        },
+    )
+
+
+@_ending_schema(
+    "game_resign",
+    "Resign",
+    "Give up my seat of a game being played, for good: a bot of the table's level plays it "
+    "to the end, the game asks me for no more moves (my seat is `handed_over`; a move of "
+    "mine is a 403), and I rank after every player who did not resign, whatever my seat's "
+    "score. The others play on; when every seat but one has resigned, that one is handed "
+    "over too and bots finish the game at once, its player the winner. At a tournament's "
+    "table, the tournament counts it as a timeout.",
+    "Resigned: the game as it now stands.",
+    "I cannot resign now (the game is not being played, I resigned already, every other "
+    "player resigned): here it is.",
+)
+@endpoint("POST")
+def resign(request: Request, game_id: int) -> Response:
+    return _ending(request, game_id, endings.resign)
+
+
+@_ending_schema(
+    "game_abort",
+    "Call the game off",
+    "End a game being played with no result, while no player has moved yet (the deal, "
+    "chance's draws and the bots' moves do not count): any of its players may. Its "
+    "`status` becomes `aborted`: nothing is awaited, it takes no more moves and is rated "
+    "nowhere. A tournament's table is not called off (resign instead).",
+    "Called off: the game as it now stands.",
+    "It cannot be called off (a player has moved, it is not being played, it is a "
+    "tournament's table): here it is.",
+)
+@endpoint("POST")
+def abort(request: Request, game_id: int) -> Response:
+    return _ending(request, game_id, endings.abort)
+
+
 # The event log --------------------------------------------------------------------------
 
 
@@ -871,8 +970,16 @@ def events(request: Request, game_id: int) -> Response:
     entries = event_log(found, seat, **page.validated_data)
     names = seat_names(found)
     site = game_type(found.rules).site
+    # The game's end is said with the site's winners (a player who resigned never wins);
+    # the event itself stays as the rules recorded it.
+    resigned = resigned_seats(found.pk)
     results = [
-        {**entry, "description": site.describe_event(entry, names, seat, found.config)}
+        {
+            **entry,
+            "description": site.describe_event(
+                ended_as_ranked(entry, resigned), names, seat, found.config
+            ),
+        }
         for entry in entries
     ]
     last = results[-1]["sequence"] if results else None

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.bots import play_bot_move
@@ -22,6 +24,8 @@ from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
 from tests.clients import token_client
 from tests.members import named
+from tournaments.models import Tournament
+from tournaments.services import stage_start, tournament_create, tournament_register
 
 
 @pytest.fixture(autouse=True)
@@ -113,3 +117,19 @@ def play_first() -> Callable[[Game, int], None]:
         game.refresh_from_db()
 
     return play
+
+
+@pytest.fixture
+def league(alice: User, bob: User, carol: User) -> Tournament:
+    """A three-player league (tables of three) of Alice's whose first stage has started:
+    Alice, Bob and Carol at its one table."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="Autumn league",
+        table_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    for user in (alice, bob, carol):
+        tournament_register(tournament=tournament, user=user)
+    stage_start(tournament=tournament, by=alice)
+    return tournament

@@ -2,7 +2,8 @@
 registered game, random games played to the end, each event read by every seat and by a
 spectator as it is recorded (when most is hidden) and once the game is over (all shown),
 and the game's exported log, validate against ``/api/schema/`` — each game's own
-components, strict where they say so (``additionalProperties: false``)."""
+components, strict where they say so (``additionalProperties: false``); the platform's own
+events too, in every game: a player's resignation, a game called off."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
 from games.bots import play_bot_move
+from games.events.log import export_game
 from games.models import Game
 from games.registry import game_ids, rule_set, schema_name
 from games.services import SeatSpec, game_create
@@ -65,60 +67,142 @@ def _configs(game_id: str) -> list[dict[str, Any]]:
 GAMES = [(game_id, config) for game_id in game_ids() for config in _configs(game_id)]
 
 
-@pytest.mark.parametrize(("game_id", "config"), GAMES)
-def test_every_event_served_and_logged_is_as_the_schema_says(
-    openapi: Schema,
-    as_carol: APIClient,
-    game_id: str,
-    config: dict[str, Any],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Every reader reads after every move: far beyond a person's rate.
+@pytest.fixture
+def unthrottled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reader reads after every move: far beyond a person's rate."""
     monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "100000/minute"})
-    page_check = validator(openapi, "EventPage")
-    log_check = validator(openapi, "GameLog")
-    event_check = validator(openapi, f"{schema_name(game_id)}Event")
-    players = config["players"]
-    users = [named(User.objects.create_user(f"p{n}", f"p{n}@example.com")) for n in range(players)]
-    readers = [*(token_client(user) for user in users), as_carol]
-    game = _play(game_id, config, 7, users)
-    rng = random.Random(7)
-    seen = [0] * len(readers)
-    faults: list[str] = []
-    types: set[str] = set()
 
-    def read(reader: int, after: int) -> tuple[list[dict[str, Any]], int | None]:
-        page = readers[reader].get(f"/api/games/{game.pk}/events/", {"after": after, "limit": 500})
+
+class Readers:
+    """Each seat's player and a spectator reading a game's events, every page checked
+    against the served schema: ``faults`` says what is wrong, ``types`` what was read."""
+
+    def __init__(self, openapi: Schema, game: Game, clients: list[APIClient]) -> None:
+        self.game, self.clients = game, clients
+        self.page_check = validator(openapi, "EventPage")
+        self.log_check = validator(openapi, "GameLog")
+        self.event_check = validator(openapi, f"{schema_name(game.rules)}Event")
+        self.seen = [0] * len(clients)
+        self.faults: list[str] = []
+        self.types: set[str] = set()
+
+    def read(self, reader: int, after: int) -> tuple[list[dict[str, Any]], int | None]:
+        """One page after ``after`` as ``reader`` reads it; its events and its ``next``."""
+        page = self.clients[reader].get(
+            f"/api/games/{self.game.pk}/events/", {"after": after, "limit": 500}
+        )
         assert page.status_code == 200
         body = page.json()
         # Each event against its game's union first, which says which field is wrong.
-        wrong = [fault for entry in body["results"] for fault in errors(event_check, entry)]
+        wrong = [fault for entry in body["results"] for fault in errors(self.event_check, entry)]
         # The page with one event says the rest: its game's union is the one checked above.
         page_alone = {**body, "results": body["results"][:1]}
-        faults.extend(
-            f"reader {reader}: {fault}" for fault in wrong or errors(page_check, page_alone)
+        self.faults.extend(
+            f"reader {reader}: {fault}" for fault in wrong or errors(self.page_check, page_alone)
         )
-        assert body["rules"] == game_id
+        assert body["rules"] == self.game.rules
+        self.types.update(entry["type"] for entry in body["results"])
         return list(body["results"]), body["next"]
 
-    while True:
-        for reader in range(len(readers)):
-            new, _ = read(reader, seen[reader])
-            types.update(entry["type"] for entry in new)
+    def catch_up(self) -> None:
+        """Each reader reads the events recorded since they last read."""
+        for reader in range(len(self.clients)):
+            new, _ = self.read(reader, self.seen[reader])
             if new:
-                seen[reader] = new[-1]["sequence"]
-        if faults or not play_bot_move(game, rng):
-            break
-        game.refresh_from_db()
-    for reader in range(len(readers)):  # every event again, now that all are shown
-        after: int | None = 0
-        while after is not None:
-            after = read(reader, after)[1]
-    log = as_carol.get(f"/api/games/{game.pk}/export/")
-    assert log.status_code == 200
-    faults += errors(log_check, log.json())
+                self.seen[reader] = new[-1]["sequence"]
 
-    assert not faults
+    def read_all(self) -> None:
+        """Each reader reads every event again (all shown once the game is over)."""
+        for reader in range(len(self.clients)):
+            after: int | None = 0
+            while after is not None:
+                after = self.read(reader, after)[1]
+
+    def play_out(self, rng: random.Random) -> None:
+        """Bots' moves for every seat until the game ends, the readers reading after each."""
+        while True:
+            self.catch_up()
+            if self.faults or not play_bot_move(self.game, rng):
+                break
+            self.game.refresh_from_db()
+        self.read_all()
+
+    def check_log(self, log: dict[str, Any]) -> None:
+        self.faults += errors(self.log_check, log)
+
+    def exported(self, client: APIClient) -> dict[str, Any]:
+        """The finished game's log as ``client`` exports it, checked."""
+        answer = client.get(f"/api/games/{self.game.pk}/export/")
+        assert answer.status_code == 200, self.faults  # a fault stops the game unfinished
+        log: dict[str, Any] = answer.json()
+        self.check_log(log)
+        return log
+
+
+def _seated(
+    openapi: Schema, game_id: str, config: dict[str, Any], seed: int, spectator: APIClient
+) -> Readers:
+    """A new game of ``game_id`` between new players, read by each of them (in seat order)
+    and by ``spectator``."""
+    players = config["players"]
+    users = [named(User.objects.create_user(f"p{n}", f"p{n}@example.com")) for n in range(players)]
+    game = _play(game_id, config, seed, users)
+    return Readers(openapi, game, [*(token_client(user) for user in users), spectator])
+
+
+@pytest.mark.usefixtures("unthrottled")
+@pytest.mark.parametrize(("game_id", "config"), GAMES)
+def test_every_event_served_and_logged_is_as_the_schema_says(
+    openapi: Schema, as_carol: APIClient, game_id: str, config: dict[str, Any]
+) -> None:
+    readers = _seated(openapi, game_id, config, 7, as_carol)
+
+    readers.play_out(random.Random(7))
+    readers.exported(as_carol)
+
+    assert not readers.faults
     # The events are typed as this game's: each member of its union is its own component.
     members = openapi["components"]["schemas"][f"{schema_name(game_id)}Event"]
-    assert {"created", "game-ended"} <= types <= set(members["discriminator"]["mapping"])
+    assert {"created", "game-ended"} <= readers.types <= set(members["discriminator"]["mapping"])
+
+
+@pytest.mark.usefixtures("unthrottled")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_resignation_is_served_and_logged_as_the_schema_says(
+    openapi: Schema, as_carol: APIClient, game_id: str
+) -> None:
+    readers = _seated(openapi, game_id, _configs(game_id)[0], 8, as_carol)
+    game = readers.game
+    rng = random.Random(8)
+    readers.catch_up()
+    assert play_bot_move(game, rng)
+
+    resigned = readers.clients[0].post(f"/api/games/{game.pk}/resign/")
+    assert resigned.status_code == 200, resigned.json()
+    readers.play_out(rng)
+    log = readers.exported(as_carol)
+
+    assert not readers.faults
+    assert {"resigned", "game-ended"} <= readers.types
+    assert any(event["type"] == "resigned" for event in log["events"])
+
+
+@pytest.mark.usefixtures("unthrottled")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_game_called_off_is_served_and_logged_as_the_schema_says(
+    openapi: Schema, as_carol: APIClient, game_id: str
+) -> None:
+    readers = _seated(openapi, game_id, _configs(game_id)[0], 9, as_carol)
+    game = readers.game
+    readers.catch_up()
+
+    called_off = readers.clients[0].post(f"/api/games/{game.pk}/abort/")
+    assert called_off.status_code == 200, called_off.json()
+    readers.catch_up()
+    readers.read_all()
+    # Its secrets stay kept: the API exports finished games only; `numx export` writes it.
+    assert as_carol.get(f"/api/games/{game.pk}/export/").status_code == 409
+    readers.check_log(export_game(game.pk))
+
+    assert not readers.faults
+    assert "aborted" in readers.types

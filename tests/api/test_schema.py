@@ -72,6 +72,8 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/games/{game_id}/legal-actions/",
         "/api/games/{game_id}/actions/",
         "/api/games/{game_id}/check/",
+        "/api/games/{game_id}/resign/",
+        "/api/games/{game_id}/abort/",
         "/api/games/{game_id}/chat/",
         "/api/games/{game_id}/events/",
         "/api/games/{game_id}/export/",
@@ -107,6 +109,35 @@ def test_table_control_answers_match_the_schema(
     conforms(as_carol.post(f"/api/games/{game.pk}/rematch/"))  # 403: not a player
     assert conforms(as_alice.post(f"/api/games/{game.pk}/rematch/"))["status"] == "open"
     conforms(as_bob.post(f"/api/games/{game.pk}/rematch/"))  # 200: Bob takes his seat
+
+
+def test_every_answer_to_resigning_and_calling_off_matches_the_schema(
+    conforms: Check,
+    as_alice: APIClient,
+    as_bob: APIClient,
+    as_carol: APIClient,
+    alice: User,
+    bob: User,
+    game: Game,
+) -> None:
+    url = f"/api/games/{game.pk}/"
+    pick = conforms(as_alice.get(url + "legal-actions/"))["listed"][0]
+    conforms(as_carol.post(url + "abort/"))  # 403
+    assert conforms(as_alice.post(url + "abort/"))["status"] == "aborted"
+    conforms(as_bob.post(url + "abort/"))  # 409
+    conforms(as_bob.post(url + "resign/"))  # 409
+    move = {"action": pick["action"], "expected_sequence": game.last_sequence + 1}
+    conforms(as_alice.post(url + "actions/", move, format="json"))  # 409
+    conforms(as_alice.post(url + "check/", {"action": pick["action"]}, format="json"))  # 409
+    conforms(as_alice.get("/api/games/"))
+    three = game_open(creator=alice, name="Three", config={"players": 3}, public=True)
+    game_join(game=three, user=bob)
+    conforms(as_alice.post(f"/api/games/{three.pk}/bots/"))
+    conforms(as_alice.post(f"/api/games/{three.pk}/start/"))
+    assert conforms(as_bob.post(f"/api/games/{three.pk}/resign/"))["seats"][1]["resigned"]
+    conforms(as_bob.get(f"/api/games/{three.pk}/legal-actions/"))
+    conforms(as_bob.post(f"/api/games/{three.pk}/actions/", move, format="json"))  # 403
+    conforms(as_bob.post(f"/api/games/{three.pk}/resign/"))  # 409
 
 
 def test_a_players_ratings_match_the_schema(

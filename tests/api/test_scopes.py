@@ -20,6 +20,8 @@ PLAY_ROUTES = [
     "/api/games/{id}/start/",
     "/api/games/{id}/actions/",
     "/api/games/{id}/check/",
+    "/api/games/{id}/resign/",
+    "/api/games/{id}/abort/",
 ]
 
 

@@ -1,12 +1,13 @@
 """Controlling a table through the API as the pages do: playing a finished game again (the
-table's Play again), leaving a table before it starts, and the lobby's open public tables
-to join."""
+table's Play again), leaving a table before it starts, resigning and calling a game off,
+and the lobby's open public tables to join."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,6 +16,7 @@ from rest_framework.test import APIClient
 from games.lobby import game_join, game_open
 from games.models import Game
 from games.services import SeatSpec, game_create
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -137,6 +139,193 @@ def test_a_table_left_takes_the_next_player_in_the_last_seat(
         "carol",
         "bob",
     ]
+
+
+# Resigning ----------------------------------------------------------------------------------
+
+Commit = Callable[..., Any]
+
+
+@pytest.fixture
+def numx_for_three(alice: User, bob: User, carol: User) -> Game:
+    """A running NUM-X game of Alice, Bob and Carol (seats 0, 1, 2), cards dealt."""
+    return game_create(
+        name="Three",
+        config={"players": 3},
+        seats=[SeatSpec(user.username, user=user) for user in (alice, bob, carol)],
+        created_by=alice,
+        rng=random.Random(6),
+        public=True,
+    )
+
+
+def _seat(answer: dict[str, Any], number: int) -> dict[str, Any]:
+    seat: dict[str, Any] = answer["seats"][number]
+    return seat
+
+
+def test_a_player_who_resigns_a_two_player_game_loses_it_and_bots_finish_it(
+    as_alice: APIClient,
+    game: Game,
+    django_capture_on_commit_callbacks: Commit,
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):  # the bots play once it commits
+        answer = as_alice.post(f"/api/games/{game.pk}/resign/")
+
+    assert answer.status_code == 200, answer.json()
+    resigned = answer.json()
+    assert _seat(resigned, 0)["resigned"] and _seat(resigned, 0)["handed_over"]
+    # Bob is the last seat left: he has nothing to play for either.
+    assert not _seat(resigned, 1)["resigned"] and _seat(resigned, 1)["handed_over"]
+    assert not resigned["awaiting_me"]
+    over = as_alice.get(f"/api/games/{game.pk}/").json()
+    assert over["status"] == "finished"
+    assert [seat["winner"] for seat in over["seats"]] == [False, True]
+    assert over["outcome"]["winners"] == [1]
+    events = as_alice.get(f"/api/games/{game.pk}/events/", {"limit": 500}).json()["results"]
+    said = {event["type"]: event["description"] for event in events}
+    assert said["resigned"] == "You resigned."
+    bob = _seat(over, 1)["name"]
+    assert bob in said["game-ended"] and _seat(over, 0)["name"] not in said["game-ended"]
+
+
+def test_in_a_three_player_game_the_resigned_seat_is_never_its_players_turn(
+    as_bob: APIClient, bob: User, numx_for_three: Game
+) -> None:
+    url = f"/api/games/{numx_for_three.pk}/"
+
+    answer = as_bob.post(url + "resign/")
+
+    assert answer.status_code == 200, answer.json()
+    game = answer.json()
+    assert game["status"] == "running"
+    assert [(seat["resigned"], seat["handed_over"]) for seat in game["seats"]] == [
+        (False, False),
+        (True, True),
+        (False, False),
+    ]
+    # The game still waits for Bob's seat (a bot moves for it), never for Bob.
+    assert 1 in game["awaiting"] and not _seat(game, 1)["awaited"]
+    assert not game["awaiting_me"] and game["my_seat"] == 1
+    assert as_bob.get("/api/games/", {"awaiting": "me"}).json()["results"] == []
+    offered = as_bob.get(url + "legal-actions/").json()
+    assert offered["listed"] == [] and offered["pending"] is None
+    assert offered["sequence"] == numx_for_three.last_sequence + 1
+
+
+def test_a_player_who_resigned_moves_no_more(as_bob: APIClient, numx_for_three: Game) -> None:
+    url = f"/api/games/{numx_for_three.pk}/"
+    pick = as_bob.get(url + "legal-actions/").json()["listed"][0]
+    as_bob.post(url + "resign/")
+    move = {"action": pick["action"], "expected_sequence": numx_for_three.last_sequence + 1}
+
+    played = as_bob.post(url + "actions/", move, format="json")
+    checked = as_bob.post(url + "check/", {"action": pick["action"]}, format="json")
+
+    refusal = "A bot plays this seat to the end of the game: it takes no more moves from you."
+    assert played.status_code == 403 and played.json() == {"detail": refusal}
+    assert checked.status_code == 403 and checked.json() == {"detail": refusal}
+    numx_for_three.refresh_from_db()
+    assert numx_for_three.last_sequence == move["expected_sequence"]
+
+
+def test_a_resignation_is_refused_twice_and_to_anyone_without_a_seat(
+    as_bob: APIClient, as_carol: APIClient, game: Game, numx_for_three: Game
+) -> None:
+    url = f"/api/games/{numx_for_three.pk}/resign/"
+    as_bob.post(url)
+
+    twice = as_bob.post(url)
+    stranger = as_carol.post(f"/api/games/{game.pk}/resign/")
+
+    assert twice.status_code == 409
+    assert twice.json()["detail"] == "You have resigned already."
+    assert twice.json()["game"]["id"] == numx_for_three.pk
+    assert stranger.status_code == 403
+    assert stranger.json() == {"detail": "You have no seat at this game."}
+    assert not game.seats.filter(resigned=True).exists()
+
+
+def test_a_game_over_or_not_started_is_not_resigned(
+    as_alice: APIClient, alice: User, finished: Game
+) -> None:
+    waiting = game_open(creator=alice, name="Soon", config={"players": 2})
+
+    for table in (finished, waiting):
+        answer = as_alice.post(f"/api/games/{table.pk}/resign/")
+        assert answer.status_code == 409
+        assert answer.json()["detail"] == "This game is not being played."
+    assert not finished.seats.filter(resigned=True).exists()
+
+
+# Calling a game off ----------------------------------------------------------------------
+
+
+def test_a_game_nobody_moved_in_is_called_off_and_takes_no_move(
+    as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    url = f"/api/games/{game.pk}/"
+    pick = as_alice.get(url + "legal-actions/").json()["listed"][0]
+
+    answer = as_bob.post(url + "abort/")
+
+    assert answer.status_code == 200, answer.json()
+    called_off = answer.json()
+    assert called_off["status"] == "aborted" and called_off["finished_at"]
+    assert called_off["awaiting"] == [] and not any(s["awaited"] for s in called_off["seats"])
+    assert called_off["outcome"] is None
+    move = {"action": pick["action"], "expected_sequence": called_off["last_sequence"]}
+    played = as_alice.post(url + "actions/", move, format="json")
+    checked = as_alice.post(url + "check/", {"action": pick["action"]}, format="json")
+    for refused in (played, checked):
+        assert refused.status_code == 409
+        assert refused.json()["detail"] == "This game was called off before anybody moved."
+        assert refused.json()["game"]["status"] == "aborted"
+    assert as_alice.get(url + "legal-actions/").json()["listed"] == []
+    [listed] = as_alice.get("/api/games/").json()["results"]
+    assert listed["status"] == "aborted" and not listed["awaiting_me"]
+    again = as_alice.post(url + "abort/")
+    assert again.status_code == 409 and again.json()["detail"] == "This game is not being played."
+
+
+def test_a_game_is_not_called_off_once_a_player_moved(
+    as_alice: APIClient, game: Game, play_first: Callable[[Game, int], None]
+) -> None:
+    play_first(game, game.awaiting[0])
+
+    answer = as_alice.post(f"/api/games/{game.pk}/abort/")
+
+    assert answer.status_code == 409
+    assert answer.json()["detail"] == (
+        "A game is called off only before anybody has moved: resign instead."
+    )
+    assert answer.json()["game"]["status"] == "running"
+
+
+def test_only_a_player_calls_a_game_off(as_carol: APIClient, game: Game) -> None:
+    answer = as_carol.post(f"/api/games/{game.pk}/abort/")
+
+    assert answer.status_code == 403
+    assert answer.json() == {"detail": "You have no seat at this game."}
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+
+
+def test_a_tournaments_table_is_resigned_but_not_called_off(
+    as_bob: APIClient, league: Tournament
+) -> None:
+    table = Game.objects.get(tournament_table__stage__tournament=league)
+    url = f"/api/games/{table.pk}/"
+
+    called_off = as_bob.post(url + "abort/")
+    resigned = as_bob.post(url + "resign/")
+
+    assert called_off.status_code == 409
+    assert called_off.json()["detail"] == (
+        "A tournament's table is not called off: you may resign instead."
+    )
+    assert resigned.status_code == 200
+    assert resigned.json()["status"] == "running"
 
 
 # Open tables --------------------------------------------------------------------------------

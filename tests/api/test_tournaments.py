@@ -1,7 +1,6 @@
 """Tournaments in the API: the list, one tournament with its tables, its standings."""
 
 from collections.abc import Callable
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -10,24 +9,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import profile_of
 from tournaments.models import Table, Tournament
-from tournaments.services import stage_start, tournament_create, tournament_register
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def league(alice: User, bob: User, carol: User) -> Tournament:
-    """A three-player league (tables of three) whose first stage has started."""
-    tournament = tournament_create(
-        organiser=alice,
-        name="Autumn league",
-        table_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    for user in (alice, bob, carol):
-        tournament_register(tournament=tournament, user=user)
-    stage_start(tournament=tournament, by=alice)
-    return tournament
 
 
 def record(table: Table, scores: dict[str, int]) -> None:
