@@ -20,7 +20,7 @@ from games.engine.nmbr9.positions import render
 from games.engine.nmbr9.scoring import outcome, score
 from games.engine.nmbr9.stack import Stack, Tile
 from games.engine.nmbr9.state import Nmbr9State, Phase
-from games.engine.nmbr9.tiles import DIGITS
+from games.engine.nmbr9.tiles import DIGITS, TURNS, footprint
 
 
 def tile_json(tile: Tile) -> dict[str, int]:
@@ -54,6 +54,8 @@ def view(state: Nmbr9State, seat: int | None, reveal: bool = False) -> dict[str,
     [2, 1, 1]
     >>> view(state, 1)["placed"], view(state, 1)["pending"]["card"]
     ([True, False], 1)
+    >>> view(state, 1)["pending"]["footprints"]["90"]
+    [[3, 0], [0, 1], [1, 1], [2, 1], [3, 1]]
     """
     shown = reveal or state.phase is Phase.GAME_OVER
     stacks = [visible(state, owner, seat, shown) for owner in state.config.seats]
@@ -82,5 +84,10 @@ def view(state: Nmbr9State, seat: int | None, reveal: bool = False) -> dict[str,
             "card": state.card,
             "notation": f"place {state.card} at X,Y turn 0|90|180|270",
             "first": not state.stacks[seat].tiles,
+            # The tile's squares at each turn, from the top-left corner its X,Y names: what a
+            # program needs to place it without redrawing the rule book's tiles.
+            "footprints": {
+                str(turn): [list(cell) for cell in footprint(state.card, turn)] for turn in TURNS
+            },
         }
     return seen

@@ -56,6 +56,15 @@ class Nmbr9PendingSerializer(serializers.Serializer):
     card = serializers.IntegerField(help_text="The digit of the card turned up: the tile.")
     notation = serializers.CharField(help_text="How to write the placement.")
     first = serializers.BooleanField(help_text="Your first tile: it goes at 0,0.")
+    footprints = serializers.DictField(
+        child=serializers.ListField(
+            child=serializers.ListField(
+                child=serializers.IntegerField(min_value=0), min_length=2, max_length=2
+            )
+        ),
+        help_text="The tile's squares at each turn (keys `0`, `90`, `180`, `270`), as `[x, y]` "
+        "offsets from the top-left corner of its turned box, which the placement's X,Y names.",
+    )
 
 
 class Nmbr9TileSerializer(serializers.Serializer):

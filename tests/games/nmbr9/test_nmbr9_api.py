@@ -125,12 +125,18 @@ def test_legal_actions_give_the_card_to_place_as_pending(alice: User, bob: User)
     offered = token_client(alice).get(f"/api/games/{game.pk}/legal-actions/").json()
     card = state(game).card
     assert offered["rules"] == "nmbr9" and offered["listed"] == []
+    footprints = offered["pending"].pop("footprints")
     assert offered["pending"] == {
         "card": card,
         "notation": f"place {card} at X,Y turn 0|90|180|270",
         "first": True,
     }
+    assert sorted(footprints) == ["0", "180", "270", "90"]
     submit(token_client(alice), game, f"place {card} at 0,0")
+    # The footprint at turn 0 is the squares the tile placed at 0,0 covers.
+    drawn = token_client(alice).get(f"/api/games/{game.pk}/").json()["state"]["drawings"][0]
+    covered = [[x, y] for y, row in enumerate(drawn) for x, mark in enumerate(row) if mark != "."]
+    assert sorted(covered, key=lambda c: (c[1], c[0])) == footprints["0"]
     assert token_client(alice).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"] is None
     assert (
         token_client(bob).get(f"/api/games/{game.pk}/legal-actions/").json()["pending"]["card"]
