@@ -19,9 +19,11 @@ def outcome(state: MayaState) -> Outcome | None:
     >>> from games.engine.maya.state import Won
     >>> five = [Won(n, How.REVEALED, 0) for n in (1, 2, 3, 4, 5)]
     >>> over = arrange(["", ""], won=[five, []])._replace(phase=Phase.GAME_OVER, winner=0)
-    >>> outcome(over)
-    Outcome(scores=(5, 0), winners=frozenset({0}), breakdown=((ScoreLine(rule='maya.revealed', \
-points=5),), (ScoreLine(rule='maya.revealed', points=0),)))
+    >>> result = outcome(over)
+    >>> result.scores, result.winners, result.resigned
+    ((5, 0), frozenset({0}), frozenset())
+    >>> result.breakdown
+    ((ScoreLine(rule='maya.revealed', points=5),), (ScoreLine(rule='maya.revealed', points=0),))
     """
     if state.winner is None:
         return None
