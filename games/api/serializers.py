@@ -25,7 +25,7 @@ from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import Fixed, Record, StrictSerializer, discriminated
+from games.api.base import Facts, Fixed, Record, StrictSerializer, discriminated
 from games.api.base import record as make_record
 from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import ABORTED, PLATFORM_EVENTS, RESIGNED, Head
@@ -919,7 +919,8 @@ class EventSerializer(serializers.Serializer):
 
 
 class NoFactsSerializer(Record):
-    """Nothing: a milestone records no facts."""
+    """Nothing: chance decides nothing during this type of event (a milestone, the site's
+    events, a move that never draws)."""
 
 
 #: The platform's own events (``games.endings``), the same in every game and never seen by
@@ -1000,19 +1001,18 @@ def _events(
     game_id: str,
     base: type[serializers.Serializer],
     suffix: str,
-    fields: Callable[[type[serializers.Serializer], bool], dict[str, serializers.Field]],
+    fields: Callable[[str, type[serializers.Serializer]], dict[str, serializers.Field]],
 ) -> dict[str, type[serializers.Serializer]]:
     """Each event type of a game as ``base`` (an event as served, or as logged) with
-    ``type`` fixed and ``fields(record, milestone)`` typed as that event's (the
-    platform's events, like the milestones, record no facts; their seat is a player's)."""
-    milestones = {"created", "round-ended", "game-ended", *PLATFORM_EVENTS}
+    ``type`` fixed and ``fields(type, record)`` typed as that event's (the platform's
+    events' seat is a player's)."""
     return {
         kind: type(
             f"{schema_name(game_id)}{_title(kind)}{suffix}",
             (base,),
             {
                 "type": Fixed(kind, help_text=f"Always `{kind}`."),
-                **fields(record, kind in milestones),
+                **fields(kind, record),
                 **_platform_seat(kind),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
@@ -1029,13 +1029,22 @@ def _platform_seat(kind: str) -> dict[str, serializers.Field]:
     return {"seat": serializers.IntegerField(min_value=0, help_text="Whose player did it.")}
 
 
+def _facts(game_id: str, kind: str) -> Facts | None:
+    """What chance decides during an event of type ``kind``; None: never anything."""
+    return game_schema(game_id).facts.get(kind)
+
+
 @functools.cache
 def game_events(game_id: str) -> dict[str, type[serializers.Serializer]]:
-    """A game's events as the event log serves them, by type."""
-    facts = game_schema(game_id).facts
+    """A game's events as the event log serves them, by type: each with its type's facts
+    (``NoFacts`` for a type that never records any)."""
 
-    def fields(record: type[serializers.Serializer], milestone: bool) -> dict[str, Any]:
-        return {"action": record(), "facts": NoFactsSerializer() if milestone else facts()}
+    def fields(kind: str, record: type[serializers.Serializer]) -> dict[str, Any]:
+        facts = _facts(game_id, kind)
+        return {
+            "action": record(),
+            "facts": NoFactsSerializer() if facts is None else facts.served()(),
+        }
 
     return _events(game_id, EventSerializer, "Event", fields)
 
@@ -1170,17 +1179,22 @@ class GameLogSerializer(serializers.Serializer):
 @functools.cache
 def _log_events(game_id: str) -> dict[str, type[serializers.Serializer]]:
     """A game's events as its exported log records them, by type: each payload is the
-    event's record, unredacted, with its ``facts`` (left out when chance decided nothing)."""
-    facts = game_schema(game_id).facts
+    event's record, unredacted, with its type's ``facts`` where it has any (left out when
+    chance decided nothing; a type that never records any has its record alone)."""
 
-    def fields(record: type[serializers.Serializer], milestone: bool) -> dict[str, Any]:
-        if milestone:
+    def fields(kind: str, record: type[serializers.Serializer]) -> dict[str, Any]:
+        facts = _facts(game_id, kind)
+        if facts is None:
             return {"payload": record()}
+        left_out = " Left out when it decided nothing." if facts.optional else ""
         payload = type(
             record.__name__.removesuffix("Record") + "Payload",
             (record,),
             {
-                "facts": facts(required=False, help_text="What chance decided during it."),
+                "facts": facts.shape(
+                    required=not facts.optional,
+                    help_text=f"What chance decided during it.{left_out}",
+                ),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
             },
