@@ -140,11 +140,12 @@ class SeatViewBase(serializers.Serializer):
 
 class Fixed(serializers.ChoiceField):
     """A field with one value, which tells a member of a union from the others (a game's
-    ``rules``, an action's ``type``): its schema is that value as a ``const``, not a
-    one-choice enum, so that generated clients get no enum class per value (which
-    drf-spectacular would name by a hash once two members share the value)."""
+    ``rules``, an action's ``type``) or says what one member always holds (chance's seat in
+    its moves): its schema is that value as a ``const``, not a one-choice enum, so that
+    generated clients get no enum class per value (which drf-spectacular would name by a
+    hash once two members share the value)."""
 
-    def __init__(self, value: str, **kwargs: Any) -> None:
+    def __init__(self, value: str | int, **kwargs: Any) -> None:
         self.value = value
         super().__init__(choices=[value], **kwargs)
 
@@ -153,7 +154,8 @@ class FixedSchema(OpenApiSerializerFieldExtension):
     target_class = Fixed
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
-        return {"type": "string", "const": self.target.value}
+        kind = "integer" if isinstance(self.target.value, int) else "string"
+        return {"type": kind, "const": self.target.value}
 
 
 def discriminated(

@@ -28,11 +28,11 @@ from rest_framework import serializers
 from games.api.base import Facts, Fixed, Record, StrictSerializer, discriminated
 from games.api.base import record as make_record
 from games.engine.ruleset import NotationError, Outcome, Progress
-from games.events.store import ABORTED, PLATFORM_EVENTS, RESIGNED, Head
+from games.events.store import ABORTED, MILESTONES, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.players import with_bot_accounts
-from games.registry import default_game, game_ids, game_type, schema_name
+from games.registry import default_game, game_ids, game_type, rule_set, schema_name
 from games.rulesets.site import ApiSchema
 from games.selectors import MAX_GAME_ID
 
@@ -923,6 +923,14 @@ class NoFactsSerializer(Record):
     events, a move that never draws)."""
 
 
+@extend_schema_field({"type": "null"})
+class NobodyField(serializers.Field):
+    """The ``seat`` of a milestone: always null, nobody acted."""
+
+    def to_representation(self, value: Any) -> None:
+        return None
+
+
 #: The platform's own events (``games.endings``), the same in every game and never seen by
 #: its rules: one component each, whichever game records it. Who did it is the event's
 #: ``seat``; they record nothing else.
@@ -1004,16 +1012,16 @@ def _events(
     fields: Callable[[str, type[serializers.Serializer]], dict[str, serializers.Field]],
 ) -> dict[str, type[serializers.Serializer]]:
     """Each event type of a game as ``base`` (an event as served, or as logged) with
-    ``type`` fixed and ``fields(type, record)`` typed as that event's (the platform's
-    events' seat is a player's)."""
+    ``type`` fixed, its ``seat`` typed (:func:`_seat`) and ``fields(type, record)`` typed
+    as that event's."""
     return {
         kind: type(
             f"{schema_name(game_id)}{_title(kind)}{suffix}",
             (base,),
             {
                 "type": Fixed(kind, help_text=f"Always `{kind}`."),
+                "seat": _seat(game_id, kind),
                 **fields(kind, record),
-                **_platform_seat(kind),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
             },
@@ -1022,11 +1030,20 @@ def _events(
     }
 
 
-def _platform_seat(kind: str) -> dict[str, serializers.Field]:
-    """The ``seat`` of a platform event: the player's who resigned or called the game off."""
-    if kind not in PLATFORM_EVENTS:
-        return {}
-    return {"seat": serializers.IntegerField(min_value=0, help_text="Whose player did it.")}
+def _seat(game_id: str, kind: str) -> serializers.Field:
+    """Who acts in an event of type ``kind``: nobody in a milestone (null), chance in its
+    moves (the rules' chance seat, -1), a player otherwise (the site's own events too:
+    whoever resigned or called the game off)."""
+    if kind in MILESTONES:
+        return NobodyField(help_text="Always null: a milestone of the game, nobody's act.")
+    if kind in game_schema(game_id).chance_moves:
+        chance = rule_set(game_id).chance
+        return Fixed(chance, help_text=f"Always `{chance}`: chance's move.")
+    if kind in PLATFORM_EVENTS:
+        return serializers.IntegerField(min_value=0, help_text="Whose player did it.")
+    return serializers.IntegerField(
+        min_value=0, help_text="The seat of the player who moved (or a bot or the clock for them)."
+    )
 
 
 def _facts(game_id: str, kind: str) -> Facts | None:

@@ -68,6 +68,9 @@ class ApiSchema:
     #: event that record some: a :class:`games.api.base.Facts`, whose shape is as the event
     #: log serves it (another seat's cards null). A type left out never records any.
     facts: Mapping[str, Facts]
+    #: The types of event that are chance's moves (deals, shuffles, draws): their ``seat``
+    #: is always the rules' ``chance``; every other action's is a player's.
+    chance_moves: frozenset[str]
     #: The names of its enums in the schema (each starting with the game's schema name, as
     #: ``NumxPhaseEnum``), by name: the choices (a list of values, or of (value, label)
     #: pairs for values that are not text) of every choice field of its pieces.

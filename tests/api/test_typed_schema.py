@@ -218,3 +218,17 @@ def test_each_type_of_event_says_what_chance_decides_during_it(openapi: Schema) 
     assert _facts_of(openapi, "NumxPlayLogEvent")["required"] == ["from_pile"]
     passed = schemas["NumxPassLogEvent"]["properties"]["payload"]["$ref"]
     assert passed.endswith("/NumxPassRecord")
+
+
+def test_each_type_of_event_says_who_acts_in_it(openapi: Schema) -> None:
+    """Failed before: every event's seat was an integer or null, whichever its type."""
+    schemas = openapi["components"]["schemas"]
+    for suffix in ("Event", "LogEvent"):
+        seat = {
+            kind: schemas[f"Numx{kind}{suffix}"]["properties"]["seat"]
+            for kind in ("Created", "RoundEnded", "Deal", "Shuffle", "Play", "Resigned")
+        }
+        assert seat["Created"]["type"] == seat["RoundEnded"]["type"] == "null"
+        assert seat["Deal"]["const"] == seat["Shuffle"]["const"] == -1
+        assert seat["Play"]["minimum"] == seat["Resigned"]["minimum"] == 0
+        assert seat["Play"]["type"] == "integer"

@@ -72,5 +72,6 @@ TOY_API = ApiSchema(
     events=TOY_EVENTS,
     # Toy's chance records nothing beside an action.
     facts={},
+    chance_moves=frozenset({"deal"}),
     notation_help="A move is `take 1`, `take 2` or `take 3` (`bid 1`... while the table bids).",
 )

@@ -319,6 +319,8 @@ FACTS = {
     "play": Facts(MayaFactsSerializer, optional=True),
     "guess": Facts(MayaTokensFactsSerializer, optional=True),
 }
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal", "mix", "shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "

@@ -194,6 +194,8 @@ FACTS = {
     "shuffle": Facts(Nmbr9FactsSerializer),
     "place": Facts(Nmbr9FactsSerializer, optional=True),
 }
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in NMBR 9 notation (`place 7 at 3,-2 turn 90`: the tile, the "

@@ -304,6 +304,8 @@ class NumenkoFactsSerializer(StrictSerializer):
 
 #: What chance decides, by event type: its deal and its draws, never a player's move.
 FACTS = {kind: Facts(NumenkoFactsSerializer) for kind in ("deal", "draw")}
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal", "draw"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Numenko notation: `pass` (keep your grid, ask for nothing), "

@@ -617,6 +617,8 @@ FACTS = {
         for kind in ("play", "take", "malus", "refill", "reset")
     },
 }
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal", "shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or sent as "

@@ -428,6 +428,8 @@ FACTS = {
     "play": Facts(ObjectifsFactsSerializer, optional=True),
     "malus": Facts(ObjectifsFactsSerializer, optional=True),
 }
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Objectifs notation (`lay 3 12`, `play 7 7@2`, `play joker as 9 + "
