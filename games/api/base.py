@@ -5,7 +5,9 @@ never :mod:`games.api.serializers`, which composes them."""
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from django.utils.translation import gettext as _
@@ -138,11 +140,12 @@ class SeatViewBase(serializers.Serializer):
 
 class Fixed(serializers.ChoiceField):
     """A field with one value, which tells a member of a union from the others (a game's
-    ``rules``, an action's ``type``): its schema is that value as a ``const``, not a
-    one-choice enum, so that generated clients get no enum class per value (which
-    drf-spectacular would name by a hash once two members share the value)."""
+    ``rules``, an action's ``type``) or says what one member always holds (chance's seat in
+    its moves): its schema is that value as a ``const``, not a one-choice enum, so that
+    generated clients get no enum class per value (which drf-spectacular would name by a
+    hash once two members share the value)."""
 
-    def __init__(self, value: str, **kwargs: Any) -> None:
+    def __init__(self, value: str | int, **kwargs: Any) -> None:
         self.value = value
         super().__init__(choices=[value], **kwargs)
 
@@ -151,7 +154,8 @@ class FixedSchema(OpenApiSerializerFieldExtension):
     target_class = Fixed
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> Any:
-        return {"type": "string", "const": self.target.value}
+        kind = "integer" if isinstance(self.target.value, int) else "string"
+        return {"type": kind, "const": self.target.value}
 
 
 def discriminated(
@@ -227,6 +231,40 @@ def _optional(field: serializers.Field) -> serializers.Field:
     help_text = field._kwargs.get("help_text") or ""  # type: ignore[attr-defined]
     hidden = "Left out while it is hidden from you."
     return _copy(field, required=False, help_text=f"{help_text} {hidden}".strip())
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What chance decides during one type of event (its ``facts``: the cards drawn...), as
+    a game's ``ApiSchema.facts`` gives it: ``shape``, a strict serializer whose fields are
+    required where every such event that records facts has them, and ``optional``: some
+    events of the type record none (served as an empty object, left out of a payload)."""
+
+    shape: type[serializers.Serializer]
+    optional: bool = False
+
+    def served(self) -> type[serializers.Serializer]:
+        """The facts as the event log serves them, an empty object where chance decided
+        nothing: ``shape``, or for a type that may record none, ``shape`` with every field
+        optional (``NumxFactsIfAny``), unless it already was."""
+        return _if_any(self.shape) if self.optional else self.shape
+
+
+@functools.cache
+def _if_any(shape: type[serializers.Serializer]) -> type[serializers.Serializer]:
+    declared = shape._declared_fields
+    if not any(field.required for field in declared.values()):
+        return shape
+    attributes = {key: _copy(field, required=False) for key, field in declared.items()}
+    return type(
+        shape.__name__.removesuffix("Serializer") + "IfAnySerializer",
+        (shape,),
+        {
+            **attributes,
+            "__module__": shape.__module__,
+            "__doc__": f"{shape.__doc__} Empty when chance decided nothing.",
+        },
+    )
 
 
 def per_seat(child: serializers.Field, **kwargs: Any) -> serializers.DictField:

@@ -25,14 +25,14 @@ from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.api.base import Fixed, Record, StrictSerializer, discriminated
+from games.api.base import Facts, Fixed, Record, StrictSerializer, discriminated
 from games.api.base import record as make_record
 from games.engine.ruleset import NotationError, Outcome, Progress
-from games.events.store import ABORTED, PLATFORM_EVENTS, RESIGNED, Head
+from games.events.store import ABORTED, MILESTONES, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
 from games.players import with_bot_accounts
-from games.registry import default_game, game_ids, game_type, schema_name
+from games.registry import default_game, game_ids, game_type, rule_set, schema_name
 from games.rulesets.site import ApiSchema
 from games.selectors import MAX_GAME_ID
 
@@ -919,7 +919,16 @@ class EventSerializer(serializers.Serializer):
 
 
 class NoFactsSerializer(Record):
-    """Nothing: a milestone records no facts."""
+    """Nothing: chance decides nothing during this type of event (a milestone, the site's
+    events, a move that never draws)."""
+
+
+@extend_schema_field({"type": "null"})
+class NobodyField(serializers.Field):
+    """The ``seat`` of a milestone: always null, nobody acted."""
+
+    def to_representation(self, value: Any) -> None:
+        return None
 
 
 #: The platform's own events (``games.endings``), the same in every game and never seen by
@@ -1000,20 +1009,19 @@ def _events(
     game_id: str,
     base: type[serializers.Serializer],
     suffix: str,
-    fields: Callable[[type[serializers.Serializer], bool], dict[str, serializers.Field]],
+    fields: Callable[[str, type[serializers.Serializer]], dict[str, serializers.Field]],
 ) -> dict[str, type[serializers.Serializer]]:
     """Each event type of a game as ``base`` (an event as served, or as logged) with
-    ``type`` fixed and ``fields(record, milestone)`` typed as that event's (the
-    platform's events, like the milestones, record no facts; their seat is a player's)."""
-    milestones = {"created", "round-ended", "game-ended", *PLATFORM_EVENTS}
+    ``type`` fixed, its ``seat`` typed (:func:`_seat`) and ``fields(type, record)`` typed
+    as that event's."""
     return {
         kind: type(
             f"{schema_name(game_id)}{_title(kind)}{suffix}",
             (base,),
             {
                 "type": Fixed(kind, help_text=f"Always `{kind}`."),
-                **fields(record, kind in milestones),
-                **_platform_seat(kind),
+                "seat": _seat(game_id, kind),
+                **fields(kind, record),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
             },
@@ -1022,20 +1030,38 @@ def _events(
     }
 
 
-def _platform_seat(kind: str) -> dict[str, serializers.Field]:
-    """The ``seat`` of a platform event: the player's who resigned or called the game off."""
-    if kind not in PLATFORM_EVENTS:
-        return {}
-    return {"seat": serializers.IntegerField(min_value=0, help_text="Whose player did it.")}
+def _seat(game_id: str, kind: str) -> serializers.Field:
+    """Who acts in an event of type ``kind``: nobody in a milestone (null), chance in its
+    moves (the rules' chance seat, -1), a player otherwise (the site's own events too:
+    whoever resigned or called the game off)."""
+    if kind in MILESTONES:
+        return NobodyField(help_text="Always null: a milestone of the game, nobody's act.")
+    if kind in game_schema(game_id).chance_moves:
+        chance = rule_set(game_id).chance
+        return Fixed(chance, help_text=f"Always `{chance}`: chance's move.")
+    if kind in PLATFORM_EVENTS:
+        return serializers.IntegerField(min_value=0, help_text="Whose player did it.")
+    return serializers.IntegerField(
+        min_value=0, help_text="The seat of the player who moved (or a bot or the clock for them)."
+    )
+
+
+def _facts(game_id: str, kind: str) -> Facts | None:
+    """What chance decides during an event of type ``kind``; None: never anything."""
+    return game_schema(game_id).facts.get(kind)
 
 
 @functools.cache
 def game_events(game_id: str) -> dict[str, type[serializers.Serializer]]:
-    """A game's events as the event log serves them, by type."""
-    facts = game_schema(game_id).facts
+    """A game's events as the event log serves them, by type: each with its type's facts
+    (``NoFacts`` for a type that never records any)."""
 
-    def fields(record: type[serializers.Serializer], milestone: bool) -> dict[str, Any]:
-        return {"action": record(), "facts": NoFactsSerializer() if milestone else facts()}
+    def fields(kind: str, record: type[serializers.Serializer]) -> dict[str, Any]:
+        facts = _facts(game_id, kind)
+        return {
+            "action": record(),
+            "facts": NoFactsSerializer() if facts is None else facts.served()(),
+        }
 
     return _events(game_id, EventSerializer, "Event", fields)
 
@@ -1170,17 +1196,22 @@ class GameLogSerializer(serializers.Serializer):
 @functools.cache
 def _log_events(game_id: str) -> dict[str, type[serializers.Serializer]]:
     """A game's events as its exported log records them, by type: each payload is the
-    event's record, unredacted, with its ``facts`` (left out when chance decided nothing)."""
-    facts = game_schema(game_id).facts
+    event's record, unredacted, with its type's ``facts`` where it has any (left out when
+    chance decided nothing; a type that never records any has its record alone)."""
 
-    def fields(record: type[serializers.Serializer], milestone: bool) -> dict[str, Any]:
-        if milestone:
+    def fields(kind: str, record: type[serializers.Serializer]) -> dict[str, Any]:
+        facts = _facts(game_id, kind)
+        if facts is None:
             return {"payload": record()}
+        left_out = " Left out when it decided nothing." if facts.optional else ""
         payload = type(
             record.__name__.removesuffix("Record") + "Payload",
             (record,),
             {
-                "facts": facts(required=False, help_text="What chance decided during it."),
+                "facts": facts.shape(
+                    required=not facts.optional,
+                    help_text=f"What chance decided during it.{left_out}",
+                ),
                 "__module__": __name__,
                 "__doc__": record.__doc__,
             },

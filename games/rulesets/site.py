@@ -15,6 +15,7 @@ from django import forms
 from rest_framework import serializers
 
 if TYPE_CHECKING:
+    from games.api.base import Facts
     from games.moves import Move
     from games.presenters import Table
 
@@ -63,10 +64,13 @@ class ApiSchema:
     #: records them. An exported log's ``payload`` is the same record, unredacted, with its
     #: ``facts``.
     events: Mapping[str, type[serializers.Serializer]]
-    #: What chance decided during an action (``facts``: the cards drawn...), as the event
-    #: log serves it (another seat's cards null): a :class:`games.api.base.Record` of
-    #: optional fields.
-    facts: type[serializers.Serializer]
+    #: What chance decided during an event (``facts``: the cards drawn...), by the types of
+    #: event that record some: a :class:`games.api.base.Facts`, whose shape is as the event
+    #: log serves it (another seat's cards null). A type left out never records any.
+    facts: Mapping[str, Facts]
+    #: The types of event that are chance's moves (deals, shuffles, draws): their ``seat``
+    #: is always the rules' ``chance``; every other action's is a player's.
+    chance_moves: frozenset[str]
     #: The names of its enums in the schema (each starting with the game's schema name, as
     #: ``NumxPhaseEnum``), by name: the choices (a list of values, or of (value, label)
     #: pairs for values that are not text) of every choice field of its pieces.

@@ -188,3 +188,47 @@ def test_every_body_is_a_named_component(openapi: Schema) -> None:
         if status == "400"
     }
     assert refused == {"#/components/schemas/FieldErrors", "#/components/schemas/RuleBroken"}
+
+
+def _facts_of(openapi: Schema, event: str) -> Schema:
+    """The component of an event's ``facts`` (or a logged event's payload's)."""
+    properties = openapi["components"]["schemas"][event]["properties"]
+    if "payload" in properties:
+        payload = _component(openapi, properties["payload"]["$ref"])
+        facts = payload["properties"]["facts"]
+        return _component(openapi, facts.get("$ref") or facts["allOf"][0]["$ref"])
+    return _component(openapi, properties["facts"]["$ref"])
+
+
+def test_each_type_of_event_says_what_chance_decides_during_it(openapi: Schema) -> None:
+    """Failed before: every NUM-X move's facts were one `NumxFacts` whose `from_pile` was
+    optional, a pass's and a deal's too, and every Maya move's might hold a deal."""
+    schemas = openapi["components"]["schemas"]
+    # A draw always takes a card; a play takes some only with a Malus (empty facts else).
+    assert _facts_of(openapi, "NumxDrawEvent")["required"] == ["from_pile"]
+    assert "required" not in _facts_of(openapi, "NumxPlayEvent")
+    assert _facts_of(openapi, "NumxPlayEvent")["properties"].keys() == {"from_pile"}
+    assert _facts_of(openapi, "NumxPassEvent") == schemas["NoFacts"]
+    assert sorted(_facts_of(openapi, "MayaDealEvent")["required"]) == ["dealt", "start"]
+    # The log leaves out facts where chance decided nothing, and has none to leave out in
+    # a pass: its payload is its record.
+    play = _component(openapi, schemas["NumxPlayLogEvent"]["properties"]["payload"]["$ref"])
+    draw = _component(openapi, schemas["NumxDrawLogEvent"]["properties"]["payload"]["$ref"])
+    assert "facts" not in play["required"] and "facts" in draw["required"]
+    assert _facts_of(openapi, "NumxPlayLogEvent")["required"] == ["from_pile"]
+    passed = schemas["NumxPassLogEvent"]["properties"]["payload"]["$ref"]
+    assert passed.endswith("/NumxPassRecord")
+
+
+def test_each_type_of_event_says_who_acts_in_it(openapi: Schema) -> None:
+    """Failed before: every event's seat was an integer or null, whichever its type."""
+    schemas = openapi["components"]["schemas"]
+    for suffix in ("Event", "LogEvent"):
+        seat = {
+            kind: schemas[f"Numx{kind}{suffix}"]["properties"]["seat"]
+            for kind in ("Created", "RoundEnded", "Deal", "Shuffle", "Play", "Resigned")
+        }
+        assert seat["Created"]["type"] == seat["RoundEnded"]["type"] == "null"
+        assert seat["Deal"]["const"] == seat["Shuffle"]["const"] == -1
+        assert seat["Play"]["minimum"] == seat["Resigned"]["minimum"] == 0
+        assert seat["Play"]["type"] == "integer"

@@ -64,16 +64,14 @@ TOY_EVENTS = {
 }
 
 
-class ToyFactsSerializer(StrictSerializer):
-    """Toy's chance records nothing beside an action."""
-
-
 TOY_API = ApiSchema(
     config=ToyConfigSerializer,
     view=ToyViewSerializer,
     pending=ToyPendingSerializer,
     actions={"take": ToyTakeSerializer, "bid": ToyBidSerializer},
     events=TOY_EVENTS,
-    facts=ToyFactsSerializer,
+    # Toy's chance records nothing beside an action.
+    facts={},
+    chance_moves=frozenset({"deal"}),
     notation_help="A move is `take 1`, `take 2` or `take 3` (`bid 1`... while the table bids).",
 )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from games.api.base import (
+    Facts,
     GameEndedRecord,
     SeatViewBase,
     StrictSerializer,
@@ -268,22 +269,58 @@ class MayaStartFactsSerializer(StrictSerializer):
     )
 
 
+def _tokens(**kwargs: Any) -> serializers.DictField:
+    return per_seat(
+        serializers.IntegerField(allow_null=True), help_text="The secret numbers drawn.", **kwargs
+    )
+
+
+def _from_pile(**kwargs: Any) -> serializers.DictField:
+    return per_seat(cards(nullable=True), help_text="The cards drawn from the pile.", **kwargs)
+
+
+class MayaDealFactsSerializer(StrictSerializer):
+    """What chance dealt: each seat's hand (another seat's cards null) and the card turned
+    up."""
+
+    dealt = per_seat(cards(nullable=True), help_text="Each seat's hand dealt.")
+    start = MayaStartFactsSerializer()
+
+
+class MayaTokensFactsSerializer(StrictSerializer):
+    """The secret numbers drawn (another seat's null)."""
+
+    tokens = _tokens()
+
+
+class MayaShuffleFactsSerializer(StrictSerializer):
+    """The cards the seat that found the pile empty drew from the new one (null to
+    others)."""
+
+    from_pile = _from_pile()
+
+
 class MayaFactsSerializer(StrictSerializer):
-    """What chance decided during an action; by seat, what another seat drew is null."""
+    """What a play drew: cards from the pile and, for a token revealed, a new secret number
+    (another seat's null), each left out when it drew none."""
 
-    dealt = per_seat(cards(nullable=True), required=False, help_text="Each seat's hand dealt.")
-    start = MayaStartFactsSerializer(required=False)
-    tokens = per_seat(
-        serializers.IntegerField(allow_null=True),
-        required=False,
-        help_text="The secret numbers drawn.",
-    )
-    from_pile = per_seat(
-        cards(nullable=True), required=False, help_text="The cards drawn from the pile."
-    )
+    from_pile = _from_pile(required=False)
+    tokens = _tokens(required=False)
 
 
-FACTS = MayaFactsSerializer
+#: What chance decides, by event type: the deal, the mix of tokens and the reshuffle
+#: always; a play the cards and the token it draws, if any (the pile may be out, and a
+#: token is drawn only for one revealed); a guess the new number of whoever lost a token,
+#: while the supply lasts. The dealer's start draws nothing.
+FACTS = {
+    "deal": Facts(MayaDealFactsSerializer),
+    "mix": Facts(MayaTokensFactsSerializer),
+    "shuffle": Facts(MayaShuffleFactsSerializer),
+    "play": Facts(MayaFactsSerializer, optional=True),
+    "guess": Facts(MayaTokensFactsSerializer, optional=True),
+}
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal", "mix", "shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "

@@ -43,6 +43,7 @@ class MayaSite:
         enums=maya_api.ENUMS,
         events=maya_api.EVENTS,
         facts=maya_api.FACTS,
+        chance_moves=maya_api.CHANCE_MOVES,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> MayaOptions:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from games.api.base import (
+    Facts,
     GameEndedRecord,
     SeatViewBase,
     StrictSerializer,
@@ -191,14 +192,19 @@ EVENTS: dict[str, type[serializers.Serializer]] = {
 
 
 class Nmbr9FactsSerializer(StrictSerializer):
-    """What chance decided during an action."""
+    """What chance decided during an action: the card that turned up after it."""
 
-    card = serializers.IntegerField(
-        required=False, help_text="The digit of the card that turned up after it."
-    )
+    card = serializers.IntegerField(help_text="The digit of the card that turned up after it.")
 
 
-FACTS = Nmbr9FactsSerializer
+#: What chance decides, by event type: the shuffle turns up the first card, and the
+#: placement that completes a card the next (not the game's last).
+FACTS = {
+    "shuffle": Facts(Nmbr9FactsSerializer),
+    "place": Facts(Nmbr9FactsSerializer, optional=True),
+}
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in NMBR 9 notation (`place 7 at 3,-2 turn 90`: the tile, the "

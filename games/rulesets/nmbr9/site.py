@@ -41,6 +41,7 @@ class Nmbr9Site:
         enums=nmbr9_api.ENUMS,
         events=nmbr9_api.EVENTS,
         facts=nmbr9_api.FACTS,
+        chance_moves=nmbr9_api.CHANCE_MOVES,
         outlook=nmbr9_api.Nmbr9OutlookSerializer,
     )
 

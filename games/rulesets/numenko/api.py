@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from games.api.base import (
+    Facts,
     Fixed,
     GameEndedRecord,
     SeatViewBase,
@@ -296,12 +297,15 @@ EVENTS: dict[str, type[serializers.Serializer]] = {
 
 
 class NumenkoFactsSerializer(StrictSerializer):
-    """What chance decided during an action."""
+    """What chance's deal or draw left (the tiles are in its action, redacted)."""
 
-    pot = serializers.IntegerField(required=False, help_text="The tiles left in the pot.")
+    pot = serializers.IntegerField(help_text="The tiles left in the pot.")
 
 
-FACTS = NumenkoFactsSerializer
+#: What chance decides, by event type: its deal and its draws, never a player's move.
+FACTS = {kind: Facts(NumenkoFactsSerializer) for kind in ("deal", "draw")}
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal", "draw"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Numenko notation: `pass` (keep your grid, ask for nothing), "

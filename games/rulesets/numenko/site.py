@@ -42,6 +42,7 @@ class NumenkoSite:
         enums=numenko_api.ENUMS,
         events=numenko_api.EVENTS,
         facts=numenko_api.FACTS,
+        chance_moves=numenko_api.CHANCE_MOVES,
     )
 
     def describe_mode(self, mode: str) -> str:

@@ -15,6 +15,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.api.base import (
+    Facts,
     GameEndedRecord,
     SeatViewBase,
     StrictSerializer,
@@ -597,16 +598,27 @@ EVENTS: dict[str, type[serializers.Serializer]] = {
 
 
 class NumxFactsSerializer(StrictSerializer):
-    """What chance decided during an action."""
+    """What chance decided during an action: the cards it gave from the pile."""
 
     from_pile = per_seat(
         cards(nullable=True),
-        required=False,
         help_text="The cards each seat took from the pile (another seat's null).",
     )
 
 
-FACTS = NumxFactsSerializer
+#: What chance decides, by event type: a draw always takes a card; a Malus (played, as a
+#: Shadow's bonus or taken back) may deal some, and the last choice of refill or reset
+#: fills the hands, both unless the pile is out; nothing else takes from the pile (a
+#: deal and a shuffle lay out a new one).
+FACTS = {
+    "draw": Facts(NumxFactsSerializer),
+    **{
+        kind: Facts(NumxFactsSerializer, optional=True)
+        for kind in ("play", "take", "malus", "refill", "reset")
+    },
+}
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal", "shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or sent as "

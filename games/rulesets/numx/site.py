@@ -54,6 +54,7 @@ class NumxSite:
         enums=numx_api.ENUMS,
         events=numx_api.EVENTS,
         facts=numx_api.FACTS,
+        chance_moves=numx_api.CHANCE_MOVES,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> NumxOptions:

@@ -16,6 +16,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.api.base import (
+    Facts,
     GameEndedRecord,
     SeatViewBase,
     StrictSerializer,
@@ -375,21 +376,60 @@ EVENTS: dict[str, type[serializers.Serializer]] = {
 }
 
 
-class ObjectifsFactsSerializer(StrictSerializer):
-    """What chance decided during an action; by seat, what another seat drew is null."""
+def _from_pile(**kwargs: Any) -> serializers.DictField:
+    return per_seat(cards(nullable=True), help_text="Cards drawn to hands.", **kwargs)
 
-    round = serializers.IntegerField(required=False, help_text="A deal: the round dealt.")
-    dealt = per_seat(cards(nullable=True), required=False, help_text="Each seat's hand.")
+
+def _to_rows(**kwargs: Any) -> serializers.DictField:
+    return per_seat(cards(), help_text="Cards drawn onto malus cards.", **kwargs)
+
+
+class ObjectifsDealFactsSerializer(StrictSerializer):
+    """What chance dealt: the round, each seat's hand and, in a game played with them,
+    objective; by seat, what another seat was dealt is null."""
+
+    round = serializers.IntegerField(help_text="The round dealt.")
+    dealt = per_seat(cards(nullable=True), help_text="Each seat's hand.")
     objectives = per_seat(
         serializers.CharField(allow_null=True),
         required=False,
-        help_text="Each seat's objective; another's null while the round is played.",
+        help_text="Each seat's objective; another's null while the round is played. Left "
+        "out in a game played without objectives.",
     )
-    from_pile = per_seat(cards(nullable=True), required=False, help_text="Cards drawn to hands.")
-    to_rows = per_seat(cards(), required=False, help_text="Cards drawn onto malus cards.")
 
 
-FACTS = ObjectifsFactsSerializer
+class ObjectifsDrawFactsSerializer(StrictSerializer):
+    """The card a draw took from the pile (another seat's null)."""
+
+    from_pile = _from_pile()
+
+
+class ObjectifsReplaceFactsSerializer(StrictSerializer):
+    """The cards drawn from the pile to complete the malus cards."""
+
+    to_rows = _to_rows()
+
+
+class ObjectifsFactsSerializer(StrictSerializer):
+    """What a Malus + drew from the pile, into hands (another seat's null) or onto malus
+    cards, each left out when it drew none there."""
+
+    from_pile = _from_pile(required=False)
+    to_rows = _to_rows(required=False)
+
+
+#: What chance decides, by event type: every deal; a draw from the pile (not from a malus
+#: card), a completion of malus cards that draws, and a Malus + (played alone or in a pli)
+#: that draws while the pile lasts. A lay, a pass and an Echange draw nothing.
+FACTS = {
+    "deal": Facts(ObjectifsDealFactsSerializer),
+    "draw": Facts(ObjectifsDrawFactsSerializer, optional=True),
+    "replace": Facts(ObjectifsReplaceFactsSerializer, optional=True),
+    "play": Facts(ObjectifsFactsSerializer, optional=True),
+    "malus": Facts(ObjectifsFactsSerializer, optional=True),
+}
+#: Chance's moves.
+CHANCE_MOVES = frozenset({"deal"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Objectifs notation (`lay 3 12`, `play 7 7@2`, `play joker as 9 + "

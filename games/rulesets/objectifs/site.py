@@ -52,6 +52,7 @@ class ObjectifsSite:
         enums=objectifs_api.ENUMS,
         events=objectifs_api.EVENTS,
         facts=objectifs_api.FACTS,
+        chance_moves=objectifs_api.CHANCE_MOVES,
     )
 
     def new_game_form(self, data: Mapping[str, Any] | None = None) -> ObjectifsOptions:
