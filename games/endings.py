@@ -81,7 +81,9 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
             Seat.objects.filter(pk__in=[held.pk for held in handed]).update(
                 handed_over_at=now, awaited=False, awaited_since=None
             )
-            _project(game, at)
+            # The seats' read models as the rules' state stands (a resignation leaves it as
+            # it was); the bots take the handed-over seats once it commits.
+            project(game.pk, rule_set(game.rules), _recorded(game, at).state, at)
         seat.refresh_from_db()
         return seat
 
@@ -111,8 +113,7 @@ def abort(*, game: Game, user: AbstractBaseUser) -> None:
                 awaited=False, awaited_since=None, game_finished_at=now, game_updated_at=now
             )
             # The consumers hear of it (a member's webhook says the game is over).
-            loaded = store.load(game.pk, game.rules, cache=False)
-            react_after_commit(game.pk, StateAt(loaded.state, at, game.rules))
+            _recorded(game, at)
         game.refresh_from_db()
 
     _until_recorded(game, attempt)
@@ -164,11 +165,10 @@ def _append(game: Game, event: NewEvent) -> int:
     return game.last_sequence + 1
 
 
-def _project(game: Game, at: int) -> None:
-    """The game's read models after the resignation recorded as event ``at`` (the game's
-    state is the rules' as before it), and its consumers woken once committed: the bots
-    take the handed-over seats."""
+def _recorded(game: Game, at: int) -> StateAt:
+    """The game as of its ending, recorded as event ``at`` (the rules' state as before it:
+    they never see an ending), its consumers woken once the transaction commits."""
     loaded = store.load(game.pk, game.rules, cache=False)
-    rules = rule_set(game.rules)
-    project(game.pk, rules, loaded.state, at)
-    react_after_commit(game.pk, StateAt(loaded.state, at, game.rules))
+    recorded = StateAt(loaded.state, at, game.rules)
+    react_after_commit(game.pk, recorded)
+    return recorded

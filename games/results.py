@@ -13,10 +13,8 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.engine.ruleset import Outcome
+from games.events.store import GAME_ENDED
 from games.models import Seat
-
-#: The milestone that ends a game, naming its winners (``RuleSet.milestones``).
-GAME_ENDED = "game-ended"
 
 
 def resigned_seats(game_id: int) -> frozenset[int]:

@@ -4,6 +4,7 @@ redaction. Nothing here hands out a full state or a raw private payload."""
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -176,6 +177,26 @@ def event_log(
             }
         )
     return entries
+
+
+@dataclass(frozen=True)
+class Members:
+    """The members seated at a game (``user``: each one's seat → user id; the site's bots
+    and seats held by nobody left out) and the seats of theirs still in play: not handed
+    to a bot for the rest of the game (``games.endings``), so asked to move."""
+
+    user: dict[int, int]
+    playing: frozenset[int]
+
+
+def members_of(game: Game) -> Members:
+    """``game``'s :class:`Members`, in one query."""
+    held = game.seats.filter(user__isnull=False, is_bot=False)
+    rows = list(held.values_list("number", "user_id", "handed_over_at"))
+    return Members(
+        {number: user for number, user, _over in rows},
+        frozenset(number for number, _user, over in rows if over is None),
+    )
 
 
 def called_off_by(game: Game) -> int | None:

@@ -19,6 +19,7 @@ from games.events.store import Recorded
 from games.models import Game, GameMute, StandingOrder
 from games.presence import looked_recently
 from games.registry import rule_set
+from games.selectors import members_of
 from notifications.models import INVITATION, Notification
 from notifications.outbox import deliver_after_commit
 from notifications.reply_address import MAIL_KEY_PREFIX
@@ -28,14 +29,10 @@ from notifications.reply_address import MAIL_KEY_PREFIX
 def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
     game = Game.objects.get(pk=game_id)
     rules = rule_set(game.rules)
-    held = game.seats.filter(user__isnull=False, is_bot=False)
-    rows = list(held.values_list("number", "user_id", "handed_over_at"))
-    humans = {number: user for number, user, _over in rows}
+    members = members_of(game)
+    humans = members.user
     if not humans:
         return
-    # A seat the site plays to the end (its player resigned, or won by the others'
-    # resignations) is asked for nothing more; its player still hears how the game ended.
-    handed_over = {number for number, _user, over in rows if over is not None}
     first = events[0].sequence
     state = store.load(game_id, game.rules, upto=first - 1).state if first > 1 else None
     awaited: frozenset[int] = rules.awaiting(state) if state is not None else frozenset()
@@ -77,7 +74,9 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             for (seat, kind), sequence in owed.items()
             if seat in humans
             and (kind not in still or seat in still[kind])
-            and (kind == Notification.Kind.GAME_END or seat not in handed_over)
+            # A seat the site plays to the end (its player resigned, or won by the others'
+            # resignations) is asked for nothing more; its player still hears of the end.
+            and (kind == Notification.Kind.GAME_END or seat in members.playing)
         ],
     )
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games.events import store
 from games.models import Game
 from games.registry import rule_set
+from games.results import resigned_seats
 from tournaments.mail import queue_mail
 from tournaments.models import Stage, Table, Tournament
 
@@ -44,7 +45,7 @@ def table_record_result(*, table: Table) -> bool:
         result = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
         assert result is not None
         timeouts = dict(game.seats.values_list("number", "timeouts"))
-        resigned = set(game.seats.filter(resigned=True).values_list("number", flat=True))
+        resigned = resigned_seats(game.pk)
         for place in table.players.all():
             place.score = result.scores[place.seat]
             place.xtrems = sum(line.rule == TIE_BREAK_RULE for line in result.breakdown[place.seat])

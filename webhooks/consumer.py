@@ -20,18 +20,18 @@ from django.utils import timezone
 
 from games.events import store
 from games.events.consumers import consumer
-from games.events.store import ABORTED, CREATED, Recorded
+from games.events.store import ABORTED, CREATED, GAME_ENDED, Recorded
 from games.models import Game
 from games.registry import rule_set
+from games.selectors import members_of
 from webhooks.models import Delivery, Endpoint, Kind
 from webhooks.tasks import send_after_commit
 
-ENDED = "game-ended"
 #: The news an event owes every member of its game, by the event's type. A kind is held as
 #: its value, a plain ``str`` (Django's choices have no types mypy reads).
 NEWS = {
     CREATED: str(Kind.GAME_STARTED),
-    ENDED: str(Kind.GAME_OVER),
+    GAME_ENDED: str(Kind.GAME_OVER),
     ABORTED: str(Kind.GAME_OVER),
 }
 YOUR_TURN = str(Kind.YOUR_TURN)
@@ -41,11 +41,10 @@ YOUR_TURN = str(Kind.YOUR_TURN)
 def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
     """Owe each endpoint of the game's members the news of ``events`` it asked for."""
     game = Game.objects.get(pk=game_id)
-    held = game.seats.filter(user__isnull=False, is_bot=False)
-    rows = list(held.values_list("number", "user_id", "handed_over_at"))
-    members = {number: user for number, user, _over in rows}
+    seated = members_of(game)
+    members = seated.user
     # A seat the site plays to the end is never "your turn" again (games.endings).
-    playing = {number for number, _user, over in rows if over is None}
+    playing = seated.playing
     endpoints = list(Endpoint.objects.filter(owner_id__in=set(members.values())))
     if not endpoints:
         return

@@ -28,6 +28,8 @@ from games.events.upcasting import upcasters
 from games.registry import rule_set
 
 CREATED = "created"
+#: The milestone that ends a game, with its scores and winners (``RuleSet.milestones``).
+GAME_ENDED = "game-ended"
 #: Events the game itself records (no seat acted): skipped when replaying actions. A rule
 #: set's milestones are of these types only (the protocol says so; the conformance kit
 #: checks it): any other type would be replayed as an action.
