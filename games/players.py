@@ -77,10 +77,14 @@ def bot_accounts(user_ids: Iterable[int | None]) -> Mapping[int, bool]:
 
 def with_bot_accounts(seats: Iterable[Seat]) -> list[Seat]:
     """The ``seats``, each told whether its player is a bot account (``seat.bot_account``,
-    what the pages' BOT badge reads), with one question for them all."""
+    what the pages' BOT badge reads), with one question for them all. Seats already told
+    are not asked about again: a page of games tells all its seats at once, and each
+    game's list of seats then asks nothing."""
     seats = list(seats)
-    bots = bot_accounts(seat.user_id for seat in seats)
-    for seat in seats:
+    # Told means set on the seat itself: the model's class default (False) is no answer.
+    untold = [seat for seat in seats if "bot_account" not in vars(seat)]
+    bots = bot_accounts(seat.user_id for seat in untold)
+    for seat in untold:
         seat.bot_account = seat.user_id in bots
     return seats
 

@@ -64,6 +64,7 @@ from games.lobby import (
 )
 from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
+from games.players import with_bot_accounts
 from games.registry import game_type, rule_set
 from games.results import ended_as_ranked, resigned_seats, with_resignations
 from games.rulesets.site import Outlooks
@@ -373,6 +374,8 @@ def _my_games(request: Request) -> Response:
     pages = GamePages()
     seats = pages.paginate_queryset(mine.prefetch_related("game__seats"), request)
     assert seats is not None  # a page size is set
+    # One question for the page's bot accounts, not one for each game's seats.
+    with_bot_accounts(other for seat in seats for other in seat.game.seats.all())
     context = {"user": request.user, "seats": {seat.game_id: seat.number for seat in seats}}
     games = s.GameSerializer([seat.game for seat in seats], many=True, context=context)
     return pages.get_paginated_response(games.data)

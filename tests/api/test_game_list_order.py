@@ -11,14 +11,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.models import profile_of
 from games.api.views import GamePages
 from games.lobby import game_join, game_open
 from games.models import Game, Seat
 from games.selectors import seats_of
 from games.views import lobby as lobby_views
 from tests.api.test_games import two_player_game
+from tests.clients import token_client
 from tests.migrations import migrate
 
 pytestmark = pytest.mark.django_db
@@ -131,6 +135,39 @@ def test_games_of_the_same_moment_are_listed_the_latest_opened_first(
 
     # Page after page, each once, in one order.
     assert listed_by_api(as_alice) == ["Open 2", "Open 1", "Open 0"]
+
+
+def test_a_full_page_of_games_asks_no_more_than_a_short_one(
+    alice: User, bob: User, carol: User
+) -> None:
+    """Failed before: each game listed asked again which of its players are bot accounts
+    (54 queries for a page of 50 games, against 5 now)."""
+    profile = profile_of(carol)
+    profile.bot_account = True
+    profile.save()
+    for player, count in ((alice, 3), (bob, 60)):
+        for number in range(count):
+            game = Game.objects.create(
+                name=f"{player.username} {number}",
+                config={"players": 2},
+                status=Game.Status.FINISHED,
+                finished_at=timezone.now(),
+            )
+            Seat.objects.create(game=game, number=0, user=player, name=player.username)
+            Seat.objects.create(game=game, number=1, user=carol, name="carol")
+    reads = []
+    for player in (alice, bob):
+        client = token_client(player, ["read"])
+        with CaptureQueriesContext(connection) as queries:
+            listed = client.get("/api/games/").json()["results"]
+        reads.append(len(queries.captured_queries))
+        # Carol's seat is still told a bot account's in every game of the page.
+        assert [seat["bot_account"] for game in listed for seat in game["seats"]] == [
+            False,
+            True,
+        ] * len(listed)
+    assert len(listed) == GamePages.page_size
+    assert reads[0] == reads[1]
 
 
 @pytest.mark.postgres
