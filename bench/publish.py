@@ -11,6 +11,9 @@ the same moments of a shared machine. Printed as JSON: median, p90 and p99 in ms
 the publish's own CPU time, and the connections Redis counted as opened during the timed
 publishes (Redis counts every client's: run it alone). ``--gap`` idles that long before
 each publish and each bare push, as a web worker does between moves (its caches grow cold).
+Another broker (``--broker amqp://guest:guest@127.0.0.1:5672//``, RabbitMQ): the
+publishes alone, into queues nobody consumes and the script does not empty (purge them with
+``rabbitmqctl purge_queue games``).
 """
 
 from __future__ import annotations
@@ -48,15 +51,24 @@ def main() -> None:
     import numx_site.celery  # noqa: F401  (the app, as gunicorn's WSGI module loads it)
     from games.tasks import dispatch_events
 
-    broker = redis.Redis.from_url(args.broker)
-    broker.flushdb()
+    on_redis = args.broker.startswith("redis://")
+    broker = redis.Redis.from_url(args.broker if on_redis else "redis://127.0.0.1:6379/12")
+    if on_redis:
+        broker.flushdb()
     # The same one-command round trip to the broker, made bare: what no setting can save.
-    bare = redis.Redis.from_url(args.broker)
+    bare = broker if on_redis else None
+
+    def push() -> None:
+        if bare is not None:
+            bare.lpush("bare", b"x" * 600)
+
+    opened: int | None = None
     try:
         for _ in range(args.warmup):
             dispatch_events.delay(0)
-            bare.lpush("bare", b"x" * 600)
-        opened = int(broker.info("stats")["total_connections_received"])
+            push()
+        if on_redis:
+            opened = int(broker.info("stats")["total_connections_received"])
         times: dict[str, list[float]] = {"publish": [], "lpush": []}
         cpu = 0.0
         for _ in range(args.publishes):  # taking turns: a busy moment falls on both
@@ -65,15 +77,20 @@ def main() -> None:
             dispatch_events.delay(0)
             times["publish"].append((time.perf_counter() - start) * 1e3)
             cpu += time.process_time() - start_cpu
-            time.sleep(args.gap)
-            start = time.perf_counter()
-            bare.lpush("bare", b"x" * 600)
-            times["lpush"].append((time.perf_counter() - start) * 1e3)
-        opened = int(broker.info("stats")["total_connections_received"]) - opened
+            if bare is not None:
+                time.sleep(args.gap)
+                start = time.perf_counter()
+                push()
+                times["lpush"].append((time.perf_counter() - start) * 1e3)
+        if opened is not None:
+            opened = int(broker.info("stats")["total_connections_received"]) - opened
     finally:
-        broker.flushdb()
+        if on_redis:
+            broker.flushdb()
     report: dict[str, object] = {}
     for what, took in times.items():
+        if not took:
+            continue
         took.sort()
         report[what] = {
             "median_ms": round(statistics.median(took), 3),
