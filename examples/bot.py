@@ -1,7 +1,8 @@
 """A sample bot for the site's API (docs/bots-api.md, "A sample bot").
 
 It plays every game awaiting it, a legal move at random each time, until none of its
-games is being played. Plain Python and ``requests``; run it as
+games is being played (a game it resigned is no longer its own). Plain Python and
+``requests``; run it as
 
     NUMX_URL=https://SITE NUMX_TOKEN=<your token> python examples/bot.py
 """
@@ -64,8 +65,11 @@ def main():
         if awaiting:
             continue  # moves were made: look again at once
         mine = changed("/api/games/")  # the first page: games being played come first
-        if mine is not None:
-            playing = any(game["status"] == "running" for game in mine)
+        if mine is not None:  # a game it resigned is played on by others, not by it
+            playing = any(
+                game["status"] == "running" and not game["seats"][game["my_seat"]]["handed_over"]
+                for game in mine
+            )
         time.sleep(POLL if playing else 0)
 
 

@@ -4,8 +4,9 @@ own, on a throwaway SQLite database, the bot a process of its own too, knowing n
 the project but its address and a token.
 
 A member opens one table of each game in its smallest example configuration, the other
-seats the site's level 0 bots, and starts them all; the sample bot then plays until none of
-its games is being played. Each game must be over, and the bot must have moved in each.
+seats the site's level 0 bots, and starts them all; it also resigns a game with a friend
+who does not move. The sample bot then plays until none of its games is its to play. Each
+game must be over, and the bot must have moved in each; the game it left is still played.
 
 pytest-django's ``live_server`` cannot be used (tests/e2e/conftest.py says why): the test
 uses no database of its own, only the server's, prepared by ``manage.py``.
@@ -46,7 +47,8 @@ import json
 from django.contrib.auth.models import User
 
 from accounts.tokens import issue
-from games.lobby import free_seats, game_add_bot, game_open, game_start
+from games.endings import resign
+from games.lobby import free_seats, game_add_bot, game_join, game_open, game_start
 from games.registry import game_ids, rule_set
 
 member = User.objects.create_user('sample-bot', 'sample-bot@example.com')
@@ -57,8 +59,16 @@ for game in game_ids():
     for _seat in range(free_seats(table)):
         game_add_bot(game=table, by=member)
     tables[game] = game_start(game=table, by=member).pk
+# A game the member left: two friends slow to move still play it with the bot that took the
+# member's seat (with one, they would have won), and the sample bot has no more to do there.
+left = game_open(creator=member, name='left', config={'players': 3, 'mode': 'speed-run'})
+for friend in ('ann', 'ben'):
+    friend = User.objects.create_user(friend, friend + '@example.com')
+    game_join(game=left, user=friend, token=left.invite_token)
+left = game_start(game=left, by=member)
+resign(game=left, user=member)
 key = issue(member, 'sample bot', scopes=('read', 'play'))[1]
-print(json.dumps({'token': key, 'tables': tables}))
+print(json.dumps({'token': key, 'tables': tables, 'left': left.pk}))
 """
 
 
@@ -149,3 +159,7 @@ def test_the_sample_bot_plays_a_whole_game_of_every_game(
         answer = requests.get(f"{url}/api/games/{table}/", headers=token, timeout=30).json()
         assert answer["status"] == "finished", f"{game}: {answer['status']}"
         assert table in moved, f"the bot made no move in {game}"
+    # The bot stopped though the game it left is still played: it was not its own to play.
+    left = requests.get(f"{url}/api/games/{made['left']}/", headers=token, timeout=30).json()
+    assert left["status"] == "running"
+    assert left["seats"][left["my_seat"]]["handed_over"]
