@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import zoneinfo
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from functools import cache
 
 from django.conf import settings
@@ -100,8 +100,16 @@ def default_name(user_id: int) -> str:
 
 def display_name(user: AbstractBaseUser) -> str:
     """How a player is shown to others: their display name, else :func:`default_name`."""
-    name = Profile.objects.filter(user_id=user.pk).values_list("display_name", flat=True).first()
-    return name or default_name(user.pk)
+    return display_names([user.pk])[user.pk]
+
+
+def display_names(user_ids: Iterable[int]) -> dict[int, str]:
+    """How each of these players is shown to others (:func:`display_name`), by user id,
+    with one query for them all: a page listing many players asks once."""
+    ids = set(user_ids)
+    given = Profile.objects.filter(user_id__in=ids).values_list("user_id", "display_name")
+    names = dict(given)
+    return {user_id: names.get(user_id) or default_name(user_id) for user_id in ids}
 
 
 def give_name(user: AbstractBaseUser, name: str) -> None:

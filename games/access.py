@@ -12,6 +12,7 @@ only its creator may do this).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -39,16 +40,42 @@ def remember_invitation(request: HttpRequest, game: Game) -> None:
 def may_watch(request: HttpRequest, game: Game, seat: int | None) -> bool:
     """Whether the requester (holding ``seat``, None: not seated) may see ``game``. The
     API's requests pass here too: their ``user`` may come from a token."""
-    if game.is_public or seat is not None:
-        return True
-    if game.pk in request.session.get(INVITED_SESSION_KEY, []):
-        return True
+    return game.is_public or seat is not None or game.pk in _given(request, [game])
+
+
+def watchable(request: HttpRequest, games: Iterable[Game]) -> list[Game]:
+    """Those of ``games`` the requester may see (:func:`may_watch`), in their order: one
+    question for the seats they hold among them and one for the invitations of their
+    address, however many games a page lists."""
+    games = list(games)
+    user = request.user
+    seated = (
+        set(Seat.objects.filter(user_id=user.pk, game__in=games).values_list("game", flat=True))
+        if user.is_authenticated
+        else set()
+    )
+    unseated = [game for game in games if not game.is_public and game.pk not in seated]
+    given = _given(request, unseated)
+    return [game for game in games if game.is_public or game.pk in seated or game.pk in given]
+
+
+def _given(request: HttpRequest, games: list[Game]) -> set[int]:
+    """The ids of those of ``games`` whose address the requester was given, without a seat
+    there: this browser opened its invitation link, or they created it, or their address
+    was invited to it (one query for all the games)."""
+    if not games:
+        return set()
+    opened = request.session.get(INVITED_SESSION_KEY, [])
+    given = {game.pk for game in games if game.pk in opened}
     user = request.user
     if not user.is_authenticated:
-        return False
-    return game.created_by_id == user.pk or (
-        bool(user.email) and Invitation.objects.filter(game=game, email=user.email.lower()).exists()
-    )
+        return given
+    given |= {game.pk for game in games if game.created_by_id == user.pk}
+    others = [game for game in games if game.pk not in given]
+    if user.email and others:
+        invited = Invitation.objects.filter(game__in=others, email=user.email.lower())
+        given |= set(invited.values_list("game", flat=True))
+    return given
 
 
 def check_watching(request: HttpRequest, game: Game, seat: int | None) -> None:

@@ -1,5 +1,5 @@
 """What a player page shows: ratings and results per pool, and the player's games the
-viewer may watch (``games.access.may_watch``: a private game is never listed to others).
+viewer may watch (``games.access.watchable``: a private game is never listed to others).
 
 A solo game (NMBR 9 alone) is played for points, not won: it counts as a game played,
 never as one won, and the page shows its score and the player's best instead."""
@@ -14,7 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest
 
-from games.access import may_watch
+from games.access import watchable
 from games.models import Game, Seat
 from games.registry import UnknownGame, game_type
 from ratings.models import RatedGame, Rating
@@ -170,19 +170,6 @@ class GameLine:
     resigned: bool = False
 
 
-def _watchable(request: HttpRequest, games: Iterable[Game]) -> list[Game]:
-    """``games`` that the requester may watch, in their order."""
-    games = list(games)
-    viewer = request.user
-    seated = (
-        set(Seat.objects.filter(user_id=viewer.pk, game__in=games).values_list("game", flat=True))
-        if viewer.is_authenticated
-        else set()
-    )
-    # may_watch only asks whether the viewer holds a seat, not which.
-    return [game for game in games if may_watch(request, game, 0 if game.pk in seated else None)]
-
-
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
     seats = {
         game: (winner, score, resigned)
@@ -218,7 +205,7 @@ def recent_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]
     over = (Game.Status.FINISHED, Game.Status.ABORTED)
     finished = Game.objects.filter(seats__user_id=user.pk, status__in=over)
     latest = finished.order_by("-finished_at", "-pk")[:LOOKED_AT]
-    return _lines(user, _watchable(request, latest)[:RECENT])
+    return _lines(user, watchable(request, latest)[:RECENT])
 
 
 def current_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]:
@@ -227,4 +214,4 @@ def current_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine
     playing = Game.objects.filter(
         seats__user_id=user.pk, status__in=(Game.Status.OPEN, Game.Status.RUNNING)
     )
-    return _lines(user, _watchable(request, playing.order_by("-updated_at", "-pk")[:LOOKED_AT]))
+    return _lines(user, watchable(request, playing.order_by("-updated_at", "-pk")[:LOOKED_AT]))

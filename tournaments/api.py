@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from accounts.models import display_name
+from accounts.models import display_names
 from games.api import serializers as s
 from games.api.views import ERROR, endpoint
 from tournaments.models import Tournament
@@ -85,10 +85,13 @@ class StandingSerializer(serializers.Serializer):
     )
 
 
-def _described(tournament: Tournament) -> Tournament:
-    # The name players see, never the account's user name (made from the email address).
-    tournament.organiser_name = display_name(tournament.organiser)  # type: ignore[attr-defined]
-    return tournament
+def _described(tournaments: list[Tournament]) -> list[Tournament]:
+    # The name players see, never the account's user name (made from the email address);
+    # one question for all the organisers of a list.
+    names = display_names(tournament.organiser_id for tournament in tournaments)
+    for tournament in tournaments:
+        tournament.organiser_name = names[tournament.organiser_id]  # type: ignore[attr-defined]
+    return tournaments
 
 
 @extend_schema(
@@ -100,7 +103,7 @@ def _described(tournament: Tournament) -> Tournament:
 )
 @endpoint("GET")
 def tournaments(request: Request) -> Response:
-    listed = [_described(t) for t in tournaments_listed()[:200]]
+    listed = _described(list(tournaments_listed()[:200]))
     return Response(TournamentSerializer(listed, many=True).data)
 
 
@@ -115,7 +118,7 @@ def tournaments(request: Request) -> Response:
 )
 @endpoint("GET")
 def tournament(request: Request, tournament_id: int) -> Response:
-    found = _described(get_object_or_404(Tournament, pk=tournament_id))
+    (found,) = _described([get_object_or_404(Tournament, pk=tournament_id)])
     found.stage_list = stages_of(found)  # type: ignore[attr-defined]
     return Response(TournamentDetailSerializer(found).data)
 

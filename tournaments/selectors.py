@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import display_name
+from accounts.models import display_names
 from games.models import Game, Seat
 from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
@@ -62,8 +62,10 @@ def active_entries(tournament: Tournament) -> QuerySet[Entry]:
 
 
 def names_of(entries: Iterable[Entry]) -> dict[int, str]:
-    """How each entry's player is shown, by entry id."""
-    return {entry.pk: display_name(entry.user) for entry in entries}
+    """How each entry's player is shown, by entry id (one query for them all)."""
+    entries = list(entries)
+    names = display_names(entry.user_id for entry in entries)
+    return {entry.pk: names[entry.user_id] for entry in entries}
 
 
 def table_results(tournament: Tournament, upto_stage: int | None = None) -> list[TableResult]:
@@ -233,7 +235,8 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
         TablePlayer.objects.filter(table__in=tables).select_related("entry__user").order_by("seat")
     ):
         players[player.table_id].append(player)
-    bots = bot_accounts(p.entry.user_id for at_table in players.values() for p in at_table)
+    seated = [p.entry.user_id for at_table in players.values() for p in at_table]
+    names, bots = display_names(seated), bot_accounts(seated)
     stages: dict[int, StageView] = {}
     for stage in tournament.stages.order_by("number"):
         stages[stage.pk] = StageView(stage, [])
@@ -260,7 +263,7 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
             view.players.append(
                 PlayerAtTable(
                     place=player,
-                    name=display_name(player.entry.user),
+                    name=names[player.entry.user_id],
                     awaited=awaited,
                     since=since,
                     overdue=bool(

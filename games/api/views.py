@@ -660,6 +660,8 @@ def rematch(request: Request, game_id: int) -> Response:
 def tables(request: Request) -> Response:
     waiting = [game for game, _free in open_games(request.user)]
     prefetch_related_objects(waiting, "seats")
+    # One question for all the tables' bot accounts, not one for each table's seats.
+    with_bot_accounts(seat for game in waiting for seat in game.seats.all())
     context = {"user": request.user, "seats": {}}
     return Response(
         [

@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from accounts.models import profile_of
 from games.lobby import game_join, game_open
 from games.models import Game
 from games.services import SeatSpec, game_create
@@ -358,6 +361,29 @@ def test_the_open_public_tables_are_listed_with_the_lobbys_details(
     assert game["free_seats"] == 1 and [s["name"] for s in game["seats"]] == ["bob", "carol"]
     # Only players see a table's invitation secret.
     assert game["invite_token"] is None and game["my_seat"] is None
+
+
+def test_a_long_list_of_open_tables_asks_no_more_than_a_short_one(
+    as_alice: APIClient, bob: User, carol: User
+) -> None:
+    """Failed before: each table listed asked again which of its players are bot accounts
+    (7 queries for 3 tables, 23 for 19, against 5 now)."""
+    profile = profile_of(carol)
+    profile.bot_account = True
+    profile.save()
+    reads = []
+    for count in (3, 19):
+        while Game.objects.filter(status=Game.Status.OPEN).count() < count:
+            table = game_open(creator=bob, name="Bob's", config={"players": 3}, public=True)
+            game_join(game=table, user=carol)
+        as_alice.get("/api/tables/")  # a token's use is written down once a minute
+        with CaptureQueriesContext(connection) as queries:
+            listed = as_alice.get("/api/tables/").json()
+        reads.append(len(queries.captured_queries))
+        # Carol's seat is still told a bot account's at every table.
+        seats = [[seat["bot_account"] for seat in table["game"]["seats"]] for table in listed]
+        assert seats == [[False, True]] * count
+    assert reads[0] == reads[1]
 
 
 def test_a_table_i_join_leaves_the_list_and_an_unchanged_list_is_not_sent_again(

@@ -1,14 +1,20 @@
 """Tournaments in the API: the list, one tournament with its tables, its standings."""
 
+import random
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import profile_of
+from tests.members import named
 from tournaments.models import Table, Tournament
+from tournaments.services import stage_start, tournament_create, tournament_register
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +78,48 @@ def test_unknown_tournaments_and_anonymous_clients(
     client = client_for(User.objects.create_user("dave"))
     assert client.get("/api/tournaments/999/").status_code == 404
     assert client.get("/api/tournaments/999/standings/").status_code == 404
+
+
+def test_a_long_list_and_a_big_tournament_ask_no_more_than_short_ones(
+    alice: User, as_bob: APIClient
+) -> None:
+    """Failed before: each organiser's and each player's name was asked on its own (the
+    list made 5 queries for 3 tournaments and 32 for 30; a tournament 13 with 4 players
+    and 41 with 32, its standings 11 and 39)."""
+    reads: dict[str, list[int]] = {"list": [], "tournament": [], "standings": []}
+    made = 0
+    for count in (4, 32):
+        players = [named(User.objects.create_user(f"p{made + n}")) for n in range(count)]
+        made += count
+        tournament = tournament_create(
+            organiser=players[0],
+            name=f"League of {count}",
+            registration_closes=timezone.now() + timedelta(days=1),
+        )
+        for user in players:
+            tournament_register(tournament=tournament, user=user)
+        stage_start(tournament=tournament, by=players[0], rng=random.Random(3))
+        for n in range(1, count):  # as many tournaments as players, each its organiser's
+            tournament_create(
+                organiser=players[n],
+                name=f"Cup {made + n}",
+                registration_closes=timezone.now() + timedelta(days=1),
+            )
+        for key, address in (
+            ("list", "/api/tournaments/"),
+            ("tournament", f"/api/tournaments/{tournament.pk}/"),
+            ("standings", f"/api/tournaments/{tournament.pk}/standings/"),
+        ):
+            as_bob.get(address)  # a token's use is written down once a minute, not counted
+            with CaptureQueriesContext(connection) as queries:
+                answer = as_bob.get(address).json()
+            reads[key].append(len(queries.captured_queries))
+        # Each player is still named as other players see them, wherever they are listed.
+        names = {user.username for user in players}
+        assert names <= {listed["organiser"] for listed in as_bob.get("/api/tournaments/").json()}
+        (stage,) = as_bob.get(f"/api/tournaments/{tournament.pk}/").json()["stage_list"]
+        assert {player["name"] for table in stage["tables"] for player in table["players"]} == names
+        assert {line["name"] for line in answer} == names
+    assert {key: small for key, (small, _large) in reads.items()} == {
+        key: large for key, (_small, large) in reads.items()
+    }

@@ -12,11 +12,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.core import mail
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
-from accounts.models import profile_of
+from accounts.models import give_name, profile_of
 from games.lobby import game_invite, game_open
 from games.models import Seat
 from tournaments.models import Entry, Stage, Table, Tournament
@@ -78,6 +80,38 @@ def test_a_missing_tournament_is_a_404_on_every_page(
         assert as_user(alice).get(f"/tournaments/999/{page}").status_code == 404
     for tool in ("invite/", "players/1/withdraw/", "start/", "tables/1/finish/", "email/"):
         assert as_user(alice).post(f"/tournaments/999/organise/{tool}").status_code == 404
+
+
+def test_a_big_tournaments_pages_ask_no_more_than_a_small_ones(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    """Failed before: each player's name was asked on its own (the tournament page made
+    20 queries with 4 players and 76 with 32, its dashboard 18 and 74, the tables and
+    standings pages and the standings' CSV 11-12 and 39-40)."""
+    pages = ("", "tables/", "standings/", "standings.csv", "organise/")
+    reads: dict[str, list[int]] = {page: [] for page in pages}
+    for count in (4, 32):
+        players = make_players(count)
+        for player in players:
+            give_name(player, f"Known as {player.username}")
+        tournament = tournament_create(
+            organiser=alice,
+            name=f"League of {count}",
+            registration_closes=timezone.now() + timedelta(days=1),
+        )
+        register_all(tournament, players)
+        stage_start(tournament=tournament, by=alice, rng=random.Random(12))
+        client = as_user(alice)
+        for page in pages:
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url(tournament, page))
+            reads[page].append(len(queries.captured_queries))
+            # Every player is still shown by the name other players see.
+            shown = response.content.decode()
+            assert all(f"Known as {player.username}" in shown for player in players), page
+    assert {page: small for page, (small, _large) in reads.items()} == {
+        page: large for page, (_small, large) in reads.items()
+    }
 
 
 def test_the_tables_page_shows_each_table_and_whom_it_waits_for(
