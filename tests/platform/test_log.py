@@ -79,6 +79,8 @@ def test_a_toy_game_started_in_the_lobby_commits_to_chance_and_reveals_it_at_the
     table = as_user(alice).get(f"/games/{game.pk}/").content.decode()
     assert f"chain head {head.short}" in table
     assert f"chance committed to: {keys.commitment[:12]}" in table
+    # Below what a player reads to play: it is there for whoever checks the log.
+    assert table.index("What happened") < table.index("chain head")
     assert keys.salt not in table and keys.seed not in table
 
     play_to_the_end(game)
