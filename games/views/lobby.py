@@ -143,7 +143,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
         raise Http404(_("No such game."))
     kind = game_type(chosen)
     data = request.POST if request.method == "POST" else None
-    form = NewGameForm(data)
+    # A name to keep or change: an empty field would only be refused.
+    suggested = _("%(name)s’s game") % {"name": display_name(request.user)}
+    form = NewGameForm(data, initial={"name": suggested})
     options = kind.site.new_game_form(data)
     if data is not None and form.is_valid() and options.is_valid():
         game = game_open(

@@ -50,6 +50,17 @@ def test_the_new_game_form_fits_a_phone_and_speaks_french_typography(
     assert "Nouvelle partie\u00a0: NUM-X" in client.get("/games/new/").content.decode()
 
 
+def test_the_new_game_form_suggests_a_name(alice: User, as_user: Login) -> None:
+    """Failed before: the name was empty, and opening the table was refused until filled in."""
+    profile = profile_of(alice)
+    profile.display_name = "Alice"
+    profile.save()
+    client = as_user(alice)
+    assert 'value="Alice’s game"' in client.get("/games/new/").content.decode()
+    speaks(alice, "fr")
+    assert 'value="Partie proposée par Alice"' in as_user(alice).get("/games/new/").content.decode()
+
+
 def test_opening_a_game_seats_its_creator(alice: User, as_user: Login) -> None:
     response = as_user(alice).post(
         "/games/new/",

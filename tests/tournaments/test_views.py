@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -191,6 +192,16 @@ def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
 ) -> None:
     page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "\u00a0: ronde 1 sur 3</dd>" in page
+
+
+def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
+    client: Client, started: Stage
+) -> None:
+    """Failed before: "player1: 8" in French too."""
+    finish_stage(started)
+    page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    leaders = page.split("En tête (points de tournoi)", 1)[1].split("</ol>", 1)[0]
+    assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
 
 
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])

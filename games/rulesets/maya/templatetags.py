@@ -107,11 +107,18 @@ def cards(names: Iterable[str | None]) -> SafeString:
 def play_buttons(form: Any, count: int) -> SafeString:
     """A ``play`` form's plays, a submit button each: "+4: 5 → 9"."""
     name = form["move"].html_name
+    # Translated once for all the plays: French puts a no-break space before the colon.
+    words = _("%(play)s: %(count)s → %(then)s")
     return format_html_join(
         "\n",
-        '<button type="submit" name="{}" value="{}">{}: {} \u2192 {}</button>',
+        '<button type="submit" name="{}" value="{}">{}</button>',
         (
-            (name, option.notation, option.label, number(count), number(option.count))
+            (
+                name,
+                option.notation,
+                words
+                % {"play": option.label, "count": number(count), "then": number(option.count)},
+            )
             for option in form.options
         ),
     )

@@ -455,6 +455,14 @@ def test_french_words_render(alice: User, duel: Game, as_user: Login) -> None:
     assert "Votre nombre secret" in page and "en chiffres mayas" in page
 
 
+def test_a_play_button_speaks_french_typography(duel: Game, as_user: Login) -> None:
+    """Failed before: "+4: 5 → 9" in French too, where a colon takes a space before it."""
+    _seat, client = turn_player(duel, as_user)
+    page = client.get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    buttons = re.findall(r'<button type="submit" name="play-move" value="[^"]+">([^<]+)<', page)
+    assert buttons and all(re.fullmatch(r".+\u00a0: \S+ → \S+", words) for words in buttons)
+
+
 def test_a_card_with_one_way_to_go_on_is_one_button_with_nothing_to_confirm(rf: Any) -> None:
     """A Temple of Zero whose player holds one card to follow it with: that play is a
     button of its own, not a list of one behind a confirmation."""
