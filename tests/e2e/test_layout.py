@@ -1,0 +1,73 @@
+"""What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
+phone: a finished game's whole score sheet, its totals in view on the phone.
+
+The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
+browser and run in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from games import demo
+from tests.e2e.helpers import PHONE, Site, scrolls_sideways, seed_demo
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 1000}
+
+
+@pytest.fixture(scope="module")
+def alice(browser: Browser, site: Site) -> Iterator[Page]:
+    """Alice, logged in at her desktop's width."""
+    seed_demo(site)
+    context = browser.new_context(base_url=site.url, locale="en-GB", viewport=DESKTOP)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill(demo.EMAILS[0])
+    page.get_by_label("Password:", exact=True).fill(demo.PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+    yield page
+    context.close()
+
+
+def at_width(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": PHONE["height"]})
+
+
+def box(locator: Locator) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not shown"
+    return dict(found)
+
+
+def within(inner: Locator, outer: Locator) -> bool:
+    """Whether ``inner`` lies wholly inside ``outer``'s box (a scrolled box: what shows)."""
+    a, b = box(inner), box(outer)
+    return b["x"] - 0.5 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5
+
+
+def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
+    """On a desktop every column of the score sheet shows; on the phone, where the sheet
+    scrolls, the players' names and their totals stay in view."""
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.FINISHED).click()
+    alice.goto(alice.url.split("/replay/")[0] + "/")
+    sheet = alice.get_by_role("region", name="Score sheet")
+    headers = sheet.get_by_role("columnheader")
+    totals = sheet.locator(".total")
+    at_width(alice, DESKTOP["width"])
+    cut = [headers.nth(i).inner_text() for i in range(headers.count())]
+    assert [name for i, name in enumerate(cut) if not within(headers.nth(i), sheet)] == []
+
+    at_width(alice, PHONE["width"])
+    assert not scrolls_sideways(alice)
+    assert totals.count() == 5  # the header and the four players
+    assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
+    names = sheet.get_by_role("rowheader")
+    assert all(within(names.nth(i), sheet) for i in range(names.count()))
