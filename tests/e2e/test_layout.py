@@ -1,5 +1,6 @@
 """What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
-phone: a finished game's whole score sheet, its totals in view on the phone.
+phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
+tables within the phone's width.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -52,6 +53,19 @@ def within(inner: Locator, outer: Locator) -> bool:
     return b["x"] - 0.5 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5
 
 
+def lines_of(locator: Locator) -> int:
+    """How many lines the text of ``locator`` takes."""
+    return int(
+        locator.evaluate(
+            """element => {
+              const range = document.createRange();
+              range.selectNodeContents(element);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }"""
+        )
+    )
+
+
 def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
     """On a desktop every column of the score sheet shows; on the phone, where the sheet
     scrolls, the players' names and their totals stay in view."""
@@ -71,3 +85,14 @@ def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
     assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
     names = sheet.get_by_role("rowheader")
     assert all(within(names.nth(i), sheet) for i in range(names.count()))
+
+
+def test_a_tournaments_tables_fit_the_phone(alice: Page) -> None:
+    at_width(alice, PHONE["width"])
+    alice.goto("/tournaments/")
+    alice.get_by_role("link", name="Demo cup").click()
+    alice.get_by_role("navigation", name="Tournament").get_by_role("link", name="Tables").click()
+    seats = alice.get_by_role("columnheader", name="Seat")
+    expect(seats.first).to_be_visible()
+    assert not scrolls_sideways(alice), alice.evaluate("document.documentElement.scrollWidth")
+    assert [lines_of(seats.nth(i)) for i in range(seats.count())] == [1] * seats.count()
