@@ -1,6 +1,7 @@
 """What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
-tables within the phone's width.
+tables within the phone's width; every entry of the site's menu on the phone, opened by
+keyboard.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -14,11 +15,13 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from games import demo
-from tests.e2e.helpers import PHONE, Site, scrolls_sideways, seed_demo
+from tests.e2e.helpers import PHONE, Site, focus_by_tabbing, scrolls_sideways, seed_demo
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 1000}
+#: The site's menu for a member, as it names its entries.
+MENU = ("Tournaments", "Rules", "My games", "New game", "My page", "Profile", "Log out")
 
 
 @pytest.fixture(scope="module")
@@ -96,3 +99,23 @@ def test_a_tournaments_tables_fit_the_phone(alice: Page) -> None:
     expect(seats.first).to_be_visible()
     assert not scrolls_sideways(alice), alice.evaluate("document.documentElement.scrollWidth")
     assert [lines_of(seats.nth(i)) for i in range(seats.count())] == [1] * seats.count()
+
+
+def test_every_menu_entry_opens_by_keyboard_on_the_phone(alice: Page) -> None:
+    at_width(alice, PHONE["width"])
+    alice.goto("/")
+    header = alice.locator(".site-header")
+    assert box(header)["height"] <= 64  # one line, the page below it
+    menu = header.get_by_text("Menu", exact=True)
+    assert box(menu)["height"] >= 44 and box(menu)["width"] >= 44  # a finger's target
+    focus_by_tabbing(alice, menu)
+    alice.keyboard.press("Enter")
+    nav = alice.get_by_role("navigation", name="Main")
+    for name in MENU:
+        entry = nav.get_by_role("button" if name == "Log out" else "link", name=name)
+        expect(entry).to_be_visible()
+        left, width = box(entry)["x"], box(entry)["width"]
+        assert left >= 0 and left + width <= PHONE["width"], name
+    assert not scrolls_sideways(alice)
+    # The entries are the Tab key's next stops.
+    focus_by_tabbing(alice, nav.get_by_role("link", name="Profile"), limit=len(MENU))
