@@ -1,7 +1,7 @@
 """What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width; every entry of the site's menu on the phone, opened by
-keyboard.
+keyboard; a standing order's check box beside its words.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -119,3 +119,15 @@ def test_every_menu_entry_opens_by_keyboard_on_the_phone(alice: Page) -> None:
     assert not scrolls_sideways(alice)
     # The entries are the Tab key's next stops.
     focus_by_tabbing(alice, nav.get_by_role("link", name="Profile"), limit=len(MENU))
+
+
+def test_a_standing_orders_box_sits_beside_its_words_on_the_phone(alice: Page) -> None:
+    at_width(alice, PHONE["width"])
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.PLAYING).first.click()
+    order = alice.get_by_role("checkbox", name="Never complete out of turn in this trick")
+    words = alice.locator("label", has_text="Never complete out of turn in this trick")
+    a, b = box(order), box(words)
+    assert a["x"] + a["width"] <= b["x"]  # before the words…
+    assert b["y"] <= a["y"] + a["height"] / 2 <= b["y"] + b["height"]  # …on their line
+    assert not scrolls_sideways(alice)
