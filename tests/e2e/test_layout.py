@@ -1,7 +1,7 @@
 """What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width; every entry of the site's menu on the phone, opened by
-keyboard; a standing order's check box beside its words.
+keyboard; a standing order's check box beside its words; Maya's count strip on one line.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -131,3 +131,13 @@ def test_a_standing_orders_box_sits_beside_its_words_on_the_phone(alice: Page) -
     assert a["x"] + a["width"] <= b["x"]  # before the words…
     assert b["y"] <= a["y"] + a["height"] / 2 <= b["y"] + b["height"]  # …on their line
     assert not scrolls_sideways(alice)
+
+
+def test_mayas_count_strip_is_one_line_on_a_desktop(alice: Page) -> None:
+    at_width(alice, DESKTOP["width"])
+    alice.goto("/rules/maya/")
+    alice.get_by_role("button", name="Try Maya against bots").click()
+    rungs = alice.locator(".maya .ladder").get_by_role("listitem")
+    expect(rungs).to_have_count(21)
+    tops = {round(box(rungs.nth(i))["y"]) for i in range(21)}
+    assert len(tops) == 1, tops
