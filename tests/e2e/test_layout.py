@@ -1,0 +1,143 @@
+"""What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
+phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
+tables within the phone's width; every entry of the site's menu on the phone, opened by
+keyboard; a standing order's check box beside its words; Maya's count strip on one line.
+
+The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
+browser and run in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from games import demo
+from tests.e2e.helpers import PHONE, Site, focus_by_tabbing, scrolls_sideways, seed_demo
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 1000}
+#: The site's menu for a member, as it names its entries.
+MENU = ("Tournaments", "Rules", "My games", "New game", "My page", "Profile", "Log out")
+
+
+@pytest.fixture(scope="module")
+def alice(browser: Browser, site: Site) -> Iterator[Page]:
+    """Alice, logged in at her desktop's width."""
+    seed_demo(site)
+    context = browser.new_context(base_url=site.url, locale="en-GB", viewport=DESKTOP)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill(demo.EMAILS[0])
+    page.get_by_label("Password:", exact=True).fill(demo.PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+    yield page
+    context.close()
+
+
+def at_width(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": PHONE["height"]})
+
+
+def box(locator: Locator) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not shown"
+    return dict(found)
+
+
+def within(inner: Locator, outer: Locator) -> bool:
+    """Whether ``inner`` lies wholly inside ``outer``'s box (a scrolled box: what shows)."""
+    a, b = box(inner), box(outer)
+    return b["x"] - 0.5 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5
+
+
+def lines_of(locator: Locator) -> int:
+    """How many lines the text of ``locator`` takes."""
+    return int(
+        locator.evaluate(
+            """element => {
+              const range = document.createRange();
+              range.selectNodeContents(element);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }"""
+        )
+    )
+
+
+def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
+    """On a desktop every column of the score sheet shows; on the phone, where the sheet
+    scrolls, the players' names and their totals stay in view."""
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.FINISHED).click()
+    alice.goto(alice.url.split("/replay/")[0] + "/")
+    sheet = alice.get_by_role("region", name="Score sheet")
+    headers = sheet.get_by_role("columnheader")
+    totals = sheet.locator(".total")
+    at_width(alice, DESKTOP["width"])
+    cut = [headers.nth(i).inner_text() for i in range(headers.count())]
+    assert [name for i, name in enumerate(cut) if not within(headers.nth(i), sheet)] == []
+
+    at_width(alice, PHONE["width"])
+    assert not scrolls_sideways(alice)
+    assert totals.count() == 5  # the header and the four players
+    assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
+    names = sheet.get_by_role("rowheader")
+    assert all(within(names.nth(i), sheet) for i in range(names.count()))
+
+
+def test_a_tournaments_tables_fit_the_phone(alice: Page) -> None:
+    at_width(alice, PHONE["width"])
+    alice.goto("/tournaments/")
+    alice.get_by_role("link", name="Demo cup").click()
+    alice.get_by_role("navigation", name="Tournament").get_by_role("link", name="Tables").click()
+    seats = alice.get_by_role("columnheader", name="Seat")
+    expect(seats.first).to_be_visible()
+    assert not scrolls_sideways(alice), alice.evaluate("document.documentElement.scrollWidth")
+    assert [lines_of(seats.nth(i)) for i in range(seats.count())] == [1] * seats.count()
+
+
+def test_every_menu_entry_opens_by_keyboard_on_the_phone(alice: Page) -> None:
+    at_width(alice, PHONE["width"])
+    alice.goto("/")
+    header = alice.locator(".site-header")
+    assert box(header)["height"] <= 64  # one line, the page below it
+    menu = header.get_by_text("Menu", exact=True)
+    assert box(menu)["height"] >= 44 and box(menu)["width"] >= 44  # a finger's target
+    focus_by_tabbing(alice, menu)
+    alice.keyboard.press("Enter")
+    nav = alice.get_by_role("navigation", name="Main")
+    for name in MENU:
+        entry = nav.get_by_role("button" if name == "Log out" else "link", name=name)
+        expect(entry).to_be_visible()
+        left, width = box(entry)["x"], box(entry)["width"]
+        assert left >= 0 and left + width <= PHONE["width"], name
+    assert not scrolls_sideways(alice)
+    # The entries are the Tab key's next stops.
+    focus_by_tabbing(alice, nav.get_by_role("link", name="Profile"), limit=len(MENU))
+
+
+def test_a_standing_orders_box_sits_beside_its_words_on_the_phone(alice: Page) -> None:
+    at_width(alice, PHONE["width"])
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.PLAYING).first.click()
+    order = alice.get_by_role("checkbox", name="Never complete out of turn in this trick")
+    words = alice.locator("label", has_text="Never complete out of turn in this trick")
+    a, b = box(order), box(words)
+    assert a["x"] + a["width"] <= b["x"]  # before the words…
+    assert b["y"] <= a["y"] + a["height"] / 2 <= b["y"] + b["height"]  # …on their line
+    assert not scrolls_sideways(alice)
+
+
+def test_mayas_count_strip_is_one_line_on_a_desktop(alice: Page) -> None:
+    at_width(alice, DESKTOP["width"])
+    alice.goto("/rules/maya/")
+    alice.get_by_role("button", name="Try Maya against bots").click()
+    rungs = alice.locator(".maya .ladder").get_by_role("listitem")
+    expect(rungs).to_have_count(21)
+    tops = {round(box(rungs.nth(i))["y"]) for i in range(21)}
+    assert len(tops) == 1, tops
