@@ -264,10 +264,13 @@ def focus_by_tabbing(page: Page, target: Locator, limit: int = 300) -> None:
 
 
 def unnamed_controls(page: Page) -> list[str]:
-    """Every form control of the page (input but hidden ones, select, textarea, button)
-    without an accessible name (from a label, aria-label or its text), as HTML. The names
-    are computed by Playwright, after the accessible-name algorithm browsers follow."""
-    controls = page.locator("input:not([type=hidden]), select, textarea, button")
+    """Every form control shown on the page (input but hidden ones, select, textarea,
+    button) without an accessible name (from a label, aria-label or its text), as HTML. The
+    names are computed by Playwright, after the accessible-name algorithm browsers follow.
+    A control not shown (the site menu's copy for the other width) is in nobody's way."""
+    controls = page.locator("input:not([type=hidden]), select, textarea, button").filter(
+        visible=True
+    )
     missing = []
     for i in range(controls.count()):
         control = controls.nth(i)

@@ -66,7 +66,7 @@ def test_every_page_of_a_game(game: str, player: Person, site: Site, artefacts: 
         page.goto("/games/")
         look("lobby", ".try-bots")
     page.goto(f"/games/new/?game={game}")
-    look("new", "form")
+    look("new", "main form")
     page.goto(f"/rules/{game}/")
     look("howto", ".try-bots")
     if game in SEEN_ELSEWHERE:

@@ -78,7 +78,7 @@ def test_the_waiting_room_and_the_join_page(duo: Duo, site: Site, artefacts: Pat
     wide = seen_everywhere(duo.mara, site, artefacts, "waiting-room", "#invite-friends")
 
     duo.nils.page.goto(link)
-    wide += seen_everywhere(duo.nils, site, artefacts, "join", "form")
+    wide += seen_everywhere(duo.nils, site, artefacts, "join", "main form")
     duo.nils.page.get_by_role("button", name="Take a seat").click()
     expect(duo.nils.page.get_by_text("Every seat is taken: mara starts the game.")).to_be_visible()
     wide += seen_everywhere(duo.nils, site, artefacts, "waiting-room-full", ".seats")

@@ -117,7 +117,7 @@ def test_the_sign_up_and_log_in_controls_have_names(
     newcomer = person(browser, site, "newcomer")
     try:
         newcomer.page.goto(path)
-        expect(newcomer.page.locator("form").first).to_be_visible()
+        expect(newcomer.page.locator("main form").first).to_be_visible()
         assert unnamed_controls(newcomer.page) == []
     finally:
         newcomer.context.close()
@@ -287,7 +287,7 @@ def test_the_lobby_new_game_and_profile_controls_have_names(story: Story, path: 
     # A chapter after the start: the lobby then lists a running game, not an empty page.
     page = story.alice.page
     page.goto(path)
-    expect(page.locator("form").first).to_be_visible()
+    expect(page.locator("main form").first).to_be_visible()
     assert unnamed_controls(page) == []
 
 
