@@ -23,7 +23,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from accounts.models import display_name
+from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
 from games.descriptions import time_per_move
 from games.lobby import TooManyInvitations, new_config, spend_invitation
@@ -314,6 +314,7 @@ def _open_table(
     entries = list(entries)
     rng.shuffle(entries)
     words: dict[str, object] = {"tournament": tournament.name}
+    names = display_names(entry.user_id for entry in entries)
     if not stage.is_final:
         words |= {"stage": stage.number, "table": number}
     game = game_create(
@@ -322,7 +323,7 @@ def _open_table(
         name_args=words,
         # NUM-X's own options form completes the configuration (its latest rules edition).
         config=new_config("numx", {"players": len(entries), "mode": "x-game"}),
-        seats=[SeatSpec(display_name(entry.user), user=entry.user) for entry in entries],
+        seats=[SeatSpec(names[entry.user_id], user=entry.user) for entry in entries],
         created_by=tournament.organiser,
         rng=dealer,
         # A tournament is watched by anyone: its pages link every table's game.
@@ -344,9 +345,12 @@ def _announce_stage(stage: Stage) -> None:
     for table in stage.tables.select_related("game"):
         link = settings.SITE_URL + reverse("games:game", args=(table.game_id,))
         places = list(table.players.select_related("entry__user"))
-        names = [display_name(place.entry.user) for place in places]
+        names = display_names(place.entry.user_id for place in places)
         for place in places:
-            others = ", ".join(name for name in names if name != display_name(place.entry.user))
+            # By seat, not by name: two players of one name are two others.
+            others = ", ".join(
+                names[other.entry.user_id] for other in places if other.pk != place.pk
+            )
             queue_mail(
                 tournament,
                 [place.entry.user],

@@ -206,6 +206,34 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
     assert all("3 days per move; good luck!" in m.body for m in mail.outbox)
 
 
+def test_players_of_one_name_are_told_of_each_other(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: each Sam's mail left out every player called Sam, the other too."""
+    players = make_players(4)
+    for user in players[:2]:
+        profile = profile_of(user)
+        profile.display_name = "Sam"
+        profile.save()
+    register_all(league, players)
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        stage = stage_start(tournament=league, by=alice, rng=random.Random(3))
+    (table,) = stage.tables.select_related("game")
+    assert sorted(seat.name for seat in table.game.seats.all()) == [
+        "Sam",
+        "Sam",
+        "player3",
+        "player4",
+    ]
+    for user in players[:2]:
+        (sent,) = [m for m in mail.outbox if m.to == [user.email]]
+        others = sent.body.split("Your table, with ", 1)[1].split(": ", 1)[0].split(", ")
+        assert sorted(others) == ["Sam", "player3", "player4"]
+
+
 def test_only_the_organiser_starts_a_stage(
     league: Tournament, mallory: User, make_players: Players
 ) -> None:
