@@ -142,7 +142,7 @@ def _card(
         mark = {Kind.INFINITY: "∞", Kind.NUMX: "X", Kind.JOKER: "J"}.get(face.kind, face.text[:2])
     words = card_words(name)
     if joker_as is not None:
-        css, mark, words = f"{css} numx-joker-as", f"J={joker_as}", joker_words(joker_as)
+        css, mark, words = f"{css} joker-as", f"J={joker_as}", joker_words(joker_as)
     if not face_up:
         # The picture's frame says it; a screen reader needs the words.
         words = face_down_words(words)

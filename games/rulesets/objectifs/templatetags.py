@@ -140,7 +140,7 @@ def _card(name: str | None, language: str | None, joker_as: str | None = None) -
         mark = _SPECIAL_MARKS[face.kind]
     if joker_as is not None:
         shown = "\u221e" if joker_as == "infinity" else value(joker_as)
-        css, mark = f"{css} objectifs-joker-as", f"J={shown}"
+        css, mark = f"{css} joker-as", f"J={shown}"
         words = joker_words(joker_as)
     return format_html(
         '<span class="card {}" role="img" aria-label="{}" title="{}">{}</span>',
