@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from django.template import Context, Template
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from games import demo
@@ -150,3 +151,27 @@ def test_mayas_count_strip_is_one_line_or_even_rows(alice: Page, width: int) -> 
         assert rows == [21]
     cut = rungs.evaluate_all("rungs => rungs.filter((r) => r.scrollWidth > r.clientWidth).length")
     assert cut == 0
+
+
+def test_a_joker_laid_as_12_reads_on_one_line_beside_its_pli(alice: Page) -> None:
+    """A pli holding a Joker laid as 12, as NUM-X's table draws it, put into the demo's table
+    (no short game reaches one): the Joker reads "J=12" on one line, level with the card
+    beside it, on a desktop and on a phone."""
+    pli = Template('{% load numx %}<li><span class="who">Bob</span> {% pli_cards pli %}</li>')
+    html = pli.render(Context({"pli": {"cards": ["joker", "blue-12"], "value": 12}}))
+    at_width(alice, DESKTOP["width"])
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.PLAYING).first.click()
+    for width in (DESKTOP["width"], PHONE["width"]):
+        at_width(alice, width)
+        alice.locator("#table").evaluate(
+            "(table, html) => { table.insertAdjacentHTML('afterbegin', "
+            "`<ol class='plis' id='joker-pli'>${html}</ol>`); }",
+            html,
+        )
+        joker = alice.get_by_role("img", name="Joker as 12")
+        expect(joker).to_have_text("J=12")
+        assert lines_of(joker) == 1
+        twelve = alice.locator("#joker-pli .card").nth(1)
+        assert abs(box(joker)["y"] - box(twelve)["y"]) <= 1
+        alice.locator("#joker-pli").evaluate("pli => pli.remove()")
