@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -348,6 +349,45 @@ def hand_size(page: Page, name: str) -> int:
     match = re.match(r"(\d+) cards? in hand", player.locator(".hand-size").inner_text())
     assert match, f"no hand size for {name}"
     return int(match.group(1))
+
+
+# --- Numenko's grid builder ---------------------------------------------------------------
+
+
+def tiles_in_hand(page: Page) -> str:
+    """The tiles of the seat's Numenko hand, as the move form shows them (one character
+    each)."""
+    tiles = page.locator("#table .nk-hand [data-tile]")
+    return "".join(tiles.nth(i).get_attribute("data-tile") or "" for i in range(tiles.count()))
+
+
+def calculation(tiles: str) -> str | None:
+    """A calculation of one line the tiles can lay: ``a o b = c`` of single digits and two
+    Multichoices (None if there is none)."""
+    digits = Counter(char for char in tiles if char.isdigit())
+    if tiles.count("M") < 2:
+        return None
+    for a in range(1, 10):
+        for b in range(1, 10):
+            for sign, value in (("+", a + b), ("-", a - b), ("x", a * b)):
+                if 0 <= value <= 9 and not Counter(f"{a}{b}{value}") - digits:
+                    return f"{a}{sign}{b}={value}"
+    return None
+
+
+def square(page: Page, row: int, col: int) -> str:
+    """The square of the grid being built at ``row``, ``col`` (as the grid is drawn)."""
+    return f'#table .nk-build [data-r="{row}"][data-c="{col}"]'
+
+
+def lay(page: Page, char: str, row: int, col: int) -> None:
+    """Tap the tile ``char`` of the hand (a Multichoice for a sign), then the square, and
+    wait for the grid drawn again with the tile there."""
+    page.locator(
+        f'#table .nk-hand [data-tile="{"M" if not char.isdigit() else char}"]'
+    ).first.click()
+    page.locator(square(page, row, col)).click()
+    expect(page.locator(square(page, row, col))).not_to_have_attribute("data-token", "")
 
 
 # --- Every size and language --------------------------------------------------------------

@@ -24,15 +24,19 @@ from tests.e2e.helpers import (
     PHONE,
     Person,
     Site,
+    calculation,
     in_language,
     invitation_link,
+    lay,
     my_turn,
     open_table,
     person,
     scrolls_sideways,
     sequence,
     sign_up,
+    square,
     table,
+    tiles_in_hand,
     wait_for_htmx,
 )
 
@@ -72,40 +76,6 @@ def accept(dialog: Dialog) -> None:
     dialog.accept()
 
 
-def hand(page: Page) -> str:
-    """The tiles of the seat's hand, as the move form shows them (one character each)."""
-    tiles = page.locator("#table .nk-hand [data-tile]")
-    return "".join(tiles.nth(i).get_attribute("data-tile") or "" for i in range(tiles.count()))
-
-
-def calculation(tiles: str) -> str | None:
-    """A calculation of one line the tiles can lay: ``a o b = c`` of single digits and two
-    Multichoices (None if there is none)."""
-    digits = Counter(char for char in tiles if char.isdigit())
-    if tiles.count("M") < 2:
-        return None
-    for a in range(1, 10):
-        for b in range(1, 10):
-            for sign, value in (("+", a + b), ("-", a - b), ("x", a * b)):
-                if 0 <= value <= 9 and not Counter(f"{a}{b}{value}") - digits:
-                    return f"{a}{sign}{b}={value}"
-    return None
-
-
-def square(page: Page, row: int, col: int) -> str:
-    return f'#table .nk-build [data-r="{row}"][data-c="{col}"]'
-
-
-def lay(page: Page, char: str, row: int, col: int) -> None:
-    """Tap the tile ``char`` of the hand (a Multichoice for a sign), then the square, and
-    wait for the grid drawn again with the tile there."""
-    page.locator(
-        f'#table .nk-hand [data-tile="{"M" if not char.isdigit() else char}"]'
-    ).first.click()
-    page.locator(square(page, row, col)).click()
-    expect(page.locator(square(page, row, col))).not_to_have_attribute("data-token", "")
-
-
 def test_ana_opens_a_table_for_three_ben_joins_and_a_bot_sits(trio: Table, site: Site) -> None:
     for someone in (trio.ana, trio.ben):
         sign_up(someone, site)
@@ -125,7 +95,7 @@ def test_ana_opens_a_table_for_three_ben_joins_and_a_bot_sits(trio: Table, site:
 def test_ana_builds_her_first_grid_by_taps_and_exchanges(trio: Table, artefacts: Path) -> None:
     page = trio.at_the_table(trio.ana)
     assert my_turn(page)
-    tiles = hand(page)
+    tiles = tiles_in_hand(page)
     sum_ = calculation(tiles)
     assert sum_ is not None, tiles
     first, sign, second, _equals, result = sum_
@@ -180,7 +150,7 @@ def test_ben_on_a_phone_in_french_writes_a_wrong_grid_and_is_told_which_line(
     page = trio.at_the_table(trio.ben)
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     assert page.locator("#table .status").get_by_text("À vous de jouer.").count()
-    tiles = hand(page)
+    tiles = tiles_in_hand(page)
     right = calculation(tiles)
     assert right is not None, tiles
     false = wrong(right, tiles)

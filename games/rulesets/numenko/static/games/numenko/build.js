@@ -4,8 +4,10 @@
 // Every change is written into the form's grid field in the game's notation, the very text
 // a player may type there or in an email; htmx then asks the table's preview for the grid
 // drawn again, each line marked right or wrong by the engine's rules. Without this script
-// the field is written by hand. Loaded again with every table htmx swaps in: it sets itself
-// up once, and listens on the document.
+// the field is written by hand. Until the move is sent, the field's text is kept in the
+// browser: a reload, or the page opened again later from a mail, finds the grid as it was
+// left. Loaded again with every table htmx swaps in: it sets itself up once, and listens on
+// the document.
 (() => {
   if (window.numenkoBuilder) return;
   window.numenkoBuilder = true;
@@ -15,9 +17,11 @@
   // What the player chose last: a tile of the hand ({draft, tile}) or a square of the grid
   // ({draft, r, c}, as the grid is drawn), or nothing.
   let picked = null;
-  // Each draft's earlier texts, for Undo; each draft's squares as last edited.
+  // Each draft's earlier texts, for Undo; each draft's squares as last edited; the drafts
+  // already looked up in the browser's storage.
   const history = new Map();
   const drawn = new WeakMap();
+  const looked = new WeakSet();
 
   // A square's token ("7", "x", "[x+]", "F7", "F[x+]") and back.
   const read = (token) => {
@@ -63,6 +67,56 @@
     return { text: rows.join(" / "), top, left };
   }
 
+  // The browser's storage holds one draft a game, ``{draft, text}``: the draft's id names
+  // what its move rests on, so a draft of an earlier round or position is never laid onto
+  // a new one. A browser that refuses storage (a private window throws on access) keeps
+  // the draft as long as the page: ``stored`` answers null.
+  function stored(use) {
+    try {
+      return use(window.localStorage);
+    } catch (refused) {
+      return null;
+    }
+  }
+  const entry = (game) => `numenko-draft-${game}`;
+  const gameOf = (draft) => draft.closest(".nk-play").dataset.game;
+  const forget = (game) => stored((storage) => storage.removeItem(entry(game)));
+
+  // Keep the field's text for a reload; the grid as it stands needs no keeping.
+  function keep(draft) {
+    const text = field(draft).value;
+    if (text === draft.dataset.initial) return forget(gameOf(draft));
+    const value = JSON.stringify({ draft: draft.id, text });
+    stored((storage) => storage.setItem(entry(gameOf(draft)), value));
+  }
+
+  // A draft seen for the first time: the text kept for it, if any, written in the field
+  // while the field still holds the grid as it stands (a grid the server sent back, refused,
+  // stays). A draft kept for another round or position is forgotten.
+  function restore(draft) {
+    if (looked.has(draft)) return;
+    looked.add(draft);
+    const kept = stored((storage) => JSON.parse(storage.getItem(entry(gameOf(draft)))));
+    if (!kept) return;
+    if (kept.draft !== draft.id) return forget(gameOf(draft));
+    const box = field(draft);
+    const fresh = box.value === draft.dataset.initial;
+    if (!fresh || typeof kept.text !== "string" || kept.text === box.value) return;
+    // The table may have been swapped in before htmx wired the field: wire it first (htmx
+    // does nothing to a field already wired), so that the grid is drawn.
+    htmx.process(box);
+    show(draft, kept.text);
+  }
+
+  // Write ``text`` in the field, keep it, and ask for the preview.
+  function show(draft, text) {
+    const box = field(draft);
+    box.value = text;
+    keep(draft);
+    draft.classList.add("nk-busy");
+    htmx.trigger(box, "nk-changed");
+  }
+
   // Write ``text`` in the field (Undo can bring back what it held) and ask for the preview.
   function send(draft, text) {
     const box = field(draft);
@@ -70,9 +124,7 @@
     const earlier = history.get(draft.id) || [];
     earlier.push(box.value);
     history.set(draft.id, earlier);
-    box.value = text;
-    draft.classList.add("nk-busy");
-    htmx.trigger(box, "nk-changed");
+    show(draft, text);
   }
 
   // The squares edited: ``keep``, a square as drawn now, is chosen again once the grid is
@@ -213,11 +265,8 @@
     } else if (data.undo !== undefined) {
       const earlier = history.get(draft.id) || [];
       if (!earlier.length) return;
-      const box = field(draft);
-      box.value = earlier.pop();
       picked = null;
-      draft.classList.add("nk-busy");
-      htmx.trigger(box, "nk-changed");
+      show(draft, earlier.pop());
     } else if (data.reset !== undefined) {
       picked = null;
       send(draft, draft.dataset.initial);
@@ -251,18 +300,33 @@
     tapSquare(draft, r, c);
   });
 
-  // A new drawing (the preview, or the whole table): read its squares afresh.
+  // The grid written by hand is kept as it is typed.
+  document.addEventListener("input", (event) => {
+    const draft = event.target.closest && event.target.closest(".nk-draft");
+    if (draft && event.target === field(draft)) keep(draft);
+  });
+
+  // A new drawing (the preview, or the whole table): read its squares afresh. A draft is
+  // restored once htmx is there to draw it (on a page's first load this script runs before
+  // htmx, which is deferred, and htmx's first "load" comes after).
   const settle = () =>
     document.querySelectorAll(".nk-draft").forEach((draft) => {
       drawn.delete(draft);
       draft.classList.remove("nk-busy");
       refresh(draft);
+      if (window.htmx) restore(draft);
     });
   document.addEventListener("htmx:load", settle);
-  // A preview answered (drawn, or refused and left as it was): the squares may be tapped.
   document.addEventListener("htmx:afterRequest", (event) => {
+    // A preview answered (drawn, or refused and left as it was): the squares may be tapped.
     const draft = event.detail.elt.closest && event.detail.elt.closest(".nk-draft");
     if (draft) draft.classList.remove("nk-busy");
+    // A move recorded (the table answers 200; a refused move 400 and a move the game moved
+    // past 409, the draft still to send): its draft is done with.
+    const form = event.detail.requestConfig && event.detail.requestConfig.elt;
+    const status = event.detail.xhr.status;
+    const recorded = status >= 200 && status < 300;
+    if (form && form.matches(".nk-play") && recorded) forget(form.dataset.game);
   });
   settle();
 })();

@@ -1,0 +1,172 @@
+"""A Numenko grid built and not sent is kept in the browser. Ana, against a bot, builds part
+of her grid and reloads the page (as she would coming back from her mail): the same grid is
+drawn again, in the field too, and she finishes it and sends it; nothing of it is left
+after. A draft of an earlier round is never laid onto a new one; and a browser that refuses
+storage (a private window throws on access) builds grids all the same.
+
+The tests run in order and share the game, as in ``test_numenko.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Browser, Dialog, Page, expect
+
+from tests.e2e.helpers import (
+    Person,
+    Site,
+    calculation,
+    game_number,
+    lay,
+    open_table,
+    person,
+    play_on,
+    sequence,
+    sign_up,
+    square,
+    table,
+    tiles_in_hand,
+    wait_for_htmx,
+)
+
+pytestmark = pytest.mark.browser
+
+EMPTY = "Your grid is empty: every tile is in your hand."
+#: The tools' names of the signs a calculation of ``calculation`` may hold.
+SIGN_NAMES = {"+": "plus", "-": "minus", "x": "times"}
+#: What the page's script finds of the browser's storage: its own drafts only.
+DRAFTS_KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('numenko-draft'))"
+#: A private window's storage: any use of it throws.
+NO_STORAGE = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});"""
+
+
+@dataclass
+class Game:
+    ana: Person
+    url: str = ""
+
+    def at_the_table(self) -> Page:
+        page = self.ana.page
+        page.goto(self.url)
+        expect(table(page)).to_be_visible()
+        wait_for_htmx(page)
+        return page
+
+
+@pytest.fixture(scope="module")
+def game(browser: Browser, site: Site) -> Iterator[Game]:
+    ana = person(browser, site, "nkdraft")
+    ana.page.on("dialog", accept)
+    yield Game(ana)
+    ana.context.close()
+
+
+def accept(dialog: Dialog) -> None:
+    dialog.accept()
+
+
+def test_ana_opens_a_table_against_a_bot(game: Game, site: Site) -> None:
+    sign_up(game.ana, site)
+    page = open_table(game.ana, "numenko", "Drafts kept", players=2)
+    game.url = page.url
+    page.get_by_label("Level of the bot").select_option("0")
+    page.get_by_role("button", name="Give a free seat to a bot").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#table .nk-build")).to_be_visible()
+
+
+def test_a_grid_built_and_not_sent_is_drawn_again_after_a_reload(game: Game) -> None:
+    page = game.at_the_table()
+    field = page.locator("#table textarea")
+    verdict = page.locator("#table .nk-verdict")
+    expect(verdict).to_have_text(EMPTY)
+    sum_ = calculation(tiles_in_hand(page))
+    assert sum_ is not None, tiles_in_hand(page)
+    first, sign, second, _equals, result = sum_
+    lay(page, first, 0, 0)
+    lay(page, "M", 0, 1)
+    expect(field).to_have_value(f"{first}+")
+    held = tiles_in_hand(page)
+
+    page.reload()
+    expect(field).to_have_value(f"{first}+")
+    expect(page.locator(square(page, 0, 0))).to_have_attribute("data-token", first)
+    expect(page.locator(square(page, 0, 1))).to_have_attribute("data-token", "+")
+    expect(verdict).not_to_have_text(EMPTY)
+    assert tiles_in_hand(page) == held
+    # Undo has nothing of this page to take back; Start again brings back the grid as it
+    # stands (empty, in the first round), and Undo the grid built before the reload.
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    page.get_by_role("button", name="Start again").click()
+    expect(field).to_have_value("")
+    expect(verdict).to_have_text(EMPTY)
+    page.get_by_role("button", name="Undo").click()
+    expect(field).to_have_value(f"{first}+")
+    expect(page.locator(square(page, 0, 1))).to_have_attribute("data-token", "+")
+
+    # The grid drawn again is built on: the sign chosen, the rest laid, then sent.
+    if sign != "+":
+        page.locator(square(page, 0, 1)).click()
+        tools = page.locator("#table .nk-tools")
+        tools.get_by_role("button", name=SIGN_NAMES[sign], exact=True).click()
+        expect(page.locator(square(page, 0, 1))).to_have_attribute("data-token", sign)
+    lay(page, second, 0, 2)
+    lay(page, "M", 0, 3)
+    page.locator("#table .nk-tools").get_by_role("button", name="equals", exact=True).click()
+    expect(page.locator(square(page, 0, 3))).to_have_attribute("data-token", "=")
+    lay(page, result, 0, 4)
+    expect(verdict).to_contain_text("Every calculation holds: 5 tiles laid")
+    before = sequence(page)
+    page.locator("#table .nk-send").get_by_role("button", name="Send my grid and exchange").click()
+    expect(table(page)).not_to_have_attribute("data-sequence", str(before))
+    # Recorded (the bot may have moved since, and the next round opened): the browser keeps
+    # nothing of the grid sent.
+    expect(page.locator("#table .history")).to_contain_text(f"You: lay out the grid {sum_}")
+    assert page.evaluate(DRAFTS_KEPT) == []
+
+    # The bot has moved: the next round opens on the grid sent.
+    page = game.at_the_table()
+    expect(page.locator("#table .centre h2")).to_have_text("Round 2")
+    expect(field).to_have_value(sum_)
+    expect(verdict).to_contain_text("Every calculation holds")
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+
+
+def test_a_draft_of_an_earlier_round_is_never_laid_onto_a_new_one(game: Game, site: Site) -> None:
+    """Ana empties her grid and moves by another way (a bot plays for her, as a mail would
+    carry her move): back at the table, the next round shows her grid as it stands."""
+    page = game.at_the_table()
+    field = page.locator("#table textarea")
+    page.get_by_role("button", name="Take every tile back").click()
+    expect(page.locator("#table .nk-verdict")).to_have_text(EMPTY)
+    assert page.evaluate(DRAFTS_KEPT)
+    assert play_on(site, game_number(game.url), moves=1)
+    page = game.at_the_table()
+    expect(page.locator("#table .centre h2")).to_have_text("Round 3")
+    expect(page.locator("#table .nk-verdict")).not_to_have_text(EMPTY)
+    expect(field).not_to_have_value("")
+    assert page.evaluate(DRAFTS_KEPT) == []
+
+
+def test_a_browser_that_refuses_storage_builds_grids_all_the_same(game: Game) -> None:
+    page = game.ana.page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(NO_STORAGE)
+    page = game.at_the_table()
+    field = page.locator("#table textarea")
+    kept = field.input_value()
+    assert kept
+    page.get_by_role("button", name="Take every tile back").click()
+    expect(page.locator("#table .nk-verdict")).to_have_text(EMPTY)
+    expect(field).to_have_value("")
+    page.get_by_role("button", name="Undo").click()
+    expect(field).to_have_value(kept)
+    page.reload()
+    expect(field).to_have_value(kept)
+    assert errors == []
