@@ -110,3 +110,11 @@ def test_nobody_else_replays_an_unfinished_game(
 ) -> None:
     assert as_user(mallory).get(f"/games/{duel.pk}/replay/").status_code == 403
     assert client.get(f"/games/{duel.pk}/replay/").status_code == 403
+
+
+@pytest.mark.parametrize("digits", [20, 5000])
+def test_a_step_of_many_digits_shows_the_last(duel: Game, client: Client, digits: int) -> None:
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/", {"step": "9" * digits})
+    assert page.status_code == 200
+    assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
