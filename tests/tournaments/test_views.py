@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import random
@@ -217,10 +218,23 @@ def test_the_standings_download_as_csv(client: Client, started: Stage) -> None:
     response = client.get(url(started.tournament, "standings.csv"))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == 8
     assert [row["points"] for row in rows] == ["8", "8", "4", "4", "2", "2", "1", "1"]
     assert rows[0]["stage_1"] == "8" and rows[0]["withdrawn"] == "no"
+
+
+def test_the_standings_csv_says_it_is_utf8_so_spreadsheets_read_accented_names(
+    client: Client, started: Stage
+) -> None:
+    """Excel reads a CSV without a byte order mark in the computer's own code page: a
+    player named Hélène came out as "HÃ©lÃ¨ne"."""
+    first = started.tables.first().players.order_by("seat").first().entry.user
+    give_name(first, "Hélène")
+    finish_stage(started)
+    body = client.get(url(started.tournament, "standings.csv")).content
+    assert body.startswith(codecs.BOM_UTF8 + b"rank,player,")
+    assert "Hélène" in body.decode("utf-8-sig")
 
 
 # --- Registration ------------------------------------------------------------------------
