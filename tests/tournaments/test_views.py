@@ -205,6 +205,18 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
 
 
+def test_shared_points_have_a_decimal_comma_in_french(client: Client, started: Stage) -> None:
+    """Three players tied first at a table of four share (8 + 4 + 2) / 3 points."""
+    for table in started.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 10 if i == 3 else 30 for i, name in enumerate(names)})
+    for page in ("standings/", "tables/", ""):
+        french = client.get(url(started.tournament, page), HTTP_ACCEPT_LANGUAGE="fr")
+        english = client.get(url(started.tournament, page)).content.decode()
+        assert "4,67" in french.content.decode() and "4.67" not in french.content.decode()
+        assert "4.67" in english
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
