@@ -529,6 +529,14 @@ def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     assert "Every table of the current stage must finish first." in response.content.decode()
 
 
+def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    page = as_user(alice).get(url(started.tournament, "organise/"), HTTP_ACCEPT_LANGUAGE="fr")
+    waiting = page.content.decode().split("Joueurs attendus aux tables", 1)[1]
+    assert re.findall(r">Table 1</a>\u00a0:", waiting), waiting[:400]
+
+
 def test_the_organiser_starts_the_next_stage_once_the_tables_are_done(
     started: Stage, alice: User, as_user: Login
 ) -> None:
