@@ -2,6 +2,8 @@
 // (they work without JavaScript); this only clicks them.
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea")) return;
+  // With a modifier the key is the browser's or the system's (Alt+Left: back).
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const link = document.querySelector(`#replay-step a[data-key="${event.key}"]`);
   if (link) {
     event.preventDefault();
