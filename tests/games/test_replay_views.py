@@ -94,6 +94,23 @@ def test_htmx_steps_swap_only_the_step(duel: Game, client: Client) -> None:
     assert page.lstrip().startswith('<section id="replay-step"') and "<html" not in page
 
 
+def test_going_back_past_the_browsers_saved_steps_gets_the_whole_page(
+    duel: Game, client: Client
+) -> None:
+    """htmx keeps the last ten steps shown; going back further, it asks for the step
+    again and puts the answer in place of the whole page: a step alone left the page
+    without its menu, its title and its way back to the table."""
+    game = finish(duel)
+    response = client.get(
+        f"/games/{game.pk}/replay/?step=4",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_HISTORY_RESTORE_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert "<html" in page and f"<h1>Replay: {game.name}</h1>" in page
+    assert "Event 4 of" in page and "Back to the table" in page
+
+
 def test_players_replay_their_unfinished_game_in_their_own_view(
     alice: User, duel: Game, as_user: Login
 ) -> None:
