@@ -8,11 +8,13 @@ document.addEventListener("keydown", (event) => {
   if (link) {
     event.preventDefault();
     // Right after a step is swapped in, htmx has not bound its links yet: a click then
-    // would follow the plain link and reload the page. Ask htmx directly instead.
+    // would follow the plain link and reload the page. Ask htmx directly instead, from
+    // the link, so that it pushes the step's address as a click does, keeping the page it
+    // leaves for the browser's Back.
     if (window.htmx) {
       window.htmx.ajax("GET", link.getAttribute("hx-get"), {
-        target: "#replay-step", swap: "outerHTML",
-      }).then(() => history.pushState({}, "", link.getAttribute("href")));
+        source: link, target: "#replay-step", swap: "outerHTML",
+      });
     } else {
       link.click();
     }

@@ -55,3 +55,22 @@ def test_the_keys_step_and_alt_left_still_goes_back(visitor: Page) -> None:
         wait_for_htmx(visitor)
         expect(step).to_have_attribute("data-step", "5")
         expect(visitor).to_have_url(re.compile(r"\?step=5$"))
+
+
+def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page) -> None:
+    """The browser's Back after stepping with the keys: the address and the step shown
+    agree, so that a link copied from the address bar opens the step being looked at."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    step = visitor.locator("#replay-step")
+    for number in (6, 7):
+        visitor.keyboard.press("ArrowRight")
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+    for number in (6, 5):
+        visitor.go_back()
+        expect(visitor).to_have_url(re.compile(rf"\?step={number}$"))
+        expect(step).to_have_attribute("data-step", str(number))
+        expect(visitor.locator("h1")).to_have_count(1)
