@@ -147,6 +147,15 @@ def test_anybody_watches_the_games_the_tables_page_links_to(
         assert as_user(mallory).get(f"/games/{table.game_id}/history/").status_code == 200
 
 
+def test_a_finished_stage_reads_as_a_finished_ronde_in_french(
+    client: Client, started: Stage
+) -> None:
+    """A "ronde" is feminine: "Ronde 1 — terminée", where a tournament is "terminé"."""
+    finish_stage(started)
+    page = client.get(url(started.tournament, "tables/"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert re.search(r"Ronde 1\s+— terminée</h3>", page.content.decode())
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()
