@@ -253,7 +253,7 @@ def standings_csv(
         writer.writerow(
             [
                 line.rank,
-                names.get(line.player, str(line.player)),
+                as_text(names.get(line.player, str(line.player))),
                 format_points(line.points),
                 *(
                     format_points(line.stage_points[stage]) if stage in line.stage_points else ""
@@ -269,6 +269,20 @@ def standings_csv(
             ]
         )
     return out.getvalue()
+
+
+#: What makes a spreadsheet read a cell as a formula (OWASP's "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(cell: str) -> str:
+    """A cell people typed (a player's name), kept as text by a spreadsheet: a name such as
+    ``=HYPERLINK(...)`` would otherwise run as a formula on the organiser's computer.
+
+    >>> as_text("=1+1"), as_text("Alice")
+    ("'=1+1", 'Alice')
+    """
+    return "'" + cell if cell.startswith(_FORMULA_START) else cell
 
 
 def _rating_columns(rating: tuple[int, bool] | None) -> tuple[str, str]:

@@ -165,7 +165,9 @@ def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
             if line.rating is not None
         },
     )
-    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    # The byte order mark tells Excel the file is UTF-8: without it, it reads the file in
+    # the computer's code page and accented names come out garbled ("HÃ©lÃ¨ne").
+    response = HttpResponse("\ufeff" + body, content_type="text/csv; charset=utf-8")
     suffix = f"-stage-{upto}" if upto else ""
     response["Content-Disposition"] = (
         f'attachment; filename="tournament-{tournament.pk}-standings{suffix}.csv"'

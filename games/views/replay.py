@@ -30,5 +30,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if given is not None and given.startswith("-"):
         asked = 1  # before the first step: the nearest end is the first
     step = replay_step(game, seat, game.last_sequence if asked is None else asked)
-    template = "games/replay.html#step" if request.htmx else "games/replay.html"
+    # htmx swaps a step in; going back past the steps it keeps, it asks for the step
+    # again and puts the answer in place of the whole page, which must then be whole.
+    step_alone = request.htmx and not request.htmx.history_restore_request
+    template = "games/replay.html#step" if step_alone else "games/replay.html"
     return render(request, template, {"r": step, "t": step.table})

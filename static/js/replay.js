@@ -2,15 +2,19 @@
 // (they work without JavaScript); this only clicks them.
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea")) return;
+  // With a modifier the key is the browser's or the system's (Alt+Left: back).
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const link = document.querySelector(`#replay-step a[data-key="${event.key}"]`);
   if (link) {
     event.preventDefault();
     // Right after a step is swapped in, htmx has not bound its links yet: a click then
-    // would follow the plain link and reload the page. Ask htmx directly instead.
+    // would follow the plain link and reload the page. Ask htmx directly instead, from
+    // the link, so that it pushes the step's address as a click does, keeping the page it
+    // leaves for the browser's Back.
     if (window.htmx) {
       window.htmx.ajax("GET", link.getAttribute("hx-get"), {
-        target: "#replay-step", swap: "outerHTML",
-      }).then(() => history.pushState({}, "", link.getAttribute("href")));
+        source: link, target: "#replay-step", swap: "outerHTML",
+      });
     } else {
       link.click();
     }

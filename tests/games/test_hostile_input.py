@@ -94,6 +94,7 @@ GETS: dict[str, Send] = {
     "replay ?step": lambda c, g, v: c.get(f"/games/{g.pk}/replay/", {"step": v}),
     "poll ?seq": lambda c, g, v: c.get(f"/games/{g.pk}/poll/", {"seq": v}),
     "lobby ?page": lambda c, g, v: c.get("/games/", {"page": v, "finished": v}),
+    "next game ?after": lambda c, g, v: c.get("/games/next/", {"after": v}),
     "new game ?game": lambda c, g, v: c.get("/games/new/", {"game": v}),
     "API events ?after": lambda c, g, v: c.get(f"/api/games/{g.pk}/events/", {"after": v}),
     "API games ?page": lambda c, g, v: c.get("/api/games/", {"page": v}),
@@ -113,6 +114,16 @@ def test_no_query_parameter_gets_a_server_error(
 ) -> None:
     events = Event.objects.filter(game=duel).count()
     refused_or_fine(GETS[where](player, duel, value), duel, events)
+
+
+@pytest.mark.parametrize("where", sorted(GETS))
+@pytest.mark.parametrize("digits", [20, 5000])
+def test_no_number_too_big_for_the_database_or_python_gets_a_server_error(
+    player: Client, duel: Game, where: str, digits: int
+) -> None:
+    """Past 19 digits no database integer holds it; past 4300, Python's ``int`` refuses."""
+    events = Event.objects.filter(game=duel).count()
+    refused_or_fine(GETS[where](player, duel, "9" * digits), duel, events)
 
 
 @EXAMPLES

@@ -94,6 +94,23 @@ def test_htmx_steps_swap_only_the_step(duel: Game, client: Client) -> None:
     assert page.lstrip().startswith('<section id="replay-step"') and "<html" not in page
 
 
+def test_going_back_past_the_browsers_saved_steps_gets_the_whole_page(
+    duel: Game, client: Client
+) -> None:
+    """htmx keeps the last ten steps shown; going back further, it asks for the step
+    again and puts the answer in place of the whole page: a step alone left the page
+    without its menu, its title and its way back to the table."""
+    game = finish(duel)
+    response = client.get(
+        f"/games/{game.pk}/replay/?step=4",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_HISTORY_RESTORE_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert "<html" in page and f"<h1>Replay: {game.name}</h1>" in page
+    assert "Event 4 of" in page and "Back to the table" in page
+
+
 def test_players_replay_their_unfinished_game_in_their_own_view(
     alice: User, duel: Game, as_user: Login
 ) -> None:
@@ -110,3 +127,11 @@ def test_nobody_else_replays_an_unfinished_game(
 ) -> None:
     assert as_user(mallory).get(f"/games/{duel.pk}/replay/").status_code == 403
     assert client.get(f"/games/{duel.pk}/replay/").status_code == 403
+
+
+@pytest.mark.parametrize("digits", [20, 5000])
+def test_a_step_of_many_digits_shows_the_last(duel: Game, client: Client, digits: int) -> None:
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/", {"step": "9" * digits})
+    assert page.status_code == 200
+    assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()

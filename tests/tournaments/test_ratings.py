@@ -102,7 +102,9 @@ def test_the_standings_csv_and_api_give_the_ratings(
     tournament = started.tournament_id
     rows = list(
         csv.DictReader(
-            io.StringIO(client.get(f"/tournaments/{tournament}/standings.csv").content.decode())
+            io.StringIO(
+                client.get(f"/tournaments/{tournament}/standings.csv").content.decode("utf-8-sig")
+            )
         )
     )
     by_name = {row["player"]: (row["rating"], row["provisional"]) for row in rows}

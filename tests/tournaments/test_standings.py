@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from fractions import Fraction
 
 import pytest
@@ -161,6 +163,15 @@ def test_standings_export_as_csv() -> None:
     ]
     assert rows[1][:6] == ["1", "E", "14", "6", "8", "55"]
     assert rows[-1][1] == "H" and rows[-1][-3] == "yes"
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x.example")', "+1", "-2+3", "@SUM(A1)"])
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(name: str) -> None:
+    lines = standings("ab", [TableResult(1, (SeatResult("a", -12), SeatResult("b", 5)))])
+    text = standings_csv(lines, {"a": name, "b": "Bob"}, [1])
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[1][1] == "Bob" and rows[2][1] == "'" + name
+    assert rows[2][4] == "-12", "a negative score stays a number"
 
 
 def test_points_rows_are_written_and_read_back() -> None:

@@ -133,7 +133,11 @@ def test_eight_players_play_two_stages_and_the_standings_add_up(
     expected = expected_standings(games, [user.username for user in players])
     rows = list(
         csv.DictReader(
-            io.StringIO(client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode())
+            io.StringIO(
+                client.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode(
+                    "utf-8-sig"
+                )
+            )
         )
     )
     assert [

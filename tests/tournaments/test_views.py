@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import random
@@ -146,6 +147,15 @@ def test_anybody_watches_the_games_the_tables_page_links_to(
         assert as_user(mallory).get(f"/games/{table.game_id}/history/").status_code == 200
 
 
+def test_a_finished_stage_reads_as_a_finished_ronde_in_french(
+    client: Client, started: Stage
+) -> None:
+    """A "ronde" is feminine: "Ronde 1 — terminée", where a tournament is "terminé"."""
+    finish_stage(started)
+    page = client.get(url(started.tournament, "tables/"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert re.search(r"Ronde 1\s+— terminée</h3>", page.content.decode())
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()
@@ -204,6 +214,18 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
 
 
+def test_shared_points_have_a_decimal_comma_in_french(client: Client, started: Stage) -> None:
+    """Three players tied first at a table of four share (8 + 4 + 2) / 3 points."""
+    for table in started.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 10 if i == 3 else 30 for i, name in enumerate(names)})
+    for page in ("standings/", "tables/", ""):
+        french = client.get(url(started.tournament, page), HTTP_ACCEPT_LANGUAGE="fr")
+        english = client.get(url(started.tournament, page)).content.decode()
+        assert "4,67" in french.content.decode() and "4.67" not in french.content.decode()
+        assert "4.67" in english
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
@@ -217,10 +239,23 @@ def test_the_standings_download_as_csv(client: Client, started: Stage) -> None:
     response = client.get(url(started.tournament, "standings.csv"))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert len(rows) == 8
     assert [row["points"] for row in rows] == ["8", "8", "4", "4", "2", "2", "1", "1"]
     assert rows[0]["stage_1"] == "8" and rows[0]["withdrawn"] == "no"
+
+
+def test_the_standings_csv_says_it_is_utf8_so_spreadsheets_read_accented_names(
+    client: Client, started: Stage
+) -> None:
+    """Excel reads a CSV without a byte order mark in the computer's own code page: a
+    player named Hélène came out as "HÃ©lÃ¨ne"."""
+    first = started.tables.first().players.order_by("seat").first().entry.user
+    give_name(first, "Hélène")
+    finish_stage(started)
+    body = client.get(url(started.tournament, "standings.csv")).content
+    assert body.startswith(codecs.BOM_UTF8 + b"rank,player,")
+    assert "Hélène" in body.decode("utf-8-sig")
 
 
 # --- Registration ------------------------------------------------------------------------
@@ -501,6 +536,14 @@ def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     assert "Start stage 2" not in page, "not while tables are being played"
     response = browser.post(url(league, "organise/start/"), follow=True)
     assert "Every table of the current stage must finish first." in response.content.decode()
+
+
+def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    page = as_user(alice).get(url(started.tournament, "organise/"), HTTP_ACCEPT_LANGUAGE="fr")
+    waiting = page.content.decode().split("Joueurs attendus aux tables", 1)[1]
+    assert re.findall(r">Table 1</a>\u00a0:", waiting), waiting[:400]
 
 
 def test_the_organiser_starts_the_next_stage_once_the_tables_are_done(

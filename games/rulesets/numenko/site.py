@@ -146,6 +146,7 @@ class NumenkoSite:
                 else []
             ),
             "pot_tiles": view["pot_tiles"],
+            "over": view["phase"] == "game-over",
             "draft": draft_key(view),
         }
 

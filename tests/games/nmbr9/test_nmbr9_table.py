@@ -372,6 +372,21 @@ def test_a_finished_game_is_scored_in_points_by_level_and_replayed_step_by_step(
     assert client.get(f"/games/{game.pk}/replay/", {"step": "x"}).status_code == 400
 
 
+def test_a_finished_games_replay_shows_a_placement_without_calling_it_secret(
+    duel: Game, client: Client
+) -> None:
+    """Once the game is over the replay draws every tile at every step, the tile of a card
+    only one player has placed too: "where stays secret" would contradict the board."""
+    game = finish(duel)
+    halfway = next(
+        step
+        for step in range(2, last(game))
+        if sum(store.load(game.pk, game.rules, upto=step).state.placed) == 1
+    )
+    page = client.get(f"/games/{game.pk}/replay/", {"step": halfway}).content.decode()
+    assert "has placed this card" in page and "stays secret" not in page
+
+
 def test_a_finished_solo_game_shows_its_score_and_no_winner(alice: User, as_user: Login) -> None:
     """A solo game is played for points: it ends with a score, not a win."""
     game = finish(nmbr9_game(alice))

@@ -431,3 +431,18 @@ def test_rounds_and_live_tables_are_rated_in_pools_of_their_own(
         assert Rating.objects.get(user=alice, pool=f"numenko:{mode}").games == 1
     assert pool_label("numenko:rounds") == "Numenko · in rounds"
     assert pool_label("numenko:live") == "Numenko · live"
+
+
+def test_the_replay_says_every_hand_as_it_stood_and_in_french_typography(
+    duel: Game, client: Client
+) -> None:
+    """Every step of a finished game's replay shows the hands of that moment: only the
+    last is "at the end"; French puts its no-break space before each name's colon."""
+    game = finish(duel)
+    middle = client.get(f"/games/{game.pk}/replay/", {"step": last(game) // 2})
+    assert "Every hand</h2>" in middle.content.decode()
+    end = client.get(f"/games/{game.pk}/replay/", {"step": last(game)}).content.decode()
+    assert "Every hand at the end</h2>" in end
+    french = client.get(f"/games/{game.pk}/replay/", {"step": 3}, HTTP_ACCEPT_LANGUAGE="fr")
+    hands = french.content.decode().split('class="all-hands numenko"', 1)[1]
+    assert "<li>alice\u00a0: " in hands and "<li>bob\u00a0: " in hands

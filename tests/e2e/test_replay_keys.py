@@ -1,0 +1,76 @@
+"""The replay's keyboard, in a browser: the arrows, Home and End step through the game, and
+a key pressed with a modifier is left to the browser (Alt+Left goes back)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games import demo
+from tests.e2e.helpers import Site, seed_demo, wait_for_htmx
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def visitor(browser: Browser, site: Site) -> Iterator[Page]:
+    """Somebody who is not signed in, on the home page of a site with the demo's games."""
+    seed_demo(site)
+    context = browser.new_context(base_url=site.url, locale="en-GB")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_the_keys_step_and_alt_left_still_goes_back(visitor: Page) -> None:
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    step = visitor.locator("#replay-step")
+    visitor.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    expect(visitor).to_have_url(re.compile(r"\?step=6$"))
+    visitor.keyboard.press("ArrowLeft")
+    expect(step).to_have_attribute("data-step", "5")
+    wait_for_htmx(visitor)
+    visitor.keyboard.press("End")
+    last = step.get_attribute("data-last")
+    expect(step).to_have_attribute("data-step", last or "")
+    wait_for_htmx(visitor)
+    visitor.keyboard.press("Home")
+    expect(step).to_have_attribute("data-step", "1")
+    wait_for_htmx(visitor)
+
+    # Alt+Left is the browser's Back (which headless Chromium does not carry out):
+    # the replay leaves it alone, as every key pressed with a modifier.
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    for keys in ("Alt+ArrowLeft", "Shift+ArrowRight", "Control+End"):
+        visitor.keyboard.press(keys)
+        wait_for_htmx(visitor)
+        expect(step).to_have_attribute("data-step", "5")
+        expect(visitor).to_have_url(re.compile(r"\?step=5$"))
+
+
+def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page) -> None:
+    """The browser's Back after stepping with the keys: the address and the step shown
+    agree, so that a link copied from the address bar opens the step being looked at."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    step = visitor.locator("#replay-step")
+    for number in (6, 7):
+        visitor.keyboard.press("ArrowRight")
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+    for number in (6, 5):
+        visitor.go_back()
+        expect(visitor).to_have_url(re.compile(rf"\?step={number}$"))
+        expect(step).to_have_attribute("data-step", str(number))
+        expect(visitor.locator("h1")).to_have_count(1)
