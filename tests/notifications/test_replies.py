@@ -174,6 +174,42 @@ def test_a_move_in_the_games_notation_is_played(trio: Game, commit: Commit) -> N
     assert played(trio, 2) == [unlettered]
 
 
+@pytest.mark.parametrize("seed", [3, 8, 13])
+def test_the_trick_winner_hands_out_the_score_cards_as_the_email_writes_them(
+    trio: Game, commit: Commit, seed: int
+) -> None:
+    """A distribution cannot be listed: the email names the trick's cards, the players'
+    numbers, and a distribution written out, which a reply may send as it is."""
+    names = ("alice", "bob", "mallory")
+    rng = random.Random(seed)
+    while True:
+        now = store.load(trio.pk, "numx")
+        mover = min(RULES.awaiting(now.state) - {RULES.chance})
+        if now.state.pending is not None and type(now.state.pending).__name__ == "Distributing":
+            break
+        action = RULES.bot_action(now.state, mover, rng)
+        game_submit(game_id=trio.pk, seat=mover, action=action, expected_sequence=now.sequence)
+    trio.refresh_from_db()
+    row = Notification.objects.create(
+        game=trio,
+        sequence=now.sequence,
+        recipient=User.objects.get(username=names[mover]),
+        kind="your-turn",
+    )
+    message = compose(row)
+    assert "The cards of the trick: " in message.body
+    assert re.search(r"The players: (\d [a-z]+(, )?)+\.", message.body)
+    example = re.search(r"For example: (distribute .+)$", message.body, re.MULTILINE)
+    assert example is not None
+    speaks(User.objects.get(username=names[mover]), "fr")
+    assert f"Par exemple\u00a0: {example.group(1)}" in compose(row).body
+
+    deliver(commit, reply(message, example.group(1)))
+
+    assert outcome() == "played"
+    assert played(trio, mover)[-1] == example.group(1)
+
+
 def test_an_html_only_reply_is_read_without_its_quote(trio: Game, commit: Commit) -> None:
     message = turn_mail("bob@example.com")
     deliver(commit, reply(message, "c", html_only=True))
