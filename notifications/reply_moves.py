@@ -8,8 +8,9 @@ seat, so a reply is read against the very letters its email showed: those of the
 the sequence in the reply's token.
 
 When the seat's moves are too many to list (a NUM-X distribution, an NMBR 9 placement) no
-letters are offered: the email says what the choice is, how the game writes a move, and
-points to the table.
+letters are offered: the email says what the choice is, how the game writes a move (with
+what the adapter's :class:`games.rulesets.site.ChoiceHelp` adds: a NUM-X distribution's
+cards and an example, an NMBR 9 player's tiles drawn in text), and points to the table.
 """
 
 from __future__ import annotations

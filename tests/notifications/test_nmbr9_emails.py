@@ -12,7 +12,7 @@ from django.core import mail
 from django.utils import timezone, translation
 
 from games import deadlines
-from games.engine.nmbr9 import Place
+from games.engine.nmbr9 import Place, footprint
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
@@ -113,3 +113,30 @@ def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commi
     (message,) = sent_to(bob.email)
     with translation.override("fr"):
         assert f"La carte 1 sur 20 est un {card}\u00a0: posez votre tuile." in message.body
+
+
+def test_the_mail_draws_the_players_own_tiles_to_place_the_next_one_by_reply(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A player who plays by email sees their stack nowhere else: from the second card on,
+    the mail draws it square by square, in the coordinates a placement is written with."""
+    game = start([alice, bob], commit)
+    tile = place(game, 0, commit)
+    place(game, 1, commit)
+    (message,) = [m for m in sent_to(alice.email) if "Card 2 of 20" in m.body]
+    assert "Your tiles seen from above" in message.body
+    # The HTML part keeps the drawing's columns.
+    assert '<pre style="white-space:pre-wrap">Your tiles seen from above' in str(
+        message.alternatives[0][0]
+    )
+    drawn = message.body.split("Your tiles seen from above", 1)[1].splitlines()
+    header = next(line for line in drawn if line.startswith("x "))
+    columns = [int(x) for x in header.split()[1:]]
+    squares = {
+        (x, int(line.split()[1]))
+        for line in drawn
+        if line.startswith("y ")
+        for x, cell in zip(columns, line.split()[2:], strict=True)
+        if cell == f"{tile.digit}/0"
+    }
+    assert squares == {(tile.x + dx, tile.y + dy) for dx, dy in footprint(tile.digit, tile.turn)}
