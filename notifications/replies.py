@@ -228,10 +228,17 @@ def _stale(verdict: Verdict, now: int) -> Verdict:
     return _refused(verdict, Outcome.STALE, why)
 
 
+#: The mails write negative numbers with the typographic minus sign (U+2212), which a
+#: player may copy into a reply: a notation writes "-".
+MINUS = str.maketrans({"\u2212": "-"})
+
+
 def read_notation(rules: RuleSet[Any], text: str) -> Any:
-    """The action ``text`` writes, as written, else as a phone's keyboard may have changed
-    it (a capital first letter, a closing full stop). Raises NotationError."""
-    tried = [text, text.lower(), text.rstrip(".!").strip().lower()]
+    """The action ``text`` writes, as written, else as a phone's keyboard or a copy from the
+    mail may have changed it (a capital first letter, a closing full stop, a minus sign).
+    Raises NotationError."""
+    plain = text.translate(MINUS)
+    tried = [text, text.lower(), plain, plain.rstrip(".!").strip().lower()]
     for candidate in dict.fromkeys(tried):
         try:
             return rules.parse_action(candidate)

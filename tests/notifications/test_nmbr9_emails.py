@@ -19,9 +19,12 @@ from games.models import Game, Seat
 from games.registry import rule_set
 from games.rulesets.nmbr9.descriptions import square
 from games.services import game_submit
+from notifications.models import InboundMail
 from tests.members import speaks
 
 from .conftest import sent_to
+from .replies import reply
+from .test_replies import deliver, played
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +143,27 @@ def test_the_mail_draws_the_players_own_tiles_to_place_the_next_one_by_reply(
         if cell == f"{tile.digit}/0"
     }
     assert squares == {(tile.x + dx, tile.y + dy) for dx, dy in footprint(tile.digit, tile.turn)}
+
+
+def test_a_placement_copied_with_the_mails_minus_signs_is_played(
+    alice: User, commit: Commit, bob: User
+) -> None:
+    """The mail writes a negative coordinate with the typographic minus (U+2212); a
+    player who copies it into their reply has their placement read as the notation's "-"."""
+    game = start([alice, bob], commit)
+    place(game, 0, commit)
+    place(game, 1, commit)
+    (message,) = [m for m in sent_to(alice.email) if "Card 2 of 20" in m.body]
+    now = store.load(game.pk, game.rules).state
+    chosen = next(
+        action
+        for action in NMBR9.legal_actions(now, 0)
+        if isinstance(action, Place) and action.y < 0
+    )
+    written = str(chosen).replace("-", "\u2212")
+    assert "\u2212" in written
+
+    deliver(commit, reply(message, written))
+
+    assert InboundMail.objects.latest("pk").outcome == "played"
+    assert played(game, 0)[-1] == str(chosen)
