@@ -18,7 +18,10 @@ from games.engine.numx import legal_actions
 from games.events import consumers, store
 from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
+from games.rulesets.numx.descriptions import cards
+from games.selectors import game_view
 from games.services import game_submit, set_standing_orders
+from notifications.emails import compose
 from notifications.models import Notification
 from notifications.tasks import send_notification
 from tests.members import speaks
@@ -318,3 +321,24 @@ def test_a_player_who_looked_at_the_table_a_while_ago_is_emailed(
 
     starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
     assert [m.to[0] for m in mail.outbox] == [["alice", "bob"][starter] + "@example.com"]
+
+
+def test_a_turn_email_says_the_players_hand_and_the_pli_on_top(trio: Game, commit: Commit) -> None:
+    """A player who plays by email sees their cards nowhere else: the mail says the hand
+    and the pli to beat, not only the moves it allows."""
+    all_pick(trio, commit)
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    move(trio, starter, commit, lambda moves: next(m for m in moves if str(m).startswith("play ")))
+    rules = rule_set("numx")
+    (nxt,) = rules.awaiting(store.load(trio.pk, trio.rules).state) - {rules.chance}
+    trio.refresh_from_db()
+    row, _new = Notification.objects.get_or_create(
+        game=trio,
+        sequence=trio.last_sequence,
+        recipient=User.objects.get(username=["alice", "bob", "mallory"][nxt]),
+        kind="your-turn",
+    )
+    view = game_view(trio, nxt)
+    body = compose(row).body
+    assert f"You hold {cards(view['hands'][nxt])}." in body
+    assert f"The pli on top: {cards(view['plis'][-1]['cards'])}." in body

@@ -390,4 +390,12 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
             "Play the card you drew, %(card)s: a drawn card that can be played must be "
             "played at once."
         ) % {"card": card(drawn)}
-    return _("Lay a pli, play an Action card, take back a score card, draw or pass.")
+    said = [_("Lay a pli, play an Action card, take back a score card, draw or pass.")]
+    # What the seat holds and must beat, as Objectifs says it: a player who plays by email
+    # sees them nowhere else (the moves listed name only the cards that may be laid).
+    if view["plis"]:
+        said.append(_("The pli on top: %(cards)s.") % {"cards": cards(view["plis"][-1]["cards"])})
+    hand = view["hands"][view["seat"]] if view["seat"] is not None else None
+    if hand is not None:
+        said.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
+    return " ".join(said)
