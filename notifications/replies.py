@@ -338,7 +338,12 @@ def _owe_answer(
             kind = Notification.Kind.YOUR_TURN if awaited else Notification.Kind.OUT_OF_TURN
             turn = turn_context(game, token.seat, kind, current)
             moves = turn["moves"]
-            context.update(turn if moves.listed or moves.pending else {"recap": turn["recap"]})
+            if moves.listed or moves.pending:
+                context.update(turn)
+            else:
+                # A second reply to a mail already answered (an NMBR 9 card placed, a
+                # pick made): the player learns that nothing more is asked of them yet.
+                context.update(recap=turn["recap"], waiting=True)
     subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"

@@ -167,3 +167,24 @@ def test_a_placement_copied_with_the_mails_minus_signs_is_played(
 
     assert InboundMail.objects.latest("pk").outcome == "played"
     assert played(game, 0)[-1] == str(chosen)
+
+
+def test_a_second_reply_to_a_card_already_placed_says_nothing_more_is_asked_yet(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice places her tile by reply, then answers the same mail again (she changed her
+    mind): nothing is played, and the answer says she has nothing to do until the next
+    card, rather than only "here is the table"."""
+    game = start([alice, bob], commit)
+    (message,) = sent_to(alice.email)
+    now = store.load(game.pk, game.rules).state
+    first = str(NMBR9.bot_action(now, 0, random.Random(0)))
+    deliver(commit, reply(message, first))
+    mail.outbox.clear()
+
+    deliver(commit, reply(message, first.replace("turn 0", "turn 90")))
+
+    assert InboundMail.objects.latest("pk").outcome == "stale"
+    assert played(game, 0) == [first]
+    (answer,) = sent_to(alice.email)
+    assert "Nothing more is asked of you now: we email you when it is your turn." in answer.body
