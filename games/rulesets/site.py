@@ -235,6 +235,18 @@ class LikelyMoves(Protocol):
 
 
 @runtime_checkable
+class MailPosition(Protocol):
+    """What an adapter adds to :class:`Site` when a "your turn" email must say more of the
+    position than the task does, for a player who plays by email and sees no table (NUM-X:
+    every score row, its cards numbered as the moves name them). Optional."""
+
+    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The position as the seat whose ``view`` this is knows it, in the reader's
+        language, the seats named by ``names``, lines apart; "" for nothing more."""
+        ...
+
+
+@runtime_checkable
 class ChoiceHelp(Protocol):
     """What an adapter adds to :class:`Site` when a choice too large to list (a NUM-X
     distribution) needs more than the game's notation help to be written in a reply to an

@@ -342,3 +342,31 @@ def test_a_turn_email_says_the_players_hand_and_the_pli_on_top(trio: Game, commi
     body = compose(row).body
     assert f"You hold {cards(view['hands'][nxt])}." in body
     assert f"The pli on top: {cards(view['plis'][-1]['cards'])}." in body
+
+
+def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(
+    trio: Game, commit: Commit
+) -> None:
+    """The opening picks become face-up score cards: the first player's mail says each
+    one, the reader's own as "you", numbered from 1 as "take back score card 1" counts."""
+    all_pick(trio, commit)
+    state = store.load(trio.pk, trio.rules).state
+    starter = state.turn  # type: ignore[attr-defined]
+    names = ["alice", "bob", "mallory"]
+    trio.refresh_from_db()
+    row, _new = Notification.objects.get_or_create(
+        game=trio,
+        sequence=trio.last_sequence,
+        recipient=User.objects.get(username=names[starter]),
+        kind="your-turn",
+    )
+    body = compose(row).body
+    view = game_view(trio, starter)
+    assert "Score rows:" in body
+    for seat, name in enumerate(names):
+        (picked,) = view["rows"][seat]
+        who = "you" if seat == starter else name
+        assert f"- {who}: 1 {cards([picked['card']])}\n" in body
+    speaks(User.objects.get(username=names[starter]), "fr")
+    french = compose(row).body
+    assert "Zones de score\u00a0:" in french and "- vous\u00a0: 1 " in french

@@ -399,3 +399,30 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     if hand is not None:
         said.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
     return " ".join(said)
+
+
+def score_rows(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Every score row as the reader knows it, its cards numbered from 1 as the moves name
+    them ("take back score card 2") and set apart by a middle dot (a face-down card reads
+    "blue 7, face down"), for the "your turn" email: a player who plays by email sees the
+    rows nowhere else."""
+    lines = [_("Score rows:")]
+    for seat, row in enumerate(view["rows"]):
+        shown = [
+            f"{index} "
+            + (
+                card(entry["card"])
+                if entry["face_up"]
+                else face_down_words(card(entry["card"]))
+                if entry["card"] is not None
+                else _("a face-down card")
+            )
+            for index, entry in enumerate(row, start=1)
+        ]
+        who = _("you") if seat == view["seat"] else names[seat]
+        lines.append(
+            "- "
+            + _("%(who)s: %(cards)s")
+            % {"who": who, "cards": " · ".join(shown) if shown else _("no score card")}
+        )
+    return "\n".join(lines)

@@ -112,6 +112,9 @@ class NumxSite:
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
 
+    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.score_rows(view, names)
+
     def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """A distribution by email reply: the trick's cards, how many to hand out, how a
         placement is written, the seats' numbers, and a legal distribution to start from
