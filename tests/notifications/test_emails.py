@@ -21,12 +21,11 @@ from games.registry import rule_set
 from games.rulesets.numx.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit, set_standing_orders
-from notifications.emails import compose
 from notifications.models import Notification
 from notifications.tasks import send_notification
 from tests.members import speaks
 
-from .conftest import sent_to
+from .conftest import sent_to, turn_mail_now
 
 pytestmark = pytest.mark.django_db
 
@@ -331,15 +330,8 @@ def test_a_turn_email_says_the_players_hand_and_the_pli_on_top(trio: Game, commi
     move(trio, starter, commit, lambda moves: next(m for m in moves if str(m).startswith("play ")))
     rules = rule_set("numx")
     (nxt,) = rules.awaiting(store.load(trio.pk, trio.rules).state) - {rules.chance}
-    trio.refresh_from_db()
-    row, _new = Notification.objects.get_or_create(
-        game=trio,
-        sequence=trio.last_sequence,
-        recipient=User.objects.get(username=["alice", "bob", "mallory"][nxt]),
-        kind="your-turn",
-    )
+    body = turn_mail_now(trio, nxt).body
     view = game_view(trio, nxt)
-    body = compose(row).body
     assert f"You hold {cards(view['hands'][nxt])}." in body
     assert f"The pli on top: {cards(view['plis'][-1]['cards'])}." in body
 
@@ -353,14 +345,7 @@ def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(
     state = store.load(trio.pk, trio.rules).state
     starter = state.turn  # type: ignore[attr-defined]
     names = ["alice", "bob", "mallory"]
-    trio.refresh_from_db()
-    row, _new = Notification.objects.get_or_create(
-        game=trio,
-        sequence=trio.last_sequence,
-        recipient=User.objects.get(username=names[starter]),
-        kind="your-turn",
-    )
-    body = compose(row).body
+    body = turn_mail_now(trio, starter).body
     view = game_view(trio, starter)
     assert "Score rows:" in body
     for seat, name in enumerate(names):
@@ -368,5 +353,5 @@ def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(
         who = "you" if seat == starter else name
         assert f"- {who}: 1 {cards([picked['card']])}\n" in body
     speaks(User.objects.get(username=names[starter]), "fr")
-    french = compose(row).body
+    french = turn_mail_now(trio, starter).body
     assert "Zones de score\u00a0:" in french and "- vous\u00a0: 1 " in french

@@ -34,7 +34,7 @@ from notifications.models import Answer, InboundMail, Notification
 from notifications.reply_address import ReplyToken, find_token
 from tests.members import speaks
 
-from .conftest import sent_to
+from .conftest import sent_to, turn_mail_now
 from .replies import reply
 
 pytestmark = pytest.mark.django_db
@@ -189,20 +189,13 @@ def test_the_trick_winner_hands_out_the_score_cards_as_the_email_writes_them(
             break
         action = RULES.bot_action(now.state, mover, rng)
         game_submit(game_id=trio.pk, seat=mover, action=action, expected_sequence=now.sequence)
-    trio.refresh_from_db()
-    row = Notification.objects.create(
-        game=trio,
-        sequence=now.sequence,
-        recipient=User.objects.get(username=names[mover]),
-        kind="your-turn",
-    )
-    message = compose(row)
+    message = turn_mail_now(trio, mover)
     assert "The cards of the trick: " in message.body
     assert re.search(r"The players: (\d [a-z]+(, )?)+\.", message.body)
     example = re.search(r"For example: (distribute .+)$", message.body, re.MULTILINE)
     assert example is not None
     speaks(User.objects.get(username=names[mover]), "fr")
-    assert f"Par exemple\u00a0: {example.group(1)}" in compose(row).body
+    assert f"Par exemple\u00a0: {example.group(1)}" in turn_mail_now(trio, mover).body
 
     deliver(commit, reply(message, example.group(1)))
 
