@@ -21,6 +21,7 @@ from games.registry import rule_set
 from games.rulesets.numx.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit, set_standing_orders
+from notifications.emails import compose
 from notifications.models import Notification
 from notifications.tasks import send_notification
 from tests.members import speaks
@@ -281,6 +282,11 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     site = finished.game_type.site
     for line in outcome.breakdown[0]:
         assert f"{site.describe_score_line(line.rule)} {line.points}" in endings[0].body
+    # In French, a score follows its player after a no-break space and a colon.
+    speaks(User.objects.get(username="bob"), "fr")
+    ending = Notification.objects.get(recipient__username="bob", kind="game-end")
+    french = compose(ending).body
+    assert "- bob\u00a0: " in french and "- bob: " not in french
 
 
 def at_the_table(user: User, game: Game) -> None:
