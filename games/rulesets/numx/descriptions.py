@@ -381,7 +381,9 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     if pending.get("kind") == "distribution":
         return _("You won the trick: hand out the score cards.")
     if pending.get("kind") == "malus":
-        return _("A Malus hit you: choose what to discard, remove or place.")
+        return " ".join(
+            [_("A Malus hit you: choose what to discard, remove or place."), *_holding(view)]
+        )
     if pending.get("kind") == "drawn-card":
         drawn = (pending.get("cards") or [None])[0]
         if drawn is None:  # another seat's view: the card is the drawer's to know
@@ -395,10 +397,15 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     # sees them nowhere else (the moves listed name only the cards that may be laid).
     if view["plis"]:
         said.append(_("The pli on top: %(cards)s.") % {"cards": cards(view["plis"][-1]["cards"])})
+    return " ".join([*said, *_holding(view)])
+
+
+def _holding(view: Mapping[str, Any]) -> list[str]:
+    """What the reader holds, in a sentence (none for a spectator)."""
     hand = view["hands"][view["seat"]] if view["seat"] is not None else None
-    if hand is not None:
-        said.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
-    return " ".join(said)
+    if hand is None:
+        return []
+    return [_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")}]
 
 
 def score_rows(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -426,3 +433,40 @@ def score_rows(view: Mapping[str, Any], names: Sequence[str]) -> str:
             % {"who": who, "cards": " · ".join(shown) if shown else _("no score card")}
         )
     return "\n".join(lines)
+
+
+def malus_help(view: Mapping[str, Any]) -> str:
+    """How a Malus target answers by email reply: what the Malus asks, how ``resolve`` is
+    written, and an answer written out (the first cards of the hand, the first score
+    cards, every drawn card face up at the left end)."""
+    pending, seat = view["pending"], view["seat"]
+    hand = view["hands"][seat] or []
+    row = view["rows"][seat]
+    drawn = pending["cards"] or []
+    discard = min(pending.get("discard", 0), len(hand))
+    remove = min(pending.get("remove", 0), len(row))
+    asked = []
+    if discard:
+        asked.append(
+            ngettext("discard %(n)d card of your hand", "discard %(n)d cards of your hand", discard)
+            % {"n": discard}
+        )
+    if remove:
+        asked.append(
+            ngettext("remove %(n)d of your score cards", "remove %(n)d of your score cards", remove)
+            % {"n": remove}
+        )
+    if drawn:
+        asked.append(_("place %(cards)s in your score row") % {"cards": cards(drawn)})
+    example = ["resolve"]
+    if discard:
+        example += ["discard", *hand[:discard]]
+    if remove:
+        example += ["remove", *(str(index) for index in range(remove))]
+    if drawn:
+        example += ["place", *("up-left" for _card in drawn)]
+    return _(
+        "The Malus asks you to %(what)s. Write resolve, then discard and the cards, remove "
+        "and the positions of the score cards (counted from 0 at the left end), place and, "
+        "for each card drawn, up or down and -left or -right. For example: %(example)s"
+    ) % {"what": and_list(asked), "example": " ".join(example)}

@@ -118,8 +118,10 @@ class NumxSite:
     def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """A distribution by email reply: the trick's cards, how many to hand out, how a
         placement is written, the seats' numbers, and a legal distribution to start from
-        (the one the table's form starts from)."""
+        (the one the table's form starts from); a Malus's answer (:func:`malus_help`)."""
         pending = view.get("pending") or {}
+        if pending.get("kind") == "malus":
+            return descriptions.malus_help(view)
         if pending.get("kind") != "distribution":
             return ""
         cards = list(pending["cards"])
