@@ -340,6 +340,13 @@ def test_a_turn_email_says_the_players_hand_and_the_pli_on_top(trio: Game, commi
     view = game_view(trio, nxt)
     assert f"You hold {cards(view['hands'][nxt])}." in body
     assert f"The pli on top: {cards(view['plis'][-1]['cards'])}." in body
+    # The table shows them as cards: its status line keeps to what the moment asks.
+    client = Client()
+    client.force_login(User.objects.get(username=["alice", "bob", "mallory"][nxt]))
+    page = client.get(f"/games/{trio.pk}/").content.decode()
+    status = re.search(r'<p class="status" role="status">(.*?)</p>', page, re.S)
+    assert status is not None and "Lay a pli" in status.group(1)
+    assert "You hold" not in status.group(1) and "The pli on top" not in status.group(1)
 
 
 def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(

@@ -381,9 +381,7 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     if pending.get("kind") == "distribution":
         return _("You won the trick: hand out the score cards.")
     if pending.get("kind") == "malus":
-        return " ".join(
-            [_("A Malus hit you: choose what to discard, remove or place."), *_holding(view)]
-        )
+        return _("A Malus hit you: choose what to discard, remove or place.")
     if pending.get("kind") == "drawn-card":
         drawn = (pending.get("cards") or [None])[0]
         if drawn is None:  # another seat's view: the card is the drawer's to know
@@ -392,28 +390,22 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
             "Play the card you drew, %(card)s: a drawn card that can be played must be "
             "played at once."
         ) % {"card": card(drawn)}
-    said = [_("Lay a pli, play an Action card, take back a score card, draw or pass.")]
-    # What the seat holds and must beat, as Objectifs says it: a player who plays by email
-    # sees them nowhere else (the moves listed name only the cards that may be laid).
+    return _("Lay a pli, play an Action card, take back a score card, draw or pass.")
+
+
+def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the "your turn" email says of the table, which a player who plays by email
+    sees nowhere else: the pli on top, the reader's hand (the moves listed name only the
+    cards that may be laid) and every score row, its cards numbered from 1 as the moves
+    name them ("take back score card 2") and set apart by a middle dot (a face-down card
+    reads "blue 7, face down")."""
+    lines = []
     if view["plis"]:
-        said.append(_("The pli on top: %(cards)s.") % {"cards": cards(view["plis"][-1]["cards"])})
-    return " ".join([*said, *_holding(view)])
-
-
-def _holding(view: Mapping[str, Any]) -> list[str]:
-    """What the reader holds, in a sentence (none for a spectator)."""
+        lines.append(_("The pli on top: %(cards)s.") % {"cards": cards(view["plis"][-1]["cards"])})
     hand = view["hands"][view["seat"]] if view["seat"] is not None else None
-    if hand is None:
-        return []
-    return [_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")}]
-
-
-def score_rows(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """Every score row as the reader knows it, its cards numbered from 1 as the moves name
-    them ("take back score card 2") and set apart by a middle dot (a face-down card reads
-    "blue 7, face down"), for the "your turn" email: a player who plays by email sees the
-    rows nowhere else."""
-    lines = [_("Score rows:")]
+    if hand is not None:
+        lines.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
+    lines.append(_("Score rows:"))
     for seat, row in enumerate(view["rows"]):
         shown = [
             f"{index} "

@@ -113,7 +113,7 @@ class NumxSite:
         return descriptions.task(view, out_of_turn)
 
     def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
-        return descriptions.score_rows(view, names)
+        return descriptions.position(view, names)
 
     def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """A distribution by email reply: the trick's cards, how many to hand out, how a
