@@ -30,6 +30,7 @@ from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
+from games.rulesets.site import MailPosition
 from games.selectors import event_log, game_view, seat_of
 from games.services import still_valid
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
@@ -238,6 +239,9 @@ def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict
     if seat is None:
         return context
     loaded = store.load(game.pk, game.rules)
+    site = game.game_type.site
+    if isinstance(site, MailPosition):
+        context["position"] = site.position_words(game_view(game, seat, loaded), seat_names(game))
     moves = reply_moves(game, seat, loaded)
     context["moves"] = moves
     if (

@@ -228,10 +228,17 @@ def _stale(verdict: Verdict, now: int) -> Verdict:
     return _refused(verdict, Outcome.STALE, why)
 
 
+#: The mails write negative numbers with the typographic minus sign (U+2212), which a
+#: player may copy into a reply: a notation writes "-".
+MINUS = str.maketrans({"\u2212": "-"})
+
+
 def read_notation(rules: RuleSet[Any], text: str) -> Any:
-    """The action ``text`` writes, as written, else as a phone's keyboard may have changed
-    it (a capital first letter, a closing full stop). Raises NotationError."""
-    tried = [text, text.lower(), text.rstrip(".!").strip().lower()]
+    """The action ``text`` writes, as written, else as a phone's keyboard or a copy from the
+    mail may have changed it (a capital first letter, a closing full stop, a minus sign).
+    Raises NotationError."""
+    plain = text.translate(MINUS)
+    tried = [text, text.lower(), plain, plain.rstrip(".!").strip().lower()]
     for candidate in dict.fromkeys(tried):
         try:
             return rules.parse_action(candidate)
@@ -331,7 +338,12 @@ def _owe_answer(
             kind = Notification.Kind.YOUR_TURN if awaited else Notification.Kind.OUT_OF_TURN
             turn = turn_context(game, token.seat, kind, current)
             moves = turn["moves"]
-            context.update(turn if moves.listed or moves.pending else {"recap": turn["recap"]})
+            if moves.listed or moves.pending:
+                context.update(turn)
+            else:
+                # A second reply to a mail already answered (an NMBR 9 card placed, a
+                # pick made): the player learns that nothing more is asked of them yet.
+                context.update(recap=turn["recap"], waiting=True)
     subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"

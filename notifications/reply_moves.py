@@ -8,8 +8,9 @@ seat, so a reply is read against the very letters its email showed: those of the
 the sequence in the reply's token.
 
 When the seat's moves are too many to list (a NUM-X distribution, an NMBR 9 placement) no
-letters are offered: the email says what the choice is, how the game writes a move, and
-points to the table.
+letters are offered: the email says what the choice is, how the game writes a move (with
+what the adapter's :class:`games.rulesets.site.ChoiceHelp` adds: a NUM-X distribution's
+cards and an example, an NMBR 9 player's tiles drawn in text), and points to the table.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from typing import Any
 from games.engine.ruleset import NotationError
 from games.events import store
 from games.models import Game
-from games.moves import LegalMoves, Move, legal_moves
+from games.moves import LegalMoves, Move, legal_moves, seat_names
 from games.registry import game_type
-from games.rulesets.site import LikelyMoves
+from games.rulesets.site import ChoiceHelp, LikelyMoves
 from games.selectors import game_view
 
 LETTERS = "ABCDEFGH"
@@ -41,6 +42,8 @@ class ReplyMoves:
     listed: tuple[Move, ...] = ()
     pending: dict[str, Any] | None = None
     notation_help: str = ""
+    #: How to write the unlisted choice, beyond the notation: the adapter's ChoiceHelp.
+    choice_help: str = ""
     letters: dict[str, Move] = field(default_factory=dict)
 
     @property
@@ -83,7 +86,12 @@ def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> R
     site = game_type(game.rules).site
     help_text = str(site.api.notation_help)
     if not moves.listed:
-        return ReplyMoves(loaded.sequence, pending=moves.pending, notation_help=help_text)
+        choice = ""
+        if moves.pending and isinstance(site, ChoiceHelp):
+            choice = site.choice_help(game_view(game, seat, loaded), seat_names(game))
+        return ReplyMoves(
+            loaded.sequence, pending=moves.pending, notation_help=help_text, choice_help=choice
+        )
     likely = _likely(game, seat, moves, loaded)
     lettered = tuple(zip(LETTERS, likely, strict=False))
     return ReplyMoves(

@@ -235,6 +235,32 @@ class LikelyMoves(Protocol):
 
 
 @runtime_checkable
+class MailPosition(Protocol):
+    """What an adapter adds to :class:`Site` when a "your turn" email must say more of the
+    position than the task does, for a player who plays by email and sees no table (NUM-X:
+    every score row, its cards numbered as the moves name them). Optional."""
+
+    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The position as the seat whose ``view`` this is knows it, in the reader's
+        language, the seats named by ``names``, lines apart; "" for nothing more."""
+        ...
+
+
+@runtime_checkable
+class ChoiceHelp(Protocol):
+    """What an adapter adds to :class:`Site` when a choice too large to list (a NUM-X
+    distribution) needs more than the game's notation help to be written in a reply to an
+    email: its pieces and an example. Optional: without it the email gives the game's
+    notation help alone."""
+
+    def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        """How to write the choice the seat whose ``view`` this is must make, in the
+        reader's language, the seats named by ``names``; "" when the notation help is
+        enough."""
+        ...
+
+
+@runtime_checkable
 class RefusalWords(Protocol):
     """What an adapter adds to :class:`Site` when its engine's refusals name things by
     their notation (a card's ``blue-7``). Optional: without it a refusal's values are said

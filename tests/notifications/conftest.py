@@ -11,6 +11,8 @@ from django.core import mail
 from games.events import consumers
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from notifications.emails import compose
+from notifications.models import Notification
 
 
 @pytest.fixture
@@ -47,3 +49,15 @@ def trio(
 
 def sent_to(address: str) -> list[mail.EmailMessage]:
     return [m for m in mail.outbox if address in m.to]
+
+
+def turn_mail_now(game: Game, seat: int) -> mail.EmailMessage:
+    """The "your turn" email ``seat``'s player is owed for ``game`` as it stands, composed
+    now in their language (the row the consumer wrote, or a new one)."""
+    game.refresh_from_db()
+    player = game.seats.get(number=seat).user
+    assert player is not None
+    row, _new = Notification.objects.get_or_create(
+        game=game, sequence=game.last_sequence, recipient=player, kind="your-turn"
+    )
+    return compose(row)

@@ -18,12 +18,15 @@ from games.engine.numx import legal_actions
 from games.events import consumers, store
 from games.models import Game, GameMute, Seat, StandingOrder
 from games.registry import rule_set
+from games.rulesets.numx.descriptions import cards
+from games.selectors import game_view
 from games.services import game_submit, set_standing_orders
+from notifications.emails import compose
 from notifications.models import Notification
 from notifications.tasks import send_notification
 from tests.members import speaks
 
-from .conftest import sent_to
+from .conftest import sent_to, turn_mail_now
 
 pytestmark = pytest.mark.django_db
 
@@ -279,6 +282,11 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     site = finished.game_type.site
     for line in outcome.breakdown[0]:
         assert f"{site.describe_score_line(line.rule)} {line.points}" in endings[0].body
+    # In French, a score follows its player after a no-break space and a colon.
+    speaks(User.objects.get(username="bob"), "fr")
+    ending = Notification.objects.get(recipient__username="bob", kind="game-end")
+    french = compose(ending).body
+    assert "- bob\u00a0: " in french and "- bob: " not in french
 
 
 def at_the_table(user: User, game: Game) -> None:
@@ -318,3 +326,45 @@ def test_a_player_who_looked_at_the_table_a_while_ago_is_emailed(
 
     starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
     assert [m.to[0] for m in mail.outbox] == [["alice", "bob"][starter] + "@example.com"]
+
+
+def test_a_turn_email_says_the_players_hand_and_the_pli_on_top(trio: Game, commit: Commit) -> None:
+    """A player who plays by email sees their cards nowhere else: the mail says the hand
+    and the pli to beat, not only the moves it allows."""
+    all_pick(trio, commit)
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    move(trio, starter, commit, lambda moves: next(m for m in moves if str(m).startswith("play ")))
+    rules = rule_set("numx")
+    (nxt,) = rules.awaiting(store.load(trio.pk, trio.rules).state) - {rules.chance}
+    body = turn_mail_now(trio, nxt).body
+    view = game_view(trio, nxt)
+    assert f"You hold {cards(view['hands'][nxt])}." in body
+    assert f"The pli on top: {cards(view['plis'][-1]['cards'])}." in body
+    # The table shows them as cards: its status line keeps to what the moment asks.
+    client = Client()
+    client.force_login(User.objects.get(username=["alice", "bob", "mallory"][nxt]))
+    page = client.get(f"/games/{trio.pk}/").content.decode()
+    status = re.search(r'<p class="status" role="status">(.*?)</p>', page, re.S)
+    assert status is not None and "Lay a pli" in status.group(1)
+    assert "You hold" not in status.group(1) and "The pli on top" not in status.group(1)
+
+
+def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(
+    trio: Game, commit: Commit
+) -> None:
+    """The opening picks become face-up score cards: the first player's mail says each
+    one, the reader's own as "you", numbered from 1 as "take back score card 1" counts."""
+    all_pick(trio, commit)
+    state = store.load(trio.pk, trio.rules).state
+    starter = state.turn  # type: ignore[attr-defined]
+    names = ["alice", "bob", "mallory"]
+    body = turn_mail_now(trio, starter).body
+    view = game_view(trio, starter)
+    assert "Score rows:" in body
+    for seat, name in enumerate(names):
+        (picked,) = view["rows"][seat]
+        who = "you" if seat == starter else name
+        assert f"- {who}: 1 {cards([picked['card']])}\n" in body
+    speaks(User.objects.get(username=names[starter]), "fr")
+    french = turn_mail_now(trio, starter).body
+    assert "Zones de score\u00a0:" in french and "- vous\u00a0: 1 " in french

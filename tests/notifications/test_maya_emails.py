@@ -68,6 +68,10 @@ def test_the_mail_speaks_french_to_a_french_player(bob: User, alice: User, commi
     (message,) = sent_to(first.email)
     with translation.override("fr"):
         assert "Le décompte est de" in message.body and "votre nombre secret est" in message.body
+    # What the deal gave the reader is said to them ("vous avez"), not of them ("vous a").
+    secret = now.secrets[now.turn]
+    assert f"Vous avez pioché le nombre secret {secret}." in message.body
+    assert "Vous a " not in message.body
 
 
 def joker_turned_up(seed: int) -> bool:

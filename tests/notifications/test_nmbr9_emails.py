@@ -12,16 +12,19 @@ from django.core import mail
 from django.utils import timezone, translation
 
 from games import deadlines
-from games.engine.nmbr9 import Place
+from games.engine.nmbr9 import Place, footprint
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
 from games.rulesets.nmbr9.descriptions import square
 from games.services import game_submit
+from notifications.models import InboundMail
 from tests.members import speaks
 
 from .conftest import sent_to
+from .replies import reply
+from .test_replies import deliver, played
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +116,75 @@ def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commi
     (message,) = sent_to(bob.email)
     with translation.override("fr"):
         assert f"La carte 1 sur 20 est un {card}\u00a0: posez votre tuile." in message.body
+
+
+def test_the_mail_draws_the_players_own_tiles_to_place_the_next_one_by_reply(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A player who plays by email sees their stack nowhere else: from the second card on,
+    the mail draws it square by square, in the coordinates a placement is written with."""
+    game = start([alice, bob], commit)
+    tile = place(game, 0, commit)
+    place(game, 1, commit)
+    (message,) = [m for m in sent_to(alice.email) if "Card 2 of 20" in m.body]
+    assert "Your tiles seen from above" in message.body
+    # The HTML part keeps the drawing's columns.
+    assert '<pre style="white-space:pre-wrap">Your tiles seen from above' in str(
+        message.alternatives[0][0]
+    )
+    drawn = message.body.split("Your tiles seen from above", 1)[1].splitlines()
+    header = next(line for line in drawn if line.startswith("x "))
+    columns = [int(x) for x in header.split()[1:]]
+    squares = {
+        (x, int(line.split()[1]))
+        for line in drawn
+        if line.startswith("y ")
+        for x, cell in zip(columns, line.split()[2:], strict=True)
+        if cell == f"{tile.digit}/0"
+    }
+    assert squares == {(tile.x + dx, tile.y + dy) for dx, dy in footprint(tile.digit, tile.turn)}
+
+
+def test_a_placement_copied_with_the_mails_minus_signs_is_played(
+    alice: User, commit: Commit, bob: User
+) -> None:
+    """The mail writes a negative coordinate with the typographic minus (U+2212); a
+    player who copies it into their reply has their placement read as the notation's "-"."""
+    game = start([alice, bob], commit)
+    place(game, 0, commit)
+    place(game, 1, commit)
+    (message,) = [m for m in sent_to(alice.email) if "Card 2 of 20" in m.body]
+    now = store.load(game.pk, game.rules).state
+    chosen = next(
+        action
+        for action in NMBR9.legal_actions(now, 0)
+        if isinstance(action, Place) and action.y < 0
+    )
+    written = str(chosen).replace("-", "\u2212")
+    assert "\u2212" in written
+
+    deliver(commit, reply(message, written))
+
+    assert InboundMail.objects.latest("pk").outcome == "played"
+    assert played(game, 0)[-1] == str(chosen)
+
+
+def test_a_second_reply_to_a_card_already_placed_says_nothing_more_is_asked_yet(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice places her tile by reply, then answers the same mail again (she changed her
+    mind): nothing is played, and the answer says she has nothing to do until the next
+    card, rather than only "here is the table"."""
+    game = start([alice, bob], commit)
+    (message,) = sent_to(alice.email)
+    now = store.load(game.pk, game.rules).state
+    first = str(NMBR9.bot_action(now, 0, random.Random(0)))
+    deliver(commit, reply(message, first))
+    mail.outbox.clear()
+
+    deliver(commit, reply(message, first.replace("turn 0", "turn 90")))
+
+    assert InboundMail.objects.latest("pk").outcome == "stale"
+    assert played(game, 0) == [first]
+    (answer,) = sent_to(alice.email)
+    assert "Nothing more is asked of you now: we email you when it is your turn." in answer.body

@@ -98,6 +98,8 @@ def test_a_rounds_mail_says_what_changed_and_a_reply_carries_a_grid(
     assert "bob: keep the grid and ask for nothing." in body
     assert "You draw " in body and f"The pot holds {len(drawn.pot)} tiles." in body
     assert f"Your grid: {grid}." in body and "Round 2:" in body
+    # And a row a line, where no full stop runs into the last row.
+    assert "Your grid, a row a line:\n" + "\n".join(grid.split(" / ")) + "\n" in body
     body = str(turn_mail(bob.email).body)
     assert f"The grids now: alice: {grid} · You: an empty grid." in body
     assert "alice draws 2 tiles." in body

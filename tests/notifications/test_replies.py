@@ -27,6 +27,8 @@ from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
+from games.rulesets.numx.descriptions import cards
+from games.selectors import game_view
 from games.services import game_submit
 from notifications.emails import compose
 from notifications.inbound import receive_bytes
@@ -34,7 +36,7 @@ from notifications.models import Answer, InboundMail, Notification
 from notifications.reply_address import ReplyToken, find_token
 from tests.members import speaks
 
-from .conftest import sent_to
+from .conftest import sent_to, turn_mail_now
 from .replies import reply
 
 pytestmark = pytest.mark.django_db
@@ -172,6 +174,68 @@ def test_a_move_in_the_games_notation_is_played(trio: Game, commit: Commit) -> N
     deliver(commit, reply(message, unlettered, client="outlook", language="fr"))
 
     assert played(trio, 2) == [unlettered]
+
+
+@pytest.mark.parametrize("seed", [3, 8, 13])
+def test_the_trick_winner_hands_out_the_score_cards_as_the_email_writes_them(
+    trio: Game, commit: Commit, seed: int
+) -> None:
+    """A distribution cannot be listed: the email names the trick's cards, the players'
+    numbers, and a distribution written out, which a reply may send as it is."""
+    names = ("alice", "bob", "mallory")
+    rng = random.Random(seed)
+    while True:
+        now = store.load(trio.pk, "numx")
+        mover = min(RULES.awaiting(now.state) - {RULES.chance})
+        if now.state.pending is not None and type(now.state.pending).__name__ == "Distributing":
+            break
+        action = RULES.bot_action(now.state, mover, rng)
+        game_submit(game_id=trio.pk, seat=mover, action=action, expected_sequence=now.sequence)
+    message = turn_mail_now(trio, mover)
+    assert "The cards of the trick: " in message.body
+    assert re.search(r"The players: (\d [a-z]+(, )?)+\.", message.body)
+    example = re.search(r"For example: (distribute .+)$", message.body, re.MULTILINE)
+    assert example is not None
+    speaks(User.objects.get(username=names[mover]), "fr")
+    assert f"Par exemple\u00a0: {example.group(1)}" in turn_mail_now(trio, mover).body
+
+    deliver(commit, reply(message, example.group(1)))
+
+    assert outcome() == "played"
+    assert played(trio, mover)[-1] == example.group(1)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_malus_target_answers_as_the_email_writes_it(
+    alice: User, bob: User, mallory: User, commit: Commit, seed: int
+) -> None:
+    """A Malus's answer cannot be listed: the email says what the Malus asks and writes an
+    answer out, which a reply may send as it is. (X-Games whose bots soon play a Malus.)"""
+    config = {"players": 3, "mode": "x-game", "teams": False, "edition": 4}
+    game = game_open(creator=alice, name="Long", config=config)
+    for user in (bob, mallory):
+        game_join(game=game, user=user, token=game.invite_token)
+    game_start(game=game, by=alice, rng=random.Random(seed))
+    rng = random.Random(seed)
+    while True:
+        now = store.load(game.pk, "numx")
+        assert not RULES.is_terminal(now.state), "no Malus hit anyone in this game"
+        mover = min(RULES.awaiting(now.state) - {RULES.chance})
+        if type(now.state.pending).__name__ == "MalusResolution":
+            break
+        action = RULES.bot_action(now.state, mover, rng)
+        game_submit(game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence)
+    message = turn_mail_now(game, mover)
+    assert "The Malus asks you to " in message.body
+    hand = game_view(game, mover)["hands"][mover]
+    assert f"You hold {cards(hand)}." in message.body
+    example = re.search(r"For example: (resolve.*)$", message.body, re.MULTILINE)
+    assert example is not None
+
+    deliver(commit, reply(message, example.group(1)))
+
+    assert outcome() == "played"
+    assert played(game, mover)[-1] == example.group(1)
 
 
 def test_an_html_only_reply_is_read_without_its_quote(trio: Game, commit: Commit) -> None:

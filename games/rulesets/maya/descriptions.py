@@ -108,7 +108,11 @@ def _effects(
 ) -> list[str]:
     said = []
     if "skipped" in done:
-        said.append(_("%(who)s loses a turn.") % {"who": actor(done["skipped"], viewer, names)})
+        # Said whole for "you": the verb agrees with its subject in French.
+        if done["skipped"] == viewer:
+            said.append(_("You lose a turn."))
+        else:
+            said.append(_("%(who)s loses a turn.") % {"who": names[done["skipped"]]})
     if done.get("reversed"):
         said.append(_("The order of play turns round."))
     if "count" in done:
@@ -157,10 +161,12 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
     for holder, token in (found.get("tokens") or {}).items():
         if token is None:
             said.append(_("%(who)s drew a secret number.") % {"who": names[int(holder)]})
+        elif viewer is not None and holder == str(viewer):
+            said.append(_("You drew secret number %(number)d.") % {"number": token})
         else:
             said.append(
                 _("%(who)s drew secret number %(number)d.")
-                % {"who": actor(int(holder), viewer, names), "number": token}
+                % {"who": names[int(holder)], "number": token}
             )
     return said
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.descriptions import actor, common_event, reason_text
-from games.engine.nmbr9 import CARDS
+from games.engine.nmbr9 import CARDS, footprint
 
 #: The typographic minus sign (U+2212): a coordinate written with it reads as a number.
 MINUS = "\u2212"
@@ -137,3 +137,49 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     if pending["first"]:
         return words + " " + _("Your first tile goes at 0,0, turned as you like.")
     return words + " " + _("Everyone places it at the same time; nobody sees where until all have.")
+
+
+def stack_help(view: Mapping[str, Any]) -> str:
+    """The seat's own stack, for a reply to the email that asks it to place a tile: a
+    player who plays by email sees nothing else of it ("" before its first tile)."""
+    pending, seat = view.get("pending"), view["seat"]
+    if seat is None or pending is None or pending["first"]:
+        return ""
+    return (
+        _(
+            "Your tiles seen from above: each square shows the digit of its top tile and "
+            "that tile's level (2/0: a 2 on the table), a dot where there is none; x "
+            "across, y down, as in a move."
+        )
+        + "\n"
+        + board(view["stacks"][seat])
+    )
+
+
+def board(tiles: Sequence[Mapping[str, Any]]) -> str:
+    """A stack drawn in text for a "your turn" email, where a player who plays by reply
+    sees it: each square its top tile's digit/level (``.`` the table), a square of table
+    around, the columns' x across and the rows' y down, in the notation's coordinates.
+
+    >>> print(board([{"digit": 1, "x": 0, "y": 0, "turn": 0, "level": 0}]))
+    x      -1   0   1   2
+    y -1    .   .   .   .
+    y 0     . 1/0 1/0   .
+    y 1     .   . 1/0   .
+    y 2     .   . 1/0   .
+    y 3     .   . 1/0   .
+    y 4     .   .   .   .
+    """
+    top: dict[tuple[int, int], tuple[int, int]] = {}
+    for tile in sorted(tiles, key=lambda tile: int(tile["level"])):
+        digit, level = int(tile["digit"]), int(tile["level"])
+        for dx, dy in footprint(digit, int(tile["turn"])):
+            top[(int(tile["x"]) + dx, int(tile["y"]) + dy)] = (digit, level)
+    xs = range(min(x for x, _ in top) - 1, max(x for x, _ in top) + 2)
+    ys = range(min(y for _, y in top) - 1, max(y for _, y in top) + 2)
+    label = max(len(f"y {y}") for y in ys) + 1
+    lines = ["x".ljust(label) + "".join(f"{x:>4}" for x in xs)]
+    for y in ys:
+        cells = (f"{top[(x, y)][0]}/{top[(x, y)][1]}" if (x, y) in top else "." for x in xs)
+        lines.append(f"y {y}".ljust(label) + "".join(f"{cell:>4}" for cell in cells))
+    return "\n".join(line.rstrip() for line in lines)

@@ -71,6 +71,9 @@ class Nmbr9Site:
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
 
+    def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.stack_help(view)
+
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)
 

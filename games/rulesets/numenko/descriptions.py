@@ -336,3 +336,13 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     elif not serves["fini"]:
         said.append(_("The pot can no longer serve a fini: saying it ends the game."))
     return " ".join(said)
+
+
+def grid_lines(view: Mapping[str, Any]) -> str:
+    """The seat's own grid a row a line, for the "your turn" email: written in a sentence
+    the grid's last row runs into its full stop ("....2......"), and a player who plays by
+    email reads and copies it from the mail alone ("" without a grid)."""
+    pending = view.get("pending")
+    if view["seat"] is None or pending is None or not pending["grid"]:
+        return ""
+    return "\n".join([_("Your grid, a row a line:"), *pending["grid"]])

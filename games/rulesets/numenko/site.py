@@ -80,6 +80,9 @@ class NumenkoSite:
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
 
+    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.grid_lines(view)
+
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)
 

@@ -391,3 +391,74 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
             "played at once."
         ) % {"card": card(drawn)}
     return _("Lay a pli, play an Action card, take back a score card, draw or pass.")
+
+
+def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the "your turn" email says of the table, which a player who plays by email
+    sees nowhere else: the pli on top, the reader's hand (the moves listed name only the
+    cards that may be laid) and every score row, its cards numbered from 1 as the moves
+    name them ("take back score card 2") and set apart by a middle dot (a face-down card
+    reads "blue 7, face down")."""
+    lines = []
+    if view["plis"]:
+        lines.append(_("The pli on top: %(cards)s.") % {"cards": cards(view["plis"][-1]["cards"])})
+    hand = view["hands"][view["seat"]] if view["seat"] is not None else None
+    if hand is not None:
+        lines.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
+    lines.append(_("Score rows:"))
+    for seat, row in enumerate(view["rows"]):
+        shown = [
+            f"{index} "
+            + (
+                card(entry["card"])
+                if entry["face_up"]
+                else face_down_words(card(entry["card"]))
+                if entry["card"] is not None
+                else _("a face-down card")
+            )
+            for index, entry in enumerate(row, start=1)
+        ]
+        who = _("you") if seat == view["seat"] else names[seat]
+        lines.append(
+            "- "
+            + _("%(who)s: %(cards)s")
+            % {"who": who, "cards": " · ".join(shown) if shown else _("no score card")}
+        )
+    return "\n".join(lines)
+
+
+def malus_help(view: Mapping[str, Any]) -> str:
+    """How a Malus target answers by email reply: what the Malus asks, how ``resolve`` is
+    written, and an answer written out (the first cards of the hand, the first score
+    cards, every drawn card face up at the left end)."""
+    pending, seat = view["pending"], view["seat"]
+    hand = view["hands"][seat] or []
+    row = view["rows"][seat]
+    drawn = pending["cards"] or []
+    discard = min(pending.get("discard", 0), len(hand))
+    remove = min(pending.get("remove", 0), len(row))
+    asked = []
+    if discard:
+        asked.append(
+            ngettext("discard %(n)d card of your hand", "discard %(n)d cards of your hand", discard)
+            % {"n": discard}
+        )
+    if remove:
+        asked.append(
+            ngettext("remove %(n)d of your score cards", "remove %(n)d of your score cards", remove)
+            % {"n": remove}
+        )
+    if drawn:
+        asked.append(_("place %(cards)s in your score row") % {"cards": cards(drawn)})
+    example = ["resolve"]
+    if discard:
+        example += ["discard", *hand[:discard]]
+    if remove:
+        example += ["remove", *(str(index) for index in range(remove))]
+    if drawn:
+        example += ["place", *("up-left" for _card in drawn)]
+    return _(
+        "The Malus asks you to %(what)s. Write resolve, then discard and the cards, remove "
+        "and the positions of the score cards (counted from 0 at the left end), place and, "
+        "for each card drawn, up or down and -left or -right. For example: %(example)s"
+    ) % {"what": and_list(asked), "example": " ".join(example)}

@@ -16,7 +16,7 @@ from games.engine.ruleset import Progress
 from games.models import Game, StandingOrder
 from games.rulesets.numx import api as numx_api
 from games.rulesets.numx import descriptions
-from games.rulesets.numx.forms import NumxOptions, move_forms
+from games.rulesets.numx.forms import NumxOptions, move_forms, starting_receivers
 from games.rulesets.site import ApiSchema
 
 if TYPE_CHECKING:
@@ -111,6 +111,57 @@ class NumxSite:
 
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
+
+    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.position(view, names)
+
+    def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        """A distribution by email reply: the trick's cards, how many to hand out, how a
+        placement is written, the seats' numbers, and a legal distribution to start from
+        (the one the table's form starts from); a Malus's answer (:func:`malus_help`)."""
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "malus":
+            return descriptions.malus_help(view)
+        if pending.get("kind") != "distribution":
+            return ""
+        cards = list(pending["cards"])
+        if pending["blank"]:
+            rule = _("A blank trick: choose exactly one card of the trick and hand it out.")
+        elif len(cards) == 1:
+            rule = _("Hand out this card.")
+        else:
+            rule = _(
+                "Hand out at least %(minimum)s of these %(n)s cards (half, rounded up); "
+                "nobody, you included, may receive more than %(cap)s. Cards you keep back go "
+                "to the discard."
+            ) % {"minimum": pending["minimum"], "n": len(cards), "cap": pending["cap"]}
+        receivers = [n for n in range(len(names)) if n not in view["locked"]]
+        starting = starting_receivers(
+            len(cards),
+            max(pending["minimum"], 1),
+            receivers,
+            winner=pending["seats"][0],
+            players=len(names),
+        )
+        example = " ".join(
+            ["distribute"]
+            + [
+                f"{name}>{to}:up:left"
+                for name, to in zip(cards, starting, strict=True)
+                if to is not None
+            ]
+        )
+        return _(
+            "The cards of the trick: %(cards)s. %(rule)s Write distribute, then for each card "
+            "you hand out: the card, > and the number of the player who receives it, :up or "
+            ":down (face up or down), :left or :right (the end of their score row). The "
+            "players: %(seats)s. For example: %(example)s"
+        ) % {
+            "cards": and_list([descriptions.card(name) for name in cards]),
+            "rule": rule,
+            "seats": ", ".join(f"{n} {names[n]}" for n in receivers),
+            "example": example,
+        }
 
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)

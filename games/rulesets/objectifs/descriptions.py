@@ -494,3 +494,27 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     if mine is not None:
         said.append(_("Your objective: %(objective)s.") % {"objective": objective_text(mine)})
     return " ".join(said)
+
+
+def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The pli to cover and every player's malus cards, for the "your turn" email: a player
+    who plays by email sees them nowhere else (the moves name a malus card by its owner)."""
+    lines = []
+    plis = view["plis"]
+    if view["phase"] == "play" and plis:
+        lines.append(
+            _("The pli on top: %(cards)s.") % {"cards": cards(plis[-1]["cards"])}
+            + " "
+            + next_pli(view)
+        )
+    lines.append(_("Malus cards:"))
+    for seat, row in enumerate(view["rows"]):
+        lines.append(
+            "- "
+            + _("%(who)s: %(cards)s")
+            % {
+                "who": _("you") if seat == view["seat"] else names[seat],
+                "cards": cards(row) if row else _("no card"),
+            }
+        )
+    return "\n".join(lines)

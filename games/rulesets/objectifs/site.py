@@ -142,6 +142,9 @@ class ObjectifsSite:
             "revealed": table.game.status == Game.Status.FINISHED,
         }
 
+    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return descriptions.position(view, names)
+
     def likely_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
         """The letters of a "your turn" email: at the set-up, the pairs worth the fewest
         malus points; at the end of a trick, the completions laying the lowest cards of the

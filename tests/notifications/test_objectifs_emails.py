@@ -1,0 +1,56 @@
+"""NUM-X Objectifs' "your turn" emails say what a player who plays by email sees nowhere
+else: the pli to cover and every player's malus cards, which the moves name by owner."""
+
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+
+from games.events import consumers, store
+from games.lobby import game_join, game_open, game_start
+from games.registry import rule_set
+from games.rulesets.objectifs.descriptions import cards
+from games.selectors import game_view
+from games.services import game_submit
+from tests.members import speaks
+
+from .conftest import turn_mail_now
+
+pytestmark = pytest.mark.django_db
+
+Commit = Callable[[Callable[[], object]], object]
+OBJECTIFS = rule_set("objectifs")
+NAMES = ("alice", "bob", "mallory")
+
+
+def test_the_mail_says_the_pli_on_top_and_every_players_malus_cards(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 3})
+    for user in (bob, mallory):
+        game_join(game=game, user=user, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
+    )
+    rng = random.Random(4)
+    # Bots' moves for everyone until a pli lies on the table and somebody must cover it.
+    while True:
+        now = store.load(game.pk, game.rules)
+        mover = min(OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance})
+        view = game_view(game, mover, now)
+        if view["phase"] == "play" and view["plis"]:
+            break
+        action = OBJECTIFS.bot_action(now.state, mover, rng)
+        game_submit(game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence)
+
+    body = turn_mail_now(game, mover).body
+
+    assert f"The pli on top: {cards(view['plis'][-1]['cards'])}." in body
+    assert "Malus cards:" in body
+    for seat, name in enumerate(NAMES):
+        who = "you" if seat == mover else name
+        assert f"- {who}: {cards(view['rows'][seat])}\n" in body
+    speaks(User.objects.get(username=NAMES[mover]), "fr")
+    french = turn_mail_now(game, mover).body
+    assert "Cartes Malus\u00a0:" in french and "- vous\u00a0: " in french
