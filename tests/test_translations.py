@@ -209,6 +209,26 @@ def test_french_double_punctuation_follows_a_no_break_space(entries: list[Entry]
     assert wrong == []
 
 
+#: Placeholders that stand for a player's name (or a list of names).
+_PERSON = r"%\((?:who|name|names|player|others|target|organiser|inviter|dealer|creator|host)\)s"
+
+
+def test_french_never_needs_to_elide_before_a_name(entries: list[Entry]) -> None:
+    """A name may start with a vowel: "de %(who)s" would read "les cartes Malus de Alice"
+    where French writes "d’Alice", and the catalogue cannot know which. French sentences
+    are turned so that no word that elides ("de", "que", "le"...) comes before a name."""
+    eliding = re.compile(
+        rf"\b(?:de|que|le|la|je|me|te|se|ne|lorsque|puisque|jusque) {_PERSON}", re.IGNORECASE
+    )
+    wrong = [
+        f"django.po:{e.line} {text!r}"
+        for e in messages(entries)
+        for text in e.msgstr.values()
+        if eliding.search(text)
+    ]
+    assert wrong == []
+
+
 def test_translations_keep_every_placeholder(entries: list[Entry]) -> None:
     wrong = []
     for e in messages(entries):

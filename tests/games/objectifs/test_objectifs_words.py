@@ -18,7 +18,7 @@ MOVES = [
     (
         {"type": "play", "cards": ["7", "7"], "rows": [{"seat": 1, "card": "7"}]},
         "lay 7 and 7, with 7 from the malus cards of Bob",
-        "poser 7 et 7, avec 7 (dans les cartes Malus de Bob)",
+        "poser 7 et 7, avec 7 (dans les cartes Malus devant Bob)",
     ),
     (
         {
@@ -37,7 +37,7 @@ MOVES = [
         "play Echange: every player's malus cards go to their left-hand neighbour (the card "
         "from the malus cards of Carol)",
         f"jouer Echange{NBSP}: les cartes Malus de chaque joueur passent à son voisin de gauche "
-        "(la carte prise dans les cartes Malus de Carol)",
+        "(la carte prise dans les cartes Malus devant Carol)",
     ),
     (
         {"type": "echange", "target": 1},
@@ -48,7 +48,7 @@ MOVES = [
     (
         {"type": "draw", "card": "-2", "from": 1},
         "draw \u22122 from the malus cards of Bob",
-        "piocher \u22122 dans les cartes Malus de Bob",
+        "piocher \u22122 dans les cartes Malus devant Bob",
     ),
     ({"type": "pass"}, "pass", "passer"),
     (
