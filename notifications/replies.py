@@ -167,7 +167,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         return _refused(verdict, Outcome.STALE, str(HandedOver()) + " " + _("Nothing was played."))
     current = store.load(game.pk, game.rules)
     if not still_valid(game.game_type.rules, game.pk, token.seat, token.sequence, current):
-        return _stale(verdict, current.sequence)
+        return _stale(verdict)
     line = first_line(reply_text(message))
     if not line:
         return _refused(
@@ -207,7 +207,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     except (Conflict, NotStarted):
         # Moved on between the look and the append: judged as stale, the mail's player
         # sees the new table and may answer again.
-        return _stale(verdict, store.load(game.pk, game.rules).sequence)
+        return _stale(verdict)
     except (NotSeated, KeyReused):
         return _refused(verdict, Outcome.WRONG_SENDER, _("This seat is not yours any more."))
     verdict.outcome = Outcome.PLAYED
@@ -219,12 +219,14 @@ def _refused(verdict: Verdict, outcome: str, why: str) -> Verdict:
     return verdict
 
 
-def _stale(verdict: Verdict, now: int) -> Verdict:
-    assert verdict.token is not None
+def _stale(verdict: Verdict) -> Verdict:
+    # No numbers: the log's count of events (chance, deals and bots' moves included) is
+    # not the count of moves a player knows, and told "move 2 ... move 4" they looked for
+    # two moves where one had been made.
     why = _(
-        "Your reply answered the email about move %(then)d, and the game is at move "
-        "%(now)d now: nothing was played. Here is the table as it stands."
-    ) % {"then": verdict.token.sequence, "now": now}
+        "Your reply answered an earlier email, and the game has moved on since: nothing "
+        "was played. Here is the table as it stands."
+    )
     return _refused(verdict, Outcome.STALE, why)
 
 
