@@ -122,14 +122,16 @@ def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _stage_param(request: HttpRequest, tournament: Tournament) -> int | None:
-    """``?stage=N``: the standings after stage N (404 for a stage not played)."""
+    """``?stage=N``: the standings after stage N (404 for a stage not played); None for
+    none, and for the final: the standings after it are the tournament's own."""
     value = request.GET.get("stage")
     if not value:
         return None
     number = whole_number(value)
-    if number is None or not tournament.stages.filter(number=number).exists():
+    stage = tournament.stages.filter(number=number).first() if number is not None else None
+    if stage is None:
         raise Http404(_("No such stage."))
-    return number
+    return None if stage.is_final else number
 
 
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:

@@ -226,6 +226,22 @@ def test_shared_points_have_a_decimal_comma_in_french(client: Client, started: S
         assert "4.67" in english
 
 
+def test_the_standings_after_the_final_are_the_tournaments_standings(
+    client: Client, started: Stage
+) -> None:
+    """Typed by hand, the final's number showed the finalists first under "Standings after
+    stage 2", without the Final column: half of the final's standings."""
+    finish_stage(started)
+    Stage.objects.create(tournament=started.tournament, number=2, is_final=True)
+    plain = client.get(url(started.tournament, "standings/")).content.decode()
+    for page in ("standings/?stage=2", "standings.csv?stage=2"):
+        response = client.get(url(started.tournament, page))
+        assert response.status_code == 200
+        assert "after stage 2" not in response.content.decode()
+    after_final = client.get(url(started.tournament, "standings/?stage=2")).content.decode()
+    assert ">Final<" in plain and ">Final<" in after_final
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
