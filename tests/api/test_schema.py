@@ -106,6 +106,25 @@ def test_no_component_is_described_by_the_codes_own_notes(openapi: dict[str, Any
     assert leaked == []
 
 
+def test_only_the_default_games_new_game_body_says_rules_may_be_left_out(
+    openapi: dict[str, Any],
+) -> None:
+    """A body without `rules` opens the default game (NUM-X): another game's new-game
+    component saying `rules` may be left out would have a bot author open a NUM-X table
+    with that game's options, refused."""
+    components = openapi["components"]["schemas"]
+    omissible = sorted(
+        name
+        for name, component in components.items()
+        if name.startswith("New")
+        and name.endswith("GameRequest")
+        and "may be left out" in component.get("description", "")
+    )
+    assert omissible == ["NewNumxGameRequest"]
+    assert "rules" not in components["NewNumxGameRequest"]["required"]
+    assert "rules" in components["NewNumenkoGameRequest"]["required"]
+
+
 def test_table_control_answers_match_the_schema(
     conforms: Check,
     as_alice: APIClient,
