@@ -15,6 +15,7 @@ from drf_spectacular.extensions import (
     OpenApiSerializerExtension,
     OpenApiSerializerFieldExtension,
 )
+from drf_spectacular.plumbing import get_doc
 from rest_framework import serializers
 
 
@@ -123,6 +124,11 @@ class StrictSchema(OpenApiSerializerExtension):
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        # drf-spectacular describes a serializer without a docstring by its nearest base's:
+        # this class's is a note for the code's readers, not what the body means.
+        target = self.target if isinstance(self.target, type) else type(self.target)
+        if get_doc(target) == get_doc(StrictSerializer):
+            schema.pop("description", None)
         return {**schema, "additionalProperties": False}
 
 

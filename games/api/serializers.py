@@ -641,14 +641,15 @@ class AddBotSerializer(StrictSerializer):
 @functools.cache
 def _new_game_class(game_id: str) -> type[serializers.Serializer]:
     """A game's new-game body: ``rules`` fixed to its id, ``config`` its configuration."""
+    implied = game_id == default_game()
     return discriminated(
         NewGameSerializer,
         f"New{schema_name(game_id)}Game",
         "rules",
         game_id,
-        f"A new game of {game_id}; `rules` may be left out for the default game "
-        f"({default_game()}).",
-        implied=game_id == default_game(),
+        f"A new game of {game_id}"
+        + ("; `rules` may be left out: it is the default game." if implied else "."),
+        implied=implied,
         config=game_schema(game_id).config(),
     )
 

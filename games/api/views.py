@@ -681,10 +681,11 @@ def tables(request: Request) -> Response:
 @extend_schema(
     operation_id="game_legal_actions",
     summary="My legal actions",
-    description="Everything my seat may do now (nothing when the game waits for others, "
-    "is called off, or when a bot plays my seat to the end: I resigned). A choice too "
-    "large to list (NUM-X: a distribution, a Malus answer) is given as its constraints, "
-    "`pending`, with one of its moves drawn at random, `sample`.",
+    description="Everything my seat may do now, whether or not the game waits for it (a "
+    "move some games take out of turn is listed too); nothing when my seat may not move, "
+    "when the game is called off, or when a bot plays my seat to the end (I resigned). A "
+    "choice too large to list is given as its constraints, `pending`, with one of its "
+    "moves drawn at random, `sample`.",
     tags=["play"],
     parameters=[GAME_ID],
     responses={200: s.LEGAL_ACTIONS, **NOT_SEATED, **NOT_FOUND, **DAMAGED, **ERROR},

@@ -89,6 +89,42 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
     assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
 
 
+def test_no_component_is_described_by_the_codes_own_notes(openapi: dict[str, Any]) -> None:
+    """A component without a description of its own (a Numenko round, an Objectifs malus
+    card named in a pli, the body of a join) says nothing rather than the developers'
+    note on how strict bodies are read, which a bot author would take for the component's
+    meaning."""
+    described = {
+        name: component.get("description", "")
+        for name, component in openapi["components"]["schemas"].items()
+    }
+    leaked = sorted(
+        name
+        for name, text in described.items()
+        if ":func:" in text or "refuses keys it does not know" in text
+    )
+    assert leaked == []
+
+
+def test_only_the_default_games_new_game_body_says_rules_may_be_left_out(
+    openapi: dict[str, Any],
+) -> None:
+    """A body without `rules` opens the default game (NUM-X): another game's new-game
+    component saying `rules` may be left out would have a bot author open a NUM-X table
+    with that game's options, refused."""
+    components = openapi["components"]["schemas"]
+    omissible = sorted(
+        name
+        for name, component in components.items()
+        if name.startswith("New")
+        and name.endswith("GameRequest")
+        and "may be left out" in component.get("description", "")
+    )
+    assert omissible == ["NewNumxGameRequest"]
+    assert "rules" not in components["NewNumxGameRequest"]["required"]
+    assert "rules" in components["NewNumenkoGameRequest"]["required"]
+
+
 def test_table_control_answers_match_the_schema(
     conforms: Check,
     as_alice: APIClient,

@@ -310,9 +310,9 @@ CHANCE_MOVES = frozenset({"deal", "draw"})
 NOTATION_HELP = gettext_lazy(
     "A move is written in Numenko notation: `pass` (keep your grid, ask for nothing), "
     "`grid ROWS` (lay out your grid anew), `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
-    "the rows of the grid separated by / (e.g. `exchange 7 grid 2x4=8 / ..x.. / ..1=4`): a "
-    "digit, + - x : = for a Multichoice, [x+] for a sign read differently down, F before a "
-    "Freechoice's digit or sign, . for an empty square. Or send its JSON form."
+    "the rows of the grid separated by / (e.g. `exchange 7 grid 2x4=8 / ..x / ..2 / ..= / "
+    "..8`): a digit, + - x : = for a Multichoice, [x+] for a sign read differently down, F "
+    "before a Freechoice's digit or sign, . for an empty square. Or send its JSON form."
 )
 
 #: The names of its enums in the schema.

@@ -1,7 +1,7 @@
 """Numenko's moves, events and table in words, in the reader's language (the table, the
 history, the "your turn" emails and the API's descriptions all say things the same way).
 
-Grids are said in the game's notation (``2x4=8 / ..x.. / ..1=4``): the very text a player
+Grids are said in the game's notation (``2x4=8 / ..x / ..2 / ..= / ..8``): the very text a player
 may copy into a reply or the table's field.
 """
 

@@ -6,6 +6,7 @@ moves, export / verify / import of a finished game, and ``simulate --rules numen
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,12 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from games.engine.numenko import IllegalAction, parse_action, parse_grid
+from games.engine.numenko.positions import arrange
+from games.engine.numenko.rules import judge
 from games.events.models import Event
 from games.models import Game
+from games.rulesets.numenko.api import NOTATION_HELP
 from tests.clients import token_client
 from tests.games.conftest import finish
 
@@ -211,3 +216,32 @@ def test_live_another_seats_move_that_ends_the_game_makes_a_pending_move_stale(
     response = submit(token_client(alice), game, f"grid {grid}", seen=seen)
     assert response.status_code == 409
     assert len(played(game, 0)) == 1
+
+
+#: A grid written after `grid` in a text a player or a bot copies from: rows of the
+#: notation's characters separated by " / " (placeholders such as ROWS are not grids).
+WRITTEN_GRID = re.compile(r"\bgrid ([0-9F.x:=+\-\[\]]+(?: / [0-9F.x:=+\-\[\]]+)*)")
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["docs/rules-numenko.md", "docs/bots-api.md", "the refusal of unreadable notation"],
+)
+def test_every_grid_written_as_an_example_is_one_the_rules_accept(where: str) -> None:
+    """The examples of the rules page, of the bots' page and of the answer to a move that
+    cannot be read are what players and bot authors copy: each must lay out a grid the
+    rules accept, given its tiles (and one more in hand, so that it need not say fini)."""
+    if where.startswith("docs/"):
+        text = (Path(__file__).resolve().parents[3] / where).read_text()
+    else:
+        text = str(NOTATION_HELP)
+    grids = WRITTEN_GRID.findall(text)
+    assert grids
+    refused = {}
+    for rows in grids:
+        tiles = "".join(tile.value for tile in parse_grid(rows).tiles)
+        try:
+            judge(arrange(["", ""], [tiles + "0", ""]), 0, parse_action(f"grid {rows}"))
+        except IllegalAction as illegal:
+            refused[rows] = illegal.message
+    assert refused == {}
