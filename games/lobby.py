@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop, ngettext
 from games import players
 from games.models import BotLevels, Game, Invitation, Seat
 from games.registry import default_game, game_type, rule_set
+from games.rulesets.site import BotSeats
 from games.services import start_recording
 
 
@@ -270,13 +271,23 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
 
 
 def game_add_bot(*, game: Game, by: AbstractBaseUser, level: int | None = None) -> Seat:
-    """The creator fills a free seat with a bot of ``level`` (the table's level if None)."""
+    """The creator fills a free seat with a bot of ``level`` (the table's level if None),
+    at a table whose game seats bots (:func:`why_no_bots`)."""
     _check_creator(game, by)
     level = game.bot_level if level is None else level
     _check_level(level)
+    if why := why_no_bots(game):
+        raise LobbyError(why)
     number = int(game.config["players"]) - free_seats(game) + 1
     name = _("Bot %(number)d") % {"number": number}
     return _take_seat(game, name=name, is_bot=True, bot_level=level)
+
+
+def why_no_bots(game: Game) -> str:
+    """Why ``game``'s table seats none of the site's bots (its game's optional
+    :class:`games.rulesets.site.BotSeats`), "" when it may."""
+    site = game_type(game.rules).site
+    return site.why_no_bots(game.config) if isinstance(site, BotSeats) else ""
 
 
 def _check_level(level: int) -> None:

@@ -222,6 +222,18 @@ class Ratings(Protocol):
 
 
 @runtime_checkable
+class BotSeats(Protocol):
+    """What an adapter adds to :class:`Site` when some of its tables must not seat the
+    site's bots (Numenko's live tables: a bot moves the moment it may, and would play all
+    its moves before a person made one). Optional: without it every table may."""
+
+    def why_no_bots(self, config: Mapping[str, Any]) -> str:
+        """Why a table of ``config`` seats none of the site's bots, in the reader's
+        language; "" when it may."""
+        ...
+
+
+@runtime_checkable
 class LikelyMoves(Protocol):
     """What an adapter adds to :class:`Site` to choose the moves a "your turn" email offers
     as letters (reply ``B`` to play the second). Optional: without it the email letters the

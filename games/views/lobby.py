@@ -32,6 +32,7 @@ from games.lobby import (
     game_start,
     game_try,
     invitation_news,
+    why_no_bots,
 )
 from games.models import BotLevels, Game
 from games.params import whole_number
@@ -185,6 +186,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
         "bot_levels": BotLevels.choices,
+        "no_bots": why_no_bots(game),
     }
     template = "games/waiting_room.html#room" if request.htmx else "games/waiting_room.html"
     return render(request, template, context)

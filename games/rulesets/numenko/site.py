@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext as _
 
-from games.engine.numenko import Fault, Run
+from games.engine.numenko import Fault, Mode, Run
 from games.engine.numenko.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.rulesets.numenko import api as numenko_api
@@ -49,6 +49,17 @@ class NumenkoSite:
         """A rating pool's name (``Ratings``): rounds by mail and live tables are rated
         apart, a race and a daily game being different games."""
         return descriptions.mode_name(mode)
+
+    def why_no_bots(self, config: Mapping[str, Any]) -> str:
+        """A live table seats no bot of the site's (``BotSeats``): a bot moves the moment it
+        may, and at a live table it may at once and again, so it would lay its grid and say
+        fini before a person made a move. A table in rounds waits for everyone."""
+        if config.get("mode") != Mode.LIVE.value:
+            return ""
+        return _(
+            "A live table is a race between people: the site's bots would play all their "
+            "moves before you made one. To play Numenko against bots, open a table in rounds."
+        )
 
     def sides(self, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         """Every seat plays for itself."""

@@ -1,0 +1,49 @@
+"""The site's bots sit at a Numenko table in rounds, never at a live one: a bot moves the
+moment it may, and at a live table it may at once and again, so that two bots finished a
+game (93 moves) in two seconds while the person at the table had not moved."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.lobby import game_open
+from games.models import Game, Seat
+from tests.clients import token_client
+
+pytestmark = pytest.mark.django_db
+
+
+def table(alice: User, mode: str) -> Game:
+    return game_open(creator=alice, name="T", rules="numenko", config={"players": 3, "mode": mode})
+
+
+def test_a_live_table_refuses_the_sites_bots_saying_why(alice: User) -> None:
+    as_alice = token_client(alice)
+    live = table(alice, "live")
+    response = as_alice.post(f"/api/games/{live.pk}/bots/", format="json")
+    assert response.status_code == 409
+    assert "open a table in rounds" in response.json()["detail"]
+    assert not Seat.objects.filter(game=live, is_bot=True).exists()
+
+
+def test_a_table_in_rounds_seats_them(alice: User) -> None:
+    as_alice = token_client(alice)
+    rounds = table(alice, "rounds")
+    assert as_alice.post(f"/api/games/{rounds.pk}/bots/", format="json").status_code == 201
+    assert Seat.objects.filter(game=rounds, is_bot=True).count() == 1
+
+
+def test_a_live_tables_waiting_room_offers_no_bot_and_says_why(alice: User) -> None:
+    client = Client()
+    client.force_login(alice)
+    live = client.get(f"/games/{table(alice, 'live').pk}/").content.decode()
+    assert "Give a free seat to a bot" not in live
+    assert "open a table in rounds" in live
+    rounds = client.get(f"/games/{table(alice, 'rounds').pk}/").content.decode()
+    assert "Give a free seat to a bot" in rounds
+    # The page's form, posted anyway, seats no bot either.
+    game = Game.objects.filter(config__mode="live").get()
+    client.post(f"/games/{game.pk}/bot/", {"level": "1"})
+    assert not Seat.objects.filter(game=game, is_bot=True).exists()
