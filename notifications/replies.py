@@ -333,7 +333,15 @@ def _owe_answer(
         current = store.load(game.pk, game.rules).sequence
         context["game"] = game.display_name
         context["table"] = game_link(player, game.pk)
-        if game.status != Game.Status.FINISHED:
+        # A game over or called off, or a seat a bot now plays, asks nothing of the
+        # player: no moves, no address to answer, no "we email you when it is your turn".
+        playing = (
+            game.status == Game.Status.RUNNING
+            and not Seat.objects.filter(
+                game=game, number=token.seat, handed_over_at__isnull=False
+            ).exists()
+        )
+        if playing:
             awaited = token.seat in game.game_type.rules.awaiting(
                 store.load(game.pk, game.rules).state
             )

@@ -290,7 +290,9 @@ def test_a_reply_from_a_player_who_resigned_says_a_bot_has_the_seat(
     deliver(commit, reply(bob_mail, "A"))
 
     assert Event.objects.filter(game=trio).count() == before
-    assert "A bot plays this seat to the end" in answer_to("bob@example.com").body
+    answer = answer_to("bob@example.com")
+    assert "A bot plays this seat to the end" in answer.body
+    assert_asks_nothing(answer)
 
 
 def test_a_reply_to_a_game_called_off_says_so(trio: Game, commit: Commit) -> None:
@@ -301,7 +303,17 @@ def test_a_reply_to_a_game_called_off_says_so(trio: Game, commit: Commit) -> Non
     deliver(commit, reply(alice_mail, "A"))
 
     assert Event.objects.filter(game=trio).count() == before
-    assert "called off before anybody moved" in answer_to("alice@example.com").body
+    answer = answer_to("alice@example.com")
+    assert "called off before anybody moved" in answer.body
+    assert_asks_nothing(answer)
+
+
+def assert_asks_nothing(answer: EmailMessage) -> None:
+    """An answer about a game the player no longer plays offers no move, no address to
+    answer, and promises no mail."""
+    assert "Reply to this email" not in answer.body
+    assert "we email you when it is your turn" not in answer.body
+    assert not answer.reply_to
 
 
 def test_a_stale_reply_is_refused_with_the_table_as_it_stands_and_a_fresh_address(
