@@ -16,6 +16,7 @@ from games.engine.search import bot_move
 from games.events import store
 from games.events.consumers import consumer
 from games.events.store import Recorded
+from games.lobby import why_no_bots
 from games.models import Game
 from games.registry import rule_set
 from games.services import SeatSpec, game_create, game_submit
@@ -38,16 +39,26 @@ def bot_seats(players: int, automatic: bool = True) -> list[SeatSpec]:
     return [SeatSpec(f"Bot {number + 1}", is_bot=automatic) for number in range(players)]
 
 
+def game_pass(rules: Any, state: Any, seat: int) -> Any | None:
+    """The game's pass (its ``pass_notation``) if ``seat`` may play it now, else None."""
+    if not rules.pass_notation:
+        return None
+    move = rules.parse_action(rules.pass_notation)
+    return move if move in rules.legal_actions(state, seat) else None
+
+
 def play_bot_move(
     game: Game,
     rng: random.Random,
     only: Sequence[int] | None = None,
     levels: Mapping[int, BotLevel] | None = None,
     reasons: Mapping[int, str] | None = None,
+    passing: frozenset[int] = frozenset(),
 ) -> bool:
     """Let one random seat that may act (among ``only``, if given) make a move of its level
-    in ``levels`` (a random legal move without one), recorded with its reason in
-    ``reasons`` if any (a bot moving for a player); False if none can."""
+    in ``levels`` (a random legal move without one), or the game's pass for a seat of
+    ``passing`` where it may, recorded with its reason in ``reasons`` if any (a bot moving
+    for a player); False if none can."""
     rules = rule_set(game.rules)
     loaded = store.load(game.pk, game.rules)
     seats = sorted(rules.to_act(loaded.state) - {rules.chance})
@@ -58,7 +69,8 @@ def play_bot_move(
         return False
     seat = rng.choice(seats)
     level = (levels or {}).get(seat, BotLevel.RANDOM)
-    action = bot_move(rules, loaded.state, seat, level, rng)
+    passed = game_pass(rules, loaded.state, seat) if seat in passing else None
+    action = passed if passed is not None else bot_move(rules, loaded.state, seat, level, rng)
     game_submit(
         game_id=game.pk,
         seat=seat,
@@ -105,7 +117,12 @@ def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     }
     if not levels or game.status != Game.Status.RUNNING:
         return
+    # At a table that seats no bots (a live race), a resigned seat does not race on at a
+    # bot's speed: it passes where it may (at Numenko's live table, it is content).
+    passing = frozenset(reasons) if why_no_bots(game) else frozenset()
     rng = decision_rng(game)
     for _ in range(MAX_MOVES):
-        if not play_bot_move(game, rng, only=list(levels), levels=levels, reasons=reasons):
+        if not play_bot_move(
+            game, rng, only=list(levels), levels=levels, reasons=reasons, passing=passing
+        ):
             return

@@ -23,7 +23,7 @@ from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games.bots import MAX_MOVES, decision_rng
+from games.bots import MAX_MOVES, decision_rng, game_pass
 from games.damage import report
 from games.engine.ruleset import BotLevel, IllegalAction
 from games.engine.search import bot_move
@@ -131,8 +131,8 @@ def play_for_absent(game: Game, seat: int) -> bool:
     if not legal:
         return False
     rng = decision_rng(game)
-    pass_move = rules.parse_action(rules.pass_notation) if rules.pass_notation else None
-    if game.deadline_policy == Game.DeadlinePolicy.PASS and pass_move in legal:
+    pass_move = game_pass(rules, loaded.state, seat)
+    if game.deadline_policy == Game.DeadlinePolicy.PASS and pass_move is not None:
         action, reason = pass_move, "deadline"
     else:
         level = BotLevel(game.bot_level)

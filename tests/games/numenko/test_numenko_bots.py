@@ -4,13 +4,21 @@ game (93 moves) in two seconds while the person at the table had not moved."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.endings import resign
+from games.events.models import Event
 from games.lobby import game_open
 from games.models import Game, Seat
+from games.registry import rule_set
 from tests.clients import token_client
+
+from .tables import last, numenko_game
 
 pytestmark = pytest.mark.django_db
 
@@ -47,3 +55,35 @@ def test_a_live_tables_waiting_room_offers_no_bot_and_says_why(alice: User) -> N
     game = Game.objects.filter(config__mode="live").get()
     client.post(f"/games/{game.pk}/bot/", {"level": "1"})
     assert not Seat.objects.filter(game=game, is_bot=True).exists()
+
+
+def test_a_seat_resigned_at_a_live_table_is_content_and_races_no_further(
+    alice: User,
+    bob: User,
+    carol: User,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """Bob resigns a live race: a bot takes his seat and passes (content) once, where a
+    bot of the table's level would have exchanged and laid on at the server's speed,
+    emptying the pot before Alice and Carol moved again."""
+    game = numenko_game(alice, bob, carol, mode="live")
+    assert (
+        token_client(alice)
+        .post(
+            f"/api/games/{game.pk}/actions/",
+            {"action": "pass", "expected_sequence": last(game)},
+            format="json",
+        )
+        .status_code
+        == 201
+    )
+    before = last(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        resign(game=game, user=bob)
+    moves = Event.objects.filter(game=game, seat=1, type="play", sequence__gt=before)
+    rules = rule_set("numenko")
+    # A move a bot made for a player says why beside the move itself.
+    made = [{k: v for k, v in event.payload.items() if k != "reason"} for event in moves]
+    assert [rules.action_from_json(move) for move in made] == [rules.parse_action("pass")]
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
