@@ -7,7 +7,7 @@ from django.utils import translation
 
 from games.descriptions import refusal
 from games.engine.numx import Face, IllegalAction
-from games.rulesets.numx.descriptions import next_pli
+from games.rulesets.numx.descriptions import malus_help, next_pli, position
 from games.rulesets.numx.site import SITE
 
 
@@ -52,3 +52,38 @@ def test_a_refusal_names_the_card_in_the_readers_language(language: str, said: s
     error = IllegalAction("hand.has-cards", "you hold no %(card)s", card=Face.parse("blue-7"))
     with translation.override(language):
         assert said in refusal(error, SITE.refusal_argument)
+
+
+def mail_view(**view: object) -> dict[str, object]:
+    """A seat's view as the "your turn" mail reads it: seat 0 of two, no card anywhere."""
+    return {
+        "seat": 0,
+        "phase": "play",
+        "config": {},
+        "plis": [],
+        "hands": [[], None],
+        "rows": [[], []],
+    } | view
+
+
+def test_the_mail_says_what_a_joker_on_top_stands_for_and_what_beats_it() -> None:
+    """Nothing else tells a player who plays by email what the Joker was laid as."""
+    pli = {
+        "seat": 1,
+        "cards": ["joker", "blue-12"],
+        "value": 12,
+        "completed_by": None,
+        "eligible": False,
+    }
+    said = position(mail_view(plis=[pli]), ["alice", "bob"])
+    assert "The pli on top: Joker as 12 and blue 12." in said
+    assert "Next pli: higher than 12, with 2 cards" in said
+
+
+def test_the_malus_help_says_which_position_is_which_score_card() -> None:
+    """The mail numbers score cards from 1, as moves name them; ``remove`` counts from 0."""
+    rows = [[{"card": "blue-7", "face_up": True}, {"card": "red-3", "face_up": True}], []]
+    pending = {"kind": "malus", "cards": [], "discard": 0, "remove": 1}
+    said = malus_help(mail_view(rows=rows, pending=pending, hands=[["red-9"], None]))
+    assert "0 for your score card 1 above, 1 for your card 2" in said
+    assert said.endswith("For example: resolve remove 0")

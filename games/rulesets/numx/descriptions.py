@@ -283,7 +283,7 @@ def score_rule(rule: str) -> str:
     return named() if named else rule
 
 
-def next_pli(view: dict[str, Any], infinity_on_infinity: bool = False) -> str:
+def next_pli(view: Mapping[str, Any], infinity_on_infinity: bool = False) -> str:
     """What the next pli must be, in words (``infinity_on_infinity``: the table option);
     outside the play of a trick, what the centre waits for instead."""
     phase = view.get("phase", "play")
@@ -401,7 +401,16 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     reads "blue 7, face down")."""
     lines = []
     if view["plis"]:
-        lines.append(_("The pli on top: %(cards)s.") % {"cards": cards(view["plis"][-1]["cards"])})
+        top = view["plis"][-1]
+        # A Joker reads with the value it stands for, as the table draws it ("J=12").
+        laid = [
+            joker_words(top["value"])
+            if top["value"] is not None and Face.parse(name).kind is Kind.JOKER
+            else card(name)
+            for name in top["cards"]
+        ]
+        lines.append(_("The pli on top: %(cards)s.") % {"cards": and_list(laid)})
+        lines.append(next_pli(view, bool(view["config"].get("infinity_on_infinity"))))
     hand = view["hands"][view["seat"]] if view["seat"] is not None else None
     if hand is not None:
         lines.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
@@ -459,6 +468,7 @@ def malus_help(view: Mapping[str, Any]) -> str:
         example += ["place", *("up-left" for _card in drawn)]
     return _(
         "The Malus asks you to %(what)s. Write resolve, then discard and the cards, remove "
-        "and the positions of the score cards (counted from 0 at the left end), place and, "
-        "for each card drawn, up or down and -left or -right. For example: %(example)s"
+        "and the positions of the score cards, counted from 0 at the left end (0 for your "
+        "score card 1 above, 1 for your card 2, and so on), place and, for each card drawn, "
+        "up or down and -left or -right. For example: %(example)s"
     ) % {"what": and_list(asked), "example": " ".join(example)}
