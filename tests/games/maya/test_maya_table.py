@@ -435,7 +435,7 @@ def test_french_words_render(alice: User, duel: Game, as_user: Login) -> None:
             descriptions.action(play, names) == "jouer Temple du Zéro, puis un Joker valant \u22122"
         )
         assert descriptions.action({"type": "guess", "target": 1, "number": 7}, names) == (
-            "deviner que le nombre secret est 7 pour Bob"
+            "deviner que le nombre secret tenu par Bob est 7"
         )
         assert descriptions.score_rule("maya.revealed") == "nombres secrets atteints"
         assert descriptions.action({"type": "start", "count": -3}, names) == (
