@@ -285,6 +285,23 @@ def starting_receivers(
     return [seats[i % len(seats)] if i < minimum and seats else None for i in range(count)]
 
 
+def distribution_start(
+    view: Mapping[str, Any], pending: Mapping[str, Any], players: int
+) -> tuple[list[int], list[int | None]]:
+    """For the distribution ``pending`` in a seat's ``view``: the seats that may receive a
+    card (those not locked out), and who receives each card in the legal distribution the
+    table's form and the mail's example start from (:func:`starting_receivers`)."""
+    receivers = [seat for seat in range(players) if seat not in view["locked"]]
+    starting = starting_receivers(
+        len(pending["cards"]),
+        pending["minimum"],
+        receivers,
+        winner=pending["seats"][0],
+        players=players,
+    )
+    return receivers, starting
+
+
 class DistributionForm(MoveForm):
     """For each eligible card: who receives it (or the discard), face up or down, which end;
     it starts from a legal distribution (:func:`starting_receivers`) the player changes."""
@@ -414,20 +431,13 @@ def move_forms(
         found["choice"] = ChoiceForm(bind("choice"), prefix="choice", initial=initial, moves=others)
     pending = moves.pending or {}
     if pending.get("kind") == "distribution":
-        receivers = [(n, names[n]) for n in range(len(names)) if n not in current.view["locked"]]
-        starting = starting_receivers(
-            len(pending["cards"]),
-            pending["minimum"],
-            [n for n, _name in receivers],
-            winner=pending["seats"][0],
-            players=len(names),
-        )
+        seats, starting = distribution_start(current.view, pending, len(names))
         found["distribution"] = DistributionForm(
             bind("distribution"),
             prefix="distribution",
             initial=initial,
             cards=pending["cards"],
-            receivers=receivers,
+            receivers=[(seat, names[seat]) for seat in seats],
             starting=starting,
         )
     elif pending and current.seat is not None:

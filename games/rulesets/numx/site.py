@@ -16,7 +16,7 @@ from games.engine.ruleset import Progress
 from games.models import Game, StandingOrder
 from games.rulesets.numx import api as numx_api
 from games.rulesets.numx import descriptions
-from games.rulesets.numx.forms import NumxOptions, move_forms, starting_receivers
+from games.rulesets.numx.forms import NumxOptions, distribution_start, move_forms
 from games.rulesets.site import ApiSchema
 
 if TYPE_CHECKING:
@@ -135,14 +135,7 @@ class NumxSite:
                 "nobody, you included, may receive more than %(cap)s. Cards you keep back go "
                 "to the discard."
             ) % {"minimum": pending["minimum"], "n": len(cards), "cap": pending["cap"]}
-        receivers = [n for n in range(len(names)) if n not in view["locked"]]
-        starting = starting_receivers(
-            len(cards),
-            max(pending["minimum"], 1),
-            receivers,
-            winner=pending["seats"][0],
-            players=len(names),
-        )
+        receivers, starting = distribution_start(view, pending, len(names))
         example = " ".join(
             ["distribute"]
             + [
