@@ -97,6 +97,22 @@ def test_the_table_shows_the_pot_every_tile_count_the_round_and_who_has_moved(
     assert "has moved this round (what stays secret until everyone has)" in page
 
 
+def test_the_status_line_says_the_hand_and_leaves_the_grid_to_its_drawing(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Written in the status's sentence, the grid's last row ran into its full stop (a row
+    copied from there was one square too long): the grid is drawn, the hand is said."""
+    grid = calculation(duel, 0)
+    given = hand(duel, 0)[-1]
+    assert post(as_user(alice), duel, grid, "exchange", given).status_code == 200
+    assert post(as_user(bob), duel, "").status_code == 200
+    page = page_of(as_user(alice), duel)
+    (status,) = re.findall(r'<p class="status" role="status">(.*?)</p>', page, re.S)
+    assert "Round 2:" in status and f"Your hand: {' '.join(hand(duel, 0))}" in status
+    assert "Your grid" not in status and grid not in status
+    assert f"A grid of 5 tiles: {grid}" in page
+
+
 def test_a_grid_written_out_is_recorded_and_shows_once_the_round_is_served(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:
