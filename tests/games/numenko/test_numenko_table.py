@@ -462,3 +462,30 @@ def test_the_replay_says_every_hand_as_it_stood_and_in_french_typography(
     french = client.get(f"/games/{game.pk}/replay/", {"step": 3}, HTTP_ACCEPT_LANGUAGE="fr")
     hands = french.content.decode().split('class="all-hands numenko"', 1)[1]
     assert "<li>alice\u00a0: " in hands and "<li>bob\u00a0: " in hands
+
+
+def test_a_hand_emptied_by_a_fini_is_no_game_over_in_the_middle_of_the_replay(
+    stacked: None, alice: User, bob: User, as_user: Login, client: Client
+) -> None:
+    """Alice lays every tile and says fini: until chance draws her four tiles her hand is
+    empty, and the game goes on; "game over" (the rule book's word for a player out of
+    tiles when the game stops) belongs to the end alone."""
+    game = numenko_game(alice, bob)
+    assert post(as_user(alice), game, FULL_GRID, ask="fini").status_code == 200
+    assert post(as_user(bob), game, "").status_code == 200
+    finish(game)
+    # The step her laid grid left her hand empty, before the draw.
+    step = next(
+        step
+        for step in range(1, last(game) + 1)
+        for then in [store.load(game.pk, game.rules, upto=step).state]
+        if then.grids[0].squares and not then.hands[0]
+    )
+
+    def hands(**headers: str) -> str:
+        page = client.get(f"/games/{game.pk}/replay/", {"step": step}, **headers)
+        return page.content.decode().split('class="all-hands numenko"', 1)[1]
+
+    assert "<li>alice: no tile</li>" in hands() and "game over" not in hands()
+    french = hands(HTTP_ACCEPT_LANGUAGE="fr")
+    assert "<li>alice\u00a0: aucune tuile</li>" in french and "game over" not in french
