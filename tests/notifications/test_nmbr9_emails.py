@@ -17,7 +17,7 @@ from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
-from games.rulesets.nmbr9.descriptions import square
+from games.rulesets.nmbr9.descriptions import MINUS, square
 from games.services import game_submit
 from notifications.models import InboundMail
 from tests.members import speaks
@@ -122,7 +122,8 @@ def test_the_mail_draws_the_players_own_tiles_to_place_the_next_one_by_reply(
     alice: User, bob: User, commit: Commit
 ) -> None:
     """A player who plays by email sees their stack nowhere else: from the second card on,
-    the mail draws it square by square, in the coordinates a placement is written with."""
+    the mail draws it square by square, in the coordinates a placement is written with
+    (a negative one with the minus sign, as the table's axis and the mail's squares)."""
     game = start([alice, bob], commit)
     tile = place(game, 0, commit)
     place(game, 1, commit)
@@ -134,15 +135,22 @@ def test_the_mail_draws_the_players_own_tiles_to_place_the_next_one_by_reply(
     )
     drawn = message.body.split("Your tiles seen from above", 1)[1].splitlines()
     header = next(line for line in drawn if line.startswith("x "))
-    columns = [int(x) for x in header.split()[1:]]
+    # The first tile lies at 0,0: the square of table around it is at -1.
+    assert f"{MINUS}1" in header.split()
+    columns = [number(x) for x in header.split()[1:]]
     squares = {
-        (x, int(line.split()[1]))
+        (x, number(line.split()[1]))
         for line in drawn
         if line.startswith("y ")
         for x, cell in zip(columns, line.split()[2:], strict=True)
         if cell == f"{tile.digit}/0"
     }
     assert squares == {(tile.x + dx, tile.y + dy) for dx, dy in footprint(tile.digit, tile.turn)}
+
+
+def number(written: str) -> int:
+    """A coordinate as the mail writes it (U+2212 for a minus), as a number."""
+    return int(written.replace(MINUS, "-"))
 
 
 def test_a_placement_copied_with_the_mails_minus_signs_is_played(

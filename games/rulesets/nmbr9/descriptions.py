@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.descriptions import actor, common_event, reason_text
-from games.engine.nmbr9 import CARDS, footprint
+from games.engine.nmbr9 import CARDS
+from games.rulesets.nmbr9.stacks import tops
 
 #: The typographic minus sign (U+2212): a coordinate written with it reads as a number.
 MINUS = "\u2212"
@@ -159,9 +160,11 @@ def stack_help(view: Mapping[str, Any]) -> str:
 def board(tiles: Sequence[Mapping[str, Any]]) -> str:
     """A stack drawn in text for a "your turn" email, where a player who plays by reply
     sees it: each square its top tile's digit/level (``.`` the table), a square of table
-    around, the columns' x across and the rows' y down, in the notation's coordinates.
+    around, the columns' x across and the rows' y down, in the notation's coordinates
+    (negative ones with the minus sign, as :func:`square` and the table write them; shown
+    here as "-").
 
-    >>> print(board([{"digit": 1, "x": 0, "y": 0, "turn": 0, "level": 0}]))
+    >>> print(board([{"digit": 1, "x": 0, "y": 0, "turn": 0, "level": 0}]).replace(MINUS, "-"))
     x      -1   0   1   2
     y -1    .   .   .   .
     y 0     . 1/0 1/0   .
@@ -170,16 +173,19 @@ def board(tiles: Sequence[Mapping[str, Any]]) -> str:
     y 3     .   . 1/0   .
     y 4     .   .   .   .
     """
-    top: dict[tuple[int, int], tuple[int, int]] = {}
-    for tile in sorted(tiles, key=lambda tile: int(tile["level"])):
-        digit, level = int(tile["digit"]), int(tile["level"])
-        for dx, dy in footprint(digit, int(tile["turn"])):
-            top[(int(tile["x"]) + dx, int(tile["y"]) + dy)] = (digit, level)
-    xs = range(min(x for x, _ in top) - 1, max(x for x, _ in top) + 2)
-    ys = range(min(y for _, y in top) - 1, max(y for _, y in top) + 2)
-    label = max(len(f"y {y}") for y in ys) + 1
-    lines = ["x".ljust(label) + "".join(f"{x:>4}" for x in xs)]
+    top = tops(tiles)
+
+    def drawn(x: int, y: int) -> str:
+        if (x, y) not in top:
+            return "."
+        level, _index, digit = top[(x, y)]
+        return f"{digit}/{level}"
+
+    xs = range(min(x for x, _y in top) - 1, max(x for x, _y in top) + 2)
+    ys = range(min(y for _x, y in top) - 1, max(y for _x, y in top) + 2)
+    label = max(len(f"y {coordinate(y)}") for y in ys) + 1
+    lines = ["x".ljust(label) + "".join(f"{coordinate(x):>4}" for x in xs)]
     for y in ys:
-        cells = (f"{top[(x, y)][0]}/{top[(x, y)][1]}" if (x, y) in top else "." for x in xs)
-        lines.append(f"y {y}".ljust(label) + "".join(f"{cell:>4}" for cell in cells))
+        cells = "".join(f"{drawn(x, y):>4}" for x in xs)
+        lines.append(f"y {coordinate(y)}".ljust(label) + cells)
     return "\n".join(line.rstrip() for line in lines)

@@ -24,29 +24,15 @@ from games.engine.nmbr9.view import tile_json
 from games.rulesets.nmbr9.descriptions import coordinate, square
 from games.rulesets.nmbr9.forms import REACH
 from games.rulesets.nmbr9.preview import Preview
+from games.rulesets.nmbr9.stacks import Cell, tops
 
 register = template.Library()
 
-Cell = tuple[int, int]
 #: Squares drawn around a stack beyond its tiles: room to see where a tile may go.
 MARGIN = 1
 #: Levels with a shade of their own; higher ones share the last.
 SHADES = 6
 _SIDES = (("t", (0, -1)), ("r", (1, 0)), ("b", (0, 1)), ("l", (-1, 0)))
-
-
-def tops(tiles: Sequence[Mapping[str, Any]]) -> dict[Cell, tuple[int, int, int]]:
-    """Each covered square's top tile: (its level, its index in ``tiles``, its digit).
-
-    >>> tops([{"digit": 1, "x": 0, "y": 0, "turn": 0, "level": 0}])[(1, 3)]
-    (0, 0, 1)
-    """
-    found: dict[Cell, tuple[int, int, int]] = {}
-    for index, tile in enumerate(tiles):
-        digit, level = int(tile["digit"]), int(tile["level"])
-        for dx, dy in footprint(digit, int(tile["turn"])):
-            found[(int(tile["x"]) + dx, int(tile["y"]) + dy)] = (level, index, digit)
-    return found
 
 
 class _Squares:

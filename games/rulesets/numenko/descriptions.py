@@ -296,8 +296,10 @@ def progress(phase: str, round_number: int) -> str:
 
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
-    """What this moment asks of the seat whose ``view`` this is: its grid and hand (in
-    notation, ready for a reply), the pot, and the move to make."""
+    """What this moment asks of the seat whose ``view`` this is: its hand (in notation,
+    ready for a reply), the pot, and the move to make. Not its grid: a sentence would run
+    the last row into its full stop ("....2......"); the table draws the grid and the
+    "your turn" email writes it a row a line (:func:`grid_lines`)."""
     pending = view.get("pending")
     if view["seat"] is None or pending is None:
         return ""
@@ -313,9 +315,8 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     else:
         said.append(_("Live: each move counts as it arrives."))
     said.append(
-        _("Your grid: %(grid)s. Your hand: %(hand)s (%(points)s).")
+        _("Your hand: %(hand)s (%(points)s).")
         % {
-            "grid": grid(pending["grid"]),
             "hand": " ".join(pending["hand"]) or _("no tile"),
             "points": points(int(view["hand_points"] or 0)),
         }
@@ -341,8 +342,10 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 def grid_lines(view: Mapping[str, Any]) -> str:
     """The seat's own grid a row a line, for the "your turn" email: written in a sentence
     the grid's last row runs into its full stop ("....2......"), and a player who plays by
-    email reads and copies it from the mail alone ("" without a grid)."""
+    email reads and copies it from the mail alone ("" when the seat has no move to make)."""
     pending = view.get("pending")
-    if view["seat"] is None or pending is None or not pending["grid"]:
+    if view["seat"] is None or pending is None:
         return ""
+    if not pending["grid"]:
+        return _("Your grid is empty: every tile is in your hand.")
     return "\n".join([_("Your grid, a row a line:"), *pending["grid"]])

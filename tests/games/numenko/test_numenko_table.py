@@ -97,6 +97,22 @@ def test_the_table_shows_the_pot_every_tile_count_the_round_and_who_has_moved(
     assert "has moved this round (what stays secret until everyone has)" in page
 
 
+def test_the_status_line_says_the_hand_and_leaves_the_grid_to_its_drawing(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Written in the status's sentence, the grid's last row ran into its full stop (a row
+    copied from there was one square too long): the grid is drawn, the hand is said."""
+    grid = calculation(duel, 0)
+    given = hand(duel, 0)[-1]
+    assert post(as_user(alice), duel, grid, "exchange", given).status_code == 200
+    assert post(as_user(bob), duel, "").status_code == 200
+    page = page_of(as_user(alice), duel)
+    (status,) = re.findall(r'<p class="status" role="status">(.*?)</p>', page, re.S)
+    assert "Round 2:" in status and f"Your hand: {' '.join(hand(duel, 0))}" in status
+    assert "Your grid" not in status and grid not in status
+    assert f"A grid of 5 tiles: {grid}" in page
+
+
 def test_a_grid_written_out_is_recorded_and_shows_once_the_round_is_served(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:
@@ -446,3 +462,30 @@ def test_the_replay_says_every_hand_as_it_stood_and_in_french_typography(
     french = client.get(f"/games/{game.pk}/replay/", {"step": 3}, HTTP_ACCEPT_LANGUAGE="fr")
     hands = french.content.decode().split('class="all-hands numenko"', 1)[1]
     assert "<li>alice\u00a0: " in hands and "<li>bob\u00a0: " in hands
+
+
+def test_a_hand_emptied_by_a_fini_is_no_game_over_in_the_middle_of_the_replay(
+    stacked: None, alice: User, bob: User, as_user: Login, client: Client
+) -> None:
+    """Alice lays every tile and says fini: until chance draws her four tiles her hand is
+    empty, and the game goes on; "game over" (the rule book's word for a player out of
+    tiles when the game stops) belongs to the end alone."""
+    game = numenko_game(alice, bob)
+    assert post(as_user(alice), game, FULL_GRID, ask="fini").status_code == 200
+    assert post(as_user(bob), game, "").status_code == 200
+    finish(game)
+    # The step her laid grid left her hand empty, before the draw.
+    step = next(
+        step
+        for step in range(1, last(game) + 1)
+        for then in [store.load(game.pk, game.rules, upto=step).state]
+        if then.grids[0].squares and not then.hands[0]
+    )
+
+    def hands(**headers: str) -> str:
+        page = client.get(f"/games/{game.pk}/replay/", {"step": step}, **headers)
+        return page.content.decode().split('class="all-hands numenko"', 1)[1]
+
+    assert "<li>alice: no tile</li>" in hands() and "game over" not in hands()
+    french = hands(HTTP_ACCEPT_LANGUAGE="fr")
+    assert "<li>alice\u00a0: aucune tuile</li>" in french and "game over" not in french
