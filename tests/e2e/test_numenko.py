@@ -130,7 +130,7 @@ def test_ana_builds_her_first_grid_by_taps_and_exchanges(trio: Table, artefacts:
     before = sequence(page)
     page.locator("#table .nk-send").get_by_role("button", name="Send my grid and exchange").click()
     expect(table(page)).not_to_have_attribute("data-sequence", str(before))
-    expect(page.locator("#table .nk-submission")).to_contain_text(f"lay out the grid {sum_}")
+    expect(page.locator("#table .nk-submission")).to_contain_text(f"lay out the grid “{sum_}”")
     assert not my_turn(page)
 
 

@@ -126,7 +126,7 @@ def test_a_grid_built_and_not_sent_is_drawn_again_after_a_reload(game: Game) -> 
     expect(table(page)).not_to_have_attribute("data-sequence", str(before))
     # Recorded (the bot may have moved since, and the next round opened): the browser keeps
     # nothing of the grid sent.
-    expect(page.locator("#table .history")).to_contain_text(f"You: lay out the grid {sum_}")
+    expect(page.locator("#table .history")).to_contain_text(f"You: lay out the grid “{sum_}”")
     assert page.evaluate(DRAFTS_KEPT) == []
 
     # The bot has moved: the next round opens on the grid sent.

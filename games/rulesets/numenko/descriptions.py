@@ -93,8 +93,10 @@ def _several(char: str, count: int) -> str:
 
 
 def grid(rows: Sequence[str]) -> str:
-    """A grid in notation, rows separated by `` / `` ("empty" for none)."""
-    return " / ".join(rows) if rows else _("an empty grid")
+    """A grid in notation, rows separated by `` / `` and set in quotes ("an empty grid" for
+    none): in a sentence, the full stop after an unquoted grid ran into its last row, a "."
+    being an empty square, and a row copied from it was one square too long."""
+    return _("“%(grid)s”") % {"grid": " / ".join(rows)} if rows else _("an empty grid")
 
 
 def action(data: Mapping[str, Any], names: Sequence[str]) -> str:

@@ -122,7 +122,7 @@ def test_a_grid_written_out_is_recorded_and_shows_once_the_round_is_served(
     (move,) = played(duel, 0)
     assert (move["grid"], move["exchange"], move["fini"]) == ([grid], None, False)
     mine = page_of(as_user(alice), duel)
-    assert f"Your move this round: lay out the grid {grid} and ask for nothing." in mine
+    assert f"Your move this round: lay out the grid “{grid}” and ask for nothing." in mine
     theirs = page_of(as_user(bob), duel)
     assert grid not in theirs and "move, in secret until everyone has moved" in theirs
     # Bob keeps his (empty) grid and asks for nothing: the round is over, every grid shows.
@@ -338,7 +338,7 @@ def test_no_hidden_tile_shows_to_another_seat_or_a_spectator(
     grid = calculation(duel, 0)
     given = next(char for char in hand(duel, 0) if char not in grid)
     assert post(as_user(alice), duel, grid, ask="exchange", tile=given).status_code == 200
-    secret = f"lay out the grid {grid} and exchange"
+    secret = f"lay out the grid “{grid}” and exchange"
     alices = hand(duel, 0)
     for client in (as_user(bob), as_user(mallory)):
         for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
@@ -362,13 +362,13 @@ def test_no_hidden_tile_shows_to_another_seat_or_a_spectator(
     # The round served: Alice's grid shows to all, the tile she gave back and drew do not.
     for client in (as_user(bob), as_user(mallory)):
         page = page_of(client, duel)
-        assert f"alice: lay out the grid {grid} and exchange a tile." in page
+        assert f"alice: lay out the grid “{grid}” and exchange a tile." in page
         assert "alice draws 2 tiles." in page
         events = client.get(f"/api/games/{duel.pk}/events/", {"limit": 500}).json()["results"]
         assert [e["action"]["exchange"] for e in events if e["seat"] == 0] == ["?"]
         (draw,) = [e for e in events if e["type"] == "draw"]
         assert draw["action"]["tiles"] == [None] and draw["action"]["sizes"] == [2]
-    assert f"You: lay out the grid {grid} and exchange {given}." in page_of(as_user(alice), duel)
+    assert f"You: lay out the grid “{grid}” and exchange {given}." in page_of(as_user(alice), duel)
 
 
 # The replay and the end ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def test_moves_in_english() -> None:
     )
     move = {"type": "play", "grid": ["2x4=8", "..+..", "..1=9"], "exchange": "M", "fini": False}
     assert action(move, NAMES) == (
-        "lay out the grid 2x4=8 / ..+.. / ..1=9 and exchange a Multichoice"
+        "lay out the grid “2x4=8 / ..+.. / ..1=9” and exchange a Multichoice"
     )
     assert action({"type": "play", "grid": None, "exchange": "?", "fini": False}, NAMES) == (
         "keep the grid and exchange a tile"
@@ -39,7 +39,7 @@ def test_moves_in_english() -> None:
         "take every tile back into the hand and ask for nothing"
     )
     assert action({"type": "play", "grid": ["1+1=2"], "exchange": None, "fini": True}, NAMES) == (
-        "lay out the grid 1+1=2 and say fini"
+        "lay out the grid “1+1=2” and say fini"
     )
 
 
@@ -58,8 +58,8 @@ def test_the_deal_and_the_draws_say_ones_own_tiles_and_the_others_count() -> Non
 
 def test_a_round_served_says_every_grid_and_the_order() -> None:
     assert said({"type": "round-ended", "seat": None, "action": ROUND}, viewer=2) == (
-        "Round 3 is over: every grid shows. The grids now: Alice: 2x4=8 · Bob: an empty grid · "
-        "You: 1+1=2 / ..x.. / ..1=2. Requests served in the order drawn: Bob (exchange), "
+        "Round 3 is over: every grid shows. The grids now: Alice: “2x4=8” · Bob: an empty grid · "
+        "You: “1+1=2 / ..x.. / ..1=2”. Requests served in the order drawn: Bob (exchange), "
         "Alice (fini, not served)."
     )
 
@@ -80,9 +80,9 @@ def test_the_same_words_in_french() -> None:
     with translation.override("fr"):
         assert said({"type": "round-ended", "seat": None, "action": ROUND}, viewer=2) == (
             "Le tour 3 est fini\u00a0: toutes les grilles se montrent. Les grilles "
-            "maintenant\u00a0: Alice\u00a0: 2x4=8 · Bob\u00a0: une grille vide · Vous\u00a0: "
-            "1+1=2 / ..x.. / ..1=2. Demandes servies dans l’ordre tiré au sort\u00a0: "
-            "Bob (échange), Alice (fini, non servi)."
+            "maintenant\u00a0: Alice\u00a0: «\u00a02x4=8\u00a0» · Bob\u00a0: une grille vide · "
+            "Vous\u00a0: «\u00a01+1=2 / ..x.. / ..1=2\u00a0». Demandes servies dans l’ordre "
+            "tiré au sort\u00a0: Bob (échange), Alice (fini, non servi)."
         )
         move = {"type": "play", "grid": None, "exchange": "F", "fini": False}
         assert descriptions.action(move, NAMES) == "garder sa grille et échanger un Freechoice"
