@@ -9,7 +9,10 @@ are owed, as rows written in the consumer's own transaction and sent after the c
   them (it was told then); never to a seat the site plays to the end (its player
   resigned), nor in a game called off. A seat that moved and is awaited again (the next
   card of a game where all move at once) is told again: a program learns of every move
-  it owes.
+  it owes;
+- ``out_of_turn`` likewise to a member whose seat may now make a move the game does not
+  wait for (an Objectifs Facteur X, a NUM-X Rainbow's completion, a live Numenko player
+  content but free to move again) and could not before them: the mail a player gets then.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ NEWS = {
     ABORTED: str(Kind.GAME_OVER),
 }
 YOUR_TURN = str(Kind.YOUR_TURN)
+OUT_OF_TURN = str(Kind.OUT_OF_TURN)
 
 
 @consumer("webhooks")
@@ -56,11 +60,12 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
     # A game called off waits for nobody, though its rules' state, which never sees the
     # call-off, still waits for whoever it waited for.
     called_off = game.status == Game.Status.ABORTED
-    if not called_off and any(YOUR_TURN in endpoint.events for endpoint in endpoints):
+    wanted = {YOUR_TURN, OUT_OF_TURN} & {kind for endpoint in endpoints for kind in endpoint.events}
+    if not called_off and wanted:
         last = events[-1].sequence
-        owed |= {
-            (last, members[seat], YOUR_TURN) for seat in _asked(game, events) if seat in playing
-        }
+        asked, offered = _asked(game, events)
+        owed |= {(last, members[seat], YOUR_TURN) for seat in asked if seat in playing}
+        owed |= {(last, members[seat], OUT_OF_TURN) for seat in offered if seat in playing}
     now = timezone.now()
     for endpoint in endpoints:
         for sequence, user, kind in sorted(owed):  # in the order of the events
@@ -77,13 +82,18 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
                 send_after_commit(delivery.pk)
 
 
-def _asked(game: Game, events: Sequence[Recorded]) -> set[int]:
+def _asked(game: Game, events: Sequence[Recorded]) -> tuple[set[int], set[int]]:
     """The seats the game waits for after ``events`` that it did not wait for before them
-    or that moved in them."""
+    or that moved in them; and the seats that may then move out of turn (among those that
+    may act, the ones it does not wait for) and could not before them."""
     rules = rule_set(game.rules)
     first = events[0].sequence
     before = store.load(game.pk, game.rules, upto=first - 1).state if first > 1 else None
     waited = rules.awaiting(before) if before is not None else frozenset()
+    free = rules.to_act(before) - waited if before is not None else frozenset()
     after = store.replay(rules, before, events)
     moved = {event.seat for event in events if event.seat is not None}
-    return {seat for seat in rules.awaiting(after) if seat not in waited or seat in moved}
+    awaited = rules.awaiting(after)
+    asked = {seat for seat in awaited if seat not in waited or seat in moved}
+    offered = rules.to_act(after) - awaited - free - {rules.chance}
+    return asked, set(offered)

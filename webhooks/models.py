@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     """What a delivery tells of: its ``type``."""
 
     YOUR_TURN = "your_turn", _("It is my turn")
+    OUT_OF_TURN = "out_of_turn", _("I may play out of turn")
     GAME_STARTED = "game_started", _("A game of mine started")
     GAME_OVER = "game_over", _("A game of mine is over")
 

@@ -28,6 +28,7 @@ from games.events import consumers, store
 from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
+from games.services import game_submit
 from tests.clients import api_key
 from webhooks.models import Attempt, Delivery, Endpoint
 from webhooks.sending import MAX_ATTEMPTS
@@ -179,6 +180,34 @@ def test_your_turn_comes_each_time_the_game_comes_back_to_the_member(
             told_at.append(game.last_sequence)
     assert len(told_at) > 2
     assert [body["sequence"] for body in hook.bodies()] == told_at
+
+
+def test_out_of_turn_comes_when_the_member_may_move_though_the_game_waits_for_another(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    """At a live Numenko table Alice says she is content: the game no longer waits for
+    her, but she may move again, as a player's mail says; her program hears it once."""
+    hook = receiver()
+    register(alice, hook.url, ["your_turn", "out_of_turn"])
+    game = game_open(
+        creator=alice, name="Race", rules="numenko", config={"players": 2, "mode": "live"}
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(lambda: game_start(game=game, by=alice, rng=random.Random(3)))
+    assert [body["type"] for body in hook.bodies()] == ["your_turn"]
+    content = rule_set("numenko").parse_action("pass")
+    seen = store.load(game.pk, game.rules).sequence
+    commit(lambda: game_submit(game_id=game.pk, seat=0, action=content, expected_sequence=seen))
+    game.refresh_from_db()
+    assert [body["type"] for body in hook.bodies()] == ["your_turn", "out_of_turn"]
+    assert hook.bodies()[-1]["sequence"] == game.last_sequence
+    # Bob moves too, asking for tiles: Alice, content, may still move; she was told.
+    exchange = rule_set("numenko").parse_action(
+        f"exchange {store.load(game.pk, game.rules).state.hands[1][0].value}"
+    )
+    seen = store.load(game.pk, game.rules).sequence
+    commit(lambda: game_submit(game_id=game.pk, seat=1, action=exchange, expected_sequence=seen))
+    assert [body["type"] for body in hook.bodies()] == ["your_turn", "out_of_turn"]
 
 
 def last_mover(game: Game) -> int | None:
