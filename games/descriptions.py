@@ -32,6 +32,20 @@ def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return _("You") if seat == viewer else names[seat]
 
 
+def seat_lines(said: Sequence[str], viewer: int | None, names: Sequence[str]) -> list[str]:
+    """A mail's list with a line a seat, ``said`` holding each seat's part in words: the
+    player's name, or "you" for ``viewer``'s own.
+
+    >>> seat_lines(["blue 7", "no card"], 1, ["alice", "bob"])
+    ['- alice: blue 7', '- you: no card']
+    """
+    return [
+        "- "
+        + _("%(who)s: %(said)s") % {"who": _("you") if seat == viewer else names[seat], "said": it}
+        for seat, it in enumerate(said)
+    ]
+
+
 def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str | None:
     """The sentence of an event every game records alike (the table set, the game over with
     its ``winners``, a player resigning or calling the game off, as ``viewer`` reads it),

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text
+from games.descriptions import actor, and_list, common_event, reason_text, seat_lines
 from games.engine.numx import Face, GameConfig, Kind
 
 _COLOURS = {
@@ -415,7 +415,8 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if hand is not None:
         lines.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
     lines.append(_("Score rows:"))
-    for seat, row in enumerate(view["rows"]):
+    rows = []
+    for row in view["rows"]:
         shown = [
             f"{index} "
             + (
@@ -427,12 +428,8 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
             )
             for index, entry in enumerate(row, start=1)
         ]
-        who = _("you") if seat == view["seat"] else names[seat]
-        lines.append(
-            "- "
-            + _("%(who)s: %(cards)s")
-            % {"who": who, "cards": " · ".join(shown) if shown else _("no score card")}
-        )
+        rows.append(" · ".join(shown) if shown else _("no score card"))
+    lines += seat_lines(rows, view["seat"], names)
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text
+from games.descriptions import actor, and_list, common_event, reason_text, seat_lines
 from games.engine.objectifs import Card, Kind, Objective
 from games.engine.objectifs.cards import INFINITY
 from games.engine.objectifs.objectives import BONUS
@@ -508,13 +508,6 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
             + next_pli(view)
         )
     lines.append(_("Malus cards:"))
-    for seat, row in enumerate(view["rows"]):
-        lines.append(
-            "- "
-            + _("%(who)s: %(cards)s")
-            % {
-                "who": _("you") if seat == view["seat"] else names[seat],
-                "cards": cards(row) if row else _("no card"),
-            }
-        )
+    malus = [cards(row) if row else _("no card") for row in view["rows"]]
+    lines += seat_lines(malus, view["seat"], names)
     return "\n".join(lines)
