@@ -39,12 +39,13 @@ def bot_seats(players: int, automatic: bool = True) -> list[SeatSpec]:
     return [SeatSpec(f"Bot {number + 1}", is_bot=automatic) for number in range(players)]
 
 
-def game_pass(rules: Any, state: Any, seat: int) -> Any | None:
-    """The game's pass (its ``pass_notation``) if ``seat`` may play it now, else None."""
+def game_pass(rules: Any, legal: Any) -> Any | None:
+    """The game's pass (its ``pass_notation``) if it is among the ``legal`` actions of a
+    seat now, else None."""
     if not rules.pass_notation:
         return None
     move = rules.parse_action(rules.pass_notation)
-    return move if move in rules.legal_actions(state, seat) else None
+    return move if move in legal else None
 
 
 def play_bot_move(
@@ -69,7 +70,7 @@ def play_bot_move(
         return False
     seat = rng.choice(seats)
     level = (levels or {}).get(seat, BotLevel.RANDOM)
-    passed = game_pass(rules, loaded.state, seat) if seat in passing else None
+    passed = game_pass(rules, rules.legal_actions(loaded.state, seat)) if seat in passing else None
     action = passed if passed is not None else bot_move(rules, loaded.state, seat, level, rng)
     game_submit(
         game_id=game.pk,

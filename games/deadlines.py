@@ -131,7 +131,7 @@ def play_for_absent(game: Game, seat: int) -> bool:
     if not legal:
         return False
     rng = decision_rng(game)
-    pass_move = game_pass(rules, loaded.state, seat)
+    pass_move = game_pass(rules, legal)
     if game.deadline_policy == Game.DeadlinePolicy.PASS and pass_move is not None:
         action, reason = pass_move, "deadline"
     else:
