@@ -330,7 +330,6 @@ def _owe_answer(
     }
     game, player, token = verdict.game, verdict.player, verdict.token
     if game is not None and player is not None and token is not None:
-        current = store.load(game.pk, game.rules).sequence
         context["game"] = game.display_name
         context["table"] = game_link(player, game.pk)
         # A game over or called off, or a seat a bot now plays, asks nothing of the
@@ -342,11 +341,10 @@ def _owe_answer(
             ).exists()
         )
         if playing:
-            awaited = token.seat in game.game_type.rules.awaiting(
-                store.load(game.pk, game.rules).state
-            )
+            loaded = store.load(game.pk, game.rules)
+            awaited = token.seat in game.game_type.rules.awaiting(loaded.state)
             kind = Notification.Kind.YOUR_TURN if awaited else Notification.Kind.OUT_OF_TURN
-            turn = turn_context(game, token.seat, kind, current)
+            turn = turn_context(game, token.seat, kind, loaded.sequence)
             moves = turn["moves"]
             if moves.listed or moves.pending:
                 context.update(turn)
