@@ -299,9 +299,8 @@ def progress(phase: str, round_number: int) -> str:
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     """What this moment asks of the seat whose ``view`` this is: its hand (in notation,
-    ready for a reply), the pot, and the move to make. Not its grid: a sentence would run
-    the last row into its full stop ("....2......"); the table draws the grid and the
-    "your turn" email writes it a row a line (:func:`grid_lines`)."""
+    ready for a reply), the pot, and the move to make. Not its grid: the table draws it
+    and the "your turn" email writes it a row a line (:func:`grid_lines`)."""
     pending = view.get("pending")
     if view["seat"] is None or pending is None:
         return ""
@@ -342,9 +341,8 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 
 
 def grid_lines(view: Mapping[str, Any]) -> str:
-    """The seat's own grid a row a line, for the "your turn" email: written in a sentence
-    the grid's last row runs into its full stop ("....2......"), and a player who plays by
-    email reads and copies it from the mail alone ("" when the seat has no move to make)."""
+    """The seat's own grid a row a line, for the "your turn" email, where a player who plays
+    by email reads it and copies rows from it ("" when the seat has no move to make)."""
     pending = view.get("pending")
     if view["seat"] is None or pending is None:
         return ""
