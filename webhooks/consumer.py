@@ -63,7 +63,7 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
     wanted = {YOUR_TURN, OUT_OF_TURN} & {kind for endpoint in endpoints for kind in endpoint.events}
     if not called_off and wanted:
         last = events[-1].sequence
-        asked, offered = _asked(game, events)
+        asked, offered = _asked_and_offered(game, events)
         owed |= {(last, members[seat], YOUR_TURN) for seat in asked if seat in playing}
         owed |= {(last, members[seat], OUT_OF_TURN) for seat in offered if seat in playing}
     now = timezone.now()
@@ -82,7 +82,7 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
                 send_after_commit(delivery.pk)
 
 
-def _asked(game: Game, events: Sequence[Recorded]) -> tuple[set[int], set[int]]:
+def _asked_and_offered(game: Game, events: Sequence[Recorded]) -> tuple[set[int], set[int]]:
     """The seats the game waits for after ``events`` that it did not wait for before them
     or that moved in them; and the seats that may then move out of turn (among those that
     may act, the ones it does not wait for) and could not before them."""
