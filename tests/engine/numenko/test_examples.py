@@ -14,6 +14,8 @@ from games.engine.numenko import (
     CHANCE,
     Direction,
     NumenkoConfig,
+    Phase,
+    Square,
     Tile,
     apply,
     new_game,
@@ -24,6 +26,7 @@ from games.engine.numenko import (
 )
 from games.engine.numenko.calculation import fault
 from games.engine.numenko.positions import arrange
+from games.engine.numenko.tiles import without, written
 
 from .conftest import breaks, holds, play, refused
 
@@ -170,3 +173,35 @@ def test_fini_draws_four_once_every_tile_is_laid() -> None:
     state = play(state, 1, "pass")
     state = apply(state, CHANCE, parse_action("draw 0:0123"))
     assert len(state.hands[0]) == 4
+
+
+def test_the_books_grids_are_laid_one_after_another_changing_their_signs() -> None:
+    """*Les Multichoice ... peuvent être changés durant la partie*; *les joueurs peuvent
+    réarranger les calculs de leur jeu autant qu'ils le souhaitent*: seat 0 lays the book's
+    grids round after round from the tiles it holds (seat 1 exchanges, so the game goes on);
+    the "=" of 6 + 7 = 13 turns "+" for 6 x 7 + 13 = 55, the crossing's "x/+" reads x both
+    ways; the last grid lays every tile, and seat 0 says fini."""
+    hand = written(without(parse_grid(FIFTH).tiles, parse_grid(FIRST).tiles))
+    state = arrange([FIRST, "1+1=2"], [hand, "9"])
+    laid: dict[str, dict[tuple[int, int], Square]] = {}
+    for rows in (SECOND, THIRD, FOURTH, FIFTH):
+        move = f"fini grid {rows}" if rows == FIFTH else f"grid {rows}"
+        state = play(state, 0, move)
+        state = play(state, 1, f"exchange {state.hands[1][0].value}")
+        laid[rows] = {square.at: square for square in state.grids[0].squares}
+        pot = written(state.pot)
+        draw = f"draw 1:{pot[:2]} 0:{pot[2:6]}" if rows == FIFTH else f"draw 1:{pot[:2]}"
+        state = apply(state, CHANCE, parse_action(draw))
+    assert state.phase is Phase.PLAY and len(state.hands[0]) == 4
+    assert state.grids[0] == parse_grid(FIFTH)
+    assert state.last is not None and state.last.served == (True, True)
+
+    def shows(rows: str, at: tuple[int, int]) -> tuple[Tile, str, str]:
+        square = laid[rows][at]
+        return square.tile, square.reads(Direction.ACROSS), square.reads(Direction.DOWN)
+
+    crossing, equals = (1, 1), (3, 1)
+    assert shows(THIRD, equals) == (Tile.MULTICHOICE, "=", "=")
+    assert shows(FOURTH, equals) == (Tile.MULTICHOICE, "+", "+")
+    assert shows(THIRD, crossing) == (Tile.MULTICHOICE, "x", "+")
+    assert shows(FOURTH, crossing) == (Tile.MULTICHOICE, "x", "x")

@@ -110,6 +110,42 @@ def test_a_request_the_pot_cannot_serve_stops_the_game_and_none_after_it_is_serv
     assert tiles_in_play(state) == tiles_in_play(before)
 
 
+def test_the_pot_serves_an_exchange_from_two_tiles_and_fini_from_four() -> None:
+    """*C'est-à-dire 2 tuiles si quelqu'un veut effectuer un échange, ou 4 tuiles si
+    quelqu'un annonce avoir fini*: a pot of exactly 2 still serves an exchange, and *en
+    remettant la tuile en question dans le pot, avant d'y reprendre 2 tuiles*: the tile given
+    back is in the pot before the draw, so it may come back. A pot of exactly 4 serves fini."""
+    state = arrange(["2x4=8", "1+1=2"], ["9", "5M"], pot=2)
+    assert state.pot == (Tile.ZERO, Tile.ZERO)
+    state = play(play(state, 0, "exchange 9"), 1, "pass")
+    state = apply(state, CHANCE, parse_action("draw 0:09"))
+    assert state.phase is Phase.PLAY and state.last is not None and state.last.served[0]
+    assert state.hands[0] == (Tile.ZERO, Tile.NINE) and state.pot == (Tile.ZERO,)
+
+    state = arrange(["1+1=2", "2x4=8"], ["M1M3", "5M"], pot=4)
+    state = play(state, 0, "fini grid 1+1=2 / ....+ / ....1 / ....= / ....3")
+    state = play(state, 1, "pass")
+    state = apply(state, CHANCE, parse_action("draw 0:0000"))
+    assert state.phase is Phase.PLAY and state.pot == ()
+    assert state.hands[0] == (Tile.ZERO,) * 4
+
+
+def test_the_finis_after_the_request_that_stopped_the_game_share_the_win() -> None:
+    """*Si, à ce moment-là, un joueur n'a plus de tuiles, il peut annoncer "game over"*:
+    seat 0's exchange, drawn first, finds 1 tile in the pot and stops the game; seats 1 and
+    2 laid every tile and said fini, unserved: both hold no tile and share the win."""
+    state = arrange(["2x4=8", "1+1=2", "1+1=2"], ["79", "M1M3", "M1M3"], pot=1)
+    state = play(state, 0, "exchange 9")
+    state = play(state, 1, "fini grid 1+1=2 / ....+ / ....1 / ....= / ....3")
+    state = play(state, 2, "fini grid 1+1=2 / ....+ / ....1 / ....= / ....3")
+    state = apply(state, CHANCE, parse_action("draw 0:- 2:- 1:-"))
+    assert (state.phase, state.ending, state.short) == (Phase.GAME_OVER, Ending.SHORT, 0)
+    assert state.hands == ((Tile.SEVEN, Tile.NINE), (), ())
+    result = RULES.outcome(state)
+    assert result is not None and result.winners == {1, 2}
+    assert result.scores == (-16, 1, 1)
+
+
 def test_a_seat_whose_fini_comes_too_late_wins_outright() -> None:
     """*Si, à ce moment-là, un joueur n'a plus de tuiles, il peut annoncer "game over"*:
     seat 1 laid every tile; the pot (3 tiles) cannot serve its fini."""
