@@ -63,3 +63,26 @@ def test_the_x_joker_line_says_a_lone_one_goes_lower_or_higher_on_a_single_card(
         "sans elles, la valeur que vous annoncez\u00a0: n’importe laquelle pour ouvrir un tour, "
         "et, seul sur une carte seule, toute autre valeur, inférieure ou supérieure." in howto("fr")
     )
+
+
+def test_the_end_says_a_last_card_laid_completing_malus_cards_plays_on() -> None:
+    state = arrange(["5 6", "8 9", "10 11"], ["1 12", "3 9", "6 6"])
+    for seat, move in ((0, "play 5"), (1, "pass"), (2, "play 12@0"), (0, "pass"), (1, "pass")):
+        state = apply(state, seat, parse_action(move))
+    state = apply(state, 0, parse_action("replace 6"))  # seat 0's last card
+    assert not state.hands[0] and not state.results, "the round goes on"
+
+    assert (
+        "A round ends at once when a player has no card left, in hand or in front of them, "
+        "and when a trick ends with a player holding no card. A player whose last card goes "
+        "to complete their malus cards plays on, with the malus cards on the table. When the "
+        "round ends, the players still holding cards complete their malus cards; then each "
+        "player scores" in howto("en")
+    )
+    assert (
+        "Une manche s’arrête aussitôt quand un joueur n’a plus aucune carte, en main ni "
+        "devant lui, et quand un tour se termine alors qu’un joueur n’a plus de carte en main. "
+        "Un joueur dont la dernière carte sert à compléter ses cartes malus continue de jouer, "
+        "avec les cartes malus du plateau. À la fin de la manche, ceux qui ont encore des "
+        "cartes en main complètent leurs cartes malus, puis chacun marque" in howto("fr")
+    )
