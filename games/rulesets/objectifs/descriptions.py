@@ -85,13 +85,13 @@ _OBJECTIVES = {
     Objective.NEIGHBOUR: lambda: _("Right-hand neighbour"),
 }
 _ASKS = {
-    Objective.PAIR: lambda: _("two similar malus cards, which then count 0"),
+    Objective.PAIR: lambda: _("exactly two malus cards, similar, which then count 0"),
     Objective.INFINITY: lambda: _("an Infinity among your malus cards"),
     Objective.OVER_20: lambda: _("malus cards worth more than 20 points"),
     Objective.UNDER_5: lambda: _("malus cards worth fewer than 5 points"),
     Objective.EXACTLY_7: lambda: _("malus cards worth exactly 7 points"),
     Objective.EXACTLY_13: lambda: _("malus cards worth exactly 13 points"),
-    Objective.TWO_SPECIALS: lambda: _("two special cards as your malus cards, which then count 0"),
+    Objective.TWO_SPECIALS: lambda: _("exactly two malus cards, both special, which then count 0"),
     Objective.FOUR_MALUS: lambda: _("four malus cards or more"),
     Objective.FIRST_OUT: lambda: _("be the first of the round to empty your hand"),
     Objective.NEIGHBOUR: lambda: _("your right-hand neighbour achieves their objective"),

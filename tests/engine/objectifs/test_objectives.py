@@ -97,7 +97,20 @@ def test_similar_cards_are_one_value_or_one_kind_of_special_card() -> None:
     assert scored("pair", "infinity infinity", neighbour="neighbour") == 20
     assert scored("pair", "malus+1/+1 malus+2/+1", neighbour="neighbour") == 20
     assert scored("pair", "num-x echange", neighbour="neighbour") == -40
+
+
+def test_a_pair_of_minus_1_or_of_0_is_achieved_and_scores_the_value_of_one_card() -> None:
+    """Decision: *Malus = 0, Bonus = valeur d'une carte malus*, whatever the value. Two -1
+    score -1 (missed, they would add 2), two 0 score 0; the pair is achieved all the same,
+    and so is the objective of the player whose right-hand neighbour holds it."""
     assert scored("pair", "-1 -1", neighbour="neighbour") == -1
+    assert scored("pair", "0 0", neighbour="neighbour") == 0
+    state = arrange(["5", "8 9"], ["3 11", "-1 -1"], objectives="neighbour pair")
+    state = act(state, 0, "play 5")
+    state = act(state, 1, "pass")
+    neighbour, pair = state.results[0].seats
+    assert (pair.achieved, pair.malus, pair.bonus) == (True, 0, -1)
+    assert (neighbour.achieved, neighbour.total) == (True, -14 + 20)
 
 
 def test_infinity_and_four_malus_are_met_by_at_least_as_many_cards() -> None:

@@ -147,6 +147,34 @@ def test_malus_cards_are_completed_up_to_two_not_beyond() -> None:
     assert state.phase is Phase.PLAY and row(state, 1) == ["4", "5"]
 
 
+def test_a_completion_may_lay_any_card_even_keeping_a_lone_special_card_in_hand() -> None:
+    """Decision: *La dernière carte en main d'un joueur doit toujours être une carte
+    classique* is about playing. Completing is the book's choice between the hand and the
+    pile (*Contrôle... mais sacrifice possible !*): any card of the hand may go, the last one
+    too, and a player may keep a lone special card, which waits in hand for more cards."""
+    state = arrange(["7 9", "5 joker", "11 13"], ["1 2", "7 4", "6 6"], pile="0")
+    state = act(state, 0, "play 7 7@1")
+    state = act(state, 1, "pass")
+    state = act(state, 2, "pass")
+    assert {str(move) for move in legal_actions(state, 1)} == {
+        "replace 5",
+        "replace joker",
+        "replace draw",
+    }
+    lone = act(state, 1, "replace 5")
+    assert hand(lone, 1) == ["joker"] and row(lone, 1) == ["4", "5"]
+    lone = act(lone, 0, "play 9")
+    assert refused(lone, 1, "play joker as 10") == "hand.last-classic"
+    assert hand(act(lone, 1, "draw"), 1) == ["0", "joker"]
+    last = arrange(["7 9", "joker", "11 13"], ["1 2", "7 4", "6 6"])
+    last = act(last, 0, "play 7 7@1")
+    last = act(last, 1, "pass")
+    last = act(last, 2, "pass")
+    last = act(last, 1, "replace joker")
+    assert hand(last, 1) == [] and row(last, 1) == ["4", "joker"]
+    assert last.phase is Phase.PLAY and last.results == (), "the third end: play goes on"
+
+
 def test_players_short_of_malus_cards_complete_them_at_once_each_as_it_comes_in() -> None:
     """Decision: at the end of a trick everyone short of malus cards completes them at the
     same time; each completion is carried out as it is recorded, so the draws take the pile

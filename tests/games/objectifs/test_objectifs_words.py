@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from games.engine.objectifs import apply, parse_action
+from games.engine.objectifs.positions import arrange
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.site import SITE
 
@@ -187,3 +189,29 @@ def test_what_a_moment_asks_in_both_languages() -> None:
         said = SITE.describe_task({**view, "phase": "play", "plis": [{"cards": ["3"]}]})
     assert said.startswith("Couvrez le pli du dessus, jouez un Echange ou un Malus +, piochez")
     assert f"Votre Objectif{NBSP}: Moins de 5" in said
+
+
+def test_pair_and_two_specials_say_they_ask_for_exactly_two_malus_cards() -> None:
+    """The engine scores *Pair* and *Two special cards* only on exactly two malus cards (a
+    third card misses them): the objective's words, on the table and in the mails, say so."""
+    missed = arrange(["5", "8 9"], ["8 8 3", "1 2"], objectives="pair two-specials")
+    missed = apply(missed, 0, parse_action("play 5"))  # seat 0's last card
+    missed = apply(missed, 1, parse_action("pass"))  # the trick, and the round, are over
+    assert not missed.results[0].seats[0].achieved
+    with translation.override("en"):
+        assert descriptions.objective_text("pair") == (
+            "Pair: exactly two malus cards, similar, which then count 0 "
+            "(bonus: the value of one of the two cards)"
+        )
+        assert descriptions.objective_text("two-specials") == (
+            "Two special cards: exactly two malus cards, both special, which then count 0 "
+            "(bonus 20)"
+        )
+    with translation.override("fr"):
+        assert descriptions.objective_text("pair").startswith(
+            f"Paire{NBSP}: exactement 2 cartes Malus, similaires, qui comptent alors 0"
+        )
+        assert descriptions.objective_text("two-specials").startswith(
+            f"Deux cartes spéciales{NBSP}: exactement 2 cartes Malus, toutes deux spéciales, "
+            "qui comptent alors 0"
+        )
