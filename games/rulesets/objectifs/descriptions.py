@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text, seat_lines
+from games.descriptions import actor, and_list, common_event, pli_on_top, reason_text, seat_lines
 from games.engine.objectifs import Card, Kind, Objective
 from games.engine.objectifs.cards import INFINITY
 from games.engine.objectifs.objectives import BONUS
@@ -65,6 +65,10 @@ def _card(name: str | None, language: str | None) -> str:
 def joker_words(named: str) -> str:
     """An X-Joker laid in a pli, with the value it stands for there: "X-Joker as 9"."""
     return _("X-Joker as %(value)s") % {"value": value(named)}
+
+
+def _is_joker(name: str) -> bool:
+    return Card.parse(name).kind is Kind.JOKER
 
 
 def cards(names: Sequence[str | None]) -> str:
@@ -497,16 +501,15 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 
 
 def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The pli to cover and every player's malus cards, for the "your turn" email: a player
-    who plays by email sees them nowhere else (the moves name a malus card by its owner)."""
+    """The pli to cover (an X-Joker in it with the value it stands for there) and every
+    player's malus cards, for the "your turn" email: a player who plays by email sees them
+    nowhere else (the moves name a malus card by its owner)."""
     lines = []
     plis = view["plis"]
     if view["phase"] == "play" and plis:
-        lines.append(
-            _("The pli on top: %(cards)s.") % {"cards": cards(plis[-1]["cards"])}
-            + " "
-            + next_pli(view)
-        )
+        # An X-Joker reads with the value it stands for, as the table draws it ("J=9").
+        top = pli_on_top(plis[-1], card, joker_words, _is_joker)
+        lines.append(f"{top} {next_pli(view)}")
     lines.append(_("Malus cards:"))
     malus = [cards(row) if row else _("no card") for row in view["rows"]]
     lines += seat_lines(malus, view["seat"], names)

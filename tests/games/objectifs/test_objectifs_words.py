@@ -187,3 +187,23 @@ def test_what_a_moment_asks_in_both_languages() -> None:
         said = SITE.describe_task({**view, "phase": "play", "plis": [{"cards": ["3"]}]})
     assert said.startswith("Couvrez le pli du dessus, jouez un Echange ou un Malus +, piochez")
     assert f"Votre Objectif{NBSP}: Moins de 5" in said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The pli on top: X-Joker as 9 and 9."),
+        ("fr", f"Le pli du dessus{NBSP}: X-Joker (valeur 9) et 9."),
+    ],
+)
+def test_the_mail_says_what_an_x_joker_on_top_stands_for(language: str, said: str) -> None:
+    """Nothing else tells a player who plays by email what the X-Joker was laid as."""
+    view = {
+        "seat": 0,
+        "phase": "play",
+        "plis": [{"seat": 1, "cards": ["joker", "9"], "value": "9"}],
+        "rows": [[], [], []],
+    }
+    with translation.override(language):
+        text = descriptions.position(view, NAMES)
+    assert said in text
