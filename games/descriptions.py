@@ -46,6 +46,26 @@ def seat_lines(said: Sequence[str], viewer: int | None, names: Sequence[str]) ->
     ]
 
 
+def pli_on_top(
+    pli: Mapping[str, Any],
+    card: Callable[[str], str],
+    joker_as: Callable[[Any], str],
+    is_joker: Callable[[str], bool],
+) -> str:
+    """The pli on top as a "your turn" mail says it, for a climbing card game (NUM-X,
+    Objectifs): ``pli``'s cards (``{"cards", "value"}``) each in words (``card``), a Joker
+    (``is_joker``) with the value it stands for there (``joker_as``), as the table draws it.
+
+    >>> pli_on_top({"cards": ["J", "12"], "value": 12}, str, "J={}".format, "J".__eq__)
+    'The pli on top: J=12 and 12.'
+    """
+    laid = [
+        joker_as(pli["value"]) if pli["value"] is not None and is_joker(name) else card(name)
+        for name in pli["cards"]
+    ]
+    return _("The pli on top: %(cards)s.") % {"cards": and_list(laid)}
+
+
 def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str | None:
     """The sentence of an event every game records alike (the table set, the game over with
     its ``winners``, a player resigning or calling the game off, as ``viewer`` reads it),

@@ -99,7 +99,9 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     last_sequence = models.PositiveIntegerField(default=0)
     phase = models.CharField(max_length=20, blank=True)
-    round_no = models.PositiveSmallIntegerField(default=1)
+    #: The round being played, from 1; 0 while the table waits for players (no round is
+    #: played yet) and for a game, or a mode, without rounds (NMBR 9, Numenko live).
+    round_no = models.PositiveSmallIntegerField(default=0)
     awaiting = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

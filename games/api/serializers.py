@@ -375,7 +375,11 @@ class GameSerializer(serializers.ModelSerializer):
         "tournament's table); as typed when a player did.",
     )
     config = serializers.SerializerMethodField()
-    round = serializers.IntegerField(source="round_no")
+    round = serializers.IntegerField(
+        source="round_no",
+        help_text="The round being played, from 1; 0 while the table waits for players, and "
+        "throughout for a game without rounds (NMBR 9, Numenko live).",
+    )
     awaiting = _seats(
         help_text="The seats the game waits for, a bot's among them (a seat's `awaited` says "
         "whether its player is asked to move)."

@@ -38,7 +38,7 @@ EMPTY = "Your grid is empty: every tile is in your hand."
 #: The tools' names of the signs a calculation of ``calculation`` may hold.
 SIGN_NAMES = {"+": "plus", "-": "minus", "x": "times"}
 #: What the page's script finds of the browser's storage: its own drafts only.
-DRAFTS_KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('numenko-draft'))"
+DRAFTS_KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('draft:numenko:'))"
 #: A private window's storage: any use of it throws.
 NO_STORAGE = """Object.defineProperty(window, "localStorage", {
   get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
@@ -170,3 +170,23 @@ def test_a_browser_that_refuses_storage_builds_grids_all_the_same(game: Game) ->
     page.reload()
     expect(field).to_have_value(kept)
     assert errors == []
+
+
+def test_logging_out_forgets_the_drafts_kept_in_this_browser(game: Game) -> None:
+    """On a shared computer the next person finds none of Ana's grids; what else the site
+    keeps in the browser stays. A fresh tab: the one before refuses storage."""
+    page = game.ana.context.new_page()
+    page.goto(game.url)
+    expect(table(page)).to_be_visible()
+    wait_for_htmx(page)
+    page.get_by_role("button", name="Take every tile back").click()
+    expect(page.locator("#table .nk-verdict")).to_have_text(EMPTY)
+    assert page.evaluate(DRAFTS_KEPT)
+    page.evaluate("localStorage.setItem('not-a-draft', 'kept')")
+
+    page.get_by_role("button", name="Log out").click()
+    expect(
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")
+    ).to_be_visible()
+    assert page.evaluate(DRAFTS_KEPT) == []
+    assert page.evaluate("localStorage.getItem('not-a-draft')") == "kept"

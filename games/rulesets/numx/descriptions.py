@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text, seat_lines
+from games.descriptions import actor, and_list, common_event, pli_on_top, reason_text, seat_lines
 from games.engine.numx import Face, GameConfig, Kind
 
 _COLOURS = {
@@ -401,15 +401,7 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     reads "blue 7, face down")."""
     lines = []
     if view["plis"]:
-        top = view["plis"][-1]
-        # A Joker reads with the value it stands for, as the table draws it ("J=12").
-        laid = [
-            joker_words(top["value"])
-            if top["value"] is not None and Face.parse(name).kind is Kind.JOKER
-            else card(name)
-            for name in top["cards"]
-        ]
-        lines.append(_("The pli on top: %(cards)s.") % {"cards": and_list(laid)})
+        lines.append(pli_on_top(view["plis"][-1], card, joker_words, _is_joker))
         lines.append(next_pli(view, bool(view["config"].get("infinity_on_infinity"))))
     hand = view["hands"][view["seat"]] if view["seat"] is not None else None
     if hand is not None:
@@ -431,6 +423,10 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
         rows.append(" · ".join(shown) if shown else _("no score card"))
     lines += seat_lines(rows, view["seat"], names)
     return "\n".join(lines)
+
+
+def _is_joker(name: str) -> bool:
+    return Face.parse(name).kind is Kind.JOKER
 
 
 def malus_help(view: Mapping[str, Any]) -> str:

@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text, seat_lines
+from games.descriptions import actor, and_list, common_event, pli_on_top, reason_text, seat_lines
 from games.engine.objectifs import Card, Kind, Objective
 from games.engine.objectifs.cards import INFINITY
 from games.engine.objectifs.objectives import BONUS
@@ -65,6 +65,10 @@ def _card(name: str | None, language: str | None) -> str:
 def joker_words(named: str) -> str:
     """An X-Joker laid in a pli, with the value it stands for there: "X-Joker as 9"."""
     return _("X-Joker as %(value)s") % {"value": value(named)}
+
+
+def _is_joker(name: str) -> bool:
+    return Card.parse(name).kind is Kind.JOKER
 
 
 def cards(names: Sequence[str | None]) -> str:
@@ -454,7 +458,8 @@ def next_pli(view: Mapping[str, Any]) -> str:
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     """What this moment asks of the seat whose ``view`` this is (the table's status and the
-    "your turn" email): what to do, what it holds and its objective."""
+    "your turn" email), and only that: the table shows the hand and the objective in their
+    own panel, the email says them with the position (:func:`position`)."""
     if out_of_turn:
         return _(
             "You may lay a Facteur X out of turn on the pli on top: more cards than it, of a "
@@ -488,25 +493,29 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
                 "if you cannot open."
             )
         )
-    hand = view["hands"][seat] or []
-    said.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
-    mine = view["objectives"][seat]
-    if mine is not None:
-        said.append(_("Your objective: %(objective)s.") % {"objective": objective_text(mine)})
     return " ".join(said)
 
 
 def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The pli to cover and every player's malus cards, for the "your turn" email: a player
+    """The pli to cover (an X-Joker in it with the value it stands for there), the reader's
+    hand and objective, and every player's malus cards, for the "your turn" email: a player
     who plays by email sees them nowhere else (the moves name a malus card by its owner)."""
     lines = []
     plis = view["plis"]
     if view["phase"] == "play" and plis:
-        lines.append(
-            _("The pli on top: %(cards)s.") % {"cards": cards(plis[-1]["cards"])}
-            + " "
-            + next_pli(view)
-        )
+        # An X-Joker reads with the value it stands for, as the table draws it ("J=9").
+        top = pli_on_top(plis[-1], card, joker_words, _is_joker)
+        lines.append(f"{top} {next_pli(view)}")
+    seat = view["seat"]
+    if seat is not None:
+        hand = view["hands"][seat] or []
+        mine = [_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")}]
+        objective = view["objectives"][seat]
+        if objective is not None:
+            mine.append(
+                _("Your objective: %(objective)s.") % {"objective": objective_text(objective)}
+            )
+        lines.append(" ".join(mine))
     lines.append(_("Malus cards:"))
     malus = [cards(row) if row else _("no card") for row in view["rows"]]
     lines += seat_lines(malus, view["seat"], names)

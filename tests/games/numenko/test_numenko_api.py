@@ -6,6 +6,7 @@ moves, export / verify / import of a finished game, and ``simulate --rules numen
 from __future__ import annotations
 
 import json
+import random
 import re
 from io import StringIO
 from pathlib import Path
@@ -20,6 +21,7 @@ from games.engine.numenko import IllegalAction, parse_action, parse_grid
 from games.engine.numenko.positions import arrange
 from games.engine.numenko.rules import judge
 from games.events.models import Event
+from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.rulesets.numenko.api import NOTATION_HELP
 from tests.clients import token_client
@@ -245,3 +247,28 @@ def test_every_grid_written_as_an_example_is_one_the_rules_accept(where: str) ->
         except IllegalAction as illegal:
             refused[rows] = illegal.message
     assert refused == {}
+
+
+@pytest.mark.parametrize(("mode", "started"), [("live", 0), ("rounds", 1)])
+def test_a_tables_round_is_0_until_it_starts_and_stays_0_at_a_live_table(
+    alice: User, bob: User, mode: str, started: int
+) -> None:
+    """Failed before: an open table said round 1, a live one 0 once started."""
+    table = game_open(
+        creator=alice,
+        name="Sums",
+        rules="numenko",
+        config={"players": 2, "mode": mode},
+        public=True,
+    )
+    game_join(game=table, user=bob)
+    client = token_client(alice)
+
+    def rounds() -> list[int]:
+        listed = client.get("/api/games/").json()["results"]
+        detail = client.get(f"/api/games/{table.pk}/").json()
+        return [*(game["round"] for game in listed if game["id"] == table.pk), detail["round"]]
+
+    assert rounds() == [0, 0]
+    game_start(game=table, by=alice, rng=random.Random(4))
+    assert rounds() == [started, started]

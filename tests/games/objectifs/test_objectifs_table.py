@@ -146,6 +146,22 @@ def test_at_the_set_up_each_player_sees_their_own_hand_and_objective_only(
     assert "Choose two cards of your hand to lay face up" in pages[0]
 
 
+def test_the_status_line_says_only_what_is_asked_the_hand_and_objective_show_in_their_panel(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """Failed before: the status line said the hand and the objective again."""
+    objective = state(duel).objectives[0]
+    assert objective is not None
+    said = descriptions.objective_text(objective.value)
+    page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    status = re.search(r'<p class="status" role="status">(.*?)</p>', page, re.S)
+    assert status is not None and "Choose two cards of your hand" in status.group(1)
+    assert "You hold" not in status.group(1) and "objective" not in status.group(1).lower()
+    panel = re.search(r'<section class="hand objectifs".*?</section>', page, re.S)
+    assert panel is not None and said in panel.group(0)
+    assert 'name="lay-cards"' in page  # the hand, as the set-up's boxes
+
+
 def test_the_malus_cards_chosen_stay_secret_until_both_players_have_chosen(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:

@@ -177,18 +177,24 @@ def test_what_a_moment_asks_in_both_languages() -> None:
         "hands": [["5"], None, None],
         "objectives": ["under-5", None, None],
         "plis": [],
+        "rows": [[], [], []],
     }
     with translation.override("en"):
         assert SITE.describe_task(view) == (
             "The trick is over: complete your malus cards with 2 cards, from your hand or "
-            "drawn from the pile. You hold 5. Your objective: Fewer than 5: malus cards worth "
-            "fewer than 5 points (bonus 10)."
+            "drawn from the pile."
         )
         assert SITE.describe_task(view, out_of_turn=True).startswith("You may lay a Facteur X")
+        # The table shows the hand and the objective in their panel; the mail says them.
+        assert (
+            "You hold 5. Your objective: Fewer than 5: malus cards worth fewer than 5 points "
+            "(bonus 10).\n" in SITE.position_words(view, NAMES)
+        )
     with translation.override("fr"):
         said = SITE.describe_task({**view, "phase": "play", "plis": [{"cards": ["3"]}]})
+        position = SITE.position_words(view, NAMES)
     assert said.startswith("Couvrez le pli du dessus, jouez un Echange ou un Malus +, piochez")
-    assert f"Votre Objectif{NBSP}: Moins de 5" in said
+    assert f"Votre Objectif{NBSP}: Moins de 5" in position
 
 
 def test_pair_and_two_specials_say_they_ask_for_exactly_two_malus_cards() -> None:
@@ -215,3 +221,25 @@ def test_pair_and_two_specials_say_they_ask_for_exactly_two_malus_cards() -> Non
             f"Deux cartes spéciales{NBSP}: exactement 2 cartes Malus, toutes deux spéciales, "
             "qui comptent alors 0"
         )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "The pli on top: X-Joker as 9 and 9."),
+        ("fr", f"Le pli du dessus{NBSP}: X-Joker (valeur 9) et 9."),
+    ],
+)
+def test_the_mail_says_what_an_x_joker_on_top_stands_for(language: str, said: str) -> None:
+    """Nothing else tells a player who plays by email what the X-Joker was laid as."""
+    view = {
+        "seat": 0,
+        "phase": "play",
+        "plis": [{"seat": 1, "cards": ["joker", "9"], "value": "9"}],
+        "hands": [[], None, None],
+        "objectives": [None, None, None],
+        "rows": [[], [], []],
+    }
+    with translation.override(language):
+        text = descriptions.position(view, NAMES)
+    assert said in text

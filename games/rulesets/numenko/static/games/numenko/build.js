@@ -78,7 +78,8 @@
       return null;
     }
   }
-  const entry = (game) => `numenko-draft-${game}`;
+  // Under the site's prefix for drafts, which logging out forgets.
+  const entry = (game) => window.drafts.key(`numenko:${game}`);
   const gameOf = (draft) => draft.closest(".nk-play").dataset.game;
   const forget = (game) => stored((storage) => storage.removeItem(entry(game)));
 
