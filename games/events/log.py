@@ -531,9 +531,19 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
     played it, so only a public game is seen at all) with its chain as the log holds it (a
     log of format 1 gets one now, marked as linked at the import); nothing is written if
     it does not verify, or if the game is not over in it (cut, or exported while it ran:
-    loaded, its bots and clock would play on). The game is called ``name``, else as its
-    creation recorded (never as an unvouched header says), and its seats as recorded."""
+    loaded, its bots and clock would play on) or called off (no result to load). The game
+    is called ``name``, else as its creation recorded (never as an unvouched header says),
+    and its seats as recorded."""
     verified = verify(log)
+    if verified.summary["aborted"]:
+        # Ended, but with no result: nothing to look back on or rate, and loaded as it is
+        # it would be a game being played (the read models know a result or no end).
+        raise LogError(
+            verified.events,
+            "log.unfinished",
+            f"the game was called off at event {verified.events}, before anybody moved: "
+            "it has no result, and only a finished game's log is imported",
+        )
     if not verified.summary["over"]:
         raise LogError(
             verified.events,
