@@ -203,15 +203,34 @@ def standings(
     return lines
 
 
-def format_points(points: Fraction) -> str:
-    """Points as shown and exported: whole numbers as they are, shares to two decimals.
+def format_points(points: Fraction, decimal: str = ".") -> str:
+    """Points as shown and exported: whole numbers as they are, shares to two decimals
+    written with ``decimal`` between the units and the hundredths.
 
     >>> format_points(Fraction(8)), format_points(Fraction(14, 3)), format_points(Fraction(5, 2))
     ('8', '4.67', '2.50')
+    >>> format_points(Fraction(14, 3), decimal=",")
+    '4,67'
     """
     if points.denominator == 1:
         return str(points.numerator)
-    return f"{float(points):.2f}"
+    return f"{float(points):.2f}".replace(".", decimal)
+
+
+@dataclass(frozen=True)
+class CsvStyle:
+    """How a CSV separates its cells and writes a number's decimals: a spreadsheet splits a
+    file into columns at its locale's list separator, a semicolon where the decimal
+    separator is a comma (French Excel and LibreOffice)."""
+
+    delimiter: str
+    decimal: str
+
+
+#: Commas between cells, a decimal point: English spreadsheets, and programs.
+COMMA_CSV = CsvStyle(",", ".")
+#: Semicolons between cells, a decimal comma: French spreadsheets.
+SEMICOLON_CSV = CsvStyle(";", ",")
 
 
 def standings_csv(
@@ -220,19 +239,27 @@ def standings_csv(
     stages: Sequence[int],
     withdrawn: Collection[Hashable] = (),
     ratings: Mapping[Hashable, tuple[int, bool]] | None = None,
+    style: CsvStyle = COMMA_CSV,
 ) -> str:
-    """The standings as CSV, one line per player, with fixed English column names; the
-    last two say each player's rating and whether it is provisional (``ratings``: both by
-    player; empty for a player not rated).
+    """The standings as CSV in ``style``, one line per player, with fixed English column
+    names; the last two say each player's rating and whether it is provisional
+    (``ratings``: both by player; empty for a player not rated).
 
     >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
     >>> print(standings_csv([line], {"a": "Alice"}, [1], ratings={"a": (1512, True)}), end="")
     rank,player,points,stage_1,numx_score,opponents_points,xtrems,tables,final_place,withdrawn,rating,provisional
     1,Alice,8,8,30,2.50,1,1,,no,1512,yes
+    >>> print(standings_csv([line], {"a": "Alice"}, [1], style=SEMICOLON_CSV), end="")
+    rank;player;points;stage_1;numx_score;opponents_points;xtrems;tables;final_place;withdrawn;rating;provisional
+    1;Alice;8;8;30;2,50;1;1;;no;;
     """
     ratings = ratings or {}
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=style.delimiter, lineterminator="\n")
+
+    def points(value: Fraction) -> str:
+        return format_points(value, style.decimal)
+
     writer.writerow(
         [
             "rank",
@@ -254,13 +281,13 @@ def standings_csv(
             [
                 line.rank,
                 as_text(names.get(line.player, str(line.player))),
-                format_points(line.points),
+                points(line.points),
                 *(
-                    format_points(line.stage_points[stage]) if stage in line.stage_points else ""
+                    points(line.stage_points[stage]) if stage in line.stage_points else ""
                     for stage in stages
                 ),
                 line.score,
-                format_points(line.opponents_points),
+                points(line.opponents_points),
                 line.xtrems,
                 line.tables,
                 "" if line.final_place is None else line.final_place,

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import get_format
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -24,7 +26,7 @@ from games.params import whole_number
 from tournaments import selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.models import Entry, Invitation, Table, Tournament
-from tournaments.standings import standings_csv
+from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, standings_csv
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -134,11 +136,27 @@ def _stage_param(request: HttpRequest, tournament: Tournament) -> int | None:
     return None if stage.is_final else number
 
 
+#: ``?sep=`` of the standings' CSV (docs/tournaments.md): the cells' separator, which
+#: decides the decimals' too; commas when it is left out.
+CSV_SEPARATORS = {"comma": COMMA_CSV, "semicolon": SEMICOLON_CSV}
+
+
+def _csv_query(upto: int | None) -> str:
+    """The query of the standings page's CSV link: the stage shown, and semicolons where
+    the page writes decimals with a comma (French), which is what a spreadsheet in that
+    language splits a file at; the commas a program expects stay the default."""
+    query: dict[str, str | int] = {} if upto is None else {"stage": upto}
+    if get_format("DECIMAL_SEPARATOR") == SEMICOLON_CSV.decimal:
+        query["sep"] = "semicolon"
+    return urlencode(query)
+
+
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     upto = _stage_param(request, tournament)
     stages = list(tournament.stages.order_by("number"))
     context = {
+        "csv_query": _csv_query(upto),
         "page": "standings",
         "tournament": tournament,
         "lines": selectors.standings_lines(tournament, upto),
@@ -152,6 +170,12 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     upto = _stage_param(request, tournament)
+    style = CSV_SEPARATORS.get(request.GET.get("sep") or "comma")
+    if style is None:
+        return HttpResponseBadRequest(
+            _("A CSV's separator is sep=comma or sep=semicolon."),
+            content_type="text/plain; charset=utf-8",
+        )
     lines = selectors.standings_lines(tournament, upto)
     stages = tournament.stages.filter(is_final=False).order_by("number")
     if upto is not None:
@@ -166,6 +190,7 @@ def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
             for line in lines
             if line.rating is not None
         },
+        style=style,
     )
     # The byte order mark tells Excel the file is UTF-8: without it, it reads the file in
     # the computer's code page and accented names come out garbled ("HÃ©lÃ¨ne").

@@ -1187,9 +1187,9 @@ class LogChainSerializer(serializers.Serializer):
 
 
 class GameLogSerializer(serializers.Serializer):
-    """A finished game's whole log, every secret included (the deck's order...): the file
-    `manage.py numx export` writes, which `manage.py numx verify` replays and
-    `manage.py numx import` loads."""
+    """The whole log of a game that has ended (finished or called off), every secret
+    included (the deck's order...): the file `manage.py numx export` writes, which
+    `manage.py numx verify` replays and `manage.py numx import` loads (a finished game's)."""
 
     format = serializers.IntegerField(help_text="The file format's version: 2, with the chain.")
     rules = serializers.ChoiceField(choices=game_ids())

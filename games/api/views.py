@@ -1000,27 +1000,29 @@ def events(request: Request, game_id: int) -> Response:
 
 @extend_schema(
     operation_id="game_export",
-    summary="A finished game's whole log",
-    description="Every event of a finished game, every secret included (the deck's order, "
-    "the picks): the file `manage.py numx export` writes, verified by replaying it through "
-    "the rules before it is served. Anybody signed in may fetch a finished public game's; "
-    "a private game's only whoever may watch it.",
+    summary="The whole log of a game that has ended",
+    description="Every event of a game that has ended, finished or called off, every secret "
+    "included (the deck's order, the picks, the chain's salt and seed): the file "
+    "`manage.py numx export` writes, verified by replaying it through the rules before it "
+    "is served. Anybody signed in may fetch an ended public game's; a private game's only "
+    "whoever may watch it.",
     tags=["games"],
     parameters=[GAME_ID],
     responses={
         200: s.GAME_LOG,
         **NOT_FOUND,
         **DAMAGED,
-        409: OpenApiResponse(s.ErrorSerializer, "The game is not over: its log stays secret."),
+        409: OpenApiResponse(s.ErrorSerializer, "The game has not ended: its log stays secret."),
         **ERROR,
     },
 )
 @endpoint("GET")
 def export(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
-    if found.status != Game.Status.FINISHED:
+    # A game called off has ended as surely as one played out: nothing is left to hide.
+    if found.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
         return Response(
-            {"detail": _("Only a finished game's log can be exported.")},
+            {"detail": _("Only the log of a game that has ended can be exported.")},
             status=status.HTTP_409_CONFLICT,
         )
     log = export_game(found.pk)

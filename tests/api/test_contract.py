@@ -1,7 +1,7 @@
 """What the API promises any client, whatever the game: keys it does not know are refused
 and nothing is written; its schema is valid OpenAPI 3.1 with discriminated oneOfs; a
-finished game's log can be fetched, a running one's cannot; and no input, however odd,
-makes it fail (5xx)."""
+log of a game that has ended (finished or called off) can be fetched, a running one's
+cannot; and no input, however odd, makes it fail (5xx)."""
 
 from __future__ import annotations
 
@@ -241,10 +241,27 @@ def test_a_finished_games_log_is_exported_verified_as_the_command_writes_it(
     assert chain["salt"] == log["chain"]["salt"]  # revealed now that the game is over
 
 
+def test_a_called_off_games_log_is_exported_verified_as_the_command_writes_it(
+    as_alice: APIClient, as_carol: APIClient, game: Game
+) -> None:
+    assert as_alice.post(f"/api/games/{game.pk}/abort/").status_code == 200
+
+    response = as_carol.get(f"/api/games/{game.pk}/export/")
+
+    assert response.status_code == 200
+    log = response.json()
+    verified = verify(log)
+    assert verified.summary["aborted"] and not verified.summary["over"]
+    assert log["events"][-1]["type"] == "aborted"
+    written = io.StringIO()
+    call_command("numx", "export", str(game.pk), stdout=written)
+    assert log == json.loads(written.getvalue())
+
+
 def test_a_running_games_log_stays_secret(as_alice: APIClient, game: Game) -> None:
     response = as_alice.get(f"/api/games/{game.pk}/export/")
 
-    assert response.status_code == 409 and "finished" in response.json()["detail"]
+    assert response.status_code == 409 and "ended" in response.json()["detail"]
 
 
 # Odd input --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from games.events.log import LogError, export_game, import_log, log_of_history, 
 from games.events.upcasting import upcasters
 from games.models import Game
 from games.registry import rule_set
-from tests.chains import forged
+from tests.chains import forged, unlinked
 
 pytestmark = pytest.mark.django_db
 
@@ -230,6 +230,46 @@ def test_a_log_that_does_not_verify_imports_nothing(log: dict[str, Any]) -> None
     with pytest.raises(LogError):
         import_log(corrupted(log, 5, sequence=9))
     assert Game.objects.count() == games
+
+
+def _with_empty_facts(log: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """``log`` with its first pass written with ``"facts": {}`` (which the site never
+    writes: chance decided nothing), its chain made to follow; and that pass's number."""
+    passed = first_move(log, "pass")
+    assert "facts" not in passed["payload"]
+    payload = {**passed["payload"], "facts": {}}
+    return corrupted(log, passed["sequence"], payload=payload), passed["sequence"]
+
+
+@pytest.mark.parametrize("chained", [True, False])
+def test_a_log_with_empty_facts_verifies_but_its_import_is_refused_naming_the_event(
+    log: dict[str, Any], chained: bool
+) -> None:
+    spoiled, number = _with_empty_facts(log)
+    if not chained:  # a log of format 1, which the import would chain itself
+        spoiled = {**spoiled, "format": 1, "chain": None, "events": unlinked(spoiled["events"])}
+    assert verify(spoiled).summary["over"]  # the facts say the same: nothing was drawn
+    games = Game.objects.count()
+
+    with pytest.raises(LogError) as refused:
+        import_log(spoiled)
+
+    assert refused.value.sequence == number and refused.value.rule == "log.facts"
+    assert "empty" in str(refused.value)
+    assert Game.objects.count() == games
+
+
+def test_leaving_empty_facts_out_would_break_the_chain_at_their_event(
+    log: dict[str, Any],
+) -> None:
+    """Why such a log is refused, not mended: its link hashes the ``{}``."""
+    spoiled, number = _with_empty_facts(log)
+    del spoiled["events"][number - 1]["payload"]["facts"]
+
+    with pytest.raises(LogError) as broken:
+        verify(spoiled)
+
+    assert broken.value.sequence == number and broken.value.rule == "log.chain"
 
 
 def test_the_commands_export_verify_and_import(logged_game: Game, tmp_path: Path) -> None:

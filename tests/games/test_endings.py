@@ -273,6 +273,21 @@ def test_a_called_off_games_log_says_so_and_ends_there(alice: User, bob: User) -
     assert summary["aborted"] and not summary["over"]
 
 
+def test_a_called_off_games_log_is_not_imported_and_the_refusal_says_why(
+    alice: User, bob: User
+) -> None:
+    game = _table("maya", {"players": 2}, [alice, bob])
+    abort(game=game, user=alice)
+    games = Game.objects.count()
+
+    with pytest.raises(LogError) as refused:
+        import_log(export_game(game.pk))
+
+    # Not "it may have been cut": the log ends where the game did, with no result to load.
+    assert "called off" in str(refused.value) and "cut" not in str(refused.value)
+    assert Game.objects.count() == games
+
+
 def test_the_history_says_a_bot_moved_for_the_player_who_resigned(
     alice: User, bob: User, carol: User, committed: Callable[..., Any]
 ) -> None:

@@ -274,6 +274,70 @@ def test_the_standings_csv_says_it_is_utf8_so_spreadsheets_read_accented_names(
     assert "Hélène" in body.decode("utf-8-sig")
 
 
+def _csv_link(page: str) -> str:
+    """The address the standings page's "Download as CSV" link gives."""
+    found = re.search(r'<a href="([^"]*standings\.csv[^"]*)"', page)
+    assert found, "the standings page links its CSV"
+    return found.group(1).replace("&amp;", "&")
+
+
+def test_the_french_standings_link_a_csv_french_spreadsheets_open_in_columns(
+    client: Client, started: Stage
+) -> None:
+    """French Excel and LibreOffice split a CSV at semicolons, a comma being their decimal
+    separator: the comma-separated file opened in a single column."""
+    for table in started.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 10 if i == 3 else 30 for i, name in enumerate(names)})
+    give_name(started.tables.first().players.order_by("seat").first().entry.user, "=1+1")
+    page = client.get(url(started.tournament, "standings/?stage=1"), HTTP_ACCEPT_LANGUAGE="fr")
+
+    link = _csv_link(page.content.decode())
+    body = client.get(link, HTTP_ACCEPT_LANGUAGE="fr").content
+
+    assert "stage=1" in link and "sep=semicolon" in link
+    assert body.startswith(codecs.BOM_UTF8 + b"rank;player;points;stage_1;")
+    rows = list(csv.DictReader(io.StringIO(body.decode("utf-8-sig")), delimiter=";"))
+    assert len(rows) == 8 and rows[0]["points"] == "4,67" and rows[0]["stage_1"] == "4,67"
+    assert "'=1+1" in [row["player"] for row in rows], "a formula stays text"
+
+
+def test_the_english_standings_link_the_comma_separated_csv(client: Client, started: Stage) -> None:
+    for table in started.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 10 if i == 3 else 30 for i, name in enumerate(names)})
+    page = client.get(url(started.tournament, "standings/")).content.decode()
+
+    link = _csv_link(page)
+    body = client.get(link).content
+
+    assert "sep=" not in link
+    assert body.startswith(codecs.BOM_UTF8 + b"rank,player,points,stage_1,")
+    rows = list(csv.DictReader(io.StringIO(body.decode("utf-8-sig"))))
+    assert rows[0]["points"] == "4.67"
+
+
+@pytest.mark.parametrize(("sep", "header"), [("comma", b"rank,player,"), ("semicolon", b"rank;")])
+def test_either_csv_is_had_in_any_language_by_its_query_parameter(
+    client: Client, started: Stage, sep: str, header: bytes
+) -> None:
+    for language in ("en", "fr"):
+        answer = client.get(
+            url(started.tournament, f"standings.csv?sep={sep}"), HTTP_ACCEPT_LANGUAGE=language
+        )
+        assert answer.content.startswith(codecs.BOM_UTF8 + header)
+
+
+@pytest.mark.parametrize("sep", ["tab", ";", "SEMICOLON"])
+def test_an_unknown_csv_separator_is_a_400_that_names_the_choices(
+    client: Client, started: Stage, sep: str
+) -> None:
+    answer = client.get(url(started.tournament, "standings.csv"), {"sep": sep})
+
+    assert answer.status_code == 400
+    assert "semicolon" in answer.content.decode() and "comma" in answer.content.decode()
+
+
 # --- Registration ------------------------------------------------------------------------
 
 

@@ -14,8 +14,8 @@ register = template.Library()
 
 def _said(value: Fraction) -> str:
     """Points as the reader's language writes them: ``4.67`` in English, ``4,67`` in
-    French (the CSV keeps the point: its columns are fixed for spreadsheets)."""
-    return format_points(value).replace(".", get_format("DECIMAL_SEPARATOR"))
+    French."""
+    return format_points(value, get_format("DECIMAL_SEPARATOR"))
 
 
 @register.filter
