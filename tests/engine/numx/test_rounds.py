@@ -469,6 +469,25 @@ def test_round_two_is_started_by_the_smallest_unique_visible_score_card() -> Non
     assert awaiting(state) == frozenset({1})
 
 
+def test_with_no_face_up_numbered_score_card_seat_0_starts_round_two() -> None:
+    # *La plus petite carte score VISIBLE unique* names nobody when every numbered score
+    # card lies face down: seat 0 starts, as after an opening pick of no numbered card, and
+    # not seat 1, who won round 1's last trick.
+    state = arrange(
+        GameConfig(3, Mode.X_GAME),
+        ["red-9 red-10", "blue-5", "green-11 green-12"],
+        ["?blue-1", "flip", "?red-2"],
+        turn=1,
+    )
+    state = shuffled(step(state, "play blue-5", "distribute blue-5>1:down:left"))
+
+    for seat in range(3):
+        state = apply(state, seat, parse_action("refill"))
+
+    assert (state.round_no, state.phase) == (2, Phase.PLAY)
+    assert state.turn == 0
+
+
 def test_score_rows_are_kept_into_round_two() -> None:
     before = end_of_round_one()
 
