@@ -1,6 +1,6 @@
 """NUM-X's "How to play", at the top of its rules page, says what the engine does, in English
-and in French: how an X-Game's two rounds are scored and joined, and how far a trick's
-winner may favour one player."""
+and in French: how an X-Game's two rounds are scored and joined, how far a trick's winner
+may favour one player, and how teams play."""
 
 from __future__ import annotations
 
@@ -71,3 +71,26 @@ def test_how_to_play_says_a_single_score_card_may_go_to_anyone_and_a_blank_trick
 
     assert cap in words
     assert blank in words
+
+
+@pytest.mark.parametrize(
+    ("language", "teams"),
+    [
+        (
+            "en",
+            "Any mode may be played in teams of two, at 4 or 6 players: partners sit opposite "
+            "each other, and their score cards are merged before the count.",
+        ),
+        (
+            "fr",
+            "Tous les modes se jouent aussi en équipes de deux, à 4 ou 6 joueurs : les "
+            "partenaires sont assis face à face, et leurs cartes Score sont réunies avant le "
+            "décompte.",
+        ),
+    ],
+)
+def test_how_to_play_says_how_teams_play(language: str, teams: str) -> None:
+    """The new-game form offers teams; the engine seats partners opposite (play alternates
+    between teams) and counts a team's merged rows (*fusionnez vos cartes Score avant le
+    décompte final*)."""
+    assert teams in how_to_play("numx", language)
