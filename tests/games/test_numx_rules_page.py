@@ -12,10 +12,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
-    ("language", "counted_once", "between", "starter", "added_up"),
+    ("language", "when", "counted_once", "between", "starter", "added_up"),
     [
         (
             "en",
+            "When the game ends, each player's score cards count",
             "X-Game plays its two rounds on the same score rows, counted once, at the end",
             "refill their hand to 10 cards, or discard it and draw 10 new ones",
             "round 2 starts with the player holding the smallest unique face-up score card",
@@ -23,6 +24,7 @@ pytestmark = pytest.mark.django_db
         ),
         (
             "fr",
+            "À la fin de la partie, les cartes Score de chacun comptent",
             "X-Game joue ses deux manches sur les mêmes rangées de cartes Score, comptées une "
             "seule fois, à la fin",
             "compléter sa main à 10 cartes, ou la défausser et piocher 10 nouvelles cartes",
@@ -32,14 +34,15 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_how_to_play_says_an_x_game_counts_its_rows_once_and_what_comes_between_rounds(
-    language: str, counted_once: str, between: str, starter: str, added_up: str
+    language: str, when: str, counted_once: str, between: str, starter: str, added_up: str
 ) -> None:
-    """The engine keeps round 1's score rows into round 2 and scores them once at the end
-    (round 1's blue 6 and round 2's red 6 cancel): adding up each round's score would rank
-    players otherwise. Between the rounds each player refills or resets, and round 2's
-    starter is chosen among the face-up score cards."""
+    """The engine keeps round 1's score rows into round 2 and scores them once, at the end
+    of the game, not of each round (round 1's blue 6 and round 2's red 6 cancel): adding up
+    each round's score would rank players otherwise. Between the rounds each player refills
+    or resets, and round 2's starter is chosen among the face-up score cards."""
     words = how_to_play("numx", language)
 
+    assert when in words
     assert counted_once in words
     assert between in words
     assert starter in words
