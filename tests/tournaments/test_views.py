@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import html
 import io
 import random
 import re
@@ -23,6 +24,7 @@ from pytest_django.fixtures import Settings
 from accounts.models import give_name, profile_of
 from games.lobby import game_invite, game_open
 from games.models import Seat
+from tests.members import speaks
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
@@ -195,6 +197,48 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
     page = client.get(url(league, "standings/")).content.decode()
     assert page.count('<td class="num">=1</td>') == 3
     assert '<td class="num">1</td>' not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "places", "ties"),
+    [
+        (
+            "en",
+            "At each table, players take places by their final NUM-X score: the X-Game's two "
+            "rounds, counted once on the score rows at the end.",
+            "ties go to the higher total NUM-X score, then opponents' points",
+        ),
+        (
+            "fr",
+            "À chaque table, les joueurs prennent leur place selon leur score NUM-X final\u00a0: "
+            "les deux manches de la X-Game, comptées une seule fois sur les rangées de cartes "
+            "Score, à la fin.",
+            "à égalité, passe devant le meilleur score NUM-X total, puis les points des "
+            "adversaires",
+        ),
+    ],
+)
+def test_players_and_organisers_read_how_places_and_ties_are_decided(
+    language: str, places: str, ties: str, started: Stage, bob: User, as_user: Login
+) -> None:
+    """The tournament page, its standings and the page that creates one say, in the
+    reader's language, that an X-Game's places come from its final score and how the
+    standings break ties: organisers choose their format knowing it, players know what
+    their moves weigh."""
+    finish_stage(started)
+    reader = Client(headers={"accept-language": language})
+    pages = [
+        reader.get(url(started.tournament)),
+        reader.get(url(started.tournament, "standings/")),
+        as_user(speaks(bob, language)).get("/tournaments/new/"),
+    ]
+
+    for page in pages:
+        # Spaces run together, a no-break space kept: French typography is part of the text.
+        text = html.unescape(re.sub(r"<[^>]+>", " ", page.content.decode()))
+        words = re.sub(r"[ \t\r\n]+", " ", text)
+        assert places in words, page.request["PATH_INFO"]
+        assert ties in words, page.request["PATH_INFO"]
 
 
 def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(

@@ -242,6 +242,41 @@ def test_an_x_game_ends_after_round_two_scored_on_the_final_rows() -> None:
     assert result.winners == frozenset({0})
 
 
+def test_an_x_game_counts_its_final_rows_once_so_cards_of_both_rounds_combine() -> None:
+    # *Meilleur score à l'issue des 2 manches*, counted once on the rows kept from round 1
+    # (docs/rules.md, "Decision (X-Game score)"): round 1's blue 6 and round 2's red 6 are a
+    # pair and cancel. Adding up what each round scored would give seat 0 (6 + 3) + 6 = 15
+    # and the win.
+    state = arrange(
+        GameConfig(2, Mode.X_GAME),
+        ["red-6", "red-9 red-10"],
+        ["blue-6 yellow-3", "green-5"],
+        round_no=2,
+    )
+
+    after = step(state, "play red-6", "distribute red-6>0:up:right")
+
+    result = outcome(after)
+    assert result is not None and result.scores == (3, 5)
+    assert result.winners == frozenset({1})
+
+
+def test_equal_best_final_scores_share_the_win() -> None:
+    # *Le joueur avec le score final le plus élevé remporte la partie* names no tie-break.
+    state = arrange(
+        GameConfig(3, Mode.X_GAME),
+        ["blue-6", "red-9 red-10", "green-11 green-12"],
+        ["", "red-6", "yellow-2"],
+        round_no=2,
+    )
+
+    after = step(state, "play blue-6", "distribute blue-6>0:up:left")
+
+    result = outcome(after)
+    assert result is not None and result.scores == (6, 6, 2)
+    assert result.winners == frozenset({0, 1})
+
+
 def no_opening_position(config: GameConfig, hands: Sequence[str]) -> GameState:
     """Nobody can open a trick, and the pile is empty (all of it in the discard)."""
     state = arrange(config, hands)
@@ -432,6 +467,25 @@ def test_round_two_is_started_by_the_smallest_unique_visible_score_card() -> Non
 
     assert state.turn == 1
     assert awaiting(state) == frozenset({1})
+
+
+def test_with_no_face_up_numbered_score_card_seat_0_starts_round_two() -> None:
+    # *La plus petite carte score VISIBLE unique* names nobody when every numbered score
+    # card lies face down: seat 0 starts, as after an opening pick of no numbered card, and
+    # not seat 1, who won round 1's last trick.
+    state = arrange(
+        GameConfig(3, Mode.X_GAME),
+        ["red-9 red-10", "blue-5", "green-11 green-12"],
+        ["?blue-1", "flip", "?red-2"],
+        turn=1,
+    )
+    state = shuffled(step(state, "play blue-5", "distribute blue-5>1:down:left"))
+
+    for seat in range(3):
+        state = apply(state, seat, parse_action("refill"))
+
+    assert (state.round_no, state.phase) == (2, Phase.PLAY)
+    assert state.turn == 0
 
 
 def test_score_rows_are_kept_into_round_two() -> None:

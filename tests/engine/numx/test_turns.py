@@ -3,6 +3,7 @@ trick and of a round."""
 
 from games.engine.numx import (
     CHANCE,
+    Mode,
     Phase,
     awaiting,
     legal_actions,
@@ -271,6 +272,24 @@ def test_laying_ones_last_card_wins_the_trick_and_ends_the_round() -> None:
     state = act(state, 1, "distribute blue-9>1:up:left")
     assert state.phase is Phase.GAME_OVER
     assert state.rounds[0].termination is Termination.LAST_CARD and state.rounds[0].seat == 1
+
+
+def test_completing_out_of_turn_with_ones_last_card_wins_the_trick_and_ends_the_round() -> None:
+    # *Un joueur posant sa dernière carte en main est déclaré vainqueur du tour. Le tour
+    # prend fin immédiatement*, even out of turn: seat 2 completes seat 0's pli with its
+    # only card before seat 1 has played, and an X-Game goes on to round 2.
+    state = table(["blue-7" + FILLER, "blue-9 red-15", "rainbow-7"], mode=Mode.X_GAME)
+    state = act(state, 0, "play blue-7")
+
+    state = act(state, 2, "complete rainbow-7")
+
+    assert state.phase is Phase.DISTRIBUTION and state.pending.winner == 2  # type: ignore[union-attr]
+    assert state.pending.round_over  # type: ignore[union-attr]
+    state = act(state, 2, "distribute rainbow-7>2:up:left")
+    assert state.phase is Phase.RESHUFFLE
+    assert [(end.round_no, end.termination, end.seat) for end in state.rounds] == [
+        (1, Termination.LAST_CARD, 2)
+    ]
 
 
 def test_nothing_is_played_once_the_game_is_over() -> None:

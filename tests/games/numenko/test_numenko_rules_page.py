@@ -3,20 +3,11 @@ English and in French: at a table in rounds and at a live one."""
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
-from django.test import Client
+
+from tests.howto import how_to_play
 
 pytestmark = pytest.mark.django_db
-
-
-def how_to_play(language: str) -> str:
-    """The words of the rules page's "How to play", in ``language``."""
-    page = Client(headers={"accept-language": language}).get("/rules/numenko/").content.decode()
-    part = page[page.index('id="how-to-play"') : page.index('id="refusals"')]
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", part)).split())
 
 
 @pytest.mark.parametrize(
@@ -39,7 +30,7 @@ def test_how_to_play_says_how_a_live_table_plays_and_ends(
 ) -> None:
     """A live table, which the lobby offers, has no rounds: the engine counts each move as it
     arrives and stops the game once every player is content, not after a round."""
-    words = how_to_play(language)
+    words = how_to_play("numenko", language)
 
     assert live_turn in words
     assert live_end in words
@@ -47,7 +38,7 @@ def test_how_to_play_says_how_a_live_table_plays_and_ends(
 
 def test_how_to_play_speaks_of_rounds_as_tours_in_french() -> None:
     """The French page names a round as the table, the mails and the rules' list do."""
-    words = how_to_play("fr")
+    words = how_to_play("numenko", "fr")
 
     assert "manche" not in words
     assert "par tours" in words
