@@ -148,6 +148,17 @@ def known_faces(state: GameState, seat: int, owner: int) -> list[Face]:
     ]
 
 
+def _known_before(after: GameState, owner: int, known: set[int]) -> list[Face]:
+    """The faces of the cards ``known`` (by id) in the rows counting for ``owner`` once an
+    Action card has moved or turned them (``after``)."""
+    return [
+        sc.card.face
+        for member in sorted(after.config.team_of(owner))
+        for sc in after.rows[member]
+        if sc.card.id in known
+    ]
+
+
 def row_total(faces: Iterable[Face], rules: frozenset[ScoreRule]) -> int:
     """What a row of ``faces`` scores under ``rules``.
 
@@ -282,14 +293,19 @@ def _resolve(state: GameState, seat: int, sample: Action) -> Resolve:
         return special, counts[face.value], -(face.value or 0)
 
     discard = tuple(sorted(hand, key=keep)[: task.discard])
-    row = [sc.card.face for sc in state.rows[seat]]
+    # A face-down card the seat does not know is worth it knows not what: the row is
+    # counted by the cards it knows (reading the others would show in which it removes).
+    row = [sc.card.face if sc.visible_to(seat) else None for sc in state.rows[seat]]
     remove: list[int] = []
     for _ in range(task.remove):
         kept = [i for i in range(len(row)) if i not in remove]
         remove.append(
             max(
                 kept,
-                key=lambda i: row_total([row[j] for j in kept if j != i], state.config.scoring),
+                key=lambda i: row_total(
+                    [face for j in kept if j != i and (face := row[j]) is not None],
+                    state.config.scoring,
+                ),
             )
         )
     place = tuple((True, Side.RIGHT) for _ in task.drawn)
@@ -466,7 +482,9 @@ class _Judge:
                 return SHED - ACTION_KEEP + self._eclair(target, mine, theirs)
             case Flip() | Swipe():
                 after = action_cards.carry_out(state, seat, action)
-                # Only the rows the card changed are counted again.
+                # Only the rows the card changed are counted again, by the cards the seat
+                # knew before: a card a Flip turns up is not known while choosing it.
+                known = {sc.card.id for row in state.rows for sc in row if sc.visible_to(seat)}
                 changed = {
                     s
                     for m in range(state.players)
@@ -474,7 +492,8 @@ class _Judge:
                     for s in state.config.team_of(m)
                 }
                 change = sum(
-                    -self._weight(s) * (self._score(known_faces(after, seat, s)) - self.scores[s])
+                    -self._weight(s)
+                    * (self._score(_known_before(after, s, known)) - self.scores[s])
                     for s in changed
                 )
                 return SHED - ACTION_KEEP + change

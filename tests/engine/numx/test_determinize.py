@@ -92,3 +92,20 @@ def test_a_drawn_card_waiting_to_be_played_is_one_its_drawer_can_play() -> None:
             seen += 1
             assert legal_actions(sampled, drawer), "the drawn card has no use"
     assert seen, "no position had a drawn card waiting"
+
+
+def test_the_bot_chooses_alike_in_every_state_its_seat_cannot_tell_from_the_real_one() -> None:
+    # The level-1 bot moves for absent players and plays the site's bot seats: a choice
+    # that followed a face-down card it does not know (which card a Flip turns up, which
+    # unknown score card a Malus removes) would tell every onlooker something of that card.
+    rng = random.Random(2)
+    differing = []
+    for number, state in enumerate(positions("bot", 24)):
+        if number % 3:
+            continue
+        for seat in sorted(to_act(state) - {CHANCE}):
+            drawn = determinize(state, seat, rng)
+            real = heuristic_action(state, seat, random.Random(number))
+            if heuristic_action(drawn, seat, random.Random(number)) != real:
+                differing.append((number, seat, str(real)))
+    assert differing == []
