@@ -169,12 +169,14 @@ def _from(seat: int, players: int) -> list[int]:
 
 
 def replacements(state: ObjectifsState, ending: Ending | None) -> ObjectifsState:
-    """Ask every player short of malus cards to complete them. When the round is ending,
-    only the players with cards in hand complete (*les joueurs ayant encore des cartes en
-    mains, complètent leurs cartes "malus"*); otherwise also those with an empty hand, from
-    the pile while it lasts."""
+    """Ask every player short of malus cards, with cards in hand, to complete them. When
+    the round is ending, the book says so (*les joueurs ayant encore des cartes en mains,
+    complètent leurs cartes "malus"*); when it goes on, every hand holds cards, since an
+    empty hand at the end of a trick ends the round (the first case)."""
+    # So a seat owing a completion holds cards until it completes: only its own completion
+    # can empty its hand, and a pile running out leaves nobody owing with nothing to give.
     due = tuple(
-        max(0, MALUS_CARDS - len(row)) if hand or (ending is None and state.pile) else 0
+        max(0, MALUS_CARDS - len(row)) if hand else 0
         for hand, row in zip(state.hands, state.rows, strict=True)
     )
     state = state._replace(due=due, ending=ending)
@@ -205,9 +207,6 @@ def replace(state: ObjectifsState, seat: int, action: Replace) -> ObjectifsState
     drawn = state.pile[: action.draws]
     due = replace_at(state.due, seat, 0)
     pile = state.pile[action.draws :]
-    if not pile:
-        # Nothing left to draw: a seat with an empty hand has nothing to complete with.
-        due = tuple(0 if not state.hands[s] and s != seat else n for s, n in enumerate(due))
     state = state._replace(
         hands=replace_at(state.hands, seat, hand),
         rows=replace_at(state.rows, seat, (*state.rows[seat], *action.cards, *drawn)),

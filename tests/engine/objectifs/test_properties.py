@@ -47,6 +47,20 @@ def test_random_games_end_after_five_rounds_with_every_card_in_one_place(
 
 @few_games
 @given(config=configs, seed=seeds)
+def test_a_player_owing_malus_cards_always_has_cards_in_hand_to_complete_with(
+    config: ObjectifsConfig, seed: int
+) -> None:
+    """The engine asks no empty hand to complete, even from the pile, and clears no one's
+    debt when the pile runs out: an empty hand at the end of a trick ends the round, and only
+    a player's own completion empties its hand."""
+    for step in walk(config, seed):
+        after = step.after
+        for seat, owed in enumerate(after.due):
+            assert not owed or after.hands[seat], f"step {step.number}: seat {seat} owes"
+
+
+@few_games
+@given(config=configs, seed=seeds)
 def test_every_applied_action_was_legal_for_a_seat_that_could_act(
     config: ObjectifsConfig, seed: int
 ) -> None:
