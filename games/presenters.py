@@ -21,6 +21,7 @@ from games.deadlines import move_due
 from games.descriptions import and_list, game_summary
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
+from games.lobby import why_no_bots
 from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
@@ -187,6 +188,11 @@ class Table:
                 "name": self.players[by].name
             }
         if self.resigned:
+            # At a table that seats none of the site's bots, the seat passes (games.bots).
+            if why_no_bots(self.game):
+                if self.finished:
+                    return _("You resigned: your seat passed to the end.")
+                return _("You resigned: your seat passes to the end, asking for nothing more.")
             if self.finished:
                 return _("You resigned: a bot played your seat to the end.")
             return _("You resigned: a bot plays your seat to the end.")

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
 from games.registry import UnknownGame, game_ids, game_type
+from games.rulesets.site import BotSeats
 from games.views.lobby import try_key
 
 
@@ -36,6 +37,8 @@ def rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "try_key": try_key(),
         "rules": kind.site.rulebook.items(),
         "reference": None if reference is None else rules_reference(reference),
+        # Some of its tables seat none of the site's bots: there a resigned seat passes.
+        "tables_without_bots": isinstance(kind.site, BotSeats),
     }
     return render(request, "games/rules.html", context)
 

@@ -24,6 +24,7 @@ from games.access import game_for_player, may_watch, table_for_player, table_for
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import OrdersForm
+from games.lobby import why_no_bots
 from games.models import Game
 from games.params import whole_number
 from games.presence import mark_looking
@@ -289,22 +290,33 @@ class _Leaving:
     offered: Callable[[Table], bool]
     act: Callable[..., object]
     title: Promise
-    consequence: Promise
+    consequence: Callable[[Game], str]
     button: Promise
+
+
+def _resigned_seat(game: Game) -> str:
+    """What becomes of a resigned seat of ``game``: a bot plays it, except at a table that
+    seats none of the site's bots (a live race), where it passes (``games.bots``)."""
+    if why_no_bots(game):
+        return _(
+            "No bot plays at this table: your seat passes to the end, asking for nothing "
+            "more, and you rank last."
+        )
+    return _("A bot plays your seat to the end and you rank last.")
 
 
 RESIGNING = _Leaving(
     offered=lambda current: current.can_resign,
     act=endings.resign,
     title=gettext_lazy("Resign?"),
-    consequence=gettext_lazy("A bot plays your seat to the end and you rank last."),
+    consequence=_resigned_seat,
     button=gettext_lazy("Resign"),
 )
 CALLING_OFF = _Leaving(
     offered=lambda current: current.can_call_off,
     act=endings.abort,
     title=gettext_lazy("Call the game off?"),
-    consequence=gettext_lazy(
+    consequence=lambda game: _(
         "Nobody has moved yet: the game ends now for every player, with no result."
     ),
     button=gettext_lazy("Call the game off"),
@@ -338,7 +350,8 @@ def _leave(request: HttpRequest, game_id: int, leaving: _Leaving) -> HttpRespons
         if not leaving.offered(table(game, seat, seats=seats)):
             # An old link: the table says where the game stands.
             return redirect("games:game", game.pk)
-        return render(request, "games/leave.html", {"game": game, "leaving": leaving})
+        context = {"game": game, "leaving": leaving, "consequence": leaving.consequence(game)}
+        return render(request, "games/leave.html", context)
     try:
         leaving.act(game=game, user=request.user)
     except endings.EndingForbidden as refused:

@@ -17,6 +17,7 @@ from games.lobby import game_open
 from games.models import Game, Seat
 from games.registry import rule_set
 from tests.clients import token_client
+from tests.members import speaks
 
 from .tables import last, numenko_game
 
@@ -87,3 +88,39 @@ def test_a_seat_resigned_at_a_live_table_is_content_and_races_no_further(
     assert [rules.action_from_json(move) for move in made] == [rules.parse_action("pass")]
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
+
+
+def _resign_question(game: Game, user: User) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/games/{game.pk}/resign/").content.decode()
+
+
+def test_before_resigning_a_live_table_a_player_reads_that_their_seat_will_pass(
+    alice: User, bob: User, carol: User
+) -> None:
+    """No bot takes a seat resigned at a live table (it passes, content): the question
+    asked before resigning says so, in French too, and the rules page says where the site's
+    bots may not sit no bot takes a resigned seat either; then the table says so too. A
+    table in rounds still says a bot plays on."""
+    live = numenko_game(alice, bob, carol, mode="live")
+    question = _resign_question(live, bob)
+    assert "A bot plays your seat" not in question
+    assert "No bot plays at this table: your seat passes to the end" in question
+    speaks(bob, "fr")
+    french = _resign_question(live, bob)
+    assert "Aucun bot ne joue à cette table\u00a0: votre place passe jusqu’à la fin" in french
+
+    client = Client()
+    client.force_login(bob)
+    client.post(f"/games/{live.pk}/resign/")
+    table = client.get(f"/games/{live.pk}/").content.decode()
+    assert "Vous avez abandonné\u00a0: votre place passe jusqu’à la fin" in table
+    assert "un bot joue votre place" not in table
+
+    in_rounds = numenko_game(alice, bob, carol, mode="rounds")
+    assert "Un bot joue votre place jusqu’à la fin" in _resign_question(in_rounds, bob)
+
+    rules = Client().get("/rules/numenko/").content.decode()
+    assert "no bot takes a resigned seat either: it passes to the end" in rules
+    assert "no bot takes a resigned seat" not in Client().get("/rules/numx/").content.decode()
