@@ -41,14 +41,20 @@ def _fast_password_hashes() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_caches() -> None:
-    """Each test starts with empty caches: states come from the events recorded by that
-    test, never from another test's rolled-back transaction, and Django's cache (sessions,
-    rate limits) holds nothing of another test's."""
+def _fresh_caches() -> Iterator[None]:
+    """Each test starts with empty caches and leaves them empty: states come from the events
+    recorded by that test, never from another test's rolled-back transaction, and Django's
+    cache (sessions, rate limits) holds nothing of another test's. Emptied after the test
+    too, because a wider fixture set up before the next test's (a module's game, played
+    once) would otherwise start from this test's states: its game, given the same number
+    once this test's rows are rolled back, would replay from a stranger's state."""
     from django.core.cache import cache
 
     from games.events.store import CACHE
 
+    cache.clear()
+    CACHE.clear()
+    yield
     cache.clear()
     CACHE.clear()
 
