@@ -55,13 +55,14 @@ def test_how_to_play_says_an_x_game_counts_its_rows_once_and_what_comes_between_
         (
             "en",
             "with two cards or more, never more than half to one player",
-            "A trick without such a pli gives one of its numbered cards, which its winner chooses",
+            "A trick without such a pli gives one score card: its winner picks one of its numbered "
+            "cards and hands it out the same way, to whom they like, themselves included",
         ),
         (
             "fr",
             "à partir de deux cartes, jamais plus de la moitié à un même joueur",
-            "Un tour sans pli de ce genre donne une de ses cartes numérotées, au choix de son "
-            "vainqueur",
+            "Un tour sans pli de ce genre donne une seule carte Score : son vainqueur choisit une "
+            "de ses cartes numérotées et la donne de la même façon, à qui il veut, lui compris",
         ),
     ],
 )
