@@ -97,7 +97,7 @@ _OBJECTIVES = {
     Objective.NEIGHBOUR: lambda: _("Right-hand neighbour"),
 }
 _ASKS = {
-    Objective.PAIR: lambda: _("exactly two malus cards, similar, which then count 0"),
+    Objective.PAIR: lambda: _("exactly two similar malus cards, which then count 0"),
     Objective.INFINITY: lambda: _("an Infinity among your malus cards"),
     Objective.OVER_20: lambda: _("malus cards worth more than 20 points"),
     Objective.UNDER_5: lambda: _("malus cards worth fewer than 5 points"),
