@@ -25,10 +25,11 @@ pytestmark = pytest.mark.django_db
         (
             "fr",
             "À la fin de la partie, les cartes Score de chacun comptent",
-            "X-Game joue ses deux manches sur les mêmes rangées de cartes Score, comptées une "
-            "seule fois, à la fin",
-            "compléter sa main à 10 cartes, ou la défausser et piocher 10 nouvelles cartes",
-            "la manche 2 commence par le joueur qui a la plus petite carte Score visible unique",
+            "En X-Game, les deux manches se jouent sur les mêmes rangées de cartes Score, "
+            "comptées une seule fois, à la fin",
+            "de compléter sa main à 10 cartes, ou de la défausser et piocher 10 nouvelles cartes",
+            "la manche 2 commence par le joueur qui a la plus petite carte Score face visible "
+            "dont la valeur est unique",
             "additionne ses deux manches",
         ),
     ],

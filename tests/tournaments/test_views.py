@@ -213,8 +213,8 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
             "À chaque table, les joueurs prennent leur place selon leur score NUM-X final\u00a0: "
             "les deux manches de la X-Game, comptées une seule fois sur les rangées de cartes "
             "Score, à la fin.",
-            "à égalité, passe devant le meilleur score NUM-X total, puis les points des "
-            "adversaires",
+            "à égalité de points, le meilleur score NUM-X total passe devant, puis les points "
+            "des adversaires",
         ),
     ],
 )
