@@ -47,23 +47,30 @@ def seat_lines(said: Sequence[str], viewer: int | None, names: Sequence[str]) ->
 
 
 def pli_on_top(
-    pli: Mapping[str, Any],
-    card: Callable[[str], str],
-    joker_as: Callable[[Any], str],
-    is_joker: Callable[[str], bool],
+    pli: Mapping[str, Any], card: Callable[[str], str], joker_as: Callable[[Any], str], joker: str
 ) -> str:
     """The pli on top as a "your turn" mail says it, for a climbing card game (NUM-X,
     Objectifs): ``pli``'s cards (``{"cards", "value"}``) each in words (``card``), a Joker
-    (``is_joker``) with the value it stands for there (``joker_as``), as the table draws it.
+    (the card named ``joker``, as the table finds it) with the value it stands for there
+    (``joker_as``).
 
-    >>> pli_on_top({"cards": ["J", "12"], "value": 12}, str, "J={}".format, "J".__eq__)
+    >>> pli_on_top({"cards": ["J", "12"], "value": 12}, str, "J={}".format, "J")
     'The pli on top: J=12 and 12.'
     """
     laid = [
-        joker_as(pli["value"]) if pli["value"] is not None and is_joker(name) else card(name)
+        joker_as(pli["value"]) if pli["value"] is not None and name == joker else card(name)
         for name in pli["cards"]
     ]
     return _("The pli on top: %(cards)s.") % {"cards": and_list(laid)}
+
+
+def you_hold(hand: Sequence[str | None], cards: Callable[[Sequence[str | None]], str]) -> str:
+    """The reader's hand as a "your turn" mail says it, its cards in words (``cards``).
+
+    >>> you_hold(["7", "J"], ", ".join), you_hold([], ", ".join)
+    ('You hold 7, J.', 'You hold no card.')
+    """
+    return _("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")}
 
 
 def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str | None:

@@ -10,6 +10,7 @@ count. The decisions are written up in ``docs/tournaments.md``.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 from collections import defaultdict
@@ -256,9 +257,7 @@ def standings_csv(
     ratings = ratings or {}
     out = io.StringIO()
     writer = csv.writer(out, delimiter=style.delimiter, lineterminator="\n")
-
-    def points(value: Fraction) -> str:
-        return format_points(value, style.decimal)
+    points = functools.partial(format_points, decimal=style.decimal)
 
     writer.writerow(
         [

@@ -72,6 +72,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
         "leaders": selectors.standings_lines(tournament)[:5],
+        # The final ranks its players first: said with the ranking when there is one.
+        "has_final": tournament.format == Tournament.Format.FINAL,
     }
     return render(request, "tournaments/tournament.html", context)
 

@@ -532,20 +532,20 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
     log of format 1 gets one now, marked as linked at the import); nothing is written if
     it does not verify, or if the game is not over in it (cut, or exported while it ran:
     loaded, its bots and clock would play on) or called off (no result to load), or if an
-    event writes empty facts (:func:`_refuse_empty_facts`). The game
-    is called ``name``, else as its creation recorded (never as an unvouched header says),
-    and its seats as recorded."""
+    event writes empty facts or effects (:func:`_refuse_empty_records`). The game is called
+    ``name``, else as its creation recorded (never as an unvouched header says), and its
+    seats as recorded."""
     verified = verify(log)
     if verified.summary["aborted"]:
         # Ended, but with no result: nothing to look back on or rate, and loaded as it is
         # it would be a game being played (the read models know a result or no end).
         raise LogError(
             verified.events,
-            "log.unfinished",
+            "log.called-off",
             f"the game was called off at event {verified.events}, before anybody moved: "
             "it has no result, and only a finished game's log is imported",
         )
-    _refuse_empty_facts(log["events"])
+    _refuse_empty_records(log["events"])
     if not verified.summary["over"]:
         raise LogError(
             verified.events,
@@ -609,20 +609,22 @@ def import_log(log: dict[str, Any], name: str | None = None) -> Game:
     return game
 
 
-def _refuse_empty_facts(events: list[dict[str, Any]]) -> None:
-    """:class:`LogError` at the first event that writes ``"facts": {}``, which the site
-    leaves out (``store.action_payload``): imported, the game would export a log the schema
-    refuses (docs/logs.md). Not mended by leaving it out, which would break the event's
-    link: the chain hashes the payload as written, ``{}`` included."""
+def _refuse_empty_records(events: list[dict[str, Any]]) -> None:
+    """:class:`LogError` (rule ``log.empty-facts`` or ``log.empty-effects``) at the first
+    event that writes ``"facts": {}`` or ``"effects": {}``, which the site leaves out
+    (``store.action_payload``): imported, the game would export a log unlike any the site
+    writes, facts the schema refuses (docs/logs.md). Not mended by leaving them out, which
+    would break the event's link: the chain hashes the payload as written, ``{}`` included."""
     for event in events:
-        if event["payload"].get("facts") == {}:
-            raise LogError(
-                event["sequence"],
-                "log.facts",
-                'empty facts ("facts": {}), which a log leaves out when chance decided '
-                "nothing: the game would export a log the schema refuses, and dropping them "
-                "here would break the chain, which hashes the event as written",
-            )
+        for key in ("facts", "effects"):
+            if event["payload"].get(key) == {}:
+                raise LogError(
+                    event["sequence"],
+                    f"log.empty-{key}",
+                    f'empty {key} ("{key}": {{}}), which a log leaves out when there are none: '
+                    "the game would export a log unlike any the site writes, and dropping them "
+                    "here would break the chain, which hashes the event as written",
+                )
 
 
 def _write_chain(game: Game, log: dict[str, Any]) -> None:

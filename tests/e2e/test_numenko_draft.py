@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     calculation,
     game_number,
     lay,
+    log_in_with_password,
     open_table,
     person,
     play_on,
@@ -64,6 +65,18 @@ def game(browser: Browser, site: Site) -> Iterator[Game]:
     ana.page.on("dialog", accept)
     yield Game(ana)
     ana.context.close()
+
+
+def a_tab_with_a_draft(game: Game) -> Page:
+    """A fresh tab at Ana's table (the first refuses storage), her grid emptied: a draft."""
+    page = game.ana.context.new_page()
+    page.goto(game.url)
+    expect(table(page)).to_be_visible()
+    wait_for_htmx(page)
+    page.get_by_role("button", name="Take every tile back").click()
+    expect(page.locator("#table .nk-verdict")).to_have_text(EMPTY)
+    assert page.evaluate(DRAFTS_KEPT)
+    return page
 
 
 def accept(dialog: Dialog) -> None:
@@ -174,14 +187,8 @@ def test_a_browser_that_refuses_storage_builds_grids_all_the_same(game: Game) ->
 
 def test_logging_out_forgets_the_drafts_kept_in_this_browser(game: Game) -> None:
     """On a shared computer the next person finds none of Ana's grids; what else the site
-    keeps in the browser stays. A fresh tab: the one before refuses storage."""
-    page = game.ana.context.new_page()
-    page.goto(game.url)
-    expect(table(page)).to_be_visible()
-    wait_for_htmx(page)
-    page.get_by_role("button", name="Take every tile back").click()
-    expect(page.locator("#table .nk-verdict")).to_have_text(EMPTY)
-    assert page.evaluate(DRAFTS_KEPT)
+    keeps in the browser stays."""
+    page = a_tab_with_a_draft(game)
     page.evaluate("localStorage.setItem('not-a-draft', 'kept')")
 
     page.get_by_role("button", name="Log out").click()
@@ -189,4 +196,24 @@ def test_logging_out_forgets_the_drafts_kept_in_this_browser(game: Game) -> None
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")
     ).to_be_visible()
     assert page.evaluate(DRAFTS_KEPT) == []
+    assert page.evaluate("localStorage.getItem('not-a-draft')") == "kept"
+
+
+def test_a_session_that_ends_without_the_menu_forgets_the_drafts_too(game: Game) -> None:
+    """Ana's session expires (or she logs out on allauth's own page): the next page she loads,
+    signed out, forgets her drafts, those kept under the name the site used before too
+    (``numenko-draft-<game>``); what else the site keeps in the browser stays."""
+    log_in_with_password(game.ana)
+    page = a_tab_with_a_draft(game)
+    older = f"numenko-draft-{game_number(game.url)}"
+    page.evaluate(f"localStorage.setItem('{older}', 'an older draft')")
+    page.evaluate("localStorage.setItem('not-a-draft', 'kept')")
+
+    game.ana.context.clear_cookies(name="sessionid")
+    page.goto("/")
+    expect(
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")
+    ).to_be_visible()
+    assert page.evaluate(DRAFTS_KEPT) == []
+    assert page.evaluate(f"localStorage.getItem('{older}')") is None
     assert page.evaluate("localStorage.getItem('not-a-draft')") == "kept"

@@ -232,30 +232,32 @@ def test_a_log_that_does_not_verify_imports_nothing(log: dict[str, Any]) -> None
     assert Game.objects.count() == games
 
 
-def _with_empty_facts(log: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """``log`` with its first pass written with ``"facts": {}`` (which the site never
-    writes: chance decided nothing), its chain made to follow; and that pass's number."""
+def _with_empty(log: dict[str, Any], key: str) -> tuple[dict[str, Any], int]:
+    """``log`` with its first pass written with ``key`` (``facts`` or ``effects``) empty,
+    which the site never writes (chance decided nothing, no Action card did anything), its
+    chain made to follow; and that pass's number."""
     passed = first_move(log, "pass")
-    assert "facts" not in passed["payload"]
-    payload = {**passed["payload"], "facts": {}}
+    assert key not in passed["payload"]
+    payload = {**passed["payload"], key: {}}
     return corrupted(log, passed["sequence"], payload=payload), passed["sequence"]
 
 
+@pytest.mark.parametrize("key", ["facts", "effects"])
 @pytest.mark.parametrize("chained", [True, False])
-def test_a_log_with_empty_facts_verifies_but_its_import_is_refused_naming_the_event(
-    log: dict[str, Any], chained: bool
+def test_a_log_with_empty_facts_or_effects_verifies_but_is_not_imported(
+    log: dict[str, Any], chained: bool, key: str
 ) -> None:
-    spoiled, number = _with_empty_facts(log)
+    spoiled, number = _with_empty(log, key)
     if not chained:  # a log of format 1, which the import would chain itself
         spoiled = {**spoiled, "format": 1, "chain": None, "events": unlinked(spoiled["events"])}
-    assert verify(spoiled).summary["over"]  # the facts say the same: nothing was drawn
+    assert verify(spoiled).summary["over"]  # it says the same as a log without them
     games = Game.objects.count()
 
     with pytest.raises(LogError) as refused:
         import_log(spoiled)
 
-    assert refused.value.sequence == number and refused.value.rule == "log.facts"
-    assert "empty" in str(refused.value)
+    assert refused.value.sequence == number and refused.value.rule == f"log.empty-{key}"
+    assert f"empty {key}" in str(refused.value)
     assert Game.objects.count() == games
 
 
@@ -263,7 +265,7 @@ def test_leaving_empty_facts_out_would_break_the_chain_at_their_event(
     log: dict[str, Any],
 ) -> None:
     """Why such a log is refused, not mended: its link hashes the ``{}``."""
-    spoiled, number = _with_empty_facts(log)
+    spoiled, number = _with_empty(log, "facts")
     del spoiled["events"][number - 1]["payload"]["facts"]
 
     with pytest.raises(LogError) as broken:

@@ -25,10 +25,11 @@ pytestmark = pytest.mark.django_db
         (
             "fr",
             "À la fin de la partie, les cartes Score de chacun comptent",
-            "X-Game joue ses deux manches sur les mêmes rangées de cartes Score, comptées une "
-            "seule fois, à la fin",
-            "compléter sa main à 10 cartes, ou la défausser et piocher 10 nouvelles cartes",
-            "la manche 2 commence par le joueur qui a la plus petite carte Score visible unique",
+            "En X-Game, les deux manches se jouent sur les mêmes rangées de cartes Score, "
+            "comptées une seule fois, à la fin",
+            "de compléter sa main à 10 cartes, ou de la défausser et piocher 10 nouvelles cartes",
+            "la manche 2 commence par le joueur qui a la plus petite carte Score face visible "
+            "dont la valeur est unique",
             "additionne ses deux manches",
         ),
     ],
@@ -55,13 +56,14 @@ def test_how_to_play_says_an_x_game_counts_its_rows_once_and_what_comes_between_
         (
             "en",
             "with two cards or more, never more than half to one player",
-            "A trick without such a pli gives one of its numbered cards, which its winner chooses",
+            "A trick without such a pli gives one score card: its winner picks one of its numbered "
+            "cards and hands it out the same way, to whom they like, themselves included",
         ),
         (
             "fr",
             "à partir de deux cartes, jamais plus de la moitié à un même joueur",
-            "Un tour sans pli de ce genre donne une de ses cartes numérotées, au choix de son "
-            "vainqueur",
+            "Un tour sans pli de ce genre donne une seule carte Score : son vainqueur choisit une "
+            "de ses cartes numérotées et la donne de la même façon, à qui il veut, lui compris",
         ),
     ],
 )

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.endings import abort
 from games.events import store
 from games.events.log import LogError, export_game, import_log, verify
 from games.events.models import Chain
@@ -56,6 +57,20 @@ def test_a_log_that_hides_the_game_end_is_rejected(finished_duel: Game) -> None:
     with pytest.raises(LogError) as refused:
         verify(log)
     assert refused.value.rule == "log.milestone"
+
+
+def test_a_called_off_games_log_is_refused_under_its_own_rule_not_a_cut_logs(
+    duel: Game, alice: User
+) -> None:
+    """The refusal's rule tells a called-off game (no result to load) from a cut log."""
+    abort(game=duel, user=alice)
+    games = Game.objects.count()
+
+    with pytest.raises(LogError) as refused:
+        import_log(export_game(duel.pk))
+
+    assert refused.value.rule == "log.called-off"
+    assert Game.objects.count() == games
 
 
 def test_a_toy_game_started_in_the_lobby_commits_to_chance_and_reveals_it_at_the_end(

@@ -28,7 +28,7 @@ from tests.members import speaks
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
-from .conftest import Players, fake_result, register_all
+from .conftest import Players, cup_to_the_final, fake_result, register_all
 
 pytestmark = pytest.mark.django_db
 
@@ -213,8 +213,8 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
             "À chaque table, les joueurs prennent leur place selon leur score NUM-X final\u00a0: "
             "les deux manches de la X-Game, comptées une seule fois sur les rangées de cartes "
             "Score, à la fin.",
-            "à égalité, passe devant le meilleur score NUM-X total, puis les points des "
-            "adversaires",
+            "à égalité de points, le meilleur score NUM-X total passe devant, puis les points "
+            "des adversaires",
         ),
     ],
 )
@@ -268,6 +268,25 @@ def test_shared_points_have_a_decimal_comma_in_french(client: Client, started: S
         english = client.get(url(started.tournament, page)).content.decode()
         assert "4,67" in french.content.decode() and "4.67" not in french.content.decode()
         assert "4.67" in english
+
+
+def test_the_tournament_page_says_with_the_ranking_that_the_final_ranks_first(
+    client: Client, alice: User, make_players: Players, started: Stage, bob: User, as_user: Login
+) -> None:
+    """Failed before: only the standings said it, apart from how places are decided; the
+    tournament page of a cup with a final did not. Said once, and only with a final."""
+    final_first = "The final's places rank its players first."
+    _first, final = cup_to_the_final(alice, make_players(4))
+    cup = final.stage.tournament
+
+    def words(path: str, reader: Client = client) -> str:
+        return html.unescape(reader.get(path).content.decode())
+
+    for page in ("", "standings/"):
+        assert words(url(cup, page)).count(final_first) == 1, page
+    for path in (url(started.tournament), url(started.tournament, "standings/")):
+        assert final_first not in words(path), path
+    assert final_first not in words("/tournaments/new/", as_user(bob))
 
 
 def test_the_standings_after_the_final_are_the_tournaments_standings(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 
@@ -58,6 +58,7 @@ from games.engine.numx.state import (
     GameState,
     MalusResolution,
     Phase,
+    ScoreCard,
 )
 
 #: Eligible cards in the trick from which winning it is worth a special card.
@@ -138,25 +139,20 @@ def _some_eclairs(rng: random.Random) -> Narrowing:
 # What the seat knows ----------------------------------------------------------------------
 
 
-def known_faces(state: GameState, seat: int, owner: int) -> list[Face]:
-    """The faces ``seat`` knows in the rows counting for ``owner`` (its team's rows)."""
+def faces_where(state: GameState, owner: int, counted: Callable[[ScoreCard], bool]) -> list[Face]:
+    """The faces of the cards ``counted`` keeps in the rows counting for ``owner`` (its
+    team's rows)."""
     return [
         sc.card.face
         for member in sorted(state.config.team_of(owner))
         for sc in state.rows[member]
-        if sc.visible_to(seat)
+        if counted(sc)
     ]
 
 
-def _known_before(after: GameState, owner: int, known: set[int]) -> list[Face]:
-    """The faces of the cards ``known`` (by id) in the rows counting for ``owner`` once an
-    Action card has moved or turned them (``after``)."""
-    return [
-        sc.card.face
-        for member in sorted(after.config.team_of(owner))
-        for sc in after.rows[member]
-        if sc.card.id in known
-    ]
+def known_faces(state: GameState, seat: int, owner: int) -> list[Face]:
+    """The faces ``seat`` knows in the rows counting for ``owner``."""
+    return faces_where(state, owner, lambda sc: sc.visible_to(seat))
 
 
 def row_total(faces: Iterable[Face], rules: frozenset[ScoreRule]) -> int:
@@ -293,8 +289,8 @@ def _resolve(state: GameState, seat: int, sample: Action) -> Resolve:
         return special, counts[face.value], -(face.value or 0)
 
     discard = tuple(sorted(hand, key=keep)[: task.discard])
-    # A face-down card the seat does not know is worth it knows not what: the row is
-    # counted by the cards it knows (reading the others would show in which it removes).
+    # A face-down card the seat has not seen is left out of the count: weighing it would
+    # reveal its face through the choice of the cards removed.
     row = [sc.card.face if sc.visible_to(seat) else None for sc in state.rows[seat]]
     remove: list[int] = []
     for _ in range(task.remove):
@@ -334,6 +330,9 @@ class _Judge:
             if pli.eligible
         )
         self.mine = known_faces(state, seat, seat)
+        # The cards the seat knows now, by id: an Action card's rows are counted again by
+        # these alone (a card a Flip turns up is not known while choosing it).
+        self.known_ids = {sc.card.id for row in state.rows for sc in row if sc.visible_to(seat)}
         self._actions: dict[CardAction, float] = {}
         # Plays of the same cards differ only by their bonus (a Shadow's, times every
         # Eclair): the cards are valued once, and the bonus added.
@@ -483,8 +482,7 @@ class _Judge:
             case Flip() | Swipe():
                 after = action_cards.carry_out(state, seat, action)
                 # Only the rows the card changed are counted again, by the cards the seat
-                # knew before: a card a Flip turns up is not known while choosing it.
-                known = {sc.card.id for row in state.rows for sc in row if sc.visible_to(seat)}
+                # knew before (``known_ids``).
                 changed = {
                     s
                     for m in range(state.players)
@@ -493,7 +491,10 @@ class _Judge:
                 }
                 change = sum(
                     -self._weight(s)
-                    * (self._score(_known_before(after, s, known)) - self.scores[s])
+                    * (
+                        self._score(faces_where(after, s, lambda sc: sc.card.id in self.known_ids))
+                        - self.scores[s]
+                    )
                     for s in changed
                 )
                 return SHED - ACTION_KEEP + change

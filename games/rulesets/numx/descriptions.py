@@ -11,8 +11,21 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, pli_on_top, reason_text, seat_lines
+from games.descriptions import (
+    actor,
+    and_list,
+    common_event,
+    pli_on_top,
+    reason_text,
+    seat_lines,
+    you_hold,
+)
 from games.engine.numx import Face, GameConfig, Kind
+from games.engine.numx import cards as engine_cards
+
+#: A Joker's name, as the table and the mails find it among a pli's cards: it stands for
+#: the pli's value there.
+JOKER = engine_cards.JOKER.to_json()
 
 _COLOURS = {
     "blue": lambda: _("blue"),
@@ -401,11 +414,11 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     reads "blue 7, face down")."""
     lines = []
     if view["plis"]:
-        lines.append(pli_on_top(view["plis"][-1], card, joker_words, _is_joker))
+        lines.append(pli_on_top(view["plis"][-1], card, joker_words, JOKER))
         lines.append(next_pli(view, bool(view["config"].get("infinity_on_infinity"))))
     hand = view["hands"][view["seat"]] if view["seat"] is not None else None
     if hand is not None:
-        lines.append(_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")})
+        lines.append(you_hold(hand, cards))
     lines.append(_("Score rows:"))
     rows = []
     for row in view["rows"]:
@@ -423,10 +436,6 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
         rows.append(" · ".join(shown) if shown else _("no score card"))
     lines += seat_lines(rows, view["seat"], names)
     return "\n".join(lines)
-
-
-def _is_joker(name: str) -> bool:
-    return Face.parse(name).kind is Kind.JOKER
 
 
 def malus_help(view: Mapping[str, Any]) -> str:

@@ -13,8 +13,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 from games.engine.numx import Face, Kind
+from games.rulesets.numx.descriptions import JOKER, face_down_words, joker_words
 from games.rulesets.numx.descriptions import card as card_words
-from games.rulesets.numx.descriptions import face_down_words, joker_words
 
 register = template.Library()
 
@@ -114,10 +114,6 @@ def move_options(form: Any) -> SafeString:
         '<option value="{}">{}</option>',
         ((notation, capfirst(description)) for notation, description in form.others),
     )
-
-
-#: A Joker's notation: in a pli it stands for the pli's value.
-JOKER = "joker"
 
 
 @functools.lru_cache(maxsize=1024)

@@ -12,13 +12,25 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, pli_on_top, reason_text, seat_lines
+from games.descriptions import (
+    actor,
+    and_list,
+    common_event,
+    pli_on_top,
+    reason_text,
+    seat_lines,
+    you_hold,
+)
 from games.engine.objectifs import Card, Kind, Objective
 from games.engine.objectifs.cards import INFINITY
+from games.engine.objectifs.cards import JOKER as JOKER_CARD
 from games.engine.objectifs.objectives import BONUS
 
 #: The typographic minus sign (U+2212): a value written with it reads as a number.
 MINUS = "\u2212"
+#: An X-Joker's name, as the table and the mails find it among a pli's cards: it stands for
+#: the pli's value there.
+JOKER = JOKER_CARD.to_json()
 #: How many cards each player receives at the deal (*Chaque joueur reçoit 13 cartes*).
 DEALT = 13
 
@@ -67,10 +79,6 @@ def joker_words(named: str) -> str:
     return _("X-Joker as %(value)s") % {"value": value(named)}
 
 
-def _is_joker(name: str) -> bool:
-    return Card.parse(name).kind is Kind.JOKER
-
-
 def cards(names: Sequence[str | None]) -> str:
     """Cards in words: "7, 7 and X-Joker"."""
     return and_list([card(name) for name in names])
@@ -89,7 +97,7 @@ _OBJECTIVES = {
     Objective.NEIGHBOUR: lambda: _("Right-hand neighbour"),
 }
 _ASKS = {
-    Objective.PAIR: lambda: _("exactly two malus cards, similar, which then count 0"),
+    Objective.PAIR: lambda: _("exactly two similar malus cards, which then count 0"),
     Objective.INFINITY: lambda: _("an Infinity among your malus cards"),
     Objective.OVER_20: lambda: _("malus cards worth more than 20 points"),
     Objective.UNDER_5: lambda: _("malus cards worth fewer than 5 points"),
@@ -504,12 +512,12 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     plis = view["plis"]
     if view["phase"] == "play" and plis:
         # An X-Joker reads with the value it stands for, as the table draws it ("J=9").
-        top = pli_on_top(plis[-1], card, joker_words, _is_joker)
+        top = pli_on_top(plis[-1], card, joker_words, JOKER)
         lines.append(f"{top} {next_pli(view)}")
     seat = view["seat"]
     if seat is not None:
         hand = view["hands"][seat] or []
-        mine = [_("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")}]
+        mine = [you_hold(hand, cards)]
         objective = view["objectives"][seat]
         if objective is not None:
             mine.append(

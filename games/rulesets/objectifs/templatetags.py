@@ -19,8 +19,14 @@ from django.utils.text import capfirst
 
 from games.engine.objectifs import Card, Kind
 from games.engine.objectifs.cards import INFINITY
+from games.rulesets.objectifs.descriptions import (
+    JOKER,
+    joker_words,
+    objective_text,
+    signed,
+    value,
+)
 from games.rulesets.objectifs.descriptions import card as card_words
-from games.rulesets.objectifs.descriptions import joker_words, objective_text, signed, value
 from games.rulesets.objectifs.descriptions import objective as objective_words
 from games.rulesets.objectifs.forms import CardBox
 
@@ -48,7 +54,7 @@ def pli_cards(pli: Mapping[str, Any]) -> SafeString:
     nothing else on the table says it."""
     language = translation.get_language()
     joker_as = pli["value"]
-    drawn = (_card(name, language, joker_as if name == "joker" else None) for name in pli["cards"])
+    drawn = (_card(name, language, joker_as if name == JOKER else None) for name in pli["cards"])
     return mark_safe("".join(drawn))  # each built escaped
 
 

@@ -36,7 +36,7 @@ def test_the_echange_line_says_it_swaps_with_one_player_or_turns_everyones() -> 
         "right or to the left." in howto("en")
     )
     assert (
-        "Echange\u00a0: échange vos cartes malus avec celles d’un autre joueur, ou fait "
+        "Echange\u00a0: échange vos cartes Malus avec celles d’un autre joueur, ou fait "
         "tourner celles de tous vers la droite ou la gauche." in howto("fr")
     )
 
@@ -74,15 +74,15 @@ def test_the_end_says_a_last_card_laid_completing_malus_cards_plays_on() -> None
 
     assert (
         "A round ends at once when a player has no card left, in hand or in front of them, "
-        "and when a trick ends with a player holding no card. A player whose last card goes "
+        "or when a trick ends with a player holding no card. A player whose last card goes "
         "to complete their malus cards plays on, with the malus cards on the table. When the "
         "round ends, the players still holding cards complete their malus cards; then each "
         "player scores" in howto("en")
     )
     assert (
         "Une manche s’arrête aussitôt quand un joueur n’a plus aucune carte, en main ni "
-        "devant lui, et quand un tour se termine alors qu’un joueur n’a plus de carte en main. "
-        "Un joueur dont la dernière carte sert à compléter ses cartes malus continue de jouer, "
-        "avec les cartes malus du plateau. À la fin de la manche, ceux qui ont encore des "
-        "cartes en main complètent leurs cartes malus, puis chacun marque" in howto("fr")
+        "devant lui, ou quand un tour se termine alors qu’un joueur n’a plus de carte en main. "
+        "Un joueur dont la dernière carte sert à compléter ses cartes Malus continue de jouer, "
+        "avec les cartes Malus du plateau. À la fin de la manche, ceux qui ont encore des "
+        "cartes en main complètent leurs cartes Malus, puis chacun marque" in howto("fr")
     )

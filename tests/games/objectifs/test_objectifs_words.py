@@ -206,7 +206,7 @@ def test_pair_and_two_specials_say_they_ask_for_exactly_two_malus_cards() -> Non
     assert not missed.results[0].seats[0].achieved
     with translation.override("en"):
         assert descriptions.objective_text("pair") == (
-            "Pair: exactly two malus cards, similar, which then count 0 "
+            "Pair: exactly two similar malus cards, which then count 0 "
             "(bonus: the value of one of the two cards)"
         )
         assert descriptions.objective_text("two-specials") == (
@@ -215,10 +215,10 @@ def test_pair_and_two_specials_say_they_ask_for_exactly_two_malus_cards() -> Non
         )
     with translation.override("fr"):
         assert descriptions.objective_text("pair").startswith(
-            f"Paire{NBSP}: exactement 2 cartes Malus, similaires, qui comptent alors 0"
+            f"Paire{NBSP}: exactement deux cartes Malus similaires, qui comptent alors 0"
         )
         assert descriptions.objective_text("two-specials").startswith(
-            f"Deux cartes spéciales{NBSP}: exactement 2 cartes Malus, toutes deux spéciales, "
+            f"Deux cartes spéciales{NBSP}: exactement deux cartes Malus, toutes deux spéciales, "
             "qui comptent alors 0"
         )
 
