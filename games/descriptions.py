@@ -70,7 +70,11 @@ def you_hold(hand: Sequence[str | None], cards: Callable[[Sequence[str | None]],
     >>> you_hold(["7", "J"], ", ".join), you_hold([], ", ".join)
     ('You hold 7, J.', 'You hold no card.')
     """
-    return _("You hold %(cards)s.") % {"cards": cards(hand) if hand else _("no card")}
+    # An empty hand is its own sentence: French negates the verb ("Vous n’avez aucune
+    # carte en main"), which no word put in place of the cards can do.
+    if not hand:
+        return _("You hold no card.")
+    return _("You hold %(cards)s.") % {"cards": cards(hand)}
 
 
 def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str | None:

@@ -87,3 +87,20 @@ def test_the_malus_help_says_which_position_is_which_score_card() -> None:
     said = malus_help(mail_view(rows=rows, pending=pending, hands=[["red-9"], None]))
     assert "0 for your score card 1 above, 1 for your card 2" in said
     assert said.endswith("For example: resolve remove 0")
+
+
+@pytest.mark.parametrize(
+    ("language", "empty", "held"),
+    [
+        ("en", "You hold no card.", "You hold blue 7."),
+        ("fr", "Vous n’avez aucune carte en main.", "Vous avez en main bleu 7."),
+    ],
+)
+def test_the_mail_says_an_empty_hand_as_a_sentence_of_its_own(
+    language: str, empty: str, held: str
+) -> None:
+    """French negates the verb for an empty hand: "Vous avez en main aucune carte" is not
+    French."""
+    with translation.override(language):
+        assert empty in position(mail_view(), ["alice", "bob"])
+        assert held in position(mail_view(hands=[["blue-7"], None]), ["alice", "bob"])
