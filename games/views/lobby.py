@@ -71,11 +71,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
     over = Paginator(game_over(seats), FINISHED_PER_PAGE)
     tables = open_games(request.user)
     with_bot_accounts(seat for game, _free in tables for seat in game.seats_in_order)
+    playing = [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING]
     context = {
         "awaiting": most_urgent_first(
             [s for s in current if s.awaited and s.game.status == Game.Status.RUNNING]
         ),
-        "playing": [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING],
+        "playing": playing,
+        # Games whose table seats no bot: a seat resigned there passes, no bot plays it.
+        "passing": {s.game.pk for s in playing if s.resigned and why_no_bots(s.game)},
         "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
         "finished": over.get_page(request.GET.get("page")),
         "open_games": [

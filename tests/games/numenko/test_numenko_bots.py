@@ -124,3 +124,35 @@ def test_before_resigning_a_live_table_a_player_reads_that_their_seat_will_pass(
     rules = Client().get("/rules/numenko/").content.decode()
     assert "no bot takes a resigned seat either: it passes to the end" in rules
     assert "no bot takes a resigned seat" not in Client().get("/rules/numx/").content.decode()
+
+
+def test_after_resigning_a_live_table_no_page_says_a_bot_plays_on(
+    alice: User,
+    bob: User,
+    carol: User,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    """Bob's lobby lists the live game he resigned without a bot playing his seat; once
+    Carol resigns too, every seat but Alice's has passed and hers passes for her: the game
+    is over at once, and her table says she won, with no bot left to finish it."""
+    live = numenko_game(alice, bob, carol, mode="live")
+    in_rounds = numenko_game(alice, bob, carol, mode="rounds")
+    with django_capture_on_commit_callbacks(execute=True):
+        resign(game=live, user=bob)
+        resign(game=in_rounds, user=bob)
+    client = Client()
+    client.force_login(bob)
+    lobby = client.get("/games/").content.decode()
+    assert lobby.count("you resigned: your seat passes") == 1
+    assert lobby.count("you resigned: a bot plays your seat") == 1
+    speaks(bob, "fr")
+    assert "vous avez abandonné\u00a0: votre place passe" in client.get("/games/").content.decode()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        resign(game=live, user=carol)
+    client.force_login(alice)
+    table = client.get(f"/games/{live.pk}/").content.decode()
+    assert "Every other player resigned: you won." in table
+    assert "bots finish" not in table
+    live.refresh_from_db()
+    assert live.status == Game.Status.FINISHED
