@@ -137,6 +137,12 @@ class Game(models.Model):
         """The registered game this is a table of: its rules and its site adapter."""
         return game_type(self.rules)
 
+    @property
+    def ended(self) -> bool:
+        """Played out or called off: either way nothing is left to hide, so its chain's
+        salt and seed are shown and its whole log may be exported (docs/logs.md)."""
+        return self.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+
 
 class Seat(models.Model):
     """A place at a game's table: a user, or a bot."""

@@ -107,8 +107,7 @@ class Table:
     def head(self) -> store.Head | None:
         """The game's hash chain at the event shown, its secrets revealed once it is over
         (docs/logs.md): read only when the page prints it."""
-        finished = self.game.status == Game.Status.FINISHED
-        return store.head(self.game.pk, self.sequence, reveal=finished)
+        return store.head(self.game.pk, self.sequence, reveal=self.game.ended)
 
     @property
     def template(self) -> str:

@@ -297,9 +297,13 @@ class ChainSerializer(serializers.Serializer):
         "the seed. null: this game's chance was not committed to.",
         allow_null=True,
     )
-    salt = _hex("Revealed once the game is over; null until then.", allow_null=True)
+    salt = _hex(
+        "Revealed once the game has ended, finished or called off; null until then.",
+        allow_null=True,
+    )
     seed = _hex(
-        "Revealed once the game is over (null until then, or without a commitment).",
+        "Revealed once the game has ended, finished or called off (null until then, or "
+        "without a commitment).",
         allow_null=True,
     )
 

@@ -136,8 +136,7 @@ def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str,
         context["progress"] = rules.progress(loaded.state)
         outcome = rules.outcome(loaded.state)
         context["outcome"] = None if outcome is None else with_resignations(outcome, game.pk)
-        finished = context["outcome"] is not None
-        context["chain"] = store.head(game.pk, loaded.sequence, reveal=finished)
+        context["chain"] = store.head(game.pk, loaded.sequence, reveal=game.ended)
     return s.GameDetailSerializer(game, context=context).data
 
 
@@ -1019,8 +1018,7 @@ def events(request: Request, game_id: int) -> Response:
 @endpoint("GET")
 def export(request: Request, game_id: int) -> Response:
     found = _watched_game(request, game_id)
-    # A game called off has ended as surely as one played out: nothing is left to hide.
-    if found.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+    if not found.ended:
         return Response(
             {"detail": _("Only the log of a game that has ended can be exported.")},
             status=status.HTTP_409_CONFLICT,

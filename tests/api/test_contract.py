@@ -256,6 +256,9 @@ def test_a_called_off_games_log_is_exported_verified_as_the_command_writes_it(
     written = io.StringIO()
     call_command("numx", "export", str(game.pk), stdout=written)
     assert log == json.loads(written.getvalue())
+    chain = as_carol.get(f"/api/games/{game.pk}/").json()["chain"]
+    # Revealed as the export reveals them: the game has ended.
+    assert (chain["salt"], chain["seed"]) == (log["chain"]["salt"], log["chain"]["seed"])
 
 
 def test_a_running_games_log_stays_secret(as_alice: APIClient, game: Game) -> None:

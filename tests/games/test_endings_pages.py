@@ -15,6 +15,7 @@ from django.test import Client
 
 from games import endings
 from games.endings import abort, resign
+from games.events.log import export_game
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
@@ -350,6 +351,18 @@ def test_a_called_off_game_is_replayed_and_its_history_read_by_players_and_watch
         history = client.get(f"/games/{maya.pk}/history/").content.decode()
         assert "bob called the game off." in history
         assert f'href="/games/{maya.pk}/replay/?step={maya.last_sequence}"' in history
+
+
+def test_a_called_off_games_table_reveals_its_chains_salt_as_its_log_does(
+    alice: User, bob: User, mallory: User, maya: Game, as_user: Login
+) -> None:
+    abort(game=maya, user=bob)
+    salt = export_game(maya.pk)["chain"]["salt"]
+
+    for viewer in (alice, mallory):
+        page = _page(as_user(viewer), maya)
+        assert "Revealed now that the game is over, to check its log:" in page
+        assert f"salt {salt}" in page
 
 
 def test_a_called_off_game_is_listed_as_called_off_and_never_counted_as_played(
