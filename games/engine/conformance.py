@@ -13,6 +13,10 @@ games through the :class:`~games.engine.ruleset.RuleSet` surface alone and raise
 - every action's notation and JSON form round-trip, and its type is its JSON's ``type``;
 - views and recorded payloads are JSON; milestones are of the types the store knows;
 - ``determinize`` keeps the seat's view;
+- the game's bot (:meth:`~games.engine.ruleset.RuleSet.bot_action`) reads only what its
+  seat knows: it makes the same move in a position and in one ``determinize`` drew for its
+  seat (:func:`check_bot`; a choice that followed a card its seat has not seen would tell
+  every onlooker something of that card);
 - in a step where several seats act at once, what the log hides of a seat's move, the other
   seats' views hide too: if swapping the move for another legal one leaves what the log
   tells a viewer the same, it leaves the viewer's view the same (a secret bid shown in a
@@ -219,3 +223,37 @@ def check_game(rules: RuleSet[Any], games_per_config: int = 1, seed: int = 0) ->
                 check_step(rules, step, rng)
                 checked += 1
     return checked
+
+
+def check_bot(rules: RuleSet[Any], games: int, look_every: int = 1, seed: int = 0) -> int:
+    """The game's bot makes the same move, with the same random draws, in a position and
+    in one ``determinize`` drew for its seat: every ``look_every``-th position of ``games``
+    random games (their configurations the example ones in turn); the number of moves
+    compared (each seat to act at each position looked at). A game without
+    ``determinize`` hides nothing: nothing to compare.
+
+    >>> from games.engine.nmbr9 import RULES
+    >>> check_bot(RULES, games=1, look_every=5) > 0
+    True
+    """
+    determinize = determinizer(rules)
+    if determinize is None:
+        return 0
+    configs = rules.example_configs()
+    compared = 0
+    for number in range(games):
+        config = configs[number % len(configs)]
+        rng = random.Random(f"{rules.name}-bot-{seed}-{number}")
+        for step in list(random_game(rules, config, rng))[:-1][::look_every]:
+            state = step.after
+            for seat in sorted(rules.to_act(state) - {rules.chance}):
+                drawn = determinize(state, seat, rng)
+                real = rules.bot_action(state, seat, random.Random(compared))
+                if rules.bot_action(drawn, seat, random.Random(compared)) != real:
+                    raise Nonconforming(
+                        f"{rules.name} {config} move {step.number}: the bot plays {real} for "
+                        f"seat {seat} in the real position, not in one its seat cannot tell "
+                        "from it"
+                    )
+                compared += 1
+    return compared
