@@ -534,6 +534,7 @@ def _lobby_command(
     responses={
         201: s.GAME_DETAIL,
         **INVALID,
+        **NOT_JSON,
         **NOT_CREATOR,
         **NOT_FOUND,
         **DAMAGED,

@@ -273,6 +273,7 @@ def test_every_lobby_answer_matches_the_schema(
     conforms(as_bob.post(url + "join/", {"token": created["invite_token"]}, format="json"))  # 409
     conforms(as_bob.post(url + "bots/"))  # 403
     conforms(as_alice.post(url + "start/"))  # 409
+    conforms(as_alice.post(url + "bots/", "level=0", content_type="text/plain"))  # 415
     conforms(as_alice.post(url + "bots/"))
     conforms(as_alice.post(url + "bots/"))  # 409, full
     assert conforms(as_alice.post(url + "start/"))["state"]["phase"] == "opening-pick"
