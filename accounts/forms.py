@@ -47,7 +47,7 @@ class ProfileForm(forms.ModelForm):
     # Empty (the default): the browser's own zone, which the page then reads from a cookie
     # (accounts.middleware).
     time_zone = forms.ChoiceField(
-        label=_("time zone"),
+        label=_("Time zone"),
         required=False,
         choices=lambda: [("", _("The browser's time zone")), *zones_by_region()],
         widget=forms.Select(attrs={"data-browser-zone": "propose"}),

@@ -257,3 +257,13 @@ def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
 def test_signing_up_as_player_n_is_refused(client: Client) -> None:
     response = sign_up(client, "dan@example.com", "Player 1")
     assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
+
+
+def test_the_profiles_labels_start_with_a_capital(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    page = as_user(alice).get("/accounts/profile/").content.decode()
+
+    labels = re.findall(r"<label[^>]*>([^<]+)</label>", page)
+    assert "Time zone:" in labels
+    assert [label for label in labels if label[0].islower()] == []
