@@ -36,6 +36,8 @@ def test_the_host_cancels_the_table_from_its_page_and_it_is_gone_everywhere(
     invitation, _new = game_invite(game=table, by=alice, email="carol@example.com")
     say(table, bob, "Ready when you are")
     host = as_user(alice)
+    assert "Friday" in host.get("/games/").content.decode()  # among the host's games
+    assert "Friday" in as_user(User.objects.create_user("erin")).get("/games/").content.decode()
     page = host.get(f"/games/{table.pk}/").content.decode()
     assert f'href="/games/{table.pk}/cancel/"' in page and "Cancel the table" in page
     question = host.get(f"/games/{table.pk}/cancel/").content.decode()
