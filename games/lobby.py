@@ -270,6 +270,27 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
             later.save(update_fields=["number"])
 
 
+def game_cancel(*, game: Game, by: AbstractBaseUser) -> None:
+    """The creator cancels a table still being set, as a host cancels a table nobody came
+    to: the table is deleted, its seats, invitations and chat with it. Nothing was played
+    (a table records no event before it starts), so nothing is lost; a game that has
+    started is called off or resigned instead (``games.endings``), its events kept. A
+    tournament's table starts as it is made, so it is never cancelled. Cancelled twice
+    (a double click), the second finds nothing left to do."""
+    _check_creator(game, by)
+    with transaction.atomic():
+        # Locked, so that nobody joins or starts it while it goes.
+        locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+        if locked is None:
+            return
+        if locked.status != Game.Status.OPEN:
+            raise LobbyError(
+                _("This game has already started: its table can no longer be cancelled.")
+            )
+        # Its events and chain are protected from deletion: a table with any would refuse.
+        locked.delete()
+
+
 def game_add_bot(*, game: Game, by: AbstractBaseUser, level: int | None = None) -> Seat:
     """The creator fills a free seat with a bot of ``level`` (the table's level if None),
     at a table whose game seats bots (:func:`why_no_bots`)."""

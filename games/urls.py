@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/bot/", lobby.add_bot, name="add-bot"),
     path("games/<int:game_id>/start/", lobby.start, name="start"),
     path("games/<int:game_id>/leave/", lobby.leave, name="leave"),
+    path("games/<int:game_id>/cancel/", lobby.cancel, name="cancel"),
     path("games/<int:game_id>/rematch/", lobby.rematch, name="rematch"),
     path("games/<int:game_id>/move/", table.move, name="move"),
     path("games/<int:game_id>/preview/", table.preview, name="preview"),

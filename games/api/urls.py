@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/bots/", views.add_bot, name="add-bot"),
     path("games/<int:game_id>/start/", views.start, name="start"),
     path("games/<int:game_id>/leave/", views.leave, name="leave"),
+    path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
     path("tables/", views.tables, name="tables"),
     path("games/<int:game_id>/legal-actions/", views.legal_actions, name="legal-actions"),

@@ -54,6 +54,7 @@ from games.lobby import (
     LobbyForbidden,
     OpeningKeyReused,
     game_add_bot,
+    game_cancel,
     game_join,
     game_leave,
     game_open,
@@ -603,6 +604,39 @@ def leave(request: Request, game_id: int) -> Response:
     return _lobby_command(
         request, game_id, lambda g: game_leave(game=g, user=request.user), status.HTTP_200_OK
     )
+
+
+@extend_schema(
+    operation_id="game_cancel",
+    summary="Cancel my table",
+    description="The player who opened a table cancels it before the game starts, as its "
+    "page's Cancel the table: nothing has been played, so the table is deleted with its "
+    "seats and invitations, and the game is a 404 from then on, for everyone. A game that "
+    "has started is called off (`abort/`) or resigned instead.",
+    tags=["lobby"],
+    parameters=[GAME_ID],
+    request=None,
+    responses={
+        204: OpenApiResponse(None, "Cancelled: the table is gone."),
+        **NOT_CREATOR,
+        **NOT_FOUND,
+        **DAMAGED,
+        409: OpenApiResponse(
+            s.ConflictSerializer, "The game has already started, so it stays: here it is."
+        ),
+        **ERROR,
+    },
+)
+@endpoint("POST")
+def cancel(request: Request, game_id: int) -> Response:
+    found = _watched_game(request, game_id)
+    try:
+        game_cancel(game=found, by=request.user)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as refused:
+        return _conflict(request, found, seat_of(found, request.user), str(refused))
+    return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(

@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.access import game_by_invitation, game_for_viewer, play_again, remember_invitation
 from games.descriptions import and_list, game_summary
@@ -25,6 +25,7 @@ from games.lobby import (
     check_invitation,
     free_seats,
     game_add_bot,
+    game_cancel,
     game_invite,
     game_join,
     game_leave,
@@ -265,6 +266,39 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, str(error))
         return redirect("games:game", game.pk)
     messages.success(request, _("You left the table %(name)s.") % {"name": game.display_name})
+    return redirect("games:lobby")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host cancels their table before it starts (:func:`games.lobby.game_cancel`):
+    asked first on a page of its own (GET), done by its button (POST); then the lobby. A
+    refusal is the table with why (403 for anyone but the host)."""
+    game, _seat = game_for_viewer(request, game_id)
+    if request.method == "GET":
+        if game.status != Game.Status.OPEN or game.created_by_id != request.user.pk:
+            # An old link, or not the host's: the table says where the game stands.
+            return redirect("games:game", game.pk)
+        context = {
+            "game": game,
+            "leaving": {"title": _("Cancel the table?"), "button": _("Cancel the table")},
+            "consequence": _(
+                "Nothing has been played: the table goes, with its seats and its "
+                "invitations. Players who took a seat no longer find it, and its "
+                "invitation link leads nowhere."
+            ),
+        }
+        return render(request, "games/leave.html", context)
+    name = game.display_name
+    try:
+        game_cancel(game=game, by=request.user)
+    except LobbyForbidden as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LobbyError as error:
+        messages.error(request, str(error))
+        return redirect("games:game", game.pk)
+    messages.success(request, _("You cancelled the table %(name)s.") % {"name": name})
     return redirect("games:lobby")
 
 

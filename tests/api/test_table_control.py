@@ -144,6 +144,62 @@ def test_a_table_left_takes_the_next_player_in_the_last_seat(
     ]
 
 
+# Cancelling a table -------------------------------------------------------------------------
+
+
+def test_the_host_cancels_a_waiting_table_and_it_is_gone(
+    as_alice: APIClient, as_bob: APIClient, as_carol: APIClient, three: Game
+) -> None:
+    """Failed before: no request removed a table nobody came to (404 for cancel/)."""
+    listed = as_carol.post(f"/api/games/{three.pk}/leave/")  # Carol makes room, to list it
+    assert listed.status_code == 200
+    answer = as_alice.post(f"/api/games/{three.pk}/cancel/")
+
+    assert answer.status_code == 204 and answer.content == b""
+    assert not Game.objects.filter(pk=three.pk).exists()
+    for client in (as_alice, as_bob, as_carol):
+        assert client.get(f"/api/games/{three.pk}/").status_code == 404
+        assert client.get("/api/games/").json()["results"] == []
+        assert three.pk not in [table["game"]["id"] for table in client.get("/api/tables/").json()]
+    assert as_alice.post(f"/api/games/{three.pk}/cancel/").status_code == 404  # sent again
+    assert (
+        as_bob.post(
+            f"/api/games/{three.pk}/join/", {"token": three.invite_token}, format="json"
+        ).status_code
+        == 404
+    )
+
+
+def test_a_table_is_cancelled_only_by_its_host_before_it_starts(
+    as_alice: APIClient, as_bob: APIClient, as_carol: APIClient, three: Game, game: Game
+) -> None:
+    guest = as_bob.post(f"/api/games/{three.pk}/cancel/")
+    Game.objects.filter(pk=three.pk).update(is_public=True)
+    outsider = as_carol.post(f"/api/games/{game.pk}/cancel/")
+    started = as_alice.post(f"/api/games/{game.pk}/cancel/")
+
+    assert guest.status_code == 403
+    assert guest.json() == {"detail": "Only the player who opened this game can do that."}
+    assert outsider.status_code == 403
+    assert started.status_code == 409
+    assert started.json()["detail"] == (
+        "This game has already started: its table can no longer be cancelled."
+    )
+    assert started.json()["game"]["status"] == "running"
+    assert three.seats.count() == 3 and game.seats.count() == 2
+
+
+def test_a_tournaments_table_is_never_cancelled(as_alice: APIClient, league: Tournament) -> None:
+    """A tournament's table starts as it is made (its organiser, Alice, is its creator)."""
+    table = Game.objects.get(tournament_table__stage__tournament=league)
+
+    answer = as_alice.post(f"/api/games/{table.pk}/cancel/")
+
+    assert answer.status_code == 409
+    assert answer.json()["game"]["status"] == "running"
+    assert Game.objects.filter(pk=table.pk).exists()
+
+
 # Resigning ----------------------------------------------------------------------------------
 
 Commit = Callable[..., Any]
