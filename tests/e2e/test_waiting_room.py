@@ -50,3 +50,28 @@ def test_a_table_fills_up_on_phones(browser: Browser, site: Site) -> None:
     finally:
         for someone in (host, guest):
             someone.context.close()
+
+
+def test_a_guest_waiting_at_a_table_its_host_cancels_sees_it_gone(
+    browser: Browser, site: Site
+) -> None:
+    host, guest = person(browser, site, "jana"), person(browser, site, "kofi")
+    try:
+        for someone in (host, guest):
+            sign_up(someone, site)
+        room = open_table(host, "numx", GAME, days="2")
+        join = guest.page
+        join.goto(invitation_link(room))
+        join.get_by_role("button", name="Take a seat").click()
+        expect(join.get_by_text("Every seat is taken: jana starts the game.")).to_be_visible()
+
+        room.reload()
+        room.get_by_role("link", name="Cancel the table").click()
+        room.get_by_role("button", name="Cancel the table").click()
+        expect(room.get_by_text(f"You cancelled the table {GAME}.")).to_be_visible()
+
+        # The guest's page, left open, finds the table gone at its next poll (every 5 s).
+        expect(join.get_by_role("heading", name="Not found")).to_be_visible(timeout=15_000)
+    finally:
+        for someone in (host, guest):
+            someone.context.close()
