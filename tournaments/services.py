@@ -183,8 +183,8 @@ def invitation_cancel(*, invitation: Invitation, by: AbstractBaseUser) -> None:
 def entry_withdraw(
     *, entry: Entry, by: AbstractBaseUser, rng: random.Random | None = None
 ) -> Entry:
-    """The organiser withdraws a player. A withdrawn player is
-    seated at no further stage; at a table still being played, their seat is handed to a
+    """The organiser withdraws a player, until the tournament is over. A withdrawn player
+    is seated at no further stage; at a table still being played, their seat is handed to a
     bot at once and the table gives them the fixed value."""
     tournament = entry.tournament
     _check_organiser(tournament, by)
@@ -192,6 +192,10 @@ def entry_withdraw(
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if entry.status == Entry.Status.WITHDRAWN:
             raise TournamentError(_("This player is already withdrawn."))
+        # Every table of a finished tournament is recorded: a withdrawal would change no
+        # result, only mark a player who played them all as withdrawn.
+        if tournament.status == Tournament.Status.FINISHED:
+            raise TournamentError(_("This tournament is over."))
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
