@@ -241,6 +241,38 @@ def test_players_and_organisers_read_how_places_and_ties_are_decided(
         assert ties in words, page.request["PATH_INFO"]
 
 
+@pytest.mark.parametrize(
+    ("language", "note", "label"),
+    [
+        (
+            "en",
+            "A withdrawn, resigned or timed-out player gets 0 and takes no place.",
+            "Points of a withdrawn, resigned or timed-out player at a table",
+        ),
+        (
+            "fr",
+            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0 et ne prend pas de place.",
+            "Points d’un joueur retiré, ayant abandonné ou hors délai à une table",
+        ),
+    ],
+)
+def test_organisers_read_that_a_resigned_player_gets_the_fixed_value_too(
+    language: str, note: str, label: str, started: Stage, bob: User, as_user: Login
+) -> None:
+    """Failed before: the standings and the new-tournament form named only withdrawn and
+    timed-out players, while a player who resigns at a table gets the fixed value too (the
+    tables page shows them "resigned", with no place and the fixed points)."""
+    finish_stage(started)
+
+    def words(page: str) -> str:
+        return re.sub(r"[ \t\r\n]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+    reader = Client(headers={"accept-language": language})
+    assert note in words(reader.get(url(started.tournament, "standings/")).content.decode())
+    form = as_user(speaks(bob, language)).get("/tournaments/new/").content.decode()
+    assert label in words(form)
+
+
 def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
     client: Client, started: Stage
 ) -> None:
