@@ -28,7 +28,7 @@ from tests.members import speaks
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
-from .conftest import Players, cup_to_the_final, fake_result, register_all
+from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
 
 pytestmark = pytest.mark.django_db
 
@@ -147,6 +147,26 @@ def test_anybody_watches_the_games_the_tables_page_links_to(
     for table in started.tables.all():
         assert client.get(f"/games/{table.game_id}/").status_code == 200
         assert as_user(mallory).get(f"/games/{table.game_id}/history/").status_code == 200
+
+
+def test_a_tables_game_links_back_to_its_tournament(
+    client: Client, started: Stage, alice: User
+) -> None:
+    """Failed before: the tables page linked each table's game, but the game's page named
+    the tournament only in its title, with no way back to its tables and standings."""
+    game = started.tables.get(number=1).game
+    back = f'href="/tournaments/{started.tournament.pk}/"'
+    text = client.get(f"/games/{game.pk}/").content.decode()
+    assert back in text and "Tournament: Spring league" in text
+    play_out(game, random.Random(1))
+    text = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert back in text and "Tournament: Spring league" in text
+    french = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tournoi\u00a0: Spring league" in french
+    other = game_open(creator=alice, name="Friendly", config={"players": 2}, public=True)
+    assert "/tournaments/" not in client.get(f"/games/{other.pk}/").content.decode().replace(
+        'href="/tournaments/">', ""
+    )
 
 
 def test_a_finished_stage_reads_as_a_finished_ronde_in_french(
