@@ -310,6 +310,24 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
 
 
+def test_the_leaders_after_a_final_say_that_its_places_come_first(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Failed before: once the final was played, the tournament page's "Leaders
+    (tournament points)" listed the finalists in the final's order with their points
+    (8, 6, 10, 11...), which read as a wrong order."""
+    first, final = cup_to_the_final(alice, make_players(4))
+    names = [p.entry.user.username for p in final.players.order_by("seat")]
+    fake_result(final, {name: 10 * i for i, name in enumerate(names)})
+    tournament = first.stage.tournament
+    for language, heading in (
+        ("en", "Leaders (the final's places, then tournament points)"),
+        ("fr", "En tête (places de la finale, puis points de tournoi)"),
+    ):
+        page = client.get(url(tournament), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert heading in html.unescape(page), language
+
+
 def test_shared_points_have_a_decimal_comma_in_french(client: Client, started: Stage) -> None:
     """Three players tied first at a table of four share (8 + 4 + 2) / 3 points."""
     for table in started.tables.all():
