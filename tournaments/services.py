@@ -25,7 +25,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
-from games.descriptions import time_per_move
+from games.descriptions import and_list, time_per_move
 from games.lobby import TooManyInvitations, new_config, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
@@ -352,9 +352,7 @@ def _announce_stage(stage: Stage) -> None:
         names = display_names(place.entry.user_id for place in places)
         for place in places:
             # By seat, not by name: two players of one name are two others.
-            others = ", ".join(
-                names[other.entry.user_id] for other in places if other.pk != place.pk
-            )
+            others = [names[other.entry.user_id] for other in places if other.pk != place.pk]
             queue_mail(
                 tournament,
                 [place.entry.user],
@@ -367,7 +365,7 @@ def _announce_stage(stage: Stage) -> None:
                     % {"tournament": tournament.name, "stage": stage.number},
                     _("Your table, with %(others)s: %(link)s\n\n%(per_move)s; good luck!")
                     % {
-                        "others": others,
+                        "others": and_list(others),
                         "link": link,
                         "per_move": capfirst(time_per_move(tournament.move_deadline)),
                     },
