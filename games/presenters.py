@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import endings
+from games.belonging import Link, part_of
 from games.deadlines import move_due
 from games.descriptions import and_list, game_summary
 from games.engine.ruleset import Outcome, Progress
@@ -211,6 +212,11 @@ class Table:
         """What the table is, as the waiting room and the invitation said it: the game, its
         configuration (mode, table options) and its clock."""
         return game_summary(self.game)
+
+    @functools.cached_property
+    def part_of(self) -> list[Link]:
+        """Links to what the game is part of (a tournament), beside its rules."""
+        return part_of(self.game)
 
     @property
     def progress_words(self) -> str:

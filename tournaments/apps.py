@@ -8,8 +8,9 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The tournaments consumer, the outbox's sender of tournament emails and the
         # demo's tournament register themselves when their module is imported.
-        from games import endings
+        from games import belonging, endings
         from tournaments import consumer, demo, mail  # noqa: F401
-        from tournaments.selectors import abort_guard
+        from tournaments.selectors import abort_guard, tournament_link
 
         endings.register_abort_guard(abort_guard)
+        belonging.register_finder(tournament_link)

@@ -70,7 +70,7 @@ class TournamentForm(forms.Form):
         help_text=_("For example “4: 8/4/2/1; 3: 4/2/1”: first place first, never increasing."),
     )
     forfeit_points = forms.IntegerField(
-        label=_("Points of a withdrawn or timed-out player at a table"),
+        label=_("Points of a withdrawn, resigned or timed-out player at a table"),
         min_value=0,
         max_value=1000,
         initial=0,

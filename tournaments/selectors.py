@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -309,3 +310,14 @@ def abort_guard(game: Game) -> str | None:
     if Table.objects.filter(game=game).exists():
         return _("A tournament's table is not called off: you may resign instead.")
     return None
+
+
+def tournament_link(game: Game) -> tuple[str, str] | None:
+    """The tournament whose table ``game`` is, named and linked for its table and replay
+    (``games.belonging`` asks), or None."""
+    table = Table.objects.filter(game=game).select_related("stage__tournament").first()
+    if table is None:
+        return None
+    tournament = table.stage.tournament
+    words = _("Tournament: %(name)s") % {"name": tournament.name}
+    return words, reverse("tournaments:tournament", args=[tournament.pk])

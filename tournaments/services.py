@@ -25,7 +25,7 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
-from games.descriptions import time_per_move
+from games.descriptions import and_list, time_per_move
 from games.lobby import TooManyInvitations, new_config, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
@@ -183,8 +183,8 @@ def invitation_cancel(*, invitation: Invitation, by: AbstractBaseUser) -> None:
 def entry_withdraw(
     *, entry: Entry, by: AbstractBaseUser, rng: random.Random | None = None
 ) -> Entry:
-    """The organiser withdraws a player. A withdrawn player is
-    seated at no further stage; at a table still being played, their seat is handed to a
+    """The organiser withdraws a player, until the tournament is over. A withdrawn player
+    is seated at no further stage; at a table still being played, their seat is handed to a
     bot at once and the table gives them the fixed value."""
     tournament = entry.tournament
     _check_organiser(tournament, by)
@@ -192,6 +192,10 @@ def entry_withdraw(
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         if entry.status == Entry.Status.WITHDRAWN:
             raise TournamentError(_("This player is already withdrawn."))
+        # Every table of a finished tournament is recorded: a withdrawal would change no
+        # result, only mark a player who played them all as withdrawn.
+        if tournament.status == Tournament.Status.FINISHED:
+            raise TournamentError(_("This tournament is over."))
         entry.status = Entry.Status.WITHDRAWN
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
@@ -348,9 +352,7 @@ def _announce_stage(stage: Stage) -> None:
         names = display_names(place.entry.user_id for place in places)
         for place in places:
             # By seat, not by name: two players of one name are two others.
-            others = ", ".join(
-                names[other.entry.user_id] for other in places if other.pk != place.pk
-            )
+            others = [names[other.entry.user_id] for other in places if other.pk != place.pk]
             queue_mail(
                 tournament,
                 [place.entry.user],
@@ -363,7 +365,7 @@ def _announce_stage(stage: Stage) -> None:
                     % {"tournament": tournament.name, "stage": stage.number},
                     _("Your table, with %(others)s: %(link)s\n\n%(per_move)s; good luck!")
                     % {
-                        "others": others,
+                        "others": and_list(others),
                         "link": link,
                         "per_move": capfirst(time_per_move(tournament.move_deadline)),
                     },

@@ -4,6 +4,7 @@ emails."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from itertools import combinations
@@ -40,7 +41,7 @@ from tournaments.services import (
     tournament_unregister,
 )
 
-from .conftest import Players, fake_result, play_out, register_all
+from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
 
 pytestmark = pytest.mark.django_db
 
@@ -230,8 +231,11 @@ def test_players_of_one_name_are_told_of_each_other(
     ]
     for user in players[:2]:
         (sent,) = [m for m in mail.outbox if m.to == [user.email]]
-        others = sent.body.split("Your table, with ", 1)[1].split(": ", 1)[0].split(", ")
-        assert sorted(others) == ["Sam", "player3", "player4"]
+        others = sent.body.split("Your table, with ", 1)[1].split(": ", 1)[0]
+        # In words, as the game's own mails list players: "A, B and C" (failed before:
+        # "A, B, C").
+        assert re.fullmatch(r"\w+, \w+ and \w+", others), others
+        assert sorted(re.split(r", | and ", others)) == ["Sam", "player3", "player4"]
 
 
 def test_only_the_organiser_starts_a_stage(
@@ -638,3 +642,25 @@ def test_a_withdrawal_after_the_last_move_but_before_the_result_still_counts(
     place.refresh_from_db()
     assert place.withdrawn
     assert not Seat.objects.get(game=table.game, number=place.seat).is_bot
+
+
+def test_nobody_is_withdrawn_from_a_finished_tournament(alice: User, make_players: Players) -> None:
+    # Found organising a tournament through its pages: the dashboard of a finished
+    # tournament still offered "Withdraw", and the final standings then marked a player
+    # who had played every table as withdrawn.
+    players = make_players(4)
+    first, final = cup_to_the_final(alice, players)
+    fake_result(final, {name: 0 for name in seated(final.stage)[0]})
+    results._close_stage(final.stage)
+    tournament = first.stage.tournament
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    entry = Entry.objects.get(tournament=tournament, user=players[0])
+    with pytest.raises(TournamentError, match="over"):
+        entry_withdraw(entry=entry, by=alice)
+    entry.refresh_from_db()
+    assert entry.status != Entry.Status.WITHDRAWN
+    page = Client()
+    page.force_login(alice)
+    dashboard = page.get(f"/tournaments/{tournament.pk}/organise/")
+    assert f"/players/{entry.pk}/withdraw/" not in dashboard.content.decode()

@@ -28,7 +28,7 @@ from tests.members import speaks
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
-from .conftest import Players, cup_to_the_final, fake_result, register_all
+from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
 
 pytestmark = pytest.mark.django_db
 
@@ -149,6 +149,26 @@ def test_anybody_watches_the_games_the_tables_page_links_to(
         assert as_user(mallory).get(f"/games/{table.game_id}/history/").status_code == 200
 
 
+def test_a_tables_game_links_back_to_its_tournament(
+    client: Client, started: Stage, alice: User
+) -> None:
+    """Failed before: the tables page linked each table's game, but the game's page named
+    the tournament only in its title, with no way back to its tables and standings."""
+    game = started.tables.get(number=1).game
+    back = f'href="/tournaments/{started.tournament.pk}/"'
+    text = client.get(f"/games/{game.pk}/").content.decode()
+    assert back in text and "Tournament: Spring league" in text
+    play_out(game, random.Random(1))
+    text = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert back in text and "Tournament: Spring league" in text
+    french = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tournoi\u00a0: Spring league" in french
+    other = game_open(creator=alice, name="Friendly", config={"players": 2}, public=True)
+    assert "/tournaments/" not in client.get(f"/games/{other.pk}/").content.decode().replace(
+        'href="/tournaments/">', ""
+    )
+
+
 def test_a_finished_stage_reads_as_a_finished_ronde_in_french(
     client: Client, started: Stage
 ) -> None:
@@ -241,6 +261,38 @@ def test_players_and_organisers_read_how_places_and_ties_are_decided(
         assert ties in words, page.request["PATH_INFO"]
 
 
+@pytest.mark.parametrize(
+    ("language", "note", "label"),
+    [
+        (
+            "en",
+            "A withdrawn, resigned or timed-out player gets 0 and takes no place.",
+            "Points of a withdrawn, resigned or timed-out player at a table",
+        ),
+        (
+            "fr",
+            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0 et ne prend pas de place.",
+            "Points d’un joueur retiré, ayant abandonné ou hors délai à une table",
+        ),
+    ],
+)
+def test_organisers_read_that_a_resigned_player_gets_the_fixed_value_too(
+    language: str, note: str, label: str, started: Stage, bob: User, as_user: Login
+) -> None:
+    """Failed before: the standings and the new-tournament form named only withdrawn and
+    timed-out players, while a player who resigns at a table gets the fixed value too (the
+    tables page shows them "resigned", with no place and the fixed points)."""
+    finish_stage(started)
+
+    def words(page: str) -> str:
+        return re.sub(r"[ \t\r\n]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+    reader = Client(headers={"accept-language": language})
+    assert note in words(reader.get(url(started.tournament, "standings/")).content.decode())
+    form = as_user(speaks(bob, language)).get("/tournaments/new/").content.decode()
+    assert label in words(form)
+
+
 def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
     client: Client, started: Stage
 ) -> None:
@@ -256,6 +308,24 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     leaders = page.split("En tête (points de tournoi)", 1)[1].split("</ol>", 1)[0]
     assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
+
+
+def test_the_leaders_after_a_final_say_that_its_places_come_first(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Failed before: once the final was played, the tournament page's "Leaders
+    (tournament points)" listed the finalists in the final's order with their points
+    (8, 6, 10, 11...), which read as a wrong order."""
+    first, final = cup_to_the_final(alice, make_players(4))
+    names = [p.entry.user.username for p in final.players.order_by("seat")]
+    fake_result(final, {name: 10 * i for i, name in enumerate(names)})
+    tournament = first.stage.tournament
+    for language, heading in (
+        ("en", "Leaders (the final's places, then tournament points)"),
+        ("fr", "En tête (places de la finale, puis points de tournoi)"),
+    ):
+        page = client.get(url(tournament), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert heading in html.unescape(page), language
 
 
 def test_shared_points_have_a_decimal_comma_in_french(client: Client, started: Stage) -> None:
