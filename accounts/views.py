@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -31,8 +31,12 @@ def _page(request: HttpRequest, status: int = 200, **context: Any) -> HttpRespon
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile_of(request.user))
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Your profile is saved."))
+        profile = form.save()
+        # Said in the language the player just chose (the browser's when none), as the
+        # next page will be, not in the one this form was sent in.
+        language = profile.language or translation.get_language_from_request(request)
+        with translation.override(language):
+            messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
     return _page(request, form=form)
 

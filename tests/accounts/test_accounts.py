@@ -184,6 +184,23 @@ def test_the_profile_sets_name_language_time_zone_and_emails(
     assert page["Content-Language"] == "fr" and '<html lang="fr">' in page.content.decode()
 
 
+def test_saving_the_profile_in_a_new_language_says_so_in_that_language(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """The confirmation speaks the language just chosen, not the one the form was sent in;
+    back to the browser's language, it speaks the browser's."""
+    client = as_user(alice)
+    form = {"display_name": "Alice", "time_zone": "UTC"}
+    page = client.post("/accounts/profile/", {**form, "language": "fr"}, follow=True)
+    text = page.content.decode()
+    assert "Votre profil est enregistré." in text and "Your profile is saved." not in text
+    page = client.post(
+        "/accounts/profile/", {**form, "language": ""}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    text = page.content.decode()
+    assert "Your profile is saved." in text and "Votre profil" not in text
+
+
 def test_signing_up_without_a_name_for_the_other_players_is_refused(client: Client) -> None:
     response = sign_up(client, "dan@example.com")
     assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
