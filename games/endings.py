@@ -53,6 +53,23 @@ def register_abort_guard(guard: AbortGuard) -> None:
     _abort_guards.append(guard)
 
 
+#: Another app's word to a player asked whether to resign ``game``: a sentence on what a
+#: resignation means in what the app owns (a tournament's table: its fixed value, no
+#: place), or None. Registered by the app when it is ready.
+ResignNote = Callable[[Game], str | None]
+_resign_notes: list[ResignNote] = []
+
+
+def register_resign_note(note: ResignNote) -> None:
+    """Ask ``note`` what to add to the question before a game is resigned."""
+    _resign_notes.append(note)
+
+
+def resign_notes(game: Game) -> list[str]:
+    """What the registered apps add to the question before ``game`` is resigned."""
+    return [words for note in _resign_notes if (words := note(game)) is not None]
+
+
 T = TypeVar("T")
 
 #: How many times an ending is tried again when moves keep taking its event number.

@@ -10,7 +10,9 @@ class TournamentsConfig(AppConfig):
         # demo's tournament register themselves when their module is imported.
         from games import belonging, endings
         from tournaments import consumer, demo, mail  # noqa: F401
+        from tournaments.hooks import resign_note
         from tournaments.selectors import abort_guard, tournament_link
 
         endings.register_abort_guard(abort_guard)
+        endings.register_resign_note(resign_note)
         belonging.register_finder(tournament_link)

@@ -292,6 +292,8 @@ class _Leaving:
     title: Promise
     consequence: Callable[[Game], str]
     button: Promise
+    #: What other apps add for a game of theirs (``games.endings``), a paragraph each.
+    notes: Callable[[Game], list[str]] = lambda game: []
 
 
 def _resigned_seat(game: Game) -> str:
@@ -311,6 +313,7 @@ RESIGNING = _Leaving(
     title=gettext_lazy("Resign?"),
     consequence=_resigned_seat,
     button=gettext_lazy("Resign"),
+    notes=endings.resign_notes,
 )
 CALLING_OFF = _Leaving(
     offered=lambda current: current.can_call_off,
@@ -350,7 +353,12 @@ def _leave(request: HttpRequest, game_id: int, leaving: _Leaving) -> HttpRespons
         if not leaving.offered(table(game, seat, seats=seats)):
             # An old link: the table says where the game stands.
             return redirect("games:game", game.pk)
-        context = {"game": game, "leaving": leaving, "consequence": leaving.consequence(game)}
+        context = {
+            "game": game,
+            "leaving": leaving,
+            "consequence": leaving.consequence(game),
+            "notes": leaving.notes(game),
+        }
         return render(request, "games/leave.html", context)
     try:
         leaving.act(game=game, user=request.user)

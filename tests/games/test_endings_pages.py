@@ -318,6 +318,22 @@ def test_call_off_is_not_offered_where_another_app_objects(
     assert "This table is played, not called off." in refused.content.decode()
 
 
+def test_the_resign_question_adds_what_another_app_says_of_its_game(
+    alice: User, trio: Game, maya: Game, as_user: Login, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a tournament's table: what a resignation gives there; other games say nothing
+    more."""
+    monkeypatch.setattr(endings, "_resign_notes", [*endings._resign_notes])
+    endings.register_resign_note(
+        lambda game: "Resigning here costs a round." if game.pk == trio.pk else None
+    )
+    client = as_user(alice)
+
+    question = _page(client, trio, "resign/")
+    assert RESIGN_QUESTION in question and "<p>Resigning here costs a round.</p>" in question
+    assert "Resigning here costs a round." not in _page(client, maya, "resign/")
+
+
 def test_a_move_posted_to_a_called_off_game_says_so(
     alice: User, bob: User, maya: Game, as_user: Login
 ) -> None:
