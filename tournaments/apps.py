@@ -8,11 +8,12 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # The tournaments consumer, the outbox's sender of tournament emails and the
         # demo's tournament register themselves when their module is imported.
-        from games import belonging, endings
+        from games import belonging, endings, notices
         from tournaments import consumer, demo, mail  # noqa: F401
-        from tournaments.hooks import resign_note
+        from tournaments.hooks import invitation_notices, resign_note
         from tournaments.selectors import abort_guard, tournament_link
 
         endings.register_abort_guard(abort_guard)
         endings.register_resign_note(resign_note)
         belonging.register_finder(tournament_link)
+        notices.register_source(invitation_notices)

@@ -1,12 +1,17 @@
-"""What tournaments tell the games app of their tables, through its registries (registered
-in ``TournamentsConfig.ready``): the games app imports nothing of tournaments."""
+"""What tournaments tell the games app, through its registries (registered in
+``TournamentsConfig.ready``): of their tables, and of a member's invitations. The games
+app imports nothing of tournaments."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.belonging import Link
 from games.models import Game
-from tournaments.models import Table
+from tournaments.models import Invitation, Table, Tournament
 
 
 def resign_note(game: Game) -> str | None:
@@ -25,3 +30,29 @@ def resign_note(game: Game) -> str | None:
         "(%(points)d points) and no place.",
         points,
     ) % {"name": tournament.name, "points": points}
+
+
+def invitation_notices(user: AbstractBaseUser) -> list[Link]:
+    """The member's invitations to tournaments not started yet, each linked to the page
+    where they accept or decline it (``games.notices`` asks for the member's games page,
+    so that an invitation is found without its email): one query, however many."""
+    address = getattr(user, "email", "")
+    if not address:
+        return []
+    invitations = (
+        Invitation.objects.filter(
+            email__iexact=address, tournament__status=Tournament.Status.REGISTRATION
+        )
+        # Registered (or withdrawn) already: nothing left to answer.
+        .exclude(tournament__entries__user_id=user.pk)
+        .select_related("tournament")
+        .order_by("created_at", "pk")
+    )
+    return [
+        (
+            _("You have an invitation to the tournament “%(name)s”: accept it or decline it.")
+            % {"name": invitation.tournament.name},
+            reverse("tournaments:register", args=[invitation.tournament_id]),
+        )
+        for invitation in invitations
+    ]

@@ -36,6 +36,7 @@ from games.lobby import (
     why_no_bots,
 )
 from games.models import BotLevels, Game
+from games.notices import notices_for
 from games.params import whole_number
 from games.players import display_name, labelled, with_bot_accounts
 from games.registry import default_game, game_ids, game_type
@@ -95,6 +96,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "recent": finished_games(),
         "games": [game_type(game_id) for game_id in game_ids()],
         "try_key": try_key(),
+        # What other apps have for the member (an invitation to a tournament).
+        "notices": notices_for(request.user),
     }
     return render(request, "games/lobby.html", context)
 
