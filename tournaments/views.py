@@ -16,7 +16,7 @@ from django.utils.formats import get_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import display_name
 from games.descriptions import time_per_move
@@ -280,8 +280,27 @@ def cancel_invitation(request: HttpRequest, tournament_id: int, invitation_id: i
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Withdraw a player: asked first on a page of its own (GET), since it cannot be
+    undone, done by its button (POST); then the dashboard, which says so."""
+    if request.method == "GET":
+        tournament = _tournament_for_organiser(request, tournament_id)
+        entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+        over = tournament.status == Tournament.Status.FINISHED
+        if entry.status == Entry.Status.WITHDRAWN or over:
+            # An old link: the dashboard says where the player stands.
+            return redirect("tournaments:dashboard", tournament.pk)
+        context = {
+            "page": "dashboard",
+            "tournament": tournament,
+            "entry": entry,
+            "name": selectors.names_of([entry])[entry.pk],
+            # A table whose result is not recorded yet gives them the fixed value.
+            "seated": entry.places.filter(table__recorded_at__isnull=True).exists(),
+        }
+        return render(request, "tournaments/withdraw.html", context)
+
     def act(tournament: Tournament) -> str:
         entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
         services.entry_withdraw(entry=entry, by=request.user)

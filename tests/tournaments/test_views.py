@@ -868,3 +868,31 @@ def test_the_organiser_finishes_a_table_past_its_deadline(
     assert all(place.timed_out for place in table.players.all()), "all three were late"
     page = as_user(alice).get(url(tournament, "tables/")).content.decode()
     assert "Finished by the organiser with the deadline policy." in page
+
+
+def test_withdrawing_a_player_asks_first_on_a_page_of_its_own(
+    started: Stage, alice: User, mallory: User, as_user: Login
+) -> None:
+    """Failed before: the dashboard's "Withdraw" posted at once, and a withdrawal cannot
+    be undone (a bot takes the seat, the player gets the fixed value)."""
+    tournament = started.tournament
+    entry = Entry.objects.filter(tournament=tournament).select_related("user").first()
+    assert entry is not None
+    ask = url(tournament, f"organise/players/{entry.pk}/withdraw/")
+    dashboard = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert f'href="{ask}"' in dashboard
+    assert f'action="{ask}"' not in dashboard, "the dashboard no longer withdraws at once"
+    assert as_user(mallory).get(ask).status_code == 403
+    page = as_user(alice).get(ask).content.decode()
+    assert f"Withdraw {entry.user.username}?" in html.unescape(page)
+    assert "cannot be undone" in page and "a bot takes their seat" in page
+    assert "gives them 0 points" in page
+    assert '<form method="post" class="leave-confirm">' in page
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.REGISTERED, "asking withdraws nobody"
+    response = as_user(alice).post(ask, follow=True)
+    assert "Player withdrawn." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.WITHDRAWN
+    # An old link to the question: the dashboard, which says where the player stands.
+    assert as_user(alice).get(ask).url == url(tournament, "organise/")
