@@ -664,3 +664,19 @@ def test_nobody_is_withdrawn_from_a_finished_tournament(alice: User, make_player
     page.force_login(alice)
     dashboard = page.get(f"/tournaments/{tournament.pk}/organise/")
     assert f"/players/{entry.pk}/withdraw/" not in dashboard.content.decode()
+
+
+def test_the_organisers_email_at_a_stages_end_links_the_standings_and_the_tools(
+    alice: User, league: Tournament, make_players: Players
+) -> None:
+    """Failed before: it said "The standings and your organiser's tools" and linked only
+    the dashboard."""
+    register_all(league, make_players(4))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(4))
+    (table,) = stage.tables.all()
+    fake_result(table, {name: 0 for name in seated(stage)[0]})
+    results._close_stage(stage)
+    (owed,) = Mail.objects.filter(recipient=alice)
+    tournament = league
+    assert f"/tournaments/{tournament.pk}/standings/" in owed.body
+    assert f"/tournaments/{tournament.pk}/organise/" in owed.body
