@@ -23,7 +23,7 @@ from games.descriptions import time_per_move
 from games.lobby import invitation_news
 from games.models import Game
 from games.params import whole_number
-from tournaments import selectors, services
+from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.models import Entry, Invitation, Table, Tournament
 from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, standings_csv
@@ -220,20 +220,34 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         # A finished game whose result is not recorded yet is recorded by the next start.
         if not table.done and table.game.status != Game.Status.FINISHED
     ]
+    active = sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED)
+    next_stage = selectors.next_stage_number(tournament)
     context = {
         "page": "dashboard",
         "tournament": tournament,
         "entries": [(entry, names[entry.pk]) for entry in entries],
         "invitations": tournament.invitations.all(),
-        "active": sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED),
+        "active": active,
+        "too_few": _too_few(tournament, active, next_stage),
         "current": current,
         "playing": playing,
-        "next_stage": selectors.next_stage_number(tournament),
+        "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
     }
     return render(request, "tournaments/dashboard.html", context)
+
+
+def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str:
+    """Why the next stage cannot start with ``active`` players (as starting it would
+    refuse), or nothing: the dashboard says so instead of offering its button."""
+    smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+    if next_stage is None or active >= smallest:
+        return ""
+    if tournament.format == Tournament.Format.FINAL and next_stage == tournament.total_stages:
+        return _("The final needs at least %(n)d active players.") % {"n": smallest}
+    return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
 def _organiser_action(

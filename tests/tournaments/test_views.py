@@ -629,8 +629,14 @@ ORGANISER_TOOLS = [
 
 
 def test_the_dashboard_is_for_the_organiser(
-    client: Client, league: Tournament, alice: User, mallory: User, as_user: Login
+    client: Client,
+    league: Tournament,
+    alice: User,
+    mallory: User,
+    as_user: Login,
+    make_players: Players,
 ) -> None:
+    register_all(league, make_players(3))
     assert client.get(url(league, "organise/")).status_code == 302
     assert as_user(mallory).get(url(league, "organise/")).status_code == 403
     page = as_user(alice).get(url(league, "organise/")).content.decode()
@@ -896,3 +902,40 @@ def test_withdrawing_a_player_asks_first_on_a_page_of_its_own(
     assert entry.status == Entry.Status.WITHDRAWN
     # An old link to the question: the dashboard, which says where the player stands.
     assert as_user(alice).get(ask).url == url(tournament, "organise/")
+
+
+@pytest.mark.parametrize(("players", "small_tables"), [(0, False), (2, False), (1, True)])
+def test_the_dashboard_says_why_a_stage_cannot_start_with_too_few_players(
+    alice: User, as_user: Login, make_players: Players, players: int, small_tables: bool
+) -> None:
+    """Failed before: "Start stage 1" was offered with nobody registered, and only the
+    refusal after pressing it said why."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="Small",
+        small_tables=small_tables,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(players))
+    page = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    smallest = 2 if small_tables else 3
+    assert "Start stage 1" not in page
+    assert f"A stage needs at least {smallest} registered players." in page
+    register_all(tournament, make_players(smallest - players))
+    page = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert "Start stage 1" in page and "A stage needs at least" not in page
+
+
+def test_the_dashboard_says_why_the_final_cannot_start_with_too_few_players(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    players = make_players(4)
+    first, final = cup_to_the_final(alice, players)
+    tournament = first.stage.tournament
+    final.delete()
+    final.stage.delete()
+    for entry in Entry.objects.filter(tournament=tournament)[:2]:
+        as_user(alice).post(url(tournament, f"organise/players/{entry.pk}/withdraw/"))
+    page = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert "Start the final" not in page
+    assert "The final needs at least 3 active players." in page
