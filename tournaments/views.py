@@ -61,6 +61,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
+    # Players who have not played a table yet lead nothing (docs/tournaments.md).
+    played = [line for line in selectors.standings_lines(tournament) if line.standing.tables]
     context = {
         "page": "tournament",
         "tournament": tournament,
@@ -71,7 +73,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
-        "leaders": selectors.standings_lines(tournament)[:5],
+        "leaders": played[:5],
         # The final ranks its players first: said with the ranking when there is one.
         "has_final": tournament.format == Tournament.Format.FINAL,
     }

@@ -939,3 +939,25 @@ def test_the_dashboard_says_why_the_final_cannot_start_with_too_few_players(
     page = as_user(alice).get(url(tournament, "organise/")).content.decode()
     assert "Start the final" not in page
     assert "The final needs at least 3 active players." in page
+
+
+def test_players_who_have_not_played_yet_are_listed_with_nothing(
+    started: Stage, client: Client
+) -> None:
+    """Failed before: before any table was recorded every player read "=1" with zeros
+    in the standings, and led the tournament page with 0, though nobody had played."""
+    tournament = started.tournament
+    standings = client.get(url(tournament, "standings/")).content.decode()
+    body = standings.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    assert "player1" in body and "=1" not in body
+    assert not re.search(r'<td class="num">[^<]+</td>', body.replace("\u2013", "")), body
+    assert "Leaders" not in client.get(url(tournament)).content.decode()
+    first = started.tables.order_by("number").first()
+    assert first is not None
+    names = [p.entry.user.username for p in first.players.order_by("seat")]
+    fake_result(first, {name: 40 - 10 * i for i, name in enumerate(names)})
+    standings = client.get(url(tournament, "standings/")).content.decode()
+    assert '<td class="num">1</td>' in standings and '<td class="num">8</td>' in standings
+    page = client.get(url(tournament)).content.decode()
+    leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
+    assert leaders.count("<li>") == 4, "the four who played"
