@@ -73,11 +73,23 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
+        "points_rows": _points_rows(tournament),
         "leaders": played[:5],
         # The final ranks its players first: said with the ranking when there is one.
         "has_final": tournament.format == Tournament.Format.FINAL,
     }
     return render(request, "tournaments/tournament.html", context)
+
+
+def _points_rows(tournament: Tournament) -> list[tuple[int, str]]:
+    """The tournament's points per place for each size its tables may have (tables of
+    two only where allowed): ``(4, "8 / 4 / 2 / 1")``."""
+    smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+    return [
+        (size, " / ".join(str(points) for points in row))
+        for size, row in sorted(tournament.points_table().items())
+        if size >= smallest
+    ]
 
 
 @login_required

@@ -961,3 +961,30 @@ def test_players_who_have_not_played_yet_are_listed_with_nothing(
     page = client.get(url(tournament)).content.decode()
     leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
     assert leaders.count("<li>") == 4, "the four who played"
+
+
+def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> None:
+    """Failed before: the page said neither the points per place, nor the fixed value of
+    a withdrawn, resigned or timed-out player, nor what happens when time runs out."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="Terms",
+        points={3: [5, 2, 0], 4: [6, 3, 1, 0]},
+        forfeit_points=1,
+        deadline_policy="bot",
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    assert "Points per place" in page
+    assert "Tables of 3: 5 / 2 / 0" in page and "Tables of 4: 6 / 3 / 1 / 0" in page
+    assert "Tables of 5: 16 / 8 / 4 / 2 / 1" in page, "sizes left out keep the default"
+    assert "Tables of 2:" not in page, "no tables of two unless allowed"
+    assert "Withdrawn, resigned or timed-out players" in page
+    assert "1 point, and no place" in page
+    assert "When a player's time and time bank run out" in page
+    assert "a bot plays the move" in page
+    french = html.unescape(
+        client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    assert "Tables de 3\u00a0: 5 / 2 / 0" in french
+    assert "1 point, sans prendre de place" in french
