@@ -983,8 +983,6 @@ def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> No
     assert "1 point, and no place" in page
     assert "When a player's time and time bank run out" in page
     assert "a bot plays the move" in page
-    french = html.unescape(
-        client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    )
+    french = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert "Tables de 3\u00a0: 5 / 2 / 0" in french
     assert "1 point, sans prendre de place" in french
