@@ -680,3 +680,33 @@ def test_the_organisers_email_at_a_stages_end_links_the_standings_and_the_tools(
     tournament = league
     assert f"/tournaments/{tournament.pk}/standings/" in owed.body
     assert f"/tournaments/{tournament.pk}/organise/" in owed.body
+
+
+def test_a_tournament_invitation_says_what_the_tournament_is(
+    alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: it named the tournament only, where a game's invitation says its
+    table, options and time per move."""
+    cup = tournament_create(
+        organiser=alice,
+        name="Cup",
+        format=Tournament.Format.FINAL,
+        table_size=5,
+        stage_count=2,
+        final_size=3,
+        move_deadline=timedelta(days=2),
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    speaks(bob, "fr")
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_invite(tournament=cup, by=alice, email="carol@example.com")
+        tournament_invite(tournament=cup, by=alice, email="bob@example.com")
+    english, french = mail.outbox
+    assert (
+        "X-Games of 5 players · 2 stages, then a final of the top 3 · 2 days per move."
+        in english.body
+    )
+    assert (
+        "Parties X-Game à 5 joueurs · 2 rondes, puis une finale entre les 3 premiers · "
+        "2 jours par coup." in french.body
+    )
