@@ -41,7 +41,14 @@ from tournaments.services import (
     tournament_unregister,
 )
 
-from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
+from .conftest import (
+    Players,
+    cup_to_the_final,
+    fake_result,
+    play_out,
+    register_all,
+    with_a_final,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -322,14 +329,7 @@ def test_withdrawn_players_are_not_seated_again(
 
 
 def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Players) -> None:
-    tournament = tournament_create(
-        organiser=alice,
-        name="With a final",
-        format=Tournament.Format.FINAL,
-        stage_count=1,
-        final_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
+    tournament = with_a_final(alice, "With a final")
     register_all(tournament, make_players(8))
     first = stage_start(tournament=tournament, by=alice, rng=random.Random(4))
     for table, names in zip(first.tables.all(), seated(first), strict=True):
@@ -687,16 +687,7 @@ def test_a_tournament_invitation_says_what_the_tournament_is(
 ) -> None:
     """Failed before: it named the tournament only, where a game's invitation says its
     table, options and time per move."""
-    cup = tournament_create(
-        organiser=alice,
-        name="Cup",
-        format=Tournament.Format.FINAL,
-        table_size=5,
-        stage_count=2,
-        final_size=3,
-        move_deadline=timedelta(days=2),
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
+    cup = with_a_final(alice, table_size=5, stage_count=2, move_deadline=timedelta(days=2))
     speaks(bob, "fr")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         tournament_invite(tournament=cup, by=alice, email="carol@example.com")
