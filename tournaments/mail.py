@@ -12,9 +12,11 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
 from django.urls import reverse
-from django.utils.translation import gettext_lazy, override
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, override
 
 from accounts.models import display_name, profile_of
+from games.descriptions import time_per_move
 from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
 from tournaments.models import Invitation, Mail, Tournament
@@ -50,6 +52,21 @@ def send_mail(mail_id: int) -> bool:
     return send_once(Mail, mail_id, ("recipient",), compose_for)
 
 
+def tournament_summary(tournament: Tournament) -> str:
+    """What a tournament is in words, as its page says it: "X-Games of 4 players · 3
+    stages, then a final of the top 4 · 3 days per move"."""
+    size = tournament.table_size
+    stages = ngettext("%(n)d stage", "%(n)d stages", tournament.stage_count) % {
+        "n": tournament.stage_count
+    }
+    if tournament.format == Tournament.Format.FINAL:
+        stages += ", " + gettext("then a final of the top %(n)s") % {"n": tournament.final_size}
+    tables = ngettext("X-Games of %(size)s player", "X-Games of %(size)s players", size) % {
+        "size": size
+    }
+    return " · ".join((tables, stages, time_per_move(tournament.move_deadline)))
+
+
 @sends(Invitation)
 @shared_task(**RETRIED)
 def send_invitation(invitation_id: int) -> bool:
@@ -66,13 +83,15 @@ def send_invitation(invitation_id: int) -> bool:
                 "%(organiser)s invites you to the NUM-X tournament %(tournament)s"
             ),
             body=gettext_lazy(
-                "%(organiser)s invites you to play the X-Game tournament “%(tournament)s”."
-                "\n\nAccept or decline: %(link)s\n\nNo account yet? Sign up with this "
+                "%(organiser)s invites you to play the X-Game tournament “%(tournament)s”: "
+                "%(what)s.\n\nAccept or decline: %(link)s\n\nNo account yet? Sign up with this "
                 "address (%(address)s) and the invitation is yours."
             ),
             words={
                 "organiser": display_name(invitation.invited_by),
                 "tournament": tournament.name,
+                # Said in the invitee's language, which invitation_email chooses.
+                "what": lazy(tournament_summary, str)(tournament),
                 "link": settings.SITE_URL + reverse("tournaments:register", args=(tournament.pk,)),
                 "address": invitation.email,
             },

@@ -72,7 +72,8 @@ def _close_stage(stage: Stage) -> None:
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
-    link = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
+    standings = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+    dashboard = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
     queue_mail(
         tournament,
         [tournament.organiser],
@@ -83,6 +84,7 @@ def _close_stage(stage: Stage) -> None:
                 else _("%(tournament)s: every table of stage %(stage)d is done")
             )
             % {"tournament": tournament.name, "stage": stage.number},
-            _("The standings and your organiser's tools: %(link)s") % {"link": link},
+            _("The standings: %(standings)s\n\nYour organiser's tools: %(dashboard)s")
+            % {"standings": standings, "dashboard": dashboard},
         ),
     )

@@ -16,14 +16,14 @@ from django.utils.formats import get_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import display_name
 from games.descriptions import time_per_move
 from games.lobby import invitation_news
 from games.models import Game
 from games.params import whole_number
-from tournaments import selectors, services
+from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.models import Entry, Invitation, Table, Tournament
 from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, standings_csv
@@ -61,6 +61,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
+    # Players who have not played a table yet lead nothing (docs/tournaments.md).
+    played = [line for line in selectors.standings_lines(tournament) if line.standing.tables]
     context = {
         "page": "tournament",
         "tournament": tournament,
@@ -71,11 +73,23 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
-        "leaders": selectors.standings_lines(tournament)[:5],
+        "points_rows": _points_rows(tournament),
+        "leaders": played[:5],
         # The final ranks its players first: said with the ranking when there is one.
         "has_final": tournament.format == Tournament.Format.FINAL,
     }
     return render(request, "tournaments/tournament.html", context)
+
+
+def _points_rows(tournament: Tournament) -> list[tuple[int, str]]:
+    """The tournament's points per place for each size its tables may have (tables of
+    two only where allowed): ``(4, "8 / 4 / 2 / 1")``."""
+    smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+    return [
+        (size, " / ".join(str(points) for points in row))
+        for size, row in sorted(tournament.points_table().items())
+        if size >= smallest
+    ]
 
 
 @login_required
@@ -220,20 +234,34 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         # A finished game whose result is not recorded yet is recorded by the next start.
         if not table.done and table.game.status != Game.Status.FINISHED
     ]
+    active = sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED)
+    next_stage = selectors.next_stage_number(tournament)
     context = {
         "page": "dashboard",
         "tournament": tournament,
         "entries": [(entry, names[entry.pk]) for entry in entries],
         "invitations": tournament.invitations.all(),
-        "active": sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED),
+        "active": active,
+        "too_few": _too_few(tournament, active, next_stage),
         "current": current,
         "playing": playing,
-        "next_stage": selectors.next_stage_number(tournament),
+        "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
     }
     return render(request, "tournaments/dashboard.html", context)
+
+
+def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str:
+    """Why the next stage cannot start with ``active`` players (as starting it would
+    refuse), or nothing: the dashboard says so instead of offering its button."""
+    smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+    if next_stage is None or active >= smallest:
+        return ""
+    if tournament.format == Tournament.Format.FINAL and next_stage == tournament.total_stages:
+        return _("The final needs at least %(n)d active players.") % {"n": smallest}
+    return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
 def _organiser_action(
@@ -280,8 +308,27 @@ def cancel_invitation(request: HttpRequest, tournament_id: int, invitation_id: i
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Withdraw a player: asked first on a page of its own (GET), since it cannot be
+    undone, done by its button (POST); then the dashboard, which says so."""
+    if request.method == "GET":
+        tournament = _tournament_for_organiser(request, tournament_id)
+        entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+        over = tournament.status == Tournament.Status.FINISHED
+        if entry.status == Entry.Status.WITHDRAWN or over:
+            # An old link: the dashboard says where the player stands.
+            return redirect("tournaments:dashboard", tournament.pk)
+        context = {
+            "page": "dashboard",
+            "tournament": tournament,
+            "entry": entry,
+            "name": selectors.names_of([entry])[entry.pk],
+            # A table whose result is not recorded yet gives them the fixed value.
+            "seated": entry.places.filter(table__recorded_at__isnull=True).exists(),
+        }
+        return render(request, "tournaments/withdraw.html", context)
+
     def act(tournament: Tournament) -> str:
         entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
         services.entry_withdraw(entry=entry, by=request.user)

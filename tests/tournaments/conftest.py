@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -117,17 +118,22 @@ def fake_result(table: Table, scores: dict[str, int], timed_out: tuple[str, ...]
         stage.save()
 
 
+def with_a_final(organiser: User, name: str = "Cup", **options: Any) -> Tournament:
+    """The organiser's tournament of stages then a final, taking registrations for a day:
+    one stage and a final of three unless ``options`` say otherwise."""
+    return tournament_create(
+        organiser=organiser,
+        name=name,
+        format=Tournament.Format.FINAL,
+        registration_closes=timezone.now() + timedelta(days=1),
+        **{"stage_count": 1, "final_size": 3, **options},
+    )
+
+
 def cup_to_the_final(organiser: User, players: list[User]) -> tuple[Table, Table]:
     """The organiser's "Cup" of one stage and a final of three, for four ``players``:
     its one first-stage table (players ranked by their order) and its final's."""
-    cup = tournament_create(
-        organiser=organiser,
-        name="Cup",
-        format=Tournament.Format.FINAL,
-        stage_count=1,
-        final_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
+    cup = with_a_final(organiser)
     register_all(cup, players)
     (first,) = stage_start(tournament=cup, by=organiser, rng=random.Random(4)).tables.all()
     fake_result(first, {user.username: 10 * rank for rank, user in enumerate(players)})

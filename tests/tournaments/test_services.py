@@ -41,7 +41,14 @@ from tournaments.services import (
     tournament_unregister,
 )
 
-from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
+from .conftest import (
+    Players,
+    cup_to_the_final,
+    fake_result,
+    play_out,
+    register_all,
+    with_a_final,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -322,14 +329,7 @@ def test_withdrawn_players_are_not_seated_again(
 
 
 def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Players) -> None:
-    tournament = tournament_create(
-        organiser=alice,
-        name="With a final",
-        format=Tournament.Format.FINAL,
-        stage_count=1,
-        final_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
+    tournament = with_a_final(alice, "With a final")
     register_all(tournament, make_players(8))
     first = stage_start(tournament=tournament, by=alice, rng=random.Random(4))
     for table, names in zip(first.tables.all(), seated(first), strict=True):
@@ -664,3 +664,40 @@ def test_nobody_is_withdrawn_from_a_finished_tournament(alice: User, make_player
     page.force_login(alice)
     dashboard = page.get(f"/tournaments/{tournament.pk}/organise/")
     assert f"/players/{entry.pk}/withdraw/" not in dashboard.content.decode()
+
+
+def test_the_organisers_email_at_a_stages_end_links_the_standings_and_the_tools(
+    alice: User, league: Tournament, make_players: Players
+) -> None:
+    """Failed before: it said "The standings and your organiser's tools" and linked only
+    the dashboard."""
+    register_all(league, make_players(4))
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(4))
+    (table,) = stage.tables.all()
+    fake_result(table, {name: 0 for name in seated(stage)[0]})
+    results._close_stage(stage)
+    (owed,) = Mail.objects.filter(recipient=alice)
+    tournament = league
+    assert f"/tournaments/{tournament.pk}/standings/" in owed.body
+    assert f"/tournaments/{tournament.pk}/organise/" in owed.body
+
+
+def test_a_tournament_invitation_says_what_the_tournament_is(
+    alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: it named the tournament only, where a game's invitation says its
+    table, options and time per move."""
+    cup = with_a_final(alice, table_size=5, stage_count=2, move_deadline=timedelta(days=2))
+    speaks(bob, "fr")
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_invite(tournament=cup, by=alice, email="carol@example.com")
+        tournament_invite(tournament=cup, by=alice, email="bob@example.com")
+    english, french = mail.outbox
+    assert (
+        "X-Games of 5 players · 2 stages, then a final of the top 3 · 2 days per move."
+        in english.body
+    )
+    assert (
+        "Parties X-Game à 5 joueurs · 2 rondes, puis une finale entre les 3 premiers · "
+        "2 jours par coup." in french.body
+    )

@@ -629,8 +629,14 @@ ORGANISER_TOOLS = [
 
 
 def test_the_dashboard_is_for_the_organiser(
-    client: Client, league: Tournament, alice: User, mallory: User, as_user: Login
+    client: Client,
+    league: Tournament,
+    alice: User,
+    mallory: User,
+    as_user: Login,
+    make_players: Players,
 ) -> None:
+    register_all(league, make_players(3))
     assert client.get(url(league, "organise/")).status_code == 302
     assert as_user(mallory).get(url(league, "organise/")).status_code == 403
     page = as_user(alice).get(url(league, "organise/")).content.decode()
@@ -868,3 +874,115 @@ def test_the_organiser_finishes_a_table_past_its_deadline(
     assert all(place.timed_out for place in table.players.all()), "all three were late"
     page = as_user(alice).get(url(tournament, "tables/")).content.decode()
     assert "Finished by the organiser with the deadline policy." in page
+
+
+def test_withdrawing_a_player_asks_first_on_a_page_of_its_own(
+    started: Stage, alice: User, mallory: User, as_user: Login
+) -> None:
+    """Failed before: the dashboard's "Withdraw" posted at once, and a withdrawal cannot
+    be undone (a bot takes the seat, the player gets the fixed value)."""
+    tournament = started.tournament
+    entry = Entry.objects.filter(tournament=tournament).select_related("user").first()
+    assert entry is not None
+    ask = url(tournament, f"organise/players/{entry.pk}/withdraw/")
+    dashboard = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert f'href="{ask}"' in dashboard
+    assert f'action="{ask}"' not in dashboard, "the dashboard no longer withdraws at once"
+    assert as_user(mallory).get(ask).status_code == 403
+    page = as_user(alice).get(ask).content.decode()
+    assert f"Withdraw {entry.user.username}?" in html.unescape(page)
+    assert "cannot be undone" in page and "a bot takes their seat" in page
+    assert "gives them 0 points" in page
+    assert '<form method="post" class="leave-confirm">' in page
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.REGISTERED, "asking withdraws nobody"
+    response = as_user(alice).post(ask, follow=True)
+    assert "Player withdrawn." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.WITHDRAWN
+    # An old link to the question: the dashboard, which says where the player stands.
+    assert as_user(alice).get(ask).url == url(tournament, "organise/")
+
+
+@pytest.mark.parametrize(("players", "small_tables"), [(0, False), (2, False), (1, True)])
+def test_the_dashboard_says_why_a_stage_cannot_start_with_too_few_players(
+    alice: User, as_user: Login, make_players: Players, players: int, small_tables: bool
+) -> None:
+    """Failed before: "Start stage 1" was offered with nobody registered, and only the
+    refusal after pressing it said why."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="Small",
+        small_tables=small_tables,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(players))
+    page = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    smallest = 2 if small_tables else 3
+    assert "Start stage 1" not in page
+    assert f"A stage needs at least {smallest} registered players." in page
+    register_all(tournament, make_players(smallest - players))
+    page = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert "Start stage 1" in page and "A stage needs at least" not in page
+
+
+def test_the_dashboard_says_why_the_final_cannot_start_with_too_few_players(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    players = make_players(4)
+    first, final = cup_to_the_final(alice, players)
+    tournament = first.stage.tournament
+    final.delete()
+    final.stage.delete()
+    for entry in Entry.objects.filter(tournament=tournament)[:2]:
+        as_user(alice).post(url(tournament, f"organise/players/{entry.pk}/withdraw/"))
+    page = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert "Start the final" not in page
+    assert "The final needs at least 3 active players." in page
+
+
+def test_players_who_have_not_played_yet_are_listed_with_nothing(
+    started: Stage, client: Client
+) -> None:
+    """Failed before: before any table was recorded every player read "=1" with zeros
+    in the standings, and led the tournament page with 0, though nobody had played."""
+    tournament = started.tournament
+    standings = client.get(url(tournament, "standings/")).content.decode()
+    body = standings.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    assert "player1" in body and "=1" not in body
+    assert not re.search(r'<td class="num">[^<]+</td>', body.replace("\u2013", "")), body
+    assert "Leaders" not in client.get(url(tournament)).content.decode()
+    first = started.tables.order_by("number").first()
+    assert first is not None
+    names = [p.entry.user.username for p in first.players.order_by("seat")]
+    fake_result(first, {name: 40 - 10 * i for i, name in enumerate(names)})
+    standings = client.get(url(tournament, "standings/")).content.decode()
+    assert '<td class="num">1</td>' in standings and '<td class="num">8</td>' in standings
+    page = client.get(url(tournament)).content.decode()
+    leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
+    assert leaders.count("<li>") == 4, "the four who played"
+
+
+def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> None:
+    """Failed before: the page said neither the points per place, nor the fixed value of
+    a withdrawn, resigned or timed-out player, nor what happens when time runs out."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="Terms",
+        points={3: [5, 2, 0], 4: [6, 3, 1, 0]},
+        forfeit_points=1,
+        deadline_policy="bot",
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    assert "Points per place" in page
+    assert "Tables of 3: 5 / 2 / 0" in page and "Tables of 4: 6 / 3 / 1 / 0" in page
+    assert "Tables of 5: 16 / 8 / 4 / 2 / 1" in page, "sizes left out keep the default"
+    assert "Tables of 2:" not in page, "no tables of two unless allowed"
+    assert "Withdrawn, resigned or timed-out players" in page
+    assert "1 point, and no place" in page
+    assert "When a player's time and time bank run out" in page
+    assert "a bot plays the move" in page
+    french = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "Tables de 3\u00a0: 5 / 2 / 0" in french
+    assert "1 point, sans prendre de place" in french
