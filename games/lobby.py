@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.dispatch import Signal
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -24,6 +25,12 @@ from games.models import BotLevels, Game, Invitation, Seat
 from games.registry import default_game, game_type, rule_set
 from games.rulesets.site import BotSeats
 from games.services import start_recording
+
+#: Sent by :func:`game_cancel` inside its transaction, just before the table's row is
+#: deleted, with ``game`` (that row: read what is needed of it now, keep no reference to
+#: it), ``host`` (who cancelled) and ``players``: the user ids of the other humans seated
+#: (no bot, not the host). Apps the platform does not import (notifications) tell them.
+table_cancelled = Signal()
 
 
 class LobbyError(ValueError):
@@ -276,7 +283,8 @@ def game_cancel(*, game: Game, by: AbstractBaseUser) -> None:
     (a table records no event before it starts), so nothing is lost; a game that has
     started is called off or resigned instead (``games.endings``), its events kept. A
     tournament's table starts as it is made, so it is never cancelled. Cancelled twice
-    (a double click), the second finds nothing left to do."""
+    (a double click), the second finds nothing left to do. Just before the row goes,
+    :data:`table_cancelled` names the other players seated, whom other apps tell."""
     _check_creator(game, by)
     with transaction.atomic():
         # Locked, so that nobody joins or starts it while it goes.
@@ -287,6 +295,13 @@ def game_cancel(*, game: Game, by: AbstractBaseUser) -> None:
             raise LobbyError(
                 _("This game has already started: its table can no longer be cancelled.")
             )
+        players = list(
+            locked.seats.filter(user__isnull=False, is_bot=False)
+            .exclude(user_id=by.pk)
+            .order_by("number")
+            .values_list("user_id", flat=True)
+        )
+        table_cancelled.send(sender=Game, game=locked, host=by, players=players)
         # Its events and chain are protected from deletion: a table with any would refuse.
         locked.delete()
 

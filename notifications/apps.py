@@ -6,6 +6,14 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        # The consumer, the invitations', reminders' and inbound mail's receivers, and the outbox's
-        # senders (the tasks) register themselves when their module is imported.
-        from notifications import consumer, inbound, invitations, reminders, tasks  # noqa: F401
+        # The consumer, the invitations', reminders', inbound mail's and cancelled tables'
+        # receivers, and the outbox's senders (the tasks) register themselves when their
+        # module is imported.
+        from notifications import (  # noqa: F401
+            cancellations,
+            consumer,
+            inbound,
+            invitations,
+            reminders,
+            tasks,
+        )

@@ -124,25 +124,32 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
     user = notification.recipient
     with translation.override(language_of(user)):
         context = _context(notification)
-        subject = context["subject"]
-        text = render_to_string("notifications/email/message.txt", context)
-        html = render_to_string("notifications/email/message.html", context)
-    message = EmailMultiAlternatives(subject, text, None, [user.email])
-    message.attach_alternative(html, "text/html")
-    message.extra_headers = {
-        "List-Unsubscribe": f"<{context['unsubscribe']}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        # The same notification always has the same id: a mail server can drop a copy.
-        "Message-ID": f"<notification-{notification.pk}@numx-by-mail>",
-        # RFC 3834: no vacation responder answers it (an answer would be no move).
-        "Auto-Submitted": "auto-generated",
-    }
+        message = player_message(user.email, context, f"notification-{notification.pk}")
     token: ReplyToken | None = context.get("token")
     if token is not None:
         # A reply is a move (notifications.replies): its address and Message-ID carry the
         # token, so that a client that drops the +tag still names it in In-Reply-To.
         message.reply_to = [token.address]
         message.extra_headers["Message-ID"] = token.message_id(f"notification-{notification.pk}")
+    return message
+
+
+def player_message(address: str, context: dict[str, Any], key: str) -> EmailMultiAlternatives:
+    """The email of ``context`` (its ``subject``, the ``unsubscribe`` link of its kind) to
+    a player at ``address``, rendered now (in the active language) from the notification
+    templates, plain text and HTML, with the same footer. ``key`` fixes its Message-ID."""
+    text = render_to_string("notifications/email/message.txt", context)
+    html = render_to_string("notifications/email/message.html", context)
+    message = EmailMultiAlternatives(context["subject"], text, None, [address])
+    message.attach_alternative(html, "text/html")
+    message.extra_headers = {
+        "List-Unsubscribe": f"<{context['unsubscribe']}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        # The same row always has the same id: a mail server can drop a copy.
+        "Message-ID": f"<{key}@numx-by-mail>",
+        # RFC 3834: no vacation responder answers it (an answer would be no move).
+        "Auto-Submitted": "auto-generated",
+    }
     return message
 
 

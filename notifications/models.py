@@ -125,3 +125,36 @@ class Answer(models.Model):
                 name="answer_unsent",
             ),
         )
+
+
+class CancelledTableMail(models.Model):
+    """The email telling a player that the host cancelled a table they had joined, before
+    it started (``notifications.cancellations``). An outbox row (``notifications.outbox``),
+    written in the transaction that deletes the table: it names no game (the row is gone)
+    but keeps the words its mail says, in the recipient's language when it became due."""
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    #: The cancelled table's number, not a key (its row is deleted; numbers are never
+    #: given again): a player is told once of each table.
+    game_number = models.PositiveIntegerField()
+    game_name = models.CharField(max_length=200)
+    title = models.CharField(max_length=100)
+    host_name = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=("game_number", "recipient"), name="cancelled_table_mail_once"
+            ),
+        )
+        indexes = (
+            models.Index(
+                fields=("created_at",),
+                condition=models.Q(sent_at__isnull=True),
+                name="cancelled_table_mail_unsent",
+            ),
+        )
