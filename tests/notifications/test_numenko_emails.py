@@ -184,3 +184,21 @@ def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commi
         assert "Tour 1\u00a0: chacun joue une fois, en secret" in body
         assert f"Votre main\u00a0: {' '.join(hand(game, 1))}" in body
         assert "Le pot contient 116 tuiles." in body
+
+
+def test_a_rounds_mail_warns_that_a_round_asking_for_nothing_stops_the_game(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Two friends who only lay out a first grid find the game over after round 1 (nobody
+    asked the pot for anything): the mail says so before they choose."""
+    speaks(bob, "fr")
+    start(alice, bob, commit)
+    assert (
+        "If nobody exchanges or says fini this round, the game stops after it."
+        in turn_mail("alice@example.com").body
+    )
+    french = [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+    assert (
+        "Si personne n’échange ni ne dit fini pendant ce tour, la partie s’arrête après lui."
+        in french.body
+    )

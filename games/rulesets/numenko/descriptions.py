@@ -332,6 +332,8 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
                 "fini once every tile is laid, or ask for nothing."
             )
         )
+    if view["mode"] == "rounds":
+        said.append(_("If nobody exchanges or says fini this round, the game stops after it."))
     serves = pending["serves"]
     if not serves["exchange"]:
         said.append(_("The pot can no longer serve an exchange: asking for one ends the game."))
