@@ -16,6 +16,7 @@ from games.services import game_submit
 from tests.members import speaks
 
 from .conftest import turn_mail_now
+from .test_replies import lettered
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +55,37 @@ def test_the_mail_says_the_pli_on_top_and_every_players_malus_cards(
     speaks(User.objects.get(username=NAMES[mover]), "fr")
     french = turn_mail_now(game, mover).body
     assert "Cartes Malus\u00a0:" in french and "- vous\u00a0: " in french
+
+
+def test_the_draw_and_the_pass_keep_a_letter_however_many_plis_the_hand_may_open(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Opening a trick, Alice may lay a dozen plis; the mail says "or draw", and the draw
+    (with the pass, when legal) must be among its letters, not lost after the 40 moves
+    listed."""
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(5)), consumers.dispatch(game.pk))
+    )
+    for seat, notation in ((0, "lay 4 5"), (1, "lay infinity infinity")):
+        now = store.load(game.pk, game.rules)
+        game_submit(
+            game_id=game.pk,
+            seat=seat,
+            action=OBJECTIFS.parse_action(notation),
+            expected_sequence=now.sequence,
+        )
+    message = turn_mail_now(game, 0)
+    assert "or draw" in message.body
+    letters = lettered(message)
+    assert len(letters) == 8 and "draw" in letters.values()
+    assert [move for move in letters.values() if move.startswith("play ")] == [
+        "play 8 8",
+        "play 6",
+        "play 7",
+        "play 8",
+        "play 11",
+        "play 12",
+        "play 13",
+    ]
