@@ -6,17 +6,20 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.mail import EmailMessage
 
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
+from games.models import Game
 from games.registry import rule_set
 from games.rulesets.objectifs.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit
 from tests.members import speaks
 
-from .conftest import turn_mail_now
-from .test_replies import lettered
+from .conftest import sent_to, turn_mail_now
+from .replies import reply
+from .test_replies import deliver, lettered, played
 
 pytestmark = pytest.mark.django_db
 
@@ -63,19 +66,9 @@ def test_the_draw_and_the_pass_keep_a_letter_however_many_plis_the_hand_may_open
     """Opening a trick, Alice may lay a dozen plis; the mail says "or draw", and the draw
     (with the pass, when legal) must be among its letters, not lost after the 40 moves
     listed."""
-    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 2})
-    game_join(game=game, user=bob, token=game.invite_token)
-    commit(
-        lambda: (game_start(game=game, by=alice, rng=random.Random(5)), consumers.dispatch(game.pk))
-    )
-    for seat, notation in ((0, "lay 4 5"), (1, "lay infinity infinity")):
-        now = store.load(game.pk, game.rules)
-        game_submit(
-            game_id=game.pk,
-            seat=seat,
-            action=OBJECTIFS.parse_action(notation),
-            expected_sequence=now.sequence,
-        )
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
     message = turn_mail_now(game, 0)
     assert "or draw" in message.body
     letters = lettered(message)
@@ -89,3 +82,46 @@ def test_the_draw_and_the_pass_keep_a_letter_however_many_plis_the_hand_may_open
         "play 12",
         "play 13",
     ]
+
+
+def test_a_french_player_may_answer_with_the_cards_and_verbs_of_the_french_mail(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Bob's mail is French: his hand holds "Infini", the moves say "piocher", "passer",
+    "jouer". Written so in a reply, they are the moves they name."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    commit(lambda: submit(game, 0, "lay 4 5"))
+    assert "Infini, Infini" in french_turn_mail().body
+    deliver(commit, reply(french_turn_mail(), "Lay Infini Infini", language="fr"))
+    assert played(game, 1) == ["lay infinity infinity"]
+    commit(lambda: submit(game, 0, "play 8 8"))
+    deliver(commit, reply(french_turn_mail(), "Piocher", language="fr"))
+    assert played(game, 1)[-1] == "draw"
+    for french, move in (("jouer 8 8", "play 8 8"), ("passe", "pass"), ("passer", "pass")):
+        assert str(OBJECTIFS.parse_action(french)) == move
+
+
+def submit(game: Game, seat: int, notation: str) -> None:
+    now = store.load(game.pk, game.rules)
+    game_submit(
+        game_id=game.pk,
+        seat=seat,
+        action=OBJECTIFS.parse_action(notation),
+        expected_sequence=now.sequence,
+    )
+    consumers.dispatch(game.pk)
+
+
+def french_turn_mail() -> EmailMessage:
+    return [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+
+
+def two_friends(alice: User, bob: User, commit: Commit) -> Game:
+    """Alice and Bob at a table for two, dealt the same cards every time."""
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(5)), consumers.dispatch(game.pk))
+    )
+    return game

@@ -1,9 +1,10 @@
 """Reading actions from text and converting them to and from JSON.
 
 The text form is for people, tests, email replies and the command line; the JSON form is
-what the event store records. Both round-trip: ``parse_action(str(a)) == a`` and
-``action_from_json(action_to_json(a)) == a``; JSON with a key its type does not know is
-refused.
+what the event store records. Keywords are case-insensitive, and the French mail's words
+are read too (``jouer``, ``piocher``, ``passer``, the card ``Infini``). Both round-trip:
+``parse_action(str(a)) == a`` and ``action_from_json(action_to_json(a)) == a``; JSON with a
+key its type does not know is refused.
 
 Text::
 
@@ -61,6 +62,7 @@ target='all', row=-1))
     if not words:
         raise NotationError("empty action")
     verb, args = words[0].lower(), words[1:]
+    verb = FRENCH_VERBS.get(verb, verb)
     if verb == "play":
         return _parse_play(args)
     if verb.startswith(("echange", "swipe", "malus")):
@@ -151,6 +153,17 @@ def _no_args(action: Action) -> Callable[[list[str]], Action]:
 
     return parse
 
+
+#: The verbs of the French mail's moves (``jouer``, ``piocher``, ``passer``), read as the
+#: notation's. Not ``poser``: the French mail lays both the set-up's malus cards and a pli.
+FRENCH_VERBS = {
+    "jouer": "play",
+    "joue": "play",
+    "piocher": "draw",
+    "pioche": "draw",
+    "passer": "pass",
+    "passe": "pass",
+}
 
 _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "deal": _parse_deal,
