@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.core.mail import EmailMessage
 
 from games.events import consumers, store
@@ -19,7 +20,7 @@ from tests.members import speaks
 
 from .conftest import sent_to, turn_mail_now
 from .replies import reply
-from .test_replies import deliver, lettered, played
+from .test_replies import answer_to, deliver, lettered, outcome, played
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +126,25 @@ def two_friends(alice: User, bob: User, commit: Commit) -> Game:
         lambda: (game_start(game=game, by=alice, rng=random.Random(5)), consumers.dispatch(game.pk))
     )
     return game
+
+
+def test_a_pli_written_with_the_set_ups_verb_is_answered_with_how_a_pli_is_written(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """The mail describes its plis as laying cards ("play 8 8: lay 8 and 8", in French
+    "poser 8 et 8"): a player who writes "lay 8 8" (or "poser 8 8") once the malus cards
+    lie is told how a pli is written; at the set-up "poser" lays the malus cards."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    deliver(commit, reply(turn_mail_now(game, 0), "A"))
+    deliver(commit, reply(french_turn_mail(), "poser infini infini", language="fr"))
+    assert played(game, 1) == ["lay infinity infinity"]
+    mail.outbox.clear()
+    deliver(commit, reply(turn_mail_now(game, 0), "lay 8 8"))
+    assert outcome() == "illegal"
+    assert "a pli is written “play 8 8”" in answer_to("alice@example.com").body
+    commit(lambda: submit(game, 0, "play 8 8"))
+    asked = french_turn_mail()
+    mail.outbox.clear()
+    deliver(commit, reply(asked, "poser 13 joker", language="fr"))
+    assert "un pli s’écrit «\u00a0play 13 joker\u00a0»" in answer_to("bob@example.com").body

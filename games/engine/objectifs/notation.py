@@ -2,7 +2,7 @@
 
 The text form is for people, tests, email replies and the command line; the JSON form is
 what the event store records. Keywords are case-insensitive, and the French mail's words
-are read too (``jouer``, ``piocher``, ``passer``, the card ``Infini``). Both round-trip:
+are read too (``poser``, ``jouer``, ``piocher``, ``passer``, the card ``Infini``). Both round-trip:
 ``parse_action(str(a)) == a`` and ``action_from_json(action_to_json(a)) == a``; JSON with a
 key its type does not know is refused.
 
@@ -154,9 +154,12 @@ def _no_args(action: Action) -> Callable[[list[str]], Action]:
     return parse
 
 
-#: The verbs of the French mail's moves (``jouer``, ``piocher``, ``passer``), read as the
-#: notation's. Not ``poser``: the French mail lays both the set-up's malus cards and a pli.
+#: The verbs of the French mail's moves, read as the notation's. ``poser`` is the
+#: set-up's ``lay``: the French mail lays a pli too, and a pli written so is answered with
+#: how a pli is written (:func:`games.engine.objectifs.turns.act`).
 FRENCH_VERBS = {
+    "poser": "lay",
+    "pose": "lay",
     "jouer": "play",
     "joue": "play",
     "piocher": "draw",
