@@ -148,3 +148,20 @@ def test_a_pli_written_with_the_set_ups_verb_is_answered_with_how_a_pli_is_writt
     mail.outbox.clear()
     deliver(commit, reply(asked, "poser 13 joker", language="fr"))
     assert "un pli s’écrit «\u00a0play 13 joker\u00a0»" in answer_to("bob@example.com").body
+
+
+def test_a_second_reply_to_the_same_mail_says_the_first_move_stands(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice lays her malus cards by reply, then answers the same mail again: the answer
+    says her first move stands, not that the game moved on and here is a table it never
+    shows."""
+    game = two_friends(alice, bob, commit)
+    asked = turn_mail_now(game, 0)
+    deliver(commit, reply(asked, "A"))
+    mail.outbox.clear()
+    deliver(commit, reply(asked, "B"))
+    assert outcome() == "stale" and played(game, 0) == ["lay 4 5"]
+    body = answer_to("alice@example.com").body
+    assert "You have moved since this email (that move stands): nothing more was played." in body
+    assert "Here is the table" not in body
