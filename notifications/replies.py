@@ -48,6 +48,7 @@ from accounts.models import display_name
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
+from games.events.models import Event
 from games.models import Game, Seat
 from games.rulesets.site import refusal_words
 from games.services import (
@@ -167,6 +168,12 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         return _refused(verdict, Outcome.STALE, str(HandedOver()) + " " + _("Nothing was played."))
     current = store.load(game.pk, game.rules)
     if not still_valid(game.game_type.rules, game.pk, token.seat, token.sequence, current):
+        if Event.objects.filter(game=game, seat=token.seat, sequence__gt=token.sequence).exists():
+            # A second reply to the same mail (or the seat played on the table since).
+            moved = _(
+                "You have moved since this email (that move stands): nothing more was played."
+            )
+            return _refused(verdict, Outcome.STALE, moved)
         return _stale(verdict)
     line = first_line(reply_text(message))
     if not line:

@@ -184,3 +184,45 @@ def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commi
         assert "Tour 1\u00a0: chacun joue une fois, en secret" in body
         assert f"Votre main\u00a0: {' '.join(hand(game, 1))}" in body
         assert "Le pot contient 116 tuiles." in body
+
+
+def test_a_rounds_mail_warns_that_a_round_asking_for_nothing_stops_the_game(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Two friends who only lay out a first grid find the game over after round 1 (nobody
+    asked the pot for anything): the mail says so before they choose."""
+    speaks(bob, "fr")
+    start(alice, bob, commit)
+    assert (
+        "If nobody exchanges or says fini this round, the game stops after it."
+        in turn_mail("alice@example.com").body
+    )
+    french = [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+    assert (
+        "Si personne n’échange ni ne dit fini pendant ce tour, la partie s’arrête après lui."
+        in french.body
+    )
+
+
+def test_the_mail_writes_out_moves_of_the_players_own_tiles_and_grid_to_send_as_they_are(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """The notation's example (`exchange 7 grid 2x4=8 ...`) is of tiles a player may not
+    hold. The mail writes an exchange of their own hand, and, once they have a grid, that
+    grid on one line to copy into a reply and change."""
+    speaks(bob, "fr")
+    game = start(alice, bob, commit)
+    top = max(tile for tile in hand(game, 0) if tile.isdigit())
+    french = [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+    assert "Par exemple, `exchange " in french.body
+    message = turn_mail("alice@example.com")
+    assert f"`exchange {top}`" in message.body
+    deliver(commit, reply(message, f"exchange {top}"))
+    assert played(game, 0) == [f"exchange {top}"]
+    move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    first = calculation(game, 0)
+    message = turn_mail("alice@example.com")
+    assert "To change your grid" not in message.body
+    deliver(commit, reply(message, f"grid {first}"))
+    move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert f"`grid {first}`" in turn_mail("alice@example.com").body

@@ -6,16 +6,21 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
+from django.core.mail import EmailMessage
 
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
+from games.models import Game
 from games.registry import rule_set
 from games.rulesets.objectifs.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit
 from tests.members import speaks
 
-from .conftest import turn_mail_now
+from .conftest import sent_to, turn_mail_now
+from .replies import reply
+from .test_replies import answer_to, deliver, lettered, outcome, played
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +59,109 @@ def test_the_mail_says_the_pli_on_top_and_every_players_malus_cards(
     speaks(User.objects.get(username=NAMES[mover]), "fr")
     french = turn_mail_now(game, mover).body
     assert "Cartes Malus\u00a0:" in french and "- vous\u00a0: " in french
+
+
+def test_the_draw_and_the_pass_keep_a_letter_however_many_plis_the_hand_may_open(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Opening a trick, Alice may lay a dozen plis; the mail says "or draw", and the draw
+    (with the pass, when legal) must be among its letters, not lost after the 40 moves
+    listed."""
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    message = turn_mail_now(game, 0)
+    assert "or draw" in message.body
+    letters = lettered(message)
+    assert len(letters) == 8 and "draw" in letters.values()
+    assert [move for move in letters.values() if move.startswith("play ")] == [
+        "play 8 8",
+        "play 6",
+        "play 7",
+        "play 8",
+        "play 11",
+        "play 12",
+        "play 13",
+    ]
+
+
+def test_a_french_player_may_answer_with_the_cards_and_verbs_of_the_french_mail(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Bob's mail is French: his hand holds "Infini", the moves say "piocher", "passer",
+    "jouer". Written so in a reply, they are the moves they name."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    commit(lambda: submit(game, 0, "lay 4 5"))
+    assert "Infini, Infini" in french_turn_mail().body
+    deliver(commit, reply(french_turn_mail(), "Lay Infini Infini", language="fr"))
+    assert played(game, 1) == ["lay infinity infinity"]
+    commit(lambda: submit(game, 0, "play 8 8"))
+    deliver(commit, reply(french_turn_mail(), "Piocher", language="fr"))
+    assert played(game, 1)[-1] == "draw"
+    for french, move in (("jouer 8 8", "play 8 8"), ("passe", "pass"), ("passer", "pass")):
+        assert str(OBJECTIFS.parse_action(french)) == move
+
+
+def submit(game: Game, seat: int, notation: str) -> None:
+    now = store.load(game.pk, game.rules)
+    game_submit(
+        game_id=game.pk,
+        seat=seat,
+        action=OBJECTIFS.parse_action(notation),
+        expected_sequence=now.sequence,
+    )
+    consumers.dispatch(game.pk)
+
+
+def french_turn_mail() -> EmailMessage:
+    return [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+
+
+def two_friends(alice: User, bob: User, commit: Commit) -> Game:
+    """Alice and Bob at a table for two, dealt the same cards every time."""
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(5)), consumers.dispatch(game.pk))
+    )
+    return game
+
+
+def test_a_pli_written_with_the_set_ups_verb_is_answered_with_how_a_pli_is_written(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """The mail describes its plis as laying cards ("play 8 8: lay 8 and 8", in French
+    "poser 8 et 8"): a player who writes "lay 8 8" (or "poser 8 8") once the malus cards
+    lie is told how a pli is written; at the set-up "poser" lays the malus cards."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    deliver(commit, reply(turn_mail_now(game, 0), "A"))
+    deliver(commit, reply(french_turn_mail(), "poser infini infini", language="fr"))
+    assert played(game, 1) == ["lay infinity infinity"]
+    mail.outbox.clear()
+    deliver(commit, reply(turn_mail_now(game, 0), "lay 8 8"))
+    assert outcome() == "illegal"
+    assert "a pli is written “play 8 8”" in answer_to("alice@example.com").body
+    commit(lambda: submit(game, 0, "play 8 8"))
+    asked = french_turn_mail()
+    mail.outbox.clear()
+    deliver(commit, reply(asked, "poser 13 joker", language="fr"))
+    assert "un pli s’écrit «\u00a0play 13 joker\u00a0»" in answer_to("bob@example.com").body
+
+
+def test_a_second_reply_to_the_same_mail_says_the_first_move_stands(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice lays her malus cards by reply, then answers the same mail again: the answer
+    says her first move stands, not that the game moved on and here is a table it never
+    shows."""
+    game = two_friends(alice, bob, commit)
+    asked = turn_mail_now(game, 0)
+    deliver(commit, reply(asked, "A"))
+    mail.outbox.clear()
+    deliver(commit, reply(asked, "B"))
+    assert outcome() == "stale" and played(game, 0) == ["lay 4 5"]
+    body = answer_to("alice@example.com").body
+    assert "You have moved since this email (that move stands): nothing more was played." in body
+    assert "Here is the table" not in body

@@ -338,8 +338,9 @@ def test_a_stale_reply_is_refused_with_the_table_as_it_stands_and_a_fresh_addres
     assert outcome() == "stale"
     assert Event.objects.filter(game=trio).count() == before
     answer = answer_to(f"{name}@example.com")
-    # Said without the log's numbers, which count deals and chance as well as moves.
-    assert "the game has moved on since: nothing was played" in answer.body
+    # Said without the log's numbers, which count deals and chance as well as moves; the
+    # player moved since the email (on the table), and is told that move stands.
+    assert "You have moved since this email (that move stands)" in answer.body
     assert not re.search(r"move \d", answer.body)
     assert "Open the table" in answer.body
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"

@@ -215,6 +215,8 @@ DECK_COUNTS = Counter(DECK)
 _BY_TEXT = {str(card): card for card in DECK_COUNTS}
 _ALIASES = {
     "inf": "infinity",
+    # The French mail's names: a player copies them from their hand as it writes it.
+    "infini": "infinity",
     "∞": "infinity",
     "x-joker": "joker",
     "xjoker": "joker",

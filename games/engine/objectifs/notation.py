@@ -1,9 +1,10 @@
 """Reading actions from text and converting them to and from JSON.
 
 The text form is for people, tests, email replies and the command line; the JSON form is
-what the event store records. Both round-trip: ``parse_action(str(a)) == a`` and
-``action_from_json(action_to_json(a)) == a``; JSON with a key its type does not know is
-refused.
+what the event store records. Keywords are case-insensitive, and the French mail's words
+are read too (``poser``, ``jouer``, ``piocher``, ``passer``, the card ``Infini``). Both round-trip:
+``parse_action(str(a)) == a`` and ``action_from_json(action_to_json(a)) == a``; JSON with a
+key its type does not know is refused.
 
 Text::
 
@@ -61,6 +62,7 @@ target='all', row=-1))
     if not words:
         raise NotationError("empty action")
     verb, args = words[0].lower(), words[1:]
+    verb = FRENCH_VERBS.get(verb, verb)
     if verb == "play":
         return _parse_play(args)
     if verb.startswith(("echange", "swipe", "malus")):
@@ -151,6 +153,20 @@ def _no_args(action: Action) -> Callable[[list[str]], Action]:
 
     return parse
 
+
+#: The verbs of the French mail's moves, read as the notation's. ``poser`` is the
+#: set-up's ``lay``: the French mail lays a pli too, and a pli written so is answered with
+#: how a pli is written (:func:`games.engine.objectifs.turns.act`).
+FRENCH_VERBS = {
+    "poser": "lay",
+    "pose": "lay",
+    "jouer": "play",
+    "joue": "play",
+    "piocher": "draw",
+    "pioche": "draw",
+    "passer": "pass",
+    "passe": "pass",
+}
 
 _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "deal": _parse_deal,

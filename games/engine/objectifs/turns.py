@@ -22,6 +22,7 @@ from games.engine.objectifs.actions import (
     Direction,
     Draw,
     Echange,
+    Lay,
     MalusPlus,
     Pass,
     Play,
@@ -48,6 +49,14 @@ def act(state: ObjectifsState, seat: int, action: Action) -> ObjectifsState:
     """``seat``'s move in the play phase."""
     if isinstance(action, Play):
         return lay_pli(state, seat, action)
+    if isinstance(action, Lay):
+        # "lay 8 8": the mails describe a pli as laying its cards.
+        pli = Play(action.cards)
+        raise IllegalAction(
+            "game.phase",
+            gettext_noop("the malus cards are laid; a pli is written “%(move)s”"),
+            move=str(pli),
+        )
     if not isinstance(action, (Pass, Draw, Echange, MalusPlus)):
         raise IllegalAction("game.phase", "the round is being played")
     if seat != state.turn:

@@ -332,6 +332,8 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
                 "fini once every tile is laid, or ask for nothing."
             )
         )
+    if view["mode"] == "rounds":
+        said.append(_("If nobody exchanges or says fini this round, the game stops after it."))
     serves = pending["serves"]
     if not serves["exchange"]:
         said.append(_("The pot can no longer serve an exchange: asking for one ends the game."))
@@ -349,3 +351,28 @@ def grid_lines(view: Mapping[str, Any]) -> str:
     if not pending["grid"]:
         return _("Your grid is empty: every tile is in your hand.")
     return "\n".join([_("Your grid, a row a line:"), *pending["grid"]])
+
+
+def reply_examples(view: Mapping[str, Any]) -> str:
+    """Moves of the seat's own tiles a reply to its email may carry as they are: an
+    exchange of the hand's highest number, and the grid on one line, ready to copy and
+    change ("" when the seat has no move to make, or nothing to exchange and no grid)."""
+    pending = view.get("pending")
+    if view["seat"] is None or pending is None:
+        return ""
+    said = []
+    digits = sorted(tile for tile in pending["hand"] if tile.isdigit())
+    if digits and pending["serves"]["exchange"]:
+        said.append(
+            _(
+                "For example, `exchange %(tile)s` keeps your grid and exchanges a %(tile)s of "
+                "your hand; `pass` keeps it and asks for nothing."
+            )
+            % {"tile": digits[-1]}
+        )
+    if pending["grid"]:
+        said.append(
+            _("To change your grid in a reply, copy it on one line and change it: `grid %(rows)s`")
+            % {"rows": " / ".join(pending["grid"])}
+        )
+    return "\n".join(said)

@@ -91,6 +91,10 @@ class NumenkoSite:
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
 
+    def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        """Moves of the player's own tiles and grid, written out for a reply by email."""
+        return descriptions.reply_examples(view)
+
     def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         return descriptions.grid_lines(view)
 

@@ -149,8 +149,18 @@ class ObjectifsSite:
         """The letters of a "your turn" email: at the set-up, the pairs worth the fewest
         malus points; at the end of a trick, the completions laying the lowest cards of the
         hand first; on a turn, the plis shedding most cards of the hand (the lowest value
-        first), then the draw and the pass."""
-        return sorted(moves, key=_likeliness)[:8]
+        first), then the draw and the pass, which keep their letters however many plis
+        there are: the mail's question names them."""
+        ranked = sorted(moves, key=_likeliness)
+        kept = [move for move in ranked if _likeliness(move)[0] in (_DRAW, _PASS)]
+        others = [move for move in ranked if _likeliness(move)[0] not in (_DRAW, _PASS)]
+        return sorted(others[: LETTERED - len(kept)] + kept, key=_likeliness)
+
+
+#: A "your turn" email letters this many moves (notifications.reply_moves.LETTERS).
+LETTERED = 8
+#: The ranks of the pile's draw and of the pass in :func:`_likeliness`.
+_DRAW, _PASS = 2, 3
 
 
 def _likeliness(move: Move) -> tuple[int, int, str]:
@@ -165,9 +175,9 @@ def _likeliness(move: Move) -> tuple[int, int, str]:
         shed = len(data["cards"])
         return (1, -shed * 100 + _points(data["cards"]), move.notation)
     if kind == "draw" and "card" not in data:
-        return (2, 0, move.notation)
+        return (_DRAW, 0, move.notation)
     if kind == "pass":
-        return (3, 0, move.notation)
+        return (_PASS, 0, move.notation)
     return (4, 0, move.notation)
 
 
