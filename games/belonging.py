@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.models import Game
+from games.registries import add_once
 
 #: A link: its words (in the active language) and its address.
 Link = tuple[str, str]
@@ -19,7 +20,7 @@ _finders: list[Finder] = []
 
 def register_finder(finder: Finder) -> None:
     """Ask ``finder`` what each game shown is part of."""
-    _finders.append(finder)
+    add_once(_finders, finder)
 
 
 def part_of(game: Game) -> list[Link]:

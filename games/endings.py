@@ -30,6 +30,7 @@ from games.events.models import Event
 from games.events.store import ABORTED, NOT_ACTIONS, RESIGNED, NewEvent, StateAt
 from games.models import Game, Seat
 from games.read_models import project
+from games.registries import add_once
 from games.registry import rule_set
 from games.services import react_after_commit
 
@@ -50,7 +51,7 @@ _abort_guards: list[AbortGuard] = []
 
 def register_abort_guard(guard: AbortGuard) -> None:
     """Ask ``guard`` before any game is called off."""
-    _abort_guards.append(guard)
+    add_once(_abort_guards, guard)
 
 
 #: Another app's word to a player asked whether to resign ``game``: a sentence on what a
@@ -62,7 +63,7 @@ _resign_notes: list[ResignNote] = []
 
 def register_resign_note(note: ResignNote) -> None:
     """Ask ``note`` what to add to the question before a game is resigned."""
-    _resign_notes.append(note)
+    add_once(_resign_notes, note)
 
 
 def resign_notes(game: Game) -> list[str]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from django.contrib.auth.models import AbstractBaseUser
 
 from games.belonging import Link
+from games.registries import add_once
 
 #: Asked of a member: the notices an app has for them (a query at the most: the page asks
 #: on every look).
@@ -20,7 +21,7 @@ _sources: list[Source] = []
 
 def register_source(source: Source) -> None:
     """Ask ``source`` what to tell each member on their games page."""
-    _sources.append(source)
+    add_once(_sources, source)
 
 
 def notices_for(user: AbstractBaseUser) -> list[Link]:
