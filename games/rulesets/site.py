@@ -122,11 +122,17 @@ class Site(Protocol):
         ...
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
         """What an action does, from its JSON form (as recorded, possibly redacted), in the
         game of ``config`` (its recorded configuration: an action's meaning may follow the
-        rules edition or a table option the game was played with)."""
+        rules edition or a table option the game was played with), as ``viewer`` reads it:
+        a seat it names is "you" for the viewer's own (a player's own moves, a mail to
+        them)."""
         ...
 
     def describe_event(

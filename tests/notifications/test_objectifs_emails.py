@@ -165,3 +165,27 @@ def test_a_second_reply_to_the_same_mail_says_the_first_move_stands(
     body = answer_to("alice@example.com").body
     assert "You have moved since this email (that move stands): nothing more was played." in body
     assert "Here is the table" not in body
+
+
+def test_a_players_own_malus_cards_are_said_as_theirs_in_their_mails(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Bob's moves take cards from his own malus cards: his mail says "your malus cards"
+    ("vos cartes Malus"), not his own name ("devant bob"); Alice's mail says so of a card
+    Bob drew from hers."""
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    submit(game, 0, "play 8 8")
+    body = turn_mail_now(game, 1).body
+    assert "play infinity infinity@1: lay Infinity, with Infinity from your malus cards\n" in body
+    assert "draw 4@0: draw 4 from the malus cards of alice\n" in body
+    assert "of bob" not in body
+    speaks(bob, "fr")
+    french = turn_mail_now(game, 1).body
+    assert "avec Infini (dans vos cartes Malus)\n" in french
+    assert "devant bob" not in french
+    submit(game, 1, "draw 4@0")
+    recap = turn_mail_now(game, 0).body
+    assert "- bob: draw 4 from your malus cards." in recap
+    assert "of alice" not in recap

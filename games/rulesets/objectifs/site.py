@@ -65,9 +65,13 @@ class ObjectifsSite:
         return descriptions.progress(progress.phase, progress.round, progress.step)
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
-        return descriptions.action(action, names, config)
+        return descriptions.action(action, names, config, viewer)
 
     def describe_event(
         self,
@@ -212,7 +216,9 @@ def _sheet(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | No
         rounds.append(
             {
                 "round": result["round"],
-                "end": descriptions.round_end_words(result["end"], result["round"], names, ender),
+                "end": descriptions.round_end_words(
+                    result["end"], result["round"], names, ender, view["seat"]
+                ),
                 "seats": seats,
             }
         )

@@ -51,7 +51,7 @@ def test_the_deal_and_the_draws_say_ones_own_tiles_and_the_others_count() -> Non
     )
     draw = {"type": "draw", "order": [1, 0, 2], "tiles": [None, "7MM", None], "sizes": [2, 4, 0]}
     assert said({"type": "draw", "seat": -1, "action": draw}) == (
-        "Chance: serve the requests in the order drawn: Bob, Alice, Carol. Bob draws 2 tiles. "
+        "Chance: serve the requests in the order drawn: Bob, you, Carol. Bob draws 2 tiles. "
         "You draw 7 and 2 Multichoices. The pot cannot serve Carol: the game stops."
     )
 
