@@ -207,7 +207,7 @@ def round_ended(
         # A middle dot between grids: their rows are separated by "/", and French sets a
         # no-break space before ";".
         each = " · ".join(
-            _("%(who)s: %(grid)s") % {"who": actor(seat, viewer, names), "grid": grid(rows)}
+            _("%(who)s: %(grid)s") % {"who": who(seat, viewer, names), "grid": grid(rows)}
             for seat, rows in enumerate(laid)
         )
         head += " " + _("The grids now: %(grids)s.") % {"grids": each}
@@ -222,7 +222,7 @@ def round_ended(
         what = _("exchange") if request == "exchange" else _("fini")
         if seat < len(served) and not served[seat]:
             what = _("%(request)s, not served") % {"request": what}
-        parts.append(f"{actor(int(seat), viewer, names)} ({what})")
+        parts.append(f"{who(int(seat), viewer, names)} ({what})")
     return (
         head
         + " "
