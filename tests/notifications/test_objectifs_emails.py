@@ -189,3 +189,20 @@ def test_a_players_own_malus_cards_are_said_as_theirs_in_their_mails(
     recap = turn_mail_now(game, 0).body
     assert "- bob: draw 4 from your malus cards." in recap
     assert "of alice" not in recap
+
+
+def test_the_first_mail_of_a_round_says_the_hand_and_the_objective_once(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """The round's first mail recounts the deal, which says the hand and the objective:
+    the position below does not say them again. Once the malus cards lie, it does."""
+    game = two_friends(alice, bob, commit)
+    hand = cards(game_view(game, 0)["hands"][0])
+    body = turn_mail_now(game, 0).body
+    assert body.count(hand) == 1 and body.count("Your objective:") == 1
+    assert f"Your hand: {hand}." in body and "You hold" not in body
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    submit(game, 0, "play 8 8")
+    later = turn_mail_now(game, 1).body
+    assert "You hold " in later and later.count("Your objective:") == 1

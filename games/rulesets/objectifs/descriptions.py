@@ -506,7 +506,8 @@ def next_pli(view: Mapping[str, Any]) -> str:
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     """What this moment asks of the seat whose ``view`` this is (the table's status and the
     "your turn" email), and only that: the table shows the hand and the objective in their
-    own panel, the email says them with the position (:func:`position`)."""
+    own panel, the email says them with the position (:func:`position`), or at the set-up
+    with the deal it recounts."""
     if out_of_turn:
         return _(
             "You may lay a Facteur X out of turn on the pli on top: more cards than it, of a "
@@ -545,8 +546,9 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 
 def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The pli to cover (an X-Joker in it with the value it stands for there), the reader's
-    hand and objective, and every player's malus cards, for the "your turn" email: a player
-    who plays by email sees them nowhere else (the moves name a malus card by its owner)."""
+    hand and objective (but at the set-up, when the deal the mail recounts says them), and
+    every player's malus cards, for the "your turn" email: a player who plays by email sees
+    them nowhere else (the moves name a malus card by its owner)."""
     lines = []
     plis = view["plis"]
     if view["phase"] == "play" and plis:
@@ -554,7 +556,9 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
         top = pli_on_top(plis[-1], card, joker_words, JOKER)
         lines.append(f"{top} {next_pli(view)}")
     seat = view["seat"]
-    if seat is not None:
+    # At the set-up the mail's recap has just told the deal, the hand and the objective
+    # with it (the player has not moved since): said once.
+    if seat is not None and view["phase"] != "setup":
         hand = view["hands"][seat] or []
         mine = [you_hold(hand, cards)]
         objective = view["objectives"][seat]
