@@ -253,6 +253,19 @@ class LikelyMoves(Protocol):
 
 
 @runtime_checkable
+class MailMoves(Protocol):
+    """What an adapter adds to :class:`Site` when some of a seat's legal moves do the same
+    thing at a table (Objectifs for two: an Echange to the left and to the right): a "your
+    turn" email lists one of them. Optional. The others stay legal, a reply may name them."""
+
+    def mail_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
+        """``moves`` (the seat's legal moves, listed) less those that repeat another for the
+        seat whose ``view`` this is, in the same order; deterministic (a reply is read
+        against the same letters)."""
+        ...
+
+
+@runtime_checkable
 class MailPosition(Protocol):
     """What an adapter adds to :class:`Site` when a "your turn" email must say more of the
     position than the task does, for a player who plays by email and sees no table (NUM-X:

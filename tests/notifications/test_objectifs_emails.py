@@ -12,10 +12,12 @@ from django.core.mail import EmailMessage
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from games.moves import legal_moves
 from games.registry import rule_set
 from games.rulesets.objectifs.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit
+from notifications.reply_moves import reply_moves
 from tests.members import speaks
 
 from .conftest import sent_to, turn_mail_now
@@ -206,3 +208,19 @@ def test_the_first_mail_of_a_round_says_the_hand_and_the_objective_once(
     submit(game, 0, "play 8 8")
     later = turn_mail_now(game, 1).body
     assert "You hold " in later and later.count("Your objective:") == 1
+
+
+def test_at_two_players_the_mail_lists_one_echange_of_every_players_malus_cards(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """For two, an Echange to the left and one to the right hand the malus cards to the
+    same neighbour: the mail lists the left one only; the right one stays legal."""
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    legal = [move.notation for move in legal_moves(game, 0).listed]
+    listed = [move.notation for move in reply_moves(game, 0).listed]
+    assert "echange all left" in legal and "echange all right" in legal
+    assert "echange all left" in listed and "echange all right" not in listed
+    assert not [notation for notation in listed if notation.endswith(" right")]
+    assert len(listed) == len([n for n in legal if not n.endswith(" right")])
