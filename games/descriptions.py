@@ -32,6 +32,16 @@ def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return _("You") if seat == viewer else names[seat]
 
 
+def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """A seat named within a sentence, as ``viewer`` reads it: "you" for their own, else
+    the player's name (:func:`actor` says who made a move, at the head of a sentence).
+
+    >>> who(1, 1, ["alice", "bob"]), who(0, 1, ["alice", "bob"])
+    ('you', 'alice')
+    """
+    return _("you") if seat == viewer else names[seat]
+
+
 def seat_lines(said: Sequence[str], viewer: int | None, names: Sequence[str]) -> list[str]:
     """A mail's list with a line a seat, ``said`` holding each seat's part in words: the
     player's name, or "you" for ``viewer``'s own.
@@ -40,8 +50,7 @@ def seat_lines(said: Sequence[str], viewer: int | None, names: Sequence[str]) ->
     ['- alice: blue 7', '- you: no card']
     """
     return [
-        "- "
-        + _("%(who)s: %(said)s") % {"who": _("you") if seat == viewer else names[seat], "said": it}
+        "- " + _("%(who)s: %(said)s") % {"who": who(seat, viewer, names), "said": it}
         for seat, it in enumerate(said)
     ]
 

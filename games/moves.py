@@ -70,7 +70,7 @@ def legal_moves(
 
     def move(action: Any) -> Move:
         data = rules.action_to_json(action)
-        return Move(str(action), data, kind.site.describe_action(data, names, game.config))
+        return Move(str(action), data, kind.site.describe_action(data, names, game.config, seat))
 
     if space.listable:
         return LegalMoves(loaded.sequence, [move(action) for action in space])

@@ -1,7 +1,8 @@
 """The moves a "your turn" email offers, and reading the move a reply names.
 
-Every listed legal move is shown in the game's notation; the most likely ones also get a
-letter (reply ``B`` to play the second). Which ones: the adapter's
+Every listed legal move is shown in the game's notation (moves that do the same at the
+table once: the adapter's :class:`games.rulesets.site.MailMoves`); the most likely ones
+also get a letter (reply ``B`` to play the second). Which ones: the adapter's
 :class:`games.rulesets.site.LikelyMoves` if it has one, else the game's pass first (when
 legal) and then the others in the engine's order. Letters depend only on the state and the
 seat, so a reply is read against the very letters its email showed: those of the state at
@@ -21,9 +22,9 @@ from typing import Any
 from games.engine.ruleset import NotationError
 from games.events import store
 from games.models import Game
-from games.moves import LegalMoves, Move, legal_moves, seat_names
+from games.moves import Move, legal_moves, seat_names
 from games.registry import game_type
-from games.rulesets.site import ChoiceHelp, LikelyMoves
+from games.rulesets.site import ChoiceHelp, LikelyMoves, MailMoves
 from games.selectors import game_view
 
 LETTERS = "ABCDEFGH"
@@ -92,22 +93,26 @@ def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> R
         return ReplyMoves(
             loaded.sequence, pending=moves.pending, notation_help=help_text, choice_help=choice
         )
-    likely = _likely(game, seat, moves, loaded)
+    listed = list(moves.listed)
+    if isinstance(site, MailMoves):
+        # Moves that do the same as another are listed once (they stay legal).
+        listed = list(site.mail_moves(listed, game_view(game, seat, loaded)))
+    likely = _likely(game, seat, listed, loaded)
     lettered = tuple(zip(LETTERS, likely, strict=False))
     return ReplyMoves(
         loaded.sequence,
         lettered=lettered,
-        listed=tuple(moves.listed),
+        listed=tuple(listed),
         notation_help=help_text,
         letters=dict(lettered),
     )
 
 
-def _likely(game: Game, seat: int, moves: LegalMoves, loaded: store.StateAt) -> list[Move]:
+def _likely(game: Game, seat: int, moves: list[Move], loaded: store.StateAt) -> list[Move]:
     site = game_type(game.rules).site
     if isinstance(site, LikelyMoves):
-        chosen = list(site.likely_moves(moves.listed, game_view(game, seat, loaded)))
+        chosen = list(site.likely_moves(moves, game_view(game, seat, loaded)))
     else:
         passing = game.game_type.rules.pass_notation
-        chosen = sorted(moves.listed, key=lambda move: move.notation != passing)
+        chosen = sorted(moves, key=lambda move: move.notation != passing)
     return chosen[: len(LETTERS)]

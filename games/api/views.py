@@ -896,7 +896,7 @@ def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str,
     if refused is not None:
         body.update(rule=refused.rule, message=refused.message, statement=refused.statement)
     else:
-        body["description"] = site.describe_action(played, seat_names(found), found.config)
+        body["description"] = site.describe_action(played, seat_names(found), found.config, seat)
     if site.api.outlook is not None:
         body["outlook"] = None
         if refused is None and isinstance(site, Outlooks):

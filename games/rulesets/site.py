@@ -122,11 +122,17 @@ class Site(Protocol):
         ...
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
         """What an action does, from its JSON form (as recorded, possibly redacted), in the
         game of ``config`` (its recorded configuration: an action's meaning may follow the
-        rules edition or a table option the game was played with)."""
+        rules edition or a table option the game was played with), as ``viewer`` reads it:
+        a seat it names is "you" for the viewer's own (a player's own moves, a mail to
+        them)."""
         ...
 
     def describe_event(
@@ -243,6 +249,19 @@ class LikelyMoves(Protocol):
         """The most likely of ``moves`` (the seat's legal moves, listed), most likely first,
         for the seat whose ``view`` this is; deterministic (a reply is read against the
         same letters), at most eight are used."""
+        ...
+
+
+@runtime_checkable
+class MailMoves(Protocol):
+    """What an adapter adds to :class:`Site` when some of a seat's legal moves do the same
+    thing at a table (Objectifs for two: an Echange to the left and to the right): a "your
+    turn" email lists one of them. Optional. The others stay legal, a reply may name them."""
+
+    def mail_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
+        """``moves`` (the seat's legal moves, listed) less those that repeat another for the
+        seat whose ``view`` this is, in the same order; deterministic (a reply is read
+        against the same letters)."""
         ...
 
 

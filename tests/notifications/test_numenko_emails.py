@@ -94,8 +94,8 @@ def test_a_rounds_mail_says_what_changed_and_a_reply_carries_a_grid(
     # the pot served, the tiles drawn (their own, or how many).
     body = str(turn_mail(alice.email).body)
     assert "Round 1 is over: every grid shows." in body
-    assert f"The grids now: You: “{grid}” · bob: an empty grid." in body
-    assert "Requests served in the order drawn: You (exchange)." in body
+    assert f"The grids now: you: “{grid}” · bob: an empty grid." in body
+    assert "Requests served in the order drawn: you (exchange)." in body
     assert "bob: keep the grid and ask for nothing." in body
     assert "You draw " in body and f"The pot holds {len(drawn.pot)} tiles." in body
     assert "Round 2:" in body
@@ -104,7 +104,7 @@ def test_a_rounds_mail_says_what_changed_and_a_reply_carries_a_grid(
     assert "Your grid, a row a line:\n" + "\n".join(grid.split(" / ")) + "\n" in body
     assert body.count("Your grid") == 1
     body = str(turn_mail(bob.email).body)
-    assert f"The grids now: alice: “{grid}” · You: an empty grid." in body
+    assert f"The grids now: alice: “{grid}” · you: an empty grid." in body
     assert "alice draws 2 tiles." in body
 
 

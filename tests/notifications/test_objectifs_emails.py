@@ -12,10 +12,12 @@ from django.core.mail import EmailMessage
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from games.moves import legal_moves
 from games.registry import rule_set
 from games.rulesets.objectifs.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit
+from notifications.reply_moves import reply_moves
 from tests.members import speaks
 
 from .conftest import sent_to, turn_mail_now
@@ -165,3 +167,60 @@ def test_a_second_reply_to_the_same_mail_says_the_first_move_stands(
     body = answer_to("alice@example.com").body
     assert "You have moved since this email (that move stands): nothing more was played." in body
     assert "Here is the table" not in body
+
+
+def test_a_players_own_malus_cards_are_said_as_theirs_in_their_mails(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Bob's moves take cards from his own malus cards: his mail says "your malus cards"
+    ("vos cartes Malus"), not his own name ("devant bob"); Alice's mail says so of a card
+    Bob drew from hers."""
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    submit(game, 0, "play 8 8")
+    body = turn_mail_now(game, 1).body
+    assert "play infinity infinity@1: lay Infinity, with Infinity from your malus cards\n" in body
+    assert "draw 4@0: draw 4 from the malus cards of alice\n" in body
+    assert "of bob" not in body
+    speaks(bob, "fr")
+    french = turn_mail_now(game, 1).body
+    assert "avec Infini (dans vos cartes Malus)\n" in french
+    assert "devant bob" not in french
+    submit(game, 1, "draw 4@0")
+    recap = turn_mail_now(game, 0).body
+    assert "- bob: draw 4 from your malus cards." in recap
+    assert "of alice" not in recap
+
+
+def test_the_first_mail_of_a_round_says_the_hand_and_the_objective_once(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """The round's first mail recounts the deal, which says the hand and the objective:
+    the position below does not say them again. Once the malus cards lie, it does."""
+    game = two_friends(alice, bob, commit)
+    hand = cards(game_view(game, 0)["hands"][0])
+    body = turn_mail_now(game, 0).body
+    assert body.count(hand) == 1 and body.count("Your objective:") == 1
+    assert f"Your hand: {hand}." in body and "You hold" not in body
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    submit(game, 0, "play 8 8")
+    later = turn_mail_now(game, 1).body
+    assert "You hold " in later and later.count("Your objective:") == 1
+
+
+def test_at_two_players_the_mail_lists_one_echange_of_every_players_malus_cards(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """For two, an Echange to the left and one to the right hand the malus cards to the
+    same neighbour: the mail lists the left one only; the right one stays legal."""
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    legal = [move.notation for move in legal_moves(game, 0).listed]
+    listed = [move.notation for move in reply_moves(game, 0).listed]
+    assert "echange all left" in legal and "echange all right" in legal
+    assert "echange all left" in listed and "echange all right" not in listed
+    assert not [notation for notation in listed if notation.endswith(" right")]
+    assert len(listed) == len([n for n in legal if not n.endswith(" right")])

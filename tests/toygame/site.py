@@ -39,7 +39,11 @@ class ToySite:
         return "Game over" if progress.phase == "game-over" else f"Turn {progress.step}"
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
         if action["type"] == "deal":
             return "deals the lucky charms"

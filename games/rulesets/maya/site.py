@@ -56,7 +56,11 @@ class MayaSite:
         return descriptions.progress(progress.phase, progress.round - 1, progress.step)
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
         return descriptions.action(action, names)
 

@@ -55,7 +55,11 @@ class Nmbr9Site:
         return descriptions.progress(progress.phase, progress.step)
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
         return descriptions.action(action, names)
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text
+from games.descriptions import actor, and_list, common_event, reason_text, who
 
 #: How a redacted record writes a tile it hides (the engine's ``history.HIDDEN``).
 HIDDEN = "?"
@@ -99,10 +99,10 @@ def grid(rows: Sequence[str]) -> str:
     return _("“%(grid)s”") % {"grid": " / ".join(rows)} if rows else _("an empty grid")
 
 
-def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def action(data: Mapping[str, Any], names: Sequence[str], viewer: int | None = None) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted: another
     seat's move of the round being played shows only as made, and the tile another seat
-    gives back in an exchange as ``?``)."""
+    gives back in an exchange as ``?``), as ``viewer`` reads it ("you" in a draw's order)."""
     kind = data.get("type")
     if kind == "play":
         if not {"grid", "exchange", "fini"} & data.keys():
@@ -114,7 +114,7 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
             "n": sizes[0] if sizes else 0
         }
     if kind == "draw":
-        order = [names[int(seat)] for seat in data.get("order", [])]
+        order = [who(int(seat), viewer, names) for seat in data.get("order", [])]
         return _("serve the requests in the order drawn: %(order)s") % {"order": ", ".join(order)}
     return str(kind)
 
@@ -147,8 +147,8 @@ def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
         return common
     data = entry["action"]
     seat = entry["seat"]
-    who = actor(seat, viewer, names)
-    said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}]
+    mover = actor(seat, viewer, names)
+    said = [_("%(who)s: %(what)s.") % {"who": mover, "what": action(data, names, viewer)}]
     if data.get("type") == "deal":
         mine = _own(data.get("hands"), viewer)
         if mine is not None:
@@ -178,20 +178,20 @@ def _drawn(data: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     said = []
     for at, seat in enumerate(order):
         mine = int(seat) == viewer
-        who = names[int(seat)]
+        name = names[int(seat)]
         found = drawn[at] if at < len(drawn) else None
         size = int(sizes[at]) if at < len(sizes) else 0
         if not size:
             if mine:
                 said.append(_("The pot cannot serve you: the game stops."))
             else:
-                said.append(_("The pot cannot serve %(who)s: the game stops.") % {"who": who})
+                said.append(_("The pot cannot serve %(who)s: the game stops.") % {"who": name})
             continue
         got = tiles(found) if found else ngettext("%(n)d tile", "%(n)d tiles", size) % {"n": size}
         if mine:
             said.append(_("You draw %(tiles)s.") % {"tiles": got})
         else:
-            said.append(_("%(who)s draws %(tiles)s.") % {"who": who, "tiles": got})
+            said.append(_("%(who)s draws %(tiles)s.") % {"who": name, "tiles": got})
     return said
 
 
@@ -207,7 +207,7 @@ def round_ended(
         # A middle dot between grids: their rows are separated by "/", and French sets a
         # no-break space before ";".
         each = " · ".join(
-            _("%(who)s: %(grid)s") % {"who": actor(seat, viewer, names), "grid": grid(rows)}
+            _("%(who)s: %(grid)s") % {"who": who(seat, viewer, names), "grid": grid(rows)}
             for seat, rows in enumerate(laid)
         )
         head += " " + _("The grids now: %(grids)s.") % {"grids": each}
@@ -222,7 +222,7 @@ def round_ended(
         what = _("exchange") if request == "exchange" else _("fini")
         if seat < len(served) and not served[seat]:
             what = _("%(request)s, not served") % {"request": what}
-        parts.append(f"{actor(int(seat), viewer, names)} ({what})")
+        parts.append(f"{who(int(seat), viewer, names)} ({what})")
     return (
         head
         + " "

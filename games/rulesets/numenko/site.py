@@ -75,9 +75,13 @@ class NumenkoSite:
         return descriptions.progress(progress.phase, progress.round)
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
-        return descriptions.action(action, names)
+        return descriptions.action(action, names, viewer)
 
     def describe_event(
         self,

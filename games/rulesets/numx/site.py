@@ -96,7 +96,11 @@ class NumxSite:
         }
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
         return descriptions.action(dict(action), names, GameConfig.from_json(dict(config)))
 

@@ -19,6 +19,7 @@ from games.descriptions import (
     pli_on_top,
     reason_text,
     seat_lines,
+    who,
     you_hold,
 )
 from games.engine.objectifs import Card, Kind, Objective
@@ -134,7 +135,9 @@ def objective_text(name: str) -> str:
     }
 
 
-def _whose_malus(seat: int, names: Sequence[str]) -> str:
+def _whose_malus(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    if seat == viewer:
+        return _("your malus cards")
     return _("the malus cards of %(who)s") % {"who": names[seat]}
 
 
@@ -145,8 +148,8 @@ def whose_malus_cards(seat: int, viewer: int | None, names: Sequence[str]) -> st
     return _("Malus cards of %(who)s") % {"who": names[seat]}
 
 
-def _target(target: Any, names: Sequence[str]) -> str:
-    return _("everyone") if target == "all" else names[int(target)]
+def _target(target: Any, viewer: int | None, names: Sequence[str]) -> str:
+    return _("everyone") if target == "all" else who(int(target), viewer, names)
 
 
 # A turn lists each pli alone and with every Echange and Malus + the player may add (up to
@@ -160,6 +163,7 @@ def _laid(
     rows: tuple[tuple[int, str], ...],
     named: str | None,
     names: tuple[str, ...],
+    viewer: int | None,
     language: str | None,
 ) -> str:
     """A pli in words: the cards of the hand, then the malus cards taken, grouped by whose,
@@ -170,7 +174,7 @@ def _laid(
     from_rows = and_list(
         [
             _("%(cards)s from %(place)s")
-            % {"cards": cards(laid), "place": _whose_malus(seat, names)}
+            % {"cards": cards(laid), "place": _whose_malus(seat, viewer, names)}
             for seat, laid in taken.items()
         ]
     )
@@ -191,13 +195,14 @@ def _card_action(
     direction: str | None,
     source: int | None,
     names: tuple[str, ...],
+    viewer: int | None,
     language: str | None,
 ) -> str:
     """An Echange or a Malus + in words, and where its card came from if not the hand."""
     if kind == "malus":
         text = _("play %(card)s on %(target)s") % {
             "card": card(name),
-            "target": _target(target, names),
+            "target": _target(target, viewer, names),
         }
     elif target == "all":
         text = (
@@ -206,18 +211,25 @@ def _card_action(
             else _("play Echange: every player's malus cards go to their left-hand neighbour")
         )
     else:
-        text = _("play Echange: swap malus cards with %(who)s") % {"who": names[int(target)]}
+        text = _("play Echange: swap malus cards with %(who)s") % {
+            "who": who(int(target), viewer, names)
+        }
     if source is None:
         return text
     return _("%(move)s (the card from %(place)s)") % {
         "move": text,
-        "place": _whose_malus(source, names),
+        "place": _whose_malus(source, viewer, names),
     }
 
 
-def action(data: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]) -> str:
+def action(
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    config: Mapping[str, Any],
+    viewer: int | None = None,
+) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted), in the game
-    of ``config``."""
+    of ``config``, as ``viewer`` reads it: their own malus cards are "your malus cards"."""
     kind = data.get("type")
     language = translation.get_language()
     if kind == "play":
@@ -226,12 +238,13 @@ def action(data: Mapping[str, Any], names: Sequence[str], config: Mapping[str, A
             tuple((int(taken["seat"]), taken["card"]) for taken in data.get("rows", [])),
             data.get("as"),
             tuple(names),
+            viewer,
             language,
         )
         if data.get("action"):
             return _("%(pli)s, then %(action)s") % {
                 "pli": laid,
-                "action": action(data["action"], names, config),
+                "action": action(data["action"], names, config, viewer),
             }
         return laid
     if kind in ("echange", "malus"):
@@ -242,6 +255,7 @@ def action(data: Mapping[str, Any], names: Sequence[str], config: Mapping[str, A
             data.get("direction"),
             data.get("from"),
             tuple(names),
+            viewer,
             language,
         )
     if kind == "draw":
@@ -249,7 +263,7 @@ def action(data: Mapping[str, Any], names: Sequence[str], config: Mapping[str, A
             return _("draw a card from the pile")
         return _("draw %(card)s from %(place)s") % {
             "card": card(data["card"]),
-            "place": _whose_malus(int(data["from"]), names),
+            "place": _whose_malus(int(data["from"]), viewer, names),
         }
     if kind == "pass":
         return _("pass")
@@ -280,17 +294,29 @@ _ENDS = {
     ),
     "stalemate": lambda: _("Round %(round)d ends: nobody can open a trick."),
 }
+#: The same, the reader ending it (said whole: the verb agrees with "you").
+_YOU_END = {
+    "out": lambda: _("Round %(round)d ends: you have no card left in hand."),
+    "shed": lambda: _(
+        "Round %(round)d ends at once: you have shed every card, hand and malus cards."
+    ),
+}
 
 
-def round_end_words(end: str, round_no: int, names: Sequence[str], seat: int) -> str:
-    """How round ``round_no`` ended (``out``, ``shed``, ``stalemate``), ``seat`` ending it."""
+def round_end_words(
+    end: str, round_no: int, names: Sequence[str], seat: int, viewer: int | None = None
+) -> str:
+    """How round ``round_no`` ended (``out``, ``shed``, ``stalemate``), ``seat`` ending it,
+    as ``viewer`` reads it."""
+    if seat >= 0 and seat == viewer and end in _YOU_END:
+        return _YOU_END[end]() % {"round": round_no}
     return _ENDS[end]() % {"round": round_no, "who": names[seat] if seat >= 0 else ""}
 
 
-def round_end(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def round_end(data: Mapping[str, Any], names: Sequence[str], viewer: int | None = None) -> str:
     """A ``round-ended`` milestone: how the round ended, each objective (shown now) and
-    each player's score for the round."""
-    said = [round_end_words(data["end"], int(data["round"]), names, int(data["seat"]))]
+    each player's score for the round, as ``viewer`` reads it."""
+    said = [round_end_words(data["end"], int(data["round"]), names, int(data["seat"]), viewer)]
     objectives = data.get("objectives") or []
     if any(name is not None for name in objectives):
         said.append(
@@ -303,7 +329,7 @@ def round_end(data: Mapping[str, Any], names: Sequence[str]) -> str:
                             if achieved
                             else _("%(who)s (%(objective)s): missed")
                         )
-                        % {"who": names[s], "objective": objective(name)}
+                        % {"who": who(s, viewer, names), "objective": objective(name)}
                         for s, (name, achieved) in enumerate(
                             zip(objectives, data["achieved"], strict=True)
                         )
@@ -316,7 +342,10 @@ def round_end(data: Mapping[str, Any], names: Sequence[str]) -> str:
         _("Scores of the round: %(list)s.")
         % {
             "list": and_list(
-                [f"{names[s]} {signed(int(points))}" for s, points in enumerate(data["scores"])]
+                [
+                    f"{who(s, viewer, names)} {signed(int(points))}"
+                    for s, points in enumerate(data["scores"])
+                ]
             )
         }
     )
@@ -335,11 +364,11 @@ def event(
         return common
     data = entry["action"]
     if entry["type"] == "round-ended":
-        return round_end(data, names)
+        return round_end(data, names, viewer)
     seat = entry["seat"]
     said = [
         _("%(who)s: %(what)s.")
-        % {"who": actor(seat, viewer, names), "what": action(data, names, config)}
+        % {"who": actor(seat, viewer, names), "what": action(data, names, config, viewer)}
     ]
     said += _effects(data.get("effects") or {}, names, viewer)
     said += _facts(entry.get("facts") or {}, names, viewer)
@@ -387,6 +416,16 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
                 % {"who": names[int(taker)], "cards": got}
             )
     for owner, laid in (found.get("to_rows") or {}).items():
+        if owner == mine:
+            said.append(
+                ngettext(
+                    "Drawn face up onto your malus cards: %(cards)s.",
+                    "Drawn face up onto your malus cards: %(cards)s.",
+                    len(laid),
+                )
+                % {"cards": cards(laid)}
+            )
+            continue
         said.append(
             ngettext(
                 "Drawn face up onto the malus cards of %(who)s: %(cards)s.",
@@ -467,7 +506,8 @@ def next_pli(view: Mapping[str, Any]) -> str:
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     """What this moment asks of the seat whose ``view`` this is (the table's status and the
     "your turn" email), and only that: the table shows the hand and the objective in their
-    own panel, the email says them with the position (:func:`position`)."""
+    own panel, the email says them with the position (:func:`position`), or at the set-up
+    with the deal it recounts."""
     if out_of_turn:
         return _(
             "You may lay a Facteur X out of turn on the pli on top: more cards than it, of a "
@@ -506,8 +546,9 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 
 def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The pli to cover (an X-Joker in it with the value it stands for there), the reader's
-    hand and objective, and every player's malus cards, for the "your turn" email: a player
-    who plays by email sees them nowhere else (the moves name a malus card by its owner)."""
+    hand and objective (but at the set-up, when the deal the mail recounts says them), and
+    every player's malus cards, for the "your turn" email: a player who plays by email sees
+    them nowhere else (the moves name a malus card by its owner)."""
     lines = []
     plis = view["plis"]
     if view["phase"] == "play" and plis:
@@ -515,7 +556,9 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
         top = pli_on_top(plis[-1], card, joker_words, JOKER)
         lines.append(f"{top} {next_pli(view)}")
     seat = view["seat"]
-    if seat is not None:
+    # At the set-up the mail's recap has just told the deal, the hand and the objective
+    # with it (the player has not moved since): said once.
+    if seat is not None and view["phase"] != "setup":
         hand = view["hands"][seat] or []
         mine = [you_hold(hand, cards)]
         objective = view["objectives"][seat]

@@ -65,9 +65,13 @@ class ObjectifsSite:
         return descriptions.progress(progress.phase, progress.round, progress.step)
 
     def describe_action(
-        self, action: Mapping[str, Any], names: Sequence[str], config: Mapping[str, Any]
+        self,
+        action: Mapping[str, Any],
+        names: Sequence[str],
+        config: Mapping[str, Any],
+        viewer: int | None = None,
     ) -> str:
-        return descriptions.action(action, names, config)
+        return descriptions.action(action, names, config, viewer)
 
     def describe_event(
         self,
@@ -145,6 +149,13 @@ class ObjectifsSite:
     def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         return descriptions.position(view, names)
 
+    def mail_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
+        """At two players an Echange of every player's malus cards to the left and one to
+        the right hand them to the same neighbour: the mail lists the left one only."""
+        if len(view["rows"]) != 2:
+            return moves
+        return [move for move in moves if not _passes_right(move.action)]
+
     def likely_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
         """The letters of a "your turn" email: at the set-up, the pairs worth the fewest
         malus points; at the end of a trick, the completions laying the lowest cards of the
@@ -161,6 +172,13 @@ class ObjectifsSite:
 LETTERED = 8
 #: The ranks of the pile's draw and of the pass in :func:`_likeliness`.
 _DRAW, _PASS = 2, 3
+
+
+def _passes_right(data: Mapping[str, Any]) -> bool:
+    """Whether an action plays an Echange to the right, alone or after a pli."""
+    if data.get("type") == "play":
+        return bool(data.get("action")) and _passes_right(data["action"])
+    return data.get("type") == "echange" and data.get("direction") == "right"
 
 
 def _likeliness(move: Move) -> tuple[int, int, str]:
@@ -212,7 +230,9 @@ def _sheet(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | No
         rounds.append(
             {
                 "round": result["round"],
-                "end": descriptions.round_end_words(result["end"], result["round"], names, ender),
+                "end": descriptions.round_end_words(
+                    result["end"], result["round"], names, ender, view["seat"]
+                ),
                 "seats": seats,
             }
         )

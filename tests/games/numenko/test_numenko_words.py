@@ -51,7 +51,7 @@ def test_the_deal_and_the_draws_say_ones_own_tiles_and_the_others_count() -> Non
     )
     draw = {"type": "draw", "order": [1, 0, 2], "tiles": [None, "7MM", None], "sizes": [2, 4, 0]}
     assert said({"type": "draw", "seat": -1, "action": draw}) == (
-        "Chance: serve the requests in the order drawn: Bob, Alice, Carol. Bob draws 2 tiles. "
+        "Chance: serve the requests in the order drawn: Bob, you, Carol. Bob draws 2 tiles. "
         "You draw 7 and 2 Multichoices. The pot cannot serve Carol: the game stops."
     )
 
@@ -59,7 +59,7 @@ def test_the_deal_and_the_draws_say_ones_own_tiles_and_the_others_count() -> Non
 def test_a_round_served_says_every_grid_and_the_order() -> None:
     assert said({"type": "round-ended", "seat": None, "action": ROUND}, viewer=2) == (
         "Round 3 is over: every grid shows. The grids now: Alice: “2x4=8” · Bob: an empty grid · "
-        "You: “1+1=2 / ..x.. / ..1=2”. Requests served in the order drawn: Bob (exchange), "
+        "you: “1+1=2 / ..x.. / ..1=2”. Requests served in the order drawn: Bob (exchange), "
         "Alice (fini, not served)."
     )
 
@@ -81,7 +81,7 @@ def test_the_same_words_in_french() -> None:
         assert said({"type": "round-ended", "seat": None, "action": ROUND}, viewer=2) == (
             "Le tour 3 est fini\u00a0: toutes les grilles se montrent. Les grilles "
             "maintenant\u00a0: Alice\u00a0: «\u00a02x4=8\u00a0» · Bob\u00a0: une grille vide · "
-            "Vous\u00a0: «\u00a01+1=2 / ..x.. / ..1=2\u00a0». Demandes servies dans l’ordre "
+            "vous\u00a0: «\u00a01+1=2 / ..x.. / ..1=2\u00a0». Demandes servies dans l’ordre "
             "tiré au sort\u00a0: Bob (échange), Alice (fini, non servi)."
         )
         move = {"type": "play", "grid": None, "exchange": "F", "fini": False}

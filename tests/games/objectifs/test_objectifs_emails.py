@@ -48,7 +48,9 @@ def test_the_set_up_mail_says_my_hand_and_objective_and_letters_the_lowest_pairs
         assert "Cinq manches" in message.subject
         body = str(message.body)
         hand = [str(card) for card in sorted(now.hands[seat])]
-        assert f"You hold {descriptions.cards(hand)}." in body
+        # Said once, with the deal the mail recounts (not again below it).
+        assert body.count(descriptions.cards(hand)) == 1
+        assert f"Your hand: {descriptions.cards(hand)}." in body
         objective = now.objectives[seat]
         other = now.objectives[1 - seat]
         assert objective is not None and other is not None

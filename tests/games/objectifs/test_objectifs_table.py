@@ -218,7 +218,8 @@ def test_a_pli_with_a_malus_card_of_the_table_is_laid_from_the_pli_form(
     assert response.status_code == 200, response.content.decode()[:2000]
     assert played(playing, seat) == play
     page = client.get(f"/games/{playing.pk}/").content.decode()
-    assert descriptions.action(RULES.action_to_json(play), ["alice", "bob"], {}) in page
+    # Seen by its player: a malus card of their own is "your malus cards".
+    assert descriptions.action(RULES.action_to_json(play), ["alice", "bob"], {}, seat) in page
 
 
 def test_a_draw_and_a_pass_are_buttons(playing: Game, as_user: Login) -> None:

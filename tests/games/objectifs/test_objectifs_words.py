@@ -81,14 +81,42 @@ MOVES = [
 ]
 
 
-@pytest.mark.parametrize(("action", "english", "french"), MOVES)
+#: Moves naming Bob's seat, as Bob reads them: "your malus cards", "you", not "Bob".
+OWN = [
+    (
+        {"type": "play", "cards": ["7", "7"], "rows": [{"seat": 1, "card": "7"}]},
+        "lay 7 and 7, with 7 from your malus cards",
+        "poser 7 et 7, avec 7 (dans vos cartes Malus)",
+    ),
+    (
+        {"type": "echange", "target": 1},
+        "play Echange: swap malus cards with you",
+        f"jouer Echange{NBSP}: échanger ses cartes Malus avec vous",
+    ),
+    (
+        {"type": "malus", "card": "malus+1/+1", "target": 1},
+        "play Malus + (1 into the hand, 1 onto the malus cards) on you",
+        "jouer Malus + (1 en main, 1 en cartes Malus) sur vous",
+    ),
+    (
+        {"type": "draw", "card": "-2", "from": 1},
+        "draw \u22122 from your malus cards",
+        "piocher \u22122 dans vos cartes Malus",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "english", "french", "viewer"),
+    [(*move, None) for move in MOVES] + [(*move, 1) for move in OWN],
+)
 def test_every_kind_of_move_in_english_and_french(
-    action: dict[str, object], english: str, french: str
+    action: dict[str, object], english: str, french: str, viewer: int | None
 ) -> None:
     with translation.override("en"):
-        assert SITE.describe_action(action, NAMES, CONFIG) == english
+        assert SITE.describe_action(action, NAMES, CONFIG, viewer) == english
     with translation.override("fr"):
-        assert SITE.describe_action(action, NAMES, CONFIG) == french
+        assert SITE.describe_action(action, NAMES, CONFIG, viewer) == french
 
 
 def test_a_deal_without_the_objective_cards_deals_cards_only() -> None:
@@ -115,13 +143,21 @@ def test_the_end_of_a_round_says_how_it_ended_every_objective_and_the_scores() -
     with translation.override("en"):
         assert SITE.describe_event(ended, NAMES, 0, CONFIG) == (
             "Round 2 ends at once: Bob has shed every card, hand and malus cards. Objectives: "
-            "Alice (Pair): achieved, Bob (Fewer than 5): missed and Carol (Right-hand "
-            "neighbour): missed. Scores of the round: Alice +8, Bob \u221212 and Carol 0."
+            "you (Pair): achieved, Bob (Fewer than 5): missed and Carol (Right-hand "
+            "neighbour): missed. Scores of the round: you +8, Bob \u221212 and Carol 0."
+        )
+        # The reader who ended it is "you", with the verb to match.
+        assert SITE.describe_event(ended, NAMES, 1, CONFIG).startswith(
+            "Round 2 ends at once: you have shed every card, hand and malus cards. Objectives: "
+            "Alice (Pair): achieved, you (Fewer than 5): missed"
         )
     with translation.override("fr"):
         said = SITE.describe_event(ended, NAMES, 0, CONFIG)
+        theirs = SITE.describe_event(ended, NAMES, 1, CONFIG)
     assert said.startswith(f"Fin immédiate de la manche 2{NBSP}: Bob s’est débarrassé")
-    assert f"Alice (Paire){NBSP}: réussi" in said and "Bob \u221212" in said
+    assert f"vous (Paire){NBSP}: réussi" in said and "Bob \u221212" in said
+    assert theirs.startswith(f"Fin immédiate de la manche 2{NBSP}: vous vous êtes débarrassé")
+    assert "Alice +8, vous \u221212" in theirs
 
 
 def test_a_move_with_what_chance_gave_and_what_it_did() -> None:
@@ -138,14 +174,19 @@ def test_a_move_with_what_chance_gave_and_what_it_did() -> None:
     with translation.override("en"):
         assert SITE.describe_event(laid, NAMES, 0, CONFIG) == (
             "Carol: lay 9, 9 and 9. A Facteur X, out of turn! The trick is over: Carol starts "
-            "the next. You drew 2 cards into your hand. Drawn face up onto the malus cards of "
-            "Alice: 4."
+            "the next. You drew 2 cards into your hand. Drawn face up onto your malus cards: 4."
+        )
+        assert SITE.describe_event(laid, NAMES, 1, CONFIG).endswith(
+            "Alice drew 2 cards into their hand. Drawn face up onto the malus cards of Alice: 4."
         )
     with translation.override("fr"):
         said = SITE.describe_event(laid, NAMES, 2, CONFIG)
     assert said.startswith(f"Vous{NBSP}: poser 9, 9 et 9. Un Facteur X, hors tour{NBSP}!")
     assert f"Le tour est fini{NBSP}: vous commencez le suivant." in said
     assert "Alice a pioché 2 cartes en main." in said
+    with translation.override("fr"):
+        mine = SITE.describe_event(laid, NAMES, 0, CONFIG)
+    assert mine.endswith(f"Piochée face visible sur vos cartes Malus{NBSP}: 4.")
 
 
 def test_cards_objectives_score_lines_options_and_progress() -> None:
