@@ -74,3 +74,32 @@ def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page) -> 
         expect(visitor).to_have_url(re.compile(rf"\?step={number}$"))
         expect(step).to_have_attribute("data-step", str(number))
         expect(visitor.locator("h1")).to_have_count(1)
+
+
+def test_enter_on_a_control_keeps_the_focus_there(visitor: Page) -> None:
+    """Someone stepping with Tab and Enter: after a step is swapped in, the focus is still on
+    the control they pressed, so that Enter again goes on; at the last step it rests on the
+    greyed-out control, and Tab goes on from the controls, not from the top of the page."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    step = visitor.locator("#replay-step")
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    visitor.locator("#replay-step a[rel=next]").focus()
+    for number in (6, 7):
+        visitor.keyboard.press("Enter")
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+        expect(visitor.locator("#replay-step a[rel=next]")).to_be_focused()
+    visitor.locator("#replay-step a[rel=prev]").focus()
+    visitor.keyboard.press("Enter")
+    expect(step).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    expect(visitor.locator("#replay-step a[rel=prev]")).to_be_focused()
+    visitor.locator("#replay-step a[rel=last]").focus()
+    visitor.keyboard.press("Enter")
+    expect(step).to_have_attribute("data-step", step.get_attribute("data-last") or "")
+    wait_for_htmx(visitor)
+    expect(visitor.locator("#replay-last")).to_be_focused()
+    visitor.keyboard.press("Shift+Tab")
+    expect(visitor.locator("#replay-step a[rel=prev]")).to_be_focused()
