@@ -103,3 +103,21 @@ def test_enter_on_a_control_keeps_the_focus_there(visitor: Page) -> None:
     expect(visitor.locator("#replay-last")).to_be_focused()
     visitor.keyboard.press("Shift+Tab")
     expect(visitor.locator("#replay-step a[rel=prev]")).to_be_focused()
+
+
+def test_each_step_is_said_from_a_region_that_stays(visitor: Page) -> None:
+    """A screen reader hears the step swapped in: its words are put in a polite region
+    outside the swapped part (a region swapped in with them is new, and is not read)."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    step = visitor.locator("#replay-step")
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    news = visitor.locator("#replay-news[role=status]")
+    expect(news).to_have_count(1)
+    expect(step.locator("[role=status], [aria-live]")).to_have_count(0)
+    for key, number in (("ArrowRight", 6), ("ArrowLeft", 5)):
+        visitor.keyboard.press(key)
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+        expect(news).to_have_text(step.locator(".event").inner_text())
