@@ -111,3 +111,4 @@ def test_the_end_has_one_region_called_score_sheet(finished: Game, client: Clien
     ):
         assert page.count('aria-label="Score sheet"') == 1
         assert '<section class="objectifs-sheet">' in page
+        assert "{#" not in page  # (a template's comment, shown)
