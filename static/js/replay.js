@@ -20,3 +20,13 @@ document.addEventListener("keydown", (event) => {
     }
   }
 });
+
+// A step swapped in is said politely from #replay-news, outside the swapped part (only a
+// step: the chat panel that each step loads is no news).
+document.addEventListener("htmx:afterSettle", (settled) => {
+  const target = settled.detail && settled.detail.target;
+  if (!target || target.id !== "replay-step") return;
+  const news = document.getElementById("replay-news");
+  const event = document.querySelector("#replay-step .event");
+  if (news && event) news.textContent = event.textContent.trim().replace(/\s+/g, " ");
+});

@@ -609,3 +609,44 @@ def play_on(site: Site, game_id: int, moves: int | None = None) -> bool:
     )
     assert played.returncode == 0, played.stderr
     return played.stdout.splitlines()[-1:] == ["awaited"]
+
+
+#: What :func:`finished_bot_game` runs in the served site's Django.
+_FINISHED_BOT_GAME = """
+import random
+from games.bots import bot_seats, play_bot_move
+from games.lobby import default_config
+from games.services import game_create
+
+config = default_config({rules!r})
+config["players"] = 2
+rng = random.Random({seed})
+game = game_create(
+    name={name!r}, config=config, seats=bot_seats(2, automatic=False),
+    rules={rules!r}, rng=rng, public=True,
+)
+while play_bot_move(game, rng):
+    pass
+print(game.pk)
+"""
+
+
+def finished_bot_game(site: Site, rules: str, seed: int, name: str) -> int:
+    """The id of a new public game of ``rules`` named ``name``, between two bots whose random
+    moves (drawn from ``seed``) play it to its end on the served site: a finished game that
+    anybody may replay."""
+    made = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            _FINISHED_BOT_GAME.format(rules=rules, seed=seed, name=name),
+        ],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    return int(made.stdout.split()[-1])

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from games import demo
@@ -74,3 +75,62 @@ def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page) -> 
         expect(visitor).to_have_url(re.compile(rf"\?step={number}$"))
         expect(step).to_have_attribute("data-step", str(number))
         expect(visitor.locator("h1")).to_have_count(1)
+
+
+def test_enter_on_a_control_keeps_the_focus_there(visitor: Page) -> None:
+    """Someone stepping with Tab and Enter: after a step is swapped in, the focus is still on
+    the control they pressed, so that Enter again goes on; at the last step it rests on the
+    greyed-out control, and Tab goes on from the controls, not from the top of the page."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    step = visitor.locator("#replay-step")
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    visitor.locator("#replay-step a[rel=next]").focus()
+    for number in (6, 7):
+        visitor.keyboard.press("Enter")
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+        expect(visitor.locator("#replay-step a[rel=next]")).to_be_focused()
+    visitor.locator("#replay-step a[rel=prev]").focus()
+    visitor.keyboard.press("Enter")
+    expect(step).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    expect(visitor.locator("#replay-step a[rel=prev]")).to_be_focused()
+    visitor.locator("#replay-step a[rel=last]").focus()
+    visitor.keyboard.press("Enter")
+    expect(step).to_have_attribute("data-step", step.get_attribute("data-last") or "")
+    wait_for_htmx(visitor)
+    expect(visitor.locator("#replay-last")).to_be_focused()
+    visitor.keyboard.press("Shift+Tab")
+    expect(visitor.locator("#replay-step a[rel=prev]")).to_be_focused()
+
+
+def test_each_step_is_said_from_a_region_that_stays(visitor: Page) -> None:
+    """A screen reader hears the step swapped in: its words are put in a polite region
+    outside the swapped part (a region swapped in with them is new, and is not read)."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    step = visitor.locator("#replay-step")
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    news = visitor.locator("#replay-news[role=status]")
+    expect(news).to_have_count(1)
+    expect(step.locator("[role=status]")).to_have_count(0)  # (the chat has its own)
+    for key, number in (("ArrowRight", 6), ("ArrowLeft", 5)):
+        visitor.keyboard.press(key)
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+        expect(news).to_have_text(step.locator(".event").inner_text())
+
+
+def test_the_replay_has_no_axe_violation_of_any_impact(visitor: Page) -> None:
+    """axe-core finds nothing on a replayed step, minor and moderate findings included (its
+    headings, for one, go down one level at a time: the players' names under a heading)."""
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    wait_for_htmx(visitor)
+    found = Axe().run(visitor).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in found] == []

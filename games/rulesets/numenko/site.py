@@ -194,6 +194,8 @@ def _status(view: Mapping[str, Any], seat: int) -> str:
     if view["phase"] != "play":
         return ""
     if view["mode"] == "rounds":
+        if view["submitted"][seat] and view["submissions"] is not None:
+            return _("has moved this round")  # a finished game's replay: nothing is secret
         if view["submitted"][seat]:
             return _("has moved this round (what stays secret until everyone has)")
         return _("has not moved yet this round")

@@ -387,6 +387,23 @@ def test_a_finished_games_replay_shows_a_placement_without_calling_it_secret(
     assert "has placed this card" in page and "stays secret" not in page
 
 
+def test_a_finished_game_says_its_final_points_not_points_so_far(
+    duel: Game, client: Client
+) -> None:
+    """At the end (its table, its replay's last step) each player's points are final: no
+    "so far" beside "· winner", and no empty list of the cards "still face down"."""
+    game = finish(duel)
+    for page in (
+        client.get(f"/games/{game.pk}/").content.decode(),
+        client.get(f"/games/{game.pk}/replay/").content.decode(),
+    ):
+        assert "Final scores" in page
+        assert "so far" not in page
+        assert "still face down" not in page
+    halfway = client.get(f"/games/{game.pk}/replay/", {"step": 9}).content.decode()
+    assert "so far" in halfway and "still face down" in halfway
+
+
 def test_a_finished_solo_game_shows_its_score_and_no_winner(alice: User, as_user: Login) -> None:
     """A solo game is played for points: it ends with a score, not a win."""
     game = finish(nmbr9_game(alice))

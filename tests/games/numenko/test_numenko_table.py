@@ -489,3 +489,19 @@ def test_a_hand_emptied_by_a_fini_is_no_game_over_in_the_middle_of_the_replay(
     assert "<li>alice: no tile</li>" in hands() and "game over" not in hands()
     french = hands(HTTP_ACCEPT_LANGUAGE="fr")
     assert "<li>alice\u00a0: aucune tuile</li>" in french and "game over" not in french
+
+
+def test_a_finished_games_replay_calls_no_move_secret(duel: Game, client: Client) -> None:
+    """A finished game's replay says every move, the step's words included: a player who has
+    moved this round is not told to keep it "secret until everyone has"."""
+    game = finish(duel)
+    halfway = next(
+        step
+        for step in range(2, last(game))
+        if sum(
+            move is not None for move in store.load(game.pk, game.rules, upto=step).state.submitted
+        )
+        == 1
+    )
+    page = client.get(f"/games/{game.pk}/replay/", {"step": halfway}).content.decode()
+    assert "has moved this round" in page and "stays secret" not in page

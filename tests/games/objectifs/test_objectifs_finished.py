@@ -83,3 +83,32 @@ def test_the_replay_shows_every_hand_and_objective_at_each_step(
     # A spectator of the live table of a finished game sees it all too.
     page = Client().get(f"/games/{finished.pk}/").content.decode()
     assert "Every hand and objective" in page
+
+
+def test_the_end_gives_each_players_malus_not_a_score_so_far(
+    finished: Game, client: Client
+) -> None:
+    """At the end the player's heading has their final score: beside it, "score so far"
+    would read as if the game went on; the replay's earlier steps still say it."""
+    for page in (
+        client.get(f"/games/{finished.pk}/").content.decode(),
+        client.get(f"/games/{finished.pk}/replay/").content.decode(),
+    ):
+        malus = re.findall(r'<p class="objectifs-malus">([^<]+)</p>', page)
+        assert len(malus) == 2
+        assert all(re.fullmatch(r"Malus: \d+", words) for words in malus), malus
+    earlier = client.get(f"/games/{finished.pk}/replay/?step=40").content.decode()
+    assert "score so far" in earlier
+
+
+def test_the_end_has_one_region_called_score_sheet(finished: Game, client: Client) -> None:
+    """At the end two sheets show, the rounds' and the final scores': only the final one is a
+    region a screen reader lists, so that its name "Score sheet" names one thing (the rounds'
+    sheet has its heading)."""
+    for page in (
+        client.get(f"/games/{finished.pk}/").content.decode(),
+        client.get(f"/games/{finished.pk}/replay/").content.decode(),
+    ):
+        assert page.count('aria-label="Score sheet"') == 1
+        assert '<section class="objectifs-sheet">' in page
+        assert "{#" not in page  # (a template's comment, shown)
