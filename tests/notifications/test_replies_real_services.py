@@ -163,7 +163,8 @@ def test_a_stale_reply_by_smtp_writes_nothing_and_its_answer_comes_from_the_work
     assert Event.objects.filter(game=table.game).count() == events
     (answer,) = [r for r in mailbox.accepted if r.message["Auto-Submitted"] == "auto-replied"]
     assert answer.recipients == (table.emails[seat],)
-    assert "nothing was played" in answer.message.get_body(("plain",)).get_content()
+    body = answer.message.get_body(("plain",)).get_content()
+    assert "You have moved since this email (that move stands): nothing more was played" in body
 
 
 def test_the_listener_takes_mail_for_reply_addresses_only(reply_listener: int) -> None:
