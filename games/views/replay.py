@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.access import game_for_viewer
@@ -26,7 +27,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     asked = whole_number(given.removeprefix("-") if given else None)
     if given is not None and asked is None:
         message = _("The step is a whole number from 1 to %(last)d.") % {"last": game.last_sequence}
-        return render(request, "400.html", {"message": message}, status=400)
+        # A hand-typed step: the way back is this game's replay, not the list of games.
+        back = (reverse("games:replay", args=[game.pk]), _("Back to the replay"))
+        return render(request, "400.html", {"message": message, "back": back}, status=400)
     if given is not None and given.startswith("-"):
         asked = 1  # before the first step: the nearest end is the first
     step = replay_step(game, seat, game.last_sequence if asked is None else asked)

@@ -78,6 +78,7 @@ def test_a_step_that_is_no_whole_number_is_refused_saying_what_a_step_is(
     page = client.get(f"/games/{game.pk}/replay/?step={step}")
     assert page.status_code == 400
     assert f"a whole number from 1 to {game.last_sequence}" in page.content.decode()
+    assert f'<a href="/games/{game.pk}/replay/">Back to the replay</a>' in page.content.decode()
 
 
 def test_a_step_is_described_in_words(duel: Game, client: Client) -> None:
