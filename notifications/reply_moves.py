@@ -16,6 +16,7 @@ cards and an example, an NMBR 9 player's tiles drawn in text), and points to the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,10 +95,12 @@ def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> R
             loaded.sequence, pending=moves.pending, notation_help=help_text, choice_help=choice
         )
     listed = list(moves.listed)
+    # The adapter's own choices read the seat's view: drawn once for both, and only for them.
+    view = game_view(game, seat, loaded) if isinstance(site, MailMoves | LikelyMoves) else {}
     if isinstance(site, MailMoves):
         # Moves that do the same as another are listed once (they stay legal).
-        listed = list(site.mail_moves(listed, game_view(game, seat, loaded)))
-    likely = _likely(game, seat, listed, loaded)
+        listed = list(site.mail_moves(listed, view))
+    likely = _likely(game, listed, view)
     lettered = tuple(zip(LETTERS, likely, strict=False))
     return ReplyMoves(
         loaded.sequence,
@@ -108,10 +111,10 @@ def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> R
     )
 
 
-def _likely(game: Game, seat: int, moves: list[Move], loaded: store.StateAt) -> list[Move]:
+def _likely(game: Game, moves: list[Move], view: Mapping[str, Any]) -> list[Move]:
     site = game_type(game.rules).site
     if isinstance(site, LikelyMoves):
-        chosen = list(site.likely_moves(moves, game_view(game, seat, loaded)))
+        chosen = list(site.likely_moves(moves, view))
     else:
         passing = game.game_type.rules.pass_notation
         chosen = sorted(moves, key=lambda move: move.notation != passing)
