@@ -28,6 +28,15 @@ SEARCH_BUDGET = 20_000
 Meetings = Mapping[frozenset[P], int]
 
 
+def smallest_table(small_tables: bool) -> int:
+    """The fewest players a table may have: 2 where the organiser allows small tables.
+
+    >>> smallest_table(False), smallest_table(True)
+    (3, 2)
+    """
+    return MIN_SMALL_TABLE if small_tables else MIN_TABLE
+
+
 class SeatingError(ValueError):
     """These players cannot be seated at tables of that size."""
 
@@ -52,7 +61,7 @@ def table_sizes(players: int, size: int, small_tables: bool = False) -> list[int
     """
     if not MIN_TABLE <= size <= MAX_TABLE:
         raise SeatingError(f"tables have {MIN_TABLE} to {MAX_TABLE} players, not {size}")
-    smallest = MIN_SMALL_TABLE if small_tables else MIN_TABLE
+    smallest = smallest_table(small_tables)
     if players < smallest:
         raise SeatingError(f"{players} players cannot fill a table of {smallest} or more")
     tables = math.ceil(players / size)

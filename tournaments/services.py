@@ -260,7 +260,7 @@ def stage_start(
             tournament.format == Tournament.Format.FINAL and number == tournament.total_stages
         )
         active = {entry.pk: entry for entry in selectors.active_entries(tournament)}
-        smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+        smallest = seating.smallest_table(tournament.small_tables)
         if number == 1 and tournament.seat_by_rating:
             order = selectors.by_rating(active.values(), rng)
         elif number == 1:

@@ -84,7 +84,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def _points_rows(tournament: Tournament) -> list[tuple[int, str]]:
     """The tournament's points per place for each size its tables may have (tables of
     two only where allowed): ``(4, "8 / 4 / 2 / 1")``."""
-    smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+    smallest = seating.smallest_table(tournament.small_tables)
     return [
         (size, " / ".join(str(points) for points in row))
         for size, row in sorted(tournament.points_table().items())
@@ -256,7 +256,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str:
     """Why the next stage cannot start with ``active`` players (as starting it would
     refuse), or nothing: the dashboard says so instead of offering its button."""
-    smallest = seating.MIN_SMALL_TABLE if tournament.small_tables else seating.MIN_TABLE
+    smallest = seating.smallest_table(tournament.small_tables)
     if next_stage is None or active >= smallest:
         return ""
     if tournament.format == Tournament.Format.FINAL and next_stage == tournament.total_stages:
