@@ -10,8 +10,8 @@ class TournamentsConfig(AppConfig):
         # demo's tournament register themselves when their module is imported.
         from games import belonging, endings, notices
         from tournaments import consumer, demo, mail  # noqa: F401
-        from tournaments.hooks import invitation_notices, resign_note
-        from tournaments.selectors import abort_guard, tournament_link
+        from tournaments.hooks import invitation_notices, resign_note, tournament_link
+        from tournaments.selectors import abort_guard
 
         endings.register_abort_guard(abort_guard)
         endings.register_resign_note(resign_note)

@@ -1,6 +1,7 @@
 """What tournaments tell the games app, through its registries (registered in
-``TournamentsConfig.ready``): of their tables, and of a member's invitations. The games
-app imports nothing of tournaments."""
+``TournamentsConfig.ready``): of their tables (the tournament they belong to, what
+resigning one means), and of a member's invitations. The games app imports nothing of
+tournaments."""
 
 from __future__ import annotations
 
@@ -11,17 +12,27 @@ from django.utils.translation import ngettext
 
 from games.belonging import Link
 from games.models import Game
-from tournaments.models import Invitation, Table, Tournament
+from tournaments.models import Invitation, Tournament
+from tournaments.selectors import tournament_of
+
+
+def tournament_link(game: Game) -> Link | None:
+    """The tournament whose table ``game`` is, named and linked for its table and replay
+    (``games.belonging`` asks), or None."""
+    tournament = tournament_of(game)
+    if tournament is None:
+        return None
+    words = _("Tournament: %(name)s") % {"name": tournament.name}
+    return words, reverse("tournaments:tournament", args=[tournament.pk])
 
 
 def resign_note(game: Game) -> str | None:
     """What resigning ``game`` means when it is a tournament's table (``games.endings``
     asks before a player resigns): a resignation counts as a forfeit, worth the
     tournament's fixed value and no place; None for any other game."""
-    table = Table.objects.filter(game=game).select_related("stage__tournament").first()
-    if table is None:
+    tournament = tournament_of(game)
+    if tournament is None:
         return None
-    tournament = table.stage.tournament
     points = tournament.forfeit_points
     return ngettext(
         "This is a table of the tournament “%(name)s”: resigning, you get its fixed value "

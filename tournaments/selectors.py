@@ -11,7 +11,6 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -312,12 +311,7 @@ def abort_guard(game: Game) -> str | None:
     return None
 
 
-def tournament_link(game: Game) -> tuple[str, str] | None:
-    """The tournament whose table ``game`` is, named and linked for its table and replay
-    (``games.belonging`` asks), or None."""
+def tournament_of(game: Game) -> Tournament | None:
+    """The tournament whose table ``game`` is, or None: one query."""
     table = Table.objects.filter(game=game).select_related("stage__tournament").first()
-    if table is None:
-        return None
-    tournament = table.stage.tournament
-    words = _("Tournament: %(name)s") % {"name": tournament.name}
-    return words, reverse("tournaments:tournament", args=[tournament.pk])
+    return None if table is None else table.stage.tournament
