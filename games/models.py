@@ -141,7 +141,11 @@ class Game(models.Model):
     def ended(self) -> bool:
         """Played out or called off: either way nothing is left to hide, so its chain's
         salt and seed are shown and its whole log may be exported (docs/logs.md)."""
-        return self.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+        return self.status in ENDED
+
+
+#: The statuses of a game that has ended: played out or called off.
+ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
 class Seat(models.Model):

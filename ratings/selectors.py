@@ -15,7 +15,7 @@ from django.db.models import Count, Max, Q
 from django.http import HttpRequest
 
 from games.access import watchable
-from games.models import Game, Seat
+from games.models import ENDED, Game, Seat
 from games.registry import UnknownGame, game_type
 from ratings.models import RatedGame, Rating
 from ratings.services import is_provisional, pool_label, pool_of, shown
@@ -202,8 +202,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
 def recent_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]:
     """The player's latest games over (finished, or called off) that the requester may
     watch, to replay."""
-    over = (Game.Status.FINISHED, Game.Status.ABORTED)
-    finished = Game.objects.filter(seats__user_id=user.pk, status__in=over)
+    finished = Game.objects.filter(seats__user_id=user.pk, status__in=ENDED)
     latest = finished.order_by("-finished_at", "-pk")[:LOOKED_AT]
     return _lines(user, watchable(request, latest)[:RECENT])
 
