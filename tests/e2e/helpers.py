@@ -538,14 +538,7 @@ def seen_everywhere(
 def seed_demo(site: Site) -> None:
     """Seed the served site with ``numx demo``, as `make run` does (it may run again): its
     members, a game being played, a finished X-Game and a tournament."""
-    seeded = subprocess.run(
-        [sys.executable, "manage.py", "numx", "demo"],
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
-        capture_output=True,
-        text=True,
-    )
-    assert seeded.returncode == 0, seeded.stderr
+    _manage(site, "numx", "demo", mail="dummymail://")
 
 
 def game_number(url: str) -> int:
@@ -595,20 +588,56 @@ def play_on(site: Site, game_id: int, moves: int | None = None) -> bool:
     through the services: ``moves`` of them and on until a player (not a bot) is awaited,
     or, without ``moves``, to the end. Quick, where clicking each move is not what a test
     looks at. Whether a player is awaited now (not if the game ended first)."""
-    played = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves)],
+    played = _manage(site, "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves))
+    return played.splitlines()[-1:] == ["awaited"]
+
+
+def _manage(site: Site, *command: str, mail: str | None = None) -> str:
+    """Run a ``manage.py`` command against the served site's database, its mail going where
+    the site's goes (or to ``mail``); what it printed."""
+    ran = subprocess.run(
+        [sys.executable, "manage.py", *command],
         cwd=Path(__file__).resolve().parents[2],
         env={
             **os.environ,
             "DATABASE_URL": site.database_url,
-            "EMAIL_URL": site.email_url,
+            "EMAIL_URL": mail or site.email_url,
             "SITE_URL": site.url,
         },
         capture_output=True,
         text=True,
     )
-    assert played.returncode == 0, played.stderr
-    return played.stdout.splitlines()[-1:] == ["awaited"]
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
+
+
+#: What :func:`play_as` runs in the served site's Django.
+_PLAY_AS = """
+from django.core.management import call_command
+from games.events import store
+from games.models import Game
+from games.registry import rule_set
+from games.services import game_submit
+
+game = Game.objects.get(pk={game_id})
+rules = rule_set(game.rules)
+seat = game.seats.get(is_bot=False, user__isnull=False)
+game_submit(
+    game_id=game.pk,
+    seat=seat.number,
+    action=rules.parse_action({move!r}),
+    expected_sequence=store.load(game.pk, game.rules).sequence,
+    actor=seat.user,
+)
+call_command("numx", "catch-up")
+"""
+
+
+def play_as(site: Site, game_id: int, move: str) -> None:
+    """Record ``move`` (in the game's notation) for the one person seated at game
+    ``game_id`` of the served site, through the services, as a reply to a mail would: a
+    move made elsewhere than at the table, whose outcome a test chooses."""
+    _manage(site, "shell", "-c", _PLAY_AS.format(game_id=game_id, move=move))
 
 
 #: What :func:`finished_bot_game` runs in the served site's Django.
@@ -635,18 +664,11 @@ def finished_bot_game(site: Site, rules: str, seed: int, name: str) -> int:
     """The id of a new public game of ``rules`` named ``name``, between two bots whose random
     moves (drawn from ``seed``) play it to its end on the served site: a finished game that
     anybody may replay."""
-    made = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            _FINISHED_BOT_GAME.format(rules=rules, seed=seed, name=name),
-        ],
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "DATABASE_URL": site.database_url, "EMAIL_URL": "dummymail://"},
-        capture_output=True,
-        text=True,
+    made = _manage(
+        site,
+        "shell",
+        "-c",
+        _FINISHED_BOT_GAME.format(rules=rules, seed=seed, name=name),
+        mail="dummymail://",
     )
-    assert made.returncode == 0, made.stderr
-    return int(made.stdout.split()[-1])
+    return int(made.split()[-1])
