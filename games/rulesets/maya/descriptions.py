@@ -62,11 +62,19 @@ def plays(entries: Sequence[Mapping[str, Any]]) -> str:
     return _(", then ").join(played(entry) for entry in entries)
 
 
-def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
-    """What an action does, from its JSON form (as recorded, possibly redacted)."""
+def action(data: Mapping[str, Any], names: Sequence[str], viewer: int | None = None) -> str:
+    """What an action does, from its JSON form (as recorded, possibly redacted), as
+    ``viewer`` reads it: their own secret number is theirs.
+
+    >>> action({"type": "guess", "target": 0, "number": 7}, ["alice", "bob"], viewer=0)
+    'guess that your secret number is 7'
+    """
     kind = data.get("type")
     if kind == "play":
         return _("play %(cards)s") % {"cards": plays(data["cards"])}
+    if kind == "guess" and int(data["target"]) == viewer:
+        # Said whole: "your secret number", where the name would read "of you".
+        return _("guess that your secret number is %(number)d") % {"number": int(data["number"])}
     if kind == "guess":
         return _("guess that the secret number of %(who)s is %(number)d") % {
             "who": names[int(data["target"])],
@@ -91,7 +99,7 @@ def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     data = entry["action"]
     seat = entry["seat"]
     who = actor(seat, viewer, names)
-    said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names)}]
+    said = [_("%(who)s: %(what)s.") % {"who": who, "what": action(data, names, viewer)}]
     said += _effects(seat, data.get("effects") or {}, data, names, viewer)
     said += _facts(entry.get("facts") or {}, names, viewer)
     if data.get("reason"):
@@ -124,6 +132,10 @@ def _effects(
             said.append(_("Right: the token is won."))
         elif done.get("token") is None:
             said.append(_("Wrong: the guesser's token goes to the opponent."))
+        elif int(data["target"]) == viewer:
+            said.append(
+                _("Wrong: you win the guesser's token, %(number)d.") % {"number": done["token"]}
+            )
         else:
             said.append(
                 _("Wrong: %(who)s wins the guesser's token, %(number)d.")
@@ -136,7 +148,12 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
     said = []
     if "start" in found:
         start = found["start"]
-        if start["count"] is None:
+        if start["count"] is None and viewer == len(names) - 1:
+            said.append(
+                _("%(card)s is turned up: you, the dealer, choose the starting count.")
+                % {"card": card(start["card"])}
+            )
+        elif start["count"] is None:
             # A Joker: the dealer, the last seat, names the count by a move of their own.
             said.append(
                 _("%(card)s is turned up: %(dealer)s, the dealer, chooses the starting count.")

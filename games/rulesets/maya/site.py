@@ -62,7 +62,7 @@ class MayaSite:
         config: Mapping[str, Any],
         viewer: int | None = None,
     ) -> str:
-        return descriptions.action(action, names)
+        return descriptions.action(action, names, viewer)
 
     def describe_event(
         self,
@@ -115,7 +115,7 @@ class MayaSite:
         return {
             "count": view["count"],
             "choosing": choosing,
-            "dealer": table.players[MayaConfig.from_json(view["config"]).dealer].name,
+            "dealer": table.players[MayaConfig.from_json(view["config"]).dealer],
             "direction": descriptions.direction(view["direction"]),
             "top": discard[-1] if discard else None,
             "hand": [

@@ -18,6 +18,7 @@ from games.descriptions import (
     pli_on_top,
     reason_text,
     seat_lines,
+    who,
     you_hold,
 )
 from games.engine.numx import Face, GameConfig, Kind
@@ -84,20 +85,20 @@ def cards(names: Sequence[str | None]) -> str:
     return and_list([card(name) for name in names])
 
 
-def _seat(target: Any, names: Sequence[str]) -> str:
+def _seat(target: Any, names: Sequence[str], viewer: int | None) -> str:
     if target == "all":
         return _("everyone")
     if target == "between":
         return _("the players between me and my partner")
-    return names[int(target)]
+    return who(int(target), viewer, names)
 
 
-def _malus_target(target: Any, names: Sequence[str], config: GameConfig) -> str:
+def _malus_target(target: Any, names: Sequence[str], config: GameConfig, viewer: int | None) -> str:
     # From edition 3 a Malus on ``all`` spares its player (and partner): older games keep
     # "everyone", which is what it did in them.
     if target == "all" and config.malus_on_opponents_only:
         return _("every opponent")
-    return _seat(target, names)
+    return _seat(target, names, viewer)
 
 
 _SIMPLE = {
@@ -111,9 +112,17 @@ _SIMPLE = {
 }
 
 
-def action(data: dict[str, Any], names: Sequence[str], config: GameConfig) -> str:
+def action(
+    data: dict[str, Any], names: Sequence[str], config: GameConfig, viewer: int | None = None
+) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted), in a game
-    of ``config`` (whose rules edition says whom a Malus on ``all`` hits)."""
+    of ``config`` (whose rules edition says whom a Malus on ``all`` hits), as ``viewer``
+    reads it: "you" for their own seat.
+
+    >>> eclair = {"type": "eclair", "mine": 0, "theirs": 1, "target": 0}
+    >>> action(eclair, ["alice", "bob"], GameConfig(players=2), viewer=0)
+    'play Eclair: swap my score card 1 with your score card 2'
+    """
     kind = data.get("type")
     if kind == "play":
         text = cards(data["cards"])
@@ -122,13 +131,13 @@ def action(data: dict[str, Any], names: Sequence[str], config: GameConfig) -> st
         if data.get("bonus"):
             return _("lay %(cards)s, then %(bonus)s") % {
                 "cards": text,
-                "bonus": action(data["bonus"], names, config),
+                "bonus": action(data["bonus"], names, config, viewer),
             }
         return _("lay %(cards)s") % {"cards": text}
     if kind == "take":
         return _("take back score card %(position)d and %(move)s") % {
             "position": int(data["index"]) + 1,
-            "move": action(data["play"], names, config),
+            "move": action(data["play"], names, config, viewer),
         }
     if kind in _SIMPLE:
         return _SIMPLE[kind]()
@@ -140,13 +149,19 @@ def action(data: dict[str, Any], names: Sequence[str], config: GameConfig) -> st
         what = {"flip": _("Flip"), "block": _("Block"), "quantum": _("Quantum")}[kind]
         return _("play %(card)s on %(target)s") % {
             "card": what,
-            "target": _seat(data["target"], names),
+            "target": _seat(data["target"], names, viewer),
         }
     if kind == "swipe":
         side = _("right") if data["direction"] == "right" else _("left")
         return _("play Swipe %(side)s on %(target)s") % {
             "side": side,
-            "target": _seat(data["target"], names),
+            "target": _seat(data["target"], names, viewer),
+        }
+    if kind == "eclair" and int(data["target"]) == viewer:
+        # Said whole: "your score card", where the name would read "of you".
+        return _("play Eclair: swap my score card %(mine)d with your score card %(theirs)d") % {
+            "mine": int(data["mine"]) + 1,
+            "theirs": int(data["theirs"]) + 1,
         }
     if kind == "eclair":
         return _(
@@ -159,7 +174,7 @@ def action(data: dict[str, Any], names: Sequence[str], config: GameConfig) -> st
     if kind == "malus":
         return _("play %(card)s on %(target)s") % {
             "card": card(data["card"]),
-            "target": _malus_target(data["target"], names, config),
+            "target": _malus_target(data["target"], names, config, viewer),
         }
     if kind == "resolve":
         parts = []
@@ -181,7 +196,7 @@ def action(data: dict[str, Any], names: Sequence[str], config: GameConfig) -> st
             _("%(card)s to %(who)s (%(how)s)")
             % {
                 "card": card(p.get("card")),
-                "who": names[int(p["seat"])],
+                "who": who(int(p["seat"]), viewer, names),
                 "how": _("face up") if p["face_up"] else _("face down"),
             }
             for p in data.get("placements", [])
@@ -207,13 +222,20 @@ def event(
     if kind == "round-ended":
         if data["termination"] == "stalemate":
             return _("Round %(round)d ends: nobody can open a trick.") % {"round": data["round"]}
+        if data["seat"] == viewer:
+            # Said whole for "you": the verb agrees with its subject.
+            return _("Round %(round)d ends: you have laid your last card.") % {
+                "round": data["round"]
+            }
         return _("Round %(round)d ends: %(who)s has laid their last card.") % {
             "round": data["round"],
             "who": names[data["seat"]],
         }
     seat = entry["seat"]
-    who = actor(seat, viewer, names)
-    sentence = _("%(who)s: %(what)s.") % {"who": who, "what": action(data, names, config)}
+    sentence = _("%(who)s: %(what)s.") % {
+        "who": actor(seat, viewer, names),
+        "what": action(data, names, config, viewer),
+    }
     drawn = entry.get("facts", {}).get("from_pile", {})
     for taker, taken in drawn.items():
         if all(name is None for name in taken):

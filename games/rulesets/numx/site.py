@@ -102,7 +102,7 @@ class NumxSite:
         config: Mapping[str, Any],
         viewer: int | None = None,
     ) -> str:
-        return descriptions.action(dict(action), names, GameConfig.from_json(dict(config)))
+        return descriptions.action(dict(action), names, GameConfig.from_json(dict(config)), viewer)
 
     def describe_event(
         self,

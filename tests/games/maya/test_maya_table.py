@@ -303,8 +303,10 @@ def test_the_dealer_of_a_joker_chooses_the_starting_count_from_a_button(
 ) -> None:
     dealer = as_user(bob)
     page = dealer.get(f"/games/{joker_up.pk}/").content.decode()
-    dealt_by = f"A Joker is turned up: {bob.username}, the dealer, chooses the count"
-    assert dealt_by + " the game starts at." in page
+    # The dealer reads of themselves as "you", on the board and in the history.
+    assert "A Joker is turned up: you, the dealer, choose the count the game starts at." in page
+    assert "is turned up: you, the dealer, choose the starting count." in page
+    assert f"{bob.username}, the dealer" not in page
     assert "as the dealer, choose the count the game starts at" in page
     counts = re.findall(r'name="start-count" value="(-?\d)">Start at ([^<]+)</button>', page)
     assert [int(value) for value, _ in counts] == [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5]
@@ -312,6 +314,8 @@ def test_the_dealer_of_a_joker_chooses_the_starting_count_from_a_button(
     assert 'class="count"' not in page and "Your secret number" not in page
     first = as_user(alice).get(f"/games/{joker_up.pk}/").content.decode()
     assert 'name="start-count"' not in first and "Your turn." not in first
+    dealt_by = f"A Joker is turned up: {bob.username}, the dealer, chooses the count"
+    assert dealt_by + " the game starts at." in first
     assert f"Joker is turned up: {bob.username}, the dealer, chooses the starting count." in first
     assert post(dealer, joker_up, "start", count="-3").status_code == 200  # type: ignore[attr-defined]
     now = state(joker_up)
