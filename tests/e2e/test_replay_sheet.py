@@ -25,3 +25,23 @@ def test_the_score_sheets_headings_read_whole_on_a_phone(browser: Browser, site:
         assert scrolled <= 0, f"the sheet scrolls {scrolled} px"
     finally:
         context.close()
+
+
+def test_objectifs_rounds_sheet_keeps_each_heading_on_one_line_on_a_phone(
+    browser: Browser, site: Site
+) -> None:
+    game = finished_bot_game(site, "objectifs", 5, "Objectifs to replay")
+    context = browser.new_context(base_url=site.url, locale="fr-FR", viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{game}/replay/")
+        heading = page.locator(".objectifs-sheet").get_by_role("columnheader", name="Manche")
+        expect(heading).to_be_visible()
+        # One box a line: "Manche" broken as "Man" over "che" would give two.
+        lines = heading.evaluate(
+            "th => { const range = document.createRange(); range.selectNodeContents(th);"
+            " return new Set([...range.getClientRects()].map((box) => box.top)).size; }"
+        )
+        assert lines == 1, f"the heading runs over {lines} lines"
+    finally:
+        context.close()
