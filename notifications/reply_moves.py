@@ -1,7 +1,8 @@
 """The moves a "your turn" email offers, and reading the move a reply names.
 
 Every listed legal move is shown in the game's notation (moves that do the same at the
-table once: the adapter's :class:`games.rulesets.site.MailMoves`); the most likely ones
+table once, in the order the adapter's :class:`games.rulesets.site.MailMoves` gives, if it
+has one; at most :data:`LISTED_AT_MOST` of them); the most likely ones
 also get a letter (reply ``B`` to play the second). Which ones: the adapter's
 :class:`games.rulesets.site.LikelyMoves` if it has one, else the game's pass first (when
 legal) and then the others in the engine's order. Letters depend only on the state and the

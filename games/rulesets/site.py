@@ -256,12 +256,14 @@ class LikelyMoves(Protocol):
 class MailMoves(Protocol):
     """What an adapter adds to :class:`Site` when some of a seat's legal moves do the same
     thing at a table (Objectifs for two: an Echange to the left and to the right): a "your
-    turn" email lists one of them. Optional. The others stay legal, a reply may name them."""
+    turn" email lists one of them; or when the engine's order would list the likeliest last,
+    past the moves an email lists. Optional. The others stay legal, a reply may name
+    them."""
 
     def mail_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
         """``moves`` (the seat's legal moves, listed) less those that repeat another for the
-        seat whose ``view`` this is, in the same order; deterministic (a reply is read
-        against the same letters)."""
+        seat whose ``view`` this is, in the order an email lists them; deterministic (a
+        reply is read against the same letters)."""
         ...
 
 

@@ -224,3 +224,25 @@ def test_at_two_players_the_mail_lists_one_echange_of_every_players_malus_cards(
     assert "echange all left" in listed and "echange all right" not in listed
     assert not [notation for notation in listed if notation.endswith(" right")]
     assert len(listed) == len([n for n in legal if not n.endswith(" right")])
+
+
+def test_a_mail_lists_the_plain_plis_before_those_with_an_action_card(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A hand with action cards multiplies its plis (each pli with each Echange, each
+    Malus): the mail lists 40 moves, the plain plis first, not the action cards' many
+    combinations of the first cards in the engine's order."""
+    game = two_friends(alice, bob, commit)
+    submit(game, 0, "lay 4 5")
+    submit(game, 1, "lay infinity infinity")
+    moves = reply_moves(game, 0)
+    legal = [move.notation for move in legal_moves(game, 0).listed]
+    plain = [n for n in legal if n.startswith("play ") and " + " not in n]
+    with_a_card = [n for n in legal if " + " in n]
+    assert len(legal) > 40 and with_a_card
+    mailed = [move.notation for _letter, move in moves.lettered] + [
+        move.notation for move in moves.shown
+    ]
+    assert set(plain) <= set(mailed)
+    kinds = [" + " in notation for notation in mailed]
+    assert kinds == sorted(kinds), "a pli with an action card listed before a plain one"

@@ -150,11 +150,14 @@ class ObjectifsSite:
         return descriptions.position(view, names)
 
     def mail_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
-        """At two players an Echange of every player's malus cards to the left and one to
-        the right hand them to the same neighbour: the mail lists the left one only."""
-        if len(view["rows"]) != 2:
-            return moves
-        return [move for move in moves if not _passes_right(move.action)]
+        """The moves a mail lists, the likeliest first as its letters are chosen (plain
+        plis before those with an action card, which multiply them: a mail lists at most
+        40 moves). At two players an Echange of every player's malus cards to the left and
+        one to the right hand them to the same neighbour: the mail lists the left one
+        only."""
+        if len(view["rows"]) == 2:
+            moves = [move for move in moves if not _passes_right(move.action)]
+        return sorted(moves, key=_likeliness)
 
     def likely_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
         """The letters of a "your turn" email: at the set-up, the pairs worth the fewest
