@@ -186,6 +186,19 @@ def invitation_link(room: Page) -> str:
     return room.get_by_label("Send them this link:").input_value()
 
 
+#: A script's function of an element: how many lines its text takes (its boxes' tops).
+LINE_COUNT = """(element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+
+
+def lines_of(locator: Locator) -> int:
+    """How many lines the text of ``locator`` takes."""
+    return int(locator.evaluate(LINE_COUNT))
+
+
 def scrolls_sideways(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
 

@@ -17,7 +17,14 @@ from django.template import Context, Template
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from games import demo
-from tests.e2e.helpers import PHONE, Site, focus_by_tabbing, scrolls_sideways, seed_demo
+from tests.e2e.helpers import (
+    PHONE,
+    Site,
+    focus_by_tabbing,
+    lines_of,
+    scrolls_sideways,
+    seed_demo,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -56,19 +63,6 @@ def within(inner: Locator, outer: Locator) -> bool:
     """Whether ``inner`` lies wholly inside ``outer``'s box (a scrolled box: what shows)."""
     a, b = box(inner), box(outer)
     return b["x"] - 0.5 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5
-
-
-def lines_of(locator: Locator) -> int:
-    """How many lines the text of ``locator`` takes."""
-    return int(
-        locator.evaluate(
-            """element => {
-              const range = document.createRange();
-              range.selectNodeContents(element);
-              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-            }"""
-        )
-    )
 
 
 def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.helpers import Site, finished_bot_game
+from tests.e2e.helpers import LINE_COUNT, Site, finished_bot_game
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +26,9 @@ def test_the_grids_numbers_read_on_one_line(browser: Browser, site: Site) -> Non
         texts = labels.all_inner_texts()
         assert any(text.startswith(MINUS) and len(text) == 3 for text in texts), texts
         folded = labels.evaluate_all(
-            """labels => labels
+            f"""labels => labels
                 .filter((label) => label.textContent.length > 2)
-                .filter((label) => {
-                  const range = document.createRange();
-                  range.selectNodeContents(label);
-                  const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
-                  return new Set(tops).size > 1;
-                })
+                .filter((label) => ({LINE_COUNT})(label) > 1)
                 .map((label) => label.textContent)"""
         )
         assert folded == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.helpers import PHONE, Site, finished_bot_game
+from tests.e2e.helpers import PHONE, Site, finished_bot_game, lines_of
 
 pytestmark = pytest.mark.browser
 
@@ -38,10 +38,6 @@ def test_objectifs_rounds_sheet_keeps_each_heading_on_one_line_on_a_phone(
         heading = page.locator(".objectifs-sheet").get_by_role("columnheader", name="Manche")
         expect(heading).to_be_visible()
         # One box a line: "Manche" broken as "Man" over "che" would give two.
-        lines = heading.evaluate(
-            "th => { const range = document.createRange(); range.selectNodeContents(th);"
-            " return new Set([...range.getClientRects()].map((box) => box.top)).size; }"
-        )
-        assert lines == 1, f"the heading runs over {lines} lines"
+        assert lines_of(heading) == 1
     finally:
         context.close()
