@@ -13,21 +13,31 @@ from games.api.scopes import TokenScope
 class Schema(AutoSchema):
     """drf-spectacular's, documenting the ``RateLimit-*`` headers every answer counted
     against the requester's rate carries (:class:`games.api.throttling.TokenRateThrottle`),
-    and the token scope each operation needs (:mod:`games.api.scopes`): its 401 and 403."""
+    the token scope each operation needs (:mod:`games.api.scopes`): its 401 and 403, and
+    the 414 of an address too long for the web server."""
 
     def get_override_parameters(self) -> list[Any]:
         return [*super().get_override_parameters(), *RATE_LIMIT]
 
     def get_operation(self, *args: Any, **kwargs: Any) -> Any:
         operation = super().get_operation(*args, **kwargs)
+        if not operation:
+            return operation
+        responses = operation.setdefault("responses", {})
+        responses["414"] = URI_TOO_LONG
+        self._document_scope(operation, responses)
+        # Keep the answers in the order of their codes, as drf-spectacular writes them.
+        operation["responses"] = dict(sorted(responses.items()))
+        return operation
+
+    def _document_scope(self, operation: dict[str, Any], responses: dict[str, Any]) -> None:
         scopes = [
             permission.needed(self.method)
             for permission in self.view.get_permissions()
             if isinstance(permission, TokenScope)
         ]
-        responses = operation.get("responses", {}) if operation else {}
         if not scopes or "401" not in responses:
-            return operation
+            return
         scope = scopes[0]
         operation["description"] = (
             f"{operation.get('description', '')}\n\nA token needs the `{scope}` scope."
@@ -39,10 +49,14 @@ class Schema(AutoSchema):
             responses["403"]["description"] += f" Or: {lacking.lower()}"
         else:
             responses["403"] = {**unauthorized, "description": lacking}
-        # Keep the answers in the order of their codes, as drf-spectacular writes them.
-        operation["responses"] = dict(sorted(responses.items()))
-        return operation
 
+
+#: Any address may be refused by the web server before the API reads it: gunicorn reads a
+#: request's first line (method, path and query) up to 4,094 bytes.
+URI_TOO_LONG = {
+    "description": "The address is too long (its request line over 4,094 bytes, the query "
+    "included): the server refused it unread, and nothing was done."
+}
 
 RATE_LIMIT = [
     OpenApiParameter(

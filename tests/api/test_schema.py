@@ -91,6 +91,23 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
     assert {"tokenAuth", "cookieAuth"} <= openapi["components"]["securitySchemes"].keys()
 
 
+def test_every_operation_documents_the_414_of_an_address_too_long(
+    openapi: dict[str, Any],
+) -> None:
+    """The web server (gunicorn) refuses a request line over 4,094 bytes before the API
+    reads it: a client sending a long query gets a 414, which every operation lists."""
+    undocumented = [
+        f"{method.upper()} {path}"
+        for path, operations in openapi["paths"].items()
+        for method, operation in operations.items()
+        if "414" not in operation["responses"]
+    ]
+    assert undocumented == []
+    answers = openapi["paths"]["/api/games/"]["get"]["responses"]
+    assert "nothing was done" in answers["414"]["description"]
+    assert list(answers) == sorted(answers)
+
+
 def test_no_component_is_described_by_the_codes_own_notes(openapi: dict[str, Any]) -> None:
     """A component without a description of its own (a Numenko round, an Objectifs malus
     card named in a pli, the body of a join) says nothing rather than the developers'
