@@ -358,7 +358,9 @@ def _owe_answer(
             else:
                 # A second reply to a mail already answered (an NMBR 9 card placed, a
                 # pick made): the player learns that nothing more is asked of them yet.
-                context.update(recap=turn["recap"], waiting=True)
+                context.update(
+                    recap=turn["recap"], recap_heading=turn["recap_heading"], waiting=True
+                )
     subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"

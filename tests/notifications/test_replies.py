@@ -261,6 +261,35 @@ def test_everyone_picking_at_once_by_reply_moves_the_game_on_and_mails_the_next_
     assert find_token(nxt.reply_to).token == ReplyToken(trio.pk, trio.last_sequence, next_seat)
 
 
+def test_the_next_email_says_the_move_a_reply_played_and_what_it_did(
+    trio: Game, commit: Commit
+) -> None:
+    """Bob plays by email: his next email starts from his own move, so that he reads that
+    his reply was played (and what it did: a Maya guess's result, a Block that gives the
+    turn back), not a bare "your turn" that looks like his reply was lost. A move made at
+    the table is not recounted: the player saw it there."""
+    names = ("alice", "bob", "mallory")
+    mails = {seat: turn_mail(f"{name}@example.com") for seat, name in enumerate(names)}
+    deliver(commit, reply(mails[1], "B", client="apple"))
+    for seat in (0, 2):
+        now = store.load(trio.pk, "numx")
+        pick = next(iter(RULES.legal_actions(now.state, seat)))
+        game_submit(game_id=trio.pk, seat=seat, action=pick, expected_sequence=now.sequence)
+    commit(lambda: consumers.dispatch(trio.pk))
+
+    by_mail = turn_mail_now(trio, 1).body
+    at_the_table = turn_mail_now(trio, 0).body
+
+    picked = cards([lettered(mails[1])["B"].removeprefix("pick ")])
+    assert f"Your move by email, and what followed:\n\n- You: pick {picked}." in by_mail
+    assert "Since your last move:" not in by_mail
+    assert "Your move by email" not in at_the_table and "- You: pick" not in at_the_table
+    speaks(User.objects.get(username="bob"), "fr")
+    assert "Votre coup par e-mail, et la suite\u00a0:\n\n- Vous\u00a0: choisir " in (
+        turn_mail_now(trio, 1).body
+    )
+
+
 def test_the_same_reply_delivered_twice_is_played_once(trio: Game, commit: Commit) -> None:
     raw = reply(turn_mail("bob@example.com"), "A")
     assert deliver(commit, raw) is True
