@@ -71,7 +71,7 @@ from notifications.reply_address import (
     find_token,
     reply_domain,
 )
-from notifications.reply_moves import reply_moves
+from notifications.reply_moves import MINUS, reply_moves
 from notifications.reply_text import first_line, reply_text
 
 Outcome = InboundMail.Outcome
@@ -235,11 +235,6 @@ def _stale(verdict: Verdict) -> Verdict:
         "was played. Here is the table as it stands."
     )
     return _refused(verdict, Outcome.STALE, why)
-
-
-#: The mails write negative numbers with the typographic minus sign (U+2212), which a
-#: player may copy into a reply: a notation writes "-".
-MINUS = str.maketrans({"\u2212": "-"})
 
 
 def read_notation(rules: RuleSet[Any], text: str) -> Any:

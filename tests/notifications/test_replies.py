@@ -166,6 +166,25 @@ def test_a_letter_in_a_reply_plays_the_move_it_names(
     assert answers() == []  # a move played is not answered
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_move_written_as_the_email_words_it_is_played(
+    bob: User, trio: Game, commit: Commit, language: str
+) -> None:
+    """The email lists each move's notation and its words (``pick red-8: pick red 8``,
+    ``pick red-8 : choisir rouge 8``): a player who copies the words, in their language,
+    as a phone writes them, has made the move."""
+    speaks(bob, language)
+    message = turn_mail_now(trio, 1)
+    found = re.search(r"^  C  (.+?)\u00a0?: (.+)$", str(message.body), re.MULTILINE)
+    assert found is not None
+    notation, words = found.groups()
+
+    deliver(commit, reply(message, words.capitalize() + ".", client="apple", language=language))
+
+    assert outcome() == "played"
+    assert played(trio, 1) == [notation]
+
+
 def test_a_move_in_the_games_notation_is_played(trio: Game, commit: Commit) -> None:
     message = turn_mail("mallory@example.com")
     legal = [str(a) for a in RULES.legal_actions(store.load(trio.pk, "numx").state, 2)]
