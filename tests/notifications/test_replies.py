@@ -213,10 +213,18 @@ def test_the_trick_winner_hands_out_the_score_cards_as_the_email_writes_them(
     message = turn_mail_now(trio, mover)
     assert "The cards of the trick: " in message.body
     assert re.search(r"The players: (\d [a-z]+(, )?)+\.", message.body)
+    # The reader's own seat is "you", as everywhere in their mail, never their own name.
+    # (the winner is among the receivers unless they are full: seed 3)
+    seats = dict(re.findall(r"(\d) (\w+)", message.body.split("The players: ")[1].split(".")[0]))
+    assert names[mover] not in seats.values()
+    assert seats.get(str(mover), "you") == "you"
+    assert seed != 3 or str(mover) in seats
     example = re.search(r"For example: (distribute .+)$", message.body, re.MULTILINE)
     assert example is not None
     speaks(User.objects.get(username=names[mover]), "fr")
-    assert f"Par exemple\u00a0: {example.group(1)}" in turn_mail_now(trio, mover).body
+    french = turn_mail_now(trio, mover).body
+    assert f"Par exemple\u00a0: {example.group(1)}" in french
+    assert str(mover) not in seats or f"{mover} vous" in french
 
     deliver(commit, reply(message, example.group(1)))
 
