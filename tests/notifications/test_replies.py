@@ -58,7 +58,7 @@ def turn_mail(address: str) -> EmailMessage:
 
 def lettered(message: EmailMessage) -> dict[str, str]:
     """The letters a turn email offers: letter → the move's notation, as the text shows."""
-    return dict(re.findall(r"^  ([A-H])  (.+?): ", str(message.body), re.MULTILINE))
+    return dict(re.findall(r"^  ([A-H])  (.+?)\u00a0?: ", str(message.body), re.MULTILINE))
 
 
 def played(game: Game, seat: int) -> list[str]:
@@ -135,6 +135,10 @@ def test_a_french_player_reads_the_reply_instructions_in_french(bob: User, trio:
     message = compose(row)
     assert "Répondez à cet e-mail" in message.body
     assert lettered(message) == lettered(turn_mail("bob@example.com"))
+    # Each move's notation and words are set apart as French writes a colon.
+    listed = re.findall(r"^ {2}[A-H ] {2}\S.*$", str(message.body), re.MULTILINE)
+    assert len(listed) > 1
+    assert all(re.search(r"\S\u00a0: ", line) for line in listed), listed
 
 
 # --- Playing by reply -----------------------------------------------------------------------
