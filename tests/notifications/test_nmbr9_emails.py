@@ -17,7 +17,7 @@ from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
-from games.rulesets.nmbr9.descriptions import MINUS, square
+from games.rulesets.nmbr9.descriptions import MINUS, a_digit, square
 from games.services import game_submit
 from notifications.models import InboundMail
 from tests.members import speaks
@@ -69,7 +69,7 @@ def test_every_player_is_mailed_the_card_to_place_at_once(
     for user in (alice, bob, mallory):
         (message,) = sent_to(user.email)
         assert "Towers" in message.subject and "your turn" in message.subject
-        assert f"Card 1 of 20 is a {card}: place your tile." in message.body
+        assert f"Card 1 of 20 is {a_digit(card)}: place your tile." in message.body
         assert "Your first tile goes at 0,0, turned as you like." in message.body
 
 
@@ -91,7 +91,7 @@ def test_a_secret_placement_never_shows_in_the_others_mail(
     # sees it at once on the page (or in the API's answer) she placed from.
     for user in (alice, bob):
         (message,) = sent_to(user.email)
-        assert f"Card 2 of 20 is a {now.card}: place your tile." in message.body
+        assert f"Card 2 of 20 is {a_digit(now.card)}: place your tile." in message.body
     assert sent_to(mallory.email) == []
     mail.outbox.clear()
     second = place(game, 0, commit)

@@ -126,6 +126,8 @@ class Nmbr9Site:
         per_digit = Counter(DECK)
         return {
             "card": view["card"],
+            # "a 7", "an 8": the card with its article, in the reader's language.
+            "a_card": descriptions.a_digit(view["card"]) if view["card"] is not None else "",
             "number": len(view["turned"]),
             "cards": CARDS,
             "cards_left": view["cards_left"],
