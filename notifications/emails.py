@@ -34,7 +34,7 @@ from games.rulesets.site import MailPosition
 from games.selectors import event_log, game_view, seat_of
 from games.services import still_valid
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
-from notifications.reply_address import ReplyToken, replies_enabled
+from notifications.reply_address import MAIL_KEY_PREFIX, ReplyToken, replies_enabled
 from notifications.reply_moves import reply_moves
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -242,7 +242,12 @@ def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict
     ``sequence`` is still one the game takes (the same moment, or only moves hidden from
     the seat came in since, as another player's opening pick), the ``token`` of its reply
     address."""
-    context: dict[str, Any] = {"recap": _recap(game, seat), "todo": what_to_do(game, seat, kind)}
+    heading, recap = _recap(game, seat)
+    context: dict[str, Any] = {
+        "recap": recap,
+        "recap_heading": heading,
+        "todo": what_to_do(game, seat, kind),
+    }
     if seat is None:
         return context
     loaded = store.load(game.pk, game.rules)
@@ -287,19 +292,25 @@ def _score_lines(game: Game) -> dict[int, list[tuple[str, int]]]:
     }
 
 
-def _recap(game: Game, seat: int | None) -> list[str]:
-    """What happened since the player's own last move, in words, as they may know it."""
+def _recap(game: Game, seat: int | None) -> tuple[str, list[str]]:
+    """What happened since the player's own last move, in words, as they may know it, and
+    its heading. A last move made by email reply heads the list: the mail is where they
+    played it, and where they learn it was played and what it did (a guess's result)."""
     last_own = (
         Event.objects.filter(game=game, seat=seat)
         .order_by("-sequence")
-        .values_list("sequence", flat=True)
+        .values_list("sequence", "idempotency_key")
         .first()
-        or 0
     )
+    sequence, key = last_own or (0, "")
+    after = max(sequence, game.last_sequence - RECAP)
+    heading = _("Since your last move:")
+    if (key or "").startswith(MAIL_KEY_PREFIX) and sequence - 1 >= game.last_sequence - RECAP:
+        after, heading = sequence - 1, _("Your move by email, and what followed:")
     names = seat_names(game)
-    entries = event_log(game, seat, after=max(last_own, game.last_sequence - RECAP))
+    entries = event_log(game, seat, after=after)
     site = game_type(game.rules).site
-    return [site.describe_event(entry, names, seat, game.config) for entry in entries]
+    return heading, [site.describe_event(entry, names, seat, game.config) for entry in entries]
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:

@@ -71,7 +71,7 @@ from notifications.reply_address import (
     find_token,
     reply_domain,
 )
-from notifications.reply_moves import reply_moves
+from notifications.reply_moves import MINUS, reply_moves
 from notifications.reply_text import first_line, reply_text
 
 Outcome = InboundMail.Outcome
@@ -237,11 +237,6 @@ def _stale(verdict: Verdict) -> Verdict:
     return _refused(verdict, Outcome.STALE, why)
 
 
-#: The mails write negative numbers with the typographic minus sign (U+2212), which a
-#: player may copy into a reply: a notation writes "-".
-MINUS = str.maketrans({"\u2212": "-"})
-
-
 def read_notation(rules: RuleSet[Any], text: str) -> Any:
     """The action ``text`` writes, as written, else as a phone's keyboard or a copy from the
     mail may have changed it (a capital first letter, a closing full stop, a minus sign).
@@ -358,7 +353,9 @@ def _owe_answer(
             else:
                 # A second reply to a mail already answered (an NMBR 9 card placed, a
                 # pick made): the player learns that nothing more is asked of them yet.
-                context.update(recap=turn["recap"], waiting=True)
+                context.update(
+                    recap=turn["recap"], recap_heading=turn["recap_heading"], waiting=True
+                )
     subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
     if not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"

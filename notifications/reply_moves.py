@@ -30,6 +30,9 @@ from games.rulesets.site import ChoiceHelp, LikelyMoves, MailMoves
 from games.selectors import game_view
 
 LETTERS = "ABCDEFGH"
+#: The mails write negative numbers with the typographic minus sign (U+2212), which a
+#: player may copy into a reply, or type as "-".
+MINUS = str.maketrans({"\u2212": "-"})
 #: At most this many moves are listed in an email (NUM-X may allow a few dozen); the rest
 #: are on the table.
 LISTED_AT_MOST = 40
@@ -64,21 +67,36 @@ class ReplyMoves:
         return len(self.unlettered) - len(self.shown)
 
     def notation(self, line: str) -> str:
-        """The notation a reply's first line names: a letter offered (``b``, ``B.``,
-        ``(B)``, ``B please``: a first word of one letter, which no notation begins with)
-        or the line itself. Raises NotationError for a letter not offered.
+        """The notation a reply's first line names: a listed move's words as the email
+        wrote them beside its notation (``choisir vert 4``, whatever the case, spaces,
+        minus sign or closing full stop), a letter offered (``b``, ``B.``, ``(B)``,
+        ``B please``: a first word of one letter, which no notation begins with) or the
+        line itself. Raises NotationError for a letter not offered.
 
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
         >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
         ('pass', 'pass', 'play red-3')
+        >>> ReplyMoves(1, listed=(Move("draw", {"type": "draw"}, "draw a card"),)).notation(
+        ...     "Draw a card."
+        ... )
+        'draw'
         """
         text = line.strip()
+        described = [move for move in self.listed if _words(move.description) == _words(text)]
+        if len(described) == 1:
+            return described[0].notation
         letter = text.split()[0].strip("().:-*>,!") if text else ""
         if len(letter) == 1 and letter.isalpha():
             if letter.upper() in self.letters:
                 return self.letters[letter.upper()].notation
             raise NotationError(f"no move has the letter {letter.upper()}")
         return text
+
+
+def _words(text: str) -> str:
+    """A move's words as a reply may write them: any case, spacing (a French mail's
+    no-break spaces too), minus sign and closing full stop."""
+    return " ".join(text.translate(MINUS).casefold().split()).rstrip(".!")
 
 
 def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> ReplyMoves:

@@ -3,6 +3,7 @@ card to place ("Card 1 of 20 is a 7: place your tile."), in their language; a pl
 another player made but the others have not yet matched never shows in a mail."""
 
 import random
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -17,12 +18,12 @@ from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
-from games.rulesets.nmbr9.descriptions import MINUS, square
+from games.rulesets.nmbr9.descriptions import MINUS, a_digit, square
 from games.services import game_submit
 from notifications.models import InboundMail
 from tests.members import speaks
 
-from .conftest import sent_to
+from .conftest import sent_to, turn_mail_now
 from .replies import reply
 from .test_replies import deliver, played
 
@@ -69,7 +70,7 @@ def test_every_player_is_mailed_the_card_to_place_at_once(
     for user in (alice, bob, mallory):
         (message,) = sent_to(user.email)
         assert "Towers" in message.subject and "your turn" in message.subject
-        assert f"Card 1 of 20 is a {card}: place your tile." in message.body
+        assert f"Card 1 of 20 is {a_digit(card)}: place your tile." in message.body
         assert "Your first tile goes at 0,0, turned as you like." in message.body
 
 
@@ -91,7 +92,7 @@ def test_a_secret_placement_never_shows_in_the_others_mail(
     # sees it at once on the page (or in the API's answer) she placed from.
     for user in (alice, bob):
         (message,) = sent_to(user.email)
-        assert f"Card 2 of 20 is a {now.card}: place your tile." in message.body
+        assert f"Card 2 of 20 is {a_digit(now.card)}: place your tile." in message.body
     assert sent_to(mallory.email) == []
     mail.outbox.clear()
     second = place(game, 0, commit)
@@ -151,6 +152,30 @@ def test_the_mail_draws_the_players_own_tiles_to_place_the_next_one_by_reply(
 def number(written: str) -> int:
     """A coordinate as the mail writes it (U+2212 for a minus), as a number."""
     return int(written.replace(MINUS, "-"))
+
+
+@pytest.mark.parametrize("cards", [0, 1, 3])
+def test_the_mail_writes_out_a_placement_to_send_as_it_is(
+    alice: User, bob: User, commit: Commit, cards: int
+) -> None:
+    """Placing by email is writing coordinates: Alice wrote two placements the rules
+    refused (over a gap) before finding one. Each mail writes out a legal placement of the
+    card, which a reply may send as it is; in French too."""
+    game = start([alice, bob], commit)
+    for _card in range(cards):
+        place(game, 0, commit)
+        place(game, 1, commit)
+    speaks(bob, "fr")
+    french = turn_mail_now(game, 1).body
+    message = turn_mail_now(game, 0)
+    example = re.search(r"^For example: (place .+)$", message.body, re.MULTILINE)
+    assert example is not None
+    assert re.search(r"^Par exemple\u00a0: place \d at -?\d+,-?\d+ turn \d+$", french, re.M)
+
+    deliver(commit, reply(message, example.group(1)))
+
+    assert InboundMail.objects.latest("pk").outcome == "played"
+    assert played(game, 0)[-1] == example.group(1)
 
 
 def test_a_placement_copied_with_the_mails_minus_signs_is_played(

@@ -58,7 +58,7 @@ def turn_mail(address: str) -> EmailMessage:
 
 def lettered(message: EmailMessage) -> dict[str, str]:
     """The letters a turn email offers: letter → the move's notation, as the text shows."""
-    return dict(re.findall(r"^  ([A-H])  (.+?): ", str(message.body), re.MULTILINE))
+    return dict(re.findall(r"^  ([A-H])  (.+?)\u00a0?: ", str(message.body), re.MULTILINE))
 
 
 def played(game: Game, seat: int) -> list[str]:
@@ -135,6 +135,10 @@ def test_a_french_player_reads_the_reply_instructions_in_french(bob: User, trio:
     message = compose(row)
     assert "Répondez à cet e-mail" in message.body
     assert lettered(message) == lettered(turn_mail("bob@example.com"))
+    # Each move's notation and words are set apart as French writes a colon.
+    listed = re.findall(r"^ {2}[A-H ] {2}\S.*$", str(message.body), re.MULTILINE)
+    assert len(listed) > 1
+    assert all(re.search(r"\S\u00a0: ", line) for line in listed), listed
 
 
 # --- Playing by reply -----------------------------------------------------------------------
@@ -166,6 +170,25 @@ def test_a_letter_in_a_reply_plays_the_move_it_names(
     assert answers() == []  # a move played is not answered
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_move_written_as_the_email_words_it_is_played(
+    bob: User, trio: Game, commit: Commit, language: str
+) -> None:
+    """The email lists each move's notation and its words (``pick red-8: pick red 8``,
+    ``pick red-8 : choisir rouge 8``): a player who copies the words, in their language,
+    as a phone writes them, has made the move."""
+    speaks(bob, language)
+    message = turn_mail_now(trio, 1)
+    found = re.search(r"^  C  (.+?)\u00a0?: (.+)$", str(message.body), re.MULTILINE)
+    assert found is not None
+    notation, words = found.groups()
+
+    deliver(commit, reply(message, words.capitalize() + ".", client="apple", language=language))
+
+    assert outcome() == "played"
+    assert played(trio, 1) == [notation]
+
+
 def test_a_move_in_the_games_notation_is_played(trio: Game, commit: Commit) -> None:
     message = turn_mail("mallory@example.com")
     legal = [str(a) for a in RULES.legal_actions(store.load(trio.pk, "numx").state, 2)]
@@ -194,10 +217,18 @@ def test_the_trick_winner_hands_out_the_score_cards_as_the_email_writes_them(
     message = turn_mail_now(trio, mover)
     assert "The cards of the trick: " in message.body
     assert re.search(r"The players: (\d [a-z]+(, )?)+\.", message.body)
+    # The reader's own seat is "you", as everywhere in their mail, never their own name.
+    # (the winner is among the receivers unless they are full: seed 3)
+    seats = dict(re.findall(r"(\d) (\w+)", message.body.split("The players: ")[1].split(".")[0]))
+    assert names[mover] not in seats.values()
+    assert seats.get(str(mover), "you") == "you"
+    assert seed != 3 or str(mover) in seats
     example = re.search(r"For example: (distribute .+)$", message.body, re.MULTILINE)
     assert example is not None
     speaks(User.objects.get(username=names[mover]), "fr")
-    assert f"Par exemple\u00a0: {example.group(1)}" in turn_mail_now(trio, mover).body
+    french = turn_mail_now(trio, mover).body
+    assert f"Par exemple\u00a0: {example.group(1)}" in french
+    assert str(mover) not in seats or f"{mover} vous" in french
 
     deliver(commit, reply(message, example.group(1)))
 
@@ -259,6 +290,35 @@ def test_everyone_picking_at_once_by_reply_moves_the_game_on_and_mails_the_next_
     (next_seat,) = awaited
     nxt = turn_mail(f"{names[next_seat]}@example.com")
     assert find_token(nxt.reply_to).token == ReplyToken(trio.pk, trio.last_sequence, next_seat)
+
+
+def test_the_next_email_says_the_move_a_reply_played_and_what_it_did(
+    trio: Game, commit: Commit
+) -> None:
+    """Bob plays by email: his next email starts from his own move, so that he reads that
+    his reply was played (and what it did: a Maya guess's result, a Block that gives the
+    turn back), not a bare "your turn" that looks like his reply was lost. A move made at
+    the table is not recounted: the player saw it there."""
+    names = ("alice", "bob", "mallory")
+    mails = {seat: turn_mail(f"{name}@example.com") for seat, name in enumerate(names)}
+    deliver(commit, reply(mails[1], "B", client="apple"))
+    for seat in (0, 2):
+        now = store.load(trio.pk, "numx")
+        pick = next(iter(RULES.legal_actions(now.state, seat)))
+        game_submit(game_id=trio.pk, seat=seat, action=pick, expected_sequence=now.sequence)
+    commit(lambda: consumers.dispatch(trio.pk))
+
+    by_mail = turn_mail_now(trio, 1).body
+    at_the_table = turn_mail_now(trio, 0).body
+
+    picked = cards([lettered(mails[1])["B"].removeprefix("pick ")])
+    assert f"Your move by email, and what followed:\n\n- You: pick {picked}." in by_mail
+    assert "Since your last move:" not in by_mail
+    assert "Your move by email" not in at_the_table and "- You: pick" not in at_the_table
+    speaks(User.objects.get(username="bob"), "fr")
+    assert "Votre coup par e-mail, et la suite\u00a0:\n\n- Vous\u00a0: choisir " in (
+        turn_mail_now(trio, 1).body
+    )
 
 
 def test_the_same_reply_delivered_twice_is_played_once(trio: Game, commit: Commit) -> None:

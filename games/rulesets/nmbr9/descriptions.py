@@ -27,17 +27,25 @@ def square(x: int, y: int) -> str:
     return f"{coordinate(x)},{coordinate(y)}"
 
 
+def a_digit(digit: int) -> str:
+    """A tile or card of ``digit`` with its article: "a 7", "an 8" (in French "un 7",
+    "un 8")."""
+    if digit == 8:
+        return _("an %(digit)d") % {"digit": digit}
+    return _("a %(digit)d") % {"digit": digit}
+
+
 def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted: another
     seat's placement of the current card has no square until every seat has placed)."""
     kind = data.get("type")
     if kind == "place":
         if "x" not in data:
-            return _("place a %(digit)d, where stays secret until everyone has placed") % {
-                "digit": int(data["digit"])
+            return _("place %(a_digit)s, where stays secret until everyone has placed") % {
+                "a_digit": a_digit(int(data["digit"]))
             }
-        return _("place a %(digit)d at %(square)s, turned %(turn)d°") % {
-            "digit": int(data["digit"]),
+        return _("place %(a_digit)s at %(square)s, turned %(turn)d°") % {
+            "a_digit": a_digit(int(data["digit"])),
             "square": square(int(data["x"]), int(data["y"])),
             "turn": int(data["turn"]),
         }
@@ -85,10 +93,10 @@ def landed(digit: int, level: int) -> str:
 
 def card_turned(number: int, digit: int) -> str:
     """A card turned up: "Card 12 of 20 is turned up: a 7."."""
-    return _("Card %(number)d of %(cards)d is turned up: a %(digit)d.") % {
+    return _("Card %(number)d of %(cards)d is turned up: %(a_digit)s.") % {
         "number": number,
         "cards": CARDS,
-        "digit": digit,
+        "a_digit": a_digit(digit),
     }
 
 
@@ -130,10 +138,10 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
     pending = view.get("pending")
     if view["seat"] is None or pending is None:
         return ""
-    words = _("Card %(number)d of %(cards)d is a %(digit)d: place your tile.") % {
+    words = _("Card %(number)d of %(cards)d is %(a_digit)s: place your tile.") % {
         "number": len(view["turned"]),
         "cards": CARDS,
-        "digit": pending["card"],
+        "a_digit": a_digit(pending["card"]),
     }
     if pending["first"]:
         return words + " " + _("Your first tile goes at 0,0, turned as you like.")

@@ -18,7 +18,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.descriptions import refusal
-from games.engine.nmbr9 import TURNS, IllegalAction, Stack, Tile, footprint, placements, settle
+from games.engine.nmbr9 import (
+    TURNS,
+    IllegalAction,
+    Place,
+    Stack,
+    Tile,
+    footprint,
+    placements,
+    settle,
+)
 from games.rulesets.nmbr9.forms import REACH, PlaceForm, SquareForm
 
 if TYPE_CHECKING:
@@ -146,6 +155,18 @@ def first_choice(current: Table, digit: int) -> Preview:
     tiles = seat_tiles(current)
     tile = next(placements(own_stack(tiles), digit))
     return judge(tiles, digit, tile.x, tile.y, tile.turn)
+
+
+def example(view: Mapping[str, Any]) -> str:
+    """A placement the seat whose ``view`` this is may send for the card to place, written
+    as a reply writes it (the one the form starts from: the first the engine finds); ""
+    when nothing is to place."""
+    pending, seat = view.get("pending"), view["seat"]
+    if seat is None or pending is None:
+        return ""
+    digit = int(pending["card"])
+    tile = next(placements(own_stack(view["stacks"][seat]), digit))
+    return str(Place(digit, tile.x, tile.y, tile.turn))
 
 
 def read(current: Table, query: Mapping[str, str]) -> Preview | None:

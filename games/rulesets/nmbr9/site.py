@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from games.engine.nmbr9 import CARDS, DECK
 from games.engine.nmbr9.rulebook import RULES as RULEBOOK
@@ -76,7 +77,13 @@ class Nmbr9Site:
         return descriptions.task(view, out_of_turn)
 
     def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
-        return descriptions.stack_help(view)
+        """The player's own stack drawn from above, and a legal placement written out: a
+        reply may send it as it is, or start from it."""
+        written = preview.example(view)
+        shown = [descriptions.stack_help(view)]
+        if written:
+            shown.append(_("For example: %(move)s") % {"move": written})
+        return "\n".join(line for line in shown if line)
 
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)
@@ -126,6 +133,8 @@ class Nmbr9Site:
         per_digit = Counter(DECK)
         return {
             "card": view["card"],
+            # "a 7", "an 8": the card with its article, in the reader's language.
+            "a_card": descriptions.a_digit(view["card"]) if view["card"] is not None else "",
             "number": len(view["turned"]),
             "cards": CARDS,
             "cards_left": view["cards_left"],

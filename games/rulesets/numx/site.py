@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.descriptions import and_list
+from games.descriptions import and_list, who
 from games.engine.numx import Card, Face, GameConfig, TripleRule
 from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
@@ -156,7 +156,8 @@ class NumxSite:
         ) % {
             "cards": and_list([descriptions.card(name) for name in cards]),
             "rule": rule,
-            "seats": ", ".join(f"{n} {names[n]}" for n in receivers),
+            # The reader's own number by "you", as every line of their mail names them.
+            "seats": ", ".join(f"{n} {who(n, view['seat'], names)}" for n in receivers),
             "example": example,
         }
 

@@ -24,6 +24,7 @@ from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
 from games.rulesets.nmbr9 import descriptions
+from games.rulesets.nmbr9.descriptions import a_digit
 from games.rulesets.nmbr9.templatetags import stack_grid
 from games.services import game_submit
 
@@ -121,11 +122,11 @@ def test_the_table_shows_the_card_the_cards_to_come_and_a_placement_form(
     now = state(duel)
     page = page_of(as_user(alice), duel)
     assert f'<span class="n9-card" aria-label="The card turned up: {now.card}">' in page
-    assert f"Card 1 of 20: everyone places a {now.card}." in page
+    assert f"Card 1 of 20: everyone places {a_digit(now.card)}." in page
     assert "19 cards still face down:" in page
     # The card turned up is one of its digit's two: one of that digit is left to come.
     assert f'<span class="n9-left">{now.card}</span>' in page
-    assert f"Your turn.</strong> Card 1 of 20 is a {now.card}: place your tile." in page
+    assert f"Your turn.</strong> Card 1 of 20 is {a_digit(now.card)}: place your tile." in page
     assert f"Place your {now.card}" in page and 'name="place-x"' in page
     assert page.count('name="place-turn"') == 4
     assert "Your first tile goes at 0,0" in page
@@ -247,10 +248,10 @@ def test_the_next_card_turns_up_once_everyone_has_placed(
     play_cards(duel, {0: as_user(alice), 1: as_user(bob)}, 1)
     now = state(duel)
     page = page_of(as_user(alice), duel)
-    assert f"Card 2 of 20: everyone places a {now.card}." in page
+    assert f"Card 2 of 20: everyone places {a_digit(now.card)}." in page
     history = re.findall(r"<li value=\"\d+\">([^<]*)</li>", page)
-    assert any(f"Card 2 of 20 is turned up: a {now.card}." in said for said in history)
-    assert any(f"place a {first} at 0,0" in said for said in history)
+    assert any(f"Card 2 of 20 is turned up: {a_digit(now.card)}." in said for said in history)
+    assert any(f"place {a_digit(first)} at 0,0" in said for said in history)
 
 
 def test_both_players_placing_from_the_same_page_are_both_recorded(
@@ -451,12 +452,18 @@ def test_words_in_english_and_french() -> None:
         "Card 5 of 20 is turned up: a 5."
     )
     assert descriptions.score_rule("nmbr9.level-3") == "tiles on level 3"
+    # An 8 is "an 8", in the history, the table and the mail (the game has two).
+    place_8 = {**place_7, "digit": 8}
+    assert descriptions.action(place_8, names) == "place an 8 at 3,\u22122, turned 90°"
+    assert descriptions.card_turned(2, 8) == "Card 2 of 20 is turned up: an 8."
+    assert [a_digit(digit) for digit in (0, 7, 8, 9)] == ["a 0", "a 7", "an 8", "a 9"]
     assert descriptions.config({"players": 1}) == "solo (beat your own best)"
     with translation.override("fr"):
         assert descriptions.action(place_7, names) == "poser un 7 en 3,\u22122, tourné de 90°"
         assert descriptions.event(entry, names, 1).startswith("Vous\u00a0: poser un 7")
         assert "Carte 5 sur 20 retournée\u00a0: un 5." in descriptions.event(entry, names, 1)
         assert descriptions.score_rule("nmbr9.level-3") == "tuiles du niveau 3"
+        assert descriptions.card_turned(2, 8) == "Carte 2 sur 20 retournée\u00a0: un 8."
         assert descriptions.landed(8, 2) == "Elle repose au niveau 2\u00a0: 16 points."
         hidden = {"type": "place", "digit": 7}
         assert "secret" in descriptions.action(hidden, names)
