@@ -287,7 +287,7 @@ def test_a_placement_stays_secret_from_the_other_seat_and_spectators_until_all_h
     secret = greedy(duel, 0)
     assert place(clients[0], duel, secret).status_code == 200
     where = descriptions.square(secret.x, secret.y)
-    placed = f"place a {secret.digit} at {where}, turned {secret.turn}°"
+    placed = f"place {a_digit(secret.digit)} at {where}, turned {secret.turn}°"
     mine = page_of(clients[0], duel)
     assert placed in mine and "Your tile of this card is outlined" in mine
     hidden_tiles = len(state(duel).stacks[0].tiles) - 1
