@@ -124,6 +124,7 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
     waited(game, 1, hours=30)
     done = commit(deadlines.tick)
     assert done == {
+        "told_late": 0,
         "reminders": 0,
         "vacation_days_used": 0,
         "timeouts": 0,
@@ -165,6 +166,7 @@ def test_the_tick_command_runs_the_clock_once(trio: Game) -> None:
     out = StringIO()
     call_command("numx", "tick", stdout=out)
     assert json.loads(out.getvalue()) == {
+        "told_late": 0,
         "reminders": 0,
         "vacation_days_used": 0,
         "timeouts": 0,

@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from smtplib import SMTPException
 from typing import Any
 from unittest import mock
@@ -10,10 +11,12 @@ import pytest
 from celery.exceptions import Retry
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.cache import cache
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.models import profile_of
+from games import deadlines
 from games.engine.numx import legal_actions
 from games.events import consumers, store
 from games.models import Game, GameMute, Seat, StandingOrder
@@ -311,6 +314,31 @@ def test_a_player_at_the_table_gets_no_your_turn_email(
     assert starter in (0, 1)
     assert mail.outbox == []
     assert Notification.objects.filter(game=trio, kind=Notification.Kind.YOUR_TURN).count() == 3
+
+
+def test_a_turn_that_came_at_the_table_is_mailed_once_its_player_has_left(
+    trio: Game, commit: Commit, alice: User, bob: User
+) -> None:
+    """Alice and Bob have the table open when the picks end: the starter is not mailed.
+    While they stay, the clock's ticks mail nothing; once the starter's look has lapsed
+    without a move (they closed the page to come back later), the next tick mails them
+    their turn, once: a game played a move a day must not wait for the reminder."""
+    for user in (alice, bob):
+        at_the_table(user, trio)
+    mail.outbox.clear()
+    all_pick(trio, commit)
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    address = ["alice", "bob"][starter] + "@example.com"
+    later = timezone.now() + timedelta(minutes=6)
+
+    assert commit(lambda: deadlines.tick(later))["told_late"] == 0  # type: ignore[index]
+    assert mail.outbox == []
+    cache.clear()  # the starter's page is closed: their look lapses
+    assert commit(lambda: deadlines.tick(later))["told_late"] == 1  # type: ignore[index]
+    assert commit(lambda: deadlines.tick(later))["told_late"] == 0  # type: ignore[index]
+
+    (message,) = mail.outbox
+    assert message.to == [address] and "your turn" in message.subject
 
 
 def test_a_player_who_looked_at_the_table_a_while_ago_is_emailed(
