@@ -304,7 +304,8 @@ def _recap(game: Game, seat: int | None) -> tuple[str, list[str]]:
     )
     sequence, key = last_own or (0, "")
     after = max(sequence, game.last_sequence - RECAP)
-    heading = _("Since your last move:")
+    # Before their first move there is no "last move" to count from: the game so far.
+    heading = _("Since your last move:") if last_own else _("So far:")
     if (key or "").startswith(MAIL_KEY_PREFIX) and sequence - 1 >= game.last_sequence - RECAP:
         after, heading = sequence - 1, _("Your move by email, and what followed:")
     names = seat_names(game)

@@ -99,13 +99,24 @@ def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
     )
     send_notification(reminder.pk)
     (email,) = mail.outbox
-    assert "Since your last move" in email.body
+    # Mallory has not moved yet: the recap is the game so far, not "since your last move".
+    assert "So far:\n" in email.body and "Since your last move" not in email.body
     assert "alice: pick a hidden card." in email.body  # picks stay secret until all are in
     link = re.search(r"(/notifications/games/\d+/link/\?sesame=\S+)", email.body)
     assert link, email.body
     page = Client().get(link.group(1), follow=True)
     assert page.redirect_chain[-1][0] == f"/games/{trio.pk}/"
     assert "Your turn." in page.content.decode()
+    # Alice has moved: her mail counts from her move.
+    alice = User.objects.get(username="alice")
+    mail.outbox.clear()
+    send_notification(
+        Notification.objects.create(
+            game=trio, sequence=trio.last_sequence + 2, recipient=alice, kind="reminder"
+        ).pk
+    )
+    (theirs,) = mail.outbox
+    assert "Since your last move:\n\n- bob: pick a hidden card." in theirs.body
 
 
 def test_every_game_email_prints_the_head_of_the_games_chain_in_its_footer(
