@@ -26,6 +26,7 @@ backscatter to forged senders), carry ``Auto-Submitted: auto-replied``, and are 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email.utils import parseaddr
@@ -79,6 +80,9 @@ AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 AUTOMATIC_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Auto-Reply")
 ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply"}
 ANSWER_WINDOW = 3600
+#: How a mail introduces a move written out for the player to send (NMBR 9's placement, a
+#: NUM-X distribution), in the site's languages: a reply that copies the whole line keeps it.
+EXAMPLE_LEAD = re.compile(r"^\s*(for example|par exemple)\s*:\s*", re.IGNORECASE)
 
 
 @dataclass
@@ -239,9 +243,10 @@ def _stale(verdict: Verdict) -> Verdict:
 
 def read_notation(rules: RuleSet[Any], text: str) -> Any:
     """The action ``text`` writes, as written, else as a phone's keyboard or a copy from the
-    mail may have changed it (a capital first letter, a closing full stop, a minus sign).
+    mail may have changed it (a capital first letter, a closing full stop, a minus sign,
+    the whole line of a move the mail wrote out: "For example: place 7 at 0,0 turn 0").
     Raises NotationError."""
-    plain = text.translate(MINUS)
+    plain = EXAMPLE_LEAD.sub("", text.translate(MINUS))
     tried = [text, text.lower(), plain, plain.rstrip(".!").strip().lower()]
     for candidate in dict.fromkeys(tried):
         try:

@@ -178,6 +178,24 @@ def test_the_mail_writes_out_a_placement_to_send_as_it_is(
     assert played(game, 0)[-1] == example.group(1)
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_whole_example_line_copied_into_a_reply_is_played(
+    alice: User, bob: User, commit: Commit, language: str
+) -> None:
+    """Bob copies the mail's whole line, "Par exemple : place …", into his reply: the
+    placement it writes out is played."""
+    game = start([alice, bob], commit)
+    speaks(bob, language)
+    message = turn_mail_now(game, 1)
+    line = re.search(r"^(For example|Par exemple\u00a0): place .+$", message.body, re.M)
+    assert line is not None
+
+    deliver(commit, reply(message, line.group(0), language=language))
+
+    assert InboundMail.objects.latest("pk").outcome == "played"
+    assert played(game, 1)[-1] == line.group(0).split(": ", 1)[1]
+
+
 def test_a_placement_copied_with_the_mails_minus_signs_is_played(
     alice: User, commit: Commit, bob: User
 ) -> None:
