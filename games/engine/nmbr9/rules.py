@@ -57,8 +57,12 @@ def place(state: Nmbr9State, seat: int, action: Place) -> Nmbr9State:
     if state.placed[seat]:
         raise IllegalAction("nmbr9.once", "you have placed this card: wait for the others")
     if action.digit != state.card:
+        # The digits bare: an article would be "a" or "an" by the digit ("an 8").
         raise IllegalAction(
-            "nmbr9.wrong-digit", "the card turned up is a %(digit)s", digit=state.card
+            "nmbr9.wrong-digit",
+            "place the tile of the card turned up, %(digit)s, not %(placed)s",
+            digit=state.card,
+            placed=action.digit,
         )
     tile = settle(state.stacks[seat], action.digit, action.x, action.y, action.turn)
     placed = replace_at(state.placed, seat, True)

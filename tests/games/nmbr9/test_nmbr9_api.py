@@ -105,6 +105,9 @@ def test_an_illegal_placement_through_the_api_names_its_rule(alice: User, bob: U
     wrong = (card + 1) % 10
     response = submit(token_client(alice), game, f"place {wrong} at 0,0")
     assert response.status_code == 400 and response.json()["rule"] == "nmbr9.wrong-digit"
+    # Said with the digits bare ("a 8" read wrong): the card to place, and the tile sent.
+    said = f"place the tile of the card turned up, {card}, not {wrong}"
+    assert said in response.json()["message"], response.json()
     response = submit(token_client(alice), game, f"place {card} at 1,1")
     assert response.status_code == 400 and response.json()["rule"] == "nmbr9.origin"
     for user in (alice, bob):
