@@ -209,7 +209,9 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     except IllegalAction as illegal:
         page = reverse("games:rules", args=(game.rules,))
         rule = f"{settings.SITE_URL}{page}#rule-{illegal.rule}"
-        why = _("“%(line)s”: %(why)s\nNothing was played. The rule: %(link)s") % {
+        # The reply first, as a sentence: the refusal that follows starts with its own
+        # "Not allowed:", and two colons in a row read as a stammer.
+        why = _("Your reply “%(line)s” was not played. %(why)s\nThe rule: %(link)s") % {
             "line": line[:80],
             "why": refusal(illegal, refusal_words(game.game_type.site)),
             "link": rule,

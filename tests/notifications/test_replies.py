@@ -459,7 +459,7 @@ def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
     assert outcome() == "illegal"
     assert played(trio, 1) == []
     answer = answer_to("bob@example.com")
-    assert "Rien n’a été joué" in answer.body
+    assert "Votre réponse «\u00a0pass\u00a0» n’a pas été jouée. Coup refusé\u00a0: " in answer.body
     assert "/rules/numx/#rule-" in answer.body
 
 
