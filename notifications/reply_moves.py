@@ -135,6 +135,18 @@ def _likely(game: Game, moves: list[Move], view: Mapping[str, Any]) -> list[Move
     if isinstance(site, LikelyMoves):
         chosen = list(site.likely_moves(moves, view))
     else:
-        passing = game.game_type.rules.pass_notation
-        chosen = sorted(moves, key=lambda move: move.notation != passing)
+        chosen = pass_first(moves, game.game_type.rules.pass_notation)
     return chosen[: len(LETTERS)]
+
+
+def pass_first(moves: list[Move], passing: str | None) -> list[Move]:
+    """The letters of a game whose adapter does not choose them: its pass first (written
+    ``passing``; None: the game has none), then the moves in the engine's order.
+
+    >>> moves = [Move(n, {"type": n.split()[0]}, "") for n in ("play 3", "draw", "pass")]
+    >>> [move.notation for move in pass_first(moves, "pass")]
+    ['pass', 'play 3', 'draw']
+    >>> [move.notation for move in pass_first(moves, None)]
+    ['play 3', 'draw', 'pass']
+    """
+    return sorted(moves, key=lambda move: move.notation != passing)

@@ -26,6 +26,7 @@ from games.selectors import game_view
 from games.services import game_submit, set_standing_orders
 from notifications.emails import compose
 from notifications.models import Notification
+from notifications.reply_moves import reply_moves
 from notifications.tasks import send_notification
 from tests.members import speaks
 
@@ -407,3 +408,28 @@ def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(
     speaks(User.objects.get(username=names[starter]), "fr")
     french = turn_mail_now(trio, starter).body
     assert "Zones de score\u00a0:" in french and "- vous\u00a0: 1 " in french
+
+
+def test_a_numx_mail_letters_the_draw_and_the_plain_plis_before_the_action_cards(
+    trio: Game, commit: Commit
+) -> None:
+    """A hand with Action cards multiplies its moves (each pli with each Eclair, each
+    Malus target): the letters go to the pass, the plain plis and the draw (a player who
+    cannot beat the pli draws), the Action cards after them, not to "play shadow-9 + eclair
+    0 0 0" while "draw" has none."""
+    all_pick(trio, commit)
+    rules = rule_set("numx")
+    seen_a_crowd = False
+    for _move in range(8):
+        now = store.load(trio.pk, "numx")
+        (seat,) = rules.awaiting(now.state) - {rules.chance}
+        moves = reply_moves(trio, seat)
+        listed = {move.notation for move in moves.listed}
+        lettered = [move.notation for _letter, move in moves.lettered]
+        seen_a_crowd |= len(listed) > 8 and any(" + " in n for n in listed)
+        assert "draw" not in listed or "draw" in lettered, lettered
+        assert "pass" not in listed or lettered[0] == "pass", lettered
+        with_a_card = [" + " in notation for notation in lettered]
+        assert with_a_card == sorted(with_a_card), lettered
+        move(trio, seat, commit)
+    assert seen_a_crowd

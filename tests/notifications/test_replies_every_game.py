@@ -16,9 +16,7 @@ from games.events import store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.registry import game_ids, rule_set
-from games.services import game_submit
-from notifications.emails import compose
-from notifications.models import InboundMail, Notification
+from notifications.models import InboundMail
 from notifications.reply_address import find_token
 from tests.toygame.fixtures import toy_installed
 
@@ -94,28 +92,3 @@ def test_the_adapters_likely_moves_choose_the_letters(
     first = store.load(game.pk, "toy").state.turn
     message = turn_mail(("alice", "bob")[first] + "@example.com")
     assert lettered(message) == {"A": "take 3", "B": "take 2", "C": "take 1"}
-
-
-def test_without_an_adapter_hook_the_pass_comes_first(
-    alice: User, bob: User, commit: Commit
-) -> None:
-    game = start("numx", alice, bob, commit)
-    engine = rule_set("numx")
-    rng = random.Random(8)
-    # Bots play both seats until the game waits for a seat that may pass among other moves.
-    while True:
-        now = store.load(game.pk, "numx")
-        awaited = engine.awaiting(now.state) - {engine.chance}
-        assert awaited, "the game ended before anyone could pass"
-        mover = min(awaited)
-        legal = [str(action) for action in engine.legal_actions(now.state, mover)]
-        if "pass" in legal and len(legal) > 1:
-            break
-        action = engine.bot_action(now.state, mover, rng)
-        game_submit(game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence)
-    row = Notification.objects.create(
-        game=game, sequence=now.sequence, recipient=(alice, bob)[mover], kind="your-turn"
-    )
-    letters = lettered(compose(row))
-    assert letters["A"] == "pass"
-    assert letters["B"] == next(notation for notation in legal if notation != "pass")

@@ -14,12 +14,14 @@ from games.engine.numx import Card, Face, GameConfig, TripleRule
 from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.models import Game, StandingOrder
+from games.rulesets.letters import likeliest
 from games.rulesets.numx import api as numx_api
 from games.rulesets.numx import descriptions
 from games.rulesets.numx.forms import NumxOptions, distribution_start, move_forms
 from games.rulesets.site import ApiSchema
 
 if TYPE_CHECKING:
+    from games.moves import Move
     from games.presenters import Table
 
 _MODES = {
@@ -119,6 +121,14 @@ class NumxSite:
     def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         return descriptions.position(view, names)
 
+    def likely_moves(self, moves: Sequence[Move], view: Mapping[str, Any]) -> Sequence[Move]:
+        """The letters of a "your turn" email: the pass, the plis laying most cards (then
+        the others, a completion, a pick, in the engine's order), the draw, and last the
+        Action cards, alone or after a pli, which multiply the moves; the pass and the draw
+        keep their letters however many plis there are (a player who cannot beat the pli
+        draws or passes)."""
+        return likeliest(moves, _likeliness, lambda move: move.kind in ("pass", "draw"))
+
     def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """A distribution by email reply: the trick's cards, how many to hand out, how a
         placement is written, the seats' numbers, and a legal distribution to start from
@@ -208,3 +218,18 @@ class NumxSite:
 
 
 SITE = NumxSite()
+
+
+#: The moves an Action card makes, played alone (after a pli, a play carries it as its bonus).
+_ACTIONS = {"flip", "block", "quantum", "swipe", "eclair", "malus", "take"}
+
+
+def _likeliness(move: Move) -> tuple[int, int]:
+    data = move.action
+    if move.kind == "pass":
+        return (0, 0)
+    if move.kind in _ACTIONS or data.get("bonus"):
+        return (3, 0)
+    if move.kind == "draw":
+        return (2, 0)
+    return (1, -len(data.get("cards") or ()))

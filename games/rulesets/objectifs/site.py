@@ -14,6 +14,7 @@ from games.engine.objectifs.objectives import malus_sum
 from games.engine.objectifs.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.models import Game, StandingOrder
+from games.rulesets.letters import likeliest
 from games.rulesets.objectifs import api as objectifs_api
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.forms import ObjectifsOptions, move_forms
@@ -165,14 +166,9 @@ class ObjectifsSite:
         hand first; on a turn, the plis shedding most cards of the hand (the lowest value
         first), then the draw and the pass, which keep their letters however many plis
         there are: the mail's question names them."""
-        ranked = sorted(moves, key=_likeliness)
-        kept = [move for move in ranked if _likeliness(move)[0] in (_DRAW, _PASS)]
-        others = [move for move in ranked if _likeliness(move)[0] not in (_DRAW, _PASS)]
-        return sorted(others[: LETTERED - len(kept)] + kept, key=_likeliness)
+        return likeliest(moves, _likeliness, lambda move: _likeliness(move)[0] in (_DRAW, _PASS))
 
 
-#: A "your turn" email letters this many moves (notifications.reply_moves.LETTERS).
-LETTERED = 8
 #: The ranks of the pile's draw and of the pass in :func:`_likeliness`.
 _DRAW, _PASS = 2, 3
 
