@@ -2,9 +2,12 @@
 // screen reader and a keyboard: the newest event is said politely in #table-news, a region
 // outside the table that stays in place; and the focus stays on the same control (by its
 // id, its name and value, or its link) when the copy comes in, unless the copy takes it
-// (a refusal takes the focus).
+// (a refusal takes the focus). A control of the player's moves that the copy no longer has
+// (the card just picked, the form of a move made) leaves the focus on their moves'
+// section, #table-moves: the next move is a Tab away, not the whole page.
 (() => {
   let kept = null;
+  let inMoves = false;
   let seen = null;
 
   const selector = (element) => {
@@ -23,16 +26,19 @@
     seen = table.dataset.sequence;
     const active = document.activeElement;
     kept = active && table.contains(active) ? selector(active) : null;
+    inMoves = Boolean(active && active.closest("#table-moves"));
   });
 
   document.addEventListener("htmx:afterSettle", () => {
     const table = document.getElementById("table");
     if (!table) return;
-    if (kept && (!document.activeElement || document.activeElement === document.body)) {
-      const again = table.querySelector(kept);
+    if (!document.activeElement || document.activeElement === document.body) {
+      const again =
+        (kept && table.querySelector(kept)) || (inMoves && table.querySelector("#table-moves"));
       if (again) again.focus();
     }
     kept = null;
+    inMoves = false;
     const news = document.getElementById("table-news");
     const newest = table.querySelector(".history li");
     if (news && newest && seen !== null && seen !== table.dataset.sequence) {

@@ -2,17 +2,30 @@
 NMBR 9 table and places its twenty tiles, then reads the final score, pressing only Tab,
 Shift+Tab, Enter, Space and the arrow keys, and typing into the field that has the focus.
 No click, no field filled by its selector: whatever the keyboard cannot reach fails here.
-Each control she reaches shows where the focus is (a visible outline).
+Each control she reaches shows where the focus is (a visible outline). At a NUM-X table
+against a bot, each move she makes leaves the focus among her moves, the next one a Tab
+away (not back at the top of the page).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.helpers import Person, Site, person, sign_up, table, wait_for_htmx
+from tests.e2e.helpers import (
+    Person,
+    Site,
+    my_turn,
+    open_table,
+    person,
+    sequence,
+    sign_up,
+    table,
+    wait_for_htmx,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -85,3 +98,57 @@ def test_kim_plays_a_whole_solo_nmbr9_game_with_the_keyboard_alone(kim: Person) 
     expect(outcome).to_contain_text("kim")
     # The game over's own control is in reach too.
     tab_to(page, outcome.get_by_role("button", name="Play again"))
+
+
+#: Kim's moves at the NUM-X table: the opening pick and the turns after it.
+MOVES = 4
+
+
+def in_her_moves(page: Page) -> bool:
+    """Whether the focus is on Kim's moves (their section, or a control in it)."""
+    return bool(
+        page.evaluate("document.querySelector('#table .actions')?.contains(document.activeElement)")
+    )
+
+
+def next_move(page: Page) -> Locator:
+    """The control Kim's next move at a NUM-X table is made with: the distribution's send
+    button, a card she may lay (checked with Space, then laid by its button), or a pick,
+    a draw or a pass."""
+    distribution = page.locator("#table .distribution-form button[type=submit]")
+    if distribution.count():
+        return distribution.first
+    playable = page.locator("#table .pli-form label.pick.playable input")
+    if playable.count():
+        return playable.first
+    return (
+        page.locator("#table .choice-form")
+        .get_by_role("button", name=re.compile(r"^(Pick |Draw a card$|Pass$)"))
+        .first
+    )
+
+
+def test_after_each_move_at_a_numx_table_the_focus_stays_among_her_moves(
+    kim: Person,
+) -> None:
+    page = kim.page
+    open_table(kim, "numx", "Cards by keys")
+    page.get_by_role("button", name="Give a free seat to a bot").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(table(page)).to_be_visible()
+    for _ in range(MOVES):
+        expect(page.locator("#table .status")).to_contain_text("Your turn.", timeout=20_000)
+        wait_for_htmx(page)
+        assert my_turn(page)
+        before = sequence(page)
+        control = next_move(page)
+        tab_to(page, control)
+        if control.get_attribute("type") == "checkbox":
+            page.keyboard.press("Space")
+            tab_to(
+                page, page.locator("#table .pli-form").get_by_role("button", name="Lay these cards")
+            )
+        page.keyboard.press("Enter")
+        expect(table(page)).not_to_have_attribute("data-sequence", str(before))
+        wait_for_htmx(page)
+        assert in_her_moves(page), page.evaluate("document.activeElement.tagName")
