@@ -152,3 +152,37 @@ def test_after_each_move_at_a_numx_table_the_focus_stays_among_her_moves(
         expect(table(page)).not_to_have_attribute("data-sequence", str(before))
         wait_for_htmx(page)
         assert in_her_moves(page), page.evaluate("document.activeElement.tagName")
+
+
+def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person) -> None:
+    """Each square, arrow and turn of the NMBR 9 placement asks for a new preview, which
+    redraws them: the focus stays on the control Kim pressed, to press it again, and the
+    verdict, what the tile would score there, is said (in the table's news, a live region
+    the preview does not replace)."""
+    page = kim.page
+    open_table(kim, "nmbr9", "Nudged by keys", players=1)
+    page.get_by_role("button", name="Start the game").click()
+    tab_to(page, page.locator("#n9-place"))
+    page.keyboard.press("Enter")
+    expect(page.locator("#table .status")).to_contain_text("Card 2 of 20 ")
+    wait_for_htmx(page)
+    verdict = page.locator(".n9-verdict")
+    square = page.locator(".n9-pick-grid button.legal:not(.corner-here)").first
+    name = square.get_attribute("aria-label")
+    tab_to(page, square, "Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(".n9-pick-grid .corner-here")).to_have_attribute("aria-label", str(name))
+    wait_for_htmx(page)
+    assert focused(page.locator(".n9-pick-grid .corner-here"))
+    for control in (
+        page.get_by_role("button", name="Move right"),
+        page.get_by_role("button", name="Move down"),
+        page.get_by_role("button", name="Turn a quarter"),
+    ):
+        query = control.get_attribute("hx-get")
+        tab_to(page, control)
+        page.keyboard.press("Enter")
+        expect(control).not_to_have_attribute("hx-get", str(query))
+        wait_for_htmx(page)
+        assert focused(control), page.evaluate("document.activeElement.tagName")
+        expect(page.locator("#table-news")).to_have_text(verdict.inner_text())
