@@ -158,7 +158,9 @@ def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person)
     """Each square, arrow and turn of the NMBR 9 placement asks for a new preview, which
     redraws them: the focus stays on the control Kim pressed, to press it again, and the
     verdict, what the tile would score there, is said (in the table's news, a live region
-    the preview does not replace)."""
+    the preview does not replace). The grid's squares are one stop of the Tab key, the
+    arrows moving among those the tile may go on: the buttons under the grid are a Tab
+    away, not a Tab per square."""
     page = kim.page
     open_table(kim, "nmbr9", "Nudged by keys", players=1)
     page.get_by_role("button", name="Start the game").click()
@@ -167,13 +169,22 @@ def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person)
     expect(page.locator("#table .status")).to_contain_text("Card 2 of 20 ")
     wait_for_htmx(page)
     verdict = page.locator(".n9-verdict")
-    square = page.locator(".n9-pick-grid button.legal:not(.corner-here)").first
-    name = square.get_attribute("aria-label")
-    tab_to(page, square, "Shift+Tab")
+    # The grid is one stop of the Tab key: the arrows move among its squares.
+    stop = page.locator(".n9-pick-grid button[tabindex='0']")
+    first = stop.get_attribute("aria-label")
+    tab_to(page, stop, "Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    moved = page.locator(".n9-pick-grid button.legal:focus")
+    expect(moved).to_have_count(1)
+    name = moved.get_attribute("aria-label")
+    assert name != first
     page.keyboard.press("Enter")
-    expect(page.locator(".n9-pick-grid .corner-here")).to_have_attribute("aria-label", str(name))
+    corner = page.locator(".n9-pick-grid .corner-here")
+    expect(corner).to_have_attribute("aria-label", str(name))
     wait_for_htmx(page)
-    assert focused(page.locator(".n9-pick-grid .corner-here"))
+    assert focused(corner)
+    page.keyboard.press("Tab")
+    assert focused(page.get_by_role("button", name="Turn a quarter"))
     for control in (
         page.get_by_role("button", name="Move right"),
         page.get_by_role("button", name="Move down"),
