@@ -47,17 +47,30 @@ def focused(target: Locator) -> bool:
     return bool(target.evaluate("element => element === document.activeElement"))
 
 
+def focus_shows(target: Locator) -> bool:
+    """Whether ``target`` is drawn with the focus's outline (or a shadow of its own)."""
+    return bool(
+        target.evaluate(
+            "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
+            " && parseFloat(s.outlineWidth) > 0 || s.boxShadow !== 'none'; }"
+        )
+    )
+
+
+#: Whether an element's focus ring is drawn (solid, not the preview's dashed outline of a
+#: tile's squares), and within the element's own box.
+RING_INSIDE = """e => { const s = getComputedStyle(e);
+  return s.outlineStyle === 'solid'
+    && parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0; }"""
+
+
 def tab_to(page: Page, target: Locator, key: str = "Tab") -> None:
     """Press ``key`` (Tab, or Shift+Tab) until ``target`` has the focus, and check that the
     focus shows on it."""
     for _ in range(TABS):
         page.keyboard.press(key)
         if focused(target):
-            outline = target.evaluate(
-                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
-                " && parseFloat(s.outlineWidth) > 0 || s.boxShadow !== 'none'; }"
-            )
-            assert outline, f"the focus does not show on {target}"
+            assert focus_shows(target), f"the focus does not show on {target}"
             return
     raise AssertionError(f"{key} never reached {target}")
 
@@ -183,6 +196,8 @@ def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person)
     expect(corner).to_have_attribute("aria-label", str(name))
     wait_for_htmx(page)
     assert focused(corner)
+    # Its ring shows, inside the square: one drawn around it, the next squares covered.
+    assert corner.evaluate(RING_INSIDE), "the focus does not show on the square"
     page.keyboard.press("Tab")
     assert focused(page.get_by_role("button", name="Turn a quarter"))
     for control in (
