@@ -2,10 +2,18 @@
 // screen reader and a keyboard: the newest event is said politely in #table-news, a region
 // outside the table that stays in place; and the focus stays on the same control (by its
 // id, its name and value, or its link) when the copy comes in, unless the copy takes it
-// (a refusal takes the focus).
+// (a refusal takes the focus). A control of the player's moves that the copy no longer has
+// (the card just picked, the form of a move made) leaves the focus on their moves'
+// section, #table-moves: the next move is a Tab away, not the whole page. A part of the
+// table swapped alone (NMBR 9's placement preview, redrawn by each square, arrow and turn)
+// keeps the focus the same way, and what its status line says (the preview's verdict) is
+// said in #table-news: a live region swapped in whole is not read out.
 (() => {
   let kept = null;
+  let inMoves = false;
   let seen = null;
+  // The id of the part of the table swapped alone, if the swap is not the whole table's.
+  let partId = null;
 
   const selector = (element) => {
     if (element.id) return `#${CSS.escape(element.id)}`;
@@ -14,26 +22,38 @@
       return `${element.tagName}[name="${CSS.escape(element.name)}"]${value}`;
     }
     const href = element.getAttribute("href");
-    return href ? `a[href="${CSS.escape(href)}"]` : null;
+    if (href) return `a[href="${CSS.escape(href)}"]`;
+    const label = element.getAttribute("aria-label");
+    return label ? `${element.tagName}[aria-label="${CSS.escape(label)}"]` : null;
   };
 
   document.addEventListener("htmx:beforeSwap", (event) => {
-    const table = event.detail.target;
-    if (!table || table.id !== "table") return;
+    const target = event.detail.target;
+    const table = document.getElementById("table");
+    if (!target || !table || !table.contains(target)) return;
     seen = table.dataset.sequence;
     const active = document.activeElement;
-    kept = active && table.contains(active) ? selector(active) : null;
+    kept = active && target.contains(active) ? selector(active) : null;
+    inMoves = Boolean(active && active.closest("#table-moves"));
+    partId = target === table ? null : target.id;
   });
 
   document.addEventListener("htmx:afterSettle", () => {
     const table = document.getElementById("table");
     if (!table) return;
-    if (kept && (!document.activeElement || document.activeElement === document.body)) {
-      const again = table.querySelector(kept);
+    // An outerHTML swap leaves the old element detached: the part is found again by its id.
+    const part = partId && document.getElementById(partId);
+    const status = part && part.querySelector("[role=status]");
+    const news = document.getElementById("table-news");
+    if (status && news) news.textContent = status.textContent.trim();
+    partId = null;
+    if (!document.activeElement || document.activeElement === document.body) {
+      const again =
+        (kept && table.querySelector(kept)) || (inMoves && table.querySelector("#table-moves"));
       if (again) again.focus();
     }
     kept = null;
-    const news = document.getElementById("table-news");
+    inMoves = false;
     const newest = table.querySelector(".history li");
     if (news && newest && seen !== null && seen !== table.dataset.sequence) {
       news.textContent = newest.textContent.trim();

@@ -2,17 +2,30 @@
 NMBR 9 table and places its twenty tiles, then reads the final score, pressing only Tab,
 Shift+Tab, Enter, Space and the arrow keys, and typing into the field that has the focus.
 No click, no field filled by its selector: whatever the keyboard cannot reach fails here.
-Each control she reaches shows where the focus is (a visible outline).
+Each control she reaches shows where the focus is (a visible outline). At a NUM-X table
+against a bot, each move she makes leaves the focus among her moves, the next one a Tab
+away (not back at the top of the page).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.helpers import Person, Site, person, sign_up, table, wait_for_htmx
+from tests.e2e.helpers import (
+    Person,
+    Site,
+    my_turn,
+    open_table,
+    person,
+    sequence,
+    sign_up,
+    table,
+    wait_for_htmx,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -34,17 +47,30 @@ def focused(target: Locator) -> bool:
     return bool(target.evaluate("element => element === document.activeElement"))
 
 
+def focus_shows(target: Locator) -> bool:
+    """Whether ``target`` is drawn with the focus's outline (or a shadow of its own)."""
+    return bool(
+        target.evaluate(
+            "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
+            " && parseFloat(s.outlineWidth) > 0 || s.boxShadow !== 'none'; }"
+        )
+    )
+
+
+#: Whether an element's focus ring is drawn (solid, not the preview's dashed outline of a
+#: tile's squares), and within the element's own box.
+RING_INSIDE = """e => { const s = getComputedStyle(e);
+  return s.outlineStyle === 'solid'
+    && parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0; }"""
+
+
 def tab_to(page: Page, target: Locator, key: str = "Tab") -> None:
     """Press ``key`` (Tab, or Shift+Tab) until ``target`` has the focus, and check that the
     focus shows on it."""
     for _ in range(TABS):
         page.keyboard.press(key)
         if focused(target):
-            outline = target.evaluate(
-                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
-                " && parseFloat(s.outlineWidth) > 0 || s.boxShadow !== 'none'; }"
-            )
-            assert outline, f"the focus does not show on {target}"
+            assert focus_shows(target), f"the focus does not show on {target}"
             return
     raise AssertionError(f"{key} never reached {target}")
 
@@ -85,3 +111,104 @@ def test_kim_plays_a_whole_solo_nmbr9_game_with_the_keyboard_alone(kim: Person) 
     expect(outcome).to_contain_text("kim")
     # The game over's own control is in reach too.
     tab_to(page, outcome.get_by_role("button", name="Play again"))
+
+
+#: Kim's moves at the NUM-X table: the opening pick and the turns after it.
+MOVES = 4
+
+
+def in_her_moves(page: Page) -> bool:
+    """Whether the focus is on Kim's moves (their section, or a control in it)."""
+    return bool(
+        page.evaluate("document.querySelector('#table .actions')?.contains(document.activeElement)")
+    )
+
+
+def next_move(page: Page) -> Locator:
+    """The control Kim's next move at a NUM-X table is made with: the distribution's send
+    button, a card she may lay (checked with Space, then laid by its button), or a pick,
+    a draw or a pass."""
+    distribution = page.locator("#table .distribution-form button[type=submit]")
+    if distribution.count():
+        return distribution.first
+    playable = page.locator("#table .pli-form label.pick.playable input")
+    if playable.count():
+        return playable.first
+    return (
+        page.locator("#table .choice-form")
+        .get_by_role("button", name=re.compile(r"^(Pick |Draw a card$|Pass$)"))
+        .first
+    )
+
+
+def test_after_each_move_at_a_numx_table_the_focus_stays_among_her_moves(
+    kim: Person,
+) -> None:
+    page = kim.page
+    open_table(kim, "numx", "Cards by keys")
+    page.get_by_role("button", name="Give a free seat to a bot").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(table(page)).to_be_visible()
+    for _ in range(MOVES):
+        expect(page.locator("#table .status")).to_contain_text("Your turn.", timeout=20_000)
+        wait_for_htmx(page)
+        assert my_turn(page)
+        before = sequence(page)
+        control = next_move(page)
+        tab_to(page, control)
+        if control.get_attribute("type") == "checkbox":
+            page.keyboard.press("Space")
+            tab_to(
+                page, page.locator("#table .pli-form").get_by_role("button", name="Lay these cards")
+            )
+        page.keyboard.press("Enter")
+        expect(table(page)).not_to_have_attribute("data-sequence", str(before))
+        wait_for_htmx(page)
+        assert in_her_moves(page), page.evaluate("document.activeElement.tagName")
+
+
+def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person) -> None:
+    """Each square, arrow and turn of the NMBR 9 placement asks for a new preview, which
+    redraws them: the focus stays on the control Kim pressed, to press it again, and the
+    verdict, what the tile would score there, is said (in the table's news, a live region
+    the preview does not replace). The grid's squares are one stop of the Tab key, the
+    arrows moving among those the tile may go on: the buttons under the grid are a Tab
+    away, not a Tab per square."""
+    page = kim.page
+    open_table(kim, "nmbr9", "Nudged by keys", players=1)
+    page.get_by_role("button", name="Start the game").click()
+    tab_to(page, page.locator("#n9-place"))
+    page.keyboard.press("Enter")
+    expect(page.locator("#table .status")).to_contain_text("Card 2 of 20 ")
+    wait_for_htmx(page)
+    verdict = page.locator(".n9-verdict")
+    # The grid is one stop of the Tab key: the arrows move among its squares.
+    stop = page.locator(".n9-pick-grid button[tabindex='0']")
+    first = stop.get_attribute("aria-label")
+    tab_to(page, stop, "Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    moved = page.locator(".n9-pick-grid button.legal:focus")
+    expect(moved).to_have_count(1)
+    name = moved.get_attribute("aria-label")
+    assert name != first
+    page.keyboard.press("Enter")
+    corner = page.locator(".n9-pick-grid .corner-here")
+    expect(corner).to_have_attribute("aria-label", str(name))
+    wait_for_htmx(page)
+    assert focused(corner)
+    # Its ring shows, inside the square: one drawn around it, the next squares covered.
+    assert corner.evaluate(RING_INSIDE), "the focus does not show on the square"
+    page.keyboard.press("Tab")
+    assert focused(page.get_by_role("button", name="Turn a quarter"))
+    for control in (
+        page.get_by_role("button", name="Move right"),
+        page.get_by_role("button", name="Move down"),
+        page.get_by_role("button", name="Turn a quarter"),
+    ):
+        query = control.get_attribute("hx-get")
+        tab_to(page, control)
+        page.keyboard.press("Enter")
+        expect(control).not_to_have_attribute("hx-get", str(query))
+        wait_for_htmx(page)
+        assert focused(control), page.evaluate("document.activeElement.tagName")
+        expect(page.locator("#table-news")).to_have_text(verdict.inner_text())

@@ -78,11 +78,15 @@ def stack_grid(tiles: Sequence[Mapping[str, Any]], highlight_last: bool = False)
     columns = range(min(xs) - MARGIN, max(xs) + MARGIN + 1)
     rows = range(min(ys) - MARGIN, max(ys) + MARGIN + 1)
     drawn = _drawn(columns, rows, squares.draw)
-    # Its box scrolls a wide stack: the keyboard scrolls it too, once it has the focus.
+    # Its squares shrink to fit its box (nmbr9/table.css, from the columns it says it has);
+    # a stack too wide even then scrolls its box, which the keyboard scrolls too, once it
+    # has the focus.
     return format_html(
-        '<div class="n9-scroll" tabindex="0"><div class="n9-grid" role="img" aria-label="{}" '
-        'style="grid-template-columns: repeat({}, var(--n9-square))">{}</div></div>',
+        '<div class="n9-scroll" tabindex="0"><div class="n9-grid n9-stack" role="img" '
+        'aria-label="{}" style="--n9-columns: {}; grid-template-columns: repeat({}, '
+        'var(--n9-square))">{}</div></div>',
         _stack_words(tiles),
+        len(columns) + 1,
         len(columns) + 1,
         drawn,
     )

@@ -405,6 +405,17 @@ def test_a_finished_game_says_its_final_points_not_points_so_far(
     assert "so far" in halfway and "still face down" in halfway
 
 
+def test_a_players_box_speaks_of_their_placement_only_while_they_place(
+    alice: User, as_user: Login
+) -> None:
+    """The player's own box sends them to their stack, drawn below: beside the placement
+    while they place, alone once the game is over (no placement left to be beside)."""
+    game = nmbr9_game(alice)
+    assert "Your stack is drawn below, beside your placement." in page_of(as_user(alice), game)
+    final = page_of(as_user(alice), finish(game))
+    assert "Your stack is drawn below." in final and "beside your placement" not in final
+
+
 def test_a_finished_solo_game_shows_its_score_and_no_winner(alice: User, as_user: Login) -> None:
     """A solo game is played for points: it ends with a score, not a win."""
     game = finish(nmbr9_game(alice))
