@@ -2,7 +2,8 @@
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width; every entry of the site's menu on the phone, opened by
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
-in even rows where it cannot be.
+in even rows where it cannot be; the site's messages ("Successfully signed in") as a list
+that axe-core finds nothing wrong with.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -14,12 +15,13 @@ from collections.abc import Iterator
 
 import pytest
 from django.template import Context, Template
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from games import demo
 from tests.e2e.helpers import (
     PHONE,
     Site,
+    axe_violations,
     focus_by_tabbing,
     lines_of,
     scrolls_sideways,
@@ -37,16 +39,23 @@ MENU = ("Tournaments", "Rules", "My games", "New game", "My page", "Profile", "L
 def alice(browser: Browser, site: Site) -> Iterator[Page]:
     """Alice, logged in at her desktop's width."""
     seed_demo(site)
-    context = browser.new_context(base_url=site.url, locale="en-GB", viewport=DESKTOP)
+    page = signed_in(browser, site, demo.EMAILS[0], DESKTOP)
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+    yield page
+    page.context.close()
+
+
+def signed_in(browser: Browser, site: Site, email: str, viewport: ViewportSize) -> Page:
+    """A demo member's browser of their own, just signed in with their password: the page
+    they land on."""
+    context = browser.new_context(base_url=site.url, locale="en-GB", viewport=viewport)
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto("/accounts/login/")
-    page.get_by_label("Email").fill(demo.EMAILS[0])
+    page.get_by_label("Email").fill(email)
     page.get_by_label("Password:", exact=True).fill(demo.PASSWORD)
     page.get_by_role("button", name="Sign In").click()
-    expect(page.get_by_role("heading", name="My games")).to_be_visible()
-    yield page
-    context.close()
+    return page
 
 
 def at_width(page: Page, width: int) -> None:
@@ -169,3 +178,15 @@ def test_a_joker_laid_as_12_reads_on_one_line_beside_its_pli(alice: Page) -> Non
         twelve = alice.locator("#joker-pli .card").nth(1)
         assert abs(box(joker)["y"] - box(twelve)["y"]) <= 1
         alice.locator("#joker-pli").evaluate("pli => pli.remove()")
+
+
+def test_the_messages_after_signing_in_are_a_list_axe_accepts(browser: Browser, site: Site) -> None:
+    """The page after signing in says so in a message: the messages are a list inside a
+    polite region (a list given the role of a region is no list any more to a screen reader,
+    its items orphans: axe-core's serious "listitem")."""
+    seed_demo(site)
+    page = signed_in(browser, site, demo.EMAILS[1], PHONE)
+    status = page.get_by_role("status").filter(has_text="Successfully signed in")
+    expect(status.get_by_role("listitem")).to_have_count(1)
+    assert axe_violations(page) == []
+    page.context.close()
