@@ -146,9 +146,7 @@ def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page) -> N
     replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
     assert replay
     visitor.goto(replay.split("?")[0] + "?step=5")
-    controls = visitor.get_by_role("navigation", name="Replay controls").locator(
-        "a, input, button"
-    )
+    controls = visitor.get_by_role("navigation", name="Replay controls").locator("a, input, button")
     expect(controls).to_have_count(7)
     small = []
     for i in range(controls.count()):
