@@ -2,7 +2,9 @@
 // screen reader and a keyboard: the newest event is said politely in #table-news, a region
 // outside the table that stays in place; and the focus stays on the same control (by its
 // id, its name and value, or its link) when the copy comes in, unless the copy takes it
-// (a refusal takes the focus).
+// (a refusal takes the focus). A control gone with the copy (the button of a move just
+// made) leaves the focus on what the table now says, its status, rather than on the top
+// of the page, where a screen reader would read the page again from its header.
 (() => {
   let kept = null;
   let seen = null;
@@ -22,15 +24,22 @@
     if (!table || table.id !== "table") return;
     seen = table.dataset.sequence;
     const active = document.activeElement;
-    kept = active && table.contains(active) ? selector(active) : null;
+    // "" for a control the table had the focus on that has nothing to find it again by.
+    kept = active && table.contains(active) ? selector(active) || "" : null;
   });
 
   document.addEventListener("htmx:afterSettle", () => {
     const table = document.getElementById("table");
     if (!table) return;
-    if (kept && (!document.activeElement || document.activeElement === document.body)) {
-      const again = table.querySelector(kept);
-      if (again) again.focus();
+    if (kept !== null && (!document.activeElement || document.activeElement === document.body)) {
+      const again = kept ? table.querySelector(kept) : null;
+      const status = table.querySelector(".status");
+      if (again) {
+        again.focus();
+      } else if (status) {
+        status.tabIndex = -1;
+        status.focus();
+      }
     }
     kept = null;
     const news = document.getElementById("table-news");
