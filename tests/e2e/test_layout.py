@@ -2,7 +2,8 @@
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width; every entry of the site's menu on the phone, opened by
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
-in even rows where it cannot be; the site's messages ("Successfully signed in") as a list
+in even rows where it cannot be; the new-game form's lists and fields a finger's target on
+the phone; the site's messages ("Successfully signed in") as a list
 that axe-core finds nothing wrong with.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
@@ -190,3 +191,18 @@ def test_the_messages_after_signing_in_are_a_list_axe_accepts(browser: Browser, 
     expect(status.get_by_role("listitem")).to_have_count(1)
     assert axe_violations(page) == []
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["objectifs", "numenko"])
+def test_the_new_game_forms_lists_and_fields_are_a_fingers_target(alice: Page, game: str) -> None:
+    """A newcomer opens a table on a phone: the game's name, the time for each move, the
+    bots' level, the number of players, each list and field is 44 px tall at least, as the
+    buttons are (WCAG 2.5.5)."""
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/games/new/?game={game}")
+    fields = alice.locator("main").locator("select, input[type=text]")
+    expect(fields.first).to_be_visible()
+    heights = fields.evaluate_all(
+        "fields => fields.map((f) => [f.name, Math.round(f.getBoundingClientRect().height)])"
+    )
+    assert [(name, height) for name, height in heights if height < 44] == []
