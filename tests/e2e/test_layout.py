@@ -2,8 +2,8 @@
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width; every entry of the site's menu on the phone, opened by
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
-in even rows where it cannot be; the new-game form's lists and fields a finger's target on
-the phone; the site's messages ("Successfully signed in") as a list
+in even rows where it cannot be; the new-game form's choice of game, lists and fields a
+finger's target on the phone; the site's messages ("Successfully signed in") as a list
 that axe-core finds nothing wrong with.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
@@ -206,3 +206,18 @@ def test_the_new_game_forms_lists_and_fields_are_a_fingers_target(alice: Page, g
         "fields => fields.map((f) => [f.name, Math.round(f.getBoundingClientRect().height)])"
     )
     assert [(name, height) for name, height in heights if height < 44] == []
+
+
+def test_the_new_game_forms_choice_of_game_is_a_fingers_target(alice: Page) -> None:
+    """The games one may open a table of, at the top of the form, are links a finger picks
+    on a phone: 44 px each way at least."""
+    at_width(alice, PHONE["width"])
+    alice.goto("/games/new/?game=numenko")
+    games = alice.get_by_role("navigation", name="Games").get_by_role("link")
+    expect(games).to_have_count(4)  # the five games but the one chosen
+    small = [
+        (games.nth(i).inner_text(), box(games.nth(i))["height"])
+        for i in range(games.count())
+        if box(games.nth(i))["height"] < 44 or box(games.nth(i))["width"] < 44
+    ]
+    assert small == []
