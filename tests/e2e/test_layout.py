@@ -3,8 +3,8 @@ phone: a finished game's whole score sheet, its totals in view on the phone; a t
 tables within the phone's width; every entry of the site's menu on the phone, opened by
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
 in even rows where it cannot be; the new-game form's choice of game, lists and fields a
-finger's target on the phone; the site's messages ("Successfully signed in") as a list
-that axe-core finds nothing wrong with.
+finger's target on the phone, its round buttons round beside long words; the site's
+messages ("Successfully signed in") as a list that axe-core finds nothing wrong with.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -221,3 +221,17 @@ def test_the_new_game_forms_choice_of_game_is_a_fingers_target(alice: Page) -> N
         if box(games.nth(i))["height"] < 44 or box(games.nth(i))["width"] < 44
     ]
     assert small == []
+
+
+def test_a_round_button_beside_long_words_stays_round(alice: Page) -> None:
+    """On a phone a choice's words wrap over several lines beside its round button (how
+    Numenko's race is played, what a late player's clock does): the button keeps its size,
+    not squeezed into an oval by the words."""
+    at_width(alice, PHONE["width"])
+    alice.goto("/games/new/?game=numenko")
+    radios = alice.locator("main input[type=radio]")
+    expect(radios.first).to_be_visible()
+    sizes = [
+        (box(radios.nth(i))["width"], box(radios.nth(i))["height"]) for i in range(radios.count())
+    ]
+    assert [size for size in sizes if size[0] != size[1]] == []
