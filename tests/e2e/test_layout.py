@@ -12,6 +12,9 @@ browser and run in order.
 
 from __future__ import annotations
 
+import re
+import struct
+import zlib
 from collections.abc import Iterator
 
 import pytest
@@ -94,6 +97,59 @@ def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
     assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
     names = sheet.get_by_role("rowheader")
     assert all(within(names.nth(i), sheet) for i in range(names.count()))
+
+
+def pixels(png: bytes) -> list[list[tuple[int, ...]]]:
+    """The rows of pixels of a screenshot (an 8-bit RGB or RGBA PNG, as Chromium takes them),
+    each pixel its colour's channels."""
+    width, height, _depth, colour = struct.unpack(">IIBB", png[16:26])
+    channels = 4 if colour == 6 else 3
+    data, at = b"", 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    raw, stride = zlib.decompress(data), width * channels
+    rows: list[bytearray] = []
+    for y in range(height):
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        above = rows[-1] if rows else bytearray(stride)
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            corner = above[i - channels] if i >= channels else 0
+            guess = left + above[i] - corner
+            nearest = min(
+                (abs(guess - left), 0, left),
+                (abs(guess - above[i]), 1, above[i]),
+                (abs(guess - corner), 2, corner),
+            )[2]
+            line[i] = (line[i] + (0, left, above[i], (left + above[i]) // 2, nearest)[kind]) % 256
+        rows.append(line)
+    return [[tuple(row[x : x + channels][:3]) for x in range(0, stride, channels)] for row in rows]
+
+
+def test_the_totals_column_is_set_apart_where_the_sheet_scrolls_under_it(alice: Page) -> None:
+    """On the phone the rounds scroll under the sticky totals: a line at the totals' left
+    edge shows where a cut round goes under them (without it, "Round 3" read "Ro" against
+    "Total", a round's points cut to "-!", and nothing said there was more to see)."""
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.FINISHED).click()
+    alice.goto(alice.url.split("/replay/")[0] + "/")
+    at_width(alice, PHONE["width"])
+    total = alice.get_by_role("region", name="Score sheet").locator("thead .total")
+    total.scroll_into_view_if_needed()
+    edge = box(total)
+    paper = total.evaluate("cell => getComputedStyle(cell).backgroundColor")
+    background = tuple(int(n) for n in re.findall(r"\d+", paper)[:3])
+    strip = alice.screenshot(
+        clip={"x": edge["x"] + 1, "y": edge["y"], "width": 1, "height": edge["height"]}
+    )
+    drawn = {pixel for row in pixels(strip) for pixel in row}
+    assert drawn - {background}, f"only the paper's {background} at the totals' edge"
 
 
 def test_a_tournaments_tables_fit_the_phone(alice: Page) -> None:
