@@ -3,7 +3,8 @@ phone: a finished game's whole score sheet, its totals in view on the phone; a t
 tables within the phone's width; every entry of the site's menu on the phone, opened by
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
 in even rows where it cannot be; the new-game form's choice of game, lists and fields a
-finger's target on the phone, its round buttons round beside long words; the site's
+finger's target on the phone, its round buttons round beside long words; the rules'
+tables with no word cut in two; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
@@ -291,3 +292,34 @@ def test_a_round_button_beside_long_words_stays_round(alice: Page) -> None:
         (box(radios.nth(i))["width"], box(radios.nth(i))["height"]) for i in range(radios.count())
     ]
     assert [size for size in sizes if size[0] != size[1]] == []
+
+
+#: A script's function of an element: the words of its text that run over two lines.
+WORDS_CUT = r"""(element) => {
+  const cut = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.textContent.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (tops.size > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("game", ["objectifs", "numenko"])
+def test_the_rules_tables_cut_no_word_in_two_on_the_phone(alice: Page, game: str) -> None:
+    """The reference's tables (Objectifs' cards, Numenko's tiles) on a 360 px phone: a
+    narrow column wraps its words whole, never "Infini / ty" or "Echa / nge"; a table too
+    wide scrolls in its own box, the page does not."""
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/rules/{game}/")
+    tables = alice.locator(".rules-reference table")
+    expect(tables.first).to_be_attached()
+    cut = [word for i in range(tables.count()) for word in tables.nth(i).evaluate(WORDS_CUT)]
+    assert cut == []
+    assert not scrolls_sideways(alice)
