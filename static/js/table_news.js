@@ -4,10 +4,13 @@
 // id, its name and value, or its link) when the copy comes in, unless the copy takes it
 // (a refusal takes the focus). A control of the player's moves that the copy no longer has
 // (the card just picked, the form of a move made) leaves the focus on their moves'
-// section, #table-moves: the next move is a Tab away, not the whole page. A part of the
-// table swapped alone (NMBR 9's placement preview, redrawn by each square, arrow and turn)
-// keeps the focus the same way, and what its status line says (the preview's verdict) is
-// said in #table-news: a live region swapped in whole is not read out.
+// section, #table-moves: the next move is a Tab away, not the whole page; with no moves
+// left to make (or a control gone from elsewhere), on what the table now says, its status,
+// rather than on the top of the page, where a screen reader would read the page again from
+// its header. A part of the table swapped alone (NMBR 9's placement preview, redrawn by
+// each square, arrow and turn) keeps the focus the same way, and what its status line says
+// (the preview's verdict) is said in #table-news: a live region swapped in whole is not
+// read out.
 (() => {
   let kept = null;
   let inMoves = false;
@@ -33,7 +36,8 @@
     if (!target || !table || !table.contains(target)) return;
     seen = table.dataset.sequence;
     const active = document.activeElement;
-    kept = active && target.contains(active) ? selector(active) : null;
+    // "" for a control the table had the focus on that has nothing to find it again by.
+    kept = active && target.contains(active) ? selector(active) || "" : null;
     inMoves = Boolean(active && active.closest("#table-moves"));
     partId = target === table ? null : target.id;
   });
@@ -47,10 +51,16 @@
     const news = document.getElementById("table-news");
     if (status && news) news.textContent = status.textContent.trim();
     partId = null;
-    if (!document.activeElement || document.activeElement === document.body) {
+    if (kept !== null && (!document.activeElement || document.activeElement === document.body)) {
       const again =
         (kept && table.querySelector(kept)) || (inMoves && table.querySelector("#table-moves"));
-      if (again) again.focus();
+      const said = table.querySelector(".status");
+      if (again) {
+        again.focus();
+      } else if (said) {
+        said.tabIndex = -1;
+        said.focus();
+      }
     }
     kept = null;
     inMoves = false;

@@ -2,7 +2,10 @@
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width; every entry of the site's menu on the phone, opened by
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
-in even rows where it cannot be.
+in even rows where it cannot be; the new-game form's choice of game, lists and fields a
+finger's target on the phone, its round buttons round beside long words; the rules'
+tables with no word cut in two; the site's
+messages ("Successfully signed in") as a list that axe-core finds nothing wrong with.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -10,16 +13,20 @@ browser and run in order.
 
 from __future__ import annotations
 
+import re
+import struct
+import zlib
 from collections.abc import Iterator
 
 import pytest
 from django.template import Context, Template
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from games import demo
 from tests.e2e.helpers import (
     PHONE,
     Site,
+    axe_violations,
     focus_by_tabbing,
     lines_of,
     scrolls_sideways,
@@ -37,16 +44,23 @@ MENU = ("Tournaments", "Rules", "My games", "New game", "My page", "Profile", "L
 def alice(browser: Browser, site: Site) -> Iterator[Page]:
     """Alice, logged in at her desktop's width."""
     seed_demo(site)
-    context = browser.new_context(base_url=site.url, locale="en-GB", viewport=DESKTOP)
+    page = signed_in(browser, site, demo.EMAILS[0], DESKTOP)
+    expect(page.get_by_role("heading", name="My games")).to_be_visible()
+    yield page
+    page.context.close()
+
+
+def signed_in(browser: Browser, site: Site, email: str, viewport: ViewportSize) -> Page:
+    """A demo member's browser of their own, just signed in with their password: the page
+    they land on."""
+    context = browser.new_context(base_url=site.url, locale="en-GB", viewport=viewport)
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto("/accounts/login/")
-    page.get_by_label("Email").fill(demo.EMAILS[0])
+    page.get_by_label("Email").fill(email)
     page.get_by_label("Password:", exact=True).fill(demo.PASSWORD)
     page.get_by_role("button", name="Sign In").click()
-    expect(page.get_by_role("heading", name="My games")).to_be_visible()
-    yield page
-    context.close()
+    return page
 
 
 def at_width(page: Page, width: int) -> None:
@@ -84,6 +98,59 @@ def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
     assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
     names = sheet.get_by_role("rowheader")
     assert all(within(names.nth(i), sheet) for i in range(names.count()))
+
+
+def pixels(png: bytes) -> list[list[tuple[int, ...]]]:
+    """The rows of pixels of a screenshot (an 8-bit RGB or RGBA PNG, as Chromium takes them),
+    each pixel its colour's channels."""
+    width, height, _depth, colour = struct.unpack(">IIBB", png[16:26])
+    channels = 4 if colour == 6 else 3
+    data, at = b"", 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    raw, stride = zlib.decompress(data), width * channels
+    rows: list[bytearray] = []
+    for y in range(height):
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        above = rows[-1] if rows else bytearray(stride)
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            corner = above[i - channels] if i >= channels else 0
+            guess = left + above[i] - corner
+            nearest = min(
+                (abs(guess - left), 0, left),
+                (abs(guess - above[i]), 1, above[i]),
+                (abs(guess - corner), 2, corner),
+            )[2]
+            line[i] = (line[i] + (0, left, above[i], (left + above[i]) // 2, nearest)[kind]) % 256
+        rows.append(line)
+    return [[tuple(row[x : x + channels][:3]) for x in range(0, stride, channels)] for row in rows]
+
+
+def test_the_totals_column_is_set_apart_where_the_sheet_scrolls_under_it(alice: Page) -> None:
+    """On the phone the rounds scroll under the sticky totals: a line at the totals' left
+    edge shows where a cut round goes under them (without it, "Round 3" read "Ro" against
+    "Total", a round's points cut to "-!", and nothing said there was more to see)."""
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.FINISHED).click()
+    alice.goto(alice.url.split("/replay/")[0] + "/")
+    at_width(alice, PHONE["width"])
+    total = alice.get_by_role("region", name="Score sheet").locator("thead .total")
+    total.scroll_into_view_if_needed()
+    edge = box(total)
+    paper = total.evaluate("cell => getComputedStyle(cell).backgroundColor")
+    background = tuple(int(n) for n in re.findall(r"\d+", paper)[:3])
+    strip = alice.screenshot(
+        clip={"x": edge["x"] + 1, "y": edge["y"], "width": 1, "height": edge["height"]}
+    )
+    drawn = {pixel for row in pixels(strip) for pixel in row}
+    assert drawn - {background}, f"only the paper's {background} at the totals' edge"
 
 
 def test_a_tournaments_tables_fit_the_phone(alice: Page) -> None:
@@ -169,3 +236,94 @@ def test_a_joker_laid_as_12_reads_on_one_line_beside_its_pli(alice: Page) -> Non
         twelve = alice.locator("#joker-pli .card").nth(1)
         assert abs(box(joker)["y"] - box(twelve)["y"]) <= 1
         alice.locator("#joker-pli").evaluate("pli => pli.remove()")
+
+
+def test_the_messages_after_signing_in_are_a_list_axe_accepts(browser: Browser, site: Site) -> None:
+    """The page after signing in says so in a message: the messages are a list inside a
+    polite region (a list given the role of a region is no list any more to a screen reader,
+    its items orphans: axe-core's serious "listitem")."""
+    seed_demo(site)
+    page = signed_in(browser, site, demo.EMAILS[1], PHONE)
+    status = page.get_by_role("status").filter(has_text="Successfully signed in")
+    expect(status.get_by_role("listitem")).to_have_count(1)
+    assert axe_violations(page) == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", ["objectifs", "numenko"])
+def test_the_new_game_forms_lists_and_fields_are_a_fingers_target(alice: Page, game: str) -> None:
+    """A newcomer opens a table on a phone: the game's name, the time for each move, the
+    bots' level, the number of players, each list and field is 44 px tall at least, as the
+    buttons are (WCAG 2.5.5)."""
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/games/new/?game={game}")
+    fields = alice.locator("main").locator("select, input[type=text]")
+    expect(fields.first).to_be_visible()
+    heights = fields.evaluate_all(
+        "fields => fields.map((f) => [f.name, Math.round(f.getBoundingClientRect().height)])"
+    )
+    assert [(name, height) for name, height in heights if height < 44] == []
+
+
+def test_the_new_game_forms_choice_of_game_is_a_fingers_target(alice: Page) -> None:
+    """The games one may open a table of, at the top of the form, are links a finger picks
+    on a phone: 44 px each way at least."""
+    at_width(alice, PHONE["width"])
+    alice.goto("/games/new/?game=numenko")
+    games = alice.get_by_role("navigation", name="Games").get_by_role("link")
+    expect(games).to_have_count(4)  # the five games but the one chosen
+    small = [
+        (games.nth(i).inner_text(), box(games.nth(i))["height"])
+        for i in range(games.count())
+        if box(games.nth(i))["height"] < 44 or box(games.nth(i))["width"] < 44
+    ]
+    assert small == []
+
+
+def test_a_round_button_beside_long_words_stays_round(alice: Page) -> None:
+    """On a phone a choice's words wrap over several lines beside its round button (how
+    Numenko's race is played, what a late player's clock does): the button keeps its size,
+    not squeezed into an oval by the words."""
+    at_width(alice, PHONE["width"])
+    alice.goto("/games/new/?game=numenko")
+    radios = alice.locator("main input[type=radio]")
+    expect(radios.first).to_be_visible()
+    sizes = [
+        (box(radios.nth(i))["width"], box(radios.nth(i))["height"]) for i in range(radios.count())
+    ]
+    assert [size for size in sizes if size[0] != size[1]] == []
+
+
+#: A script's function of an element: the words of its text that run over two lines.
+WORDS_CUT = r"""(element) => {
+  const cut = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.textContent.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (tops.size > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("game", ["objectifs", "numenko"])
+def test_the_rules_tables_cut_no_word_in_two_on_the_phone(alice: Page, game: str) -> None:
+    """The reference's tables (Objectifs' cards, Numenko's tiles) on a 360 px phone: a
+    narrow column wraps its words whole, never "Infini / ty" or "Echa / nge"; and each table
+    still fits the phone's width: neither the page nor the table scrolls sideways (a table
+    scrolling in its box would be a region the keyboard cannot reach: axe-core's serious
+    "scrollable-region-focusable")."""
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/rules/{game}/")
+    tables = alice.locator(".rules-reference table")
+    expect(tables.first).to_be_attached()
+    cut = [word for i in range(tables.count()) for word in tables.nth(i).evaluate(WORDS_CUT)]
+    assert cut == []
+    assert not scrolls_sideways(alice)
+    widths = tables.evaluate_all("tables => tables.map((t) => [t.scrollWidth, t.clientWidth])")
+    assert [(inner, shown) for inner, shown in widths if inner > shown] == []

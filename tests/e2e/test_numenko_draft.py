@@ -112,10 +112,12 @@ def test_a_grid_built_and_not_sent_is_drawn_again_after_a_reload(game: Game) -> 
     expect(page.locator(square(page, 0, 1))).to_have_attribute("data-token", "+")
     expect(verdict).not_to_have_text(EMPTY)
     assert tiles_in_hand(page) == held
-    # Undo has nothing of this page to take back; Start again brings back the grid as it
-    # stands (empty, in the first round), and Undo the grid built before the reload.
+    # Undo has nothing of this page to take back; "Back to my grid on the table" brings back
+    # the grid as it stands in the game (empty, in the first round), and Undo the grid built
+    # before the reload. (It was "Start again", which a newcomer read as starting the game
+    # again.)
     expect(page.get_by_role("button", name="Undo")).to_be_disabled()
-    page.get_by_role("button", name="Start again").click()
+    page.get_by_role("button", name="Back to my grid on the table").click()
     expect(field).to_have_value("")
     expect(verdict).to_have_text(EMPTY)
     page.get_by_role("button", name="Undo").click()

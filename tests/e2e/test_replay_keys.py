@@ -1,5 +1,6 @@
 """The replay's keyboard, in a browser: the arrows, Home and End step through the game, and
-a key pressed with a modifier is left to the browser (Alt+Left goes back)."""
+a key pressed with a modifier is left to the browser (Alt+Left goes back). And its controls
+under a finger, on a phone."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from games import demo
-from tests.e2e.helpers import Site, seed_demo, wait_for_htmx
+from tests.e2e.helpers import PHONE, Site, seed_demo, wait_for_htmx
 
 pytestmark = pytest.mark.browser
 
@@ -134,3 +135,23 @@ def test_the_replay_has_no_axe_violation_of_any_impact(visitor: Page) -> None:
     wait_for_htmx(visitor)
     found = Axe().run(visitor).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in found] == []
+
+
+def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page) -> None:
+    """On a 360 px phone, stepping through a game is done with a finger: First, Previous,
+    Next and Last, the slider, Go and the step's link are each at least 44 px each way
+    (WCAG 2.5.5), none of them running off the side."""
+    visitor.set_viewport_size(PHONE)
+    visitor.goto("/")
+    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
+    assert replay
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    controls = visitor.get_by_role("navigation", name="Replay controls").locator("a, input, button")
+    expect(controls).to_have_count(7)
+    small = []
+    for i in range(controls.count()):
+        box = controls.nth(i).bounding_box()
+        assert box is not None
+        if box["width"] < 44 or box["height"] < 44 or box["x"] + box["width"] > PHONE["width"]:
+            small.append((controls.nth(i).get_attribute("id"), box["width"], box["height"]))
+    assert small == []
