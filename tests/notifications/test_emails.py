@@ -88,18 +88,24 @@ def test_after_the_picks_only_the_first_player_is_told_it_is_their_turn(
     assert [m.to[0] for m in mail.outbox] == expected
 
 
+def reminder_sent(game: Game, username: str, sequence: int) -> mail.EmailMessage:
+    """The reminder ``username`` is sent for ``game`` at ``sequence``, the only mail sent."""
+    mail.outbox.clear()
+    recipient = User.objects.get(username=username)
+    reminder = Notification.objects.create(
+        game=game, sequence=sequence, recipient=recipient, kind="reminder"
+    )
+    send_notification(reminder.pk)
+    (sent,) = mail.outbox
+    return sent
+
+
 def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
     trio: Game, commit: Commit
 ) -> None:
     move(trio, 0, commit)
     move(trio, 1, commit)
-    mallory = User.objects.get(username="mallory")
-    mail.outbox.clear()
-    reminder = Notification.objects.create(
-        game=trio, sequence=trio.last_sequence + 2, recipient=mallory, kind="reminder"
-    )
-    send_notification(reminder.pk)
-    (email,) = mail.outbox
+    email = reminder_sent(trio, "mallory", trio.last_sequence + 2)
     # Mallory has not moved yet: the recap is the game so far, not "since your last move".
     assert "So far:\n" in email.body and "Since your last move" not in email.body
     assert "alice: pick a hidden card." in email.body  # picks stay secret until all are in
@@ -109,14 +115,7 @@ def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
     assert page.redirect_chain[-1][0] == f"/games/{trio.pk}/"
     assert "Your turn." in page.content.decode()
     # Alice has moved: her mail counts from her move.
-    alice = User.objects.get(username="alice")
-    mail.outbox.clear()
-    send_notification(
-        Notification.objects.create(
-            game=trio, sequence=trio.last_sequence + 2, recipient=alice, kind="reminder"
-        ).pk
-    )
-    (theirs,) = mail.outbox
+    theirs = reminder_sent(trio, "alice", trio.last_sequence + 2)
     assert "Since your last move:\n\n- bob: pick a hidden card." in theirs.body
 
 
@@ -127,27 +126,15 @@ def test_every_game_email_prints_the_head_of_the_games_chain_in_its_footer(
     its link, the line ``manage.py numx verify --witness`` takes back."""
     move(trio, 0, commit)
     trio.refresh_from_db()
-    mallory = User.objects.get(username="mallory")
-    mail.outbox.clear()
-    reminder = Notification.objects.create(
-        game=trio, sequence=trio.last_sequence, recipient=mallory, kind="reminder"
-    )
-    send_notification(reminder.pk)
-    (email,) = mail.outbox
+    email = reminder_sent(trio, "mallory", trio.last_sequence)
     head = store.head(trio.pk, trio.last_sequence)
     assert head is not None and len(head.short) == 12
     line = f"Game log: event {trio.last_sequence}, chain head {head.short}"
     assert email.body.rstrip().endswith(line)
     html, _kind = email.alternatives[0]
     assert line in str(html)
-    speaks(mallory, "fr")
-    mail.outbox.clear()
-    send_notification(
-        Notification.objects.create(
-            game=trio, sequence=trio.last_sequence + 1, recipient=mallory, kind="reminder"
-        ).pk
-    )
-    (french,) = mail.outbox
+    speaks(User.objects.get(username="mallory"), "fr")
+    french = reminder_sent(trio, "mallory", trio.last_sequence + 1)
     assert f"tête de chaîne {head.short}" in french.body
 
 
