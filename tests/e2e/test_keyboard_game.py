@@ -126,13 +126,16 @@ def in_her_moves(page: Page) -> bool:
 
 def next_move(page: Page) -> Locator:
     """The control Kim's next move at a NUM-X table is made with: the distribution's send
-    button, a card she may lay (checked with Space, then laid by its button), or a pick,
-    a draw or a pass."""
+    button, a card she may lay alone (checked with Space, then laid by its button), or a
+    pick, a draw or a pass."""
     distribution = page.locator("#table .distribution-form button[type=submit]")
     if distribution.count():
         return distribution.first
     playable = page.locator("#table .pli-form label.pick.playable input")
-    if playable.count():
+    # One card is a pli unless the pli on top asks for more ("with 2 cards"): a card that
+    # may start a pli is laid alone only then.
+    asks = re.search(r"Next pli: [^.]*with (\d+) cards?", page.locator("#table").inner_text())
+    if playable.count() and (asks is None or asks.group(1) == "1"):
         return playable.first
     return (
         page.locator("#table .choice-form")
