@@ -156,6 +156,7 @@ def test_oda_plays_a_whole_game_against_a_bot_at_every_width_and_language(
     game = int(re.search(r"/games/(\d+)/", url).group(1))  # type: ignore[union-attr]
     page.on("dialog", lambda dialog: dialog.accept())
     made: dict[str, int] = {}
+    last_attempt: tuple[int, str] | None = None
     shown_round = 0
     tricks_shown: set[int] = set()
     for _move in range(MOST_MOVES):
@@ -185,6 +186,12 @@ def test_oda_plays_a_whole_game_against_a_bot_at_every_width_and_language(
             )
         notation = likeliest(offered["listed"])
         kind = parse_action(notation).__class__.__name__
+        # The same move at the same moment again: the table refused it (a move the engine
+        # lists that its forms cannot make), said at once rather than 400 moves later.
+        attempt = (offered["sequence"], notation)
+        refused = page.locator("#table .error")
+        assert attempt != last_attempt, (notation, refused.all_inner_texts())
+        last_attempt = attempt
         play(page, notation, view)
         made[kind] = made.get(kind, 0) + 1
         if kind == "Play" and view["turn"] != view["seat"]:
