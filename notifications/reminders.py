@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from chat.services import heard_since
-from games.deadlines import clock_start, clock_ticked, waiting_seats
+from games.deadlines import clock_start, clock_ticked, waiting, waiting_seats
 from games.models import Game, Seat
 from games.presence import looked_recently
 from notifications.consumer import owe
@@ -52,16 +52,13 @@ def _left_untold(now: datetime) -> list[Seat]:
         created_at__gte=OuterRef("awaited_since"),
     )
     return list(
-        Seat.objects.filter(
-            awaited=True,
-            is_bot=False,
+        waiting()
+        .filter(
             user__isnull=False,
-            game__status=Game.Status.RUNNING,
             awaited_since__lte=now - timedelta(minutes=settings.NUMX_PRESENCE_MINUTES),
             awaited_since__gt=now - timedelta(hours=settings.NUMX_REMINDER_AFTER_HOURS),
         )
         .exclude(Exists(told))
-        .select_related("game")
     )
 
 

@@ -82,7 +82,8 @@ class ReplyMoves:
         'draw'
         """
         text = line.strip()
-        described = [move for move in self.listed if _words(move.description) == _words(text)]
+        words = _words(text)
+        described = [move for move in self.listed if _words(move.description) == words]
         if len(described) == 1:
             return described[0].notation
         letter = text.split()[0].strip("().:-*>,!") if text else ""
