@@ -153,8 +153,13 @@ def first_choice(current: Table, digit: int) -> Preview:
     at 0,0; later, on the table beside the stack), so what the player sees is always a
     placement they may send."""
     tiles = seat_tiles(current)
-    tile = next(placements(own_stack(tiles), digit))
+    tile = _first_placement(tiles, digit)
     return judge(tiles, digit, tile.x, tile.y, tile.turn)
+
+
+def _first_placement(tiles: Sequence[Mapping[str, Any]], digit: int) -> Tile:
+    """The first legal placement of ``digit`` the engine finds on the stack of ``tiles``."""
+    return next(placements(own_stack(tiles), digit))
 
 
 def example(view: Mapping[str, Any]) -> str:
@@ -165,7 +170,7 @@ def example(view: Mapping[str, Any]) -> str:
     if seat is None or pending is None:
         return ""
     digit = int(pending["card"])
-    tile = next(placements(own_stack(view["stacks"][seat]), digit))
+    tile = _first_placement(view["stacks"][seat], digit)
     return str(Place(digit, tile.x, tile.y, tile.turn))
 
 
