@@ -306,15 +306,15 @@ def test_the_mo_holds_no_message_the_po_lost(where: Path, entries: list[Entry]) 
 def test_a_french_browser_gets_the_home_page_in_french(client: Client) -> None:
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9,en;q=0.5").content.decode()
     assert '<html lang="fr">' in page
-    assert "Jouez à NUM-X, le jeu de cartes tactique français" in page
+    assert "Jouez à cinq jeux de nombres avec des amis au loin" in page
     assert "c’est à vous de jouer" in page
-    assert ">S’inscrire</a>" in page and "Play NUM-X" not in page
+    assert ">S’inscrire</a>" in page and "Play five number games" not in page
 
 
 @pytest.mark.django_db
 def test_an_english_browser_still_gets_english(client: Client) -> None:
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9").content.decode()
-    assert '<html lang="en">' in page and "Play NUM-X, the tactical French card game" in page
+    assert '<html lang="en">' in page and "Play five number games with friends" in page
 
 
 def test_moves_and_cards_in_french() -> None:

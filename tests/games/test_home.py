@@ -33,3 +33,16 @@ def test_a_signed_in_player_goes_straight_to_their_games(alice: User, as_user) -
 def test_the_health_check_answers_ok(client: Client) -> None:
     response = client.get("/healthz/")
     assert response.status_code == 200 and response.content == b"ok\n"
+
+
+def test_home_page_tells_a_newcomer_what_each_of_the_five_games_is_about(client: Client) -> None:
+    page = client.get("/").content.decode()
+    # The introduction speaks of every game, not of NUM-X alone.
+    assert "Play NUM-X, the tactical French card game" not in page
+    assert "five number games" in page
+    # Each game comes with its goal in one sentence, as its rules page opens.
+    assert "secret objective that scores a bonus" in page  # Objectifs
+    assert "a tile scores its digit times the level it lies on" in page  # NMBR 9
+    assert "one crossword of true calculations" in page  # Numenko
+    assert "bringing the shared count to your own secret number" in page  # Maya
+    assert "which the winners of the tricks hand out" in page  # NUM-X
