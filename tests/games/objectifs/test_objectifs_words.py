@@ -44,7 +44,7 @@ MOVES = [
     (
         {"type": "echange", "target": 1},
         "play Echange: swap malus cards with Bob",
-        f"jouer Echange{NBSP}: échanger ses cartes Malus avec Bob",
+        f"jouer Echange{NBSP}: échanger les cartes Malus avec Bob",
     ),
     ({"type": "draw"}, "draw a card from the pile", "piocher une carte"),
     (
@@ -66,12 +66,12 @@ MOVES = [
     (
         {"type": "replace", "cards": ["3"], "draws": 1},
         "complete the malus cards with 3 and a card drawn from the pile",
-        "compléter ses cartes Malus avec 3 et une carte piochée",
+        "compléter les cartes Malus avec 3 et une carte piochée",
     ),
     (
         {"type": "replace", "cards": [], "draws": 2},
         "complete the malus cards with 2 cards drawn from the pile",
-        "compléter ses cartes Malus avec 2 cartes piochées",
+        "compléter les cartes Malus avec 2 cartes piochées",
     ),
     (
         {"type": "deal", "cards": 91, "objectives": 10},
@@ -91,7 +91,7 @@ OWN = [
     (
         {"type": "echange", "target": 1},
         "play Echange: swap malus cards with you",
-        f"jouer Echange{NBSP}: échanger ses cartes Malus avec vous",
+        f"jouer Echange{NBSP}: échanger les cartes Malus avec vous",
     ),
     (
         {"type": "malus", "card": "malus+1/+1", "target": 1},
