@@ -106,20 +106,21 @@ class MayaSite:
         seat = table.seat
         hand = list(view["hands"][seat] or []) if seat is not None else []
         discard = view["discard"]
-        # A Joker turned up and not yet named: there is no count for a card to change.
-        choosing = view["phase"] == "start"
+        # A Joker turned up and not yet named, or the game over: there is no count for a
+        # card to change.
+        countless = view["phase"] in ("start", "game-over")
         # The cards a legal play starts with now: marked in the hand (none when it is not
         # the seat's turn, when every card is shown as it is).
         plays = table.moves.of_kind("play") if table.moves else []
         playable = {move.action["cards"][0]["card"] for move in plays}
         return {
             "count": view["count"],
-            "choosing": choosing,
+            "choosing": view["phase"] == "start",
             "dealer": table.players[MayaConfig.from_json(view["config"]).dealer],
             "direction": descriptions.direction(view["direction"]),
             "top": discard[-1] if discard else None,
             "hand": [
-                (name, "" if choosing else _effect(view, name), name in playable) for name in hand
+                (name, "" if countless else _effect(view, name), name in playable) for name in hand
             ],
             "playing": bool(playable),
             "secret": view["secrets"][seat] if seat is not None else None,

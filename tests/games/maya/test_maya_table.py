@@ -413,6 +413,9 @@ def test_a_finished_game_is_replayed_with_every_secret_and_scored_in_tokens(
     table = as_user(alice).get(f"/games/{game.pk}/").content.decode()
     assert '<span class="score">5 tokens · winner</span>' in table
     assert "points" not in table
+    # The cards left in her hand are shown as they are: no count is left for them to change.
+    assert state(game).hands[0] and "<h2>Your hand</h2>" in table
+    assert '<span class="effect">' not in table and "\u2192" not in table
 
 
 # Words ----------------------------------------------------------------------------------------
