@@ -1,18 +1,23 @@
 """Accounts: sign up with a verified email, log in by password or by emailed code, reset a
 password, and a profile with display name, language, time zone and email preferences."""
 
+import gettext
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import allauth
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.http import HttpResponse
 from django.test import Client
+from django.utils import translation
 
+from accounts.allauth_french import SENTENCES
 from accounts.models import Profile, display_name, profile_of
 from games.lobby import game_invite, game_join, game_open, game_start
 from notifications.tasks import send_invitation
@@ -284,3 +289,72 @@ def test_the_profiles_labels_start_with_a_capital(
     labels = re.findall(r"<label[^>]*>([^<]+)</label>", page)
     assert "Time zone:" in labels
     assert [label for label in labels if label[0].islower()] == []
+
+
+def french_slips(text: str) -> list[str]:
+    """The places in ``text`` (a page's words, or a mail's) that break French typography: an
+    ordinary space before ? ! : ; or », after «, and a typewriter apostrophe between
+    letters."""
+    return re.findall(r"\S* [?!:;»]|« \S*|\w'\w+", text)
+
+
+def words_of(page: HttpResponse) -> str:
+    """What a reader sees of ``page``: its text, without its markup, styles and scripts."""
+    html = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", page.content.decode())
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_a_newcomers_account_pages_and_mails_speak_french_typography(
+    alice: User, client: Client
+) -> None:
+    """The sign-up, log-in, code, password and log-out pages and the mails they send are
+    allauth's, whose French has typewriter apostrophes and ordinary spaces before ? and :."""
+    profile = profile_of(alice)
+    profile.language = "fr"
+    profile.save()
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+    pages = [
+        client.get(path, **french)
+        for path in (
+            "/accounts/signup/",
+            "/accounts/login/",
+            "/accounts/login/code/",
+            "/accounts/password/reset/",
+        )
+    ]
+    pages.append(
+        client.post("/accounts/login/", {"login": alice.email, "password": "no"}, **french)
+    )
+    pages.append(
+        client.post("/accounts/password/reset/", {"email": alice.email}, follow=True, **french)
+    )
+    reset = link_in(mail.outbox[-1])
+    pages.append(client.get(reset, follow=True, **french))
+    sign_up(client, "chloe@example.com", "Chloé", language="fr-FR,fr;q=0.9")
+    pages.append(client.get("/accounts/confirm-email/", **french))
+    # The mails of a code to log in, of a reset asked for an unknown address and of a
+    # sign-up with an address that has an account already.
+    Client().post("/accounts/login/code/", {"email": alice.email}, **french)
+    Client().post("/accounts/password/reset/", {"email": "nobody@example.com"}, **french)
+    sign_up(Client(), alice.email, "Alice again", language="fr-FR,fr;q=0.9")
+    assert len(mail.outbox) == 5
+    client.force_login(alice)
+    pages.append(client.get("/accounts/logout/", **french))
+    pages.append(client.get("/accounts/password/change/", **french))
+    for page in pages:
+        assert '<html lang="fr">' in page.content.decode()
+        assert french_slips(words_of(page)) == [], page.request["PATH_INFO"]
+    for message in mail.outbox:
+        assert "vous" in message.body.lower(), message.body  # in French, then
+        assert french_slips(message.subject + "\n" + message.body) == [], message.subject
+
+
+def test_every_allauth_sentence_the_site_writes_again_in_french_is_still_allauths() -> None:
+    """An allauth upgrade that rewords one would bring its own French back, unnoticed."""
+    catalog = Path(allauth.__file__).parent / "locale" / "fr" / "LC_MESSAGES" / "django.mo"
+    with catalog.open("rb") as mo:
+        allauths = gettext.GNUTranslations(mo)
+    ours = translation.trans_real.translation("fr")
+    for sentence in SENTENCES:
+        assert allauths.gettext(sentence) != sentence, sentence
+        assert ours.gettext(sentence) != allauths.gettext(sentence), sentence
