@@ -296,22 +296,39 @@ def _recap(game: Game, seat: int | None) -> tuple[str, list[str]]:
     """What happened since the player's own last move, in words, as they may know it, and
     its heading. A last move made by email reply heads the list: the mail is where they
     played it, and where they learn it was played and what it did (a guess's result)."""
-    last_own = (
+    own_moves = list(
         Event.objects.filter(game=game, seat=seat)
         .order_by("-sequence")
-        .values_list("sequence", "idempotency_key")
-        .first()
+        .values_list("sequence", "idempotency_key")[:2]
     )
-    sequence, key = last_own or (0, "")
+    sequence, key = own_moves[0] if own_moves else (0, "")
     after = max(sequence, game.last_sequence - RECAP)
     # Before their first move there is no "last move" to count from: the game so far.
-    heading = _("Since your last move:") if last_own else _("So far:")
+    heading = _("Since your last move:") if own_moves else _("So far:")
     if (key or "").startswith(MAIL_KEY_PREFIX) and sequence - 1 >= game.last_sequence - RECAP:
         after, heading = sequence - 1, _("Your move by email, and what followed:")
     names = seat_names(game)
-    entries = event_log(game, seat, after=after)
     site = game_type(game.rules).site
-    return heading, [site.describe_event(entry, names, seat, game.config) for entry in entries]
+    previous = own_moves[1][0] if len(own_moves) > 1 else 0
+    revealed = _revealed(game, seat, sequence, max(previous, sequence - RECAP))
+    entries = event_log(game, seat, after=after)
+    told = [site.describe_event(entry, names, seat, game.config) for entry in revealed + entries]
+    return heading, [
+        _("Now revealed — %(event)s") % {"event": line} for line in told[: len(revealed)]
+    ] + told[len(revealed) :]
+
+
+def _revealed(game: Game, seat: int | None, own: int, after: int) -> list[dict[str, Any]]:
+    """The moves recorded after ``after`` and before ``own``, the seat's last move, that it
+    could not read when it moved and may now: another player's secret placement of the
+    same NMBR 9 card, shown once every tile is placed. The mail before that move told them
+    as hidden; the recap from that move on would never tell them again."""
+    if seat is None or own - 1 <= after:
+        return []
+    then = store.load(game.pk, game.rules, upto=own - 1)
+    known = event_log(game, seat, after=after, limit=own - 1 - after, loaded=then)
+    shown = event_log(game, seat, after=after, limit=own - 1 - after)
+    return [entry for entry, was in zip(shown, known, strict=True) if entry != was]
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:

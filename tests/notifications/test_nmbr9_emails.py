@@ -108,6 +108,27 @@ def test_a_secret_placement_never_shows_in_the_others_mail(
     assert f"alice: place a {second.digit} at {square(second.x, second.y)}" not in reminder.body
 
 
+def test_the_mail_tells_where_the_others_placed_before_the_player_once_revealed(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """Alice placed card 1 before Bob, secretly: Bob's mail for card 2 is the first he can
+    read where she put it, as the table shows it once every tile is placed."""
+    game = start([alice, bob, mallory], commit)
+    mail.outbox.clear()
+    first = place(game, 0, commit)
+    place(game, 1, commit)
+    mallorys = place(game, 2, commit)
+    (message,) = sent_to(bob.email)
+    where = f"alice: place a {first.digit} at {square(first.x, first.y)}"
+    assert f"Now revealed \u2014 {where}" in message.body
+    # Mallory placed after Bob: hers is told as what followed his move, and only once.
+    assert message.body.count(f"mallory: place a {mallorys.digit} at") == 1
+    assert "Now revealed \u2014 mallory" not in message.body
+    # Alice placed first: what the others placed after her comes as what followed.
+    (hers,) = sent_to(alice.email)
+    assert "Now revealed" not in hers.body and "bob: place a" in hers.body
+
+
 def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commit: Commit) -> None:
     for user in (alice, bob):
         speaks(user, "fr")
