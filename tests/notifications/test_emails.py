@@ -100,6 +100,20 @@ def reminder_sent(game: Game, username: str, sequence: int) -> mail.EmailMessage
     return sent
 
 
+def test_the_last_to_pick_reads_the_others_picks_once_they_are_shown(
+    trio: Game, commit: Commit
+) -> None:
+    """Alice and Bob picked before Mallory, face down: the mail she gets next is the first
+    to say which cards they picked, as the score rows show them once every pick is in."""
+    all_pick(trio, commit)
+    state = store.load(trio.pk, trio.rules).state
+    sent = reminder_sent(trio, "mallory", trio.last_sequence)
+    for seat, name in ((0, "alice"), (1, "bob")):
+        (picked,) = state.rows[seat]  # type: ignore[attr-defined]
+        assert f"Now revealed \u2014 {name}: " in sent.body
+        assert cards([str(picked.card)]) in sent.body.split(f"Now revealed \u2014 {name}: ")[1]
+
+
 def test_an_email_recounts_what_happened_and_links_to_the_table_logged_in(
     trio: Game, commit: Commit
 ) -> None:
