@@ -358,7 +358,7 @@ class ReplayStep:
 def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     """A finished game is shown whole (every hand, every face-down card); any other one
     (being played, or called off) in the viewer's own view as it stood then: a player's,
-    or a spectator's public one."""
+    or a spectator's public one. The step's event is said as ``seat``'s history says it."""
     last = game.last_sequence
     step = min(max(step, 1), last)
     finished = game.status == Game.Status.FINISHED
@@ -375,8 +375,10 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
     players = _players(kind.site, seats, view, progress, outcome, viewer, resigned, live=False)
     names = [p.name for p in players]
-    (entry,) = event_log(game, viewer, after=step - 1, limit=1)
-    said = _said(kind.site, entry, names, viewer, game.config, resigned)
+    # Said to the reader as their history says it ("You" for their own seat), whatever
+    # the view shows: a game over reveals every event to everyone alike.
+    entries = event_log(game, seat, after=step - 1, limit=1)
+    ((_step, said),) = _in_words(kind.site, game.config, entries, names, seat, resigned)
     current = Table(
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
     )

@@ -1,5 +1,7 @@
 """The replay viewer: step through a game, event by event."""
 
+import html
+import re
 from collections.abc import Callable
 
 import pytest
@@ -136,3 +138,30 @@ def test_a_step_of_many_digits_shows_the_last(duel: Game, client: Client, digits
     page = client.get(f"/games/{game.pk}/replay/", {"step": "9" * digits})
     assert page.status_code == 200
     assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
+
+
+def said_at(page: str, step: int) -> str:
+    """The sentence a replay's page says of its step."""
+    found = re.search(rf'<p class="event"><strong>{step}\.</strong> (.*?)</p>', page)
+    assert found, step
+    return html.unescape(found.group(1))
+
+
+def test_a_player_replaying_their_finished_game_reads_of_their_own_moves_as_yours(
+    alice: User, mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Each step reads as the player's own history of the game says it ("You: …" for their
+    own moves), and a spectator reads every name, as they do in the history."""
+    game = finish(duel)
+    for reader, own_words in ((alice, "You: "), (mallory, "alice: ")):
+        browser = as_user(reader)
+        history = browser.get(f"/games/{game.pk}/history/").content.decode()
+        sentences = {
+            int(number): html.unescape(sentence)
+            for number, sentence in re.findall(r'<li value="(\d+)"><a [^>]*>(.*?)</a>', history)
+        }
+        hers = [n for n, sentence in sentences.items() if sentence.startswith(own_words)]
+        assert hers, reader
+        for step in (*hers[:3], 2, game.last_sequence):
+            page = browser.get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+            assert said_at(page, step) == sentences[step], (reader, step)
