@@ -388,6 +388,32 @@ def test_a_finished_games_replay_shows_a_placement_without_calling_it_secret(
     assert "has placed this card" in page and "stays secret" not in page
 
 
+def digits_after(page: str, words: str) -> list[int]:
+    """The cards a page lists in the paragraph that opens with ``words``."""
+    found = re.search(rf"{re.escape(words)}(.*?)</p>", page, re.S)
+    assert found, words
+    return [int(digit) for digit in re.findall(r'<span class="n9-left">(\d)</span>', found[1])]
+
+
+def test_a_finished_games_replay_tells_the_cards_turned_up_from_those_still_to_come(
+    duel: Game, client: Client
+) -> None:
+    """The replay of a finished game shows the whole order of the cards at every step (the
+    game is over); halfway it says which had turned up by then and which were still to
+    come, in their order, not the whole deck as "the order they turned up"."""
+    game = finish(duel)
+    then = store.load(game.pk, game.rules, upto=9).state
+    page = client.get(f"/games/{game.pk}/replay/", {"step": 9}).content.decode()
+    assert digits_after(page, "Turned up so far:") == list(then.deck[: then.turned])
+    assert digits_after(page, "Still face down, in the order they turn up:") == list(
+        then.deck[then.turned :]
+    )
+    assert "in the order they turned up" not in page
+    final = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert digits_after(final, "The cards, in the order they turned up</h2>") == list(then.deck)
+    assert "Still face down" not in final
+
+
 def test_a_finished_game_says_its_final_points_not_points_so_far(
     duel: Game, client: Client
 ) -> None:
