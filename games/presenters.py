@@ -376,8 +376,11 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     players = _players(kind.site, seats, view, progress, outcome, viewer, resigned, live=False)
     names = [p.name for p in players]
     # Said to the reader as their history says it ("You" for their own seat), whatever
-    # the view shows: a game over reveals every event to everyone alike.
-    entries = event_log(game, seat, after=step - 1, limit=1)
+    # the view shows: a game over reveals every event to everyone alike. Any other game
+    # keeps the event's secrets as they stood then, as its view does: a secret kept until
+    # later (where a tile went) was not known at that step.
+    then = None if finished else loaded
+    entries = event_log(game, seat, after=step - 1, limit=1, loaded=then)
     ((_step, said),) = _in_words(kind.site, game.config, entries, names, seat, resigned)
     current = Table(
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]

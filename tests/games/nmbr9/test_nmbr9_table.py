@@ -471,6 +471,24 @@ def test_a_player_replays_an_unfinished_game_in_their_own_view(
     assert "A stack of 2 tiles" not in theirs and "A stack of 1 tile" in theirs
 
 
+def test_replaying_an_unfinished_game_a_placement_stays_secret_at_the_steps_it_was(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Bob places the first card, then Alice: at the step of Bob's placement Alice's replay
+    says where it stays secret, as her table did then and as its board at that step does,
+    not where Bob put the tile (which she learnt only once she had placed hers)."""
+    clients = {0: as_user(alice), 1: as_user(bob)}
+    his = greedy(duel, 1)
+    place(clients[1], duel, his)
+    step = last(duel)
+    place(clients[0], duel, greedy(duel, 0))
+    page = clients[0].get(f"/games/{duel.pk}/replay/", {"step": step}).content.decode()
+    assert "where stays secret until everyone has placed" in page
+    assert f"at {his.x},{his.y}" not in page
+    later = clients[0].get(f"/games/{duel.pk}/replay/", {"step": last(duel)}).content.decode()
+    assert "where stays secret" not in later
+
+
 # Words ---------------------------------------------------------------------------------------
 
 
