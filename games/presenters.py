@@ -68,6 +68,9 @@ class Player:
     resigned: bool = False
     #: A bot plays the seat to the end (its player resigned, or won by resignations).
     handed_over: bool = False
+    #: The reader's own seat, marked "(you)" whether or not the view is theirs: a finished
+    #: game's replay shows every seat alike (``is_me``: the view is this seat's).
+    reading: bool = False
 
 
 @dataclass
@@ -373,7 +376,9 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     # Who had resigned by then: a player resigns in the middle of a game.
     resigned = resigned_by(game, upto=step)
     outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
-    players = _players(kind.site, seats, view, progress, outcome, viewer, resigned, live=False)
+    players = _players(
+        kind.site, seats, view, progress, outcome, viewer, resigned, live=False, reader=seat
+    )
     names = [p.name for p in players]
     # Said to the reader as their history says it ("You" for their own seat), whatever
     # the view shows: a game over reveals every event to everyone alike. Any other game
@@ -412,11 +417,12 @@ def _players(
     seat: int | None,
     resigned: Collection[int],
     live: bool = True,
+    reader: int | None = None,
 ) -> list[Player]:
-    """The players (``seats``, in order) as ``view`` shows them, those at ``resigned``
-    marked. ``live``: the table as it is now, with each player's clock, timeouts and
-    whether a bot plays their seat to the end; a replayed moment shows none (they are
-    today's)."""
+    """The players (``seats``, in order) as ``view`` shows them (``seat``'s), those at
+    ``resigned`` marked. ``live``: the table as it is now, with each player's clock,
+    timeouts and whether a bot plays their seat to the end; a replayed moment shows none
+    (they are today's). ``reader``: the seat of whoever reads, if not ``seat``."""
     now = timezone.now()
     bots = bot_accounts(s.user_id for s in seats)
     return [
@@ -424,6 +430,7 @@ def _players(
             number=s.number,
             name=s.name,
             is_me=s.number == seat,
+            reading=s.number == (seat if reader is None else reader),
             is_bot=s.is_bot,
             awaited=s.number in progress.awaiting,
             extra=site.player_context(view, s.number),

@@ -165,3 +165,16 @@ def test_a_player_replaying_their_finished_game_reads_of_their_own_moves_as_your
         for step in (*hers[:3], 2, game.last_sequence):
             page = browser.get(f"/games/{game.pk}/replay/?step={step}").content.decode()
             assert said_at(page, step) == sentences[step], (reader, step)
+
+
+def test_a_player_replaying_their_finished_game_finds_their_seat_marked_as_theirs(
+    alice: User, mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Every hand is shown, yet the reader's own box says "(you)", as at the table; a
+    visitor's replay marks no box."""
+    game = finish(duel)
+    for step in (2, game.last_sequence):
+        hers = as_user(alice).get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+        assert "alice (you)" in hers and "bob (you)" not in hers, step
+        theirs = as_user(mallory).get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+        assert "(you)" not in theirs, step
