@@ -1,6 +1,7 @@
 """The replay viewer: step through a game, event by event."""
 
 import html
+import random
 import re
 from collections.abc import Callable
 
@@ -9,7 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.events import store
+from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from games.registry import rule_set
 from games.rulesets.numx.descriptions import card as card_words
 
 from .conftest import finish
@@ -178,3 +181,23 @@ def test_a_player_replaying_their_finished_game_finds_their_seat_marked_as_their
         assert "alice (you)" in hers and "bob (you)" not in hers, step
         theirs = as_user(mallory).get(f"/games/{game.pk}/replay/?step={step}").content.decode()
         assert "(you)" not in theirs, step
+
+
+def test_between_an_x_games_rounds_the_centre_says_what_the_game_waits_for(
+    alice: User, bob: User, client: Client
+) -> None:
+    """Round 1 over, each player chooses how to start round 2: the replay's centre (as a
+    watcher's table) says so, not only the trick the round stopped at."""
+    game = game_open(creator=alice, name="X", config={"players": 2, "mode": "x-game"}, public=True)
+    game_join(game=game, user=bob, token=game.invite_token)
+    game = finish(game_start(game=game, by=alice, rng=random.Random(3)))
+    rules = rule_set(game.rules)
+    between = next(
+        step
+        for step in range(1, game.last_sequence + 1)
+        if rules.progress(store.load(game.pk, game.rules, upto=step).state).phase
+        == "between-rounds"
+    )
+    page = client.get(f"/games/{game.pk}/replay/?step={between}").content.decode()
+    centre = page.split('class="centre"')[1].split("</section>")[0]
+    assert "Round 1 is over: each player chooses how to start round 2" in html.unescape(centre)
