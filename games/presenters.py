@@ -361,7 +361,8 @@ class ReplayStep:
 def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     """A finished game is shown whole (every hand, every face-down card); any other one
     (being played, or called off) in the viewer's own view as it stood then: a player's,
-    or a spectator's public one. The step's event is said as ``seat``'s history says it."""
+    or a spectator's public one. The step's event is said in ``seat``'s words, as their
+    history says it (in a game not over, with the secrets that step kept)."""
     last = game.last_sequence
     step = min(max(step, 1), last)
     finished = game.status == Game.Status.FINISHED
