@@ -68,6 +68,9 @@ class Player:
     resigned: bool = False
     #: A bot plays the seat to the end (its player resigned, or won by resignations).
     handed_over: bool = False
+    #: The reader's own seat, marked "(you)" whether or not the view is theirs: a finished
+    #: game's replay shows every seat alike (``is_me``: the view is this seat's).
+    reading: bool = False
 
 
 @dataclass
@@ -358,7 +361,8 @@ class ReplayStep:
 def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     """A finished game is shown whole (every hand, every face-down card); any other one
     (being played, or called off) in the viewer's own view as it stood then: a player's,
-    or a spectator's public one."""
+    or a spectator's public one. The step's event is said in ``seat``'s words, as their
+    history says it (in a game not over, with the secrets that step kept)."""
     last = game.last_sequence
     step = min(max(step, 1), last)
     finished = game.status == Game.Status.FINISHED
@@ -373,10 +377,17 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     # Who had resigned by then: a player resigns in the middle of a game.
     resigned = resigned_by(game, upto=step)
     outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
-    players = _players(kind.site, seats, view, progress, outcome, viewer, resigned, live=False)
+    players = _players(
+        kind.site, seats, view, progress, outcome, viewer, resigned, live=False, reader=seat
+    )
     names = [p.name for p in players]
-    (entry,) = event_log(game, viewer, after=step - 1, limit=1)
-    said = _said(kind.site, entry, names, viewer, game.config, resigned)
+    # Said to the reader as their history says it ("You" for their own seat), whatever
+    # the view shows: a game over reveals every event to everyone alike. Any other game
+    # keeps the event's secrets as they stood then, as its view does: a secret kept until
+    # later (where a tile went) was not known at that step.
+    then = None if finished else loaded
+    entries = event_log(game, seat, after=step - 1, limit=1, loaded=then)
+    ((_step, said),) = _in_words(kind.site, game.config, entries, names, seat, resigned)
     current = Table(
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
     )
@@ -407,11 +418,12 @@ def _players(
     seat: int | None,
     resigned: Collection[int],
     live: bool = True,
+    reader: int | None = None,
 ) -> list[Player]:
-    """The players (``seats``, in order) as ``view`` shows them, those at ``resigned``
-    marked. ``live``: the table as it is now, with each player's clock, timeouts and
-    whether a bot plays their seat to the end; a replayed moment shows none (they are
-    today's)."""
+    """The players (``seats``, in order) as ``view`` shows them (``seat``'s), those at
+    ``resigned`` marked. ``live``: the table as it is now, with each player's clock,
+    timeouts and whether a bot plays their seat to the end; a replayed moment shows none
+    (they are today's). ``reader``: the seat of whoever reads, if not ``seat``."""
     now = timezone.now()
     bots = bot_accounts(s.user_id for s in seats)
     return [
@@ -419,6 +431,7 @@ def _players(
             number=s.number,
             name=s.name,
             is_me=s.number == seat,
+            reading=s.number == (seat if reader is None else reader),
             is_bot=s.is_bot,
             awaited=s.number in progress.awaiting,
             extra=site.player_context(view, s.number),

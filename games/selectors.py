@@ -152,7 +152,8 @@ def event_log(
 ) -> list[dict[str, Any]]:
     """The game's events after ``after`` as ``viewer`` may read them: secrets stay hidden
     until the game reveals them (picks, choices), and all are shown once it is over.
-    ``loaded``: the game's current state, if the caller has it."""
+    ``loaded``: the state whose secrets they keep (a replay's step), the game's current
+    one by default."""
     rules = rule_set(game.rules)
     now = (loaded or store.load(game.pk, game.rules)).state
     entries = []

@@ -1,6 +1,6 @@
 """The replay viewer: any game over, step by step (a finished one with every hand, a
-called-off one as a spectator saw it), and, for its players, their own unfinished games, in
-their own view."""
+called-off one as its reader saw it: a player their own hand, a visitor none), and, for its
+players, their own unfinished games, in their own view."""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """The replay viewer: step through a game, event by event."""
 
+import html
+import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -7,7 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.events import store
+from games.lobby import game_join, game_open, game_start
 from games.models import Game
+from games.registry import rule_set
 from games.rulesets.numx.descriptions import card as card_words
 
 from .conftest import finish
@@ -136,3 +141,63 @@ def test_a_step_of_many_digits_shows_the_last(duel: Game, client: Client, digits
     page = client.get(f"/games/{game.pk}/replay/", {"step": "9" * digits})
     assert page.status_code == 200
     assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
+
+
+def said_at(page: str, step: int) -> str:
+    """The sentence a replay's page says of its step."""
+    found = re.search(rf'<p class="event"><strong>{step}\.</strong> (.*?)</p>', page)
+    assert found, step
+    return html.unescape(found.group(1))
+
+
+def test_a_player_replaying_their_finished_game_reads_of_their_own_moves_as_yours(
+    alice: User, mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Each step reads as the player's own history of the game says it ("You: …" for their
+    own moves), and a spectator reads every name, as they do in the history."""
+    game = finish(duel)
+    for reader, own_words in ((alice, "You: "), (mallory, "alice: ")):
+        browser = as_user(reader)
+        history = browser.get(f"/games/{game.pk}/history/").content.decode()
+        sentences = {
+            int(number): html.unescape(sentence)
+            for number, sentence in re.findall(r'<li value="(\d+)"><a [^>]*>(.*?)</a>', history)
+        }
+        hers = [n for n, sentence in sentences.items() if sentence.startswith(own_words)]
+        assert hers, reader
+        for step in (*hers[:3], 2, game.last_sequence):
+            page = browser.get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+            assert said_at(page, step) == sentences[step], (reader, step)
+
+
+def test_a_player_replaying_their_finished_game_finds_their_seat_marked_as_theirs(
+    alice: User, mallory: User, duel: Game, as_user: Login
+) -> None:
+    """Every hand is shown, yet the reader's own box says "(you)", as at the table; a
+    visitor's replay marks no box."""
+    game = finish(duel)
+    for step in (2, game.last_sequence):
+        hers = as_user(alice).get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+        assert "alice (you)" in hers and "bob (you)" not in hers, step
+        theirs = as_user(mallory).get(f"/games/{game.pk}/replay/?step={step}").content.decode()
+        assert "(you)" not in theirs, step
+
+
+def test_between_an_x_games_rounds_the_centre_says_what_the_game_waits_for(
+    alice: User, bob: User, client: Client
+) -> None:
+    """Round 1 over, each player chooses how to start round 2: the replay's centre (as a
+    watcher's table) says so, not only the trick the round stopped at."""
+    game = game_open(creator=alice, name="X", config={"players": 2, "mode": "x-game"}, public=True)
+    game_join(game=game, user=bob, token=game.invite_token)
+    game = finish(game_start(game=game, by=alice, rng=random.Random(3)))
+    rules = rule_set(game.rules)
+    between = next(
+        step
+        for step in range(1, game.last_sequence + 1)
+        if rules.progress(store.load(game.pk, game.rules, upto=step).state).phase
+        == "between-rounds"
+    )
+    page = client.get(f"/games/{game.pk}/replay/?step={between}").content.decode()
+    centre = page.split('class="centre"')[1].split("</section>")[0]
+    assert "Round 1 is over: each player chooses how to start round 2" in html.unescape(centre)

@@ -140,6 +140,9 @@ class Nmbr9Site:
             "cards_left": view["cards_left"],
             # The cards still face down, by digit: what may yet come (the order stays hidden).
             "to_come": [(digit, per_digit[digit] - turned[digit]) for digit in sorted(per_digit)],
+            # The order of those still face down, once the game is over (its replay shows
+            # it at every step, apart from the cards turned up by then).
+            "deck_to_come": view["deck"][len(view["turned"]) :] if view["deck"] else [],
             "tiles": view["stacks"][seat] if seat is not None else [],
             "placed": seat is not None and bool(view["placed"][seat]),
             "pending": view.get("pending"),

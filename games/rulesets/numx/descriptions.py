@@ -326,6 +326,11 @@ def next_pli(view: Mapping[str, Any], infinity_on_infinity: bool = False) -> str
         return _("The opening pick: each player lays a card face down; they are shown together.")
     if phase == "distribution":
         return _("The trick is won: its winner hands out the score cards.")
+    if phase == "between-rounds":
+        return _(
+            "Round %(round)d is over: each player chooses how to start round %(next)d, "
+            "keeping their hand and refilling it, or discarding it and drawing anew."
+        ) % {"round": view["round"], "next": view["round"] + 1}
     if phase != "play":
         return ""
     plis = view["plis"]

@@ -388,6 +388,32 @@ def test_a_finished_games_replay_shows_a_placement_without_calling_it_secret(
     assert "has placed this card" in page and "stays secret" not in page
 
 
+def digits_after(page: str, words: str) -> list[int]:
+    """The cards a page lists in the paragraph that opens with ``words``."""
+    found = re.search(rf"{re.escape(words)}(.*?)</p>", page, re.S)
+    assert found, words
+    return [int(digit) for digit in re.findall(r'<span class="n9-left">(\d)</span>', found[1])]
+
+
+def test_a_finished_games_replay_tells_the_cards_turned_up_from_those_still_to_come(
+    duel: Game, client: Client
+) -> None:
+    """The replay of a finished game shows the whole order of the cards at every step (the
+    game is over); halfway it says which had turned up by then and which were still to
+    come, in their order, not the whole deck as "the order they turned up"."""
+    game = finish(duel)
+    then = store.load(game.pk, game.rules, upto=9).state
+    page = client.get(f"/games/{game.pk}/replay/", {"step": 9}).content.decode()
+    assert digits_after(page, "Turned up so far:") == list(then.deck[: then.turned])
+    assert digits_after(page, "Still face down, in the order they turn up:") == list(
+        then.deck[then.turned :]
+    )
+    assert "in the order they turned up" not in page
+    final = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert digits_after(final, "The cards, in the order they turned up</h2>") == list(then.deck)
+    assert "Still face down" not in final
+
+
 def test_a_finished_game_says_its_final_points_not_points_so_far(
     duel: Game, client: Client
 ) -> None:
@@ -443,6 +469,24 @@ def test_a_player_replays_an_unfinished_game_in_their_own_view(
     theirs = clients[1].get(f"/games/{duel.pk}/replay/", {"step": step}).content.decode()
     assert "A stack of 2 tiles" in mine
     assert "A stack of 2 tiles" not in theirs and "A stack of 1 tile" in theirs
+
+
+def test_replaying_an_unfinished_game_a_placement_stays_secret_at_the_steps_it_was(
+    alice: User, bob: User, duel: Game, as_user: Login
+) -> None:
+    """Bob places the first card, then Alice: at the step of Bob's placement Alice's replay
+    says where it stays secret, as her table did then and as its board at that step does,
+    not where Bob put the tile (which she learnt only once she had placed hers)."""
+    clients = {0: as_user(alice), 1: as_user(bob)}
+    his = greedy(duel, 1)
+    place(clients[1], duel, his)
+    step = last(duel)
+    place(clients[0], duel, greedy(duel, 0))
+    page = clients[0].get(f"/games/{duel.pk}/replay/", {"step": step}).content.decode()
+    assert "where stays secret until everyone has placed" in page
+    assert f"at {his.x},{his.y}" not in page
+    later = clients[0].get(f"/games/{duel.pk}/replay/", {"step": last(duel)}).content.decode()
+    assert "where stays secret" not in later
 
 
 # Words ---------------------------------------------------------------------------------------
