@@ -112,7 +112,7 @@ class ObjectifsSite:
         phase = view["phase"]
         return {
             "row": row,
-            "malus": _points(row),
+            "malus": descriptions.count(_points(row)),
             "hand_size": view["hand_sizes"][seat],
             "hand": view["hands"][seat],
             "objective": view["objectives"][seat],

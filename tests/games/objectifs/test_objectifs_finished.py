@@ -15,6 +15,7 @@ from games.events import store
 from games.models import Game
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.site import SITE
+from games.selectors import game_view
 
 from .conftest import Login, advance, start
 
@@ -96,9 +97,16 @@ def test_the_end_gives_each_players_malus_not_a_score_so_far(
     ):
         malus = re.findall(r'<p class="objectifs-malus">([^<]+)</p>', page)
         assert len(malus) == 2
-        assert all(re.fullmatch(r"Malus: \d+", words) for words in malus), malus
+        assert all(re.fullmatch(r"Malus: \u2212?\d+", words) for words in malus), malus
     earlier = client.get(f"/games/{finished.pk}/replay/?step=40").content.decode()
     assert "score so far" in earlier
+
+
+def test_malus_cards_worth_less_than_nothing_read_with_a_minus_sign(finished: Game) -> None:
+    """Malus cards of -2 and -1 count -3, written as every other negative number here."""
+    view = game_view(finished, None)
+    view["rows"][0] = ["-2", "-1"]
+    assert SITE.player_context(view, 0)["malus"] == "\u22123"
 
 
 def test_the_end_has_one_region_called_score_sheet(finished: Game, client: Client) -> None:
