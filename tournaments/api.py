@@ -64,13 +64,27 @@ class TournamentDetailSerializer(TournamentSerializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(source="standing.rank")
+    rank = serializers.IntegerField(
+        source="standing.rank",
+        allow_null=True,
+        help_text="Shared by players equal on every criterion; null: no table played yet.",
+    )
     tied = serializers.BooleanField(source="standing.tied")
     name = serializers.CharField()
-    points = serializers.FloatField(source="standing.points")
-    score = serializers.IntegerField(source="standing.score")
-    opponents_points = serializers.FloatField(source="standing.opponents_points")
-    xtrems = serializers.IntegerField(source="standing.xtrems")
+    points = serializers.FloatField(
+        source="standing.points", allow_null=True, help_text="Null: no table played yet."
+    )
+    score = serializers.IntegerField(
+        source="standing.score", allow_null=True, help_text="Null: no table played yet."
+    )
+    opponents_points = serializers.FloatField(
+        source="standing.opponents_points",
+        allow_null=True,
+        help_text="Null: no table played yet.",
+    )
+    xtrems = serializers.IntegerField(
+        source="standing.xtrems", allow_null=True, help_text="Null: no table played yet."
+    )
     tables = serializers.IntegerField(source="standing.tables")
     rating = serializers.IntegerField(
         source="rating.rating",
@@ -83,6 +97,16 @@ class StandingSerializer(serializers.Serializer):
         default=False,
         help_text="Whether that rating is still provisional (true only for a rating).",
     )
+
+    #: What a player who has played no table yet has none of (docs/tournaments.md): a 0
+    #: would read as a result, as it would in the CSV or on the standings page.
+    RESULTS = ("points", "score", "opponents_points", "xtrems")
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        if not instance.standing.tables:
+            data.update(dict.fromkeys(self.RESULTS))
+        return data
 
 
 def _described(tournaments: list[Tournament]) -> list[Tournament]:

@@ -71,6 +71,20 @@ def test_standings_follow_the_recorded_tables(league: Tournament, as_bob: APICli
     assert lines[0]["score"] == 50
 
 
+def test_players_who_have_not_played_yet_have_no_rank_nor_points(
+    league: Tournament, as_bob: APIClient
+) -> None:
+    """Failed before: before the table was recorded, everybody was rank 1, tied, with 0
+    points, as if all had played and drawn; the standings page shows them nothing."""
+    lines = as_bob.get(f"/api/tournaments/{league.pk}/standings/").json()
+    assert {line["name"] for line in lines} == {"alice", "bob", "carol"}
+    for line in lines:
+        assert (line["tables"], line["tied"]) == (0, False)
+        assert [line[key] for key in ("rank", "points", "score", "opponents_points", "xtrems")] == [
+            None
+        ] * 5
+
+
 def test_unknown_tournaments_and_anonymous_clients(
     league: Tournament, client_for: Callable[[User], APIClient]
 ) -> None:
