@@ -7,14 +7,18 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.events import store
 from games.models import Game
 from games.registry import rule_set
 from games.results import resigned_seats
 from tournaments.mail import queue_mail
-from tournaments.models import Stage, Table, Tournament
+from tournaments.models import Entry, Stage, Table, Tournament
+from tournaments.selectors import standings_of
+from tournaments.standings import Standing, format_points
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
 #: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
@@ -88,3 +92,43 @@ def _close_stage(stage: Stage) -> None:
             % {"standings": standings, "dashboard": dashboard},
         ),
     )
+    if last:
+        _announce_final_places(tournament, standings)
+
+
+def _announce_final_places(tournament: Tournament, link: str) -> None:
+    """Tell every player still registered where they finished, with the standings' link:
+    the stages' start told them where to play, the end tells them how it went."""
+    lines = standings_of(tournament)
+    ranked = sum(line.rank is not None for line in lines)
+    entries = tournament.entries.filter(status=Entry.Status.REGISTERED).select_related("user")
+    by_entry = {entry.pk: entry for entry in entries}
+    for line in lines:
+        entry = by_entry.get(line.player)  # type: ignore[call-overload]
+        if entry is None or line.rank is None:
+            continue
+        queue_mail(
+            tournament,
+            [entry.user],
+            lambda line=line: (
+                _("%(tournament)s is over") % {"tournament": tournament.name},
+                _final_place(line, ranked) + "\n\n" + _("The standings: %(link)s") % {"link": link},
+            ),
+        )
+
+
+def _final_place(line: Standing, ranked: int) -> str:
+    """ "Your final place: =1 of 5, with 4.67 points.", in the active language (a shared
+    place written as the standings write it)."""
+    points = line.points
+    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
+    count = points.numerator if points.denominator == 1 else 2
+    return ngettext(
+        "Your final place: %(rank)s of %(players)d, with %(points)s point.",
+        "Your final place: %(rank)s of %(players)d, with %(points)s points.",
+        count,
+    ) % {
+        "rank": f"={line.rank}" if line.tied else str(line.rank),
+        "players": ranked,
+        "points": format_points(points, get_format("DECIMAL_SEPARATOR")),
+    }

@@ -351,6 +351,42 @@ def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Pla
 # --- Results, withdrawals and deadlines ------------------------------------------------
 
 
+def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: only the organiser heard that the tournament was over; the players,
+    emailed at each stage's start, never learnt where they finished unless they came to
+    look."""
+    players = make_players(5)
+    speaks(players[0], "fr")
+    tournament = tournament_create(
+        organiser=alice,
+        name="One table",
+        stage_count=1,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, players)
+    (table,) = stage_start(tournament=tournament, by=alice, rng=random.Random(5)).tables.all()
+    entry_withdraw(entry=tournament.entries.get(user=players[4]), by=alice)
+    # At a table of five, one withdrawn: three share first place ((16 + 8 + 4) / 3).
+    fake_result(table, {"player1": 30, "player2": 30, "player3": 30, "player4": 10, "player5": 0})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(table.stage)
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert sorted(sent) == sorted([alice.email, *(user.email for user in players[:4])]), (
+        "every player still registered, and the organiser"
+    )
+    link = f"/tournaments/{tournament.pk}/standings/"
+    assert sent[players[3].email].subject == "One table is over"
+    assert "Your final place: 4 of 5, with 2 points." in sent[players[3].email].body
+    assert "Your final place: =1 of 5, with 9.33 points." in sent[players[1].email].body
+    french = sent[players[0].email]
+    assert french.subject == "Le tournoi One table est terminé"
+    assert "Votre place finale\u00a0: =1 sur 5, avec 9,33\u00a0points." in french.body
+    assert all(link in m.body for m in mail.outbox)
+
+
 def test_a_finished_table_records_its_games_final_score_sheets(
     alice: User, make_players: Players
 ) -> None:
