@@ -7,18 +7,15 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.events import store
 from games.models import Game
 from games.registry import rule_set
 from games.results import resigned_seats
-from tournaments.mail import queue_mail
+from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.selectors import standings_of
-from tournaments.standings import Standing, format_points
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
 #: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
@@ -112,23 +109,8 @@ def _announce_final_places(tournament: Tournament, link: str) -> None:
             [entry.user],
             lambda line=line: (
                 _("%(tournament)s is over") % {"tournament": tournament.name},
-                _final_place(line, ranked) + "\n\n" + _("The standings: %(link)s") % {"link": link},
+                place_in_words(line, ranked)
+                + "\n\n"
+                + _("The standings: %(link)s") % {"link": link},
             ),
         )
-
-
-def _final_place(line: Standing, ranked: int) -> str:
-    """ "Your final place: =1 of 5, with 4.67 points.", in the active language (a shared
-    place written as the standings write it)."""
-    points = line.points
-    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
-    count = points.numerator if points.denominator == 1 else 2
-    return ngettext(
-        "Your final place: %(rank)s of %(players)d, with %(points)s point.",
-        "Your final place: %(rank)s of %(players)d, with %(points)s points.",
-        count,
-    ) % {
-        "rank": f"={line.rank}" if line.tied else str(line.rank),
-        "players": ranked,
-        "points": format_points(points, get_format("DECIMAL_SEPARATOR")),
-    }

@@ -214,6 +214,51 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
     assert all("3 days per move; good luck!" in m.body for m in mail.outbox)
 
 
+def test_a_stages_mail_says_what_a_missed_deadline_costs_and_where_the_player_stands(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: the mail said "3 days per move; good luck!" and nothing of what
+    happens to a player who does not move in time (the policy moves for them, and the
+    table gives them the fixed value and no place), nor, from stage 2 on, where they
+    stood after the stages played."""
+    players = make_players(8)
+    speaks(players[0], "fr")
+    register_all(league, players)
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        first = stage_start(tournament=league, by=alice, rng=random.Random(3))
+    late = (
+        "If your time and time bank run out, the deadline policy moves for you: an automatic "
+        "pass (a bot's move where passing is not possible); this table then gives you 0 "
+        "points and no place."
+    )
+    bodies = {m.to[0]: m.body for m in mail.outbox}
+    assert all(late in bodies[user.email] for user in players[1:])
+    assert "cette table vous donne alors 0\u00a0point et aucune place." in bodies[players[0].email]
+    assert not any("after stage" in body for body in bodies.values())
+    for table in first.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)})
+    ranks = {line.player: line for line in selectors.standings_of(league)}
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        stage_start(tournament=league, by=alice, rng=random.Random(3))
+    bodies = {m.to[0]: m.body for m in mail.outbox}
+    for entry in league.entries.select_related("user"):
+        line = ranks[entry.pk]
+        shared = f"={line.rank}" if line.tied else str(line.rank)
+        if entry.user == players[0]:
+            unit = "point" if line.points < 2 else "points"
+            words = f"Après la ronde 1\u00a0: {shared} sur 8, avec {line.points}\u00a0{unit}."
+        else:
+            unit = "point" if line.points == 1 else "points"
+            words = f"After stage 1: {shared} of 8, with {line.points} {unit}."
+        assert words in bodies[entry.user.email]
+        assert f"/tournaments/{league.pk}/standings/" in bodies[entry.user.email]
+
+
 def test_players_of_one_name_are_told_of_each_other(
     league: Tournament,
     alice: User,
