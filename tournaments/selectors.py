@@ -135,6 +135,34 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
     return lines
 
 
+@dataclass(frozen=True)
+class StageInPlay:
+    """A stage being played, as its standings say it: how many of its tables are done,
+    and who sits at the others."""
+
+    stage: Stage
+    done: int
+    tables: int
+    #: Entries at its tables still being played.
+    playing: frozenset[int]
+
+
+def in_play(tournament: Tournament, number: int | None = None) -> StageInPlay | None:
+    """Stage ``number`` (the current one without it) while it is being played; None once
+    it is finished, and before the first."""
+    stage = (
+        current_stage(tournament)
+        if number is None
+        else tournament.stages.filter(number=number).first()
+    )
+    if stage is None or stage.finished_at is not None:
+        return None
+    tables = dict(stage.tables.values_list("pk", "recorded_at"))
+    playing = [pk for pk, recorded in tables.items() if recorded is None]
+    seated = TablePlayer.objects.filter(table__in=playing).values_list("entry_id", flat=True)
+    return StageInPlay(stage, len(tables) - len(playing), len(tables), frozenset(seated))
+
+
 def by_rating(entries: Iterable[Entry], rng: random.Random) -> list[int]:
     """The entries' ids, the best X-Game rating first (equal ratings in a random order),
     then the players not rated yet, in a random order."""

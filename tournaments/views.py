@@ -173,6 +173,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     stages = list(tournament.stages.order_by("number"))
     context = {
         "csv_query": _csv_query(upto),
+        # A stage being played: the standings count its tables done only.
+        "in_play": selectors.in_play(tournament, upto),
         "page": "standings",
         "tournament": tournament,
         "lines": selectors.standings_lines(tournament, upto),
