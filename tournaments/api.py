@@ -86,6 +86,16 @@ class StandingSerializer(serializers.Serializer):
         source="standing.xtrems", allow_null=True, help_text="Null: no table played yet."
     )
     tables = serializers.IntegerField(source="standing.tables")
+    final_place = serializers.IntegerField(
+        source="standing.final_place",
+        allow_null=True,
+        help_text="The place at the final table, for its players (they rank first); null "
+        "for everybody else.",
+    )
+    withdrawn = serializers.BooleanField(
+        help_text="The organiser withdrew the player: kept with the points they earned, "
+        "seated no more."
+    )
     rating = serializers.IntegerField(
         source="rating.rating",
         allow_null=True,

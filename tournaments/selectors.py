@@ -112,6 +112,10 @@ class StandingLine:
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
 
+    @property
+    def withdrawn(self) -> bool:
+        return self.entry.status == Entry.Status.WITHDRAWN
+
 
 def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> list[StandingLine]:
     """The standings with each player's entry, name and X-Game rating, for pages and

@@ -202,7 +202,7 @@ def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
         [line.standing for line in lines],
         {line.entry.pk: line.name for line in lines},
         list(stages.values_list("number", flat=True)),
-        withdrawn={line.entry.pk for line in lines if line.entry.status == Entry.Status.WITHDRAWN},
+        withdrawn={line.entry.pk for line in lines if line.withdrawn},
         ratings={
             line.entry.pk: (line.rating.rating, line.rating.provisional)
             for line in lines

@@ -14,7 +14,12 @@ from rest_framework.test import APIClient
 from accounts.models import profile_of
 from tests.members import named
 from tournaments.models import Table, Tournament
-from tournaments.services import stage_start, tournament_create, tournament_register
+from tournaments.services import (
+    entry_withdraw,
+    stage_start,
+    tournament_create,
+    tournament_register,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +88,37 @@ def test_players_who_have_not_played_yet_have_no_rank_nor_points(
         assert [line[key] for key in ("rank", "points", "score", "opponents_points", "xtrems")] == [
             None
         ] * 5
+
+
+def test_standings_say_who_withdrew_and_the_finals_places_as_the_csv_does(
+    alice: User, as_bob: APIClient
+) -> None:
+    """Failed before: the CSV's withdrawn and final_place columns had no counterpart in
+    the API, so a program publishing the standings showed a withdrawn player as any
+    other and could not tell the finalists' order from the points'."""
+    players = [named(User.objects.create_user(name)) for name in ("ann", "ben", "cat", "dee")]
+    cup = tournament_create(
+        organiser=alice,
+        name="Cup",
+        format=Tournament.Format.FINAL,
+        stage_count=1,
+        final_size=3,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    for user in players:
+        tournament_register(tournament=cup, user=user)
+    (first,) = stage_start(tournament=cup, by=alice, rng=random.Random(4)).tables.all()
+    record(first, {"ann": 40, "ben": 30, "cat": 20, "dee": 10})
+    (final,) = stage_start(tournament=cup, by=alice, rng=random.Random(4)).tables.all()
+    entry_withdraw(entry=cup.entries.get(user__username="dee"), by=alice)
+    record(final, {"ann": 10, "ben": 30, "cat": 20})
+    lines = as_bob.get(f"/api/tournaments/{cup.pk}/standings/").json()
+    assert [(line["name"], line["final_place"], line["withdrawn"]) for line in lines] == [
+        ("ben", 1, False),
+        ("cat", 2, False),
+        ("ann", 3, False),
+        ("dee", None, True),
+    ]
 
 
 def test_unknown_tournaments_and_anonymous_clients(
