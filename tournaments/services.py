@@ -209,7 +209,40 @@ def entry_withdraw(
             place.save(update_fields=["withdrawn"])
             if place.table.game.status == Game.Status.RUNNING:
                 _hand_to_bot(place, rng or random.Random())
+        _tell_withdrawn(entry, display_name(by), seated=bool(unrecorded))
     return entry
+
+
+def _tell_withdrawn(entry: Entry, organiser: str, seated: bool) -> None:
+    """Tell the player the organiser withdrew, after the commit: what they keep and, if
+    ``seated`` at a table not recorded yet, what it gives them."""
+    tournament = entry.tournament
+    link = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+
+    def compose() -> tuple[str, str]:
+        words = {"organiser": organiser, "tournament": tournament.name}
+        body = [
+            _(
+                "%(organiser)s has withdrawn you from %(tournament)s: you will be seated at no "
+                "further stage, and you keep the points you earned."
+            )
+            % words
+        ]
+        if seated:
+            body.append(
+                ngettext(
+                    "At your table still being played a bot plays your seat, and the table "
+                    "gives you %(n)d point and no place.",
+                    "At your table still being played a bot plays your seat, and the table "
+                    "gives you %(n)d points and no place.",
+                    tournament.forfeit_points,
+                )
+                % {"n": tournament.forfeit_points}
+            )
+        body.append(_("The standings: %(link)s") % {"link": link})
+        return _("%(tournament)s: the organiser has withdrawn you") % words, "\n\n".join(body)
+
+    queue_mail(tournament, [entry.user], compose)
 
 
 def _hand_to_bot(place: TablePlayer, rng: random.Random) -> None:

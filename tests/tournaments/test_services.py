@@ -17,7 +17,7 @@ from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import profile_of
+from accounts.models import display_name, profile_of
 from games.endings import EndingRefused, abort, resign
 from games.events import consumers
 from games.models import Game, Seat
@@ -477,6 +477,38 @@ def test_a_withdrawn_players_seat_is_played_by_a_bot_and_forfeits(
     assert TablePlayer.objects.get(entry=entry).forfeit
     with pytest.raises(TournamentError, match="already withdrawn"):
         entry_withdraw(entry=entry, by=alice)
+
+
+def test_a_withdrawn_player_is_told_by_email_in_their_language(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: the organiser's withdrawal sent nothing; the player found their
+    table played by a bot and themselves left out of the next stage without a word."""
+    players = make_players(4)
+    speaks(players[1], "fr")
+    register_all(league, players)
+    stage_start(tournament=league, by=alice, rng=random.Random(6))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        for user in players[:2]:
+            entry_withdraw(entry=league.entries.get(user=user), by=alice, rng=random.Random(6))
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert sorted(sent) == sorted(user.email for user in players[:2])
+    english, french = sent[players[0].email], sent[players[1].email]
+    assert english.subject == "Spring league: the organiser has withdrawn you"
+    assert (
+        f"{display_name(alice)} has withdrawn you from Spring league: you will be seated at "
+        "no further stage, and you keep the points you earned." in english.body
+    )
+    assert (
+        "At your table still being played a bot plays your seat, and the table gives you 0 "
+        "points and no place." in english.body
+    )
+    assert f"/tournaments/{league.pk}/standings/" in english.body
+    assert french.subject == "Spring league\u00a0: l’organisateur vous a retiré du tournoi"
 
 
 def test_a_withdrawn_player_no_longer_reads_or_plays_their_old_seat(
