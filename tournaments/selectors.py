@@ -210,6 +210,9 @@ class PlayerAtTable:
     awaited: bool
     since: datetime | None
     overdue: bool
+    #: When the player is past the move deadline (from then the organiser may finish the
+    #: table with the deadline policy); None if not awaited, or a bot.
+    due: datetime | None = None
     #: Place and tournament points once the table's result is recorded.
     rank: int | None = None
     points: Fraction | None = None
@@ -292,15 +295,15 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
             seat = seats[(table.game_id, player.seat)]
             awaited = seat.awaited and table.game.status == Game.Status.RUNNING
             since = seat.awaited_since if awaited else None
+            due = since + deadline if since and deadline and not seat.is_bot else None
             view.players.append(
                 PlayerAtTable(
                     place=player,
                     name=names[player.entry.user_id],
                     awaited=awaited,
                     since=since,
-                    overdue=bool(
-                        since and deadline and not seat.is_bot and since + deadline <= now
-                    ),
+                    overdue=bool(due and due <= now),
+                    due=due,
                     rank=placed[player.pk].place if player.pk in placed else None,
                     points=placed[player.pk].points if player.pk in placed else None,
                     bot_account=player.entry.user_id in bots,

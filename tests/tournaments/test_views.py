@@ -19,6 +19,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from django.utils.formats import date_format
 from pytest_django.fixtures import Settings
 
 from accounts.models import give_name, profile_of
@@ -796,6 +797,23 @@ def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
     page = as_user(alice).get(url(started.tournament, "organise/"), HTTP_ACCEPT_LANGUAGE="fr")
     waiting = page.content.decode().split("Joueurs attendus aux tables", 1)[1]
     assert re.findall(r">Table 1</a>\u00a0:", waiting), waiting[:400]
+
+
+def test_the_dashboard_says_when_each_awaited_player_passes_the_deadline(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: the dashboard said only "for 3 hours" until a player was past the
+    deadline, so the organiser could not tell when a silent player's table could be
+    finished with the deadline policy."""
+    table = started.tables.order_by("number").first()
+    assert table is not None
+    since = timezone.now().replace(microsecond=0) - timedelta(days=1)
+    Seat.objects.filter(game=table.game).update(awaited_since=since)
+    page = as_user(alice).get(url(started.tournament, "organise/")).content.decode()
+    due = timezone.localtime(since + started.tournament.move_deadline, UTC)
+    waiting = page.split("Who the tables are waiting for", 1)[1].split("</section>", 1)[0]
+    assert f"deadline: {date_format(due, 'DATETIME_FORMAT')}" in waiting, waiting
+    assert "past the deadline" not in waiting
 
 
 def test_the_organiser_starts_the_next_stage_once_the_tables_are_done(
