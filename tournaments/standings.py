@@ -74,6 +74,8 @@ class Standing:
     tables: int
     #: Points per stage number (stages the player did not sit absent).
     stage_points: Mapping[int, Fraction] = field(default_factory=dict)
+    #: Stages whose table gave the player the fixed value (withdrawn, resigned, timed out).
+    forfeits: frozenset[int] = frozenset()
     #: Place at the final table, for finalists.
     final_place: int | None = None
     final_points: Fraction | None = None
@@ -152,6 +154,7 @@ def standings(
     xtrems: dict[Hashable, int] = defaultdict(int)
     played: dict[Hashable, int] = defaultdict(int)
     by_stage: dict[Hashable, dict[int, Fraction]] = defaultdict(dict)
+    forfeits: dict[Hashable, set[int]] = defaultdict(set)
     opponents: dict[Hashable, list[Hashable]] = defaultdict(list)
     final: dict[Hashable, Placing] = {}
     for table in tables:
@@ -166,7 +169,9 @@ def standings(
             stage = by_stage[seat.player]
             stage[table.stage] = stage.get(table.stage, Fraction(0)) + placed[seat.player].points
             played[seat.player] += 1
-            if not seat.forfeit:
+            if seat.forfeit:
+                forfeits[seat.player].add(table.stage)
+            else:
                 score[seat.player] += seat.score
                 xtrems[seat.player] += seat.xtrems
             opponents[seat.player] += [s.player for s in table.seats if s.player != seat.player]
@@ -204,6 +209,7 @@ def standings(
                 xtrems=xtrems[player],
                 tables=played[player],
                 stage_points=dict(by_stage[player]),
+                forfeits=frozenset(forfeits[player]),
                 final_place=final[player].place if player in final else None,
                 final_points=final[player].points if player in final else None,
                 tied=after_equal or before_equal,

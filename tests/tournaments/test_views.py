@@ -226,6 +226,22 @@ def test_standings_during_a_stage_say_they_are_provisional_and_count_tables(
     assert "Provisional" not in page and "table being played" not in page
 
 
+def test_the_standings_say_which_stage_a_player_forfeited(client: Client, started: Stage) -> None:
+    """Failed before: a player who timed out read 0 in that stage's column like a last
+    place worth nothing; only the tables page said why."""
+    first, second = started.tables.order_by("number")
+    late = first.players.order_by("seat").first().entry.user.username
+    for table in (first, second):
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)}, timed_out=(late,))
+    for language, forfeit in (("en", "forfeit"), ("fr", "forfait")):
+        page = client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE=language)
+        rows = page.content.decode().split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("</tr>")
+        (row,) = [row for row in rows if f">{late}<" in row]
+        assert f"0 ({forfeit})" in row, row
+        assert sum(f"({forfeit})" in row for row in rows) == 1
+
+
 def test_a_bot_accounts_line_and_seat_have_the_bot_badge(client: Client, started: Stage) -> None:
     """Failed before: a program entered on a member's account looked like a person."""
     entry = Entry.objects.filter(tournament=started.tournament).order_by("pk").last()
@@ -300,12 +316,14 @@ def test_players_and_organisers_read_how_places_and_ties_are_decided(
     [
         (
             "en",
-            "A withdrawn, resigned or timed-out player gets 0 and takes no place.",
+            "A withdrawn, resigned or timed-out player gets 0 points at that table and takes "
+            "no place there (“forfeit” by the stage's points).",
             "Points of a withdrawn, resigned or timed-out player at a table",
         ),
         (
             "fr",
-            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0 et ne prend pas de place.",
+            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0\u00a0point à cette table "
+            "et n’y prend pas de place («\u00a0forfait\u00a0» à côté des points de la ronde).",
             "Points d’un joueur retiré, ayant abandonné ou hors délai à une table",
         ),
     ],
