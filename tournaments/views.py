@@ -75,6 +75,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "stage": selectors.current_stage(tournament),
         "points_rows": _points_rows(tournament),
         "leaders": played[:5],
+        # A stage being played: the leaders count its tables done only.
+        "in_play": selectors.in_play(tournament),
         # The final ranks its players first: said with the ranking when there is one.
         "has_final": tournament.format == Tournament.Format.FINAL,
     }

@@ -26,6 +26,7 @@ from accounts.models import give_name, profile_of
 from games.lobby import game_invite, game_open
 from games.models import Seat
 from tests.members import speaks
+from tournaments import results
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
@@ -209,6 +210,8 @@ def test_standings_during_a_stage_say_they_are_provisional_and_count_tables(
     french = client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE="fr")
 
     assert "Provisional: stage 1 is being played (tables done: 1 of 2)." in page
+    leaders = client.get(url(started.tournament)).content.decode().split("Leaders", 1)[1]
+    assert "Provisional: stage 1 is being played (tables done: 1 of 2)." in leaders
     assert "Provisoire\u00a0: la ronde 1 est en cours (tables terminées\u00a0: 1 sur 2)." in (
         french.content.decode()
     )
@@ -224,6 +227,7 @@ def test_standings_during_a_stage_say_they_are_provisional_and_count_tables(
     fake_result(second, {p.entry.user.username: 10 for p in second.players.all()})
     page = client.get(url(started.tournament, "standings/")).content.decode()
     assert "Provisional" not in page and "table being played" not in page
+    assert "Provisional" not in client.get(url(started.tournament)).content.decode()
 
 
 def test_the_standings_say_which_stage_a_player_forfeited(client: Client, started: Stage) -> None:
@@ -240,6 +244,29 @@ def test_the_standings_say_which_stage_a_player_forfeited(client: Client, starte
         (row,) = [row for row in rows if f">{late}<" in row]
         assert f"0 ({forfeit})" in row, row
         assert sum(f"({forfeit})" in row for row in rows) == 1
+
+
+def test_a_finished_tournaments_standings_are_headed_final_standings(
+    alice: User, make_players: Players, client: Client
+) -> None:
+    """Failed before: the standings an organiser publishes at the end read "Standings",
+    exactly as they did after the first table of the first stage."""
+    tournament = tournament_create(
+        organiser=alice,
+        name="One stage",
+        stage_count=1,
+        registration_closes=timezone.now() + timedelta(days=1),
+    )
+    register_all(tournament, make_players(4))
+    (table,) = stage_start(tournament=tournament, by=alice, rng=random.Random(2)).tables.all()
+    heading = re.compile(r"<h2>([^<]*)</h2>")
+    page = client.get(url(tournament, "standings/")).content.decode()
+    assert heading.search(page).group(1) == "Standings"
+    fake_result(table, {f"player{n}": 10 * n for n in range(1, 5)})
+    results._close_stage(table.stage)
+    for language, final in (("en", "Final standings"), ("fr", "Classement final")):
+        page = client.get(url(tournament, "standings/"), HTTP_ACCEPT_LANGUAGE=language)
+        assert heading.search(page.content.decode()).group(1) == final
 
 
 def test_a_bot_accounts_line_and_seat_have_the_bot_badge(client: Client, started: Stage) -> None:
