@@ -45,6 +45,8 @@ from .conftest import (
     Players,
     cup_to_the_final,
     fake_result,
+    first_stage,
+    open_for_a_day,
     play_out,
     register_all,
     with_a_final,
@@ -335,14 +337,8 @@ def test_the_next_stage_waits_for_every_table(
 def test_later_stages_are_seated_by_standings_without_repeat_opponents(
     alice: User, make_players: Players
 ) -> None:
-    tournament = tournament_create(
-        organiser=alice,
-        name="Swiss",
-        table_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    register_all(tournament, make_players(9))
-    first = stage_start(tournament=tournament, by=alice, rng=random.Random(7))
+    tournament = open_for_a_day(alice, "Swiss", table_size=3)
+    first = first_stage(tournament, make_players(9), 7)
     ranking = []
     for table, names in zip(first.tables.order_by("number"), seated(first), strict=True):
         # The first seat wins each table, the second is second...
@@ -404,14 +400,8 @@ def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(
     look."""
     players = make_players(5)
     speaks(players[0], "fr")
-    tournament = tournament_create(
-        organiser=alice,
-        name="One table",
-        stage_count=1,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    register_all(tournament, players)
-    (table,) = stage_start(tournament=tournament, by=alice, rng=random.Random(5)).tables.all()
+    tournament = open_for_a_day(alice, "One table", stage_count=1)
+    (table,) = first_stage(tournament, players, 5).tables.all()
     entry_withdraw(entry=tournament.entries.get(user=players[4]), by=alice)
     # At a table of five, one withdrawn: three share first place ((16 + 8 + 4) / 3).
     fake_result(table, {"player1": 30, "player2": 30, "player3": 30, "player4": 10, "player5": 0})

@@ -30,7 +30,15 @@ from tournaments import results
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
-from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
+from .conftest import (
+    Players,
+    cup_to_the_final,
+    fake_result,
+    first_stage,
+    open_for_a_day,
+    play_out,
+    register_all,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -251,14 +259,8 @@ def test_a_finished_tournaments_standings_are_headed_final_standings(
 ) -> None:
     """Failed before: the standings an organiser publishes at the end read "Standings",
     exactly as they did after the first table of the first stage."""
-    tournament = tournament_create(
-        organiser=alice,
-        name="One stage",
-        stage_count=1,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    register_all(tournament, make_players(4))
-    (table,) = stage_start(tournament=tournament, by=alice, rng=random.Random(2)).tables.all()
+    tournament = open_for_a_day(alice, "One stage", stage_count=1)
+    (table,) = first_stage(tournament, make_players(4), 2).tables.all()
     heading = re.compile(r"<h2>([^<]*)</h2>")
     page = client.get(url(tournament, "standings/")).content.decode()
     assert heading.search(page).group(1) == "Standings"
@@ -951,14 +953,8 @@ def test_the_organiser_finishes_a_table_past_its_deadline(
     as_user: Login,
     django_capture_on_commit_callbacks: Callable[..., object],
 ) -> None:
-    tournament = tournament_create(
-        organiser=alice,
-        name="Trio",
-        table_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    register_all(tournament, make_players(3))
-    table = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get()
+    tournament = open_for_a_day(alice, "Trio", table_size=3)
+    table = first_stage(tournament, make_players(3), 3).tables.get()
     Seat.objects.filter(game=table.game).update(awaited_since=timezone.now() - timedelta(days=4))
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         response = as_user(alice).post(
