@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,7 +15,7 @@ from accounts.models import display_names
 from games.api import serializers as s
 from games.api.views import ERROR, endpoint
 from tournaments.models import Tournament
-from tournaments.selectors import stages_of, standings_lines, tournaments_listed
+from tournaments.selectors import stages_of, standings_lines, standings_upto, tournaments_listed
 
 TOURNAMENT_ID = s.path_id("tournament_id", "The tournament's id.")
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such tournament.")}
@@ -163,11 +163,27 @@ def tournament(request: Request, tournament_id: int) -> Response:
     description="The standings after the recorded tables: tournament points, then total "
     "NUM-X score, opponents' points and X-Trems (docs/tournaments.md).",
     tags=["tournaments"],
-    parameters=[TOURNAMENT_ID],
-    responses={200: StandingSerializer(many=True), **NOT_FOUND, **ERROR},
+    parameters=[
+        TOURNAMENT_ID,
+        OpenApiParameter(
+            "stage",
+            {"type": "integer", "minimum": 1},
+            OpenApiParameter.QUERY,
+            description="The standings after this stage, as they stood then (the final's "
+            "number, or none: the latest).",
+        ),
+    ],
+    responses={
+        200: StandingSerializer(many=True),
+        404: OpenApiResponse(
+            s.ErrorSerializer, "There is no such tournament, or no such stage of it."
+        ),
+        **ERROR,
+    },
 )
 @endpoint("GET")
 def standings(request: Request, tournament_id: int) -> Response:
     found = get_object_or_404(Tournament, pk=tournament_id)
-    lines: Any = standings_lines(found)
+    upto = standings_upto(found, request.query_params.get("stage"))
+    lines: Any = standings_lines(found, upto)
     return Response(StandingSerializer(lines, many=True).data)

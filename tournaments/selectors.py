@@ -11,11 +11,13 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import display_names
 from games.models import Game, Seat
+from games.params import whole_number
 from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
@@ -100,6 +102,19 @@ def standings_of(tournament: Tournament, upto_stage: int | None = None) -> list[
         tournament.points_table(),
         tournament.forfeit_points,
     )
+
+
+def standings_upto(tournament: Tournament, value: str | None) -> int | None:
+    """The stage whose standings ``?stage=`` asks for (the page, its CSV and the API):
+    None when left out, and for the final, whose standings are the tournament's own; a
+    404 for a stage not played."""
+    if not value:
+        return None
+    number = whole_number(value)
+    stage = tournament.stages.filter(number=number).first() if number is not None else None
+    if stage is None:
+        raise Http404(_("No such stage."))
+    return None if stage.is_final else number
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import profile_of
 from tests.members import named
+from tests.tournaments.conftest import first_stage, open_for_a_day
 from tournaments.models import Table, Tournament
 from tournaments.services import (
     entry_withdraw,
@@ -30,6 +31,11 @@ def record(table: Table, scores: dict[str, int]) -> None:
         place.save()
     table.recorded_at = timezone.now()
     table.save()
+
+
+def members(*names: str) -> list[User]:
+    """New members of these user names, each shown by it."""
+    return [named(User.objects.create_user(name)) for name in names]
 
 
 def test_tournaments_are_listed(league: Tournament, as_bob: APIClient) -> None:
@@ -96,18 +102,8 @@ def test_standings_say_who_withdrew_and_the_finals_places_as_the_csv_does(
     """Failed before: the CSV's withdrawn and final_place columns had no counterpart in
     the API, so a program publishing the standings showed a withdrawn player as any
     other and could not tell the finalists' order from the points'."""
-    players = [named(User.objects.create_user(name)) for name in ("ann", "ben", "cat", "dee")]
-    cup = tournament_create(
-        organiser=alice,
-        name="Cup",
-        format=Tournament.Format.FINAL,
-        stage_count=1,
-        final_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    for user in players:
-        tournament_register(tournament=cup, user=user)
-    (first,) = stage_start(tournament=cup, by=alice, rng=random.Random(4)).tables.all()
+    cup = open_for_a_day(alice, "Cup", format=Tournament.Format.FINAL, stage_count=1, final_size=3)
+    (first,) = first_stage(cup, members("ann", "ben", "cat", "dee"), 4).tables.all()
     record(first, {"ann": 40, "ben": 30, "cat": 20, "dee": 10})
     (final,) = stage_start(tournament=cup, by=alice, rng=random.Random(4)).tables.all()
     entry_withdraw(entry=cup.entries.get(user__username="dee"), by=alice)
@@ -119,6 +115,34 @@ def test_standings_say_who_withdrew_and_the_finals_places_as_the_csv_does(
         ("ann", 3, False),
         ("dee", None, True),
     ]
+
+
+def test_standings_after_an_earlier_stage_as_the_page_and_the_csv_give_them(
+    alice: User, as_bob: APIClient
+) -> None:
+    """Failed before: ?stage= was ignored, so a program publishing each stage's standings
+    got the latest ones whatever it asked (the page and the CSV give those after the
+    stage asked for, and a 404 for a stage not played)."""
+    league = open_for_a_day(alice, "Two stages", table_size=3, stage_count=2)
+    (first,) = first_stage(league, members("ann", "ben", "cat"), 4).tables.all()
+    record(first, {"ann": 40, "ben": 30, "cat": 20})
+    (second,) = stage_start(tournament=league, by=alice, rng=random.Random(4)).tables.all()
+    record(second, {"ann": 10, "ben": 30, "cat": 20})
+    address = f"/api/tournaments/{league.pk}/standings/"
+    after_one = as_bob.get(address, {"stage": 1}).json()
+    assert [(line["name"], line["points"]) for line in after_one] == [
+        ("ann", 4.0),
+        ("ben", 2.0),
+        ("cat", 1.0),
+    ]
+    latest = as_bob.get(address).json()
+    assert [(line["name"], line["points"]) for line in latest] == [
+        ("ben", 6.0),
+        ("ann", 5.0),
+        ("cat", 3.0),
+    ]
+    for stage in ("3", "0", "x"):
+        assert as_bob.get(address, {"stage": stage}).status_code == 404
 
 
 def test_unknown_tournaments_and_anonymous_clients(
