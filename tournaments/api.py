@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,7 +15,7 @@ from accounts.models import display_names
 from games.api import serializers as s
 from games.api.views import ERROR, endpoint
 from tournaments.models import Tournament
-from tournaments.selectors import stages_of, standings_lines, tournaments_listed
+from tournaments.selectors import stages_of, standings_lines, standings_upto, tournaments_listed
 
 TOURNAMENT_ID = s.path_id("tournament_id", "The tournament's id.")
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such tournament.")}
@@ -64,14 +64,38 @@ class TournamentDetailSerializer(TournamentSerializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(source="standing.rank")
+    rank = serializers.IntegerField(
+        source="standing.rank",
+        allow_null=True,
+        help_text="Shared by players equal on every criterion; null: no table played yet.",
+    )
     tied = serializers.BooleanField(source="standing.tied")
     name = serializers.CharField()
-    points = serializers.FloatField(source="standing.points")
-    score = serializers.IntegerField(source="standing.score")
-    opponents_points = serializers.FloatField(source="standing.opponents_points")
-    xtrems = serializers.IntegerField(source="standing.xtrems")
+    points = serializers.FloatField(
+        source="standing.points", allow_null=True, help_text="Null: no table played yet."
+    )
+    score = serializers.IntegerField(
+        source="standing.score", allow_null=True, help_text="Null: no table played yet."
+    )
+    opponents_points = serializers.FloatField(
+        source="standing.opponents_points",
+        allow_null=True,
+        help_text="Null: no table played yet.",
+    )
+    xtrems = serializers.IntegerField(
+        source="standing.xtrems", allow_null=True, help_text="Null: no table played yet."
+    )
     tables = serializers.IntegerField(source="standing.tables")
+    final_place = serializers.IntegerField(
+        source="standing.final_place",
+        allow_null=True,
+        help_text="The place at the final table, for its players (they rank first); null "
+        "for everybody else.",
+    )
+    withdrawn = serializers.BooleanField(
+        help_text="The organiser withdrew the player: kept with the points they earned, "
+        "seated no more."
+    )
     rating = serializers.IntegerField(
         source="rating.rating",
         allow_null=True,
@@ -83,6 +107,16 @@ class StandingSerializer(serializers.Serializer):
         default=False,
         help_text="Whether that rating is still provisional (true only for a rating).",
     )
+
+    #: What a player who has played no table yet has none of (docs/tournaments.md): a 0
+    #: would read as a result, as it would in the CSV or on the standings page.
+    RESULTS = ("points", "score", "opponents_points", "xtrems")
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        if not instance.standing.tables:
+            data.update(dict.fromkeys(self.RESULTS))
+        return data
 
 
 def _described(tournaments: list[Tournament]) -> list[Tournament]:
@@ -129,11 +163,27 @@ def tournament(request: Request, tournament_id: int) -> Response:
     description="The standings after the recorded tables: tournament points, then total "
     "NUM-X score, opponents' points and X-Trems (docs/tournaments.md).",
     tags=["tournaments"],
-    parameters=[TOURNAMENT_ID],
-    responses={200: StandingSerializer(many=True), **NOT_FOUND, **ERROR},
+    parameters=[
+        TOURNAMENT_ID,
+        OpenApiParameter(
+            "stage",
+            {"type": "integer", "minimum": 1},
+            OpenApiParameter.QUERY,
+            description="The standings after this stage, as they stood then (the final's "
+            "number, or none: the latest).",
+        ),
+    ],
+    responses={
+        200: StandingSerializer(many=True),
+        404: OpenApiResponse(
+            s.ErrorSerializer, "There is no such tournament, or no such stage of it."
+        ),
+        **ERROR,
+    },
 )
 @endpoint("GET")
 def standings(request: Request, tournament_id: int) -> Response:
     found = get_object_or_404(Tournament, pk=tournament_id)
-    lines: Any = standings_lines(found)
+    upto = standings_upto(found, request.query_params.get("stage"))
+    lines: Any = standings_lines(found, upto)
     return Response(StandingSerializer(lines, many=True).data)

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.mail import EmailMessage
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext, override
 
@@ -20,6 +21,7 @@ from games.descriptions import time_per_move
 from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
 from tournaments.models import Invitation, Mail, Tournament
+from tournaments.standings import Standing, format_points
 
 
 def queue_mail(
@@ -50,6 +52,39 @@ def send_mail(mail_id: int) -> bool:
         return EmailMessage(mail.subject, mail.body, to=[address]) if address else None
 
     return send_once(Mail, mail_id, ("recipient",), compose_for)
+
+
+def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) -> str:
+    """Where a player stands, in the active language: "Your final place: =1 of 5, with
+    4.67 points." (a shared place written as the standings write it), or, with
+    ``after_stage``, "After stage 1: 3 of 8, with 2 points."; ``ranked`` players have a
+    place. The player has played a table (``line.rank`` is set)."""
+    points = line.points
+    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
+    count = points.numerator if points.denominator == 1 else 2
+    words = {
+        "rank": f"={line.rank}" if line.tied else str(line.rank),
+        "players": ranked,
+        "points": format_points(points, get_format("DECIMAL_SEPARATOR")),
+        "stage": after_stage,
+    }
+    if after_stage is None:
+        return (
+            ngettext(
+                "Your final place: %(rank)s of %(players)d, with %(points)s point.",
+                "Your final place: %(rank)s of %(players)d, with %(points)s points.",
+                count,
+            )
+            % words
+        )
+    return (
+        ngettext(
+            "After stage %(stage)d: %(rank)s of %(players)d, with %(points)s point.",
+            "After stage %(stage)d: %(rank)s of %(players)d, with %(points)s points.",
+            count,
+        )
+        % words
+    )
 
 
 def tournament_summary(tournament: Tournament) -> str:

@@ -13,8 +13,9 @@ from games.events import store
 from games.models import Game
 from games.registry import rule_set
 from games.results import resigned_seats
-from tournaments.mail import queue_mail
-from tournaments.models import Stage, Table, Tournament
+from tournaments.mail import place_in_words, queue_mail
+from tournaments.models import Entry, Stage, Table, Tournament
+from tournaments.selectors import standings_of
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
 #: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
@@ -88,3 +89,28 @@ def _close_stage(stage: Stage) -> None:
             % {"standings": standings, "dashboard": dashboard},
         ),
     )
+    if last:
+        _announce_final_places(tournament, standings)
+
+
+def _announce_final_places(tournament: Tournament, link: str) -> None:
+    """Tell every player still registered where they finished, with the standings' link:
+    the stages' start told them where to play, the end tells them how it went."""
+    lines = standings_of(tournament)
+    ranked = sum(line.rank is not None for line in lines)
+    entries = tournament.entries.filter(status=Entry.Status.REGISTERED).select_related("user")
+    by_entry = {entry.pk: entry for entry in entries}
+    for line in lines:
+        entry = by_entry.get(line.player)  # type: ignore[call-overload]
+        if entry is None or line.rank is None:
+            continue
+        queue_mail(
+            tournament,
+            [entry.user],
+            lambda line=line: (
+                _("%(tournament)s is over") % {"tournament": tournament.name},
+                place_in_words(line, ranked)
+                + "\n\n"
+                + _("The standings: %(link)s") % {"link": link},
+            ),
+        )

@@ -11,11 +11,13 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import display_names
 from games.models import Game, Seat
+from games.params import whole_number
 from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
@@ -102,6 +104,19 @@ def standings_of(tournament: Tournament, upto_stage: int | None = None) -> list[
     )
 
 
+def standings_upto(tournament: Tournament, value: str | None) -> int | None:
+    """The stage whose standings ``?stage=`` asks for (the page, its CSV and the API):
+    None when left out, and for the final, whose standings are the tournament's own; a
+    404 for a stage not played."""
+    if not value:
+        return None
+    number = whole_number(value)
+    stage = tournament.stages.filter(number=number).first() if number is not None else None
+    if stage is None:
+        raise Http404(_("No such stage."))
+    return None if stage.is_final else number
+
+
 @dataclass(frozen=True)
 class StandingLine:
     standing: Standing
@@ -111,6 +126,10 @@ class StandingLine:
     rating: ShownRating | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.entry.status == Entry.Status.WITHDRAWN
 
 
 def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> list[StandingLine]:
@@ -133,6 +152,34 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
             )
         )
     return lines
+
+
+@dataclass(frozen=True)
+class StageInPlay:
+    """A stage being played, as its standings say it: how many of its tables are done,
+    and who sits at the others."""
+
+    stage: Stage
+    done: int
+    tables: int
+    #: Entries at its tables still being played.
+    playing: frozenset[int]
+
+
+def in_play(tournament: Tournament, number: int | None = None) -> StageInPlay | None:
+    """Stage ``number`` (the current one without it) while it is being played; None once
+    it is finished, and before the first."""
+    stage = (
+        current_stage(tournament)
+        if number is None
+        else tournament.stages.filter(number=number).first()
+    )
+    if stage is None or stage.finished_at is not None:
+        return None
+    tables = dict(stage.tables.values_list("pk", "recorded_at"))
+    playing = [pk for pk, recorded in tables.items() if recorded is None]
+    seated = TablePlayer.objects.filter(table__in=playing).values_list("entry_id", flat=True)
+    return StageInPlay(stage, len(tables) - len(playing), len(tables), frozenset(seated))
 
 
 def by_rating(entries: Iterable[Entry], rng: random.Random) -> list[int]:
@@ -178,6 +225,9 @@ class PlayerAtTable:
     awaited: bool
     since: datetime | None
     overdue: bool
+    #: When the player is past the move deadline (from then the organiser may finish the
+    #: table with the deadline policy); None if not awaited, or a bot.
+    due: datetime | None = None
     #: Place and tournament points once the table's result is recorded.
     rank: int | None = None
     points: Fraction | None = None
@@ -260,15 +310,15 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
             seat = seats[(table.game_id, player.seat)]
             awaited = seat.awaited and table.game.status == Game.Status.RUNNING
             since = seat.awaited_since if awaited else None
+            due = since + deadline if since and deadline and not seat.is_bot else None
             view.players.append(
                 PlayerAtTable(
                     place=player,
                     name=names[player.entry.user_id],
                     awaited=awaited,
                     since=since,
-                    overdue=bool(
-                        since and deadline and not seat.is_bot and since + deadline <= now
-                    ),
+                    overdue=bool(due and due <= now),
+                    due=due,
                     rank=placed[player.pk].place if player.pk in placed else None,
                     points=placed[player.pk].points if player.pk in placed else None,
                     bot_account=player.entry.user_id in bots,

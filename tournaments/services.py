@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
@@ -32,7 +32,7 @@ from games.services import SeatSpec, game_create
 from games.tasks import enqueue
 from notifications.outbox import deliver_after_commit
 from tournaments import seating, selectors, tasks
-from tournaments.mail import queue_mail
+from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.results import table_record_result
 from tournaments.standings import DEFAULT_POINTS
@@ -209,7 +209,40 @@ def entry_withdraw(
             place.save(update_fields=["withdrawn"])
             if place.table.game.status == Game.Status.RUNNING:
                 _hand_to_bot(place, rng or random.Random())
+        _tell_withdrawn(entry, display_name(by), seated=bool(unrecorded))
     return entry
+
+
+def _tell_withdrawn(entry: Entry, organiser: str, seated: bool) -> None:
+    """Tell the player the organiser withdrew, after the commit: what they keep and, if
+    ``seated`` at a table not recorded yet, what it gives them."""
+    tournament = entry.tournament
+    link = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+
+    def compose() -> tuple[str, str]:
+        words = {"organiser": organiser, "tournament": tournament.name}
+        body = [
+            _(
+                "%(organiser)s has withdrawn you from %(tournament)s: you will be seated at no "
+                "further stage, and you keep the points you earned."
+            )
+            % words
+        ]
+        if seated:
+            body.append(
+                ngettext(
+                    "At your table still being played a bot plays your seat, and the table "
+                    "gives you %(n)d point and no place.",
+                    "At your table still being played a bot plays your seat, and the table "
+                    "gives you %(n)d points and no place.",
+                    tournament.forfeit_points,
+                )
+                % {"n": tournament.forfeit_points}
+            )
+        body.append(_("The standings: %(link)s") % {"link": link})
+        return _("%(tournament)s: the organiser has withdrawn you") % words, "\n\n".join(body)
+
+    queue_mail(tournament, [entry.user], compose)
 
 
 def _hand_to_bot(place: TablePlayer, rng: random.Random) -> None:
@@ -344,8 +377,13 @@ def _open_table(
 
 
 def _announce_stage(stage: Stage) -> None:
-    """Tell each seated player where they play, after the commit."""
+    """Tell each seated player where they play, what a missed deadline costs there, and,
+    after the first stage, where they stand; after the commit."""
     tournament = stage.tournament
+    standings = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+    # The new stage's tables are not recorded: these are the standings after the last one.
+    lines = {line.player: line for line in selectors.standings_of(tournament)}
+    ranked = sum(line.rank is not None for line in lines.values())
     for table in stage.tables.select_related("game"):
         link = settings.SITE_URL + reverse("games:game", args=(table.game_id,))
         places = list(table.players.select_related("entry__user"))
@@ -353,10 +391,11 @@ def _announce_stage(stage: Stage) -> None:
         for place in places:
             # By seat, not by name: two players of one name are two others.
             others = [names[other.entry.user_id] for other in places if other.pk != place.pk]
+            line = lines.get(place.entry_id)
             queue_mail(
                 tournament,
                 [place.entry.user],
-                lambda stage=stage, others=others, link=link: (
+                lambda stage=stage, others=others, link=link, line=line: (
                     (
                         _("%(tournament)s: the final has started")
                         if stage.is_final
@@ -368,9 +407,31 @@ def _announce_stage(stage: Stage) -> None:
                         "others": and_list(others),
                         "link": link,
                         "per_move": capfirst(time_per_move(tournament.move_deadline)),
-                    },
+                    }
+                    + "\n\n"
+                    + _late_words(tournament)
+                    + (
+                        ""
+                        if line is None or line.rank is None
+                        else "\n\n"
+                        + place_in_words(line, ranked, after_stage=stage.number - 1)
+                        + " "
+                        + _("The standings: %(link)s") % {"link": standings}
+                    ),
                 ),
             )
+
+
+def _late_words(tournament: Tournament) -> str:
+    """What a player who lets their time and time bank run out gets at a table, in the
+    active language: the policy moves for them, and the fixed value instead of a place."""
+    return ngettext(
+        "If your time and time bank run out, the deadline policy moves for you: %(policy)s; "
+        "this table then gives you %(n)d point and no place.",
+        "If your time and time bank run out, the deadline policy moves for you: %(policy)s; "
+        "this table then gives you %(n)d points and no place.",
+        tournament.forfeit_points,
+    ) % {"policy": tournament.get_deadline_policy_display(), "n": tournament.forfeit_points}
 
 
 def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | None = None) -> Table:

@@ -62,10 +62,11 @@ class Placing:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's line in the standings."""
+    """A player's line in the standings; a player who has played no table yet has no
+    rank (None) and is not tied: they are listed after everybody who played."""
 
     player: Hashable
-    rank: int
+    rank: int | None
     points: Fraction
     score: int
     opponents_points: Fraction
@@ -73,6 +74,8 @@ class Standing:
     tables: int
     #: Points per stage number (stages the player did not sit absent).
     stage_points: Mapping[int, Fraction] = field(default_factory=dict)
+    #: Stages whose table gave the player the fixed value (withdrawn, resigned, timed out).
+    forfeits: frozenset[int] = frozenset()
     #: Place at the final table, for finalists.
     final_place: int | None = None
     final_points: Fraction | None = None
@@ -132,6 +135,8 @@ def standings(
     over the tables a player sat at, of each opponent's tournament points), then X-Trem
     count. Players equal on all four share a rank and keep the order of ``players``. A
     forfeit adds its fixed points only: its NUM-X score and X-Trems are not counted.
+    Players who have played no table yet come last, in the order of ``players``, with no
+    rank: the ranks of those who played count only them.
 
     With a final table, its players come first, in the order of the final (equal final
     scores keep their order in the standings); the final adds no points to the totals.
@@ -149,6 +154,7 @@ def standings(
     xtrems: dict[Hashable, int] = defaultdict(int)
     played: dict[Hashable, int] = defaultdict(int)
     by_stage: dict[Hashable, dict[int, Fraction]] = defaultdict(dict)
+    forfeits: dict[Hashable, set[int]] = defaultdict(set)
     opponents: dict[Hashable, list[Hashable]] = defaultdict(list)
     final: dict[Hashable, Placing] = {}
     for table in tables:
@@ -163,7 +169,9 @@ def standings(
             stage = by_stage[seat.player]
             stage[table.stage] = stage.get(table.stage, Fraction(0)) + placed[seat.player].points
             played[seat.player] += 1
-            if not seat.forfeit:
+            if seat.forfeit:
+                forfeits[seat.player].add(table.stage)
+            else:
                 score[seat.player] += seat.score
                 xtrems[seat.player] += seat.xtrems
             opponents[seat.player] += [s.player for s in table.seats if s.player != seat.player]
@@ -174,6 +182,8 @@ def standings(
         return (
             finalist is None,
             -finalist.points if finalist else 0,
+            # Nothing played is no result: never level with, or above, a real one.
+            played[player] == 0,
             -total[player],
             -score[player],
             -against[player],
@@ -184,18 +194,22 @@ def standings(
     keys = [key(player) for player in ranked]
     lines: list[Standing] = []
     for position, player in enumerate(ranked):
-        after_equal = position > 0 and keys[position - 1] == keys[position]
-        before_equal = position + 1 < len(ranked) and keys[position + 1] == keys[position]
+        ranked_here = played[player] > 0
+        after_equal = ranked_here and position > 0 and keys[position - 1] == keys[position]
+        before_equal = (
+            ranked_here and position + 1 < len(ranked) and keys[position + 1] == keys[position]
+        )
         lines.append(
             Standing(
                 player=player,
-                rank=lines[-1].rank if after_equal else position + 1,
+                rank=(lines[-1].rank if after_equal else position + 1) if ranked_here else None,
                 points=total[player],
                 score=score[player],
                 opponents_points=against[player],
                 xtrems=xtrems[player],
                 tables=played[player],
                 stage_points=dict(by_stage[player]),
+                forfeits=frozenset(forfeits[player]),
                 final_place=final[player].place if player in final else None,
                 final_points=final[player].points if player in final else None,
                 tied=after_equal or before_equal,
@@ -244,7 +258,9 @@ def standings_csv(
 ) -> str:
     """The standings as CSV in ``style``, one line per player, with fixed English column
     names; the last two say each player's rating and whether it is provisional
-    (``ratings``: both by player; empty for a player not rated).
+    (``ratings``: both by player; empty for a player not rated). A player who has played
+    no table yet has empty rank, points, score, opponents' points and X-Trems, as on the
+    standings page: a 0 there would read as a result.
 
     >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
     >>> print(standings_csv([line], {"a": "Alice"}, [1], ratings={"a": (1512, True)}), end="")
@@ -276,18 +292,19 @@ def standings_csv(
         ]
     )
     for line in lines:
+        played = line.tables > 0
         writer.writerow(
             [
-                line.rank,
+                "" if line.rank is None else line.rank,
                 as_text(names.get(line.player, str(line.player))),
-                points(line.points),
+                points(line.points) if played else "",
                 *(
                     points(line.stage_points[stage]) if stage in line.stage_points else ""
                     for stage in stages
                 ),
-                line.score,
-                points(line.opponents_points),
-                line.xtrems,
+                line.score if played else "",
+                points(line.opponents_points) if played else "",
+                line.xtrems if played else "",
                 line.tables,
                 "" if line.final_place is None else line.final_place,
                 "yes" if line.player in withdrawn else "no",

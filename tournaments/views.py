@@ -9,7 +9,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.formats import get_format
@@ -22,7 +22,6 @@ from accounts.models import display_name
 from games.descriptions import time_per_move
 from games.lobby import invitation_news
 from games.models import Game
-from games.params import whole_number
 from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.models import Entry, Invitation, Table, Tournament
@@ -75,6 +74,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "stage": selectors.current_stage(tournament),
         "points_rows": _points_rows(tournament),
         "leaders": played[:5],
+        # A stage being played: the leaders count its tables done only.
+        "in_play": selectors.in_play(tournament),
         # The final ranks its players first: said with the ranking when there is one.
         "has_final": tournament.format == Tournament.Format.FINAL,
     }
@@ -139,19 +140,6 @@ def tables(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/tables.html", context)
 
 
-def _stage_param(request: HttpRequest, tournament: Tournament) -> int | None:
-    """``?stage=N``: the standings after stage N (404 for a stage not played); None for
-    none, and for the final: the standings after it are the tournament's own."""
-    value = request.GET.get("stage")
-    if not value:
-        return None
-    number = whole_number(value)
-    stage = tournament.stages.filter(number=number).first() if number is not None else None
-    if stage is None:
-        raise Http404(_("No such stage."))
-    return None if stage.is_final else number
-
-
 #: ``?sep=`` of the standings' CSV (docs/tournaments.md): the cells' separator, which
 #: decides the decimals' too; commas when it is left out.
 CSV_SEPARATORS = {"comma": COMMA_CSV, "semicolon": SEMICOLON_CSV}
@@ -169,10 +157,12 @@ def _csv_query(upto: int | None) -> str:
 
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
-    upto = _stage_param(request, tournament)
+    upto = selectors.standings_upto(tournament, request.GET.get("stage"))
     stages = list(tournament.stages.order_by("number"))
     context = {
         "csv_query": _csv_query(upto),
+        # A stage being played: the standings count its tables done only.
+        "in_play": selectors.in_play(tournament, upto),
         "page": "standings",
         "tournament": tournament,
         "lines": selectors.standings_lines(tournament, upto),
@@ -185,7 +175,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
-    upto = _stage_param(request, tournament)
+    upto = selectors.standings_upto(tournament, request.GET.get("stage"))
     style = CSV_SEPARATORS.get(request.GET.get("sep") or "comma")
     if style is None:
         return HttpResponseBadRequest(
@@ -200,7 +190,7 @@ def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
         [line.standing for line in lines],
         {line.entry.pk: line.name for line in lines},
         list(stages.values_list("number", flat=True)),
-        withdrawn={line.entry.pk for line in lines if line.entry.status == Entry.Status.WITHDRAWN},
+        withdrawn={line.entry.pk for line in lines if line.withdrawn},
         ratings={
             line.entry.pk: (line.rating.rating, line.rating.provisional)
             for line in lines

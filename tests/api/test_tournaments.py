@@ -13,8 +13,14 @@ from rest_framework.test import APIClient
 
 from accounts.models import profile_of
 from tests.members import named
+from tests.tournaments.conftest import first_stage, open_for_a_day
 from tournaments.models import Table, Tournament
-from tournaments.services import stage_start, tournament_create, tournament_register
+from tournaments.services import (
+    entry_withdraw,
+    stage_start,
+    tournament_create,
+    tournament_register,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +31,11 @@ def record(table: Table, scores: dict[str, int]) -> None:
         place.save()
     table.recorded_at = timezone.now()
     table.save()
+
+
+def members(*names: str) -> list[User]:
+    """New members of these user names, each shown by it."""
+    return [named(User.objects.create_user(name)) for name in names]
 
 
 def test_tournaments_are_listed(league: Tournament, as_bob: APIClient) -> None:
@@ -69,6 +80,69 @@ def test_standings_follow_the_recorded_tables(league: Tournament, as_bob: APICli
         (3, "carol", 1.0),
     ]
     assert lines[0]["score"] == 50
+
+
+def test_players_who_have_not_played_yet_have_no_rank_nor_points(
+    league: Tournament, as_bob: APIClient
+) -> None:
+    """Failed before: before the table was recorded, everybody was rank 1, tied, with 0
+    points, as if all had played and drawn; the standings page shows them nothing."""
+    lines = as_bob.get(f"/api/tournaments/{league.pk}/standings/").json()
+    assert {line["name"] for line in lines} == {"alice", "bob", "carol"}
+    for line in lines:
+        assert (line["tables"], line["tied"]) == (0, False)
+        assert [line[key] for key in ("rank", "points", "score", "opponents_points", "xtrems")] == [
+            None
+        ] * 5
+
+
+def test_standings_say_who_withdrew_and_the_finals_places_as_the_csv_does(
+    alice: User, as_bob: APIClient
+) -> None:
+    """Failed before: the CSV's withdrawn and final_place columns had no counterpart in
+    the API, so a program publishing the standings showed a withdrawn player as any
+    other and could not tell the finalists' order from the points'."""
+    cup = open_for_a_day(alice, "Cup", format=Tournament.Format.FINAL, stage_count=1, final_size=3)
+    (first,) = first_stage(cup, members("ann", "ben", "cat", "dee"), 4).tables.all()
+    record(first, {"ann": 40, "ben": 30, "cat": 20, "dee": 10})
+    (final,) = stage_start(tournament=cup, by=alice, rng=random.Random(4)).tables.all()
+    entry_withdraw(entry=cup.entries.get(user__username="dee"), by=alice)
+    record(final, {"ann": 10, "ben": 30, "cat": 20})
+    lines = as_bob.get(f"/api/tournaments/{cup.pk}/standings/").json()
+    assert [(line["name"], line["final_place"], line["withdrawn"]) for line in lines] == [
+        ("ben", 1, False),
+        ("cat", 2, False),
+        ("ann", 3, False),
+        ("dee", None, True),
+    ]
+
+
+def test_standings_after_an_earlier_stage_as_the_page_and_the_csv_give_them(
+    alice: User, as_bob: APIClient
+) -> None:
+    """Failed before: ?stage= was ignored, so a program publishing each stage's standings
+    got the latest ones whatever it asked (the page and the CSV give those after the
+    stage asked for, and a 404 for a stage not played)."""
+    league = open_for_a_day(alice, "Two stages", table_size=3, stage_count=2)
+    (first,) = first_stage(league, members("ann", "ben", "cat"), 4).tables.all()
+    record(first, {"ann": 40, "ben": 30, "cat": 20})
+    (second,) = stage_start(tournament=league, by=alice, rng=random.Random(4)).tables.all()
+    record(second, {"ann": 10, "ben": 30, "cat": 20})
+    address = f"/api/tournaments/{league.pk}/standings/"
+    after_one = as_bob.get(address, {"stage": 1}).json()
+    assert [(line["name"], line["points"]) for line in after_one] == [
+        ("ann", 4.0),
+        ("ben", 2.0),
+        ("cat", 1.0),
+    ]
+    latest = as_bob.get(address).json()
+    assert [(line["name"], line["points"]) for line in latest] == [
+        ("ben", 6.0),
+        ("ann", 5.0),
+        ("cat", 3.0),
+    ]
+    for stage in ("3", "0", "x"):
+        assert as_bob.get(address, {"stage": stage}).status_code == 404
 
 
 def test_unknown_tournaments_and_anonymous_clients(

@@ -21,7 +21,7 @@ from games.models import Game
 from games.registry import rule_set
 from games.services import game_submit
 from tests.members import named
-from tournaments.models import Table, Tournament
+from tournaments.models import Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_register
 
 Players = Callable[[int], list[User]]
@@ -116,6 +116,24 @@ def fake_result(table: Table, scores: dict[str, int], timed_out: tuple[str, ...]
     if not stage.tables.filter(recorded_at__isnull=True).exists():
         stage.finished_at = timezone.now()
         stage.save()
+
+
+def open_for_a_day(organiser: User, name: str, **options: Any) -> Tournament:
+    """The organiser's tournament of ``options`` (the defaults otherwise), taking
+    registrations for a day."""
+    return tournament_create(
+        organiser=organiser,
+        name=name,
+        registration_closes=timezone.now() + timedelta(days=1),
+        **options,
+    )
+
+
+def first_stage(tournament: Tournament, players: list[User], seed: int) -> Stage:
+    """``players`` registered to ``tournament``, its organiser starts stage 1 (the seating
+    and deals drawn from ``seed``)."""
+    register_all(tournament, players)
+    return stage_start(tournament=tournament, by=tournament.organiser, rng=random.Random(seed))
 
 
 def with_a_final(organiser: User, name: str = "Cup", **options: Any) -> Tournament:

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import profile_of
+from accounts.models import display_name, profile_of
 from games.endings import EndingRefused, abort, resign
 from games.events import consumers
 from games.models import Game, Seat
@@ -45,6 +45,8 @@ from .conftest import (
     Players,
     cup_to_the_final,
     fake_result,
+    first_stage,
+    open_for_a_day,
     play_out,
     register_all,
     with_a_final,
@@ -214,6 +216,51 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
     assert all("3 days per move; good luck!" in m.body for m in mail.outbox)
 
 
+def test_a_stages_mail_says_what_a_missed_deadline_costs_and_where_the_player_stands(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: the mail said "3 days per move; good luck!" and nothing of what
+    happens to a player who does not move in time (the policy moves for them, and the
+    table gives them the fixed value and no place), nor, from stage 2 on, where they
+    stood after the stages played."""
+    players = make_players(8)
+    speaks(players[0], "fr")
+    register_all(league, players)
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        first = stage_start(tournament=league, by=alice, rng=random.Random(3))
+    late = (
+        "If your time and time bank run out, the deadline policy moves for you: an automatic "
+        "pass (a bot's move where passing is not possible); this table then gives you 0 "
+        "points and no place."
+    )
+    bodies = {m.to[0]: m.body for m in mail.outbox}
+    assert all(late in bodies[user.email] for user in players[1:])
+    assert "cette table vous donne alors 0\u00a0point et aucune place." in bodies[players[0].email]
+    assert not any("after stage" in body for body in bodies.values())
+    for table in first.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)})
+    ranks = {line.player: line for line in selectors.standings_of(league)}
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        stage_start(tournament=league, by=alice, rng=random.Random(3))
+    bodies = {m.to[0]: m.body for m in mail.outbox}
+    for entry in league.entries.select_related("user"):
+        line = ranks[entry.pk]
+        shared = f"={line.rank}" if line.tied else str(line.rank)
+        if entry.user == players[0]:
+            unit = "point" if line.points < 2 else "points"
+            words = f"Après la ronde 1\u00a0: {shared} sur 8, avec {line.points}\u00a0{unit}."
+        else:
+            unit = "point" if line.points == 1 else "points"
+            words = f"After stage 1: {shared} of 8, with {line.points} {unit}."
+        assert words in bodies[entry.user.email]
+        assert f"/tournaments/{league.pk}/standings/" in bodies[entry.user.email]
+
+
 def test_players_of_one_name_are_told_of_each_other(
     league: Tournament,
     alice: User,
@@ -290,14 +337,8 @@ def test_the_next_stage_waits_for_every_table(
 def test_later_stages_are_seated_by_standings_without_repeat_opponents(
     alice: User, make_players: Players
 ) -> None:
-    tournament = tournament_create(
-        organiser=alice,
-        name="Swiss",
-        table_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    register_all(tournament, make_players(9))
-    first = stage_start(tournament=tournament, by=alice, rng=random.Random(7))
+    tournament = open_for_a_day(alice, "Swiss", table_size=3)
+    first = first_stage(tournament, make_players(9), 7)
     ranking = []
     for table, names in zip(first.tables.order_by("number"), seated(first), strict=True):
         # The first seat wins each table, the second is second...
@@ -351,6 +392,36 @@ def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Pla
 # --- Results, withdrawals and deadlines ------------------------------------------------
 
 
+def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: only the organiser heard that the tournament was over; the players,
+    emailed at each stage's start, never learnt where they finished unless they came to
+    look."""
+    players = make_players(5)
+    speaks(players[0], "fr")
+    tournament = open_for_a_day(alice, "One table", stage_count=1)
+    (table,) = first_stage(tournament, players, 5).tables.all()
+    entry_withdraw(entry=tournament.entries.get(user=players[4]), by=alice)
+    # At a table of five, one withdrawn: three share first place ((16 + 8 + 4) / 3).
+    fake_result(table, {"player1": 30, "player2": 30, "player3": 30, "player4": 10, "player5": 0})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(table.stage)
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert sorted(sent) == sorted([alice.email, *(user.email for user in players[:4])]), (
+        "every player still registered, and the organiser"
+    )
+    link = f"/tournaments/{tournament.pk}/standings/"
+    assert sent[players[3].email].subject == "One table is over"
+    assert "Your final place: 4 of 5, with 2 points." in sent[players[3].email].body
+    assert "Your final place: =1 of 5, with 9.33 points." in sent[players[1].email].body
+    french = sent[players[0].email]
+    assert french.subject == "Le tournoi One table est terminé"
+    assert "Votre place finale\u00a0: =1 sur 5, avec 9,33\u00a0points." in french.body
+    assert all(link in m.body for m in mail.outbox)
+
+
 def test_a_finished_table_records_its_games_final_score_sheets(
     alice: User, make_players: Players
 ) -> None:
@@ -396,6 +467,38 @@ def test_a_withdrawn_players_seat_is_played_by_a_bot_and_forfeits(
     assert TablePlayer.objects.get(entry=entry).forfeit
     with pytest.raises(TournamentError, match="already withdrawn"):
         entry_withdraw(entry=entry, by=alice)
+
+
+def test_a_withdrawn_player_is_told_by_email_in_their_language(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: the organiser's withdrawal sent nothing; the player found their
+    table played by a bot and themselves left out of the next stage without a word."""
+    players = make_players(4)
+    speaks(players[1], "fr")
+    register_all(league, players)
+    stage_start(tournament=league, by=alice, rng=random.Random(6))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        for user in players[:2]:
+            entry_withdraw(entry=league.entries.get(user=user), by=alice, rng=random.Random(6))
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert sorted(sent) == sorted(user.email for user in players[:2])
+    english, french = sent[players[0].email], sent[players[1].email]
+    assert english.subject == "Spring league: the organiser has withdrawn you"
+    assert (
+        f"{display_name(alice)} has withdrawn you from Spring league: you will be seated at "
+        "no further stage, and you keep the points you earned." in english.body
+    )
+    assert (
+        "At your table still being played a bot plays your seat, and the table gives you 0 "
+        "points and no place." in english.body
+    )
+    assert f"/tournaments/{league.pk}/standings/" in english.body
+    assert french.subject == "Spring league\u00a0: l’organisateur vous a retiré du tournoi"
 
 
 def test_a_withdrawn_player_no_longer_reads_or_plays_their_old_seat(

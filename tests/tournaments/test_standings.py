@@ -124,6 +124,31 @@ def test_players_without_a_table_yet_are_listed_last_with_nothing() -> None:
     assert lines[-1].player == "z" and lines[-1].points == 0 and lines[-1].tables == 0
 
 
+def test_players_without_a_table_yet_take_no_rank_and_push_nobody_down() -> None:
+    """Failed before: y and z, who had played nothing, shared rank 3 ahead of c, whose
+    table (a row ending with 0 points) left c on 0 points with a negative score: c read
+    5th, below two players who had not played."""
+    rows = {**DEFAULT_POINTS, 3: (2, 1, 0)}
+    lines = standings("yabcz", [table(1, ("a", 3), ("b", 2), ("c", -4))], rows)
+    assert [(line.player, line.rank, line.tied) for line in lines] == [
+        ("a", 1, False),
+        ("b", 2, False),
+        ("c", 3, False),
+        ("y", None, False),
+        ("z", None, False),
+    ]
+
+
+def test_the_csv_gives_no_rank_and_no_points_to_players_without_a_table_yet() -> None:
+    lines = standings("abz", [table(1, ("a", 3), ("b", 2))])
+    rows = list(csv.DictReader(io.StringIO(standings_csv(lines, {}, [1]))))
+    assert rows[0]["rank"] == "1" and rows[0]["points"] == "2"
+    z = rows[-1]
+    assert z["player"] == "z" and z["tables"] == "0" and z["withdrawn"] == "no"
+    assert [z[column] for column in ("rank", "points", "stage_1")] == ["", "", ""]
+    assert [z[column] for column in ("numx_score", "opponents_points", "xtrems")] == ["", "", ""]
+
+
 def test_the_final_ranks_its_players_first_in_its_own_order() -> None:
     tables = [
         *STAGES,

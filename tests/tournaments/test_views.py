@@ -19,16 +19,26 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from django.utils.formats import date_format
 from pytest_django.fixtures import Settings
 
 from accounts.models import give_name, profile_of
 from games.lobby import game_invite, game_open
 from games.models import Seat
 from tests.members import speaks
+from tournaments import results
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import stage_start, tournament_create, tournament_invite
 
-from .conftest import Players, cup_to_the_final, fake_result, play_out, register_all
+from .conftest import (
+    Players,
+    cup_to_the_final,
+    fake_result,
+    first_stage,
+    open_for_a_day,
+    play_out,
+    register_all,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -193,6 +203,74 @@ def test_the_standings_page_ranks_players_after_each_stage(client: Client, start
     assert after.status_code == 200 and "Standings after stage 1" in after.content.decode()
 
 
+def test_standings_during_a_stage_say_they_are_provisional_and_count_tables(
+    client: Client, started: Stage
+) -> None:
+    """Failed before: with one table of stage 1 done, the page read "Standings" as if
+    final, and nothing told its four players (one table played) from the four whose
+    table was still being played, nor, later, a player two tables in from one a table
+    behind: there was no count of tables played."""
+    first, second = started.tables.order_by("number")
+    names = [p.entry.user.username for p in first.players.order_by("seat")]
+    fake_result(first, {name: 40 - 10 * i for i, name in enumerate(names)})
+
+    page = client.get(url(started.tournament, "standings/")).content.decode()
+    french = client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert "Provisional: stage 1 is being played (tables done: 1 of 2)." in page
+    leaders = client.get(url(started.tournament)).content.decode().split("Leaders", 1)[1]
+    assert "Provisional: stage 1 is being played (tables done: 1 of 2)." in leaders
+    assert "Provisoire\u00a0: la ronde 1 est en cours (tables terminées\u00a0: 1 sur 2)." in (
+        french.content.decode()
+    )
+    header = page.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert ">Tables<" in header
+    rows = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("</tr>")[:-1]
+    played = [row for row in rows if any(f">{name}<" in row for name in names)]
+    waiting = [row for row in rows if row not in played]
+    assert len(played) == 4 and all('<td class="num">1</td>' in row for row in played)
+    assert len(waiting) == 4
+    assert all("table being played" in row and '<td class="num">0</td>' in row for row in waiting)
+
+    fake_result(second, {p.entry.user.username: 10 for p in second.players.all()})
+    page = client.get(url(started.tournament, "standings/")).content.decode()
+    assert "Provisional" not in page and "table being played" not in page
+    assert "Provisional" not in client.get(url(started.tournament)).content.decode()
+
+
+def test_the_standings_say_which_stage_a_player_forfeited(client: Client, started: Stage) -> None:
+    """Failed before: a player who timed out read 0 in that stage's column like a last
+    place worth nothing; only the tables page said why."""
+    first, second = started.tables.order_by("number")
+    late = first.players.order_by("seat").first().entry.user.username
+    for table in (first, second):
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)}, timed_out=(late,))
+    for language, forfeit in (("en", "forfeit"), ("fr", "forfait")):
+        page = client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE=language)
+        rows = page.content.decode().split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("</tr>")
+        (row,) = [row for row in rows if f">{late}<" in row]
+        assert f"0 ({forfeit})" in row, row
+        assert sum(f"({forfeit})" in row for row in rows) == 1
+
+
+def test_a_finished_tournaments_standings_are_headed_final_standings(
+    alice: User, make_players: Players, client: Client
+) -> None:
+    """Failed before: the standings an organiser publishes at the end read "Standings",
+    exactly as they did after the first table of the first stage."""
+    tournament = open_for_a_day(alice, "One stage", stage_count=1)
+    (table,) = first_stage(tournament, make_players(4), 2).tables.all()
+    heading = re.compile(r"<h2>([^<]*)</h2>")
+    page = client.get(url(tournament, "standings/")).content.decode()
+    assert heading.search(page).group(1) == "Standings"
+    fake_result(table, {f"player{n}": 10 * n for n in range(1, 5)})
+    results._close_stage(table.stage)
+    for language, final in (("en", "Final standings"), ("fr", "Classement final")):
+        page = client.get(url(tournament, "standings/"), HTTP_ACCEPT_LANGUAGE=language)
+        assert heading.search(page.content.decode()).group(1) == final
+
+
 def test_a_bot_accounts_line_and_seat_have_the_bot_badge(client: Client, started: Stage) -> None:
     """Failed before: a program entered on a member's account looked like a person."""
     entry = Entry.objects.filter(tournament=started.tournament).order_by("pk").last()
@@ -215,8 +293,9 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
     (table,) = stage.tables.all()
     fake_result(table, {"player1": 20, "player2": 20, "player3": 20})
     page = client.get(url(league, "standings/")).content.decode()
-    assert page.count('<td class="num">=1</td>') == 3
-    assert '<td class="num">1</td>' not in page
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    ranks = re.findall(r"<tr[^>]*>\s*<td class=\"num\">([^<]*)</td>", body)
+    assert ranks == ["=1", "=1", "=1"]
 
 
 @pytest.mark.parametrize(
@@ -266,12 +345,14 @@ def test_players_and_organisers_read_how_places_and_ties_are_decided(
     [
         (
             "en",
-            "A withdrawn, resigned or timed-out player gets 0 and takes no place.",
+            "A withdrawn, resigned or timed-out player gets 0 points at that table and takes "
+            "no place there (“forfeit” by the stage's points).",
             "Points of a withdrawn, resigned or timed-out player at a table",
         ),
         (
             "fr",
-            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0 et ne prend pas de place.",
+            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0\u00a0point à cette table "
+            "et n’y prend pas de place («\u00a0forfait\u00a0» à côté des points de la ronde).",
             "Points d’un joueur retiré, ayant abandonné ou hors délai à une table",
         ),
     ],
@@ -765,6 +846,23 @@ def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
     assert re.findall(r">Table 1</a>\u00a0:", waiting), waiting[:400]
 
 
+def test_the_dashboard_says_when_each_awaited_player_passes_the_deadline(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: the dashboard said only "for 3 hours" until a player was past the
+    deadline, so the organiser could not tell when a silent player's table could be
+    finished with the deadline policy."""
+    table = started.tables.order_by("number").first()
+    assert table is not None
+    since = timezone.now().replace(microsecond=0) - timedelta(days=1)
+    Seat.objects.filter(game=table.game).update(awaited_since=since)
+    page = as_user(alice).get(url(started.tournament, "organise/")).content.decode()
+    due = timezone.localtime(since + started.tournament.move_deadline, UTC)
+    waiting = page.split("Who the tables are waiting for", 1)[1].split("</section>", 1)[0]
+    assert f"deadline: {date_format(due, 'DATETIME_FORMAT')}" in waiting, waiting
+    assert "past the deadline" not in waiting
+
+
 def test_the_organiser_starts_the_next_stage_once_the_tables_are_done(
     started: Stage, alice: User, as_user: Login
 ) -> None:
@@ -855,14 +953,8 @@ def test_the_organiser_finishes_a_table_past_its_deadline(
     as_user: Login,
     django_capture_on_commit_callbacks: Callable[..., object],
 ) -> None:
-    tournament = tournament_create(
-        organiser=alice,
-        name="Trio",
-        table_size=3,
-        registration_closes=timezone.now() + timedelta(days=1),
-    )
-    register_all(tournament, make_players(3))
-    table = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get()
+    tournament = open_for_a_day(alice, "Trio", table_size=3)
+    table = first_stage(tournament, make_players(3), 3).tables.get()
     Seat.objects.filter(game=table.game).update(awaited_since=timezone.now() - timedelta(days=4))
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         response = as_user(alice).post(
@@ -950,7 +1042,8 @@ def test_players_who_have_not_played_yet_are_listed_with_nothing(
     standings = client.get(url(tournament, "standings/")).content.decode()
     body = standings.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     assert "player1" in body and "=1" not in body
-    assert not re.search(r'<td class="num">[^<]+</td>', body.replace("\u2013", "")), body
+    # Nothing but the count of tables played (0): no rank, no points, no score.
+    assert not re.search(r'<td class="num">(?!0<)[^<]+</td>', body.replace("\u2013", "")), body
     assert "Leaders" not in client.get(url(tournament)).content.decode()
     first = started.tables.order_by("number").first()
     assert first is not None
