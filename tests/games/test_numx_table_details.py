@@ -8,11 +8,13 @@ The games are dealt from a stacked deck, so that each position is the one the te
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.bots import play_bot_move
 from games.engine.numx import Face, parse_action
 from games.events import store
 from games.lobby import game_join, game_open, game_start
@@ -238,3 +240,35 @@ def test_a_distribution_of_one_card_says_hand_it_out_not_one_of_these_one_cards(
     assert "Hand out this card." in rule
     assert "of these 1 cards" not in html
     assert "Distribuez cette carte." in page(as_user(alice), stacked, "fr")
+
+
+def test_x_game_round_two_counts_its_tricks_from_one(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = game_open(creator=alice, name="Two rounds", config={"players": 2, "mode": "x-game"})
+    game_join(game=game, user=bob, token=game.invite_token)
+    game = game_start(game=game, by=alice, rng=random.Random(4))
+    rng = random.Random(9)
+
+    def state() -> Any:
+        return store.load(game.pk, game.rules).state
+
+    while (state().round_no, state().phase.value) != (2, "play"):
+        assert play_bot_move(game, rng)
+    round_one = state().tricks
+    assert round_one > 1
+
+    html = page(as_user(alice), game)
+    assert re.findall(r"Round 2, trick \d+", html) == ["Round 2, trick 1"]
+    # Round 1's last trick is still on the table: it says which round it was of.
+    last = section(html, "numx-last-trick", "details")
+    assert re.search(rf"Last trick \(round 1, trick {round_one}\), won by (alice|bob)", last)
+    french = section(page(as_user(alice), game, "fr"), "numx-last-trick", "details")
+    assert f"Dernier tour (manche 1, tour {round_one}), gagné par" in french
+
+    while state().tricks == round_one:
+        assert play_bot_move(game, rng)
+
+    html = page(as_user(alice), game)
+    assert re.findall(r"Round 2, trick \d+", html) == ["Round 2, trick 2"]
+    assert re.search(r"Last trick \(trick 1\), won by (alice|bob)", html)

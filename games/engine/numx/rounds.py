@@ -143,7 +143,8 @@ def end_round(state: GameState, termination: Termination, seat: int) -> GameStat
     Before X-Game's round 2, the discarded numbered and special cards return to the draw
     pile (to be shuffled, by chance) while the Action cards used in round 1 leave the game.
     """
-    rounds = (*state.rounds, RoundEnd(state.round_no, termination, seat))
+    ended = RoundEnd(state.round_no, termination, seat, state.round_tricks)
+    rounds = (*state.rounds, ended)
     if state.round_no >= state.config.rules.rounds:
         return state._replace(phase=Phase.GAME_OVER, rounds=rounds, turn=NOBODY)
     recovered = tuple(card for card in state.discard if not card.face.is_action)

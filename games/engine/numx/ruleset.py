@@ -71,7 +71,7 @@ class NumxRules(ruleset.RuleSet[GameState]):
         )
 
     def progress(self, state: GameState) -> ruleset.Progress:
-        """The phase, the round and the trick being played (counted from 1).
+        """The phase, the round and the trick being played (counted from 1 in each round).
 
         >>> NUMX_RULES.progress(NUMX_RULES.new_game({"players": 3})).round
         1
@@ -79,7 +79,7 @@ class NumxRules(ruleset.RuleSet[GameState]):
         return ruleset.Progress(
             phase=state.phase.value,
             round=state.round_no,
-            step=state.tricks + 1,
+            step=state.round_tricks + 1,
             awaiting=awaiting(state) - {CHANCE},
         )
 

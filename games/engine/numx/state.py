@@ -24,7 +24,9 @@ from games.engine.numx.modes import GameConfig
 #: 6: it holds the table's Malus values, and a card pickles as its id and face (a table's
 #: own values print other faces on the five Malus cards).
 #: 7: it keeps the last finished trick (its plis, winner and handed-out cards) for the views.
-STATE_FORMAT = "numx-state-7"
+#: 8: a round's end records how many tricks it finished (players number tricks within their
+#: round); a format-7 snapshot holds round ends without that count.
+STATE_FORMAT = "numx-state-8"
 #: The seat that plays chance actions (the deal, the round-2 shuffle).
 CHANCE = -1
 #: ``Trick.owner`` and ``GameState.turn`` when nobody holds that role.
@@ -183,11 +185,13 @@ class LastTrick(NamedTuple):
 
 
 class RoundEnd(NamedTuple):
-    """How a finished round ended, and who laid their last card (NOBODY on a stalemate)."""
+    """How a finished round ended, who laid their last card (NOBODY on a stalemate), and
+    how many tricks it finished (players number tricks within their round)."""
 
     round_no: int
     termination: Termination
     seat: int
+    tricks: int
 
 
 class GameState(NamedTuple):
@@ -209,7 +213,7 @@ class GameState(NamedTuple):
     #: Secret, simultaneous choices (opening picks, X-Game round-2 choices) until all are in.
     secret: tuple[Face | str | None, ...]
     rounds: tuple[RoundEnd, ...]
-    #: Tricks finished so far in the game (public: "trick 7").
+    #: Tricks finished so far in the game, both rounds of an X-Game (public).
     tricks: int = 0
     #: The last finished trick, None before the first one ends.
     last_trick: LastTrick | None = None
@@ -217,6 +221,22 @@ class GameState(NamedTuple):
     @property
     def players(self) -> int:
         return self.config.players
+
+    @property
+    def round_tricks(self) -> int:
+        """Tricks finished in the round being played (between X-Game's rounds: round 1's).
+        Players read "round 2, trick 1", not the game's 26th trick."""
+        return self.tricks - sum(end.tricks for end in self.rounds if end.round_no < self.round_no)
+
+    @property
+    def last_trick_number(self) -> tuple[int, int]:
+        """The round of the last finished trick and its number within that round: at the
+        start of X-Game's round 2, round 1's last trick is still the last one (number 0
+        before any trick ends)."""
+        if self.round_tricks:
+            return self.round_no, self.round_tricks
+        ended = next((end for end in reversed(self.rounds) if end.tricks), None)
+        return (self.round_no, 0) if ended is None else (ended.round_no, ended.tricks)
 
 
 T = TypeVar("T")

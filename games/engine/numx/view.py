@@ -20,7 +20,6 @@ from games.engine.numx.state import (
     Distributing,
     DrawnCard,
     GameState,
-    LastTrick,
     MalusResolution,
     Phase,
     Pli,
@@ -60,11 +59,14 @@ class HandedView:
 
 @dataclass(frozen=True, slots=True)
 class LastTrickView:
-    """The trick finished last: its plis, who won it, and who got which score cards."""
+    """The trick finished last: its plis, who won it, who got which score cards, and its
+    round and number within that round."""
 
     plis: tuple[PliView, ...]
     winner: int
     handed: tuple[HandedView, ...]
+    round_no: int
+    number: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,8 @@ class SeatView:
             "last_trick": None
             if last is None
             else {
+                "round": last.round_no,
+                "number": last.number,
                 "winner": last.winner,
                 "plis": plis(last.plis),
                 "handed": [
@@ -198,17 +202,18 @@ def _plis(plis: tuple[Pli, ...]) -> tuple[PliView, ...]:
     )
 
 
-def _last_trick(last: LastTrick | None, seat: int | None, over: bool) -> LastTrickView | None:
+def _last_trick(state: GameState, seat: int | None, over: bool) -> LastTrickView | None:
     """The last trick: its plis were laid for all to see; a card handed out face down is
     shown as its winner placed it, to the winner alone (the seats that know it now, after a
     Flip say, see it in its row)."""
+    last = state.last_trick
     if last is None:
         return None
     handed = tuple(
         HandedView(to, score.card.face if over or score.visible_to(seat) else None, score.face_up)
         for to, score in last.handed
     )
-    return LastTrickView(_plis(last.plis), last.winner, handed)
+    return LastTrickView(_plis(last.plis), last.winner, handed, *state.last_trick_number)
 
 
 def view(state: GameState, seat: int | None, reveal: bool = False) -> SeatView:
@@ -244,7 +249,7 @@ def view(state: GameState, seat: int | None, reveal: bool = False) -> SeatView:
         discard=_faces(state.discard),
         out_of_play=_faces(state.out_of_play),
         plis=_plis(state.trick.plis),
-        last_trick=_last_trick(state.last_trick, seat, over),
+        last_trick=_last_trick(state, seat, over),
         owner=state.trick.owner,
         blocked=state.trick.blocked,
         locked=frozenset(s for s in players if state.trick.locked(s)),

@@ -162,6 +162,11 @@ class NumxHandedSerializer(serializers.Serializer):
 class NumxLastTrickSerializer(serializers.Serializer):
     """The trick finished last, as it ended: kept until the next one ends."""
 
+    round = serializers.IntegerField(
+        help_text="The round it was played in: at the start of an X-Game's round 2, round 1's "
+        "last trick is still the last one."
+    )
+    number = serializers.IntegerField(help_text="Its number within its round, from 1.")
     winner = serializers.IntegerField(help_text="Who won it.")
     plis = NumxPliSerializer(many=True)
     handed = NumxHandedSerializer(
@@ -235,7 +240,10 @@ class NumxViewSerializer(SeatViewBase):
     config = NumxConfigSerializer()
     phase = serializers.ChoiceField(choices=PHASES)
     round = serializers.IntegerField()
-    tricks = serializers.IntegerField(help_text="Tricks finished so far.")
+    tricks = serializers.IntegerField(
+        help_text="Tricks finished so far in the game, both rounds of an X-Game (players "
+        "number tricks within their round: see `last_trick`'s `number`)."
+    )
     turn = serializers.IntegerField(help_text="The seat whose turn it is; -1: nobody's.")
     awaiting = _seats(help_text="The seats the game waits for.")
     hands = serializers.ListField(

@@ -368,9 +368,11 @@ def _named(plis: list[dict[str, Any]], names: Sequence[str]) -> list[dict[str, A
 
 
 def last_trick(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
-    """The trick finished last (None before the first ends): its number, its plis, its
-    winner, whether it was blank (no eligible pli), and the score cards each player
-    received, in the order handed out (a card the reader may not know as ``None``)."""
+    """The trick finished last (None before the first ends): its number within its round,
+    its round if that is not the round being played (round 1's last trick at the start of
+    X-Game's round 2), its plis, its winner, whether it was blank (no eligible pli), and the
+    score cards each player received, in the order handed out (a card the reader may not
+    know as ``None``)."""
     last = view["last_trick"]
     if last is None:
         return None
@@ -378,7 +380,8 @@ def last_trick(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any] | N
     for given in last["handed"]:
         received.setdefault(given["seat"], []).append(given)
     return {
-        "number": view["tricks"],
+        "number": last["number"],
+        "round": last["round"] if last["round"] != view["round"] else None,
         "winner": names[last["winner"]],
         "plis": _named(last["plis"], names),
         "blank": not any(pli["eligible"] for pli in last["plis"]),

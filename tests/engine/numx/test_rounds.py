@@ -3,6 +3,7 @@ round (docs/rules.md, "The deal and the opening pick", "Rounds and the end of th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -26,9 +27,11 @@ from games.engine.numx import (
     outcome,
     parse_action,
     parse_cards,
+    random_step,
     view,
 )
 from games.engine.numx.positions import arrange
+from games.engine.numx.ruleset import NUMX_RULES
 from games.engine.numx.state import Termination
 
 from .conftest import card_ids, faces, refused, row, step
@@ -331,17 +334,17 @@ def test_a_stalemate_in_x_game_round_one_leads_to_round_two() -> None:
 ROUND_ONE_DISCARD = "flip malus+2/-1 joker green-2 infinity"
 
 
-def end_of_round_one(seat_1_hand: str = "red-9 red-10 swipe") -> GameState:
+def end_of_round_one(seat_1_hand: str = "red-9 red-10 swipe", played: int = 0) -> GameState:
     """X-Game, 2 players: seat 1 lays red-3, seat 0 covers it with its last card, blue-5, and
     hands blue-5 to itself face down (red-3 is discarded). Round 1's discard also holds
     flip, a Malus, a joker, green-2 and an infinity; seat 1 keeps a Swipe in hand and an
-    Eclair face up in its score row."""
+    Eclair face up in its score row. Round 1 has finished ``played`` tricks before this one."""
     state = arrange(
         GameConfig(2, Mode.X_GAME),
         ["blue-5", f"red-3 {seat_1_hand}"],
         ["blue-4 ?green-1", "red-4 ?red-2 green-6 eclair"],
         turn=1,
-    )
+    )._replace(tricks=played)
     thrown = parse_cards(ROUND_ONE_DISCARD)
     assert set(thrown) <= set(state.pile)
     state = state._replace(pile=tuple(c for c in state.pile if c not in thrown), discard=thrown)
@@ -446,8 +449,9 @@ def test_a_short_pile_gives_what_it_has() -> None:
     assert card_ids(after) == list(range(125))
 
 
-def round_two() -> GameState:
-    state = shuffled(end_of_round_one())
+def round_two(played: int = 0) -> GameState:
+    """Round 2 under way, round 1 having ended with the ``played + 1``-th trick."""
+    state = shuffled(end_of_round_one(played=played))
     return apply(apply(state, 0, parse_action("refill")), 1, parse_action("refill"))
 
 
@@ -498,6 +502,27 @@ def test_score_rows_are_kept_into_round_two() -> None:
         "blue-4 ?green-1 ?blue-5",
         "red-4 ?red-2 green-6 eclair",
     )
+
+
+def test_round_two_counts_its_tricks_from_one_and_the_last_trick_keeps_its_round() -> None:
+    # Round 1's 25th trick ends it: round 2's first trick is its trick 1, not the game's 26th.
+    state = round_two(played=24)
+
+    progress = NUMX_RULES.progress(state)
+    assert (progress.round, progress.step) == (2, 1)
+    last = view(state, None).to_json()["last_trick"]
+    assert isinstance(last, dict)
+    assert (last["round"], last["number"]) == (1, 25)
+
+    rng = random.Random(3)
+    while state.tricks == 25:
+        state = apply(state, *random_step(state, rng))
+
+    progress = NUMX_RULES.progress(state)
+    assert (progress.round, progress.step) == (2, 2)
+    last = view(state, None).to_json()["last_trick"]
+    assert isinstance(last, dict)
+    assert (last["round"], last["number"]) == (2, 1)
 
 
 def test_a_resets_discarded_hand_is_not_recovered_for_round_two() -> None:

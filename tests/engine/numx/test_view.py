@@ -365,6 +365,8 @@ def test_the_last_trick_stays_in_every_view_with_its_plis_winner_and_score_cards
         ]
         assert _handed(state, viewer) == [(2, "blue-3", True)]
         assert seen.to_json()["last_trick"] == {
+            "round": 1,
+            "number": 1,
             "winner": 1,
             "plis": [
                 {
