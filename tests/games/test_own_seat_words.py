@@ -1,5 +1,6 @@
 """A player reads of their own seat as "you" in Maya's and NUM-X's history and mails: a
-guess at their secret number, an Eclair taking one of their score cards, a card played on
+guess at their secret number, an Eclair taking one of their score cards (the Eclair's
+player swaps their "own" card, the same words on the move's button), a card played on
 them or handed to them, the round they ended. Everyone else reads the player's name."""
 
 from __future__ import annotations
@@ -73,31 +74,39 @@ def test_the_dealer_reads_that_they_choose_the_count() -> None:
 
 
 ECLAIR = {"type": "eclair", "mine": 0, "theirs": 1, "target": 0}
+#: Alice's own Eclair on Bob, as her move's button says it.
+MY_ECLAIR = {"type": "eclair", "mine": 2, "theirs": 0, "target": 1}
 
 
 @pytest.mark.parametrize(
-    ("language", "alice_reads", "carol_reads"),
+    ("language", "alice_reads", "carol_reads", "alice_button"),
     [
         (
             "en",
-            "bob: play Eclair: swap my score card 1 with your score card 2.",
-            "bob: play Eclair: swap my score card 1 with score card 2 of alice.",
+            "bob: play Eclair with you: swap own score card 1 for your score card 2.",
+            "bob: play Eclair with alice: swap own score card 1 for their score card 2.",
+            "play Eclair with bob: swap own score card 3 for their score card 1",
         ),
         (
             "fr",
-            f"bob{NBSP}: jouer Éclair avec vous{NBSP}: échanger ma carte Score n°{NBSP}1 contre "
-            f"votre carte Score n°{NBSP}2.",
-            f"bob{NBSP}: jouer Éclair avec alice{NBSP}: échanger ma carte Score n°{NBSP}1 contre "
-            f"sa carte Score n°{NBSP}2.",
+            f"bob{NBSP}: jouer Éclair avec vous{NBSP}: échanger sa propre carte Score n°{NBSP}1 "
+            f"contre votre carte Score n°{NBSP}2.",
+            f"bob{NBSP}: jouer Éclair avec alice{NBSP}: échanger sa propre carte Score n°{NBSP}1 "
+            f"contre la sienne, n°{NBSP}2.",
+            f"jouer Éclair avec bob{NBSP}: échanger sa propre carte Score n°{NBSP}3 contre la "
+            f"sienne, n°{NBSP}1",
         ),
     ],
 )
-def test_an_eclair_on_my_score_cards_says_mine(
-    language: str, alice_reads: str, carol_reads: str
+def test_an_eclair_says_whose_score_cards_it_swaps(
+    language: str, alice_reads: str, carol_reads: str, alice_button: str
 ) -> None:
+    # One sentence serves the player's own move button and everyone's history: the actor's
+    # card is their "own", never "my" (which, in the history, would be the reader's).
     with translation.override(language):
         assert NUMX.describe_event(entry(1, ECLAIR), NAMES, 0, NUMX_CONFIG) == alice_reads
         assert NUMX.describe_event(entry(1, ECLAIR), NAMES, None, NUMX_CONFIG) == carol_reads
+        assert NUMX.describe_action(MY_ECLAIR, NAMES, NUMX_CONFIG, 0) == alice_button
 
 
 def test_a_card_played_on_me_or_handed_to_me_names_me_you() -> None:

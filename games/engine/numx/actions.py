@@ -109,7 +109,8 @@ class Block:
 
 @dataclass(frozen=True, slots=True)
 class Eclair:
-    """Eclair: swap my score card ``mine`` with the opponent's score card ``theirs``."""
+    """Eclair: swap its player's score card ``mine`` with the opponent's score card
+    ``theirs``."""
 
     target: int
     mine: int

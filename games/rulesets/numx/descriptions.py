@@ -121,7 +121,7 @@ def action(
 
     >>> eclair = {"type": "eclair", "mine": 0, "theirs": 1, "target": 0}
     >>> action(eclair, ["alice", "bob"], GameConfig(players=2), viewer=0)
-    'play Eclair: swap my score card 1 with your score card 2'
+    'play Eclair with you: swap own score card 1 for your score card 2'
     """
     kind = data.get("type")
     if kind == "play":
@@ -158,14 +158,18 @@ def action(
             "target": _seat(data["target"], names, viewer),
         }
     if kind == "eclair" and int(data["target"]) == viewer:
-        # Said whole: "your score card", where the name would read "of you".
-        return _("play Eclair: swap my score card %(mine)d with your score card %(theirs)d") % {
+        # Said whole for "you": "your score card", not "their". The actor's card is their
+        # "own": the same words serve the player's own move button and the history of
+        # everyone's moves, where "my" would be the reader's.
+        return _(
+            "play Eclair with you: swap own score card %(mine)d for your score card %(theirs)d"
+        ) % {
             "mine": int(data["mine"]) + 1,
             "theirs": int(data["theirs"]) + 1,
         }
     if kind == "eclair":
         return _(
-            "play Eclair: swap my score card %(mine)d with score card %(theirs)d of %(who)s"
+            "play Eclair with %(who)s: swap own score card %(mine)d for their score card %(theirs)d"
         ) % {
             "mine": int(data["mine"]) + 1,
             "theirs": int(data["theirs"]) + 1,
