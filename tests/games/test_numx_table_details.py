@@ -242,20 +242,43 @@ def test_a_distribution_of_one_card_says_hand_it_out_not_one_of_these_one_cards(
     assert "Distribuez cette carte." in page(as_user(alice), stacked, "fr")
 
 
+def x_game(alice: User, bob: User) -> Game:
+    """A started two-player X-Game between Alice and Bob, to be played by bots' moves."""
+    game = game_open(creator=alice, name="Two rounds", config={"players": 2, "mode": "x-game"})
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(4))
+
+
+def state_of(game: Game) -> Any:
+    return store.load(game.pk, game.rules).state
+
+
+def play_until(game: Game, rng: random.Random, done: Callable[[Any], bool]) -> Any:
+    """Bots' moves for both seats until ``done(state)``; the state then."""
+    while not done(state_of(game)):
+        assert play_bot_move(game, rng)
+    return state_of(game)
+
+
+def test_between_x_games_rounds_the_table_names_no_trick(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    game = x_game(alice, bob)
+    play_until(game, random.Random(9), lambda state: state.phase.value == "between-rounds")
+
+    # Round 1 is over and round 2 not yet started: no trick is being played.
+    for language, says in (("en", "Between rounds 1 and 2"), ("fr", "Entre les manches 1 et 2")):
+        centre = section(page(as_user(alice), game, language), "centre", "section")
+        assert re.findall(r"<h2>(.*?)</h2>", centre) == [says]
+
+
 def test_x_game_round_two_counts_its_tricks_from_one(
     alice: User, bob: User, as_user: Login
 ) -> None:
-    game = game_open(creator=alice, name="Two rounds", config={"players": 2, "mode": "x-game"})
-    game_join(game=game, user=bob, token=game.invite_token)
-    game = game_start(game=game, by=alice, rng=random.Random(4))
+    game = x_game(alice, bob)
     rng = random.Random(9)
-
-    def state() -> Any:
-        return store.load(game.pk, game.rules).state
-
-    while (state().round_no, state().phase.value) != (2, "play"):
-        assert play_bot_move(game, rng)
-    round_one = state().tricks
+    state = play_until(game, rng, lambda state: (state.round_no, state.phase.value) == (2, "play"))
+    round_one = state.tricks
     assert round_one > 1
 
     html = page(as_user(alice), game)
@@ -266,8 +289,7 @@ def test_x_game_round_two_counts_its_tricks_from_one(
     french = section(page(as_user(alice), game, "fr"), "numx-last-trick", "details")
     assert f"Dernier tour (manche 1, tour {round_one}), gagné par" in french
 
-    while state().tricks == round_one:
-        assert play_bot_move(game, rng)
+    play_until(game, rng, lambda state: state.tricks > round_one)
 
     html = page(as_user(alice), game)
     assert re.findall(r"Round 2, trick \d+", html) == ["Round 2, trick 2"]

@@ -92,6 +92,12 @@ class NumxSite:
     def describe_progress(self, progress: Progress) -> str:
         if progress.phase == "game-over":
             return _("Game over")
+        if progress.phase in ("reshuffle", "between-rounds"):
+            # X-Game's round 1 is over: a trick number would name one nobody plays.
+            return _("Between rounds %(round)d and %(next)d") % {
+                "round": progress.round,
+                "next": progress.round + 1,
+            }
         return _("Round %(round)d, trick %(trick)d") % {
             "round": progress.round,
             "trick": progress.step,
