@@ -33,6 +33,7 @@ from tests.e2e.helpers import (
     person,
     scrolls_sideways,
     seen_everywhere,
+    sequence,
     sign_up,
     table,
     wait_for_htmx,
@@ -84,16 +85,27 @@ def likeliest(listed: list[dict[str, Any]]) -> str:
 
 
 def tick(form: Any, name: str, values: Sequence[str]) -> None:
+    """Tick exactly the boxes ``values`` of the field ``name``: a refused move's form comes
+    back with the boxes it had ticked, which the next try must not keep."""
+    for box in form.locator(f'input[name="{name}"]:checked').all():
+        if box.get_attribute("value") not in values:
+            box.uncheck()
     for value in values:
         form.locator(f'input[name="{name}"][value="{value}"]').check()
 
 
-def play(page: Page, notation: str, view: dict[str, Any]) -> None:
+def play(page: Page, notation: str, view: dict[str, Any], at: int) -> int | None:
     """Make the move ``notation`` from the table's forms, as Oda would, and wait for the
-    answer."""
+    answer: its status; None, sending nothing, if the table drawn is no longer the one of
+    event ``at`` (``view``) once the move is chosen in its forms (the page's live refresh
+    swapped another in): the move would not be the one meant."""
     seat = view["seat"]
     hand = view["hands"][seat]
     action = parse_action(notation)
+    # A seat's only legal move is a button, whatever its kind (a lone Facteur X too).
+    button = page.locator(f'#table .choice-form button[name="choice-move"][value="{notation}"]')
+    if button.count():
+        return send(page, button)
     if isinstance(action, (Lay, Replace)):
         kind = "lay" if isinstance(action, Lay) else "replace"
         form = page.locator(f"#table .{kind}-form")
@@ -101,22 +113,31 @@ def play(page: Page, notation: str, view: dict[str, Any]) -> None:
     elif isinstance(action, Play):
         form = page.locator("#table .pli-form")
         tick(form, "pli-cards", places(hand, [str(card) for card in action.hand]))
+        rows: list[str] = []
         for owner in sorted({taken.seat for taken in action.rows}):
             wanted = [str(taken.card) for taken in action.rows if taken.seat == owner]
-            at = places(view["rows"][owner], wanted)
-            tick(form, "pli-rows", [f"{owner}.{place}" for place in at])
-        if action.value is not None:
-            form.locator('select[name="pli-value"]').select_option(value_text(action.value))
+            rows += [f"{owner}.{place}" for place in places(view["rows"][owner], wanted)]
+        tick(form, "pli-rows", rows)
+        value = form.locator('select[name="pli-value"]')
+        if action.value is not None or value.count():
+            value.select_option("" if action.value is None else value_text(action.value))
+        carried = form.locator('select[name="pli-carried"]')
+        if action.action is not None or carried.count():
+            carried.select_option("" if action.action is None else str(action.action))
     else:
         form = page.locator("#table .choice-form")
-        button = form.locator(f'button[name="choice-move"][value="{notation}"]')
-        if button.count():
-            button.click()
-            wait_for_htmx(page)
-            return
         form.locator('select[name="choice-other"]').select_option(notation)
-    form.locator("button[type=submit]").last.click()
+    if sequence(page) != at:
+        return None  # the table changed under Oda's hand: she looks again
+    return send(page, form.locator("button[type=submit]").last)
+
+
+def send(page: Page, button: Any) -> int:
+    """Click a move form's ``button`` and wait for the table it answers with; its status."""
+    with page.expect_response(lambda answer: answer.url.endswith("/move/")) as answered:
+        button.click()
     wait_for_htmx(page)
+    return answered.value.status
 
 
 def refresh(page: Page) -> None:
@@ -173,7 +194,7 @@ def test_oda_plays_a_whole_game_against_a_bot_at_every_width_and_language(
             at_round(oda, site, url, shown_round, artefacts)
         if view["sequence"] != offered["sequence"]:
             continue  # the bot moved in between: look again
-        if int(table(page).get_attribute("data-sequence") or 0) != offered["sequence"]:
+        if sequence(page) != offered["sequence"]:
             refresh(page)
         if view["plis"] and shown_round not in tricks_shown:
             # A trick under way, with its plis and the pli form: seen at the round's width.
@@ -191,8 +212,10 @@ def test_oda_plays_a_whole_game_against_a_bot_at_every_width_and_language(
         attempt = (offered["sequence"], notation)
         refused = page.locator("#table .error")
         assert attempt != last_attempt, (notation, refused.all_inner_texts())
+        status = play(page, notation, view, offered["sequence"])
+        if status in (None, 409):
+            continue  # the table or the game moved on while she chose: she looks again
         last_attempt = attempt
-        play(page, notation, view)
         made[kind] = made.get(kind, 0) + 1
         if kind == "Play" and view["turn"] != view["seat"]:
             made["Facteur X"] = made.get("Facteur X", 0) + 1

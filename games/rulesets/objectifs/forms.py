@@ -92,12 +92,14 @@ def card_boxes(
     at the table, and the widget's machinery costs more than the rest of the form."""
     ticked = {str(chosen) for chosen in field.value() or ()}
     found: list[tuple[CardBox | None, str]] = []
-    for number, (posted, name) in enumerate(cards):
+    for posted, name in cards:
         if layable and Card.parse(name).is_action:
             found.append((None, name))
             continue
         box = CardBox(
-            f"{field.auto_id}_{number}",
+            # Named by the value posted, unique in the field: the malus cards of several
+            # players are drawn seat by seat, and a label ticks the box its id names.
+            f"{field.auto_id}_{posted.replace('.', '_')}",
             field.html_name,
             posted,
             posted in ticked,
