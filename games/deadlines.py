@@ -93,6 +93,18 @@ def move_due(seat: Seat) -> datetime | None:
     return clock_start(seat) + time_per_move(seat.game)
 
 
+def seat_clock(seat: Seat) -> tuple[datetime | None, int | None]:
+    """The seat's clock as its table shows it, at a game being played with a time per
+    move: when its time for the move the game awaits of it runs out, time bank aside
+    (None: not awaited), and the days left in its time bank (None for a bot, or a seat a
+    bot plays to the end). ``(None, None)`` at any other game: no time is asked of anybody."""
+    game = seat.game
+    if game.status != Game.Status.RUNNING or game.move_deadline is None:
+        return None, None
+    bank = None if seat.is_bot or seat.handed_over_at is not None else seat.vacation_days
+    return move_due(seat), bank
+
+
 def clock_start(seat: Seat) -> datetime:
     """When the seat's time for this move started counting (vacations pause it)."""
     assert seat.awaited_since is not None

@@ -206,9 +206,7 @@ def game_submit(
         context, rules, current = _as_it_stands(game_id, seat, actor_id)
         try:
             if not still_valid(rules, game_id, seat, expected_sequence, current):
-                raise Conflict(
-                    game_id, current, f"the game moved on to {current.sequence} since you looked"
-                )
+                raise Conflict(game_id, current, _stale(expected_sequence, current.sequence))
             return _record(move, rules, current, context)
         except (Conflict, IllegalAction, store.AppendRefused) as lost:
             if idempotency_key is not None:
@@ -226,7 +224,7 @@ def game_submit(
             refused = store.reason(lost)
             if not isinstance(refused, store.SequenceTaken) or attempt == _ATTEMPTS:
                 now = store.load(game_id, rules.name)
-                raise Conflict(game_id, now, "another move was recorded first") from refused
+                raise Conflict(game_id, now, _("another move was recorded first")) from refused
             # Another seat's move took the number this one expected, an instant earlier: the
             # move is judged again against the game as it now stands.
 
@@ -279,6 +277,20 @@ def _as_it_stands(
 #: each retry follows somebody else's recorded move, so more than the seats of the largest
 #: table racing at once is a bound, not a limit players meet.
 _ATTEMPTS = 20
+
+
+def _stale(expected: int, current: int) -> str:
+    """Why a move sent as chosen at event ``expected`` is not judged at ``current``: the
+    game moved on since, or it never stood there (a bot's off-by-one, another game's
+    number), which no waiting mends."""
+    if expected > current:
+        return _(
+            "expected_sequence %(expected)d is ahead of the game, which stands at %(current)d"
+        ) % {
+            "expected": expected,
+            "current": current,
+        }
+    return _("the game moved on to %(current)d since you looked") % {"current": current}
 
 
 def still_valid(
@@ -494,7 +506,9 @@ def set_standing_orders(*, game: Game, seat: int, kinds: set[str]) -> None:
             react_after_commit(game.pk, StateAt(obeyed.state, sequence, game.rules))
     except store.AppendRefused as refused:
         now = store.load(game.pk, game.rules)
-        raise Conflict(game.pk, now, "another move was recorded first") from store.reason(refused)
+        raise Conflict(game.pk, now, _("another move was recorded first")) from store.reason(
+            refused
+        )
 
 
 def react_after_commit(game_id: int, recorded: StateAt) -> None:

@@ -239,6 +239,12 @@ DATABASES = {
 # test database is never held open by a stray runserver.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0 if DEBUG else 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A transaction that reads, then writes (a move, a table's start) takes SQLite's write
+    # lock when it begins: taken only at its first write, while another request held it,
+    # it failed at once ("database is locked", a 500) instead of waiting its turn, as bots
+    # moving at once on the site `make run` serves met (tests/api/test_local_site.py).
+    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
 # On PostgreSQL, statements are bound on the server and prepared once a connection has run
 # them this many times, so that their plans are made once per connection: planning a
 # move's first SELECT took longer than running it, and with it a move's submits went

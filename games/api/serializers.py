@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from django.core.validators import RegexValidator
@@ -27,6 +27,7 @@ from rest_framework import serializers
 
 from games.api.base import Facts, Fixed, Record, StrictSerializer, discriminated
 from games.api.base import record as make_record
+from games.deadlines import seat_clock
 from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import ABORTED, MILESTONES, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
@@ -335,6 +336,18 @@ class SeatSerializer(serializers.ModelSerializer):
         "player did."
     )
 
+    due = serializers.SerializerMethodField(
+        help_text="At a game with a time per move (`move_deadline_hours`), when the time for "
+        "the move the game awaits of this seat runs out; then a day of its `time_bank` is "
+        "spent at a time, and once none is left the table's policy moves for it. Null when "
+        "the seat is not awaited, and at a game without a time per move."
+    )
+    time_bank = serializers.SerializerMethodField(
+        help_text="At a game with a time per move, the days left in this player's time bank "
+        "(each a day more for a move that runs late); null for a bot's seat, one a bot plays "
+        "to the end, and at a game without a time per move."
+    )
+
     class Meta:
         model = Seat
         fields = (
@@ -344,6 +357,8 @@ class SeatSerializer(serializers.ModelSerializer):
             "bot_level",
             "bot_account",
             "awaited",
+            "due",
+            "time_bank",
             "score",
             "winner",
             "resigned",
@@ -357,6 +372,12 @@ class SeatSerializer(serializers.ModelSerializer):
                 "did not, and never win."
             }
         }
+
+    def get_due(self, seat: Seat) -> datetime | None:
+        return seat_clock(seat)[0]
+
+    def get_time_bank(self, seat: Seat) -> int | None:
+        return seat_clock(seat)[1]
 
     def get_bot_level(self, seat: Seat) -> int | None:
         return seat.bot_level if seat.is_bot else None

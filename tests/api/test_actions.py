@@ -278,6 +278,29 @@ def test_a_move_on_a_stale_view_is_a_conflict_with_the_game_as_it_stands(
     assert recorded(game) == game.last_sequence
 
 
+def test_a_sequence_ahead_of_the_game_is_a_conflict_saying_so_in_the_players_language(
+    as_alice: APIClient, game: Game
+) -> None:
+    """A bot sending a number the game has not reached (an off-by-one, another game's) is
+    not told the game moved on since it looked: it never stood there."""
+    move = a_pick(as_alice, game)["notation"]
+    ahead = {"action": move, "expected_sequence": game.last_sequence + 1}
+
+    english = submit(as_alice, game, ahead, HTTP_ACCEPT_LANGUAGE="en")
+    french = submit(as_alice, game, ahead, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert english.status_code == french.status_code == 409
+    assert english.json()["detail"] == (
+        f"expected_sequence {game.last_sequence + 1} is ahead of the game, "
+        f"which stands at {game.last_sequence}"
+    )
+    assert french.json()["detail"] == (
+        f"expected_sequence {game.last_sequence + 1} est en avance sur la partie, "
+        f"qui en est à {game.last_sequence}"
+    )
+    assert recorded(game) == game.last_sequence
+
+
 def test_the_same_key_records_a_move_once(as_alice: APIClient, game: Game) -> None:
     move = a_pick(as_alice, game)
     body = {"action": move["notation"], "expected_sequence": 2, "idempotency_key": "click-1"}

@@ -3,6 +3,8 @@ its own request budget."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
@@ -11,6 +13,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from accounts.models import ApiToken
 from games.models import Game
+from tests.clients import api_key
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +51,24 @@ def test_an_unknown_or_revoked_token_is_refused(game: Game, as_alice: APIClient)
     ApiToken.objects.filter(user__username="alice").update(revoked=timezone.now())
     refused = as_alice.get("/api/games/")
     assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
+
+
+def test_the_key_may_follow_bearer_as_lichess_and_client_generators_send_it(
+    alice: User, game: Game, openapi: dict[str, Any]
+) -> None:
+    """openapi-python-client's ``AuthenticatedClient`` writes ``Bearer`` unless told
+    otherwise, as lichess's bots do: the same key after it is the same token, and the
+    schema says so."""
+    bearer, no_key = APIClient(), APIClient()
+    bearer.credentials(HTTP_AUTHORIZATION=f"Bearer {api_key(alice)}")
+    no_key.credentials(HTTP_AUTHORIZATION="Bearer")
+
+    answer = bearer.get(f"/api/games/{game.pk}/")
+
+    assert answer.status_code == 200 and answer.json()["my_seat"] == 0
+    refused = no_key.get("/api/games/")
+    assert refused.status_code == 401 and "No credentials provided" in refused.json()["detail"]
+    assert "`Bearer <key>`" in openapi["components"]["securitySchemes"]["tokenAuth"]["description"]
 
 
 def test_a_signed_in_browser_uses_its_session(alice: User, game: Game) -> None:

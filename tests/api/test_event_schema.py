@@ -217,3 +217,43 @@ def test_a_game_called_off_is_served_and_logged_as_the_schema_says(
     assert not readers.faults
     assert "aborted" in readers.types
     assert log["events"][-1]["type"] == "aborted"
+
+
+@pytest.mark.usefixtures("unthrottled")
+@pytest.mark.parametrize(("game_id", "config"), GAMES)
+def test_the_game_and_its_legal_actions_are_served_as_the_schema_says(
+    openapi: Schema, as_carol: APIClient, game_id: str, config: dict[str, Any]
+) -> None:
+    """What a bot reads most, the game and its moves, read by every seat (and the game by
+    a spectator) before each move and once the game is over: a generated client types
+    them by the schema, and takes a value the schema does not allow as it comes (a dict
+    where a class was promised), or fails."""
+    readers = _seated(openapi, game_id, config, 11, as_carol)
+    game = readers.game
+    checks = {
+        # The game's own component first, which says which field is wrong, then the union.
+        answer: [Validator(openapi, f"{schema_name(game_id)}{answer}"), Validator(openapi, answer)]
+        for answer in ("GameDetail", "LegalActions")
+    }
+    faults: list[str] = []
+
+    def read(reader: int, path: str, answer: str) -> None:
+        body = readers.clients[reader].get(f"/api/games/{game.pk}/{path}").json()
+        own, union = checks[answer]
+        faults.extend(
+            f"reader {reader}, {answer}: {f}" for f in errors(own, body) or errors(union, body)
+        )
+
+    rng = random.Random(11)
+    while not faults:
+        for reader in range(len(readers.clients)):
+            read(reader, "", "GameDetail")
+            if reader < config["players"]:  # the spectator is offered no moves
+                read(reader, "legal-actions/", "LegalActions")
+        if not play_bot_move(game, rng):
+            break
+        dispatch(game.pk, only=["snapshots"])
+        game.refresh_from_db()
+
+    assert not faults
+    assert game.status == Game.Status.FINISHED

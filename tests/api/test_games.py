@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -102,7 +103,7 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
     assert created["my_seat"] == 0 and created["created_by_me"] is True
     assert created["free_seats"] == 3
     seat = {"number": 0, "name": "alice", "is_bot": False, "bot_level": None}
-    seat |= {"bot_account": False, "awaited": False}
+    seat |= {"bot_account": False, "awaited": False, "due": None, "time_bank": None}
     seat |= {"score": None, "winner": False, "resigned": False, "handed_over": False}
     assert created["seats"] == [seat]
     game = Game.objects.get(pk=created["id"])
@@ -313,6 +314,26 @@ def test_a_player_sees_the_game_as_their_seat_sees_it(as_bob: APIClient, game: G
     assert seen["invite_token"] == game.invite_token
     assert seen["state"] == {"rules": "numx", **game_view(game, 1)}
     assert seen["state"]["hands"][0] is None and len(seen["state"]["hands"][1]) == 13
+
+
+def test_each_seat_says_when_its_move_is_due_and_what_its_time_bank_holds(
+    as_bob: APIClient, game: Game
+) -> None:
+    """A bot at a table with a time per move learns from the game what a player reads on
+    the table: when each awaited seat's time runs out, and each player's days of time
+    bank; at a table without one, nothing (no time is asked of anybody)."""
+    untimed = as_bob.get(f"/api/games/{game.pk}/").json()["seats"]
+    Game.objects.filter(pk=game.pk).update(move_deadline=timedelta(days=3))
+    Seat.objects.filter(game=game, number=1).update(vacation_days=5)
+
+    seats = as_bob.get(f"/api/games/{game.pk}/").json()["seats"]
+
+    assert [(seat["due"], seat["time_bank"]) for seat in untimed] == [(None, None)] * 2
+    for seat in Seat.objects.filter(game=game).order_by("number"):
+        due = seats[seat.number]["due"]
+        assert seat.awaited and seat.awaited_since is not None
+        assert datetime.fromisoformat(due) == seat.awaited_since + timedelta(days=3)
+    assert [seat["time_bank"] for seat in seats] == [7, 5]
 
 
 def test_anybody_signed_in_may_watch_with_public_facts_only(

@@ -11,7 +11,10 @@ sign read × across and + down, ``F`` before a Freechoice's digit or sign).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.api.base import (
@@ -120,6 +123,16 @@ class NumenkoPlaySerializer(serializers.Serializer):
     fini = serializers.BooleanField()
 
 
+@extend_schema_field(NumenkoPlaySerializer)
+class _SeatsPlayField(serializers.Field):
+    """A seat's move in a list of every seat's, null for a seat without one. A serializer
+    as a list's child loses its null in the schema (drf-spectacular writes the bare
+    reference): a client generated from it then takes the nulls for moves."""
+
+    def to_representation(self, value: Any) -> Any:
+        return NumenkoPlaySerializer(value).data
+
+
 class NumenkoResolutionSerializer(serializers.Serializer):
     round = serializers.IntegerField(help_text="The round served (0 in live mode).")
     order = _numbers(help_text="The seats served, in the order chance drew.")
@@ -172,9 +185,10 @@ class NumenkoViewSerializer(SeatViewBase):
     submitted = _flags(help_text="Rounds mode: whether each seat has moved this round.")
     submission = NumenkoPlaySerializer(allow_null=True, help_text="Your move of this round.")
     submissions = serializers.ListField(
-        child=NumenkoPlaySerializer(allow_null=True),
+        child=_SeatsPlayField(allow_null=True),
         allow_null=True,
-        help_text="Every seat's move of the round: null until the game is over.",
+        help_text="Every seat's move of the round: null until the game is over, then null "
+        "for a seat that has not moved in it.",
     )
     content = _flags(help_text="Live mode: whether each seat's last move asked for nothing.")
     asked = serializers.ListField(
