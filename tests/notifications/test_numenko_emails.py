@@ -7,6 +7,7 @@ another's mail; and an absent player's round is played by the table's policy."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -15,12 +16,20 @@ from django.core import mail
 from django.utils import translation
 
 from games import deadlines
+from games.engine.numenko import parse_grid
 from games.events import consumers, store
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.services import game_submit
-from tests.games.numenko.tables import calculation, hand, wrong_calculation
+from tests.games.numenko.tables import (
+    FULL_GRID,
+    calculation,
+    hand,
+    stacked,
+    state,
+    wrong_calculation,
+)
 from tests.members import speaks
 
 from .conftest import sent_to
@@ -29,6 +38,7 @@ from .test_deadlines_and_reminders import deadline, waited
 from .test_replies import answer_to, deliver, outcome, played, turn_mail
 
 pytestmark = pytest.mark.django_db
+__all__ = ["stacked"]
 
 Commit = Callable[[Callable[[], object]], object]
 
@@ -226,3 +236,29 @@ def test_the_mail_writes_out_moves_of_the_players_own_tiles_and_grid_to_send_as_
     deliver(commit, reply(message, f"grid {first}"))
     move(game, 1, "exchange " + hand(game, 1)[0], commit)
     assert f"`grid {first}`" in turn_mail("alice@example.com").body
+
+
+def test_the_grid_a_row_a_line_keeps_each_column_under_itself(
+    stacked: None, alice: User, bob: User, commit: Commit
+) -> None:
+    """A Freechoice (``F+``) or a sign read differently down (``[x+]``) writes one square
+    in several characters: the mail's grid pads the other rows' squares of that column, so
+    that a line read down is under itself, as on the table; its rows still read as the
+    grid in a reply. The HTML mail, which most clients show, draws it in a fixed-width
+    font, where a dot is as wide as a digit."""
+    game = start(alice, bob, commit)
+    deliver(commit, reply(turn_mail(alice.email), f"fini grid {FULL_GRID}"))
+    assert outcome() == "played"
+    move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    message = turn_mail(alice.email)
+    body = str(message.body)
+    block = body.split("Your grid, a row a line:\n")[1].split("\n\n")[0].split("\n")
+    # 1F+1+1+1+1+1=6 across; 1+1=2 down through its first 1 and through its third.
+    first, third = 0, block[0].index("1", block[0].index("F+") + 2) + 2
+    assert "".join(line[first] for line in block) == "1+1=2"
+    assert "".join(line[third] for line in block) == "1+1=2"
+    assert parse_grid("\n".join(block)) == state(game).grids[0]
+    html = str(message.alternatives[0][0])  # type: ignore[attr-defined]
+    before, drawn = html.split("Your grid, a row a line:")
+    assert re.findall(r"<(\w+)", before)[-1] == "pre"
+    assert drawn.index("\n".join(block)) < drawn.index("</pre>")
