@@ -2,6 +2,7 @@
 else: the pli to cover and every player's malus cards, which the moves name by owner."""
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -282,3 +283,24 @@ def test_the_mail_says_the_round_and_every_players_score_so_far(
         f"Points après la manche 1\u00a0:\n- alice\u00a0: {alices}\n- vous\u00a0: {bobs}\n"
         in french
     )
+
+
+def test_the_words_of_a_move_without_their_last_words_still_name_it_when_only_it_begins_so(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """At the set-up the mail says "poser 3 et 4 en cartes Malus": Bob answers "poser 3 et
+    4", as one says it. The only move whose words begin so is played; words that begin
+    several moves ("poser 3") play none."""
+    speaks(bob, "fr")
+    two_friends(alice, bob, commit)
+    message = french_turn_mail()
+    pairs = re.findall(
+        r"^ +(?:[A-H]  )?(lay \S+ \S+)\u00a0: (poser .+) en cartes Malus$", message.body, re.M
+    )
+    move, words = pairs[-1]
+    game = Game.objects.get()
+    deliver(commit, reply(message, words.split(" et ")[0], language="fr"))
+    assert played(game, 1) == []
+    deliver(commit, reply(message, words, client="outlook", language="fr"))
+    assert outcome() == "played"
+    assert played(game, 1) == [move]
