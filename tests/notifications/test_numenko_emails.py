@@ -16,7 +16,7 @@ from django.core import mail
 from django.utils import translation
 
 from games import deadlines
-from games.engine.numenko import parse_grid
+from games.engine.numenko import parse_action, parse_grid
 from games.events import consumers, store
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
@@ -258,7 +258,24 @@ def test_the_grid_a_row_a_line_keeps_each_column_under_itself(
     assert "".join(line[first] for line in block) == "1+1=2"
     assert "".join(line[third] for line in block) == "1+1=2"
     assert parse_grid("\n".join(block)) == state(game).grids[0]
+    assert "(or write `grid`, and under it your grid a row a line, as drawn above)" in body
     html = str(message.alternatives[0][0])  # type: ignore[attr-defined]
     before, drawn = html.split("Your grid, a row a line:")
     assert re.findall(r"<(\w+)", before)[-1] == "pre"
     assert drawn.index("\n".join(block)) < drawn.index("</pre>")
+
+
+def test_a_grid_written_a_row_a_line_under_its_verb_is_played_whole(
+    stacked: None, alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice copies her grid as the mail draws it, a row a line, under "fini grid": the
+    whole grid is played, not the first line alone (a bare "grid" took every tile back). A
+    line below the move that is no row (a thank-you) leaves the first line the move."""
+    game = start(alice, bob, commit)
+    rows = "\n".join(row.strip() for row in FULL_GRID.split("/"))
+    deliver(commit, reply(turn_mail(alice.email), f"fini grid\n{rows}\n\n-- \nAlice"))
+    assert outcome() == "played"
+    (fini,) = played(game, 0)
+    assert fini == str(parse_action(f"fini grid {FULL_GRID}"))
+    deliver(commit, reply(turn_mail(bob.email), "pass\nThanks, see you tomorrow"))
+    assert outcome() == "played"

@@ -400,7 +400,11 @@ def reply_examples(view: Mapping[str, Any]) -> str:
         )
     if pending["grid"]:
         said.append(
-            _("To change your grid in a reply, copy it on one line and change it: `grid %(rows)s`")
+            _(
+                "To change your grid in a reply, copy it on one line and change it: "
+                "`grid %(rows)s` (or write `grid`, and under it your grid a row a line, "
+                "as drawn above)"
+            )
             % {"rows": " / ".join(pending["grid"])}
         )
     return "\n".join(said)
