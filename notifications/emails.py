@@ -222,6 +222,9 @@ def _context(notification: Notification) -> dict[str, Any]:
             for n, score, won, late, resigned in scores
         ]
         context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
+        # What ended it: the moves since the player's own last one, which no "your
+        # turn" mail told them (the other's last move, the last round's end).
+        context["recap_heading"], context["recap"] = _recap(game, seat)
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}

@@ -279,3 +279,29 @@ def test_a_grid_written_a_row_a_line_under_its_verb_is_played_whole(
     assert fini == str(parse_action(f"fini grid {FULL_GRID}"))
     deliver(commit, reply(turn_mail(bob.email), "pass\nThanks, see you tomorrow"))
     assert outcome() == "played"
+
+
+def test_the_game_over_mail_tells_the_last_round_that_ended_it(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Nobody exchanged or said fini in round 2: the game stops. Alice, who plays by
+    email, learns from the game's last mail what Bob did in that round and what ended the
+    game, not only the scores."""
+    game = start(alice, bob, commit)
+    move(game, 0, "exchange " + hand(game, 0)[-1], commit)
+    move(game, 1, "exchange " + hand(game, 1)[-1], commit)
+    deliver(commit, reply(turn_mail(alice.email), "pass"))
+    mail.outbox.clear()
+    move(game, 1, "pass", commit)
+    (over,) = sent_to(alice.email)
+    assert "the game is over" in over.subject
+    body = str(over.body)
+    assert "Your move by email, and what followed:\n" in body
+    mine, bobs = (
+        "- You: keep the grid and ask for nothing.",
+        "- bob: keep the grid and ask for nothing.",
+    )
+    assert f"{mine}\n{bobs}\n" in body
+    assert "Nobody asked for tiles: the game stops." in body
+    html = str(over.alternatives[0][0])  # type: ignore[attr-defined]
+    assert "<li>bob: keep the grid and ask for nothing.</li>" in html
