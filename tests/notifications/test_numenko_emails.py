@@ -305,3 +305,23 @@ def test_the_game_over_mail_tells_the_last_round_that_ended_it(
     assert "Nobody asked for tiles: the game stops." in body
     html = str(over.alternatives[0][0])  # type: ignore[attr-defined]
     assert "<li>bob: keep the grid and ask for nothing.</li>" in html
+
+
+def test_the_mail_says_what_the_letters_of_a_hand_stand_for(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A hand is written "1 9 M F" in the mail: a player who never opened the table learns
+    which tiles M and F are, and how a grid writes them, in their language."""
+    speaks(bob, "fr")
+    start(alice, bob, commit)
+    assert (
+        "In your hand, M is a Multichoice (a sign of your choice: + - x : =) and F a "
+        "Freechoice (any digit or sign, written F before it in a grid)."
+        in turn_mail(alice.email).body
+    )
+    french = [m for m in sent_to(bob.email) if "à vous de jouer" in m.subject][-1]
+    assert (
+        "Dans votre main, M est un Multichoice (un signe à votre choix\u00a0: + - x : =) et F "
+        "un Freechoice (un chiffre ou un signe au choix, écrit F devant dans une grille)."
+        in french.body
+    )

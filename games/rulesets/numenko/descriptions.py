@@ -389,6 +389,14 @@ def reply_examples(view: Mapping[str, Any]) -> str:
     if view["seat"] is None or pending is None:
         return ""
     said = []
+    if {"M", "F"} & set(pending["hand"]):
+        # The table draws these tiles; a mail writes them as the notation does.
+        said.append(
+            _(
+                "In your hand, M is a Multichoice (a sign of your choice: + - x : =) and F a "
+                "Freechoice (any digit or sign, written F before it in a grid)."
+            )
+        )
     digits = sorted(tile for tile in pending["hand"] if tile.isdigit())
     if digits and pending["serves"]["exchange"]:
         said.append(
