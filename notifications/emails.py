@@ -232,7 +232,8 @@ def _context(notification: Notification) -> dict[str, Any]:
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))
     subjects = {
         Notification.Kind.YOUR_TURN: _("%(game)s: your turn"),
-        Notification.Kind.OUT_OF_TURN: _("%(game)s: you may complete out of turn"),
+        # "Play": in Objectifs, "complete" is the malus cards' step at the end of a trick.
+        Notification.Kind.OUT_OF_TURN: _("%(game)s: you may play out of turn"),
         Notification.Kind.REMINDER: _("%(game)s: still waiting for you"),
     }
     context["subject"] = subjects[kind] % {"game": game.display_name}

@@ -19,6 +19,8 @@ from games.registry import rule_set
 from games.rulesets.objectifs.descriptions import cards, signed
 from games.selectors import game_view
 from games.services import game_submit
+from notifications.emails import compose
+from notifications.models import Notification
 from notifications.reply_moves import reply_moves
 from tests.members import speaks
 
@@ -304,3 +306,23 @@ def test_the_words_of_a_move_without_their_last_words_still_name_it_when_only_it
     deliver(commit, reply(message, words, client="outlook", language="fr"))
     assert outcome() == "played"
     assert played(game, 1) == [move]
+
+
+def test_the_out_of_turn_mail_says_play_not_complete_which_is_the_malus_cards_step(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """In Objectifs one "completes" one's malus cards at the end of a trick; the mail that
+    offers a Facteur X out of turn says "play out of turn", in either language."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    for user in (alice, bob):
+        row = Notification.objects.create(
+            game=game, sequence=game.last_sequence, recipient=user, kind="out-of-turn"
+        )
+        assert (
+            compose(row).subject
+            == {
+                alice: "Goals: you may play out of turn",
+                bob: "Goals\u00a0: vous pouvez jouer hors tour",
+            }[user]
+        )
