@@ -227,6 +227,8 @@ def test_the_mail_writes_out_moves_of_the_players_own_tiles_and_grid_to_send_as_
     assert "Par exemple, `exchange " in french.body
     message = turn_mail("alice@example.com")
     assert f"`exchange {top}`" in message.body
+    # "one 8", which reads right for every digit ("a 8" did not).
+    assert f"and exchanges one {top} of your hand" in message.body
     deliver(commit, reply(message, f"exchange {top}"))
     assert played(game, 0) == [f"exchange {top}"]
     move(game, 1, "exchange " + hand(game, 1)[0], commit)

@@ -401,8 +401,8 @@ def reply_examples(view: Mapping[str, Any]) -> str:
     if digits and pending["serves"]["exchange"]:
         said.append(
             _(
-                "For example, `exchange %(tile)s` keeps your grid and exchanges a %(tile)s of "
-                "your hand; `pass` keeps it and asks for nothing."
+                "For example, `exchange %(tile)s` keeps your grid and exchanges one %(tile)s "
+                "of your hand; `pass` keeps it and asks for nothing."
             )
             % {"tile": digits[-1]}
         )
