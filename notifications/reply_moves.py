@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.descriptions import and_list
 from games.engine.ruleset import NotationError
 from games.events import store
 from games.models import Game
@@ -88,6 +89,10 @@ class ReplyMoves:
         ...     "lay 3 and 4"
         ... )
         'lay 3 4'
+        >>> ReplyMoves(1, listed=(Move("play r3 r5", {}, "lay red 3 and red 5"),)).notation(
+        ...     "lay red 3"
+        ... )
+        'lay red 3'
         """
         text = line.strip()
         words = _words(text)
@@ -95,9 +100,14 @@ class ReplyMoves:
         if not described and len(words.split()) >= SAID_SHORTER:
             # Said shorter, as one says it ("poser 3 et 4" for "poser 3 et 4 en cartes
             # Malus"): the only move whose words go on from there with more words. Not
-            # after a comma, which adds a second move ("…, puis jouer Echange").
+            # after a comma, which adds a second move ("…, puis jouer Echange"), nor with
+            # "and", which adds cards to a list: "lay red 3" is not "lay red 3 and red 5".
+            more = f"{words} {_words(and_list(['', '']))} "
             described = [
-                move for move in self.listed if _words(move.description).startswith(words + " ")
+                move
+                for move in self.listed
+                if _words(move.description).startswith(words + " ")
+                and not _words(move.description).startswith(more)
             ]
         if len(described) == 1:
             return described[0].notation
