@@ -218,10 +218,13 @@ def _context(notification: Notification) -> dict[str, Any]:
         )
         lines = _score_lines(game)
         context["scores"] = [
-            (names[n], score, won, late, lines.get(n, []), resigned)
+            (names[n], points(score), won, late, lines.get(n, []), resigned)
             for n, score, won, late, resigned in scores
         ]
         context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
+        # What ended it: the moves since the player's own last one, which no "your
+        # turn" mail told them (the other's last move, the last round's end).
+        context["recap_heading"], context["recap"] = _recap(game, seat)
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
@@ -229,7 +232,8 @@ def _context(notification: Notification) -> dict[str, Any]:
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))
     subjects = {
         Notification.Kind.YOUR_TURN: _("%(game)s: your turn"),
-        Notification.Kind.OUT_OF_TURN: _("%(game)s: you may complete out of turn"),
+        # "Play": in Objectifs, "complete" is the malus cards' step at the end of a trick.
+        Notification.Kind.OUT_OF_TURN: _("%(game)s: you may play out of turn"),
         Notification.Kind.REMINDER: _("%(game)s: still waiting for you"),
     }
     context["subject"] = subjects[kind] % {"game": game.display_name}
@@ -279,7 +283,7 @@ def asked_sequence(game: Game, sequence: int) -> int:
     return moved - 1 if moved is not None else game.last_sequence
 
 
-def _score_lines(game: Game) -> dict[int, list[tuple[str, int]]]:
+def _score_lines(game: Game) -> dict[int, list[tuple[str, str]]]:
     """Each seat's final score line by line (the scoring rule in words, its points), as the
     table's final scores show it."""
     outcome = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
@@ -287,9 +291,21 @@ def _score_lines(game: Game) -> dict[int, list[tuple[str, int]]]:
         return {}
     site = game_type(game.rules).site
     return {
-        seat: [(site.describe_score_line(line.rule), line.points) for line in sheet]
+        seat: [(site.describe_score_line(line.rule), points(line.points)) for line in sheet]
         for seat, sheet in enumerate(outcome.breakdown)
     }
+
+
+def points(value: int | None) -> str:
+    """A score as the games' words write points: a negative one with the minus sign
+    (U+2212), as the recap above it does, not a hyphen.
+
+    >>> points(-12), points(3), points(None)
+    ('\u221212', '3', '')
+    """
+    if value is None:
+        return ""
+    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def _recap(game: Game, seat: int | None) -> tuple[str, list[str]]:

@@ -73,7 +73,7 @@ from notifications.reply_address import (
     reply_domain,
 )
 from notifications.reply_moves import MINUS, reply_moves
-from notifications.reply_text import first_line, reply_text
+from notifications.reply_text import first_line, first_paragraph, reply_text
 
 Outcome = InboundMail.Outcome
 AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
@@ -179,19 +179,28 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             )
             return _refused(verdict, Outcome.STALE, moved)
         return _stale(verdict)
-    line = first_line(reply_text(message))
+    text = reply_text(message)
+    line = first_line(text)
     if not line:
         return _refused(
             verdict,
             Outcome.NOT_A_MOVE,
             _("We found no move in your reply: write it on its first line. Nothing was played."),
         )
-    try:
-        # The letters its email showed: those of the state the token names.
-        asked = store.load(game.pk, game.rules, upto=token.sequence)
-        notation = reply_moves(game, token.seat, asked).notation(line)
-        action = read_notation(game.game_type.rules, notation)
-    except NotationError:
+    # The letters its email showed: those of the state the token names.
+    moves = reply_moves(game, token.seat, store.load(game.pk, game.rules, upto=token.sequence))
+    action = None
+    # A move written over several lines (a Numenko grid a row a line under "grid") is
+    # the first paragraph; when that reads as no move (the move, then "thanks"), the
+    # first line is.
+    for said in dict.fromkeys((first_paragraph(text), line)):
+        try:
+            action = read_notation(game.game_type.rules, moves.notation(said))
+        except NotationError:
+            continue
+        line = said
+        break
+    if action is None:
         return _refused(
             verdict,
             Outcome.NOT_A_MOVE,

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.descriptions import and_list
 from games.engine.ruleset import NotationError
 from games.events import store
 from games.models import Game
@@ -36,6 +37,9 @@ MINUS = str.maketrans({"\u2212": "-"})
 #: At most this many moves are listed in an email (NUM-X may allow a few dozen); the rest
 #: are on the table.
 LISTED_AT_MOST = 40
+#: A reply names a move by the beginning of its words with at least this many words: a
+#: shorter one ("draw") is a notation or a word that begins several moves.
+SAID_SHORTER = 3
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,8 @@ class ReplyMoves:
     def notation(self, line: str) -> str:
         """The notation a reply's first line names: a listed move's words as the email
         wrote them beside its notation (``choisir vert 4``, whatever the case, spaces,
-        minus sign or closing full stop), a letter offered (``b``, ``B.``, ``(B)``,
+        minus sign or closing full stop) or their beginning when it begins no other move's
+        words, a letter offered (``b``, ``B.``, ``(B)``,
         ``B please``: a first word of one letter, which no notation begins with) or the
         line itself. Raises NotationError for a letter not offered.
 
@@ -80,10 +85,30 @@ class ReplyMoves:
         ...     "Draw a card."
         ... )
         'draw'
+        >>> ReplyMoves(1, listed=(Move("lay 3 4", {}, "lay 3 and 4 as malus cards"),)).notation(
+        ...     "lay 3 and 4"
+        ... )
+        'lay 3 4'
+        >>> ReplyMoves(1, listed=(Move("play r3 r5", {}, "lay red 3 and red 5"),)).notation(
+        ...     "lay red 3"
+        ... )
+        'lay red 3'
         """
         text = line.strip()
         words = _words(text)
         described = [move for move in self.listed if _words(move.description) == words]
+        if not described and len(words.split()) >= SAID_SHORTER:
+            # Said shorter, as one says it ("poser 3 et 4" for "poser 3 et 4 en cartes
+            # Malus"): the only move whose words go on from there with more words. Not
+            # after a comma, which adds a second move ("…, puis jouer Echange"), nor with
+            # "and", which adds cards to a list: "lay red 3" is not "lay red 3 and red 5".
+            more = f"{words} {_words(and_list(['', '']))} "
+            described = [
+                move
+                for move in self.listed
+                if _words(move.description).startswith(words + " ")
+                and not _words(move.description).startswith(more)
+            ]
         if len(described) == 1:
             return described[0].notation
         letter = text.split()[0].strip("().:-*>,!") if text else ""

@@ -66,6 +66,21 @@ def first_line(text: str) -> str:
     return next((line.strip() for line in text.splitlines() if line.strip()), "")
 
 
+def first_paragraph(text: str) -> str:
+    """The lines from the first line with something written on it to the next blank
+    line, each stripped, on one line, `` / `` between them: a move a player wrote over
+    several lines (a Numenko grid a row a line under ``grid``), as the notation separates
+    a grid's rows.
+
+    >>> first_paragraph("\\n grid \\n 1+1=2 \\n..=\\n\\nthanks")
+    'grid / 1+1=2 / ..='
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    start = next((at for at, line in enumerate(lines) if line), len(lines))
+    end = next((at for at in range(start, len(lines)) if not lines[at]), len(lines))
+    return " / ".join(lines[start:end])
+
+
 #: HTML elements that hold what a reply quotes, by tag or by the class or id a client
 #: gives them: Gmail (gmail_quote), Outlook (divRplyFwdMsg, appendonsend), Apple Mail and
 #: Thunderbird (blockquote type=cite, moz-cite-prefix), Yahoo (yahoo_quoted).

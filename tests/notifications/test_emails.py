@@ -258,7 +258,7 @@ def test_the_rainbow_holder_hears_of_a_chance_to_complete_out_of_turn_unless_the
     move(trio, starter, commit, choose=lambda moves: play)
 
     assert [m.subject for m in sent_to(f"{names[holder]}@example.com")] == (
-        [] if said_no else ["Friday: you may complete out of turn"]
+        [] if said_no else ["Friday: you may play out of turn"]
     )
     # Saying no to completing silences that one chance, not the game's turns.
     assert [m.subject for m in sent_to(f"{names[next_seat]}@example.com")] == ["Friday: your turn"]

@@ -7,6 +7,7 @@ another's mail; and an absent player's round is played by the table's policy."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -15,12 +16,20 @@ from django.core import mail
 from django.utils import translation
 
 from games import deadlines
+from games.engine.numenko import parse_action, parse_grid
 from games.events import consumers, store
 from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.services import game_submit
-from tests.games.numenko.tables import calculation, hand, wrong_calculation
+from tests.games.numenko.tables import (
+    FULL_GRID,
+    calculation,
+    hand,
+    stacked,
+    state,
+    wrong_calculation,
+)
 from tests.members import speaks
 
 from .conftest import sent_to
@@ -29,6 +38,7 @@ from .test_deadlines_and_reminders import deadline, waited
 from .test_replies import answer_to, deliver, outcome, played, turn_mail
 
 pytestmark = pytest.mark.django_db
+__all__ = ["stacked"]
 
 Commit = Callable[[Callable[[], object]], object]
 
@@ -217,6 +227,8 @@ def test_the_mail_writes_out_moves_of_the_players_own_tiles_and_grid_to_send_as_
     assert "Par exemple, `exchange " in french.body
     message = turn_mail("alice@example.com")
     assert f"`exchange {top}`" in message.body
+    # "one 8", which reads right for every digit ("a 8" did not).
+    assert f"and exchanges one {top} of your hand" in message.body
     deliver(commit, reply(message, f"exchange {top}"))
     assert played(game, 0) == [f"exchange {top}"]
     move(game, 1, "exchange " + hand(game, 1)[0], commit)
@@ -226,3 +238,97 @@ def test_the_mail_writes_out_moves_of_the_players_own_tiles_and_grid_to_send_as_
     deliver(commit, reply(message, f"grid {first}"))
     move(game, 1, "exchange " + hand(game, 1)[0], commit)
     assert f"`grid {first}`" in turn_mail("alice@example.com").body
+
+
+def test_the_grid_a_row_a_line_keeps_each_column_under_itself(
+    stacked: None, alice: User, bob: User, commit: Commit
+) -> None:
+    """A Freechoice (``F+``) or a sign read differently down (``[x+]``) writes one square
+    in several characters: the mail's grid pads the other rows' squares of that column, so
+    that a line read down is under itself, as on the table; its rows still read as the
+    grid in a reply. The HTML mail, which most clients show, draws it in a fixed-width
+    font, where a dot is as wide as a digit."""
+    game = start(alice, bob, commit)
+    deliver(commit, reply(turn_mail(alice.email), f"fini grid {FULL_GRID}"))
+    assert outcome() == "played"
+    move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    message = turn_mail(alice.email)
+    body = str(message.body)
+    block = body.split("Your grid, a row a line:\n")[1].split("\n\n")[0].split("\n")
+    # 1F+1+1+1+1+1=6 across; 1+1=2 down through its first 1 and through its third.
+    first, third = 0, block[0].index("1", block[0].index("F+") + 2) + 2
+    assert "".join(line[first] for line in block) == "1+1=2"
+    assert "".join(line[third] for line in block) == "1+1=2"
+    assert parse_grid("\n".join(block)) == state(game).grids[0]
+    assert "(or write `grid`, and under it your grid a row a line, as drawn above)" in body
+    html = str(message.alternatives[0][0])  # type: ignore[attr-defined]
+    before, drawn = html.split("Your grid, a row a line:")
+    assert re.findall(r"<(\w+)", before)[-1] == "pre"
+    assert drawn.index("\n".join(block)) < drawn.index("</pre>")
+
+
+def test_a_grid_written_a_row_a_line_under_its_verb_is_played_whole(
+    stacked: None, alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice copies her grid as the mail draws it, a row a line, under "fini grid": the
+    whole grid is played, not the first line alone (a bare "grid" took every tile back). A
+    line below the move that is no row (a thank-you) leaves the first line the move."""
+    game = start(alice, bob, commit)
+    rows = "\n".join(row.strip() for row in FULL_GRID.split("/"))
+    deliver(commit, reply(turn_mail(alice.email), f"fini grid\n{rows}\n\n-- \nAlice"))
+    assert outcome() == "played"
+    (fini,) = played(game, 0)
+    assert fini == str(parse_action(f"fini grid {FULL_GRID}"))
+    deliver(commit, reply(turn_mail(bob.email), "pass\nThanks, see you tomorrow"))
+    assert outcome() == "played"
+
+
+def test_the_game_over_mail_tells_the_last_round_that_ended_it(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Nobody exchanged or said fini in round 2: the game stops. Alice, who plays by
+    email, learns from the game's last mail what Bob did in that round and what ended the
+    game, not only the scores."""
+    game = start(alice, bob, commit)
+    move(game, 0, "exchange " + hand(game, 0)[-1], commit)
+    move(game, 1, "exchange " + hand(game, 1)[-1], commit)
+    deliver(commit, reply(turn_mail(alice.email), "pass"))
+    mail.outbox.clear()
+    move(game, 1, "pass", commit)
+    (over,) = sent_to(alice.email)
+    assert "the game is over" in over.subject
+    body = str(over.body)
+    assert "Your move by email, and what followed:\n" in body
+    mine, bobs = (
+        "- You: keep the grid and ask for nothing.",
+        "- bob: keep the grid and ask for nothing.",
+    )
+    assert f"{mine}\n{bobs}\n" in body
+    assert "Nobody asked for tiles: the game stops." in body
+    # Negative scores with the minus sign the recap's points use, not a hyphen.
+    score = Seat.objects.get(game=game, number=0).score
+    assert score is not None and score < 0
+    assert f"- alice: \u2212{-score}\n" in body
+    assert "in hand \u2212" in body and "in hand -" not in body
+    html = str(over.alternatives[0][0])  # type: ignore[attr-defined]
+    assert "<li>bob: keep the grid and ask for nothing.</li>" in html
+
+
+def test_the_mail_says_what_the_letters_of_a_hand_stand_for(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A hand is written "1 9 M F" in the mail: a player who never opened the table learns
+    which tiles M and F are, and how a grid writes them, in their language."""
+    speaks(bob, "fr")
+    start(alice, bob, commit)
+    assert (
+        "In your hand, M is a Multichoice (a sign of your choice: + - x : =) and F a "
+        "Freechoice (any digit or sign, written F before it in a grid)."
+        in turn_mail(alice.email).body
+    )
+    french = [m for m in sent_to(bob.email) if "à vous de jouer" in m.subject][-1]
+    assert (
+        "Dans votre main, M est un Multichoice (un signe à votre choix\u00a0: + - x : =) et F "
+        "un Freechoice (un chiffre ou un signe au choix, écrit F devant dans une grille)."
+        in french.body
+    )

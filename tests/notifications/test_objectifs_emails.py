@@ -2,7 +2,9 @@
 else: the pli to cover and every player's malus cards, which the moves name by owner."""
 
 import random
+import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,9 +16,11 @@ from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.moves import legal_moves
 from games.registry import rule_set
-from games.rulesets.objectifs.descriptions import cards
+from games.rulesets.objectifs.descriptions import cards, signed
 from games.selectors import game_view
 from games.services import game_submit
+from notifications.emails import compose
+from notifications.models import Notification
 from notifications.reply_moves import reply_moves
 from tests.members import speaks
 
@@ -31,6 +35,20 @@ OBJECTIFS = rule_set("objectifs")
 NAMES = ("alice", "bob", "mallory")
 
 
+def bots_until(game: Game, done: Callable[[dict[str, Any]], bool]) -> tuple[int, dict[str, Any]]:
+    """The bots' moves for every seat until the view of the seat to move is ``done``: that
+    seat and its view."""
+    rng = random.Random(4)
+    while True:
+        now = store.load(game.pk, game.rules)
+        mover = min(OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance})
+        view = game_view(game, mover, now)
+        if done(view):
+            return mover, view
+        action = OBJECTIFS.bot_action(now.state, mover, rng)
+        game_submit(game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence)
+
+
 def test_the_mail_says_the_pli_on_top_and_every_players_malus_cards(
     alice: User, bob: User, mallory: User, commit: Commit
 ) -> None:
@@ -40,16 +58,8 @@ def test_the_mail_says_the_pli_on_top_and_every_players_malus_cards(
     commit(
         lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
     )
-    rng = random.Random(4)
     # Bots' moves for everyone until a pli lies on the table and somebody must cover it.
-    while True:
-        now = store.load(game.pk, game.rules)
-        mover = min(OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance})
-        view = game_view(game, mover, now)
-        if view["phase"] == "play" and view["plis"]:
-            break
-        action = OBJECTIFS.bot_action(now.state, mover, rng)
-        game_submit(game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence)
+    mover, view = bots_until(game, lambda view: view["phase"] == "play" and bool(view["plis"]))
 
     body = turn_mail_now(game, mover).body
 
@@ -246,3 +256,73 @@ def test_a_mail_lists_the_plain_plis_before_those_with_an_action_card(
     assert set(plain) <= set(mailed)
     kinds = [" + " in notation for notation in mailed]
     assert kinds == sorted(kinds), "a pli with an action card listed before a plain one"
+
+
+def test_the_mail_says_the_round_and_every_players_score_so_far(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A friend who plays by email sees no score sheet: after a round the mail says which
+    of the five rounds is played and each player's score over the rounds scored."""
+    speaks(bob, "fr")
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
+    )
+    # Bots' moves for both until a pli of round 2 lies on the table.
+    _mover, view = bots_until(
+        game, lambda view: view["round"] == 2 and view["phase"] == "play" and bool(view["plis"])
+    )
+    alices, bobs = (signed(total) for total in view["totals"])
+    trick = view["tricks"] + 1
+
+    body = turn_mail_now(game, 0).body
+    assert f"Round 2 of 5, trick {trick}." in body
+    assert f"Scores after round 1:\n- you: {alices}\n- bob: {bobs}\n" in body
+    french = turn_mail_now(game, 1).body
+    assert f"Manche 2 sur 5, tour {trick}." in french
+    assert (
+        f"Points après la manche 1\u00a0:\n- alice\u00a0: {alices}\n- vous\u00a0: {bobs}\n"
+        in french
+    )
+
+
+def test_the_words_of_a_move_without_their_last_words_still_name_it_when_only_it_begins_so(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """At the set-up the mail says "poser 3 et 4 en cartes Malus": Bob answers "poser 3 et
+    4", as one says it. The only move whose words begin so is played; words that begin
+    several moves ("poser 3") play none."""
+    speaks(bob, "fr")
+    two_friends(alice, bob, commit)
+    message = french_turn_mail()
+    pairs = re.findall(
+        r"^ +(?:[A-H]  )?(lay \S+ \S+)\u00a0: (poser .+) en cartes Malus$", message.body, re.M
+    )
+    move, words = pairs[-1]
+    game = Game.objects.get()
+    deliver(commit, reply(message, words.split(" et ")[0], language="fr"))
+    assert played(game, 1) == []
+    deliver(commit, reply(message, words, client="outlook", language="fr"))
+    assert outcome() == "played"
+    assert played(game, 1) == [move]
+
+
+def test_the_out_of_turn_mail_says_play_not_complete_which_is_the_malus_cards_step(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """In Objectifs one "completes" one's malus cards at the end of a trick; the mail that
+    offers a Facteur X out of turn says "play out of turn", in either language."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    for user in (alice, bob):
+        row = Notification.objects.create(
+            game=game, sequence=game.last_sequence, recipient=user, kind="out-of-turn"
+        )
+        assert (
+            compose(row).subject
+            == {
+                alice: "Goals: you may play out of turn",
+                bob: "Goals\u00a0: vous pouvez jouer hors tour",
+            }[user]
+        )

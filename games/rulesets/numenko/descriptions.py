@@ -7,6 +7,7 @@ may copy into a reply or the table's field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -350,7 +351,34 @@ def grid_lines(view: Mapping[str, Any]) -> str:
         return ""
     if not pending["grid"]:
         return _("Your grid is empty: every tile is in your hand.")
-    return "\n".join([_("Your grid, a row a line:"), *pending["grid"]])
+    return "\n".join([_("Your grid, a row a line:"), *aligned(pending["grid"])])
+
+
+#: One square of a row in the notation: a Freechoice's F, then one character or a
+#: bracketed pair of signs ([x+]).
+_SQUARE = re.compile(r"[Ff]?(?:\[[^\]]*\]|\S)")
+
+
+def aligned(rows: Sequence[str]) -> list[str]:
+    """``rows`` with each square padded to the widest of its column, so that a column
+    reads down under itself although a Freechoice (``F7``) or a sign read differently down
+    (``[x+]``) writes its square in several characters. Still the grid in the notation,
+    which reads past spaces.
+
+    >>> aligned(["1F+1", "+..."])
+    ['1F+1', '+. ..']
+    """
+    squares = [_SQUARE.findall(row) for row in rows]
+    widths: list[int] = []
+    for row in squares:
+        for column, square in enumerate(row):
+            if column == len(widths):
+                widths.append(0)
+            widths[column] = max(widths[column], len(square))
+    return [
+        "".join(square.ljust(widths[column]) for column, square in enumerate(row)).rstrip()
+        for row in squares
+    ]
 
 
 def reply_examples(view: Mapping[str, Any]) -> str:
@@ -361,18 +389,30 @@ def reply_examples(view: Mapping[str, Any]) -> str:
     if view["seat"] is None or pending is None:
         return ""
     said = []
+    if {"M", "F"} & set(pending["hand"]):
+        # The table draws these tiles; a mail writes them as the notation does.
+        said.append(
+            _(
+                "In your hand, M is a Multichoice (a sign of your choice: + - x : =) and F a "
+                "Freechoice (any digit or sign, written F before it in a grid)."
+            )
+        )
     digits = sorted(tile for tile in pending["hand"] if tile.isdigit())
     if digits and pending["serves"]["exchange"]:
         said.append(
             _(
-                "For example, `exchange %(tile)s` keeps your grid and exchanges a %(tile)s of "
-                "your hand; `pass` keeps it and asks for nothing."
+                "For example, `exchange %(tile)s` keeps your grid and exchanges one %(tile)s "
+                "of your hand; `pass` keeps it and asks for nothing."
             )
             % {"tile": digits[-1]}
         )
     if pending["grid"]:
         said.append(
-            _("To change your grid in a reply, copy it on one line and change it: `grid %(rows)s`")
+            _(
+                "To change your grid in a reply, copy it on one line and change it: "
+                "`grid %(rows)s` (or write `grid`, and under it your grid a row a line, "
+                "as drawn above)"
+            )
             % {"rows": " / ".join(pending["grid"])}
         )
     return "\n".join(said)

@@ -96,11 +96,14 @@ class NumenkoSite:
         return descriptions.task(view, out_of_turn)
 
     def choice_help(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
-        """Moves of the player's own tiles and grid, written out for a reply by email."""
-        return descriptions.reply_examples(view)
-
-    def position_words(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
-        return descriptions.grid_lines(view)
+        """The player's grid a row a line, then moves of their own tiles and grid written
+        out for a reply by email: the HTML mail draws this help in a fixed-width font,
+        where the grid's columns stay under each other."""
+        return "\n\n".join(
+            said
+            for said in (descriptions.grid_lines(view), descriptions.reply_examples(view))
+            if said
+        )
 
     def describe_score_line(self, rule: str) -> str:
         return descriptions.score_rule(rule)

@@ -557,8 +557,10 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The pli to cover (an X-Joker in it with the value it stands for there), the reader's
     hand and objective (but at the set-up, when the deal the mail recounts says them), and
     every player's malus cards, for the "your turn" email: a player who plays by email sees
-    them nowhere else (the moves name a malus card by its owner)."""
-    lines = []
+    them nowhere else (the moves name a malus card by its owner). It opens with the round
+    and trick, and once a round is scored ends with every player's score so far: the score
+    sheet the table shows."""
+    lines = [progress(view["phase"], int(view["round"]), int(view["tricks"]) + 1) + "."]
     plis = view["plis"]
     if view["phase"] == "play" and plis:
         # An X-Joker reads with the value it stands for, as the table draws it ("J=9").
@@ -579,4 +581,7 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     lines.append(_("Malus cards:"))
     malus = [cards(row) if row else _("no card") for row in view["rows"]]
     lines += seat_lines(malus, view["seat"], names)
+    if view["results"]:
+        lines.append(_("Scores after round %(round)d:") % {"round": len(view["results"])})
+        lines += seat_lines([signed(total) for total in view["totals"]], view["seat"], names)
     return "\n".join(lines)

@@ -219,6 +219,10 @@ def test_what_a_moment_asks_in_both_languages() -> None:
         "objectives": ["under-5", None, None],
         "plis": [],
         "rows": [[], [], []],
+        "round": 1,
+        "tricks": 2,
+        "results": [],
+        "totals": [0, 0, 0],
     }
     with translation.override("en"):
         assert SITE.describe_task(view) == (
@@ -280,6 +284,10 @@ def test_the_mail_says_what_an_x_joker_on_top_stands_for(language: str, said: st
         "hands": [[], None, None],
         "objectives": [None, None, None],
         "rows": [[], [], []],
+        "round": 1,
+        "tricks": 0,
+        "results": [],
+        "totals": [0, 0, 0],
     }
     with translation.override(language):
         text = descriptions.position(view, NAMES)
