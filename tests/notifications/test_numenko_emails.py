@@ -328,7 +328,7 @@ def test_the_mail_says_what_the_letters_of_a_hand_stand_for(
     )
     french = [m for m in sent_to(bob.email) if "à vous de jouer" in m.subject][-1]
     assert (
-        "Dans votre main, M est un Multichoice (un signe à votre choix\u00a0: + - x : =) et F "
+        "Dans votre main, M est un Multichoice (un signe à votre choix\u00a0: + - x\u00a0: =) et F "
         "un Freechoice (un chiffre ou un signe au choix, écrit F devant dans une grille)."
         in french.body
     )
