@@ -63,7 +63,9 @@ def test_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert s["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
     assert s["DATABASES"]["default"]["NAME"] == str(s["BASE_DIR"] / "db.sqlite3")
     assert s["DATABASES"]["default"]["CONN_MAX_AGE"] == 0
-    assert not s["DATABASES"]["default"].get("OPTIONS")
+    # SQLite's only option: a transaction takes the write lock when it begins (requests
+    # writing at once wait their turn); none of PostgreSQL's.
+    assert s["DATABASES"]["default"]["OPTIONS"] == {"transaction_mode": "IMMEDIATE"}
     assert not s["DATABASES"]["default"].get("DISABLE_SERVER_SIDE_CURSORS")
     assert s["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert s["CELERY_BROKER_URL"] == "memory://"
