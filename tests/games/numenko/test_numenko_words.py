@@ -85,7 +85,7 @@ def test_the_same_words_in_french() -> None:
             "tiré au sort\u00a0: Bob (échange), Alice (fini, non servi)."
         )
         move = {"type": "play", "grid": None, "exchange": "F", "fini": False}
-        assert descriptions.action(move, NAMES) == "garder sa grille et échanger un Freechoice"
+        assert descriptions.action(move, NAMES) == "garder la grille et échanger un Freechoice"
         assert descriptions.score(-3) == "3 points en main"
         assert descriptions.config({"players": 2, "mode": "rounds"}) == (
             "2 joueurs, par tours, par courriel\u00a0: chacun joue une fois par tour"
