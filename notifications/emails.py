@@ -224,7 +224,7 @@ def _context(notification: Notification) -> dict[str, Any]:
         context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
         # What ended it: the moves since the player's own last one, which no "your
         # turn" mail told them (the other's last move, the last round's end).
-        context["recap_heading"], context["recap"] = _recap(game, seat)
+        context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)
         context["replay"] = game_link(user, game.pk, "games:replay")
         context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
@@ -308,10 +308,12 @@ def points(value: int | None) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
-def _recap(game: Game, seat: int | None) -> tuple[str, list[str]]:
+def _recap(game: Game, seat: int | None, ended: bool = False) -> tuple[str, list[str]]:
     """What happened since the player's own last move, in words, as they may know it, and
     its heading. A last move made by email reply heads the list: the mail is where they
-    played it, and where they learn it was played and what it did (a guess's result)."""
+    played it, and where they learn it was played and what it did (a guess's result).
+    ``ended``: for the mail that says the game is over, with its winners and scores, which
+    leaves out the game's end as an event (said twice)."""
     own_moves = list(
         Event.objects.filter(game=game, seat=seat)
         .order_by("-sequence")
@@ -327,7 +329,11 @@ def _recap(game: Game, seat: int | None) -> tuple[str, list[str]]:
     site = game_type(game.rules).site
     previous = own_moves[1][0] if len(own_moves) > 1 else 0
     revealed = _revealed(game, seat, sequence, max(previous, sequence - RECAP))
-    entries = event_log(game, seat, after=after)
+    entries = [
+        entry
+        for entry in event_log(game, seat, after=after)
+        if not (ended and entry["type"] == store.GAME_ENDED)
+    ]
     told = [site.describe_event(entry, names, seat, game.config) for entry in revealed + entries]
     return heading, [
         _("Now revealed — %(event)s") % {"event": line} for line in told[: len(revealed)]

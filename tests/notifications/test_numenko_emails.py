@@ -305,6 +305,9 @@ def test_the_game_over_mail_tells_the_last_round_that_ended_it(
     )
     assert f"{mine}\n{bobs}\n" in body
     assert "Nobody asked for tiles: the game stops." in body
+    # The end is said once, by the mail itself with the winners and scores, not again as
+    # the recap's last line.
+    assert "The game is over" not in body and "is over." in body
     # Negative scores with the minus sign the recap's points use, not a hyphen.
     score = Seat.objects.get(game=game, number=0).score
     assert score is not None and score < 0
