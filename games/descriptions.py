@@ -15,6 +15,19 @@ from django.utils.translation import ngettext
 from games.engine.ruleset import IllegalAction
 from games.models import Game
 
+#: The typographic minus sign (U+2212), with which every game writes a negative number.
+MINUS = "\u2212"
+
+
+def number(value: int) -> str:
+    """A whole number as the games write it: a negative one with the minus sign, not a
+    hyphen, and no plus sign.
+
+    >>> number(-12) == MINUS + "12", number(3)
+    (True, '3')
+    """
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
 
 def and_list(items: Sequence[str]) -> str:
     """Items in words: "Alice, Bob and Carol"."""

@@ -24,7 +24,7 @@ from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from chat.services import heard_since
-from games.descriptions import and_list, game_summary
+from games.descriptions import and_list, game_summary, number
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
@@ -218,7 +218,14 @@ def _context(notification: Notification) -> dict[str, Any]:
         )
         lines = _score_lines(game)
         context["scores"] = [
-            (names[n], points(score), won, late, lines.get(n, []), resigned)
+            (
+                names[n],
+                "" if score is None else number(score),
+                won,
+                late,
+                lines.get(n, []),
+                resigned,
+            )
             for n, score, won, late, resigned in scores
         ]
         context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
@@ -291,21 +298,9 @@ def _score_lines(game: Game) -> dict[int, list[tuple[str, str]]]:
         return {}
     site = game_type(game.rules).site
     return {
-        seat: [(site.describe_score_line(line.rule), points(line.points)) for line in sheet]
+        seat: [(site.describe_score_line(line.rule), number(line.points)) for line in sheet]
         for seat, sheet in enumerate(outcome.breakdown)
     }
-
-
-def points(value: int | None) -> str:
-    """A score as the games' words write points: a negative one with the minus sign
-    (U+2212), as the recap above it does, not a hyphen.
-
-    >>> points(-12), points(3), points(None)
-    ('\u221212', '3', '')
-    """
-    if value is None:
-        return ""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def _recap(game: Game, seat: int | None, ended: bool = False) -> tuple[str, list[str]]:

@@ -9,12 +9,13 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import translation
 
+from games.descriptions import number
 from games.engine.maya import MayaConfig, Phase
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
-from games.rulesets.maya.descriptions import cards, number
+from games.rulesets.maya.descriptions import cards
 from tests.members import speaks
 
 from .conftest import sent_to

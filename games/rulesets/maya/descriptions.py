@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text
+from games.descriptions import actor, and_list, common_event, number, reason_text
 from games.engine.maya.cards import MAX_STEP
 
 #: The typographic minus sign (U+2212): a count written with it reads as a number, where a
@@ -29,11 +29,6 @@ def signed(value: int) -> str:
     if value > 0:
         return f"+{value}"
     return f"{MINUS}{-value}" if value < 0 else "0"
-
-
-def number(value: int) -> str:
-    """A count as it is announced: ``4``, ``-3``, ``0`` (no plus sign)."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def card(name: str | None) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import ngettext
 
+from games.descriptions import number
 from games.engine.maya import MayaConfig, Play, Played, parse_cards
 from games.engine.maya.cards import Card, Kind
 from games.engine.maya.rulebook import RULES as RULEBOOK
@@ -132,12 +133,12 @@ def _effect(view: Mapping[str, Any], name: str) -> str:
     you like"."""
     count = view["count"]
     (card,) = parse_cards(name)
-    before = descriptions.number(count)
+    before = number(count)
     if card.kind is Kind.JOKER:
-        return f"{before} \u2192 {descriptions.number(count - 5)}…{descriptions.number(count + 5)}"
+        return f"{before} \u2192 {number(count - 5)}…{number(count + 5)}"
     config = MayaConfig.from_json(view["config"])
     made = resolve(count, view["direction"], Play((Played(card),)), config)
-    after = f"{before} \u2192 {descriptions.number(made.total)}"
+    after = f"{before} \u2192 {number(made.total)}"
     if card.kind is Kind.TEMPLE:
         return descriptions.another_if_you_like(after)
     if continues(card, config):

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, common_event, reason_text
+from games.descriptions import actor, common_event, number, reason_text
 from games.engine.nmbr9 import CARDS
 from games.rulesets.nmbr9.stacks import tops
 
@@ -19,7 +19,7 @@ MINUS = "\u2212"
 
 def coordinate(value: int) -> str:
     """A grid coordinate, written with a minus sign (U+2212) when negative."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+    return number(value)
 
 
 def square(x: int, y: int) -> str:

@@ -44,15 +44,6 @@ def value(text: str | int) -> str:
     return str(text).replace("-", MINUS)
 
 
-def count(points: int) -> str:
-    """What cards count, as players read it: "12", "-3" (with a minus sign).
-
-    >>> count(-3) == "\u22123"
-    True
-    """
-    return str(points).replace("-", MINUS)
-
-
 def signed(points: int) -> str:
     """Points with their sign: "+10", "-12" (with a minus sign), "0"."""
     if points > 0:

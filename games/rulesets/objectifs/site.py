@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.descriptions import number
 from games.engine.objectifs import Card
 from games.engine.objectifs.objectives import malus_sum
 from games.engine.objectifs.rulebook import RULES as RULEBOOK
@@ -112,7 +113,7 @@ class ObjectifsSite:
         phase = view["phase"]
         return {
             "row": row,
-            "malus": descriptions.count(_points(row)),
+            "malus": number(_points(row)),
             "hand_size": view["hand_sizes"][seat],
             "hand": view["hands"][seat],
             "objective": view["objectives"][seat],

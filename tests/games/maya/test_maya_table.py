@@ -18,6 +18,7 @@ from django.utils import translation
 
 from games import deadlines
 from games.bots import play_bot_move
+from games.descriptions import number
 from games.engine.maya import EDITION, MayaConfig, MayaState, Phase
 from games.events import store
 from games.events.models import Event
@@ -113,7 +114,7 @@ def test_the_table_shows_the_count_its_numeral_the_ladder_the_hand_and_my_secret
 ) -> None:
     now = state(duel)
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
-    count = descriptions.number(now.total)
+    count = number(now.total)
     assert 'class="count-number' in page and f">{count}</strong>" in page
     assert f'aria-label="{count} in Maya numerals"' in page
     assert page.count('class="rung') == 21
@@ -125,7 +126,7 @@ def test_the_table_shows_the_count_its_numeral_the_ladder_the_hand_and_my_secret
     assert all(effect.startswith(f"{count} \u2192") for effect in effects)
     # Every one-card play is a button saying the count it makes.
     for value in sorted({c.value for c in now.hands[0] if c.kind.value == "number"}):
-        made = descriptions.number(now.total + value)
+        made = number(now.total + value)
         card = descriptions.signed(value)
         assert f"{card}: {count} \u2192 {made}</button>" in page
 
@@ -277,7 +278,7 @@ def test_with_two_players_a_skip_alone_keeps_the_count_and_the_turn(
     seed = next(seed for seed in range(300) if first_holds("skip")(seed))
     game = maya_game(alice, bob, seed=seed)
     seat, client = turn_player(game, as_user)
-    count = descriptions.number(state(game).total)
+    count = number(state(game).total)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert f'name="play-move" value="play skip">Skip: {count} \u2192 {count}</button>' in page
     assert 'value="then-skip"' not in page
