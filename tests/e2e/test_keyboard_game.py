@@ -124,19 +124,30 @@ def in_her_moves(page: Page) -> bool:
     )
 
 
+#: A card laid alone in any pli it may start: a plain colour's number (a Rainbow or a
+#: Shadow changes the count of cards a pli needs, a Joker asks for the value it stands for).
+ALONE = re.compile(r"^(blue|red|yellow|green) (\d+)$")
+
+
 def next_move(page: Page) -> Locator:
     """The control Kim's next move at a NUM-X table is made with: the distribution's send
-    button, a card she may lay alone (checked with Space, then laid by its button), or a
-    pick, a draw or a pass."""
+    button, a plain card that makes a pli alone (checked with Space, then laid by its
+    button), or a pick, a draw or a pass."""
     distribution = page.locator("#table .distribution-form button[type=submit]")
     if distribution.count():
         return distribution.first
-    playable = page.locator("#table .pli-form label.pick.playable input")
-    # One card is a pli unless the pli on top asks for more ("with 2 cards"): a card that
-    # may start a pli is laid alone only then.
-    asks = re.search(r"Next pli: [^.]*with (\d+) cards?", page.locator("#table").inner_text())
-    if playable.count() and (asks is None or asks.group(1) == "1"):
-        return playable.first
+    # One card is a pli unless the pli on top asks for more ("with 2 cards"), and it must
+    # beat the pli on top ("higher than 12").
+    asks = re.search(
+        r"Next pli: higher than (\d+), with (\d+) cards?", page.locator("#table").inner_text()
+    )
+    if asks is None or asks.group(2) == "1":
+        above = int(asks.group(1)) if asks else 0
+        labels = page.locator("#table .pli-form label.pick.playable")
+        for i in range(labels.count()):
+            face = ALONE.match(labels.nth(i).locator(".card").get_attribute("aria-label") or "")
+            if face and int(face.group(2)) > above:
+                return labels.nth(i).locator("input")
     return (
         page.locator("#table .choice-form")
         .get_by_role("button", name=re.compile(r"^(Pick |Draw a card$|Pass$)"))
