@@ -108,16 +108,6 @@ class StandingSerializer(serializers.Serializer):
         help_text="Whether that rating is still provisional (true only for a rating).",
     )
 
-    #: What a player who has played no table yet has none of (docs/tournaments.md): a 0
-    #: would read as a result, as it would in the CSV or on the standings page.
-    RESULTS = ("points", "score", "opponents_points", "xtrems")
-
-    def to_representation(self, instance: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super().to_representation(instance)
-        if not instance.standing.tables:
-            data.update(dict.fromkeys(self.RESULTS))
-        return data
-
 
 def _described(tournaments: list[Tournament]) -> list[Tournament]:
     # The name players see, never the account's user name (made from the email address);

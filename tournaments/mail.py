@@ -58,8 +58,10 @@ def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) 
     """Where a player stands, in the active language: "Your final place: =1 of 5, with
     4.67 points." (a shared place written as the standings write it), or, with
     ``after_stage``, "After stage 1: 3 of 8, with 2 points."; ``ranked`` players have a
-    place. The player has played a table (``line.rank`` is set)."""
+    place. The player has played a table (``line.rank`` is set): one who has not has no
+    place and no points to tell (:class:`~tournaments.standings.Standing`)."""
     points = line.points
+    assert points is not None, "only a player who has played a table has a place"
     # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
     count = points.numerator if points.denominator == 1 else 2
     words = {

@@ -154,6 +154,12 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
     return lines
 
 
+def leaders(tournament: Tournament, count: int = 5) -> list[StandingLine]:
+    """The first ``count`` lines of the standings that have a rank: a player who has
+    played no table yet has none, and leads nothing."""
+    return [line for line in standings_lines(tournament) if line.standing.rank is not None][:count]
+
+
 @dataclass(frozen=True)
 class StageInPlay:
     """A stage being played, as its standings say it: how many of its tables are done,

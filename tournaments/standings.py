@@ -14,10 +14,11 @@ import functools
 import io
 import re
 from collections import defaultdict
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from typing import TypeVar
 
 #: Points per place (first place first) for each table size: each place is worth twice
 #: the next, the last place 1 (8/4/2/1 at four players, 4/2/1 at three).
@@ -29,6 +30,8 @@ DEFAULT_POINTS: dict[int, tuple[int, ...]] = {
 DEFAULT_FORFEIT_POINTS = 0
 
 PointsTable = Mapping[int, Sequence[int]]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -62,15 +65,17 @@ class Placing:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's line in the standings; a player who has played no table yet has no
-    rank (None) and is not tied: they are listed after everybody who played."""
+    """A player's line in the standings. A player who has played no table yet has no
+    result, and a 0 would read as one: no rank, points, NUM-X score, opponents' points
+    nor X-Trems (all None), and is not tied; they are listed after everybody who played.
+    The page, the CSV and the API show these Nones as they are (empty, or null)."""
 
     player: Hashable
     rank: int | None
-    points: Fraction
-    score: int
-    opponents_points: Fraction
-    xtrems: int
+    points: Fraction | None
+    score: int | None
+    opponents_points: Fraction | None
+    xtrems: int | None
     tables: int
     #: Points per stage number (stages the player did not sit absent).
     stage_points: Mapping[int, Fraction] = field(default_factory=dict)
@@ -136,7 +141,7 @@ def standings(
     count. Players equal on all four share a rank and keep the order of ``players``. A
     forfeit adds its fixed points only: its NUM-X score and X-Trems are not counted.
     Players who have played no table yet come last, in the order of ``players``, with no
-    rank: the ranks of those who played count only them.
+    rank and no result (:class:`Standing`): the ranks of those who played count only them.
 
     With a final table, its players come first, in the order of the final (equal final
     scores keep their order in the standings); the final adds no points to the totals.
@@ -194,6 +199,7 @@ def standings(
     keys = [key(player) for player in ranked]
     lines: list[Standing] = []
     for position, player in enumerate(ranked):
+        # Nothing played is no result: no rank, no points, no tie-breaks (docs/tournaments.md).
         ranked_here = played[player] > 0
         after_equal = ranked_here and position > 0 and keys[position - 1] == keys[position]
         before_equal = (
@@ -203,10 +209,10 @@ def standings(
             Standing(
                 player=player,
                 rank=(lines[-1].rank if after_equal else position + 1) if ranked_here else None,
-                points=total[player],
-                score=score[player],
-                opponents_points=against[player],
-                xtrems=xtrems[player],
+                points=total[player] if ranked_here else None,
+                score=score[player] if ranked_here else None,
+                opponents_points=against[player] if ranked_here else None,
+                xtrems=xtrems[player] if ranked_here else None,
                 tables=played[player],
                 stage_points=dict(by_stage[player]),
                 forfeits=frozenset(forfeits[player]),
@@ -258,9 +264,9 @@ def standings_csv(
 ) -> str:
     """The standings as CSV in ``style``, one line per player, with fixed English column
     names; the last two say each player's rating and whether it is provisional
-    (``ratings``: both by player; empty for a player not rated). A player who has played
-    no table yet has empty rank, points, score, opponents' points and X-Trems, as on the
-    standings page: a 0 there would read as a result.
+    (``ratings``: both by player; empty for a player not rated). What a line has none of
+    is an empty cell: the rank, points, score, opponents' points and X-Trems of a player
+    who has played no table yet (:class:`Standing`), a stage the player did not sit.
 
     >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
     >>> print(standings_csv([line], {"a": "Alice"}, [1], ratings={"a": (1512, True)}), end="")
@@ -292,26 +298,27 @@ def standings_csv(
         ]
     )
     for line in lines:
-        played = line.tables > 0
         writer.writerow(
             [
-                "" if line.rank is None else line.rank,
+                _cell(line.rank),
                 as_text(names.get(line.player, str(line.player))),
-                points(line.points) if played else "",
-                *(
-                    points(line.stage_points[stage]) if stage in line.stage_points else ""
-                    for stage in stages
-                ),
-                line.score if played else "",
-                points(line.opponents_points) if played else "",
-                line.xtrems if played else "",
+                _cell(line.points, points),
+                *(_cell(line.stage_points.get(stage), points) for stage in stages),
+                _cell(line.score),
+                _cell(line.opponents_points, points),
+                _cell(line.xtrems),
                 line.tables,
-                "" if line.final_place is None else line.final_place,
+                _cell(line.final_place),
                 "yes" if line.player in withdrawn else "no",
                 *_rating_columns(ratings.get(line.player)),
             ]
         )
     return out.getvalue()
+
+
+def _cell(value: T | None, show: Callable[[T], object] = str) -> object:
+    """A CSV cell: ``value`` shown, or empty for none."""
+    return "" if value is None else show(value)
 
 
 #: What makes a spreadsheet read a cell as a formula (OWASP's "CSV injection").

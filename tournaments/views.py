@@ -60,8 +60,6 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
-    # Players who have not played a table yet lead nothing (docs/tournaments.md).
-    played = [line for line in selectors.standings_lines(tournament) if line.standing.tables]
     context = {
         "page": "tournament",
         "tournament": tournament,
@@ -73,7 +71,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
         "points_rows": _points_rows(tournament),
-        "leaders": played[:5],
+        "leaders": selectors.leaders(tournament),
         # A stage being played: the leaders count its tables done only.
         "in_play": selectors.in_play(tournament),
         # The final ranks its players first: said with the ranking when there is one.

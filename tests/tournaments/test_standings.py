@@ -120,8 +120,14 @@ def test_players_equal_on_everything_share_a_rank() -> None:
 
 
 def test_players_without_a_table_yet_are_listed_last_with_nothing() -> None:
+    """The standings say it once for the page, the CSV and the API, which each had to
+    blank the zeros they were given: no rank, no points, no NUM-X score, no opponents'
+    points and no X-Trems, not a 0 that reads as a result."""
     lines = standings("abcz", [table(1, ("a", 3), ("b", 2), ("c", 1))])
-    assert lines[-1].player == "z" and lines[-1].points == 0 and lines[-1].tables == 0
+    z = lines[-1]
+    assert (z.player, z.tables, z.tied, z.stage_points) == ("z", 0, False, {})
+    assert (z.rank, z.points, z.score, z.opponents_points, z.xtrems) == (None,) * 5
+    assert all(line.points is not None for line in lines[:-1])
 
 
 def test_players_without_a_table_yet_take_no_rank_and_push_nobody_down() -> None:
