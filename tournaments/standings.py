@@ -266,15 +266,16 @@ def standings_csv(
     names; the last two say each player's rating and whether it is provisional
     (``ratings``: both by player; empty for a player not rated). What a line has none of
     is an empty cell: the rank, points, score, opponents' points and X-Trems of a player
-    who has played no table yet (:class:`Standing`), a stage the player did not sit.
+    who has played no table yet (:class:`Standing`), a stage the player did not sit. Each
+    stage's points are followed by whether they are a forfeit's fixed value.
 
     >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
     >>> print(standings_csv([line], {"a": "Alice"}, [1], ratings={"a": (1512, True)}), end="")
-    rank,player,points,stage_1,numx_score,opponents_points,xtrems,tables,final_place,withdrawn,rating,provisional
-    1,Alice,8,8,30,2.50,1,1,,no,1512,yes
+    rank,player,points,stage_1,stage_1_forfeit,numx_score,opponents_points,xtrems,tables,final_place,withdrawn,rating,provisional
+    1,Alice,8,8,no,30,2.50,1,1,,no,1512,yes
     >>> print(standings_csv([line], {"a": "Alice"}, [1], style=SEMICOLON_CSV), end="")
-    rank;player;points;stage_1;numx_score;opponents_points;xtrems;tables;final_place;withdrawn;rating;provisional
-    1;Alice;8;8;30;2,50;1;1;;no;;
+    rank;player;points;stage_1;stage_1_forfeit;numx_score;opponents_points;xtrems;tables;final_place;withdrawn;rating;provisional
+    1;Alice;8;8;no;30;2,50;1;1;;no;;
     """
     ratings = ratings or {}
     out = io.StringIO()
@@ -286,7 +287,11 @@ def standings_csv(
             "rank",
             "player",
             "points",
-            *(f"stage_{stage}" for stage in stages),
+            *(
+                column
+                for stage in stages
+                for column in (f"stage_{stage}", f"stage_{stage}_forfeit")
+            ),
             "numx_score",
             "opponents_points",
             "xtrems",
@@ -303,7 +308,7 @@ def standings_csv(
                 _cell(line.rank),
                 as_text(names.get(line.player, str(line.player))),
                 _cell(line.points, points),
-                *(_cell(line.stage_points.get(stage), points) for stage in stages),
+                *(cell for stage in stages for cell in _stage_cells(line, stage, points)),
                 _cell(line.score),
                 _cell(line.opponents_points, points),
                 _cell(line.xtrems),
@@ -314,6 +319,17 @@ def standings_csv(
             ]
         )
     return out.getvalue()
+
+
+def _stage_cells(
+    line: Standing, stage: int, points: Callable[[Fraction], str]
+) -> tuple[object, object]:
+    """A player's points in a stage, and whether they are a forfeit's fixed value ("yes",
+    "no"): the points stay a number a spreadsheet adds up, and a 0 forfeited is told from
+    a 0 scored. Both empty for a stage the player did not sit."""
+    if stage not in line.stage_points:
+        return "", ""
+    return points(line.stage_points[stage]), "yes" if stage in line.forfeits else "no"
 
 
 def _cell(value: T | None, show: Callable[[T], object] = str) -> object:

@@ -9,7 +9,9 @@ from fractions import Fraction
 import pytest
 
 from tournaments.standings import (
+    COMMA_CSV,
     DEFAULT_POINTS,
+    SEMICOLON_CSV,
     SeatResult,
     TableResult,
     format_points,
@@ -182,7 +184,9 @@ def test_standings_export_as_csv() -> None:
         "player",
         "points",
         "stage_1",
+        "stage_1_forfeit",
         "stage_2",
+        "stage_2_forfeit",
         "numx_score",
         "opponents_points",
         "xtrems",
@@ -192,8 +196,27 @@ def test_standings_export_as_csv() -> None:
         "rating",
         "provisional",
     ]
-    assert rows[1][:6] == ["1", "E", "14", "6", "8", "55"]
+    assert rows[1][:8] == ["1", "E", "14", "6", "no", "8", "no", "55"]
     assert rows[-1][1] == "H" and rows[-1][-3] == "yes"
+
+
+def test_the_csv_says_which_stage_a_player_forfeited_beside_its_points() -> None:
+    """Failed before: a timed-out player's stage read a bare 0, the same cell as a last
+    place worth 0 points; the page says "0 (forfeit)". The points stay a number a
+    spreadsheet adds up, and a column beside them says yes or no."""
+    rows_of_points = {**DEFAULT_POINTS, 3: (2, 1, 0)}
+    tables = [
+        table(1, ("a", 30), ("b", 20), ("c", 10)),
+        table(1, ("d", 30), ("e", 20), ("f", 40, 0, True)),
+    ]
+    lines = standings("abcdefz", tables, rows_of_points)
+    for style, cell in ((COMMA_CSV, ","), (SEMICOLON_CSV, ";")):
+        text = standings_csv(lines, {}, [1], style=style)
+        rows = {row["player"]: row for row in csv.DictReader(io.StringIO(text), delimiter=cell)}
+        assert (rows["c"]["stage_1"], rows["c"]["stage_1_forfeit"]) == ("0", "no")
+        assert (rows["f"]["stage_1"], rows["f"]["stage_1_forfeit"]) == ("0", "yes")
+        assert rows["a"]["stage_1_forfeit"] == "no"
+        assert (rows["z"]["stage_1"], rows["z"]["stage_1_forfeit"]) == ("", ""), "not seated"
 
 
 @pytest.mark.parametrize("name", ['=HYPERLINK("http://x.example")', "+1", "-2+3", "@SUM(A1)"])
@@ -202,7 +225,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(name: s
     text = standings_csv(lines, {"a": name, "b": "Bob"}, [1])
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[1][1] == "Bob" and rows[2][1] == "'" + name
-    assert rows[2][4] == "-12", "a negative score stays a number"
+    assert rows[2][rows[0].index("numx_score")] == "-12", "a negative score stays a number"
 
 
 def test_points_rows_are_written_and_read_back() -> None:

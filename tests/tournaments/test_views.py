@@ -238,14 +238,21 @@ def test_standings_during_a_stage_say_they_are_provisional_and_count_tables(
     assert "Provisional" not in client.get(url(started.tournament)).content.decode()
 
 
-def test_the_standings_say_which_stage_a_player_forfeited(client: Client, started: Stage) -> None:
-    """Failed before: a player who timed out read 0 in that stage's column like a last
-    place worth nothing; only the tables page said why."""
+def _one_times_out(started: Stage) -> str:
+    """Records every table of ``started``, the first seat of table 1 timed out; that
+    player's user name."""
     first, second = started.tables.order_by("number")
     late = first.players.order_by("seat").first().entry.user.username
     for table in (first, second):
         names = [p.entry.user.username for p in table.players.order_by("seat")]
         fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)}, timed_out=(late,))
+    return late
+
+
+def test_the_standings_say_which_stage_a_player_forfeited(client: Client, started: Stage) -> None:
+    """Failed before: a player who timed out read 0 in that stage's column like a last
+    place worth nothing; only the tables page said why."""
+    late = _one_times_out(started)
     for language, forfeit in (("en", "forfeit"), ("fr", "forfait")):
         page = client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE=language)
         rows = page.content.decode().split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("</tr>")
@@ -473,6 +480,19 @@ def test_the_standings_download_as_csv(client: Client, started: Stage) -> None:
     assert len(rows) == 8
     assert [row["points"] for row in rows] == ["8", "8", "4", "4", "2", "2", "1", "1"]
     assert rows[0]["stage_1"] == "8" and rows[0]["withdrawn"] == "no"
+
+
+def test_the_standings_csv_says_which_stage_a_player_forfeited(
+    client: Client, started: Stage
+) -> None:
+    """Failed before: the page read "0 (forfeit)" where the CSV gave a bare 0."""
+    late = _one_times_out(started)
+    for sep, cell in (("comma", ","), ("semicolon", ";")):
+        response = client.get(url(started.tournament, f"standings.csv?sep={sep}"))
+        text = response.content.decode("utf-8-sig")
+        rows = {row["player"]: row for row in csv.DictReader(io.StringIO(text), delimiter=cell)}
+        assert (rows[late]["stage_1"], rows[late]["stage_1_forfeit"]) == ("0", "yes")
+        assert [row["stage_1_forfeit"] for row in rows.values()].count("no") == 7
 
 
 def test_the_standings_csv_says_it_is_utf8_so_spreadsheets_read_accented_names(
