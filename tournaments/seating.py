@@ -74,6 +74,21 @@ def table_sizes(players: int, size: int, small_tables: bool = False) -> list[int
     return sizes
 
 
+def possible_sizes(size: int, small_tables: bool = False) -> list[int]:
+    """Every size :func:`table_sizes` seats some number of players at, at tables of
+    ``size``: what a tournament's tables can have while its players are not known yet.
+
+    >>> possible_sizes(3), possible_sizes(6), possible_sizes(3, small_tables=True)
+    ([3, 4, 5], [3, 4, 5, 6], [2, 3])
+    """
+    # Two tables' worth of players already gives every size: more players only seat more
+    # tables of the same sizes (the tests count up to a thousand players).
+    counts = range(smallest_table(small_tables), 2 * MAX_TABLE + 1)
+    return sorted(
+        {table for players in counts for table in table_sizes(players, size, small_tables)}
+    )
+
+
 def meetings(tables: Iterable[Iterable[P]]) -> Counter[frozenset[P]]:
     """How many times each pair of players sat at the same table.
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -333,6 +333,32 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
             )
         stages[table.stage_id].tables.append(view)
     return list(stages.values())
+
+
+def table_sizes_of(tournament: Tournament) -> list[int]:
+    """The sizes the tournament's tables can have, smallest first, for its terms (its
+    points per place). Before its first stage, players may still come or go: every size a
+    stage can seat, and the final's, of its size or fewer. Once seated: the sizes of its
+    tables, and those the stages to come (and the final) would seat the players registered
+    now, so that a withdrawal which changes them adds its size."""
+    small, size = tournament.small_tables, tournament.table_size
+    smallest = seating.smallest_table(small)
+    final = tournament.format == Tournament.Format.FINAL
+    tables = Table.objects.filter(stage__tournament=tournament)
+    if not tables.exists():
+        sizes = set(seating.possible_sizes(size, small))
+        if final:
+            sizes |= set(range(smallest, tournament.final_size + 1))
+        return sorted(sizes)
+    sizes = set(tables.annotate(seated=Count("players")).values_list("seated", flat=True))
+    active = active_entries(tournament).count()
+    upcoming = next_stage_number(tournament)
+    if upcoming is not None and active >= smallest:
+        if upcoming <= tournament.stage_count:
+            sizes |= set(seating.table_sizes(active, size, small))
+        if final:
+            sizes.add(min(tournament.final_size, active))
+    return sorted(sizes)
 
 
 def current_stage(tournament: Tournament) -> Stage | None:

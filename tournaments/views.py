@@ -25,7 +25,7 @@ from games.models import Game
 from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.models import Entry, Invitation, Table, Tournament
-from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, standings_csv
+from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, points_row, standings_csv
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -81,13 +81,12 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _points_rows(tournament: Tournament) -> list[tuple[int, str]]:
-    """The tournament's points per place for each size its tables may have (tables of
-    two only where allowed): ``(4, "8 / 4 / 2 / 1")``."""
-    smallest = seating.smallest_table(tournament.small_tables)
+    """The tournament's points per place for each size its tables can have
+    (``selectors.table_sizes_of``): ``(4, "8 / 4 / 2 / 1")``."""
+    rows = tournament.points_table()
     return [
-        (size, " / ".join(str(points) for points in row))
-        for size, row in sorted(tournament.points_table().items())
-        if size >= smallest
+        (size, " / ".join(str(points) for points in points_row(rows, size)))
+        for size in selectors.table_sizes_of(tournament)
     ]
 
 

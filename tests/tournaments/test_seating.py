@@ -15,6 +15,7 @@ from tournaments.seating import (
     MAX_TABLE,
     SeatingError,
     meetings,
+    possible_sizes,
     repeats,
     seat,
     table_sizes,
@@ -46,6 +47,21 @@ def test_tables_are_as_even_as_possible_and_never_of_one_or_two_unless_allowed(
     players: int, size: int, small: bool, sizes: list[int]
 ) -> None:
     assert table_sizes(players, size, small) == sizes
+
+
+@pytest.mark.parametrize("small", [False, True])
+@pytest.mark.parametrize("size", range(3, MAX_TABLE + 1))
+def test_the_sizes_a_stage_can_seat_are_those_of_any_number_of_players(
+    size: int, small: bool
+) -> None:
+    """What a tournament taking registrations tells of its tables: every size some number
+    of players is seated at, counted here up to a thousand players."""
+    seated = {
+        table
+        for players in range(2 if small else 3, 1000)
+        for table in table_sizes(players, size, small)
+    }
+    assert possible_sizes(size, small) == sorted(seated)
 
 
 @pytest.mark.parametrize(("players", "size", "small"), [(2, 4, False), (1, 4, True), (0, 3, True)])

@@ -28,7 +28,12 @@ from games.models import Seat
 from tests.members import speaks
 from tournaments import results
 from tournaments.models import Entry, Stage, Table, Tournament
-from tournaments.services import stage_start, tournament_create, tournament_invite
+from tournaments.services import (
+    entry_withdraw,
+    stage_start,
+    tournament_create,
+    tournament_invite,
+)
 
 from .conftest import (
     Players,
@@ -1074,6 +1079,49 @@ def test_players_who_have_not_played_yet_are_listed_with_nothing(
     page = client.get(url(tournament)).content.decode()
     leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
     assert leaders.count("<li>") == 4, "the four who played"
+
+
+def _rows_shown(client: Client, tournament: Tournament) -> set[int]:
+    """The table sizes whose points per place the tournament page lists."""
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    return {int(size) for size in re.findall(r"Tables of (\d): ", page)}
+
+
+@pytest.mark.parametrize(
+    ("options", "sizes"),
+    [
+        # Five players at tables of three or four sit at one table of five.
+        ({"table_size": 3}, {3, 4, 5}),
+        ({"table_size": 4}, {3, 4, 5}),
+        ({"table_size": 5}, {3, 4, 5}),
+        ({"table_size": 6}, {3, 4, 5, 6}),
+        ({"table_size": 3, "small_tables": True}, {2, 3}),
+        ({"table_size": 4, "small_tables": True}, {2, 3, 4}),
+        # The final is a table too: of its size, or fewer if fewer players are left.
+        ({"table_size": 3, "format": "final", "final_size": 6}, {3, 4, 5, 6}),
+    ],
+)
+def test_before_the_first_stage_the_terms_list_the_sizes_its_tables_can_have(
+    client: Client, alice: User, options: dict[str, object], sizes: set[int]
+) -> None:
+    """Failed before: every size from the smallest table up to six was listed, tables of
+    six in a tournament at tables of three or four, where no number of players sits at
+    one."""
+    assert _rows_shown(client, open_for_a_day(alice, "Sizes", **options)) == sizes
+
+
+def test_once_seated_the_terms_list_the_sizes_of_its_tables(
+    client: Client, started: Stage, alice: User, make_players: Players
+) -> None:
+    """Failed before: a league whose eight players sit at two tables of four, as they will
+    at every stage, listed the rows of tables of three, five and six too."""
+    league = started.tournament
+    assert _rows_shown(client, league) == {4}
+    leaving = Entry.objects.filter(tournament=league).first()
+    entry_withdraw(entry=leaving, by=alice)
+    assert _rows_shown(client, league) == {3, 4}, "the stages to come seat seven: 4 + 3"
+    cup = cup_to_the_final(alice, make_players(4))[0].stage.tournament
+    assert _rows_shown(client, cup) == {3, 4}, "its stage's table of four, its final of three"
 
 
 def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> None:
