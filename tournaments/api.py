@@ -63,6 +63,15 @@ class TournamentDetailSerializer(TournamentSerializer):
     stage_list = StageSerializer(many=True)
 
 
+class StageResultSerializer(serializers.Serializer):
+    stage = serializers.IntegerField()
+    points = serializers.FloatField()
+    forfeit = serializers.BooleanField(
+        help_text="The points are the tournament's fixed value for a forfeit (withdrawn, "
+        "resigned or timed out), not a place's."
+    )
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(
         source="standing.rank",
@@ -86,6 +95,12 @@ class StandingSerializer(serializers.Serializer):
         source="standing.xtrems", allow_null=True, help_text="Null: no table played yet."
     )
     tables = serializers.IntegerField(source="standing.tables")
+    stages = StageResultSerializer(
+        many=True,
+        source="standing.stage_results",
+        help_text="Each stage the player sat, in order (the CSV's stage columns); empty "
+        "before their first table.",
+    )
     final_place = serializers.IntegerField(
         source="standing.final_place",
         allow_null=True,

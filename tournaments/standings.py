@@ -64,6 +64,16 @@ class Placing:
 
 
 @dataclass(frozen=True)
+class StageResult:
+    """What one stage brought a player: its tournament points, and whether they are the
+    fixed value of a forfeit rather than a place's."""
+
+    stage: int
+    points: Fraction
+    forfeit: bool
+
+
+@dataclass(frozen=True)
 class Standing:
     """A player's line in the standings. A player who has played no table yet has no
     result, and a 0 would read as one: no rank, points, NUM-X score, opponents' points
@@ -87,6 +97,21 @@ class Standing:
     #: Ties with another player on every criterion: each line of a tie shows its shared
     #: rank as "=1" (the first one too, so that "1, =1, =1" does not suggest an order).
     tied: bool = False
+
+    @property
+    def stage_results(self) -> list[StageResult]:
+        """Each stage the player sat, in order: its points and whether they are a
+        forfeit's.
+
+        >>> line = Standing("a", 1, Fraction(5), 50, Fraction(3), 0, 2,
+        ...                 stage_points={2: Fraction(0), 1: Fraction(5)}, forfeits=frozenset({2}))
+        >>> [(r.stage, int(r.points), r.forfeit) for r in line.stage_results]
+        [(1, 5, False), (2, 0, True)]
+        """
+        return [
+            StageResult(stage, points, stage in self.forfeits)
+            for stage, points in sorted(self.stage_points.items())
+        ]
 
 
 def placings(

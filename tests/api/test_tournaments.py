@@ -197,3 +197,33 @@ def test_a_long_list_and_a_big_tournament_ask_no_more_than_short_ones(
     assert {key: small for key, (small, _large) in reads.items()} == {
         key: large for key, (_small, large) in reads.items()
     }
+
+
+def test_standings_give_each_stages_points_and_forfeits_as_the_csv_does(
+    alice: User, as_bob: APIClient
+) -> None:
+    """Failed before: the CSV's per-stage points and forfeits had no counterpart in the
+    API, so a program publishing the standings could not show "0 (forfeit)" as the page
+    does, nor what each stage brought."""
+    league = open_for_a_day(alice, "Two stages", table_size=3, stage_count=2)
+    (first,) = first_stage(league, members("ann", "ben", "cat"), 4).tables.all()
+    record(first, {"ann": 40, "ben": 30, "cat": 20})
+    (second,) = stage_start(tournament=league, by=alice, rng=random.Random(4)).tables.all()
+    late = second.players.get(entry__user__username="cat")
+    late.timed_out = True
+    late.save()
+    record(second, {"ann": 10, "ben": 30, "cat": 20})
+    lines = as_bob.get(f"/api/tournaments/{league.pk}/standings/").json()
+    stages = {line["name"]: line["stages"] for line in lines}
+    assert stages["cat"] == [
+        {"stage": 1, "points": 1.0, "forfeit": False},
+        {"stage": 2, "points": 0.0, "forfeit": True},
+    ]
+    assert stages["ben"] == [
+        {"stage": 1, "points": 2.0, "forfeit": False},
+        {"stage": 2, "points": 4.0, "forfeit": False},
+    ]
+    fresh = open_for_a_day(alice, "Not yet", table_size=3)
+    first_stage(fresh, members("dan", "eve", "fay"), 4)
+    for line in as_bob.get(f"/api/tournaments/{fresh.pk}/standings/").json():
+        assert line["stages"] == []
