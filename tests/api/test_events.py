@@ -76,10 +76,32 @@ def test_while_the_game_runs_the_deck_order_and_the_others_picks_stay_hidden(
 
     for client in (as_alice, as_carol):
         deal, pick = log(client, game).json()["results"][1:3]
-        assert deal["action"] == {"type": "deal", "cards": 125}
+        assert "order" not in deal["action"] and deal["action"]["cards"] == 125
+        assert deal["action"]["hands"]["1"] == [None] * 13  # Bob's hand stays hidden
         assert pick["action"] == {"type": "pick"}  # the card stays face down
         assert bob_pick["card"] not in str(pick)
     assert log(as_bob, game).json()["results"][2]["action"] == bob_pick  # his own
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_the_deal_shows_a_seat_its_own_hand_and_no_other(
+    as_alice: APIClient, as_bob: APIClient, as_carol: APIClient, game: Game, viewer: int | None
+) -> None:
+    client = {0: as_alice, 1: as_bob, None: as_carol}[viewer]
+    # Nobody has moved since the deal: each hand is still the one dealt.
+    held = client.get(f"/api/games/{game.pk}/").json()["state"]["hands"]
+
+    deal = log(client, game).json()["results"][1]
+
+    assert deal["type"] == "deal" and "order" not in deal["action"]
+    dealt = deal["action"]["hands"]
+    assert list(dealt) == ["0", "1"]
+    for seat in (0, 1):
+        if seat == viewer:
+            assert len(dealt[str(seat)]) == 13
+            assert sorted(dealt[str(seat)]) == sorted(held[seat])
+        else:
+            assert dealt[str(seat)] == [None] * 13
 
 
 def test_after_the_end_the_whole_log_is_revealed(
@@ -90,7 +112,9 @@ def test_after_the_end_the_whole_log_is_revealed(
     entries = whole_log(as_carol, game, limit=50)
 
     deal = Event.objects.get(game=game, type="deal")
-    assert entries[1]["action"] == deal.payload  # the full deck order
+    order = deal.payload["order"]
+    # The full deck order, and every hand it dealt.
+    assert entries[1]["action"] == {**deal.payload, "hands": {"0": order[:13], "1": order[13:26]}}
     assert len(entries[1]["action"]["order"]) == 125
     assert [e["sequence"] for e in entries] == list(range(1, game.last_sequence + 1))
     assert entries[-1]["type"] == "game-ended"

@@ -85,7 +85,11 @@ def test_the_log_hides_the_deck_and_what_others_drew_or_placed_face_down(
     entries = client.get(f"/api/games/{midgame.pk}/events/", {"limit": 500}).json()["results"]
 
     deal = next(e for e in entries if e["type"] == "deal")
+    dealt = deal["action"].pop("hands")
     assert deal["action"] == {"type": "deal", "cards": 125}
+    assert [seat for seat, hand in dealt.items() if any(hand)] == (
+        [] if viewer is None else [str(viewer)]
+    )
     drawn = [
         (taker, cards)
         for e in entries

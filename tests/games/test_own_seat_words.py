@@ -138,3 +138,56 @@ def test_the_round_i_ended_says_i_laid_my_last_card() -> None:
         assert NUMX.describe_event(ended, NAMES, 0, NUMX_CONFIG) == (
             f"Fin de la manche 1{NBSP}: vous avez posé votre dernière carte."
         )
+
+
+TEAM_NAMES = ["alice", "bob", "carol", "dave"]
+#: Four players in two teams: partners sit opposite (alice and carol, bob and dave).
+TEAMS_CONFIG = {"players": 4, "teams": True}
+BLOCK_BETWEEN = {"type": "block", "target": "between"}
+#: Bob takes back his score card 1 and plays it, a Block, on the players between.
+TAKEN_BLOCK = {"type": "take", "index": 0, "play": BLOCK_BETWEEN}
+
+
+@pytest.mark.parametrize(
+    ("language", "alice_reads", "carol_reads", "bob_reads", "alice_button", "dave_reads"),
+    [
+        (
+            "en",
+            "You: play Block on the players between you and your partner.",
+            "alice: play Block on the players between alice and you.",
+            "alice: play Block on the players between alice and their partner carol.",
+            "play Block on the players between you and your partner",
+            "bob: take back score card 1 and play Block on the players between bob and you.",
+        ),
+        (
+            "fr",
+            f"Vous{NBSP}: jouer Block sur les joueurs entre vous et votre partenaire.",
+            f"alice{NBSP}: jouer Block sur les joueurs entre alice et vous.",
+            f"alice{NBSP}: jouer Block sur les joueurs entre les partenaires alice et carol.",
+            "jouer Block sur les joueurs entre vous et votre partenaire",
+            f"bob{NBSP}: récupérer la carte Score n°{NBSP}1 et jouer Block sur les joueurs "
+            "entre bob et vous.",
+        ),
+    ],
+)
+def test_a_block_between_partners_names_them_as_each_reader_knows_them(
+    language: str,
+    alice_reads: str,
+    carol_reads: str,
+    bob_reads: str,
+    alice_button: str,
+    dave_reads: str,
+) -> None:
+    # The same record is everyone's history: "me and my partner" was true for its player
+    # alone. Its player reads "you", their partner "you" beside the player's name, anyone
+    # else (an opponent, a spectator) both partners' names.
+    blocked = entry(0, BLOCK_BETWEEN)
+    with translation.override(language):
+        assert NUMX.describe_event(blocked, TEAM_NAMES, 0, TEAMS_CONFIG) == alice_reads
+        assert NUMX.describe_event(blocked, TEAM_NAMES, 2, TEAMS_CONFIG) == carol_reads
+        assert NUMX.describe_event(blocked, TEAM_NAMES, 1, TEAMS_CONFIG) == bob_reads
+        assert NUMX.describe_event(blocked, TEAM_NAMES, None, TEAMS_CONFIG) == bob_reads
+        assert NUMX.describe_action(BLOCK_BETWEEN, TEAM_NAMES, TEAMS_CONFIG, 0) == alice_button
+        assert NUMX.describe_event(entry(1, TAKEN_BLOCK), TEAM_NAMES, 3, TEAMS_CONFIG) == (
+            dave_reads
+        )

@@ -60,7 +60,7 @@ def test_no_player_or_spectator_sees_the_deck_order_while_the_game_runs(game: Ga
     for viewer in (0, 1, 2, None):
         log = event_log(game, viewer)
         deal = next(entry for entry in log if entry["type"] == "deal")
-        assert deal["action"] == {"type": "deal", "cards": 125}
+        assert deal["action"]["cards"] == 125 and "order" not in deal["action"]
         text = json.dumps(log) + json.dumps(game_view(game, viewer))
         assert not hidden_cards_in(text, game, viewer)
 

@@ -27,6 +27,8 @@ from games.engine.numx.actions import (
     TakeBack,
 )
 from games.engine.numx.cards import Card
+from games.engine.numx.modes import GameConfig
+from games.engine.numx.rounds import dealt_to
 from games.engine.numx.state import GameState, MalusResolution, Phase, ScoreCard
 
 
@@ -167,20 +169,33 @@ def redact(
     recorded_facts: dict[str, Any],
     viewer: int | None,
     now: dict[str, bool],
+    config: GameConfig,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The action JSON and facts of ``seat``'s recorded action as ``viewer`` may read them
-    (``None``: a spectator), given what the game reveals ``now`` (:func:`revealed`).
+    (``None``: a spectator), given what the game reveals ``now`` (:func:`revealed`), in a
+    game of ``config``.
+
+    A deal and a shuffle keep their ``order`` secret (``cards`` says how many it held)
+    until the game is over. A deal also gives ``hands``, each seat's as dealt, by seat (as
+    JSON keys): the viewer's own, every other one's hidden (as many ``None`` as cards)
+    until the game is over, so that whoever replays the log finds their own cards in it.
 
     ``action`` may hold the action's recorded ``effects`` (:func:`effects`): a card they name
     is hidden (``"card": None``) unless the viewer could see it on the table after the
     action — face up, or face down and known to the viewer (``known_to``); a spectator sees
     face-up cards only. Removed cards went to the discard, which everyone sees.
     """
+    kind = action.get("type")
+    if kind == "deal":
+        order = action.get("order", ())
+        hands = {str(s): list(order[dealt_to(s, config)]) for s in range(config.players)}
+        action = {**action, "hands": hands}
     if now["all"]:
         return action, recorded_facts
     own = viewer == seat
-    kind = action.get("type")
-    if kind in ("deal", "shuffle"):
+    if kind == "deal":
+        action = {"type": kind, "cards": len(order), "hands": own_only(hands, viewer)}
+    elif kind == "shuffle":
         action = {"type": kind, "cards": len(action.get("order", ()))}
     elif kind == "pick" and not (own or now["picks"]):
         action = {"type": "pick"}

@@ -68,15 +68,21 @@ def cards_in_order(order: Sequence[Face], available: Iterable[Card], rule: str) 
     return tuple(cards)
 
 
+def dealt_to(seat: int, config: GameConfig) -> slice:
+    """Where ``seat``'s hand lies in the shuffled deck of a deal: hands are dealt in blocks
+    from the top, seat 0's first; the draw pile is what follows the last."""
+    size = config.rules.hand_size
+    return slice(seat * size, (seat + 1) * size)
+
+
 def deal(state: GameState, order: Sequence[Face]) -> GameState:
     """Deal hands in blocks from the top of the shuffled deck; the rest is the draw pile."""
     deck = cards_in_order(order, state.config.deck, "chance.deck")
-    size = state.config.rules.hand_size
     players = state.players
     return state._replace(
         phase=Phase.OPENING_PICK,
-        hands=tuple(deck[seat * size : (seat + 1) * size] for seat in range(players)),
-        pile=deck[players * size :],
+        hands=tuple(deck[dealt_to(seat, state.config)] for seat in range(players)),
+        pile=deck[dealt_to(players, state.config).start :],
     )
 
 

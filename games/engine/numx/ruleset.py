@@ -165,7 +165,7 @@ class NumxRules(ruleset.RuleSet[GameState]):
         viewer: int | None,
         now: GameState,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        return history.redact(seat, action, facts, viewer, history.revealed(now))
+        return history.redact(seat, action, facts, viewer, history.revealed(now), now.config)
 
 
 #: Typed as the protocol, so that mypy checks NUM-X offers everything the platform uses.

@@ -555,9 +555,23 @@ class NumxDistributedSerializer(StrictSerializer):
 
 
 #: Every event a NUM-X game records, as the event log serves its ``action``: chance's
-#: orders, another seat's pick and choice, a card face down stay hidden while the game runs.
+#: orders, another seat's hand dealt, pick and choice, a card face down stay hidden while
+#: the game runs.
 EVENTS: dict[str, type[serializers.Serializer]] = {
-    "deal": record("NumxDealRecord", "deal", "Chance deals the deck.", **dealt_order("deal")),
+    "deal": record(
+        "NumxDealRecord",
+        "deal",
+        "Chance deals the deck.",
+        **dealt_order("deal"),
+        hands=per_seat(
+            cards(nullable=True),
+            required=False,
+            help_text="Each seat's hand as dealt, by seat: yours, every other one's cards null "
+            "(a spectator's all null) while the game runs; every hand once it is over. Left "
+            "out of the exported log, whose `order` deals them: in blocks from the top, seat "
+            "0's first.",
+        ),
+    ),
     "shuffle": record(
         "NumxShuffleRecord",
         "shuffle",

@@ -85,20 +85,41 @@ def cards(names: Sequence[str | None]) -> str:
     return and_list([card(name) for name in names])
 
 
-def _seat(target: Any, names: Sequence[str], viewer: int | None) -> str:
+def _seat(
+    target: Any, names: Sequence[str], config: GameConfig, viewer: int | None, player: int | None
+) -> str:
+    """The seats ``player``'s card aims at, as ``viewer`` reads them."""
     if target == "all":
         return _("everyone")
     if target == "between":
-        return _("the players between me and my partner")
+        return _between(names, config, viewer, player)
     return who(int(target), viewer, names)
 
 
-def _malus_target(target: Any, names: Sequence[str], config: GameConfig, viewer: int | None) -> str:
+def _between(
+    names: Sequence[str], config: GameConfig, viewer: int | None, player: int | None
+) -> str:
+    # One record is everyone's history: each reader is told the partners as they know them.
+    assert player is not None, "a Block on 'between' is said from its player"
+    partner = config.partner(player)
+    if viewer == player:
+        return _("the players between you and your partner")
+    if viewer == partner:
+        return _("the players between %(player)s and you") % {"player": names[player]}
+    return _("the players between %(player)s and their partner %(partner)s") % {
+        "player": names[player],
+        "partner": names[partner],
+    }
+
+
+def _malus_target(
+    target: Any, names: Sequence[str], config: GameConfig, viewer: int | None, player: int | None
+) -> str:
     # From edition 3 a Malus on ``all`` spares its player (and partner): older games keep
     # "everyone", which is what it did in them.
     if target == "all" and config.malus_on_opponents_only:
         return _("every opponent")
-    return _seat(target, names, viewer)
+    return _seat(target, names, config, viewer, player)
 
 
 _SIMPLE = {
@@ -113,16 +134,23 @@ _SIMPLE = {
 
 
 def action(
-    data: dict[str, Any], names: Sequence[str], config: GameConfig, viewer: int | None = None
+    data: dict[str, Any],
+    names: Sequence[str],
+    config: GameConfig,
+    viewer: int | None = None,
+    player: int | None = None,
 ) -> str:
-    """What an action does, from its JSON form (as recorded, possibly redacted), in a game
-    of ``config`` (whose rules edition says whom a Malus on ``all`` hits), as ``viewer``
-    reads it: "you" for their own seat.
+    """What ``player``'s action does, from its JSON form (as recorded, possibly redacted),
+    in a game of ``config`` (whose rules edition says whom a Malus on ``all`` hits), as
+    ``viewer`` reads it: "you" for their own seat. ``player`` None: the viewer's own move
+    (its button); a Block on the players between partners names them from the player.
 
     >>> eclair = {"type": "eclair", "mine": 0, "theirs": 1, "target": 0}
-    >>> action(eclair, ["alice", "bob"], GameConfig(players=2), viewer=0)
+    >>> action(eclair, ["alice", "bob"], GameConfig(players=2), viewer=0, player=1)
     'play Eclair with you: swap own score card 1 for your score card 2'
     """
+    if player is None:
+        player = viewer
     kind = data.get("type")
     if kind == "play":
         text = cards(data["cards"])
@@ -131,13 +159,13 @@ def action(
         if data.get("bonus"):
             return _("lay %(cards)s, then %(bonus)s") % {
                 "cards": text,
-                "bonus": action(data["bonus"], names, config, viewer),
+                "bonus": action(data["bonus"], names, config, viewer, player),
             }
         return _("lay %(cards)s") % {"cards": text}
     if kind == "take":
         return _("take back score card %(position)d and %(move)s") % {
             "position": int(data["index"]) + 1,
-            "move": action(data["play"], names, config, viewer),
+            "move": action(data["play"], names, config, viewer, player),
         }
     if kind in _SIMPLE:
         return _SIMPLE[kind]()
@@ -149,13 +177,13 @@ def action(
         what = {"flip": _("Flip"), "block": _("Block"), "quantum": _("Quantum")}[kind]
         return _("play %(card)s on %(target)s") % {
             "card": what,
-            "target": _seat(data["target"], names, viewer),
+            "target": _seat(data["target"], names, config, viewer, player),
         }
     if kind == "swipe":
         side = _("right") if data["direction"] == "right" else _("left")
         return _("play Swipe %(side)s on %(target)s") % {
             "side": side,
-            "target": _seat(data["target"], names, viewer),
+            "target": _seat(data["target"], names, config, viewer, player),
         }
     if kind == "eclair" and int(data["target"]) == viewer:
         # Said whole for "you": "your score card", not "their". The actor's card is their
@@ -178,7 +206,7 @@ def action(
     if kind == "malus":
         return _("play %(card)s on %(target)s") % {
             "card": card(data["card"]),
-            "target": _malus_target(data["target"], names, config, viewer),
+            "target": _malus_target(data["target"], names, config, viewer, player),
         }
     if kind == "resolve":
         parts = []
@@ -238,7 +266,7 @@ def event(
     seat = entry["seat"]
     sentence = _("%(who)s: %(what)s.") % {
         "who": actor(seat, viewer, names),
-        "what": action(data, names, config, viewer),
+        "what": action(data, names, config, viewer, seat),
     }
     drawn = entry.get("facts", {}).get("from_pile", {})
     for taker, taken in drawn.items():

@@ -8,11 +8,21 @@ test_action_cards.py; random games come from conftest.py.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from hypothesis import given
 
-from games.engine.numx import GameConfig, GameState, Phase, apply, parse_action
+from games.engine.numx import (
+    CHANCE,
+    Deal,
+    GameConfig,
+    GameState,
+    Phase,
+    apply,
+    new_game,
+    parse_action,
+)
 from games.engine.numx.history import effects, redact, revealed
 from games.engine.numx.positions import arrange
 
@@ -206,7 +216,7 @@ OVER = {"all": True, "picks": True, "choices": True}
 def seen(state: GameState, seat: int, move: str, viewer: int | None, now: dict[str, bool]) -> Any:
     """The effects of ``move`` as ``viewer`` reads them in the log."""
     recorded = {"type": move.split()[0], "effects": done(state, seat, move)}
-    return redact(seat, recorded, {}, viewer, now)[0]["effects"]
+    return redact(seat, recorded, {}, viewer, now, state.config)[0]["effects"]
 
 
 def card_names(found: dict[str, Any]) -> list[str | None]:
@@ -257,7 +267,7 @@ def test_removed_cards_blocks_and_locks_are_public() -> None:
 def test_effects_that_were_not_recorded_are_read_as_such() -> None:
     action = {"type": "flip", "target": 1, "effects": None}
 
-    assert redact(0, action, {}, 2, RUNNING) == (action, {})
+    assert redact(0, action, {}, 2, RUNNING, GameConfig(3)) == (action, {})
 
 
 def test_revealed_tells_when_the_game_shows_everything() -> None:
@@ -265,3 +275,21 @@ def test_revealed_tells_when_the_game_shows_everything() -> None:
 
     assert revealed(state)["all"] is False
     assert revealed(state._replace(phase=Phase.GAME_OVER))["all"] is True
+
+
+def test_a_deal_shows_each_seat_its_own_hand_and_everyone_every_hand_once_over() -> None:
+    config = GameConfig(3)
+    faces = [card.face for card in config.deck]
+    random.Random(5).shuffle(faces)
+    deal = {"type": "deal", "order": [face.text for face in faces]}
+    state = apply(new_game(config), CHANCE, Deal(tuple(faces)))
+    dealt = {str(seat): [card.face.text for card in hand] for seat, hand in enumerate(state.hands)}
+    hidden = {seat: [None] * len(hand) for seat, hand in dealt.items()}
+
+    mine, _facts = redact(CHANCE, deal, {}, 1, RUNNING, config)
+    watched, _facts = redact(CHANCE, deal, {}, None, RUNNING, config)
+    over, _facts = redact(CHANCE, deal, {}, None, OVER, config)
+
+    assert mine == {"type": "deal", "cards": len(faces), "hands": {**hidden, "1": dealt["1"]}}
+    assert watched == {"type": "deal", "cards": len(faces), "hands": hidden}
+    assert over == {**deal, "hands": dealt}
