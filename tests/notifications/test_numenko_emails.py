@@ -43,8 +43,8 @@ __all__ = ["stacked"]
 Commit = Callable[[Callable[[], object]], object]
 
 
-def start(alice: User, bob: User, commit: Commit, name: str = "Sums") -> Game:
-    game = game_open(creator=alice, name=name, rules="numenko", config={"players": 2})
+def start(alice: User, bob: User, commit: Commit, name: str = "Sums", mode: str = "rounds") -> Game:
+    game = game_open(creator=alice, name=name, rules="numenko", config={"players": 2, "mode": mode})
     game_join(game=game, user=bob, token=game.invite_token)
     commit(
         lambda: (
@@ -335,3 +335,29 @@ def test_the_mail_says_what_the_letters_of_a_hand_stand_for(
         "un Freechoice (un chiffre ou un signe au choix, écrit F devant dans une grille)."
         in french.body
     )
+
+
+def test_a_live_table_mails_a_player_by_mail_once_while_their_mail_stands(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """At a live table Bob exchanges again and again while Alice, who plays by mail, has
+    not answered her mail yet: nothing she must know has changed (her grid, her hand, what
+    the pot serves), so she gets no new mail, and her first one is still played. Her move
+    by mail brings her tiles drawn, so it is mailed; then Bob's moves again send nothing."""
+    game = start(alice, bob, commit, mode="live")
+    assert len(sent_to(alice.email)) == 1
+    first = turn_mail(alice.email)
+    for _ in range(3):
+        move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(alice.email)) == 1
+    given = hand(game, 0)[-1]
+    deliver(commit, reply(first, f"exchange {given}"))
+    assert outcome() == "played"
+    assert played(game, 0) == [f"exchange {given}"]
+    assert len(sent_to(alice.email)) == 2
+    assert "Your move by email, and what followed:" in str(turn_mail(alice.email).body)
+    for _ in range(3):
+        move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(alice.email)) == 2
+    deliver(commit, reply(turn_mail(alice.email), "pass"))
+    assert outcome() == "played"
