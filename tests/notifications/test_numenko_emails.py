@@ -359,8 +359,33 @@ def test_a_live_table_mails_a_player_by_mail_once_while_their_mail_stands(
     for _ in range(3):
         move(game, 1, "exchange " + hand(game, 1)[0], commit)
     assert len(sent_to(alice.email)) == 2
+    # Content, she may still move: told once, not again at each of Bob's exchanges.
     deliver(commit, reply(turn_mail(alice.email), "pass"))
     assert outcome() == "played"
+    assert [m.subject for m in sent_to(alice.email)][2:] == ["Sums: you may play out of turn"]
+    for _ in range(3):
+        move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(alice.email)) == 3
+
+
+def test_a_live_player_by_mail_is_mailed_when_the_pot_no_longer_serves_her_fini(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Bob exchanges until the pot holds too few tiles for a fini: what Alice may ask has
+    changed, her mail's reply would no longer be played as it was, so a new mail comes."""
+    game = start(alice, bob, commit, mode="live")
+    rules = game.game_type.rules
+
+    def exchanges() -> None:
+        while len(state(game).pot) >= 4:
+            seen = store.load(game.pk, game.rules).sequence
+            action = rules.parse_action("exchange " + hand(game, 1)[0])
+            game_submit(game_id=game.pk, seat=1, action=action, expected_sequence=seen)
+        consumers.dispatch(game.pk)
+
+    commit(exchanges)
+    assert state(game).pot and len(sent_to(alice.email)) == 2
+    assert "The pot holds 3 tiles." in str(turn_mail(alice.email).body)
 
 
 def test_a_grid_under_its_verb_after_blank_lines_is_played_whole(
