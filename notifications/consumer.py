@@ -15,11 +15,13 @@ from accounts.models import Profile
 from games.events import store
 from games.events.consumers import consumer
 from games.events.models import Event
-from games.events.store import Recorded
+from games.events.store import Recorded, StateAt
 from games.models import Game, GameMute, StandingOrder
 from games.presence import looked_recently
 from games.registry import rule_set
 from games.selectors import members_of
+from games.services import still_valid
+from notifications.emails import asked_sequence
 from notifications.models import INVITATION, Notification
 from notifications.outbox import deliver_after_commit
 from notifications.reply_address import MAIL_KEY_PREFIX
@@ -67,6 +69,7 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
         Notification.Kind.YOUR_TURN: awaited,
         Notification.Kind.OUT_OF_TURN: completers - _not_completing(game_id),
     }
+    now = StateAt(state, events[-1].sequence, game.rules)
     owe(
         game,
         [
@@ -77,8 +80,25 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             # A seat the site plays to the end (its player resigned, or won by the others'
             # resignations) is asked for nothing more; its player still hears of the end.
             and (kind == Notification.Kind.GAME_END or seat in members.playing)
+            and not (kind in still and _mail_stands(game, seat, humans[seat], now))
         ],
     )
+
+
+def _mail_stands(game: Game, seat: int, user_id: int, now: StateAt) -> bool:
+    """Whether the last mail that asked ``seat`` to move is unanswered and a reply to it
+    would still be played now (``still_valid``: only moves that leave the seat's choice
+    whole came since, as the others' moves at a live Numenko table): then no new mail asks
+    the same; the others' moves are told in the next one, and on the table."""
+    last = (
+        Notification.objects.filter(game=game, recipient_id=user_id, kind__in=ASKING)
+        .order_by("-sequence")
+        .values_list("sequence", flat=True)
+        .first()
+    )
+    if last is None or Event.objects.filter(game=game, seat=seat, sequence__gt=last).exists():
+        return False
+    return still_valid(rule_set(game.rules), game.pk, seat, asked_sequence(game, last), now)
 
 
 def _played_by_mail(game_id: int, first: int) -> set[int]:
@@ -99,6 +119,12 @@ def _not_completing(game_id: int) -> set[int]:
     )
 
 
+#: The kinds of email that ask their player to move, with a reply address.
+ASKING = (
+    Notification.Kind.YOUR_TURN,
+    Notification.Kind.OUT_OF_TURN,
+    Notification.Kind.REMINDER,
+)
 #: Which profile preference governs each kind of email.
 PREFERENCE = {
     INVITATION: "email_invitations",

@@ -51,7 +51,7 @@ from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Seat
-from games.rulesets.site import refusal_words
+from games.rulesets.site import ReplySlips, refusal_words
 from games.services import (
     Aborted,
     Conflict,
@@ -72,8 +72,8 @@ from notifications.reply_address import (
     find_token,
     reply_domain,
 )
-from notifications.reply_moves import MINUS, reply_moves
-from notifications.reply_text import first_line, first_paragraph, reply_text
+from notifications.reply_moves import MINUS, ReplyMoves, reply_moves
+from notifications.reply_text import first_line, paragraphs, reply_text
 
 Outcome = InboundMail.Outcome
 AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
@@ -189,23 +189,18 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         )
     # The letters its email showed: those of the state the token names.
     moves = reply_moves(game, token.seat, store.load(game.pk, game.rules, upto=token.sequence))
-    action = None
-    # A move written over several lines (a Numenko grid a row a line under "grid") is
-    # the first paragraph; when that reads as no move (the move, then "thanks"), the
-    # first line is.
-    for said in dict.fromkeys((first_paragraph(text), line)):
-        try:
-            action = read_notation(game.game_type.rules, moves.notation(said))
-        except NotationError:
-            continue
-        line = said
-        break
-    if action is None:
+    read = read_reply(game.game_type.rules, moves, text)
+    if read is None:
         return _refused(
             verdict,
             Outcome.NOT_A_MOVE,
             _("“%(line)s” is no move we can read: nothing was played.") % {"line": line[:80]},
         )
+    action, line = read
+    site = game.game_type.site
+    slip = site.reply_slip(line) if isinstance(site, ReplySlips) else ""
+    if slip:
+        return _refused(verdict, Outcome.NOT_A_MOVE, slip)
     try:
         game_submit(
             game_id=game.pk,
@@ -250,6 +245,31 @@ def _stale(verdict: Verdict) -> Verdict:
         "was played. Here is the table as it stands."
     )
     return _refused(verdict, Outcome.STALE, why)
+
+
+def read_reply(rules: RuleSet[Any], moves: ReplyMoves, text: str) -> tuple[Any, str] | None:
+    """The move a reply's own words write, and the words that write it: its first
+    paragraph, with each paragraph after it that, added, still makes a move, and another (a
+    Numenko grid a row a line under "grid", blank lines between them as mail clients add
+    them; "thanks" below it is no row); the first line alone when the first paragraph makes
+    no move ("pass", then "thanks" under it). None when no move is read."""
+    found: tuple[Any, str] | None = None
+    for paragraph in paragraphs(text):
+        said = f"{found[1]} / {paragraph}" if found else paragraph
+        try:
+            action = read_notation(rules, moves.notation(said))
+        except NotationError:
+            break
+        if found is not None and action == found[0]:
+            break
+        found = action, said
+    if found is None:
+        line = first_line(text)
+        try:
+            return read_notation(rules, moves.notation(line)), line
+        except NotationError:
+            return None
+    return found
 
 
 def read_notation(rules: RuleSet[Any], text: str) -> Any:

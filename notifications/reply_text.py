@@ -66,19 +66,22 @@ def first_line(text: str) -> str:
     return next((line.strip() for line in text.splitlines() if line.strip()), "")
 
 
-def first_paragraph(text: str) -> str:
-    """The lines from the first line with something written on it to the next blank
-    line, each stripped, on one line, `` / `` between them: a move a player wrote over
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of ``text`` (lines between blank ones), each line stripped, a
+    paragraph's lines on one line with `` / `` between them: a move a player wrote over
     several lines (a Numenko grid a row a line under ``grid``), as the notation separates
     a grid's rows.
 
-    >>> first_paragraph("\\n grid \\n 1+1=2 \\n..=\\n\\nthanks")
-    'grid / 1+1=2 / ..='
+    >>> paragraphs("\\n grid \\n\\n 1+1=2 \\n..=\\n\\n\\nthanks")
+    ['grid', '1+1=2 / ..=', 'thanks']
     """
-    lines = [line.strip() for line in text.splitlines()]
-    start = next((at for at, line in enumerate(lines) if line), len(lines))
-    end = next((at for at in range(start, len(lines)) if not lines[at]), len(lines))
-    return " / ".join(lines[start:end])
+    found: list[list[str]] = [[]]
+    for line in (line.strip() for line in text.splitlines()):
+        if line:
+            found[-1].append(line)
+        elif found[-1]:
+            found.append([])
+    return [" / ".join(lines) for lines in found if lines]
 
 
 #: HTML elements that hold what a reply quotes, by tag or by the class or id a client

@@ -294,6 +294,20 @@ class ChoiceHelp(Protocol):
 
 
 @runtime_checkable
+class ReplySlips(Protocol):
+    """What an adapter adds to :class:`Site` when its notation takes a move that, written
+    in an email reply, is likelier a slip than meant, and would cost the player dearly:
+    Numenko's ``grid`` with no row after it (the rows left in the quoted mail, or written
+    so that they could not be read), which would take every tile of the grid back.
+    Optional: without it every move a reply writes is played."""
+
+    def reply_slip(self, said: str) -> str:
+        """Why the move written ``said`` in a reply is not played, in the reader's
+        language, saying how to write what was likely meant; "" when it is played."""
+        ...
+
+
+@runtime_checkable
 class RefusalWords(Protocol):
     """What an adapter adds to :class:`Site` when its engine's refusals name things by
     their notation (a card's ``blue-7``). Optional: without it a refusal's values are said

@@ -32,7 +32,7 @@ from tests.games.numenko.tables import (
 )
 from tests.members import speaks
 
-from .conftest import sent_to
+from .conftest import sent_to, turn_mail_now
 from .replies import reply
 from .test_deadlines_and_reminders import deadline, waited
 from .test_replies import answer_to, deliver, outcome, played, turn_mail
@@ -43,8 +43,8 @@ __all__ = ["stacked"]
 Commit = Callable[[Callable[[], object]], object]
 
 
-def start(alice: User, bob: User, commit: Commit, name: str = "Sums") -> Game:
-    game = game_open(creator=alice, name=name, rules="numenko", config={"players": 2})
+def start(alice: User, bob: User, commit: Commit, name: str = "Sums", mode: str = "rounds") -> Game:
+    game = game_open(creator=alice, name=name, rules="numenko", config={"players": 2, "mode": mode})
     game_join(game=game, user=bob, token=game.invite_token)
     commit(
         lambda: (
@@ -335,3 +335,99 @@ def test_the_mail_says_what_the_letters_of_a_hand_stand_for(
         "un Freechoice (un chiffre ou un signe au choix, écrit F devant dans une grille)."
         in french.body
     )
+
+
+def test_a_live_table_mails_a_player_by_mail_once_while_their_mail_stands(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """At a live table Bob exchanges again and again while Alice, who plays by mail, has
+    not answered her mail yet: nothing she must know has changed (her grid, her hand, what
+    the pot serves), so she gets no new mail, and her first one is still played. Her move
+    by mail brings her tiles drawn, so it is mailed; then Bob's moves again send nothing."""
+    game = start(alice, bob, commit, mode="live")
+    assert len(sent_to(alice.email)) == 1
+    first = turn_mail(alice.email)
+    for _ in range(3):
+        move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(alice.email)) == 1
+    given = hand(game, 0)[-1]
+    deliver(commit, reply(first, f"exchange {given}"))
+    assert outcome() == "played"
+    assert played(game, 0) == [f"exchange {given}"]
+    assert len(sent_to(alice.email)) == 2
+    assert "Your move by email, and what followed:" in str(turn_mail(alice.email).body)
+    for _ in range(3):
+        move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(alice.email)) == 2
+    # Content, she may still move: told once, not again at each of Bob's exchanges.
+    deliver(commit, reply(turn_mail(alice.email), "pass"))
+    assert outcome() == "played"
+    assert [m.subject for m in sent_to(alice.email)][2:] == ["Sums: you may play out of turn"]
+    for _ in range(3):
+        move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(alice.email)) == 3
+
+
+def test_a_live_player_by_mail_is_mailed_when_the_pot_no_longer_serves_her_fini(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Bob exchanges until the pot holds too few tiles for a fini: what Alice may ask has
+    changed, her mail's reply would no longer be played as it was, so a new mail comes."""
+    game = start(alice, bob, commit, mode="live")
+    rules = game.game_type.rules
+
+    def exchanges() -> None:
+        while len(state(game).pot) >= 4:
+            seen = store.load(game.pk, game.rules).sequence
+            action = rules.parse_action("exchange " + hand(game, 1)[0])
+            game_submit(game_id=game.pk, seat=1, action=action, expected_sequence=seen)
+        consumers.dispatch(game.pk)
+
+    commit(exchanges)
+    assert state(game).pot and len(sent_to(alice.email)) == 2
+    assert "The pot holds 3 tiles." in str(turn_mail(alice.email).body)
+
+
+def test_a_grid_under_its_verb_after_blank_lines_is_played_whole(
+    stacked: None, alice: User, bob: User, commit: Commit
+) -> None:
+    """Alice's mail client puts a blank line under "fini grid", and between her grid's
+    rows (as clients that make each line a paragraph do): the grid that follows is read,
+    not an empty grid under a bare "grid". A thank-you after it is no row."""
+    game = start(alice, bob, commit)
+    rows = "\n\n".join(row.strip() for row in FULL_GRID.split("/"))
+    deliver(commit, reply(turn_mail(alice.email), f"fini grid\n\n{rows}\n\nThanks!\n\nAlice"))
+    assert outcome() == "played"
+    assert played(game, 0) == [str(parse_action(f"fini grid {FULL_GRID}"))]
+
+
+def laid_and_mailed_again(game: Game, alice: User, commit: Commit) -> mail.EmailMessage:
+    """Alice lays her whole grid by mail; once Bob has moved, her next mail draws it."""
+    deliver(commit, reply(turn_mail(alice.email), f"fini grid {FULL_GRID}"))
+    move(game, 1, "exchange " + hand(game, 1)[0], commit)
+    mail.outbox.clear()
+    return turn_mail_now(game, 0)
+
+
+@pytest.mark.parametrize("client", ["gmail", "thunderbird"])
+def test_a_grid_word_with_no_grid_after_it_is_refused_not_played_empty(
+    stacked: None, alice: User, bob: User, commit: Commit, client: str
+) -> None:
+    """Alice answers with "grid" and nothing after it but the mail she quotes, whose grid
+    rows (each line starting with ">") are the mail's, not hers: nothing is played, which
+    would have taken every tile of her grid back, and the answer says why."""
+    game = start(alice, bob, commit)
+    message = laid_and_mailed_again(game, alice, commit)
+    assert "\n1F+1+1+1+1+1=6\n" in str(message.body)
+    deliver(commit, reply(message, "grid\n\n", client=client))
+    assert outcome() == "not-a-move"
+    assert played(game, 0) == [str(parse_action(f"fini grid {FULL_GRID}"))]
+    answer = str(answer_to(alice.email).body)
+    assert "no grid after “grid”" in answer
+    assert "to keep your grid, write `pass`" in answer
+    # Taking every tile back is written so, on purpose.
+    deliver(commit, reply(message, "grid .", client=client))
+    assert outcome() == "played"
+    (submitted, _bobs) = state(game).submitted
+    assert played(game, 0)[-1] == "grid"
+    assert submitted is not None and submitted.grid is not None and not submitted.grid.squares

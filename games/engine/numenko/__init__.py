@@ -25,6 +25,7 @@ from games.engine.numenko.notation import (
     action_from_json,
     action_to_json,
     action_type,
+    bare_grid,
     parse_action,
     parse_grid,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "action_type",
     "apply",
     "awaiting",
+    "bare_grid",
     "candidate_actions",
     "check_grid",
     "is_terminal",

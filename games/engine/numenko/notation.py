@@ -190,7 +190,8 @@ def _draw(words: list[str]) -> Draw:
     return Draw(tuple(order), tuple(tiles))
 
 
-def _play(words: list[str]) -> Play:
+def _sections(words: list[str]) -> dict[str, list[str]]:
+    """The words after each keyword of a move, by keyword."""
     found: dict[str, list[str]] = {}
     current: list[str] | None = None
     for word in words:
@@ -203,6 +204,25 @@ def _play(words: list[str]) -> Play:
             raise NotationError(f"unknown action {word!r}: {_HELP}")
         else:
             current.append(word)
+    return found
+
+
+def bare_grid(text: str) -> bool:
+    """Whether a move says ``grid`` with nothing after it: an empty grid, every tile back
+    in the hand (``grid .`` writes one on purpose).
+
+    >>> bare_grid("exchange 9 grid"), bare_grid("grille ."), bare_grid("grid 1+1=2")
+    (True, False, False)
+    """
+    try:
+        found = _sections(text.split())
+    except NotationError:
+        return False
+    return "grid" in found and not found["grid"]
+
+
+def _play(words: list[str]) -> Play:
+    found = _sections(words)
     if "pass" in found and (len(found) > 1 or found["pass"]):
         raise NotationError(f"`pass` stands alone: {_HELP}")
     if found.get("fini"):

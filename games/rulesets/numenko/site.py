@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext as _
 
-from games.engine.numenko import Fault, Mode, Run
+from games.engine.numenko import Fault, Mode, Run, bare_grid
 from games.engine.numenko.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
 from games.rulesets.numenko import api as numenko_api
@@ -103,6 +103,18 @@ class NumenkoSite:
             said
             for said in (descriptions.grid_lines(view), descriptions.reply_examples(view))
             if said
+        )
+
+    def reply_slip(self, said: str) -> str:
+        """A reply's ``grid`` with no row after it is not played (``ReplySlips``): the rows
+        were left in the quoted mail, or could not be read, and an empty grid would take
+        every tile back without a word. ``grid .`` empties the grid on purpose."""
+        if not bare_grid(said):
+            return ""
+        return _(
+            "Your reply has no grid after “grid” that we could read: nothing was played. "
+            "Write your grid after the word, its rows separated by /, or a row a line under "
+            "it; to keep your grid, write `pass`; to take every tile back, write `grid .`"
         )
 
     def describe_score_line(self, rule: str) -> str:
