@@ -39,9 +39,14 @@ DEALT = 13
 def value(text: str | int) -> str:
     """A value as players say it: ``-2`` → "-2" (with a minus sign), ``infinity`` (or 14)
     → "Infinity"."""
-    if str(text) in ("infinity", str(INFINITY)):
+    if _infinite(text):
         return _("Infinity")
     return str(text).replace("-", MINUS)
+
+
+def _infinite(text: str | int) -> bool:
+    """Whether a value, as a view or an action writes it, is Infinity's."""
+    return str(text) in ("infinity", str(INFINITY))
 
 
 def signed(points: int) -> str:
@@ -494,13 +499,29 @@ def next_pli(view: Mapping[str, Any]) -> str:
         )
     top = plis[-1]
     count = len(top["cards"])
-    return ngettext(
-        "Next pli: %(count)d card higher than %(value)s, or %(more)d cards of any value (of "
-        "%(value)s they fuse). Out of turn, anyone may lay a Facteur X: more cards, higher.",
-        "Next pli: %(count)d cards higher than %(value)s, or %(more)d cards of any value (of "
-        "%(value)s they fuse). Out of turn, anyone may lay a Facteur X: more cards, higher.",
-        count,
-    ) % {"count": count, "more": count + 1, "value": value(top["value"])}
+    words = {"count": count, "more": count + 1, "value": value(top["value"])}
+    # One card more of any one value covers any pli; of the pli's own value it fuses with it.
+    if _infinite(top["value"]):
+        return (
+            _(
+                "Next pli: %(more)d cards of any one value (%(more)d × %(value)s fuse with the "
+                "pli on top: Fusion X). Nothing is higher than %(value)s: no Facteur X can "
+                "cover it."
+            )
+            % words
+        )
+    return (
+        ngettext(
+            "Next pli: %(count)d card higher than %(value)s, or %(more)d cards of any one value "
+            "(%(more)d × %(value)s fuse with the pli on top: Fusion X). Out of turn, anyone "
+            "may lay a Facteur X: more cards, of a higher value.",
+            "Next pli: %(count)d cards higher than %(value)s, or %(more)d cards of any one "
+            "value (%(more)d × %(value)s fuse with the pli on top: Fusion X). Out of turn, "
+            "anyone may lay a Facteur X: more cards, of a higher value.",
+            count,
+        )
+        % words
+    )
 
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:

@@ -292,3 +292,65 @@ def test_the_mail_says_what_an_x_joker_on_top_stands_for(language: str, said: st
     with translation.override(language):
         text = descriptions.position(view, NAMES)
     assert said in text
+
+
+def on_top(*cards: str, value: str) -> dict[str, object]:
+    """A view in play with a pli of ``cards`` of ``value`` on top."""
+    return {"phase": "play", "plis": [{"seat": 1, "cards": list(cards), "value": value}]}
+
+
+@pytest.mark.parametrize(
+    ("language", "top", "said"),
+    [
+        (
+            "en",
+            on_top("8", value="8"),
+            "Next pli: 1 card higher than 8, or 2 cards of any one value (2 × 8 fuse with the "
+            "pli on top: Fusion X). Out of turn, anyone may lay a Facteur X: more cards, of a "
+            "higher value.",
+        ),
+        (
+            "en",
+            on_top("9", "joker", value="9"),
+            "Next pli: 2 cards higher than 9, or 3 cards of any one value (3 × 9 fuse with the "
+            "pli on top: Fusion X). Out of turn, anyone may lay a Facteur X: more cards, of a "
+            "higher value.",
+        ),
+        (
+            "fr",
+            on_top("8", value="8"),
+            f"Pli suivant{NBSP}: 1 carte supérieure à 8, ou 2 cartes d’une même valeur, quelle "
+            f"qu’elle soit (2 × 8 fusionnent avec le pli du dessus{NBSP}: Fusion X). Hors tour, "
+            f"chacun peut poser un Facteur X{NBSP}: plus de cartes, d’une valeur supérieure.",
+        ),
+        (
+            "fr",
+            on_top("9", "9", value="9"),
+            f"Pli suivant{NBSP}: 2 cartes supérieures à 9, ou 3 cartes d’une même valeur, quelle "
+            f"qu’elle soit (3 × 9 fusionnent avec le pli du dessus{NBSP}: Fusion X). Hors tour, "
+            f"chacun peut poser un Facteur X{NBSP}: plus de cartes, d’une valeur supérieure.",
+        ),
+        # Nothing is higher than Infinity: one card more, of any value, is all that covers it.
+        (
+            "en",
+            on_top("infinity", value="infinity"),
+            "Next pli: 2 cards of any one value (2 × Infinity fuse with the pli on top: "
+            "Fusion X). Nothing is higher than Infinity: no Facteur X can cover it.",
+        ),
+        (
+            "fr",
+            on_top("infinity", "infinity", value="infinity"),
+            f"Pli suivant{NBSP}: 3 cartes d’une même valeur, quelle qu’elle soit (3 × Infini "
+            f"fusionnent avec le pli du dessus{NBSP}: Fusion X). Rien n’est supérieur à "
+            f"Infini{NBSP}: aucun Facteur X ne peut le couvrir.",
+        ),
+    ],
+)
+def test_the_next_pli_says_which_cards_cover_and_which_fuse(
+    language: str, top: dict[str, object], said: str
+) -> None:
+    """The table, the "your turn" mail and the API say what covers the pli on top: as many
+    cards, higher, or one card more of any one value, which fuses with it when it is the
+    pli's own value (*Fusion X*); on Infinity only the card more."""
+    with translation.override(language):
+        assert descriptions.next_pli(top) == said
