@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games.engine.objectifs import apply, parse_action
+from games.descriptions import refusal
+from games.engine.objectifs import IllegalAction, apply, parse_action
 from games.engine.objectifs.positions import arrange
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.site import SITE
@@ -354,3 +355,44 @@ def test_the_next_pli_says_which_cards_cover_and_which_fuse(
     pli's own value (*Fusion X*); on Infinity only the card more."""
     with translation.override(language):
         assert descriptions.next_pli(top) == said
+
+
+@pytest.mark.parametrize(
+    ("moves", "french"),
+    [
+        # French elides before a vowel ("de Infini"), and "un" would give Num-X a gender:
+        # a card named after the word "carte" reads right whatever its name.
+        (["0 play infinity"], "aucune carte Infini dans votre main"),
+        (["0 play 9@1"], "aucune carte 9 parmi les cartes Malus de la place 1"),
+        (["0 echange@0 1"], "aucune carte Echange parmi les cartes Malus de la place 0"),
+        (["0 play 7 7"], "il vous resterait une carte Num-X seule"),
+        # The move is written in the notation, which French replies write too.
+        (["0 echange all"], f"dites dans quel sens{NBSP}: echange all right, ou echange all left"),
+        # The card is spelt as everywhere else, as the rule book writes it.
+        (["0 echange 1 right"], "un Echange avec un seul joueur est un simple échange, sans sens"),
+        (["0 play 7", "2 play 9 9 + echange 1"], "un Facteur X ne porte ni Echange ni Malus +"),
+    ],
+)
+def test_a_refused_move_names_its_card_in_french_as_french_writes_it(
+    moves: list[str], french: str
+) -> None:
+    """What a French player reads when a move (the last of ``moves``, each its seat and
+    its notation) is refused, at the table or in the reply to their mail."""
+    state = arrange(["7 7 num-x", "echange 9", "9 9 echange"], ["1 2", "8 echange", "3 4"])
+    *before, (seat, last) = [move.split(" ", 1) for move in moves]
+    for mover, move in before:
+        state = apply(state, int(mover), parse_action(move))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, int(seat), parse_action(last))
+    with translation.override("fr"):
+        said = refusal(refused.value, SITE.refusal_argument)
+    assert french in said
+
+
+def test_an_echange_with_one_player_and_a_direction_is_refused_in_plain_english() -> None:
+    state = arrange(["7 echange", "9"], ["1 2", "8 3"])
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, 0, parse_action("echange 1 right"))
+    with translation.override("en"):
+        said = refusal(refused.value, SITE.refusal_argument)
+    assert "an Echange with one player is a plain swap, with no direction" in said
