@@ -396,3 +396,14 @@ def test_an_echange_with_one_player_and_a_direction_is_refused_in_plain_english(
     with translation.override("en"):
         said = refusal(refused.value, SITE.refusal_argument)
     assert "an Echange with one player is a plain swap, with no direction" in said
+
+
+def test_first_out_speaks_to_its_holder_as_every_objective_does() -> None:
+    """An objective is said to the player who holds it ("your malus cards", "your
+    right-hand neighbour"): French says « votre main » too, not « sa main »."""
+    with translation.override("fr"):
+        said = descriptions.objective_text("first-out")
+    assert said == (
+        f"Se défausser en premier{NBSP}: être le premier de la manche à vider votre main "
+        "(bonus 10)"
+    )
