@@ -404,6 +404,5 @@ def test_first_out_speaks_to_its_holder_as_every_objective_does() -> None:
     with translation.override("fr"):
         said = descriptions.objective_text("first-out")
     assert said == (
-        f"Se défausser en premier{NBSP}: être le premier de la manche à vider votre main "
-        "(bonus 10)"
+        f"Se défausser en premier{NBSP}: être le premier de la manche à vider votre main (bonus 10)"
     )
