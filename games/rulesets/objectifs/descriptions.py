@@ -140,9 +140,14 @@ def objective_text(name: str) -> str:
     }
 
 
-def _whose_malus(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+def _whose_malus(
+    seat: int, viewer: int | None, names: Sequence[str], mover: int | None = None
+) -> str:
     if seat == viewer:
         return _("your malus cards")
+    if seat == mover:
+        # "Alice: lay 2, with 2 from the malus cards of Alice" would name her twice.
+        return _("their own malus cards")
     return _("the malus cards of %(who)s") % {"who": names[seat]}
 
 
@@ -169,6 +174,7 @@ def _laid(
     named: str | None,
     names: tuple[str, ...],
     viewer: int | None,
+    mover: int | None,
     language: str | None,
 ) -> str:
     """A pli in words: the cards of the hand, then the malus cards taken, grouped by whose,
@@ -179,7 +185,7 @@ def _laid(
     from_rows = and_list(
         [
             _("%(cards)s from %(place)s")
-            % {"cards": cards(laid), "place": _whose_malus(seat, viewer, names)}
+            % {"cards": cards(laid), "place": _whose_malus(seat, viewer, names, mover)}
             for seat, laid in taken.items()
         ]
     )
@@ -201,6 +207,7 @@ def _card_action(
     source: int | None,
     names: tuple[str, ...],
     viewer: int | None,
+    mover: int | None,
     language: str | None,
 ) -> str:
     """An Echange or a Malus + in words, and where its card came from if not the hand."""
@@ -223,7 +230,7 @@ def _card_action(
         return text
     return _("%(move)s (the card from %(place)s)") % {
         "move": text,
-        "place": _whose_malus(source, viewer, names),
+        "place": _whose_malus(source, viewer, names, mover),
     }
 
 
@@ -232,9 +239,11 @@ def action(
     names: Sequence[str],
     config: Mapping[str, Any],
     viewer: int | None = None,
+    mover: int | None = None,
 ) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted), in the game
-    of ``config``, as ``viewer`` reads it: their own malus cards are "your malus cards"."""
+    of ``config``, as ``viewer`` reads it: their own malus cards are "your malus cards",
+    and those of ``mover``, the seat that made it, "their own malus cards"."""
     kind = data.get("type")
     language = translation.get_language()
     if kind == "play":
@@ -244,12 +253,13 @@ def action(
             data.get("as"),
             tuple(names),
             viewer,
+            mover,
             language,
         )
         if data.get("action"):
             return _("%(pli)s, then %(action)s") % {
                 "pli": laid,
-                "action": action(data["action"], names, config, viewer),
+                "action": action(data["action"], names, config, viewer, mover),
             }
         return laid
     if kind in ("echange", "malus"):
@@ -261,6 +271,7 @@ def action(
             data.get("from"),
             tuple(names),
             viewer,
+            mover,
             language,
         )
     if kind == "draw":
@@ -268,7 +279,7 @@ def action(
             return _("draw a card from the pile")
         return _("draw %(card)s from %(place)s") % {
             "card": card(data["card"]),
-            "place": _whose_malus(int(data["from"]), viewer, names),
+            "place": _whose_malus(int(data["from"]), viewer, names, mover),
         }
     if kind == "pass":
         return _("pass")
@@ -373,7 +384,10 @@ def event(
     seat = entry["seat"]
     said = [
         _("%(who)s: %(what)s.")
-        % {"who": actor(seat, viewer, names), "what": action(data, names, config, viewer)}
+        % {
+            "who": actor(seat, viewer, names),
+            "what": action(data, names, config, viewer, seat),
+        }
     ]
     said += _effects(data.get("effects") or {}, names, viewer)
     said += _facts(entry.get("facts") or {}, names, viewer)

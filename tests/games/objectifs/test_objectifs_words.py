@@ -406,3 +406,32 @@ def test_first_out_speaks_to_its_holder_as_every_objective_does() -> None:
     assert said == (
         f"Se défausser en premier{NBSP}: être le premier de la manche à vider votre main (bonus 10)"
     )
+
+
+def test_a_player_using_their_own_malus_cards_is_told_so() -> None:
+    """ "Alice: lay 2, with 2 from the malus cards of Alice" named her twice: the malus
+    cards of the player who moves are their own."""
+    laid = {
+        "type": "play",
+        "seat": 0,
+        "action": {
+            "type": "play",
+            "cards": ["2"],
+            "rows": [{"seat": 0, "card": "2"}, {"seat": 2, "card": "2"}],
+            "action": {"type": "echange", "target": 1, "from": 0},
+        },
+    }
+    with translation.override("en"):
+        assert SITE.describe_event(laid, NAMES, 1, CONFIG) == (
+            "Alice: lay 2, with 2 from their own malus cards and 2 from the malus cards of "
+            "Carol, then play Echange: swap malus cards with you (the card from their own "
+            "malus cards)."
+        )
+        assert "with 2 from your malus cards" in SITE.describe_event(laid, NAMES, 0, CONFIG)
+    with translation.override("fr"):
+        said = SITE.describe_event(laid, NAMES, 1, CONFIG)
+    assert said.startswith(
+        f"Alice{NBSP}: poser 2, avec 2 (dans ses propres cartes Malus) et 2 (dans les cartes "
+        "Malus devant Carol)"
+    )
+    assert said.endswith("(la carte prise dans ses propres cartes Malus).")
