@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from games.descriptions import number
 from games.engine.ruleset import Outcome, ScoreLine
 from games.events import store
 from games.events.models import Event
@@ -30,6 +31,16 @@ class SheetRow:
     total: int
     winner: bool
     resigned: bool = False
+
+    @property
+    def written_cells(self) -> tuple[str, ...]:
+        """The cells as the games write a number: a negative one with the minus sign."""
+        return tuple(number(points) for points in self.cells)
+
+    @property
+    def written_total(self) -> str:
+        """The total as the games write a number."""
+        return number(self.total)
 
 
 @dataclass(frozen=True)
