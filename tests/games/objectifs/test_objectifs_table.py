@@ -149,7 +149,7 @@ def test_at_the_set_up_each_player_sees_their_own_hand_and_objective_only(
 def test_the_set_up_says_who_starts_the_player_with_the_smallest_malus_card(
     alice: User, duel: Game, as_user: Login
 ) -> None:
-    """"The smallest malus card starts" had a card start the trick."""
+    """Said "The smallest malus card starts" before: a card does not start."""
     client = as_user(alice)
     page = client.get(f"/games/{duel.pk}/").content.decode()
     french = client.get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
