@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from games.descriptions import number
 from games.engine.ruleset import Outcome, ScoreLine
 from games.events import store
 from games.events.models import Event
@@ -30,6 +31,16 @@ class SheetRow:
     total: int
     winner: bool
     resigned: bool = False
+
+    @property
+    def written_cells(self) -> tuple[str, ...]:
+        """The cells as the games write a number: a negative one with the minus sign."""
+        return tuple(number(points) for points in self.cells)
+
+    @property
+    def written_total(self) -> str:
+        """The total as the games write a number."""
+        return number(self.total)
 
 
 @dataclass(frozen=True)
@@ -85,14 +96,34 @@ def _padded(cells: list[int], length: int) -> list[int]:
     return cells + [0] * (length - len(cells))
 
 
-def _rounds_named(lines: Sequence[ScoreLine]) -> list[int]:
-    """Each round's sum of the lines named ``round-<n>.<rule>`` (none: an empty list)."""
-    sums: dict[int, int] = {}
+def by_round(lines: Sequence[ScoreLine]) -> dict[int | None, list[ScoreLine]]:
+    """A seat's ``lines`` by the round each names (``round-<n>.<rule>``, kept as
+    ``<rule>``), the rounds in order, then under ``None`` the lines of no round, if any.
+
+    >>> by_round([ScoreLine("round-2.malus", -3), ScoreLine("round-1.hand", -2)])
+    {1: [ScoreLine(rule='hand', points=-2)], 2: [ScoreLine(rule='malus', points=-3)]}
+    """
+    named: dict[int, list[ScoreLine]] = {}
+    others = []
     for line in lines:
         found = ROUND_LINE.fullmatch(line.rule)
         if found:
-            number = int(found.group(1))
-            sums[number] = sums.get(number, 0) + line.points
+            named.setdefault(int(found.group(1)), []).append(ScoreLine(found.group(2), line.points))
+        else:
+            others.append(line)
+    rounds: dict[int | None, list[ScoreLine]] = dict(sorted(named.items()))
+    if others:
+        rounds[None] = others
+    return rounds
+
+
+def _rounds_named(lines: Sequence[ScoreLine]) -> list[int]:
+    """Each round's sum of the lines named ``round-<n>.<rule>`` (none: an empty list)."""
+    sums = {
+        n: sum(line.points for line in found)
+        for n, found in by_round(lines).items()
+        if n is not None
+    }
     return [sums.get(n, 0) for n in range(1, max(sums, default=0) + 1)]
 
 

@@ -25,12 +25,14 @@ from sesame.utils import get_query_string
 from accounts.models import Profile, display_name
 from chat.services import heard_since
 from games.descriptions import and_list, game_summary, number
+from games.engine.ruleset import ScoreLine
 from games.events import store
 from games.events.models import Event
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
 from games.rulesets.site import MailPosition
+from games.score_sheets import by_round
 from games.selectors import event_log, game_view, seat_of
 from games.services import still_valid
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
@@ -290,15 +292,32 @@ def asked_sequence(game: Game, sequence: int) -> int:
     return moved - 1 if moved is not None else game.last_sequence
 
 
-def _score_lines(game: Game) -> dict[int, list[tuple[str, str]]]:
-    """Each seat's final score line by line (the scoring rule in words, its points), as the
-    table's final scores show it."""
+def _score_lines(game: Game) -> dict[int, list[str]]:
+    """What each seat's final score is made of, in words (each scoring rule, its points):
+    one line, or for a game scored round by round a line a round with its points ("Round
+    2: -3 (malus cards -5, objective 2)"), as the table's score sheet has a column a round."""
     outcome = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
     if outcome is None or not outcome.breakdown:
         return {}
     site = game_type(game.rules).site
+
+    def said(lines: list[ScoreLine]) -> str:
+        return ", ".join(
+            f"{site.describe_score_line(line.rule)} {number(line.points)}" for line in lines
+        )
+
     return {
-        seat: [(site.describe_score_line(line.rule), number(line.points)) for line in sheet]
+        seat: [
+            said(lines)
+            if round_no is None
+            else _("Round %(number)d: %(points)s (%(lines)s)")
+            % {
+                "number": round_no,
+                "points": number(sum(line.points for line in lines)),
+                "lines": said(lines),
+            }
+            for round_no, lines in by_round(sheet).items()
+        ]
         for seat, sheet in enumerate(outcome.breakdown)
     }
 

@@ -70,7 +70,8 @@ class ConfigError(ValueError):
 class ScoreLine:
     """One line of a player's final score: the scoring rule's id and what it gave. A game
     scored round by round names each round's lines ``round-<n>.<rule>`` (Objectifs'
-    ``round-2.malus``): the score sheet shows a column per round from them."""
+    ``round-2.malus``): the score sheet shows a column per round from them, and the
+    game-over mail a line per round."""
 
     rule: str
     points: int

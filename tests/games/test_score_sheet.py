@@ -99,3 +99,15 @@ def test_a_game_of_one_round_has_no_round_column() -> None:
 
     assert not any(column.startswith("Round") for column in columns)
     assert all(any(column) for column in zip(*(numbers(row[1:-1]) for row in rows), strict=True))
+
+
+def test_a_negative_cell_reads_with_the_minus_sign_as_the_rest_of_the_table() -> None:
+    """Objectifs' scores are mostly below zero: the final sheet wrote them with a hyphen,
+    under players' headings that write them with the minus sign (U+2212)."""
+    game, _history = finished("objectifs", {"players": 3}, seed=2)
+
+    _columns, rows = sheet(game)
+
+    cells = [cell for row in rows for cell in row[1:]]
+    assert any(cell.startswith("\u2212") for cell in cells)
+    assert not any(cell.startswith("-") for cell in cells)

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.mail import EmailMessage
 
+from games.descriptions import number
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
@@ -326,3 +327,50 @@ def test_the_out_of_turn_mail_says_play_not_complete_which_is_the_malus_cards_st
                 bob: "Goals\u00a0: vous pouvez jouer hors tour",
             }[user]
         )
+
+
+def test_the_game_over_mail_says_each_players_score_a_round_a_line(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Five rounds of three lines each made one line of fifteen items per player: the mail
+    says each round on a line of its own (in the HTML mail an item of a list), its points
+    and what made them, in the reader's language."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    rng = random.Random(2)
+    while not OBJECTIFS.is_terminal((now := store.load(game.pk, game.rules)).state):
+        mover = min(OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance})
+        action = OBJECTIFS.bot_action(now.state, mover, rng)
+        game_submit(game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence)
+    game.refresh_from_db()
+    result = OBJECTIFS.outcome(store.load(game.pk, game.rules).state)
+    assert result is not None
+    mails = {
+        user: compose(
+            Notification.objects.create(
+                game=game, sequence=game.last_sequence, recipient=user, kind="game-end"
+            )
+        )
+        for user in (alice, bob)
+    }
+    english = mails[alice].body
+    html = mails[alice].alternatives[0][0]  # type: ignore[index]
+    french = mails[bob].body
+    for seat in range(2):
+        for round_no in range(1, 6):
+            malus, hand, bonus = (
+                line.points for line in result.breakdown[seat][3 * round_no - 3 : 3 * round_no]
+            )
+            total = number(malus + hand + bonus)
+            said = (
+                f"Round {round_no}: {total} (malus cards {number(malus)}, cards left in hand "
+                f"{number(hand)}, objective {number(bonus)})"
+            )
+            assert f"\n    {said}\n" in english
+            assert f"<li>{said}</li>" in html
+            assert (
+                f"\n    Manche {round_no}\u00a0: {total} (cartes Malus {number(malus)}, cartes "
+                f"restées en main {number(hand)}, objectif {number(bonus)})\n"
+            ) in french
+    scores = english.split("Won by ")[1].split("Replay it")[0]
+    assert max(len(line) for line in scores.splitlines()) < 80

@@ -102,7 +102,10 @@ def remove(pool: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
         try:
             rest.remove(card)
         except ValueError:
-            raise IllegalAction("hand.has-cards", "you hold no %(card)s", card=card) from None
+            # Not NUM-X's "you hold no %(card)s": one catalogue would translate both games'.
+            raise IllegalAction(
+                "hand.has-cards", "there is no %(card)s in your hand", card=card
+            ) from None
     return tuple(rest)
 
 

@@ -192,7 +192,9 @@ def check_target(seat: int, action: CardAction, players: int) -> None:
         if target == ALL and action.direction is None:
             raise IllegalAction("action.target", "say which way: echange all right, or left")
         if target != ALL and action.direction is not None:
-            raise IllegalAction("action.target", "an Echange with one player swaps, no way")
+            raise IllegalAction(
+                "action.target", "an Echange with one player is a plain swap, with no direction"
+            )
         if target == seat:
             raise IllegalAction("action.target", "swap your malus cards with another player")
 

@@ -39,9 +39,14 @@ DEALT = 13
 def value(text: str | int) -> str:
     """A value as players say it: ``-2`` → "-2" (with a minus sign), ``infinity`` (or 14)
     → "Infinity"."""
-    if str(text) in ("infinity", str(INFINITY)):
+    if _infinite(text):
         return _("Infinity")
     return str(text).replace("-", MINUS)
+
+
+def _infinite(text: str | int) -> bool:
+    """Whether a value, as a view or an action writes it, is Infinity's."""
+    return str(text) in ("infinity", str(INFINITY))
 
 
 def signed(points: int) -> str:
@@ -135,9 +140,14 @@ def objective_text(name: str) -> str:
     }
 
 
-def _whose_malus(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+def _whose_malus(
+    seat: int, viewer: int | None, names: Sequence[str], mover: int | None = None
+) -> str:
     if seat == viewer:
         return _("your malus cards")
+    if seat == mover:
+        # "Alice: lay 2, with 2 from the malus cards of Alice" would name her twice.
+        return _("their own malus cards")
     return _("the malus cards of %(who)s") % {"who": names[seat]}
 
 
@@ -164,6 +174,7 @@ def _laid(
     named: str | None,
     names: tuple[str, ...],
     viewer: int | None,
+    mover: int | None,
     language: str | None,
 ) -> str:
     """A pli in words: the cards of the hand, then the malus cards taken, grouped by whose,
@@ -174,7 +185,7 @@ def _laid(
     from_rows = and_list(
         [
             _("%(cards)s from %(place)s")
-            % {"cards": cards(laid), "place": _whose_malus(seat, viewer, names)}
+            % {"cards": cards(laid), "place": _whose_malus(seat, viewer, names, mover)}
             for seat, laid in taken.items()
         ]
     )
@@ -196,6 +207,7 @@ def _card_action(
     source: int | None,
     names: tuple[str, ...],
     viewer: int | None,
+    mover: int | None,
     language: str | None,
 ) -> str:
     """An Echange or a Malus + in words, and where its card came from if not the hand."""
@@ -218,7 +230,7 @@ def _card_action(
         return text
     return _("%(move)s (the card from %(place)s)") % {
         "move": text,
-        "place": _whose_malus(source, viewer, names),
+        "place": _whose_malus(source, viewer, names, mover),
     }
 
 
@@ -227,9 +239,11 @@ def action(
     names: Sequence[str],
     config: Mapping[str, Any],
     viewer: int | None = None,
+    mover: int | None = None,
 ) -> str:
     """What an action does, from its JSON form (as recorded, possibly redacted), in the game
-    of ``config``, as ``viewer`` reads it: their own malus cards are "your malus cards"."""
+    of ``config``, as ``viewer`` reads it: their own malus cards are "your malus cards",
+    and those of ``mover``, the seat that made it, "their own malus cards"."""
     kind = data.get("type")
     language = translation.get_language()
     if kind == "play":
@@ -239,12 +253,13 @@ def action(
             data.get("as"),
             tuple(names),
             viewer,
+            mover,
             language,
         )
         if data.get("action"):
             return _("%(pli)s, then %(action)s") % {
                 "pli": laid,
-                "action": action(data["action"], names, config, viewer),
+                "action": action(data["action"], names, config, viewer, mover),
             }
         return laid
     if kind in ("echange", "malus"):
@@ -256,6 +271,7 @@ def action(
             data.get("from"),
             tuple(names),
             viewer,
+            mover,
             language,
         )
     if kind == "draw":
@@ -263,7 +279,7 @@ def action(
             return _("draw a card from the pile")
         return _("draw %(card)s from %(place)s") % {
             "card": card(data["card"]),
-            "place": _whose_malus(int(data["from"]), viewer, names),
+            "place": _whose_malus(int(data["from"]), viewer, names, mover),
         }
     if kind == "pass":
         return _("pass")
@@ -368,7 +384,10 @@ def event(
     seat = entry["seat"]
     said = [
         _("%(who)s: %(what)s.")
-        % {"who": actor(seat, viewer, names), "what": action(data, names, config, viewer)}
+        % {
+            "who": actor(seat, viewer, names),
+            "what": action(data, names, config, viewer, seat),
+        }
     ]
     said += _effects(data.get("effects") or {}, names, viewer)
     said += _facts(entry.get("facts") or {}, names, viewer)
@@ -494,13 +513,29 @@ def next_pli(view: Mapping[str, Any]) -> str:
         )
     top = plis[-1]
     count = len(top["cards"])
-    return ngettext(
-        "Next pli: %(count)d card higher than %(value)s, or %(more)d cards of any value (of "
-        "%(value)s they fuse). Out of turn, anyone may lay a Facteur X: more cards, higher.",
-        "Next pli: %(count)d cards higher than %(value)s, or %(more)d cards of any value (of "
-        "%(value)s they fuse). Out of turn, anyone may lay a Facteur X: more cards, higher.",
-        count,
-    ) % {"count": count, "more": count + 1, "value": value(top["value"])}
+    words = {"count": count, "more": count + 1, "value": value(top["value"])}
+    # One card more of any one value covers any pli; of the pli's own value it fuses with it.
+    if _infinite(top["value"]):
+        return (
+            _(
+                "Next pli: %(more)d cards of any one value (%(more)d × %(value)s fuse with the "
+                "pli on top: Fusion X). Nothing is higher than %(value)s: no Facteur X can "
+                "cover it."
+            )
+            % words
+        )
+    return (
+        ngettext(
+            "Next pli: %(count)d card higher than %(value)s, or %(more)d cards of any one value "
+            "(%(more)d × %(value)s fuse with the pli on top: Fusion X). Out of turn, anyone "
+            "may lay a Facteur X: more cards, of a higher value.",
+            "Next pli: %(count)d cards higher than %(value)s, or %(more)d cards of any one "
+            "value (%(more)d × %(value)s fuse with the pli on top: Fusion X). Out of turn, "
+            "anyone may lay a Facteur X: more cards, of a higher value.",
+            count,
+        )
+        % words
+    )
 
 
 def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:

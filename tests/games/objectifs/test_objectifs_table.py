@@ -146,6 +146,17 @@ def test_at_the_set_up_each_player_sees_their_own_hand_and_objective_only(
     assert "Choose two cards of your hand to lay face up" in pages[0]
 
 
+def test_the_set_up_says_who_starts_the_player_with_the_smallest_malus_card(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """Said "The smallest malus card starts" before: a card does not start."""
+    client = as_user(alice)
+    page = client.get(f"/games/{duel.pk}/").content.decode()
+    french = client.get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "The player with the smallest malus card starts the round." in page
+    assert "Le joueur qui a la plus petite carte Malus commence la manche." in french
+
+
 def test_the_status_line_says_only_what_is_asked_the_hand_and_objective_show_in_their_panel(
     alice: User, duel: Game, as_user: Login
 ) -> None:

@@ -4,13 +4,18 @@ lines, the options, where the game stands and what a moment asks."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 
-from games.engine.objectifs import apply, parse_action
+from games.descriptions import refusal
+from games.engine.objectifs import IllegalAction, apply, parse_action
 from games.engine.objectifs.positions import arrange
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.site import SITE
+from tests.test_translations import messages, parse_po
 
 NAMES = ["Alice", "Bob", "Carol"]
 CONFIG = {"players": 3}
@@ -292,3 +297,163 @@ def test_the_mail_says_what_an_x_joker_on_top_stands_for(language: str, said: st
     with translation.override(language):
         text = descriptions.position(view, NAMES)
     assert said in text
+
+
+def on_top(*cards: str, value: str) -> dict[str, object]:
+    """A view in play with a pli of ``cards`` of ``value`` on top."""
+    return {"phase": "play", "plis": [{"seat": 1, "cards": list(cards), "value": value}]}
+
+
+@pytest.mark.parametrize(
+    ("language", "top", "said"),
+    [
+        (
+            "en",
+            on_top("8", value="8"),
+            "Next pli: 1 card higher than 8, or 2 cards of any one value (2 × 8 fuse with the "
+            "pli on top: Fusion X). Out of turn, anyone may lay a Facteur X: more cards, of a "
+            "higher value.",
+        ),
+        (
+            "en",
+            on_top("9", "joker", value="9"),
+            "Next pli: 2 cards higher than 9, or 3 cards of any one value (3 × 9 fuse with the "
+            "pli on top: Fusion X). Out of turn, anyone may lay a Facteur X: more cards, of a "
+            "higher value.",
+        ),
+        (
+            "fr",
+            on_top("8", value="8"),
+            f"Pli suivant{NBSP}: 1 carte supérieure à 8, ou 2 cartes d’une même valeur, quelle "
+            f"qu’elle soit (2 × 8 fusionnent avec le pli du dessus{NBSP}: Fusion X). Hors tour, "
+            f"chacun peut poser un Facteur X{NBSP}: plus de cartes, d’une valeur supérieure.",
+        ),
+        (
+            "fr",
+            on_top("9", "9", value="9"),
+            f"Pli suivant{NBSP}: 2 cartes supérieures à 9, ou 3 cartes d’une même valeur, quelle "
+            f"qu’elle soit (3 × 9 fusionnent avec le pli du dessus{NBSP}: Fusion X). Hors tour, "
+            f"chacun peut poser un Facteur X{NBSP}: plus de cartes, d’une valeur supérieure.",
+        ),
+        # Nothing is higher than Infinity: one card more, of any value, is all that covers it.
+        (
+            "en",
+            on_top("infinity", value="infinity"),
+            "Next pli: 2 cards of any one value (2 × Infinity fuse with the pli on top: "
+            "Fusion X). Nothing is higher than Infinity: no Facteur X can cover it.",
+        ),
+        (
+            "fr",
+            on_top("infinity", "infinity", value="infinity"),
+            f"Pli suivant{NBSP}: 3 cartes d’une même valeur, quelle qu’elle soit (3 × Infini "
+            f"fusionnent avec le pli du dessus{NBSP}: Fusion X). Rien n’est supérieur à "
+            f"Infini{NBSP}: aucun Facteur X ne peut le couvrir.",
+        ),
+    ],
+)
+def test_the_next_pli_says_which_cards_cover_and_which_fuse(
+    language: str, top: dict[str, object], said: str
+) -> None:
+    """The table, the "your turn" mail and the API say what covers the pli on top: as many
+    cards, higher, or one card more of any one value, which fuses with it when it is the
+    pli's own value (*Fusion X*); on Infinity only the card more."""
+    with translation.override(language):
+        assert descriptions.next_pli(top) == said
+
+
+@pytest.mark.parametrize(
+    ("moves", "french"),
+    [
+        # French elides before a vowel ("de Infini"), and "un" would give Num-X a gender:
+        # a card named after the word "carte" reads right whatever its name.
+        (["0 play infinity"], "aucune carte Infini dans votre main"),
+        (["0 play 9@1"], "aucune carte 9 parmi les cartes Malus de la place 1"),
+        (["0 echange@0 1"], "aucune carte Echange parmi les cartes Malus de la place 0"),
+        (["0 play 7 7"], "il vous resterait une carte Num-X seule"),
+        # The move is written in the notation, which French replies write too.
+        (["0 echange all"], f"dites dans quel sens{NBSP}: echange all right, ou echange all left"),
+        # The card is spelt as everywhere else, as the rule book writes it.
+        (["0 echange 1 right"], "un Echange avec un seul joueur est un simple échange, sans sens"),
+        (["0 play 7", "2 play 9 9 + echange 1"], "un Facteur X ne porte ni Echange ni Malus +"),
+    ],
+)
+def test_a_refused_move_names_its_card_in_french_as_french_writes_it(
+    moves: list[str], french: str
+) -> None:
+    """What a French player reads when a move (the last of ``moves``, each its seat and
+    its notation) is refused, at the table or in the reply to their mail."""
+    state = arrange(["7 7 num-x", "echange 9", "9 9 echange"], ["1 2", "8 echange", "3 4"])
+    *before, (seat, last) = [move.split(" ", 1) for move in moves]
+    for mover, move in before:
+        state = apply(state, int(mover), parse_action(move))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, int(seat), parse_action(last))
+    with translation.override("fr"):
+        said = refusal(refused.value, SITE.refusal_argument)
+    assert french in said
+
+
+def test_an_echange_with_one_player_and_a_direction_is_refused_in_plain_english() -> None:
+    state = arrange(["7 echange", "9"], ["1 2", "8 3"])
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, 0, parse_action("echange 1 right"))
+    with translation.override("en"):
+        said = refusal(refused.value, SITE.refusal_argument)
+    assert "an Echange with one player is a plain swap, with no direction" in said
+
+
+def test_first_out_speaks_to_its_holder_as_every_objective_does() -> None:
+    """An objective is said to the player who holds it ("your malus cards", "your
+    right-hand neighbour"): French says « votre main » too, not « sa main »."""
+    with translation.override("fr"):
+        said = descriptions.objective_text("first-out")
+    assert said == (
+        f"Se défausser en premier{NBSP}: être le premier de la manche à vider votre main (bonus 10)"
+    )
+
+
+def test_a_player_using_their_own_malus_cards_is_told_so() -> None:
+    """ "Alice: lay 2, with 2 from the malus cards of Alice" named her twice: the malus
+    cards of the player who moves are their own."""
+    laid = {
+        "type": "play",
+        "seat": 0,
+        "action": {
+            "type": "play",
+            "cards": ["2"],
+            "rows": [{"seat": 0, "card": "2"}, {"seat": 2, "card": "2"}],
+            "action": {"type": "echange", "target": 1, "from": 0},
+        },
+    }
+    with translation.override("en"):
+        assert SITE.describe_event(laid, NAMES, 1, CONFIG) == (
+            "Alice: lay 2, with 2 from their own malus cards and 2 from the malus cards of "
+            "Carol, then play Echange: swap malus cards with you (the card from their own "
+            "malus cards)."
+        )
+        assert "with 2 from your malus cards" in SITE.describe_event(laid, NAMES, 0, CONFIG)
+    with translation.override("fr"):
+        said = SITE.describe_event(laid, NAMES, 1, CONFIG)
+    assert said.startswith(
+        f"Alice{NBSP}: poser 2, avec 2 (dans ses propres cartes Malus) et 2 (dans les cartes "
+        "Malus devant Carol)"
+    )
+    assert said.endswith("(la carte prise dans ses propres cartes Malus).")
+
+
+def test_french_never_needs_to_elide_before_a_card_or_a_value() -> None:
+    """Infini and Echange begin with a vowel: « de %(card)s » read « de Infini » where French
+    writes « d’Infini », and the catalogue cannot know which card comes. Its sentences are
+    turned so that no word that elides comes before a card or a value."""
+    catalogue = Path(descriptions.__file__).parent / "locale/fr/LC_MESSAGES/django.po"
+    eliding = re.compile(
+        r"\b(?:de|que|le|la|ne|jusque|lorsque|puisque) %\((?:card|cards|value|top|first)\)s",
+        re.IGNORECASE,
+    )
+    wrong = [
+        text
+        for entry in messages(parse_po(catalogue.read_text(encoding="utf-8")))
+        for text in entry.msgstr.values()
+        if eliding.search(text)
+    ]
+    assert wrong == []
