@@ -210,15 +210,19 @@ def test_french_double_punctuation_follows_a_no_break_space(entries: list[Entry]
 
 
 #: Placeholders that stand for a player's name (or a list of names).
-_PERSON = r"%\((?:who|name|names|player|others|target|organiser|inviter|dealer|creator|host)\)s"
+_PERSON = r"(?:who|name|names|player|others|target|organiser|inviter|dealer|creator|host)"
+#: Placeholders that stand for a card, or a value a card may have ("Infini", "Eclair").
+_CARD = r"(?:card|cards|value|top|first)"
 
 
-def test_french_never_needs_to_elide_before_a_name(entries: list[Entry]) -> None:
+def test_french_never_needs_to_elide_before_a_name_or_a_card(entries: list[Entry]) -> None:
     """A name may start with a vowel: "de %(who)s" would read "les cartes Malus de Alice"
-    where French writes "d’Alice", and the catalogue cannot know which. French sentences
-    are turned so that no word that elides ("de", "que", "le"...) comes before a name."""
+    where French writes "d’Alice", and the catalogue cannot know which; so may a card
+    ("pas de Infini"). French sentences are turned so that no word that elides ("de",
+    "que", "le"...) comes before a name or a card ("aucune carte %(card)s")."""
     eliding = re.compile(
-        rf"\b(?:de|que|le|la|je|me|te|se|ne|lorsque|puisque|jusque) {_PERSON}", re.IGNORECASE
+        rf"\b(?:de|que|le|la|je|me|te|se|ne|lorsque|puisque|jusque) %\((?:{_PERSON}|{_CARD})\)s",
+        re.IGNORECASE,
     )
     wrong = [
         f"django.po:{e.line} {text!r}"

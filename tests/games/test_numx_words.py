@@ -45,7 +45,7 @@ def test_the_centre_speaks_of_the_distribution_during_it_not_of_a_next_pli() -> 
     ("language", "said"),
     [
         ("en", "Not allowed: you hold no blue 7 (You can only lay cards you hold.)"),
-        ("fr", "Coup refusé\u00a0: vous n’avez pas de bleu 7 (Vous ne pouvez poser que des"),
+        ("fr", "Coup refusé\u00a0: vous n’avez aucune carte bleu 7 (Vous ne pouvez poser que des"),
     ],
 )
 def test_a_refusal_names_the_card_in_the_readers_language(language: str, said: str) -> None:

@@ -4,9 +4,6 @@ lines, the options, where the game stands and what a moment asks."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from django.utils import translation
 
@@ -15,7 +12,6 @@ from games.engine.objectifs import IllegalAction, apply, parse_action
 from games.engine.objectifs.positions import arrange
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.site import SITE
-from tests.test_translations import messages, parse_po
 
 NAMES = ["Alice", "Bob", "Carol"]
 CONFIG = {"players": 3}
@@ -439,21 +435,3 @@ def test_a_player_using_their_own_malus_cards_is_told_so() -> None:
         "Malus devant Carol)"
     )
     assert said.endswith("(la carte prise dans ses propres cartes Malus).")
-
-
-def test_french_never_needs_to_elide_before_a_card_or_a_value() -> None:
-    """Infini and Echange begin with a vowel: « de %(card)s » read « de Infini » where French
-    writes « d’Infini », and the catalogue cannot know which card comes. Its sentences are
-    turned so that no word that elides comes before a card or a value."""
-    catalogue = Path(descriptions.__file__).parent / "locale/fr/LC_MESSAGES/django.po"
-    eliding = re.compile(
-        r"\b(?:de|que|le|la|ne|jusque|lorsque|puisque) %\((?:card|cards|value|top|first)\)s",
-        re.IGNORECASE,
-    )
-    wrong = [
-        text
-        for entry in messages(parse_po(catalogue.read_text(encoding="utf-8")))
-        for text in entry.msgstr.values()
-        if eliding.search(text)
-    ]
-    assert wrong == []
