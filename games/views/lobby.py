@@ -8,6 +8,7 @@ import uuid
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -185,6 +186,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "seats": with_bot_accounts(game.seats.order_by("number")),
         "free": free_seats(game),
         "what": game_summary(game),
+        "title": game_type(game.rules).site.title,
         "creator": display_name(game.created_by),
         "invite_form": InviteForm(),
         # The site's address, not the request's Host: the link is shared and mailed.
@@ -199,16 +201,21 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
     return render(request, template, context)
 
 
-@login_required
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
+    """An invitation's page: what the table is, who sits at it, and a seat to take. A
+    visitor reads it too (an invitation is often a friend's first visit), with the ways to
+    sign up or log in that come back here: taking a seat needs an account."""
+    if not request.user.is_authenticated and request.method == "POST":
+        return redirect_to_login(request.get_full_path())
     game = game_by_invitation(request, game_id, token)
     try:
         check_invitation(game, token)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
-    # The invitation link is the private game's address: whoever opened it may watch,
-    # seated or not (the table may be full, or already playing).
-    remember_invitation(request, game)
+    if request.user.is_authenticated:
+        # The invitation link is the private game's address: whoever opened it may
+        # watch, seated or not (the table may be full, or already playing).
+        remember_invitation(request, game)
     if request.method == "POST":
         try:
             game_join(game=game, user=request.user, token=token)
@@ -220,6 +227,7 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
         "token": token,
         "free": free_seats(game),
         "what": game_summary(game),
+        "title": game_type(game.rules).site.title,
         "seated": and_list(
             [labelled(seat) for seat in with_bot_accounts(game.seats.order_by("number"))]
         ),

@@ -137,6 +137,31 @@ def test_a_friend_joins_by_the_link_and_the_creator_starts(
     assert game.status == Game.Status.RUNNING and game.last_sequence == 2
 
 
+def test_a_friend_without_an_account_reads_the_invitation_then_signs_up_to_take_a_seat(
+    alice: User, client: Client
+) -> None:
+    """Failed before: the link of a first invitation led a visitor to a bare sign-in form,
+    which said neither who invited them nor to what, nor what the game is."""
+    game = game_open(creator=alice, name="Private", config={"players": 2})
+    link = f"/games/{game.pk}/join/{game.invite_token}/"
+    page = client.get(link)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Join “Private”" in text and "At the table: alice." in text
+    assert "NUM-X · Speed Run, 2 players · no deadline" in text
+    assert 'href="/rules/numx/"' in text
+    quoted = link.replace("/", "%2F")
+    assert f'href="/accounts/signup/?next={quoted}"' in text
+    assert f'href="/accounts/login/?next={quoted}"' in text
+    assert "Take a seat</button>" not in text
+    # Taking a seat still needs an account: the form's address sends a visitor to sign in.
+    refused = client.post(link)
+    assert refused.status_code == 302 and refused["Location"].startswith("/accounts/login/")
+    assert not game.seats.exclude(user=alice).exists()
+    # A wrong token is no invitation, signed in or not.
+    assert client.get(f"/games/{game.pk}/join/wrong/").status_code == 404
+
+
 def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     alice: User, bob: User, as_user: Login
 ) -> None:
