@@ -150,6 +150,19 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
     return again
 
 
+def rematch_note(game: Game, seat: int | None) -> str:
+    """What :func:`game_rematch` does at ``game`` for the player at ``seat``, in words:
+    whom it invites by email, whom it seats again, and whether it starts at once."""
+    seats = list(game.seats.values_list("number", "is_bot"))
+    bots = any(is_bot for _number, is_bot in seats)
+    others = any(not is_bot and number != seat for number, is_bot in seats)
+    if others and bots:
+        return _("Same game, same options: the other players are invited, the bots seated again.")
+    if others:
+        return _("Same game, same options: the other players are invited by email.")
+    return _("Same game, same options, the bots seated again: it starts at once.")
+
+
 def _rematch_key(game: Game) -> str:
     return f"rematch:{game.pk}"
 

@@ -29,9 +29,15 @@ def finished_three(alice: User, bob: User) -> Game:
         move_deadline=timedelta(days=2),
         bot_level=2,
     )
-    game_join(game=game, user=bob, token=game.invite_token)
-    game_add_bot(game=game, by=alice, level=0)
-    game = game_start(game=game, by=alice)
+    return _played_out(game, bob, bots=1)
+
+
+def _played_out(game: Game, friend: User, *, bots: int) -> Game:
+    """``game``, opened by Alice, with ``friend`` and ``bots`` level-0 bots, played out."""
+    game_join(game=game, user=friend, token=game.invite_token)
+    for _bot in range(bots):
+        game_add_bot(game=game, by=game.created_by, level=0)
+    game = game_start(game=game, by=game.created_by)
     play_to_the_end(game)
     return game
 
@@ -95,3 +101,24 @@ def test_a_game_against_bots_alone_starts_again_at_once(alice: User, as_user: Lo
     assert answer["Location"] == f"/games/{again.pk}/"
     assert again.status == Game.Status.RUNNING
     assert not Invitation.objects.exists()
+
+
+@pytest.fixture
+def finished_two(alice: User, bob: User) -> Game:
+    """A private Toy game of Alice and Bob alone, played out."""
+    game = game_open(creator=alice, name="Two of us", rules="toy", config={"players": 2})
+    return _played_out(game, bob, bots=0)
+
+
+def test_play_again_says_what_it_does_at_this_table(
+    finished_two: Game, finished_three: Game, alice: User, as_user: Login
+) -> None:
+    """Failed before: two friends read that "the bots" would be seated again at a table
+    that had none; its button and the game-over mail's page say what it does at this one."""
+    client = as_user(alice)
+    for address in (f"/games/{finished_two.pk}/", f"/notifications/games/{finished_two.pk}/again/"):
+        page = client.get(address).content.decode()
+        assert "the other players are invited by email." in page
+        assert "bots" not in page.split('class="rematch"')[1].split("</form>")[0]
+    with_bots = client.get(f"/games/{finished_three.pk}/").content.decode()
+    assert "the other players are invited, the bots seated again." in with_bots
