@@ -296,13 +296,18 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     outcome = rules.outcome(store.load(finished.pk, finished.rules).state)
     assert outcome is not None
     site = finished.game_type.site
+    # Each line's rule, then its points after a colon: failed before, when a rule that ends
+    # in a number read as one with its points ("tiles on level 1 1", NMBR 9's).
     for line in outcome.breakdown[0]:
-        assert f"{site.describe_score_line(line.rule)} {line.points}" in endings[0].body
+        assert f"{site.describe_score_line(line.rule)}: {line.points}" in endings[0].body
     # In French, a score follows its player after a no-break space and a colon.
     speaks(User.objects.get(username="bob"), "fr")
     ending = Notification.objects.get(recipient__username="bob", kind="game-end")
     french = compose(ending).body
     assert "- bob\u00a0: " in french and "- bob: " not in french
+    with translation.override("fr"):
+        first = site.describe_score_line(outcome.breakdown[0][0].rule)
+    assert f"{first}\u00a0: " in french
 
 
 def at_the_table(user: User, game: Game) -> None:
