@@ -339,13 +339,19 @@ def _revealed(game: Game, seat: int | None, own: int, after: int) -> list[dict[s
     """The moves recorded after ``after`` and before ``own``, the seat's last move, that it
     could not read when it moved and may now: another player's secret placement of the
     same NMBR 9 card, shown once every tile is placed. The mail before that move told them
-    as hidden; the recap from that move on would never tell them again."""
+    as hidden; the recap from that move on would never tell them again. A move they read
+    whole is not told again for what chance gave with it (the cards drawn, which a game
+    over shows with every hand): only a move itself out of sight is revealed."""
     if seat is None or own - 1 <= after:
         return []
     then = store.load(game.pk, game.rules, upto=own - 1)
     known = event_log(game, seat, after=after, limit=own - 1 - after, loaded=then)
     shown = event_log(game, seat, after=after, limit=own - 1 - after)
-    return [entry for entry, was in zip(shown, known, strict=True) if entry != was]
+    return [
+        entry
+        for entry, was in zip(shown, known, strict=True)
+        if entry.get("action") != was.get("action")
+    ]
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:
