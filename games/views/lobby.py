@@ -49,6 +49,7 @@ from games.selectors import (
     next_game_awaiting,
     open_games,
     seats_of,
+    tables_being_set,
 )
 
 
@@ -82,7 +83,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "playing": playing,
         # Games whose table seats no bot: a seat resigned there passes, no bot plays it.
         "passing": {s.game.pk for s in playing if s.resigned and why_no_bots(s.game)},
-        "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
+        "waiting": tables_being_set([s for s in current if s.game.status == Game.Status.OPEN]),
         "finished": over.get_page(request.GET.get("page")),
         "open_games": [
             {

@@ -186,6 +186,22 @@ def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     assert "start the game when you are ready" in mine and "Start the game" in mine
 
 
+def test_my_games_say_which_tables_being_set_wait_for_me_to_start_them(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """Failed before: the host of a full table read its name alone under "Tables being
+    set", nothing saying that the game now waits for them to start it."""
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    waiting = as_user(alice).get("/games/").content.decode()
+    assert "Friday</a> · NUM-X — waiting for 1 more player" in waiting
+    game_join(game=game, user=bob, token=game.invite_token)
+    full = as_user(alice).get("/games/").content.decode()
+    assert "Friday</a> · NUM-X — every seat is taken: start the game" in full
+    assert "Friday</a> · NUM-X — every seat is taken: alice starts the game" in (
+        as_user(bob).get("/games/").content.decode()
+    )
+
+
 def test_a_joined_player_is_told_the_creator_starts_before_the_table_is_full(
     alice: User, bob: User, as_user: Login
 ) -> None:
