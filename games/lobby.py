@@ -163,8 +163,16 @@ def rematch_note(game: Game, seat: int | None) -> str:
     return _("Same game, same options, the bots seated again: it starts at once.")
 
 
+_REMATCH = "rematch:"
+
+
 def _rematch_key(game: Game) -> str:
-    return f"rematch:{game.pk}"
+    return f"{_REMATCH}{game.pk}"
+
+
+def is_rematch(game: Game) -> bool:
+    """Whether :func:`game_rematch` opened ``game``, to play a finished game again."""
+    return (game.idempotency_key or "").startswith(_REMATCH)
 
 
 def rematch_of(game: Game) -> Game | None:

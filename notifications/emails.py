@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
@@ -27,6 +28,7 @@ from chat.services import heard_since
 from games.descriptions import and_list, game_summary, number
 from games.events import store
 from games.events.models import Event
+from games.lobby import is_rematch
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
@@ -99,14 +101,27 @@ def compose_invitation(invitation: Invitation) -> EmailMessage | None:
     kept for the invitee: whoever follows a link first takes a free one."""
     game = invitation.game
     seated = [seat.name for seat in game.seats.order_by("number")]
+    # To play a game again, the table has the finished one's name: said as such, lest the
+    # invitation be taken for the first one, read again.
+    again = is_rematch(game)
     return invitation_email(
         address=invitation.email,
         message_id=f"invitation-{invitation.pk}",
-        subject=gettext_lazy("%(inviter)s invites you to a game of %(title)s: %(game)s"),
-        body=gettext_lazy(
-            "%(inviter)s invites you to the table “%(game)s”: %(what)s.\n"
-            "At the table: %(seated)s.\n\n"
-            "Take a free seat: %(link)s\n\nWe email you when it is your turn."
+        subject=gettext_lazy("%(inviter)s asks you to play “%(game)s” again")
+        if again
+        else gettext_lazy("%(inviter)s invites you to a game of %(title)s: %(game)s"),
+        body=format_lazy(
+            "{}\n{}",
+            gettext_lazy(
+                "%(inviter)s asks you to play “%(game)s” again, the game you finished "
+                "together: %(what)s."
+            )
+            if again
+            else gettext_lazy("%(inviter)s invites you to the table “%(game)s”: %(what)s."),
+            gettext_lazy(
+                "At the table: %(seated)s.\n\n"
+                "Take a free seat: %(link)s\n\nWe email you when it is your turn."
+            ),
         ),
         words={
             "inviter": display_name(invitation.invited_by),

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.lobby import game_add_bot, game_invite, game_join, game_open, game_rematch, game_start
 from games.models import Game, Invitation
+from notifications.emails import compose_invitation
 from tests.platform.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +123,24 @@ def test_play_again_says_what_it_does_at_this_table(
         assert "bots" not in page.split('class="rematch"')[1].split("</form>")[0]
     with_bots = client.get(f"/games/{finished_three.pk}/").content.decode()
     assert "the other players are invited, the bots seated again." in with_bots
+
+
+def test_the_invitation_to_play_again_says_it_is_the_same_game_again(
+    finished_two: Game, alice: User, bob: User
+) -> None:
+    """Failed before: the invitation read word for word as the first one, to a table of
+    the same name, so that a friend could take it for the game they had just finished."""
+    again = game_rematch(game=finished_two, by=bob)
+    (invitation,) = Invitation.objects.filter(game=again)
+    message = compose_invitation(invitation)
+    assert message is not None
+    assert message.subject == "bob asks you to play “Two of us” again"
+    assert message.body.startswith("bob asks you to play “Two of us” again, the game you")
+    first = compose_invitation(
+        game_invite(
+            game=game_open(creator=alice, name="New", rules="toy", config={"players": 2}),
+            by=alice,
+            email="carol@example.com",
+        )[0]
+    )
+    assert first is not None and "again" not in first.subject + first.body
