@@ -36,7 +36,7 @@ from games.deadlines import take_vacation
 from games.lobby import rematch_note
 from games.models import Seat
 from notifications.emails import link_scope, read_unsubscribe
-from notifications.preferences import toggle_mute
+from notifications.preferences import stopped_by, toggle_mute
 from notifications.preferences import unsubscribe as unsubscribe_from
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         unsubscribe_from(user, kind)
         return render(request, "notifications/unsubscribed.html", {"done": True})
-    return render(request, "notifications/unsubscribed.html", {"done": False, "kind": kind})
+    context = {"done": False, "stops": stopped_by(kind)}
+    return render(request, "notifications/unsubscribed.html", context)
 
 
 @login_required

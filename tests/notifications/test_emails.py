@@ -197,7 +197,11 @@ def test_every_email_has_a_one_click_unsubscribe(trio: Game, client: Client) -> 
     header = message.extra_headers["List-Unsubscribe"].strip("<>")
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     path = header.split("://", 1)[1].split("/", 1)[1]
-    assert client.get("/" + path).status_code == 200
+    asked = client.get("/" + path)
+    assert asked.status_code == 200
+    # The page says which emails it stops: failed before, it asked "Stop these emails?"
+    # of a player who had followed the link from a mail client, which showed no more.
+    assert "the emails that tell you it is your turn, in every game" in asked.content.decode()
     assert profile_of(User.objects.get(username="bob")).email_your_turn
     client.post("/" + path)
     assert not profile_of(User.objects.get(username="bob")).email_your_turn
