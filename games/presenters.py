@@ -233,7 +233,8 @@ class Table:
 
     @property
     def winner_names(self) -> str:
-        return and_list([p.name for p in self.players if p.winner])
+        """The winners, the reader among them as "you" (their box says "(you)")."""
+        return and_list([_("you") if p.reading else p.name for p in self.players if p.winner])
 
     @functools.cached_property
     def score_sheet(self) -> ScoreSheet | None:

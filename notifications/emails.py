@@ -25,7 +25,7 @@ from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from chat.services import heard_since
-from games.descriptions import and_list, game_summary, number
+from games.descriptions import and_list, game_summary, number, who
 from games.events import store
 from games.events.models import Event
 from games.lobby import is_rematch
@@ -243,7 +243,8 @@ def _context(notification: Notification) -> dict[str, Any]:
             )
             for n, score, won, late, resigned in scores
         ]
-        context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
+        # The reader among them is "you": their own mail, not a stranger's, says they won.
+        context["winners"] = and_list([who(n, seat, names) for n, _s, won, _l, _r in scores if won])
         # What ended it: the moves since the player's own last one, which no "your
         # turn" mail told them (the other's last move, the last round's end).
         context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)

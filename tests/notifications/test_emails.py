@@ -293,7 +293,12 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     # The winners by name, and each score line by line, as the table's final scores say.
     finished = Game.objects.get(pk=trio.pk)
     winners = [s.name for s in finished.seats.filter(winner=True)]
-    assert f"Won by {winners[0]}" in endings[0].body
+    # The winner reads that they won: failed before, their own mail named them ("Won by
+    # alice." to alice).
+    for ending in endings:
+        reader = ending.to[0].split("@")[0]
+        said = "Won by you." if reader in winners else f"Won by {winners[0]}."
+        assert said in ending.body, (reader, winners)
     assert endings[0].body.count("Made of: ") == 3  # one line per player
     assert "🏆" not in endings[0].alternatives[0][0]  # type: ignore[index]
     rules = rule_set(finished.rules)
