@@ -195,6 +195,16 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         if seat is not None
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
+        # The addresses the viewer invited, theirs alone to read.
+        "invited": and_list(
+            sorted(
+                game.invitations.filter(invited_by_id=request.user.pk).values_list(
+                    "email", flat=True
+                )
+            )
+        )
+        if seat is not None
+        else "",
         "bot_levels": BotLevels.choices,
         "no_bots": why_no_bots(game),
     }

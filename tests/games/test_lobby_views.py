@@ -202,6 +202,22 @@ def test_my_games_say_which_tables_being_set_wait_for_me_to_start_them(
     )
 
 
+def test_the_waiting_room_lists_the_addresses_one_invited(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """Failed before: once the page said the email was on its way, nothing showed whom one
+    had invited, and a host came back to a table whose seats were still free wondering."""
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    assert "You invited" not in as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    game_invite(game=game, by=alice, email="sam@example.com")
+    game_invite(game=game, by=alice, email="lea@example.fr")
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "You invited lea@example.fr and sam@example.com." in page
+    # Another player's invitations are theirs: bob, seated, reads no address alice typed.
+    game_join(game=game, user=bob, token=game.invite_token)
+    assert "sam@example.com" not in as_user(bob).get(f"/games/{game.pk}/").content.decode()
+
+
 def test_a_joined_player_is_told_the_creator_starts_before_the_table_is_full(
     alice: User, bob: User, as_user: Login
 ) -> None:
