@@ -150,8 +150,29 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
     return again
 
 
+def rematch_note(game: Game, seat: int | None) -> str:
+    """What :func:`game_rematch` does at ``game`` for the player at ``seat``, in words:
+    whom it invites by email, whom it seats again, and whether it starts at once."""
+    seats = list(game.seats.values_list("number", "is_bot"))
+    bots = any(is_bot for _number, is_bot in seats)
+    others = any(not is_bot and number != seat for number, is_bot in seats)
+    if others and bots:
+        return _("Same game, same options: the other players are invited, the bots seated again.")
+    if others:
+        return _("Same game, same options: the other players are invited by email.")
+    return _("Same game, same options, the bots seated again: it starts at once.")
+
+
+_REMATCH = "rematch:"
+
+
 def _rematch_key(game: Game) -> str:
-    return f"rematch:{game.pk}"
+    return f"{_REMATCH}{game.pk}"
+
+
+def is_rematch(game: Game) -> bool:
+    """Whether :func:`game_rematch` opened ``game``, to play a finished game again."""
+    return (game.idempotency_key or "").startswith(_REMATCH)
 
 
 def rematch_of(game: Game) -> Game | None:

@@ -22,7 +22,7 @@ from games.deadlines import move_due
 from games.descriptions import and_list, game_summary
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
-from games.lobby import why_no_bots
+from games.lobby import rematch_note, why_no_bots
 from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
@@ -112,6 +112,12 @@ class Table:
         """The game's hash chain at the event shown, its secrets revealed once it is over
         (docs/logs.md): read only when the page prints it."""
         return store.head(self.game.pk, self.sequence, reveal=self.game.ended)
+
+    @functools.cached_property
+    def rematch_note(self) -> str:
+        """What "Play again" does at this table (read only when a player's finished
+        table shows its button)."""
+        return rematch_note(self.game, self.seat)
 
     @property
     def template(self) -> str:
@@ -227,7 +233,8 @@ class Table:
 
     @property
     def winner_names(self) -> str:
-        return and_list([p.name for p in self.players if p.winner])
+        """The winners, the reader among them as "you" (their box says "(you)")."""
+        return and_list([_("you") if p.reading else p.name for p in self.players if p.winner])
 
     @functools.cached_property
     def score_sheet(self) -> ScoreSheet | None:

@@ -115,6 +115,36 @@ def game_over(seats: QuerySet[Seat], over: bool = True) -> QuerySet[Seat]:
     return seats.filter(game_finished_at__isnull=not over)
 
 
+@dataclass
+class TableBeingSet:
+    """A member's seat at a table not started yet, with what the table waits for."""
+
+    seat: Seat
+    #: Seats still free.
+    free: int
+    #: The name of the player who opened it, and starts it once it is full.
+    host: str
+    #: Whether that player is the member.
+    hosting: bool
+
+
+def tables_being_set(seats: list[Seat]) -> list[TableBeingSet]:
+    """``seats`` (each read with its game, at a table not started yet), each with its
+    table's free seats and host, the seats of them all read in one query."""
+    taken: dict[int, list[Seat]] = {}
+    for other in Seat.objects.filter(game_id__in=[s.game_id for s in seats]).order_by("number"):
+        taken.setdefault(other.game_id, []).append(other)
+    return [
+        TableBeingSet(
+            seat=seat,
+            free=int(seat.game.config["players"]) - len(taken.get(seat.game_id, [])),
+            host=taken[seat.game_id][0].name,
+            hosting=seat.game.created_by_id == seat.user_id,
+        )
+        for seat in seats
+    ]
+
+
 def most_urgent_first(seats: list[Seat]) -> list[Seat]:
     """Awaited seats (each read with its game) by the time left before the game's deadline
     policy moves for them, the soonest first; each gets its ``due`` time."""

@@ -18,16 +18,18 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from chat.services import heard_since
-from games.descriptions import and_list, game_summary, number
+from games.descriptions import and_list, game_summary, number, who
 from games.engine.ruleset import ScoreLine
 from games.events import store
 from games.events.models import Event
+from games.lobby import is_rematch
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
@@ -101,14 +103,27 @@ def compose_invitation(invitation: Invitation) -> EmailMessage | None:
     kept for the invitee: whoever follows a link first takes a free one."""
     game = invitation.game
     seated = [seat.name for seat in game.seats.order_by("number")]
+    # To play a game again, the table has the finished one's name: said as such, lest the
+    # invitation be taken for the first one, read again.
+    again = is_rematch(game)
     return invitation_email(
         address=invitation.email,
         message_id=f"invitation-{invitation.pk}",
-        subject=gettext_lazy("%(inviter)s invites you to a game of %(title)s: %(game)s"),
-        body=gettext_lazy(
-            "%(inviter)s invites you to the table “%(game)s”: %(what)s.\n"
-            "At the table: %(seated)s.\n\n"
-            "Take a free seat: %(link)s\n\nWe email you when it is your turn."
+        subject=gettext_lazy("%(inviter)s asks you to play “%(game)s” again")
+        if again
+        else gettext_lazy("%(inviter)s invites you to a game of %(title)s: %(game)s"),
+        body=format_lazy(
+            "{}\n{}",
+            gettext_lazy(
+                "%(inviter)s asks you to play “%(game)s” again, the game you finished "
+                "together: %(what)s."
+            )
+            if again
+            else gettext_lazy("%(inviter)s invites you to the table “%(game)s”: %(what)s."),
+            gettext_lazy(
+                "At the table: %(seated)s.\n\n"
+                "Take a free seat: %(link)s\n\nWe email you when it is your turn."
+            ),
         ),
         words={
             "inviter": display_name(invitation.invited_by),
@@ -230,7 +245,8 @@ def _context(notification: Notification) -> dict[str, Any]:
             )
             for n, score, won, late, resigned in scores
         ]
-        context["winners"] = and_list([names[n] for n, _s, won, _l, _r in scores if won])
+        # The reader among them is "you": their own mail, not a stranger's, says they won.
+        context["winners"] = and_list([who(n, seat, names) for n, _s, won, _l, _r in scores if won])
         # What ended it: the moves since the player's own last one, which no "your
         # turn" mail told them (the other's last move, the last round's end).
         context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)
@@ -295,15 +311,18 @@ def asked_sequence(game: Game, sequence: int) -> int:
 def _score_lines(game: Game) -> dict[int, list[str]]:
     """What each seat's final score is made of, in words (each scoring rule, its points):
     one line, or for a game scored round by round a line a round with its points ("Round
-    2: -3 (malus cards -5, objective 2)"), as the table's score sheet has a column a round."""
+    2: -3 (malus cards: -5, objective: 2)"), as the table's score sheet has a column a round."""
     outcome = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
     if outcome is None or not outcome.breakdown:
         return {}
     site = game_type(game.rules).site
 
     def said(lines: list[ScoreLine]) -> str:
+        # "tiles on level 1: 1", not "tiles on level 1 1": a rule may end in a number.
         return ", ".join(
-            f"{site.describe_score_line(line.rule)} {number(line.points)}" for line in lines
+            _("%(rule)s: %(points)s")
+            % {"rule": site.describe_score_line(line.rule), "points": number(line.points)}
+            for line in lines
         )
 
     return {
@@ -358,13 +377,19 @@ def _revealed(game: Game, seat: int | None, own: int, after: int) -> list[dict[s
     """The moves recorded after ``after`` and before ``own``, the seat's last move, that it
     could not read when it moved and may now: another player's secret placement of the
     same NMBR 9 card, shown once every tile is placed. The mail before that move told them
-    as hidden; the recap from that move on would never tell them again."""
+    as hidden; the recap from that move on would never tell them again. A move they read
+    whole is not told again for what chance gave with it (the cards drawn, which a game
+    over shows with every hand): only a move itself out of sight is revealed."""
     if seat is None or own - 1 <= after:
         return []
     then = store.load(game.pk, game.rules, upto=own - 1)
     known = event_log(game, seat, after=after, limit=own - 1 - after, loaded=then)
     shown = event_log(game, seat, after=after, limit=own - 1 - after)
-    return [entry for entry, was in zip(shown, known, strict=True) if entry != was]
+    return [
+        entry
+        for entry, was in zip(shown, known, strict=True)
+        if entry.get("action") != was.get("action")
+    ]
 
 
 def what_to_do(game: Game, seat: int | None, kind: str) -> str:

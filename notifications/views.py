@@ -33,9 +33,10 @@ from accounts import links
 from accounts.links import sign_in_by_link
 from games.access import game_for_player, play_again
 from games.deadlines import take_vacation
+from games.lobby import rematch_note
 from games.models import Seat
 from notifications.emails import link_scope, read_unsubscribe
-from notifications.preferences import toggle_mute
+from notifications.preferences import stopped_by, toggle_mute
 from notifications.preferences import unsubscribe as unsubscribe_from
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         unsubscribe_from(user, kind)
         return render(request, "notifications/unsubscribed.html", {"done": True})
-    return render(request, "notifications/unsubscribed.html", {"done": False, "kind": kind})
+    context = {"done": False, "stops": stopped_by(kind)}
+    return render(request, "notifications/unsubscribed.html", context)
 
 
 @login_required
@@ -106,9 +108,10 @@ def again(request: HttpRequest, game_id: int) -> HttpResponse:
     does (:func:`games.lobby.game_rematch`) and opens the new table. A browser the mail's
     link signed in on the finished game's pages only is signed in on the new game's too:
     its player opened it."""
-    game, _seat = game_for_player(request, game_id)
+    game, seat = game_for_player(request, game_id)
     if request.method == "GET":
-        return render(request, "notifications/again.html", {"game": game})
+        note = rematch_note(game, seat)
+        return render(request, "notifications/again.html", {"game": game, "note": note})
     again = play_again(request, game)
     if again is None:
         return redirect("games:game", game.pk)

@@ -209,6 +209,19 @@ def test_french_double_punctuation_follows_a_no_break_space(entries: list[Entry]
     assert wrong == []
 
 
+def test_french_writes_e_mail_with_its_hyphen(entries: list[Entry]) -> None:
+    """The site's French writes « e-mail » everywhere (« un e-mail quand c’est à vous de
+    jouer »): failed before, the profile's « les liens des emails passés » was the one
+    "emails". Placeholders (``%(email)s``) and addresses are no words."""
+    wrong = [
+        f"django.po:{e.line} {text!r}"
+        for e in messages(entries)
+        for text in e.msgstr.values()
+        if re.search(r"(?<![-\w(@/.])emails?\b", text, re.IGNORECASE)
+    ]
+    assert wrong == []
+
+
 #: Placeholders that stand for a player's name (or a list of names).
 _PERSON = r"(?:who|name|names|player|others|target|organiser|inviter|dealer|creator|host)"
 #: Placeholders that stand for a card, or a value a card may have ("Infini", "Eclair").

@@ -8,6 +8,7 @@ import uuid
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -48,6 +49,7 @@ from games.selectors import (
     next_game_awaiting,
     open_games,
     seats_of,
+    tables_being_set,
 )
 
 
@@ -81,7 +83,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "playing": playing,
         # Games whose table seats no bot: a seat resigned there passes, no bot plays it.
         "passing": {s.game.pk for s in playing if s.resigned and why_no_bots(s.game)},
-        "waiting": [s for s in current if s.game.status == Game.Status.OPEN],
+        "waiting": tables_being_set([s for s in current if s.game.status == Game.Status.OPEN]),
         "finished": over.get_page(request.GET.get("page")),
         "open_games": [
             {
@@ -185,6 +187,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "seats": with_bot_accounts(game.seats.order_by("number")),
         "free": free_seats(game),
         "what": game_summary(game),
+        "title": game_type(game.rules).site.title,
         "creator": display_name(game.created_by),
         "invite_form": InviteForm(),
         # The site's address, not the request's Host: the link is shared and mailed.
@@ -192,6 +195,16 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         if seat is not None
         else None,
         "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
+        # The addresses the viewer invited, theirs alone to read.
+        "invited": and_list(
+            sorted(
+                game.invitations.filter(invited_by_id=request.user.pk).values_list(
+                    "email", flat=True
+                )
+            )
+        )
+        if seat is not None
+        else "",
         "bot_levels": BotLevels.choices,
         "no_bots": why_no_bots(game),
     }
@@ -199,16 +212,21 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
     return render(request, template, context)
 
 
-@login_required
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
+    """An invitation's page: what the table is, who sits at it, and a seat to take. A
+    visitor reads it too (an invitation is often a friend's first visit), with the ways to
+    sign up or log in that come back here: taking a seat needs an account."""
+    if not request.user.is_authenticated and request.method == "POST":
+        return redirect_to_login(request.get_full_path())
     game = game_by_invitation(request, game_id, token)
     try:
         check_invitation(game, token)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
-    # The invitation link is the private game's address: whoever opened it may watch,
-    # seated or not (the table may be full, or already playing).
-    remember_invitation(request, game)
+    if request.user.is_authenticated:
+        # The invitation link is the private game's address: whoever opened it may
+        # watch, seated or not (the table may be full, or already playing).
+        remember_invitation(request, game)
     if request.method == "POST":
         try:
             game_join(game=game, user=request.user, token=token)
@@ -220,6 +238,7 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
         "token": token,
         "free": free_seats(game),
         "what": game_summary(game),
+        "title": game_type(game.rules).site.title,
         "seated": and_list(
             [labelled(seat) for seat in with_bot_accounts(game.seats.order_by("number"))]
         ),

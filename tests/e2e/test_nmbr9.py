@@ -168,6 +168,14 @@ def test_a_few_more_cards_and_the_tables_are_legible(duel: Duel, artefacts: Path
     # On the phone nothing runs off the side of the page: a wide stack scrolls in its box.
     width = ben.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
+    # Each coordinate's label sits on its field's line: failed before, when "Row (y)" ended
+    # the first line and its field began the next, under "Column (x)"'s.
+    for name in ("place-x", "place-y"):
+        label = ben.locator(f"#table label[for={name}]").bounding_box()
+        box = ben.locator(f"#table #{name}").bounding_box()
+        assert label is not None and box is not None
+        middle = label["y"] + label["height"] / 2
+        assert box["y"] <= middle <= box["y"] + box["height"], (name, label, box)
     ben.screenshot(path=str(artefacts / "nmbr9-table-360.png"), full_page=True)
     ben.locator("#table .n9-pick-grid").screenshot(path=str(artefacts / "nmbr9-stack-360.png"))
     ben.locator("#table .place-form").screenshot(path=str(artefacts / "nmbr9-form-360.png"))

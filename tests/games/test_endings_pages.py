@@ -229,6 +229,8 @@ def test_a_resigned_game_over_ranks_the_resigner_last_everywhere(
     page = _page(as_user(alice), maya)
     assert "You resigned: a bot played your seat to the end." in page
     assert "Won by bob." in page
+    # The winner reads it of themselves: failed before, bob's own table said "Won by bob."
+    assert "Won by you." in _page(as_user(bob), maya)
     sheet = page[page.index('class="score-sheet"') :]
     rows = re.findall(r'<th scope="row">(\w+)(.*?)</th>', sheet)
     assert [name for name, _badges in rows] == ["bob", "alice"]

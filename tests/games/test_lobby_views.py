@@ -137,6 +137,31 @@ def test_a_friend_joins_by_the_link_and_the_creator_starts(
     assert game.status == Game.Status.RUNNING and game.last_sequence == 2
 
 
+def test_a_friend_without_an_account_reads_the_invitation_then_signs_up_to_take_a_seat(
+    alice: User, client: Client
+) -> None:
+    """Failed before: the link of a first invitation led a visitor to a bare sign-in form,
+    which said neither who invited them nor to what, nor what the game is."""
+    game = game_open(creator=alice, name="Private", config={"players": 2})
+    link = f"/games/{game.pk}/join/{game.invite_token}/"
+    page = client.get(link)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Join “Private”" in text and "At the table: alice." in text
+    assert "NUM-X · Speed Run, 2 players · no deadline" in text
+    assert 'href="/rules/numx/"' in text
+    quoted = link.replace("/", "%2F")
+    assert f'href="/accounts/signup/?next={quoted}"' in text
+    assert f'href="/accounts/login/?next={quoted}"' in text
+    assert "Take a seat</button>" not in text
+    # Taking a seat still needs an account: the form's address sends a visitor to sign in.
+    refused = client.post(link)
+    assert refused.status_code == 302 and refused["Location"].startswith("/accounts/login/")
+    assert not game.seats.exclude(user=alice).exists()
+    # A wrong token is no invitation, signed in or not.
+    assert client.get(f"/games/{game.pk}/join/wrong/").status_code == 404
+
+
 def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     alice: User, bob: User, as_user: Login
 ) -> None:
@@ -159,6 +184,38 @@ def test_the_waiting_room_says_what_the_table_is_and_who_starts_once_it_is_full(
     assert "waits for 0" not in full and "Invite friends" not in full
     mine = as_user(alice).get(f"/games/{game.pk}/").content.decode()
     assert "start the game when you are ready" in mine and "Start the game" in mine
+
+
+def test_my_games_say_which_tables_being_set_wait_for_me_to_start_them(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """Failed before: the host of a full table read its name alone under "Tables being
+    set", nothing saying that the game now waits for them to start it."""
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    waiting = as_user(alice).get("/games/").content.decode()
+    assert "Friday</a> · NUM-X — waiting for 1 more player" in waiting
+    game_join(game=game, user=bob, token=game.invite_token)
+    full = as_user(alice).get("/games/").content.decode()
+    assert "Friday</a> · NUM-X — every seat is taken: start the game" in full
+    assert "Friday</a> · NUM-X — every seat is taken: alice starts the game" in (
+        as_user(bob).get("/games/").content.decode()
+    )
+
+
+def test_the_waiting_room_lists_the_addresses_one_invited(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """Failed before: once the page said the email was on its way, nothing showed whom one
+    had invited, and a host came back to a table whose seats were still free wondering."""
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    assert "You invited" not in as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    game_invite(game=game, by=alice, email="sam@example.com")
+    game_invite(game=game, by=alice, email="lea@example.fr")
+    page = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    assert "You invited lea@example.fr and sam@example.com." in page
+    # Another player's invitations are theirs: bob, seated, reads no address alice typed.
+    game_join(game=game, user=bob, token=game.invite_token)
+    assert "sam@example.com" not in as_user(bob).get(f"/games/{game.pk}/").content.decode()
 
 
 def test_a_joined_player_is_told_the_creator_starts_before_the_table_is_full(

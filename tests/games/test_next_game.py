@@ -104,3 +104,8 @@ def test_a_game_without_a_deadline_shows_no_time_bank_and_no_time_to_move_by(
     page = alices.get(f"/games/{game.pk}/").content.decode()
     assert "time bank" not in page
     assert "moves by" not in page and 'class="countdown"' not in page
+    # Nor does the lobby: failed before, a game the table said had no deadline was listed
+    # as to be played "by" a date two weeks on, which no player had been told of.
+    lobby = alices.get("/games/").content.decode()
+    assert "it is your turn" in lobby
+    assert "moves by" not in lobby and 'class="countdown"' not in lobby

@@ -197,7 +197,11 @@ def test_every_email_has_a_one_click_unsubscribe(trio: Game, client: Client) -> 
     header = message.extra_headers["List-Unsubscribe"].strip("<>")
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     path = header.split("://", 1)[1].split("/", 1)[1]
-    assert client.get("/" + path).status_code == 200
+    asked = client.get("/" + path)
+    assert asked.status_code == 200
+    # The page says which emails it stops: failed before, it asked "Stop these emails?"
+    # of a player who had followed the link from a mail client, which showed no more.
+    assert "the emails that tell you it is your turn, in every game" in asked.content.decode()
     assert profile_of(User.objects.get(username="bob")).email_your_turn
     client.post("/" + path)
     assert not profile_of(User.objects.get(username="bob")).email_your_turn
@@ -289,20 +293,30 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     # The winners by name, and each score line by line, as the table's final scores say.
     finished = Game.objects.get(pk=trio.pk)
     winners = [s.name for s in finished.seats.filter(winner=True)]
-    assert f"Won by {winners[0]}" in endings[0].body
+    # The winner reads that they won: failed before, their own mail named them ("Won by
+    # alice." to alice).
+    for ending in endings:
+        reader = ending.to[0].split("@")[0]
+        said = "Won by you." if reader in winners else f"Won by {winners[0]}."
+        assert said in ending.body, (reader, winners)
     assert endings[0].body.count("Made of: ") == 3  # one line per player
     assert "🏆" not in endings[0].alternatives[0][0]  # type: ignore[index]
     rules = rule_set(finished.rules)
     outcome = rules.outcome(store.load(finished.pk, finished.rules).state)
     assert outcome is not None
     site = finished.game_type.site
+    # Each line's rule, then its points after a colon: failed before, when a rule that ends
+    # in a number read as one with its points ("tiles on level 1 1", NMBR 9's).
     for line in outcome.breakdown[0]:
-        assert f"{site.describe_score_line(line.rule)} {line.points}" in endings[0].body
+        assert f"{site.describe_score_line(line.rule)}: {line.points}" in endings[0].body
     # In French, a score follows its player after a no-break space and a colon.
     speaks(User.objects.get(username="bob"), "fr")
     ending = Notification.objects.get(recipient__username="bob", kind="game-end")
     french = compose(ending).body
     assert "- bob\u00a0: " in french and "- bob: " not in french
+    with translation.override("fr"):
+        first = site.describe_score_line(outcome.breakdown[0][0].rule)
+    assert f"{first}\u00a0: " in french
 
 
 def at_the_table(user: User, game: Game) -> None:

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.utils import translation
 
+from games.bots import play_bot_move
 from games.descriptions import number
 from games.engine.maya import MayaConfig, Phase
 from games.events import consumers, store
@@ -16,6 +17,8 @@ from games.lobby import game_join, game_open, game_start
 from games.models import Game
 from games.registry import rule_set
 from games.rulesets.maya.descriptions import cards
+from notifications.emails import compose
+from notifications.models import Notification
 from tests.members import speaks
 
 from .conftest import sent_to
@@ -102,3 +105,20 @@ def test_the_dealer_of_a_joker_is_mailed_to_choose_the_starting_count(
         message.body
     )
     assert sent_to(alice.email) == []
+
+
+def test_the_game_over_mail_tells_no_draw_as_a_move_now_revealed(maya: Game) -> None:
+    """Failed before: the cards drawn before one's last move, shown once the game is over
+    with every hand, made the mail repeat moves the player had read as "Now revealed — Léa:
+    play -4 …", though nothing they did was secret: only a move made out of sight (another
+    seat's placement of the same NMBR 9 card) is told as revealed."""
+    rng = random.Random(5)
+    while play_bot_move(maya, rng):
+        maya.refresh_from_db()
+    assert maya.finished_at is not None
+    consumers.dispatch(maya.pk)
+    for seat in (0, 1):
+        player = maya.seats.get(number=seat).user
+        assert player is not None
+        ending = Notification.objects.get(game=maya, recipient=player, kind="game-end")
+        assert "Now revealed" not in compose(ending).body

@@ -312,7 +312,7 @@ def test_the_game_over_mail_tells_the_last_round_that_ended_it(
     score = Seat.objects.get(game=game, number=0).score
     assert score is not None and score < 0
     assert f"- alice: \u2212{-score}\n" in body
-    assert "in hand \u2212" in body and "in hand -" not in body
+    assert "in hand: \u2212" in body and "in hand: -" not in body
     html = str(over.alternatives[0][0])  # type: ignore[attr-defined]
     assert "<li>bob: keep the grid and ask for nothing.</li>" in html
 

@@ -363,14 +363,14 @@ def test_the_game_over_mail_says_each_players_score_a_round_a_line(
             )
             total = number(malus + hand + bonus)
             said = (
-                f"Round {round_no}: {total} (malus cards {number(malus)}, cards left in hand "
-                f"{number(hand)}, objective {number(bonus)})"
+                f"Round {round_no}: {total} (malus cards: {number(malus)}, cards left in "
+                f"hand: {number(hand)}, objective: {number(bonus)})"
             )
             assert f"\n    {said}\n" in english
             assert f"<li>{said}</li>" in html
             assert (
-                f"\n    Manche {round_no}\u00a0: {total} (cartes Malus {number(malus)}, cartes "
-                f"restées en main {number(hand)}, objectif {number(bonus)})\n"
+                f"\n    Manche {round_no}\u00a0: {total} (cartes Malus\u00a0: {number(malus)}, "
+                f"cartes restées en main\u00a0: {number(hand)}, objectif\u00a0: {number(bonus)})\n"
             ) in french
     scores = english.split("Won by ")[1].split("Replay it")[0]
     assert max(len(line) for line in scores.splitlines()) < 80

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.lobby import game_add_bot, game_join, game_open, game_start
+from games.lobby import game_add_bot, game_invite, game_join, game_open, game_rematch, game_start
 from games.models import Game, Invitation
+from notifications.emails import compose_invitation
 from tests.platform.conftest import play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +30,15 @@ def finished_three(alice: User, bob: User) -> Game:
         move_deadline=timedelta(days=2),
         bot_level=2,
     )
-    game_join(game=game, user=bob, token=game.invite_token)
-    game_add_bot(game=game, by=alice, level=0)
-    game = game_start(game=game, by=alice)
+    return _played_out(game, bob, bots=1)
+
+
+def _played_out(game: Game, friend: User, *, bots: int) -> Game:
+    """``game``, opened by Alice, with ``friend`` and ``bots`` level-0 bots, played out."""
+    game_join(game=game, user=friend, token=game.invite_token)
+    for _bot in range(bots):
+        game_add_bot(game=game, by=game.created_by, level=0)
+    game = game_start(game=game, by=game.created_by)
     play_to_the_end(game)
     return game
 
@@ -95,3 +102,45 @@ def test_a_game_against_bots_alone_starts_again_at_once(alice: User, as_user: Lo
     assert answer["Location"] == f"/games/{again.pk}/"
     assert again.status == Game.Status.RUNNING
     assert not Invitation.objects.exists()
+
+
+@pytest.fixture
+def finished_two(alice: User, bob: User) -> Game:
+    """A private Toy game of Alice and Bob alone, played out."""
+    game = game_open(creator=alice, name="Two of us", rules="toy", config={"players": 2})
+    return _played_out(game, bob, bots=0)
+
+
+def test_play_again_says_what_it_does_at_this_table(
+    finished_two: Game, finished_three: Game, alice: User, as_user: Login
+) -> None:
+    """Failed before: two friends read that "the bots" would be seated again at a table
+    that had none; its button and the game-over mail's page say what it does at this one."""
+    client = as_user(alice)
+    for address in (f"/games/{finished_two.pk}/", f"/notifications/games/{finished_two.pk}/again/"):
+        page = client.get(address).content.decode()
+        assert "the other players are invited by email." in page
+        assert "bots" not in page.split('class="rematch"')[1].split("</form>")[0]
+    with_bots = client.get(f"/games/{finished_three.pk}/").content.decode()
+    assert "the other players are invited, the bots seated again." in with_bots
+
+
+def test_the_invitation_to_play_again_says_it_is_the_same_game_again(
+    finished_two: Game, alice: User, bob: User
+) -> None:
+    """Failed before: the invitation read word for word as the first one, to a table of
+    the same name, so that a friend could take it for the game they had just finished."""
+    again = game_rematch(game=finished_two, by=bob)
+    (invitation,) = Invitation.objects.filter(game=again)
+    message = compose_invitation(invitation)
+    assert message is not None
+    assert message.subject == "bob asks you to play “Two of us” again"
+    assert message.body.startswith("bob asks you to play “Two of us” again, the game you")
+    first = compose_invitation(
+        game_invite(
+            game=game_open(creator=alice, name="New", rules="toy", config={"players": 2}),
+            by=alice,
+            email="carol@example.com",
+        )[0]
+    )
+    assert first is not None and "again" not in first.subject + first.body

@@ -463,6 +463,30 @@ def test_french_words_render(alice: User, duel: Game, as_user: Login) -> None:
     assert "Votre nombre secret" in page and "en chiffres mayas" in page
 
 
+def test_a_draw_is_a_whole_french_sentence_for_you_and_for_another() -> None:
+    """Failed before: « Vous (pioche) : -4. » and « Bob (pioche) : 1 carte. », a label
+    where French needs a verb agreeing with its subject."""
+    names = ["Alice", "Bob"]
+    play = {"type": "play", "cards": [{"card": "0"}]}
+
+    def drawn(seat: int, viewer: int | None, taken: list[str | None]) -> str:
+        entry = {
+            "type": "play",
+            "seat": seat,
+            "action": play,
+            "facts": {"from_pile": {str(seat): taken}},
+        }
+        return descriptions.event(entry, names, viewer).replace("\u00a0", " ")
+
+    with translation.override("fr"):
+        assert drawn(0, 0, ["-4"]).endswith("Vous avez pioché \u22124.")
+        assert drawn(1, 0, [None]).endswith("Bob a pioché 1 carte.")
+        assert drawn(1, None, ["skip", "+3"]).endswith("Bob a pioché Skip et +3.")
+    with translation.override("en"):
+        assert drawn(0, 0, ["-4"]).endswith("You drew \u22124.")
+        assert drawn(1, 0, [None]).endswith("Bob drew 1 card.")
+
+
 def test_a_play_button_speaks_french_typography(duel: Game, as_user: Login) -> None:
     """Failed before: "+4: 5 → 9" in French too, where a colon takes a space before it."""
     _seat, client = turn_player(duel, as_user)
