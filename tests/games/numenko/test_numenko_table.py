@@ -94,7 +94,7 @@ def test_the_table_shows_the_pot_every_tile_count_the_round_and_who_has_moved(
     assert post(as_user(alice), duel, calculation(duel, 0)).status_code == 200
     page = page_of(as_user(bob), duel)
     assert "1 of 2 players has moved this round" in page
-    assert "has moved this round (what stays secret until everyone has)" in page
+    assert "has moved this round (the move stays secret until everyone has moved)" in page
 
 
 def test_the_status_line_says_the_hand_and_leaves_the_grid_to_its_drawing(
@@ -322,6 +322,10 @@ def test_live_a_content_player_may_still_build_and_move(
     page = page_of(client, game)
     assert "Your turn." not in page and 'name="play-grid"' in page
     assert "is content: asked for nothing last" in page
+    # Said in French whoever the player is: "satisfait" would call every player a man.
+    french = page_of(client, game, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "ne demande plus rien\u00a0: son dernier coup n’a rien demandé" in french
+    assert "satisfait\u00a0:" not in french
     grid = calculation(game, 0)
     preview = client.get(f"/games/{game.pk}/preview/", {"play-grid": grid})
     assert preview.status_code == 200 and "Every calculation holds" in preview.content.decode()
