@@ -22,6 +22,8 @@
   const history = new Map();
   const drawn = new WeakMap();
   const looked = new WeakSet();
+  // The square to focus once the grid is drawn again ({draft, r, c}), or nothing.
+  let aim = null;
 
   // A square's token ("7", "x", "[x+]", "F7", "F[x+]") and back.
   const read = (token) => {
@@ -129,10 +131,15 @@
   }
 
   // The squares edited: ``keep``, a square as drawn now, is chosen again once the grid is
-  // drawn anew from its top-left tile.
-  function edit(draft, found, keep) {
+  // drawn anew from its top-left tile; ``at``, the square the change was made on, gets the
+  // focus back if the draft had it, for the keyboard (the redrawn squares are new buttons,
+  // and the focus would fall back to the top of the player's moves).
+  function edit(draft, found, keep, at = keep) {
     const { text, top, left } = notation(found);
     picked = keep ? { draft: draft.id, r: keep.r - top, c: keep.c - left } : null;
+    aim = at && draft.contains(document.activeElement)
+      ? { draft: draft.id, r: at.r - top, c: at.c - left }
+      : null;
     send(draft, text);
   }
 
@@ -152,7 +159,7 @@
       const tile = picked.tile;
       const token = tile === "M" ? "+" : tile === "F" ? "F+" : tile;
       found.set(key, token);
-      edit(draft, found, tile === "M" || tile === "F" ? { r, c } : null);
+      edit(draft, found, tile === "M" || tile === "F" ? { r, c } : null, { r, c });
       return;
     }
     if (here(draft) && picked.r !== undefined) {
@@ -262,7 +269,7 @@
       const it = chosen(draft);
       if (!it) return;
       squares(draft).delete(it.key);
-      edit(draft, squares(draft), null);
+      edit(draft, squares(draft), null, { r: picked.r, c: picked.c });
     } else if (data.undo !== undefined) {
       const earlier = history.get(draft.id) || [];
       if (!earlier.length) return;
@@ -315,6 +322,13 @@
       drawn.delete(draft);
       draft.classList.remove("nk-busy");
       refresh(draft);
+      if (aim && aim.draft === draft.id) {
+        const square = draft.querySelector(`.nk-build [data-r="${aim.r}"][data-c="${aim.c}"]`);
+        if (square) {
+          aim = null;
+          square.focus({ preventScroll: true });
+        }
+      }
       if (window.htmx) restore(draft);
     });
   document.addEventListener("htmx:load", settle);
