@@ -131,17 +131,27 @@
   }
 
   // The squares edited: ``keep``, a square as drawn now, is chosen again once the grid is
-  // drawn anew from its top-left tile; ``at``, the square the change was made on, gets the
-  // focus back if the draft had it, for the keyboard (the redrawn squares are new buttons,
-  // and the focus would fall back to the top of the player's moves).
+  // drawn anew from its top-left tile. The focus, if the draft had it, comes back for the
+  // keyboard (the redrawn squares and tools are new buttons, and it would fall back to the
+  // top of the player's moves): to ``at``, the square the change was made on, else to the
+  // tool pressed.
   function edit(draft, found, keep, at = keep) {
     const { text, top, left } = notation(found);
     picked = keep ? { draft: draft.id, r: keep.r - top, c: keep.c - left } : null;
-    aim = at && draft.contains(document.activeElement)
-      ? { draft: draft.id, r: at.r - top, c: at.c - left }
-      : null;
+    const active = document.activeElement;
+    aim = null;
+    if (active && draft.contains(active)) {
+      if (at) aim = { draft: draft.id, square: `[data-r="${at.r - top}"][data-c="${at.c - left}"]` };
+      else if (active.closest(".nk-tools")) aim = { draft: draft.id, tool: tool(active) };
+    }
     send(draft, text);
   }
+
+  // A button of the tools, as it is found again in the tools drawn anew.
+  const tool = (button) =>
+    button.dataset.face !== undefined
+      ? `[data-face="${CSS.escape(button.dataset.face)}"]`
+      : `[data-down="${CSS.escape(button.dataset.down)}"]`;
 
   function pickTile(draft, button) {
     const again = here(draft) && picked.tile && button.classList.contains("picked");
@@ -210,7 +220,7 @@
     if (!it) return;
     change(it.square);
     found.set(it.key, write(it.square));
-    edit(draft, found, { r: picked.r, c: picked.c });
+    edit(draft, found, { r: picked.r, c: picked.c }, null);
   }
 
   // Every part of a draft as the choice stands: the tile or square chosen outlined, the
@@ -323,11 +333,11 @@
       draft.classList.remove("nk-busy");
       refresh(draft);
       if (aim && aim.draft === draft.id) {
-        const square = draft.querySelector(`.nk-build [data-r="${aim.r}"][data-c="${aim.c}"]`);
-        if (square) {
-          aim = null;
-          square.focus({ preventScroll: true });
-        }
+        const found = aim.square
+          ? draft.querySelector(`.nk-build ${aim.square}`)
+          : draft.querySelector(`.nk-tools:not([hidden]) ${aim.tool}`);
+        aim = null;
+        if (found) found.focus({ preventScroll: true });
       }
       if (window.htmx) restore(draft);
     });
