@@ -386,6 +386,9 @@ def test_a_finished_game_shows_points_in_hand_every_hand_and_is_replayed_grid_by
     assert final.phase is Phase.GAME_OVER
     page = page_of(as_user(alice), game)
     assert "Final scores" in page and "Every hand at the end" in page
+    # Her hand is said once among every hand (and beside her grid), not a third time under
+    # the scores as while she played.
+    assert "<h2>Your hand" not in page
     result = NUMENKO.outcome(final)
     assert result is not None
     # The score sheet has a column for each line that gave somebody points, and no other.
