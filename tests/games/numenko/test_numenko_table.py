@@ -512,3 +512,6 @@ def test_a_finished_games_replay_calls_no_move_secret(duel: Game, client: Client
     )
     page = client.get(f"/games/{game.pk}/replay/", {"step": halfway}).content.decode()
     assert "has moved this round" in page and "stays secret" not in page
+    # The step says the grid laid out, which the player's box does not draw yet: the box
+    # says when it will, so that the replay does not seem to lose the move.
+    assert "has moved this round: the grids show once everyone has moved" in page
