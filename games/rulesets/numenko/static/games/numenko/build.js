@@ -224,10 +224,14 @@
   }
 
   // Every part of a draft as the choice stands: the tile or square chosen outlined, the
-  // tools for a square of the grid, Undo while there is something to undo.
+  // tools for a square of the grid; Undo while there is something to undo, the grid on the
+  // table brought back once the draft differs from it, every tile taken back while some lie.
   function refresh(draft) {
+    const text = field(draft).value;
     draft.querySelector(".nk-undo").hidden = false;
     draft.querySelector("[data-undo]").disabled = !(history.get(draft.id) || []).length;
+    draft.querySelector("[data-reset]").disabled = text === draft.dataset.initial;
+    draft.querySelector("[data-clear]").disabled = !text.trim();
     draft.querySelectorAll(".picked").forEach((element) => {
       element.classList.remove("picked");
       element.setAttribute("aria-pressed", "false");
