@@ -263,3 +263,13 @@ def test_a_numenko_tile_laid_with_the_keyboard_keeps_the_focus_on_its_square(
     wait_for_htmx(page)
     assert page.evaluate("document.activeElement.dataset.token") == second
     assert page.evaluate("document.activeElement.dataset.c") == str(col)
+    # Every tile taken back: the button has nothing more to do and is disabled, and the
+    # focus stays among the grid's controls rather than falling to the top of the page.
+    clear = page.get_by_role("button", name="Take every tile back")
+    tab_to(page, clear)
+    page.keyboard.press("Enter")
+    expect(clear).to_be_disabled()
+    wait_for_htmx(page)
+    assert page.evaluate("Boolean(document.activeElement.closest('.nk-draft'))"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 120)"
+    )

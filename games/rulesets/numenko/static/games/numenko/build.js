@@ -22,7 +22,8 @@
   const history = new Map();
   const drawn = new WeakMap();
   const looked = new WeakSet();
-  // The square to focus once the grid is drawn again ({draft, r, c}), or nothing.
+  // What to focus once the grid is drawn again ({draft, square} or {draft, tool}: a
+  // selector in the grid or in the tools), or nothing.
   let aim = null;
 
   // A square's token ("7", "x", "[x+]", "F7", "F[x+]") and back.
@@ -228,10 +229,17 @@
   // table brought back once the draft differs from it, every tile taken back while some lie.
   function refresh(draft) {
     const text = field(draft).value;
-    draft.querySelector(".nk-undo").hidden = false;
+    const row = draft.querySelector(".nk-undo");
+    const pressed = row.contains(document.activeElement) ? document.activeElement : null;
+    row.hidden = false;
     draft.querySelector("[data-undo]").disabled = !(history.get(draft.id) || []).length;
     draft.querySelector("[data-reset]").disabled = text === draft.dataset.initial;
     draft.querySelector("[data-clear]").disabled = !text.trim();
+    // A button pressed that has nothing more to do is disabled, which drops the focus to
+    // the top of the page: it goes to the next control of the row still to use, or the field.
+    if (pressed && pressed.disabled) {
+      (row.querySelector("button:not(:disabled)") || field(draft)).focus({ preventScroll: true });
+    }
     draft.querySelectorAll(".picked").forEach((element) => {
       element.classList.remove("picked");
       element.setAttribute("aria-pressed", "false");
