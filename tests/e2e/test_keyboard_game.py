@@ -226,3 +226,50 @@ def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person)
         wait_for_htmx(page)
         assert focused(control), page.evaluate("document.activeElement.tagName")
         expect(page.locator("#table-news")).to_have_text(verdict.inner_text())
+
+
+def test_a_numenko_tile_laid_with_the_keyboard_keeps_the_focus_on_its_square(
+    kim: Person,
+) -> None:
+    """Each tile laid redraws the grid (its lines checked anew): the focus stays on the
+    square the tile went to, the next tile a few Tabs away, not back at the top of her
+    moves with the whole grid to cross again."""
+    page = open_table(kim, "numenko", "Sums by keys")
+    page.get_by_role("button", name="Give a free seat to a bot").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(table(page)).to_be_visible()
+    wait_for_htmx(page)
+    digit = page.locator("#table .nk-hand [data-tile]:not([data-tile='M']):not([data-tile='F'])")
+    tab_to(page, digit.first)
+    laid = str(digit.first.get_attribute("data-tile"))
+    page.keyboard.press("Enter")
+    empty = page.locator("#table .nk-build [data-r]").first
+    tab_to(page, empty, "Shift+Tab")
+    page.keyboard.press("Enter")
+    there = page.locator(f'#table .nk-build [data-token="{laid}"]')
+    expect(there).to_have_count(1)
+    wait_for_htmx(page)
+    assert focused(there), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    # A second tile, laid left of the first: the grid is drawn again from its new first
+    # column, and the focus follows the tile to its square there.
+    tab_to(page, digit.first)
+    second = str(digit.first.get_attribute("data-tile"))
+    page.keyboard.press("Enter")
+    row, col = there.get_attribute("data-r"), int(str(there.get_attribute("data-c")))
+    left = page.locator(f'#table .nk-build [data-r="{row}"][data-c="{col - 1}"]')
+    tab_to(page, left, "Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#table .nk-build [data-token]:not([data-token=''])")).to_have_count(2)
+    wait_for_htmx(page)
+    assert page.evaluate("document.activeElement.dataset.token") == second
+    assert page.evaluate("document.activeElement.dataset.c") == str(col)
+    # Every tile taken back: the button has nothing more to do and is disabled, and the
+    # focus stays among the grid's controls rather than falling to the top of the page.
+    clear = page.get_by_role("button", name="Take every tile back")
+    tab_to(page, clear)
+    page.keyboard.press("Enter")
+    expect(clear).to_be_disabled()
+    wait_for_htmx(page)
+    assert page.evaluate("Boolean(document.activeElement.closest('.nk-draft'))"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 120)"
+    )

@@ -98,12 +98,24 @@ def test_a_grid_built_and_not_sent_is_drawn_again_after_a_reload(game: Game) -> 
     field = page.locator("#table textarea")
     verdict = page.locator("#table .nk-verdict")
     expect(verdict).to_have_text(EMPTY)
+    # Nothing built yet: the buttons that take changes back have none to take, and say so
+    # (a phone player tapped "Undo" on an empty grid and saw nothing happen).
+    undo, back, clear = (
+        page.get_by_role("button", name=name)
+        for name in ("Undo", "Back to my grid on the table", "Take every tile back")
+    )
+    for button in (undo, back, clear):
+        expect(button).to_be_disabled()
+        assert float(button.evaluate("b => getComputedStyle(b).opacity")) < 1
     sum_ = calculation(tiles_in_hand(page))
     assert sum_ is not None, tiles_in_hand(page)
     first, sign, second, _equals, result = sum_
     lay(page, first, 0, 0)
     lay(page, "M", 0, 1)
     expect(field).to_have_value(f"{first}+")
+    for button in (undo, back, clear):
+        expect(button).to_be_enabled()
+        assert button.evaluate("b => getComputedStyle(b).opacity") == "1"
     held = tiles_in_hand(page)
 
     page.reload()

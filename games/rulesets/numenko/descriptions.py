@@ -115,7 +115,13 @@ def action(data: Mapping[str, Any], names: Sequence[str], viewer: int | None = N
             "n": sizes[0] if sizes else 0
         }
     if kind == "draw":
-        order = [who(int(seat), viewer, names) for seat in data.get("order", [])]
+        seats = [int(seat) for seat in data.get("order", [])]
+        if len(seats) == 1:
+            # One request (a live table serves each as it comes): chance drew no order.
+            if seats[0] == viewer:
+                return _("serve your request")
+            return _("serve %(who)s’s request") % {"who": names[seats[0]]}
+        order = [who(seat, viewer, names) for seat in seats]
         return _("serve the requests in the order drawn: %(order)s") % {"order": ", ".join(order)}
     return str(kind)
 

@@ -210,9 +210,11 @@ def _status(view: Mapping[str, Any], seat: int) -> str:
         return ""
     if view["mode"] == "rounds":
         if view["submitted"][seat] and view["submissions"] is not None:
-            return _("has moved this round")  # a finished game's replay: nothing is secret
+            # A finished game's replay: nothing is secret, but the grids are drawn as the
+            # round will serve them, after every move.
+            return _("has moved this round: the grids show once everyone has moved")
         if view["submitted"][seat]:
-            return _("has moved this round (what stays secret until everyone has)")
+            return _("has moved this round (the move stays secret until everyone has moved)")
         return _("has not moved yet this round")
     if view["content"][seat]:
         return _("is content: asked for nothing last")

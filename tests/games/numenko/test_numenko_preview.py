@@ -109,3 +109,19 @@ def test_only_the_seat_that_may_move_is_answered(
     done = preview(as_user(alice), duel, "1+1=2")
     assert done.status_code == 409 and done.headers["HX-Refresh"] == "true"
     assert preview(as_user(bob), duel, "1+1=2").status_code == 200
+
+
+def test_the_tools_for_a_chosen_square_come_right_under_the_grid(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """On a phone the hand fills the screen below the grid: the buttons that change the
+    chosen square's sign, drawn after the hand, were out of sight when a sign was tapped.
+    They come between the grid and the lines it checks, in the table and in each preview."""
+    client = as_user(alice)
+    for html in (
+        str(client.get(f"/games/{duel.pk}/").content.decode()),
+        previewed(client, duel, calculation(duel, 0)),
+    ):
+        grid, tools = html.index('class="nk-build"'), html.index('class="nk-tools"')
+        assert grid < tools < html.index('class="nk-hand"')
+        assert html.count('class="nk-tools"') == 1

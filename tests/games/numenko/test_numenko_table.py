@@ -94,7 +94,7 @@ def test_the_table_shows_the_pot_every_tile_count_the_round_and_who_has_moved(
     assert post(as_user(alice), duel, calculation(duel, 0)).status_code == 200
     page = page_of(as_user(bob), duel)
     assert "1 of 2 players has moved this round" in page
-    assert "has moved this round (what stays secret until everyone has)" in page
+    assert "has moved this round (the move stays secret until everyone has moved)" in page
 
 
 def test_the_status_line_says_the_hand_and_leaves_the_grid_to_its_drawing(
@@ -322,6 +322,10 @@ def test_live_a_content_player_may_still_build_and_move(
     page = page_of(client, game)
     assert "Your turn." not in page and 'name="play-grid"' in page
     assert "is content: asked for nothing last" in page
+    # Said in French whoever the player is: "satisfait" would call every player a man.
+    french = page_of(client, game, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "ne demande plus rien\u00a0: son dernier coup n’a rien demandé" in french
+    assert "satisfait\u00a0:" not in french
     grid = calculation(game, 0)
     preview = client.get(f"/games/{game.pk}/preview/", {"play-grid": grid})
     assert preview.status_code == 200 and "Every calculation holds" in preview.content.decode()
@@ -382,6 +386,9 @@ def test_a_finished_game_shows_points_in_hand_every_hand_and_is_replayed_grid_by
     assert final.phase is Phase.GAME_OVER
     page = page_of(as_user(alice), game)
     assert "Final scores" in page and "Every hand at the end" in page
+    # Her hand is said once among every hand (and beside her grid), not a third time under
+    # the scores as while she played.
+    assert "<h2>Your hand" not in page
     result = NUMENKO.outcome(final)
     assert result is not None
     # The score sheet has a column for each line that gave somebody points, and no other.
@@ -505,3 +512,6 @@ def test_a_finished_games_replay_calls_no_move_secret(duel: Game, client: Client
     )
     page = client.get(f"/games/{game.pk}/replay/", {"step": halfway}).content.decode()
     assert "has moved this round" in page and "stays secret" not in page
+    # The step says the grid laid out, which the player's box does not draw yet: the box
+    # says when it will, so that the replay does not seem to lose the move.
+    assert "has moved this round: the grids show once everyone has moved" in page

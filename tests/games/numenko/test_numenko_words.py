@@ -56,6 +56,26 @@ def test_the_deal_and_the_draws_say_ones_own_tiles_and_the_others_count() -> Non
     )
 
 
+def test_a_single_request_served_is_no_order_drawn() -> None:
+    """A live table serves each request as it arrives, and a round may hold one request
+    only: chance drew no order, so none is said."""
+    mine = {"type": "draw", "order": [1], "tiles": ["7M"], "sizes": [2]}
+    hidden = {"type": "draw", "order": [1], "tiles": [None], "sizes": [2]}
+    assert said({"type": "draw", "seat": -1, "action": mine}, viewer=1) == (
+        "Chance: serve your request. You draw 7 and a Multichoice."
+    )
+    assert said({"type": "draw", "seat": -1, "action": hidden}, viewer=0) == (
+        "Chance: serve Bob’s request. Bob draws 2 tiles."
+    )
+    with translation.override("fr"):
+        assert said({"type": "draw", "seat": -1, "action": mine}, viewer=1) == (
+            "Hasard\u00a0: servir votre demande. Vous piochez 7 et un Multichoice."
+        )
+        assert said({"type": "draw", "seat": -1, "action": hidden}, viewer=0) == (
+            "Hasard\u00a0: servir Bob. Bob pioche 2 tuiles."
+        )
+
+
 def test_a_round_served_says_every_grid_and_the_order() -> None:
     assert said({"type": "round-ended", "seat": None, "action": ROUND}, viewer=2) == (
         "Round 3 is over: every grid shows. The grids now: Alice: “2x4=8” · Bob: an empty grid · "

@@ -22,6 +22,9 @@
   const history = new Map();
   const drawn = new WeakMap();
   const looked = new WeakSet();
+  // What to focus once the grid is drawn again ({draft, square} or {draft, tool}: a
+  // selector in the grid or in the tools), or nothing.
+  let aim = null;
 
   // A square's token ("7", "x", "[x+]", "F7", "F[x+]") and back.
   const read = (token) => {
@@ -129,12 +132,27 @@
   }
 
   // The squares edited: ``keep``, a square as drawn now, is chosen again once the grid is
-  // drawn anew from its top-left tile.
-  function edit(draft, found, keep) {
+  // drawn anew from its top-left tile. The focus, if the draft had it, comes back for the
+  // keyboard (the redrawn squares and tools are new buttons, and it would fall back to the
+  // top of the player's moves): to ``at``, the square the change was made on, else to the
+  // tool pressed.
+  function edit(draft, found, keep, at = keep) {
     const { text, top, left } = notation(found);
     picked = keep ? { draft: draft.id, r: keep.r - top, c: keep.c - left } : null;
+    const active = document.activeElement;
+    aim = null;
+    if (active && draft.contains(active)) {
+      if (at) aim = { draft: draft.id, square: `[data-r="${at.r - top}"][data-c="${at.c - left}"]` };
+      else if (active.closest(".nk-tools")) aim = { draft: draft.id, tool: tool(active) };
+    }
     send(draft, text);
   }
+
+  // A button of the tools, as it is found again in the tools drawn anew.
+  const tool = (button) =>
+    button.dataset.face !== undefined
+      ? `[data-face="${CSS.escape(button.dataset.face)}"]`
+      : `[data-down="${CSS.escape(button.dataset.down)}"]`;
 
   function pickTile(draft, button) {
     const again = here(draft) && picked.tile && button.classList.contains("picked");
@@ -152,7 +170,7 @@
       const tile = picked.tile;
       const token = tile === "M" ? "+" : tile === "F" ? "F+" : tile;
       found.set(key, token);
-      edit(draft, found, tile === "M" || tile === "F" ? { r, c } : null);
+      edit(draft, found, tile === "M" || tile === "F" ? { r, c } : null, { r, c });
       return;
     }
     if (here(draft) && picked.r !== undefined) {
@@ -203,14 +221,25 @@
     if (!it) return;
     change(it.square);
     found.set(it.key, write(it.square));
-    edit(draft, found, { r: picked.r, c: picked.c });
+    edit(draft, found, { r: picked.r, c: picked.c }, null);
   }
 
   // Every part of a draft as the choice stands: the tile or square chosen outlined, the
-  // tools for a square of the grid, Undo while there is something to undo.
+  // tools for a square of the grid; Undo while there is something to undo, the grid on the
+  // table brought back once the draft differs from it, every tile taken back while some lie.
   function refresh(draft) {
-    draft.querySelector(".nk-undo").hidden = false;
+    const text = field(draft).value;
+    const row = draft.querySelector(".nk-undo");
+    const pressed = row.contains(document.activeElement) ? document.activeElement : null;
+    row.hidden = false;
     draft.querySelector("[data-undo]").disabled = !(history.get(draft.id) || []).length;
+    draft.querySelector("[data-reset]").disabled = text === draft.dataset.initial;
+    draft.querySelector("[data-clear]").disabled = !text.trim();
+    // A button pressed that has nothing more to do is disabled, which drops the focus to
+    // the top of the page: it goes to the next control of the row still to use, or the field.
+    if (pressed && pressed.disabled) {
+      (row.querySelector("button:not(:disabled)") || field(draft)).focus({ preventScroll: true });
+    }
     draft.querySelectorAll(".picked").forEach((element) => {
       element.classList.remove("picked");
       element.setAttribute("aria-pressed", "false");
@@ -262,7 +291,7 @@
       const it = chosen(draft);
       if (!it) return;
       squares(draft).delete(it.key);
-      edit(draft, squares(draft), null);
+      edit(draft, squares(draft), null, { r: picked.r, c: picked.c });
     } else if (data.undo !== undefined) {
       const earlier = history.get(draft.id) || [];
       if (!earlier.length) return;
@@ -315,6 +344,13 @@
       drawn.delete(draft);
       draft.classList.remove("nk-busy");
       refresh(draft);
+      if (aim && aim.draft === draft.id) {
+        const found = aim.square
+          ? draft.querySelector(`.nk-build ${aim.square}`)
+          : draft.querySelector(`.nk-tools:not([hidden]) ${aim.tool}`);
+        aim = null;
+        if (found) found.focus({ preventScroll: true });
+      }
       if (window.htmx) restore(draft);
     });
   document.addEventListener("htmx:load", settle);
