@@ -124,7 +124,7 @@ def test_a_french_player_is_asked_and_told_in_french(
 
     assert "Abandonner\u00a0?" in question
     table = _page(client, trio)
-    assert "Vous avez abandonné\u00a0: un bot joue votre place jusqu’à la fin." in table
+    assert "Vous avez abandonné\u00a0: un bot joue à votre place jusqu’à la fin." in table
     assert "Vous avez abandonné." in table  # the history
 
 

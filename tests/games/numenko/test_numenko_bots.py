@@ -116,10 +116,10 @@ def test_before_resigning_a_live_table_a_player_reads_that_their_seat_will_pass(
     client.post(f"/games/{live.pk}/resign/")
     table = client.get(f"/games/{live.pk}/").content.decode()
     assert "Vous avez abandonné\u00a0: votre place passe jusqu’à la fin" in table
-    assert "un bot joue votre place" not in table
+    assert "un bot joue à votre place" not in table
 
     in_rounds = numenko_game(alice, bob, carol, mode="rounds")
-    assert "Un bot joue votre place jusqu’à la fin" in _resign_question(in_rounds, bob)
+    assert "Un bot joue à votre place jusqu’à la fin" in _resign_question(in_rounds, bob)
 
     rules = Client().get("/rules/numenko/").content.decode()
     assert "no bot takes a resigned seat either: it passes to the end" in rules
