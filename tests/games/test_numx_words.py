@@ -104,3 +104,24 @@ def test_the_mail_says_an_empty_hand_as_a_sentence_of_its_own(
     with translation.override(language):
         assert empty in position(mail_view(), ["alice", "bob"])
         assert held in position(mail_view(hands=[["blue-7"], None]), ["alice", "bob"])
+
+
+def test_a_draw_in_the_history_is_a_french_sentence_for_you_and_for_another() -> None:
+    """« Bob (pioche) : 1 carte. » was a label where French says a sentence, its verb
+    agreeing with its subject, as it does for "you"."""
+    names = ["Alice", "Bob"]
+
+    def drawn(seat: int, viewer: int | None, taken: list[str | None]) -> str:
+        entry = {
+            "type": "draw",
+            "seat": seat,
+            "action": {"type": "draw"},
+            "facts": {"from_pile": {str(seat): taken}},
+        }
+        return SITE.describe_event(entry, names, viewer, {"players": 2}).replace("\u00a0", " ")
+
+    with translation.override("fr"):
+        assert drawn(0, 0, ["blue-7"]).endswith("Vous avez pioché bleu 7.")
+        assert drawn(1, 0, [None]).endswith("Bob a pioché 1 carte.")
+    with translation.override("en"):
+        assert drawn(1, None, ["blue-7"]).endswith("Bob drew blue 7.")

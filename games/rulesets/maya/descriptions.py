@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 
 from games.descriptions import actor, and_list, common_event, number, reason_text
 from games.engine.maya.cards import MAX_STEP
@@ -171,12 +171,7 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
         if viewer is not None and taker == str(viewer):
             said.append(_("You drew %(cards)s.") % {"cards": got})
         else:
-            # In context: the games' catalogues are merged, and another game's French
-            # says this sentence its own way.
-            said.append(
-                pgettext("Maya", "%(who)s drew %(cards)s.")
-                % {"who": names[int(taker)], "cards": got}
-            )
+            said.append(_("%(who)s drew %(cards)s.") % {"who": names[int(taker)], "cards": got})
     for holder, token in (found.get("tokens") or {}).items():
         if token is None:
             said.append(_("%(who)s drew a secret number.") % {"who": names[int(holder)]})
