@@ -31,6 +31,10 @@ from games.services import start_recording
 #: it), ``host`` (who cancelled) and ``players``: the user ids of the other humans seated
 #: (no bot, not the host). Apps the platform does not import (notifications) tell them.
 table_cancelled = Signal()
+#: Sent by :func:`game_join` once a player other than the host has taken the table's last
+#: free seat, with ``game`` and ``player`` (who took it): the game now waits for its host
+#: to start it, whom other apps tell (notifications).
+table_filled = Signal()
 
 
 class LobbyError(ValueError):
@@ -275,7 +279,10 @@ def game_join(*, game: Game, user: AbstractBaseUser, token: str = "") -> Seat:
     check_invitation(game, token)
     if game.seats.filter(user_id=user.pk).exists():
         raise LobbyError(_("You already have a seat at this table."))
-    return _take_seat(game, user=user, name=players.display_name(user))
+    seat = _take_seat(game, user=user, name=players.display_name(user))
+    if free_seats(game) == 0:
+        table_filled.send(sender=Game, game=game, player=user)
+    return seat
 
 
 def game_leave(*, game: Game, user: AbstractBaseUser) -> None:

@@ -6,12 +6,13 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        # The consumer, the invitations', reminders', inbound mail's and cancelled tables'
-        # receivers, and the outbox's senders (the tasks) register themselves when their
+        # The consumer, the invitations', reminders', inbound mail's, cancelled and full
+        # tables' receivers, and the outbox's senders (the tasks) register themselves when their
         # module is imported.
         from notifications import (  # noqa: F401
             cancellations,
             consumer,
+            full_tables,
             inbound,
             invitations,
             reminders,

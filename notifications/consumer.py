@@ -132,10 +132,16 @@ PREFERENCE = {
     Notification.Kind.OUT_OF_TURN: "email_your_turn",
     Notification.Kind.REMINDER: "email_reminders",
     Notification.Kind.GAME_END: "email_game_end",
+    # The game waits for its host to start it, as for a player's move.
+    Notification.Kind.TABLE_FULL: "email_your_turn",
 }
 #: Kinds not sent to a player who has the table open or looked at it lately
 #: (``games.presence``): they see it there. Reminders and the digest still come.
-AT_THE_TABLE = {Notification.Kind.YOUR_TURN, Notification.Kind.OUT_OF_TURN}
+AT_THE_TABLE = {
+    Notification.Kind.YOUR_TURN,
+    Notification.Kind.OUT_OF_TURN,
+    Notification.Kind.TABLE_FULL,
+}
 #: Kinds the daily digest replaces for players who chose it.
 DIGESTED = {Notification.Kind.YOUR_TURN, Notification.Kind.OUT_OF_TURN, Notification.Kind.REMINDER}
 

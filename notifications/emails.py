@@ -224,6 +224,12 @@ def _context(notification: Notification) -> dict[str, Any]:
     seat = seat_of(game, user)
     context["game"] = game.display_name
     context["table"] = game_link(user, game.pk)
+    if kind == Notification.Kind.TABLE_FULL:
+        # Said of the seat taken last: whoever took it, it filled the table.
+        last = game.seats.order_by("-number").first()
+        context["player"] = last.name if last else ""
+        context["subject"] = _("%(game)s: your table is full") % {"game": game.display_name}
+        return context
     # The footer prints the head of the game's chain: each inbox a witness (docs/logs.md).
     context["chain"] = store.head(game.pk, game.last_sequence)
     if kind == Notification.Kind.GAME_END:

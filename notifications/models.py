@@ -27,6 +27,7 @@ class Notification(models.Model):
         OUT_OF_TURN = "out-of-turn", "you may complete out of turn"
         REMINDER = "reminder", "reminder"
         GAME_END = "game-end", "the game is over"
+        TABLE_FULL = "table-full", "your table is full"
         DIGEST = "digest", "daily digest"
 
     game = models.ForeignKey(
