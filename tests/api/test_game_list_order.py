@@ -42,10 +42,8 @@ def listed_by_api(client: APIClient) -> list[str]:
 def lobby_lists(client: Client) -> dict[str, list[str]]:
     """The lobby's lists of the player's games (finished ones: every page), by name."""
     page = client.get("/games/")
-    lists = {
-        key: [seat.game.name for seat in page.context[key]]
-        for key in ("awaiting", "playing", "waiting")
-    }
+    lists = {key: [seat.game.name for seat in page.context[key]] for key in ("awaiting", "playing")}
+    lists["waiting"] = [table.seat.game.name for table in page.context["waiting"]]
     lists["finished"] = []
     number: int | None = 1
     while number is not None:
