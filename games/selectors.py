@@ -270,8 +270,11 @@ def finished_games(limit: int = 5) -> QuerySet[Game]:
     return finished.order_by("-finished_at")[:limit]
 
 
-def games_to_watch(limit: int = 5) -> QuerySet[Game]:
+def games_to_watch(limit: int = 5, viewer: AbstractBaseUser | None = None) -> QuerySet[Game]:
     """Running games listed for spectators: public ones only (a private game is watched
-    only by whoever was given its address)."""
+    only by whoever was given its address), none ``viewer`` plays in (their own lists
+    have those)."""
     running = Game.objects.filter(status=Game.Status.RUNNING, is_public=True)
+    if viewer is not None:
+        running = running.exclude(seats__user_id=viewer.pk)
     return running.order_by("-updated_at")[:limit]

@@ -96,6 +96,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             for game, free in tables
         ],
         "recent": finished_games(),
+        "watch": games_to_watch(viewer=request.user),
         "games": [game_type(game_id) for game_id in game_ids()],
         "try_key": try_key(),
         # What other apps have for the member (an invitation to a tournament).

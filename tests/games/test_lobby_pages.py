@@ -69,3 +69,17 @@ def test_the_lobby_reads_as_much_for_a_veteran_as_for_a_newcomer(
             assert client.get("/games/").status_code == 200
         reads.append(len(queries.captured_queries))
     assert reads[0] == reads[1]
+
+
+def test_the_lobby_lists_public_games_being_played_to_watch(
+    duel: Game, mallory: User, alice: User, as_user: Login
+) -> None:
+    """Failed before: a member's lobby listed games to replay but none to watch (only the
+    home page, which a member never sees, did): a spectator could not find one."""
+    page = as_user(mallory).get("/games/").content.decode()
+    watch = page.split("Watch a game", 1)[1]
+    assert f'href="/games/{duel.pk}/"' in watch
+    # Her own games are in her lists already, and a private game is nobody's to watch.
+    assert "Watch a game" not in as_user(alice).get("/games/").content.decode()
+    Game.objects.filter(pk=duel.pk).update(is_public=False)
+    assert f"/games/{duel.pk}/" not in as_user(mallory).get("/games/").content.decode()
