@@ -551,7 +551,7 @@ def seen_everywhere(
 def seed_demo(site: Site) -> None:
     """Seed the served site with ``numx demo``, as `make run` does (it may run again): its
     members, a game being played, a finished X-Game and a tournament."""
-    _manage(site, "numx", "demo", mail="dummymail://")
+    manage(site, "numx", "demo", mail="dummymail://")
 
 
 def game_number(url: str) -> int:
@@ -601,11 +601,11 @@ def play_on(site: Site, game_id: int, moves: int | None = None) -> bool:
     through the services: ``moves`` of them and on until a player (not a bot) is awaited,
     or, without ``moves``, to the end. Quick, where clicking each move is not what a test
     looks at. Whether a player is awaited now (not if the game ended first)."""
-    played = _manage(site, "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves))
+    played = manage(site, "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves))
     return played.splitlines()[-1:] == ["awaited"]
 
 
-def _manage(site: Site, *command: str, mail: str | None = None) -> str:
+def manage(site: Site, *command: str, mail: str | None = None) -> str:
     """Run a ``manage.py`` command against the served site's database, its mail going where
     the site's goes (or to ``mail``); what it printed."""
     ran = subprocess.run(
@@ -650,7 +650,7 @@ def play_as(site: Site, game_id: int, move: str) -> None:
     """Record ``move`` (in the game's notation) for the one person seated at game
     ``game_id`` of the served site, through the services, as a reply to a mail would: a
     move made elsewhere than at the table, whose outcome a test chooses."""
-    _manage(site, "shell", "-c", _PLAY_AS.format(game_id=game_id, move=move))
+    manage(site, "shell", "-c", _PLAY_AS.format(game_id=game_id, move=move))
 
 
 #: What :func:`finished_bot_game` runs in the served site's Django.
@@ -677,7 +677,7 @@ def finished_bot_game(site: Site, rules: str, seed: int, name: str) -> int:
     """The id of a new public game of ``rules`` named ``name``, between two bots whose random
     moves (drawn from ``seed``) play it to its end on the served site: a finished game that
     anybody may replay."""
-    made = _manage(
+    made = manage(
         site,
         "shell",
         "-c",

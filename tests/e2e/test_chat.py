@@ -1,0 +1,106 @@
+"""The chat as a player reads it on a 360 px phone, after a long conversation: the newest
+line is in view, a line said meanwhile comes in by itself and is said to a screen reader,
+a player who scrolled back to read older lines is left where they were, and the lines'
+box is a region the keyboard can reach (axe-core).
+
+Ann and Ben are made, with their table and forty lines of Ben's, in the served site's
+Django; Ann reads in the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.helpers import (
+    PHONE,
+    Person,
+    Site,
+    axe_violations,
+    log_in_with_password,
+    manage,
+    person,
+)
+
+pytestmark = pytest.mark.browser
+
+#: Ann's and Ben's Maya table, and what Ben had said at it (forty lines); prints its id.
+_TABLE = """
+import random
+from allauth.account.models import EmailAddress
+from django.contrib.auth.models import User
+from chat.services import say
+from games.lobby import game_join, game_open, game_start
+from tests.members import named, real_password
+
+ann, ben = (named(User.objects.create_user(n, f"{n}@example.com")) for n in ("ann", "ben"))
+for user in (ann, ben):
+    real_password(user, f"{user.username}-plays-num-x-42")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+game = game_open(creator=ann, name="Chatterboxes", rules="maya", config={"players": 2},
+                 public=True)
+game_join(game=game, user=ben, token=game.invite_token)
+game = game_start(game=game, by=ann, rng=random.Random(1))
+for number in range(1, 41):
+    say(game, ben, f"Line {number}: " + "on and on " * 8)
+print(game.pk)
+"""
+
+#: Ben says one more line (the game's id and the words are formatted in).
+_BEN_SAYS = """
+from django.contrib.auth.models import User
+from chat.services import say
+from games.models import Game
+
+say(Game.objects.get(pk={game_id}), User.objects.get(username="ben"), {text!r})
+"""
+
+#: How far the lines' box is from its end, in pixels.
+_FROM_THE_END = "(list) => list.scrollHeight - list.scrollTop - list.clientHeight"
+
+
+@pytest.fixture(scope="module")
+def ann(browser: Browser, site: Site) -> Iterator[tuple[Person, int]]:
+    game_id = int(manage(site, "shell", "-c", _TABLE).split()[-1])
+    someone = person(browser, site, "ann")
+    someone.page.set_viewport_size(PHONE)
+    log_in_with_password(someone)
+    yield someone, game_id
+    someone.context.close()
+
+
+def test_the_newest_line_is_in_view_and_the_box_is_reachable(ann: tuple[Person, int]) -> None:
+    someone, game_id = ann
+    page = someone.page
+    page.goto(f"/games/{game_id}/")
+    box = page.locator("#chat-lines")
+    expect(box).to_contain_text("Line 40")
+
+    page.wait_for_function(f"({_FROM_THE_END})(document.getElementById('chat-lines')) < 2")
+    assert not [v for v in axe_violations(page) if "chat" in v]
+
+
+def test_a_new_line_comes_in_view_and_is_said(ann: tuple[Person, int], site: Site) -> None:
+    someone, game_id = ann
+    page = someone.page
+    box = page.locator("#chat-lines")
+
+    manage(site, "shell", "-c", _BEN_SAYS.format(game_id=game_id, text="Your turn, Ann!"))
+
+    expect(box).to_contain_text("Your turn, Ann!", timeout=15_000)
+    expect(page.locator("#chat-news")).to_have_text("ben: Your turn, Ann!")
+    assert box.evaluate(_FROM_THE_END) < 2
+
+
+def test_a_reader_scrolled_back_stays_where_they_were(ann: tuple[Person, int], site: Site) -> None:
+    someone, game_id = ann
+    page = someone.page
+    box = page.locator("#chat-lines")
+    box.evaluate("(list) => { list.scrollTop = 0; }")
+
+    manage(site, "shell", "-c", _BEN_SAYS.format(game_id=game_id, text="Still there?"))
+
+    expect(box).to_contain_text("Still there?", timeout=15_000)
+    assert box.evaluate("(list) => list.scrollTop") == 0
