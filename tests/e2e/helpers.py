@@ -199,6 +199,23 @@ def lines_of(locator: Locator) -> int:
     return int(locator.evaluate(LINE_COUNT))
 
 
+#: A script's function of an element: the words of its text that run over two lines.
+WORDS_CUT = r"""(element) => {
+  const cut = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.textContent.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (tops.size > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+}"""
+
+
 def scrolls_sideways(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
 
@@ -546,6 +563,37 @@ def seen_everywhere(
         page.set_viewport_size({"width": 1280, "height": 1000})
         page.reload()
     return wide
+
+
+def members_made(*names: str) -> str:
+    """The start of a ``manage.py shell`` script (:func:`manage`) that makes a member of
+    each of ``names``, their address confirmed, who logs in with their password as
+    :func:`person` has it, named as they are called: the script finds them in ``members``,
+    by name, and ``started(rules, players)`` starts a public table of ``rules`` where they
+    sit, opened by the first."""
+    return f"""
+import random
+from allauth.account.models import EmailAddress
+from django.contrib.auth.models import User
+from games.lobby import game_join, game_open, game_start
+from tests.members import named, real_password
+
+
+def started(rules, players):
+    config = {{"players": len(players)}}
+    game = game_open(creator=players[0], name=rules, rules=rules, config=config, public=True)
+    for user in players[1:]:
+        game_join(game=game, user=user, token=game.invite_token)
+    return game_start(game=game, by=players[0], rng=random.Random(1))
+
+
+members = {{}}
+for name in {names!r}:
+    user = named(User.objects.create_user(name, f"{{name}}@example.com"))
+    real_password(user, f"{{name}}-plays-num-x-42")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    members[name] = user
+"""
 
 
 def seed_demo(site: Site) -> None:

@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     axe_violations,
     log_in_with_password,
     manage,
+    members_made,
     person,
 )
 
@@ -28,21 +29,10 @@ pytestmark = pytest.mark.browser
 
 #: Ann's and Ben's Maya table, and what Ben had said at it (forty lines); prints its id.
 _TABLE = """
-import random
-from allauth.account.models import EmailAddress
-from django.contrib.auth.models import User
 from chat.services import say
-from games.lobby import game_join, game_open, game_start
-from tests.members import named, real_password
 
-ann, ben = (named(User.objects.create_user(n, f"{n}@example.com")) for n in ("ann", "ben"))
-for user in (ann, ben):
-    real_password(user, f"{user.username}-plays-num-x-42")
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-game = game_open(creator=ann, name="Chatterboxes", rules="maya", config={"players": 2},
-                 public=True)
-game_join(game=game, user=ben, token=game.invite_token)
-game = game_start(game=game, by=ann, rng=random.Random(1))
+ben = members["ben"]
+game = started("maya", [members["ann"], ben])
 for number in range(1, 41):
     say(game, ben, f"Line {number}: " + "on and on " * 8)
 print(game.pk)
@@ -63,7 +53,7 @@ _FROM_THE_END = "(list) => list.scrollHeight - list.scrollTop - list.clientHeigh
 
 @pytest.fixture(scope="module")
 def ann(browser: Browser, site: Site) -> Iterator[tuple[Person, int]]:
-    game_id = int(manage(site, "shell", "-c", _TABLE).split()[-1])
+    game_id = int(manage(site, "shell", "-c", members_made("ann", "ben") + _TABLE).split()[-1])
     someone = person(browser, site, "ann")
     someone.page.set_viewport_size(PHONE)
     log_in_with_password(someone)
