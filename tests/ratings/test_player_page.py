@@ -72,7 +72,7 @@ def test_it_shows_ratings_provisional_and_games_played_and_won_per_game(
     assert lines["Toy"].rated_games == 1  # but is not rated
     assert lines["Toy · fast"].played == 2 and lines["Toy · fast"].won == 1
     html = page(Client(), alice)
-    assert f"{lines['Toy'].rating} <abbr" in html  # marked provisional
+    assert f"{lines['Toy'].rating}&nbsp;<abbr" in html  # marked provisional, beside it
 
 
 def test_finished_games_link_to_their_replay(make_players: Players, toy_game: Play) -> None:
@@ -172,6 +172,21 @@ def test_the_page_speaks_french(make_players: Players, toy_game: Play) -> None:
     html = Client().get(f"/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert "Parties jouées" in html and "provisoire\u00a0: trop peu" in html
+
+
+def test_in_french_the_notes_of_a_game_are_set_off_as_french_writes_it(
+    make_players: Players, clock_game: Play
+) -> None:
+    """A semicolon takes a no-break space before it in French: "…, 29 novembre 2026 ;
+    l’horloge a joué…", never "2026; l’horloge"; a provisional rating keeps its "?" beside
+    it."""
+    alice, bob = make_players(2)
+    clock_game(alice, bob)
+
+    html = Client().get(f"/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert re.search(r"\d{4}\u00a0; l’horloge a joué 1 coup", html)
+    assert re.search(r"\d&nbsp;<abbr", html)
 
 
 def solo_game(player: User) -> Game:
