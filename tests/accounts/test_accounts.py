@@ -371,3 +371,15 @@ def test_the_language_choice_names_the_browsers_and_each_language_in_its_own_wor
     assert select is not None
     options = re.findall(r"<option[^>]*>([^<]+)</option>", select.group())
     assert options == ["La langue du navigateur", "English", "Français"]
+
+
+@pytest.mark.parametrize("name", ["Bot 2", "bot3"])
+def test_nobody_passes_for_one_of_the_sites_bots(
+    name: str, alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """The site's bots sit as "Bot 1", "Bot 2"…: a member of that name would pass for one."""
+    response = as_user(alice).post(
+        "/accounts/profile/", {"display_name": name, "time_zone": "", "language": ""}
+    )
+
+    assert response.status_code == 200 and display_name(alice) == "alice"
