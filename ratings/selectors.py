@@ -171,6 +171,8 @@ class GameLine:
     clock_moves: int
     called_off: bool = False
     resigned: bool = False
+    #: The player's rating as shown before and after the game (None: not rated for them).
+    rating_change: tuple[int, int] | None = None
 
 
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
@@ -186,6 +188,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
         rated = ledger.get(game.pk)
         winner, score, resigned = seats.get(game.pk, (False, None, False))
         solo = is_solo(game.config)
+        change = rated.changes.get(str(user.pk)) if rated else None
         lines.append(
             GameLine(
                 game=game,
@@ -197,6 +200,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
                 clock_moves=rated.clock_moves if rated else 0,
                 called_off=game.status == Game.Status.ABORTED,
                 resigned=resigned,
+                rating_change=(change[0], change[1]) if change else None,
             )
         )
     return lines
