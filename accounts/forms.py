@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile, Scope, profile_of, validate_display_name
@@ -34,6 +35,16 @@ def zones_by_region() -> list[tuple[str, list[tuple[str, str]]]]:
     return sorted(groups.items(), key=lambda group: (group[0] == "Other", group[0]))
 
 
+def _own_name(code: str) -> str:
+    """A language's name in itself, as a choice in a list begins: "English", "Français".
+
+    >>> _own_name("fr")
+    'Français'
+    """
+    name: str = get_language_info(code)["name_local"]
+    return name[:1].upper() + name[1:]
+
+
 class ProfileForm(forms.ModelForm):
     # Required here though the column may be empty: an account made without one (by the
     # admin) is asked for it on its first visit, and nobody empties theirs back to
@@ -43,6 +54,16 @@ class ProfileForm(forms.ModelForm):
         max_length=40,
         validators=[validate_display_name],
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+    # Empty (the default): the browser's language. Each language is named in itself, so
+    # that whoever cannot read the page's language finds their own.
+    language = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        choices=lambda: [
+            ("", _("The browser's language")),
+            *((code, _own_name(code)) for code, _name in settings.LANGUAGES),
+        ],
     )
     # Empty (the default): the browser's own zone, which the page then reads from a cookie
     # (accounts.middleware).

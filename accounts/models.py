@@ -129,15 +129,24 @@ def bot_accounts(user_ids: Collection[int]) -> dict[int, bool]:
 #: Names of the form the site gives accounts without one ("Player 12"): nobody may take
 #: one, which would pass them off as another account.
 RESERVED_NAME = re.compile(r"player\s*\d+", re.IGNORECASE)
+#: Names of the form the site's bots sit under ("Bot 2"): a member of that name would pass
+#: for one of them.
+BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)
 
 
 def validate_display_name(value: str) -> None:
-    """Refuse a display name that is blank or of the reserved form "Player 12"."""
+    """Refuse a display name that is blank, of the reserved form "Player 12", or a site
+    bot's "Bot 2"."""
     if not value.strip():
         raise ValidationError(_("Give the name other players will see."))
     if RESERVED_NAME.fullmatch(value.strip()):
         raise ValidationError(
             _("Names such as “%(name)s” are given to accounts without one: choose another."),
+            params={"name": value.strip()},
+        )
+    if BOT_NAME.fullmatch(value.strip()):
+        raise ValidationError(
+            _("Names such as “%(name)s” are those of the site's bots: choose another."),
             params={"name": value.strip()},
         )
 

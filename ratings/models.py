@@ -47,6 +47,9 @@ class RatedGame(models.Model):
     #: Moves the deadline policy made for absent players: the game is rated as it ended
     #: and marked (docs/ratings.md, "Abandoned games").
     clock_moves = models.PositiveIntegerField(default=0)
+    #: Each rated player's rating as shown before and after the game, by user id (a JSON
+    #: object's keys are strings): the history their page reads.
+    changes = models.JSONField(default=dict, blank=True)
     rated_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Max, Q
+from django.db.models import Count, F, Max, Q
 from django.http import HttpRequest
 
+from accounts.models import display_names
 from games.access import watchable
 from games.models import ENDED, Game, Seat
 from games.registry import UnknownGame, game_type
@@ -24,6 +25,8 @@ from ratings.services import is_provisional, pool_label, pool_of, shown
 LOOKED_AT = 50
 #: Finished games listed to replay.
 RECENT = 10
+#: Players a leaderboard ranks.
+BOARD = 20
 
 
 def is_solo(config: Mapping[str, Any]) -> bool:
@@ -168,6 +171,8 @@ class GameLine:
     clock_moves: int
     called_off: bool = False
     resigned: bool = False
+    #: The player's rating as shown before and after the game (None: not rated for them).
+    rating_change: tuple[int, int] | None = None
 
 
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
@@ -183,6 +188,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
         rated = ledger.get(game.pk)
         winner, score, resigned = seats.get(game.pk, (False, None, False))
         solo = is_solo(game.config)
+        change = rated.changes.get(str(user.pk)) if rated else None
         lines.append(
             GameLine(
                 game=game,
@@ -194,6 +200,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
                 clock_moves=rated.clock_moves if rated else 0,
                 called_off=game.status == Game.Status.ABORTED,
                 resigned=resigned,
+                rating_change=(change[0], change[1]) if change else None,
             )
         )
     return lines
@@ -214,3 +221,48 @@ def current_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine
         seats__user_id=user.pk, status__in=(Game.Status.OPEN, Game.Status.RUNNING)
     )
     return _lines(user, watchable(request, playing.order_by("-updated_at", "-pk")[:LOOKED_AT]))
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """A player on a leaderboard: their place (players of equal ratings share one), their
+    name, their rating as their page shows it, and the games rated."""
+
+    place: int
+    user_id: int
+    name: str
+    rating: ShownRating
+    games: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """One pool's leaderboard: its best :data:`BOARD` players, best first."""
+
+    pool: str
+    label: str
+    lines: list[BoardLine]
+
+
+def leaderboards() -> list[Board]:
+    """Every pool's leaderboard, ordered by the pools' names: its members of an active
+    account by the rating shown (the cautious ``mu - 3 sigma``), so that a provisional
+    rating, far from sure, ranks low until games make it sure."""
+    rated = Rating.objects.filter(user__is_active=True)
+    boards = []
+    for pool in rated.order_by("pool").values_list("pool", flat=True).distinct():
+        best = list(
+            rated.filter(pool=pool)
+            .annotate(cautious=F("mu") - 3 * F("sigma"))
+            .order_by("-cautious", "user_id")
+            .values_list("user_id", "mu", "sigma", "games")[:BOARD]
+        )
+        names = display_names(user_id for user_id, *_rest in best)
+        lines: list[BoardLine] = []
+        for user_id, mu, sigma, games in best:
+            rating = ShownRating(shown(mu, sigma), is_provisional(sigma))
+            tied = lines and lines[-1].rating.rating == rating.rating
+            place = lines[-1].place if tied else len(lines) + 1
+            lines.append(BoardLine(place, user_id, names[user_id], rating, games))
+        boards.append(Board(pool, _label(pool), lines))
+    return boards

@@ -144,7 +144,11 @@ def rate_game(*, game_id: int) -> None:
     ranks = [min(ranking[seat] for seat in side) for side in sides]
     for side, team in zip(sides, MODEL.rate(teams, ranks=ranks), strict=True):
         for seat, new_rating in zip(side, team, strict=True):
-            _update(ratings[users[seat]], new_rating)
+            rating = ratings[users[seat]]
+            before = shown(rating.mu, rating.sigma)
+            _update(rating, new_rating)
+            ledger.changes[str(rating.user_id)] = [before, shown(rating.mu, rating.sigma)]
+    ledger.save(update_fields=["changes"])
 
 
 def _ratings(pool: str, user_ids: Sequence[int]) -> dict[int, Rating]:

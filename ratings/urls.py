@@ -9,5 +9,6 @@ app_name = "ratings"
 
 urlpatterns = [
     path("players/<int:player_id>/", views.player, name="player"),
+    path("ratings/", views.boards, name="leaderboards"),
     path("api/players/<int:player_id>/", api.player, name="api-player"),
 ]

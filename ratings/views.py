@@ -1,4 +1,5 @@
-"""The player page: ratings, results per game, games to replay and games being played."""
+"""The player page: ratings, results per game, games to replay and games being played;
+the leaderboards."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 
 from accounts.models import display_name
 from games.players import bot_accounts
-from ratings.selectors import current_games, pool_lines, recent_games
+from ratings.selectors import current_games, leaderboards, pool_lines, recent_games
 
 
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
@@ -29,3 +30,10 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
             "current": current_games(request, user),
         },
     )
+
+
+def boards(request: HttpRequest) -> HttpResponse:
+    """``/ratings/``: each game's and mode's best players, for anyone to look at."""
+    found = leaderboards()
+    bots = bot_accounts(line.user_id for board in found for line in board.lines)
+    return render(request, "ratings/leaderboards.html", {"boards": found, "bots": bots})

@@ -358,3 +358,28 @@ def test_every_allauth_sentence_the_site_writes_again_in_french_is_still_allauth
     for sentence in SENTENCES:
         assert allauths.gettext(sentence) != sentence, sentence
         assert ours.gettext(sentence) != allauths.gettext(sentence), sentence
+
+
+def test_the_language_choice_names_the_browsers_and_each_language_in_its_own_words(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """The empty choice says what it means, as the time zone's does, not "---------"; each
+    language is named in itself, so that whoever cannot read the page's finds their own."""
+    page = as_user(alice).get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    select = re.search(r'<select name="language".*?</select>', page, re.S)
+    assert select is not None
+    options = re.findall(r"<option[^>]*>([^<]+)</option>", select.group())
+    assert options == ["La langue du navigateur", "English", "Français"]
+
+
+@pytest.mark.parametrize("name", ["Bot 2", "bot3"])
+def test_nobody_passes_for_one_of_the_sites_bots(
+    name: str, alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """The site's bots sit as "Bot 1", "Bot 2"…: a member of that name would pass for one."""
+    response = as_user(alice).post(
+        "/accounts/profile/", {"display_name": name, "time_zone": "", "language": ""}
+    )
+
+    assert response.status_code == 200 and display_name(alice) == "alice"

@@ -199,6 +199,23 @@ def lines_of(locator: Locator) -> int:
     return int(locator.evaluate(LINE_COUNT))
 
 
+#: A script's function of an element: the words of its text that run over two lines.
+WORDS_CUT = r"""(element) => {
+  const cut = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.textContent.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+      if (tops.size > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+}"""
+
+
 def scrolls_sideways(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
 
@@ -548,10 +565,41 @@ def seen_everywhere(
     return wide
 
 
+def members_made(*names: str) -> str:
+    """The start of a ``manage.py shell`` script (:func:`manage`) that makes a member of
+    each of ``names``, their address confirmed, who logs in with their password as
+    :func:`person` has it, named as they are called: the script finds them in ``members``,
+    by name, and ``started(rules, players)`` starts a public table of ``rules`` where they
+    sit, opened by the first."""
+    return f"""
+import random
+from allauth.account.models import EmailAddress
+from django.contrib.auth.models import User
+from games.lobby import game_join, game_open, game_start
+from tests.members import named, real_password
+
+
+def started(rules, players):
+    config = {{"players": len(players)}}
+    game = game_open(creator=players[0], name=rules, rules=rules, config=config, public=True)
+    for user in players[1:]:
+        game_join(game=game, user=user, token=game.invite_token)
+    return game_start(game=game, by=players[0], rng=random.Random(1))
+
+
+members = {{}}
+for name in {names!r}:
+    user = named(User.objects.create_user(name, f"{{name}}@example.com"))
+    real_password(user, f"{{name}}-plays-num-x-42")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    members[name] = user
+"""
+
+
 def seed_demo(site: Site) -> None:
     """Seed the served site with ``numx demo``, as `make run` does (it may run again): its
     members, a game being played, a finished X-Game and a tournament."""
-    _manage(site, "numx", "demo", mail="dummymail://")
+    manage(site, "numx", "demo", mail="dummymail://")
 
 
 def game_number(url: str) -> int:
@@ -601,11 +649,11 @@ def play_on(site: Site, game_id: int, moves: int | None = None) -> bool:
     through the services: ``moves`` of them and on until a player (not a bot) is awaited,
     or, without ``moves``, to the end. Quick, where clicking each move is not what a test
     looks at. Whether a player is awaited now (not if the game ended first)."""
-    played = _manage(site, "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves))
+    played = manage(site, "shell", "-c", _PLAY_ON.format(game_id=game_id, moves=moves))
     return played.splitlines()[-1:] == ["awaited"]
 
 
-def _manage(site: Site, *command: str, mail: str | None = None) -> str:
+def manage(site: Site, *command: str, mail: str | None = None) -> str:
     """Run a ``manage.py`` command against the served site's database, its mail going where
     the site's goes (or to ``mail``); what it printed."""
     ran = subprocess.run(
@@ -650,7 +698,7 @@ def play_as(site: Site, game_id: int, move: str) -> None:
     """Record ``move`` (in the game's notation) for the one person seated at game
     ``game_id`` of the served site, through the services, as a reply to a mail would: a
     move made elsewhere than at the table, whose outcome a test chooses."""
-    _manage(site, "shell", "-c", _PLAY_AS.format(game_id=game_id, move=move))
+    manage(site, "shell", "-c", _PLAY_AS.format(game_id=game_id, move=move))
 
 
 #: What :func:`finished_bot_game` runs in the served site's Django.
@@ -677,7 +725,7 @@ def finished_bot_game(site: Site, rules: str, seed: int, name: str) -> int:
     """The id of a new public game of ``rules`` named ``name``, between two bots whose random
     moves (drawn from ``seed``) play it to its end on the served site: a finished game that
     anybody may replay."""
-    made = _manage(
+    made = manage(
         site,
         "shell",
         "-c",

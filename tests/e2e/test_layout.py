@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from games import demo
 from tests.e2e.helpers import (
     PHONE,
+    WORDS_CUT,
     Site,
     axe_violations,
     focus_by_tabbing,
@@ -292,23 +293,6 @@ def test_a_round_button_beside_long_words_stays_round(alice: Page) -> None:
         (box(radios.nth(i))["width"], box(radios.nth(i))["height"]) for i in range(radios.count())
     ]
     assert [size for size in sizes if size[0] != size[1]] == []
-
-
-#: A script's function of an element: the words of its text that run over two lines.
-WORDS_CUT = r"""(element) => {
-  const cut = [];
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const word of node.textContent.matchAll(/[\p{L}\p{N}]+/gu)) {
-      const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
-      if (tops.size > 1) cut.push(word[0]);
-    }
-  }
-  return cut;
-}"""
 
 
 @pytest.mark.parametrize("game", ["objectifs", "numenko"])

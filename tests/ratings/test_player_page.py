@@ -22,7 +22,7 @@ from games.lobby import game_add_bot, game_invite, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
 from games.services import game_submit
-from ratings.selectors import PoolLine
+from ratings.selectors import PoolLine, ratings_in
 from tests.clients import token_client
 from tests.platform.conftest import play_to_the_end
 from tests.ratings.conftest import open_game
@@ -72,7 +72,7 @@ def test_it_shows_ratings_provisional_and_games_played_and_won_per_game(
     assert lines["Toy"].rated_games == 1  # but is not rated
     assert lines["Toy · fast"].played == 2 and lines["Toy · fast"].won == 1
     html = page(Client(), alice)
-    assert f"{lines['Toy'].rating} <abbr" in html  # marked provisional
+    assert f"{lines['Toy'].rating}&nbsp;<abbr" in html  # marked provisional, beside it
 
 
 def test_finished_games_link_to_their_replay(make_players: Players, toy_game: Play) -> None:
@@ -80,6 +80,25 @@ def test_finished_games_link_to_their_replay(make_players: Players, toy_game: Pl
     game = toy_game([alice, bob], winner=1)
 
     assert f'href="/games/{game.pk}/replay/"' in page(Client(), alice)
+
+
+def test_each_rated_game_says_how_it_moved_the_players_rating(
+    make_players: Players, toy_game: Play
+) -> None:
+    """The recent games are the rating's history: each rated game says the rating before
+    and after it, as the page shows ratings; the last one's "after" is the rating now."""
+    alice, bob = make_players(2)
+    toy_game([alice, bob], winner=0)
+    toy_game([alice, bob], winner=0)
+
+    html = page(Client(), alice)
+
+    now = ratings_in("toy", [alice.pk])[alice.pk].rating
+    moves = re.findall(r"rating (\d+)\u00a0→ (\d+)", html)  # the arrow kept beside
+    assert len(moves) == 2
+    (before_last, last), (first_before, first_after) = (tuple(map(int, m)) for m in moves)
+    assert first_before == 1335 and first_after == before_last and last == now
+    assert last > before_last > first_before  # she won both
 
 
 def test_private_games_are_listed_only_to_whoever_may_watch_them(
@@ -172,6 +191,21 @@ def test_the_page_speaks_french(make_players: Players, toy_game: Play) -> None:
     html = Client().get(f"/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
 
     assert "Parties jouées" in html and "provisoire\u00a0: trop peu" in html
+
+
+def test_in_french_the_notes_of_a_game_are_set_off_as_french_writes_it(
+    make_players: Players, clock_game: Play
+) -> None:
+    """A semicolon takes a no-break space before it in French: "…, 29 novembre 2026 ;
+    l’horloge a joué…", never "2026; l’horloge"; a provisional rating keeps its "?" beside
+    it."""
+    alice, bob = make_players(2)
+    clock_game(alice, bob)
+
+    html = Client().get(f"/players/{alice.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    assert re.search(r"\d{4}\u00a0; l’horloge a joué 1 coup", html)
+    assert re.search(r"\d&nbsp;<abbr", html)
 
 
 def solo_game(player: User) -> Game:

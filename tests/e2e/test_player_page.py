@@ -1,0 +1,71 @@
+"""A player page on a 360 px phone, in French: Ivy has played Maya against Joe and NMBR 9
+alone, so her ratings table has all its columns. No word of it is cut in two ("Clas /
+sem / ent"), a rating keeps its provisional mark beside it, the page does not scroll
+sideways, and the table, where it is wider than the phone, scrolls in a box the keyboard
+reaches (axe-core's serious "scrollable-region-focusable").
+
+Ivy, Joe and their games are made in the served site's Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.helpers import (
+    PHONE,
+    WORDS_CUT,
+    Site,
+    axe_violations,
+    in_language,
+    lines_of,
+    log_in_with_password,
+    manage,
+    members_made,
+    person,
+    scrolls_sideways,
+)
+
+pytestmark = pytest.mark.browser
+
+#: Ivy's Maya game against Joe and her NMBR 9 game alone, played to their ends by the bots'
+#: moves and rated; prints Ivy's id.
+_GAMES = """
+from games.bots import play_bot_move
+from ratings.services import rebuild
+
+ivy, joe = members["ivy"], members["joe"]
+for rules, players in (("maya", [ivy, joe]), ("nmbr9", [ivy])):
+    game = started(rules, players)
+    rng = random.Random(2)
+    while play_bot_move(game, rng):
+        pass
+rebuild()
+print(ivy.pk)
+"""
+
+
+@pytest.fixture(scope="module")
+def ivy(browser: Browser, site: Site) -> Iterator[tuple[Page, int]]:
+    ivy_id = int(manage(site, "shell", "-c", members_made("ivy", "joe") + _GAMES).split()[-1])
+    someone = person(browser, site, "ivy")
+    log_in_with_password(someone)
+    in_language(someone, site, "fr")
+    someone.page.set_viewport_size(PHONE)
+    yield someone.page, ivy_id
+    someone.context.close()
+
+
+def test_the_ratings_table_reads_whole_on_a_phone_in_french(ivy: tuple[Page, int]) -> None:
+    page, ivy_id = ivy
+    page.goto(f"/players/{ivy_id}/")
+    table = page.locator("main table").first
+    expect(table).to_contain_text("Classement")
+    expect(table).to_contain_text("Maya")
+
+    assert table.evaluate(WORDS_CUT) == []
+    assert lines_of(page.locator("main td.num abbr").first.locator("..")) == 1
+    assert not scrolls_sideways(page)
+    assert axe_violations(page) == []
