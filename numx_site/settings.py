@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A game whose events cannot be replayed: a page saying so, not a 500 (games/damage.py).
     "games.damage.DamagedGameMiddleware",
+    # A form's address opened as a page: the site's 405 page, not a blank one.
+    "numx_site.not_allowed.NotAllowedPageMiddleware",
 ]
 
 ROOT_URLCONF = "numx_site.urls"
