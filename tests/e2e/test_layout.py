@@ -38,7 +38,7 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 1000}
 #: The site's menu for a member, as it names its entries.
-MENU = ("Tournaments", "Rules", "My games", "New game", "My page", "Profile", "Log out")
+MENU = ("Tournaments", "Ratings", "Rules", "My games", "New game", "My page", "Profile", "Log out")
 
 
 @pytest.fixture(scope="module")
