@@ -409,17 +409,20 @@ def laid_and_mailed_again(game: Game, alice: User, commit: Commit) -> mail.Email
     return turn_mail_now(game, 0)
 
 
-@pytest.mark.parametrize("client", ["gmail", "thunderbird"])
+@pytest.mark.parametrize(
+    ("client", "said"), [("gmail", "grid\n\n"), ("thunderbird", "grid\n\n"), ("gmail", "Grid.")]
+)
 def test_a_grid_word_with_no_grid_after_it_is_refused_not_played_empty(
-    stacked: None, alice: User, bob: User, commit: Commit, client: str
+    stacked: None, alice: User, bob: User, commit: Commit, client: str, said: str
 ) -> None:
     """Alice answers with "grid" and nothing after it but the mail she quotes, whose grid
     rows (each line starting with ">") are the mail's, not hers: nothing is played, which
-    would have taken every tile of her grid back, and the answer says why."""
+    would have taken every tile of her grid back, and the answer says why. "Grid." is
+    that too (a phone's capital, a habit's full stop), not the grid's "." of "grid ."."""
     game = start(alice, bob, commit)
     message = laid_and_mailed_again(game, alice, commit)
     assert "\n1F+1+1+1+1+1=6\n" in str(message.body)
-    deliver(commit, reply(message, "grid\n\n", client=client))
+    deliver(commit, reply(message, said, client=client))
     assert outcome() == "not-a-move"
     assert played(game, 0) == [str(parse_action(f"fini grid {FULL_GRID}"))]
     answer = str(answer_to(alice.email).body)

@@ -211,11 +211,17 @@ def bare_grid(text: str) -> bool:
     """Whether a move says ``grid`` with nothing after it: an empty grid, every tile back
     in the hand (``grid .`` writes one on purpose).
 
+    A full stop or an exclamation mark closing the last word is a phone's or a habit's,
+    as replies are read (``Grid.`` is ``grid``); one standing alone is the grid's ``.``.
+
     >>> bare_grid("exchange 9 grid"), bare_grid("grille ."), bare_grid("grid 1+1=2")
     (True, False, False)
+    >>> bare_grid("Grid."), bare_grid("grid!")
+    (True, True)
     """
+    closed = re.sub(r"(?<=\S)[.!]+$", "", text.strip()).lower()
     try:
-        found = _sections(text.split())
+        found = _sections(closed.split())
     except NotationError:
         return False
     return "grid" in found and not found["grid"]
