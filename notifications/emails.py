@@ -29,7 +29,7 @@ from games.descriptions import and_list, game_summary, number, who
 from games.engine.ruleset import ScoreLine
 from games.events import store
 from games.events.models import Event
-from games.lobby import is_rematch
+from games.lobby import free_seats, is_rematch
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
@@ -149,6 +149,18 @@ def compose(notification: Notification) -> EmailMultiAlternatives:
         message.reply_to = [token.address]
         message.extra_headers["Message-ID"] = token.message_id(f"notification-{notification.pk}")
     return message
+
+
+def compose_due(notification: Notification) -> EmailMultiAlternatives | None:
+    """:func:`compose`, unless what the notification tells is no longer so when it is
+    sent: a full table that has started, or has a free seat again, waits for its host no
+    more (the outbox may send a row late)."""
+    game = notification.game
+    if notification.kind == Notification.Kind.TABLE_FULL and (
+        game is None or game.status != Game.Status.OPEN or free_seats(game) > 0
+    ):
+        return None
+    return compose(notification)
 
 
 def player_message(address: str, context: dict[str, Any], key: str) -> EmailMultiAlternatives:
@@ -385,16 +397,18 @@ def _revealed(game: Game, seat: int | None, own: int, after: int) -> list[dict[s
     same NMBR 9 card, shown once every tile is placed. The mail before that move told them
     as hidden; the recap from that move on would never tell them again. A move they read
     whole is not told again for what chance gave with it (the cards drawn, which a game
-    over shows with every hand): only a move itself out of sight is revealed."""
+    over shows with every hand): only a move itself out of sight is revealed, never
+    chance's (a deal, a shuffle: their order, shown at the end, is no player's move)."""
     if seat is None or own - 1 <= after:
         return []
     then = store.load(game.pk, game.rules, upto=own - 1)
     known = event_log(game, seat, after=after, limit=own - 1 - after, loaded=then)
     shown = event_log(game, seat, after=after, limit=own - 1 - after)
+    chance = rule_set(game.rules).chance
     return [
         entry
         for entry, was in zip(shown, known, strict=True)
-        if entry.get("action") != was.get("action")
+        if entry["seat"] != chance and entry.get("action") != was.get("action")
     ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.models import Invitation
-from notifications.emails import compose, compose_invitation
+from notifications.emails import compose_due, compose_invitation
 from notifications.models import Answer, Notification
 from notifications.outbox import RETRIED, send_once, sends
 from notifications.replies import compose_answer, process
@@ -20,7 +20,7 @@ from notifications.replies import compose_answer, process
 @shared_task(**RETRIED)
 def send_notification(notification_id: int) -> bool:
     """Send one notification unless it is already sent; True if this call sent it."""
-    return send_once(Notification, notification_id, ("recipient", "game"), compose)
+    return send_once(Notification, notification_id, ("recipient", "game"), compose_due)
 
 
 @sends(Invitation)

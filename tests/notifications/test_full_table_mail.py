@@ -12,9 +12,11 @@ from django.contrib.auth.models import User
 from django.core import mail
 
 from accounts.models import profile_of
-from games.lobby import game_add_bot, game_join, game_leave, game_open
+from games.lobby import game_add_bot, game_join, game_leave, game_open, game_start
 from games.models import Game
 from games.presence import mark_looking
+from notifications.models import Notification
+from notifications.tasks import send_notification
 from tests.members import speaks
 from tests.notifications.conftest import sent_to
 
@@ -83,4 +85,20 @@ def test_not_when_the_host_fills_it_is_there_or_wants_no_such_mail(
     profile.save()
     unwanted = game_open(creator=alice, name="Unwanted", config={"players": 2})
     join(unwanted, mallory, commit)
+    assert sent_to("alice@example.com") == []
+
+
+def test_a_mail_sent_late_is_not_sent_once_the_table_waits_for_her_no_more(
+    friday: Game, alice: User, bob: User, mallory: User
+) -> None:
+    """The outbox may send a row late: by then the table may have started, or a seat be
+    free again, and the mail would ask her to start a game that no longer waits."""
+    for user in (bob, mallory):
+        game_join(game=friday, user=user, token=friday.invite_token)  # no commit: unsent
+    (owed,) = Notification.objects.filter(game=friday, kind="table-full")
+    game_leave(game=friday, user=mallory)
+    assert send_notification(owed.pk) is False
+    game_join(game=friday, user=mallory, token=friday.invite_token)
+    game_start(game=friday, by=alice)
+    assert send_notification(owed.pk) is False
     assert sent_to("alice@example.com") == []
