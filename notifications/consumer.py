@@ -80,23 +80,30 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             # A seat the site plays to the end (its player resigned, or won by the others'
             # resignations) is asked for nothing more; its player still hears of the end.
             and (kind == Notification.Kind.GAME_END or seat in members.playing)
-            and not (kind in still and _mail_stands(game, seat, humans[seat], now))
+            and not (kind in still and _mail_stands(game, seat, humans[seat], kind, now))
         ],
     )
 
 
-def _mail_stands(game: Game, seat: int, user_id: int, now: StateAt) -> bool:
-    """Whether the last mail that asked ``seat`` to move is unanswered and a reply to it
-    would still be played now (``still_valid``: only moves that leave the seat's choice
-    whole came since, as the others' moves at a live Numenko table): then no new mail asks
-    the same; the others' moves are told in the next one, and on the table."""
-    last = (
+def _mail_stands(game: Game, seat: int, user_id: int, kind: str, now: StateAt) -> bool:
+    """Whether the last mail that asked ``seat`` to move is unanswered, asked the same as
+    a mail of ``kind`` would (a "you may play out of turn" does not say the seat must now
+    move), and a reply to it would still be played now (``still_valid``: only moves that
+    leave the seat's choice whole came since, as the others' moves at a live Numenko
+    table): then no new mail asks the same; the others' moves are told in the next one,
+    and on the table."""
+    found = (
         Notification.objects.filter(game=game, recipient_id=user_id, kind__in=ASKING)
-        .order_by("-sequence")
-        .values_list("sequence", flat=True)
+        .order_by("-sequence", "-pk")
+        .values_list("sequence", "kind")
         .first()
     )
-    if last is None or Event.objects.filter(game=game, seat=seat, sequence__gt=last).exists():
+    if found is None:
+        return False
+    last, asked = found
+    if SAME_ASKING.get(asked, asked) != kind:
+        return False
+    if Event.objects.filter(game=game, seat=seat, sequence__gt=last).exists():
         return False
     return still_valid(rule_set(game.rules), game.pk, seat, asked_sequence(game, last), now)
 
@@ -125,6 +132,8 @@ ASKING = (
     Notification.Kind.OUT_OF_TURN,
     Notification.Kind.REMINDER,
 )
+#: A reminder asks what the "your turn" it follows asked.
+SAME_ASKING = {Notification.Kind.REMINDER: Notification.Kind.YOUR_TURN}
 #: Which profile preference governs each kind of email.
 PREFERENCE = {
     INVITATION: "email_invitations",

@@ -24,6 +24,7 @@ from games.registry import rule_set
 from games.rulesets.numx.descriptions import cards
 from games.selectors import game_view
 from games.services import game_submit, set_standing_orders
+from notifications.consumer import _mail_stands
 from notifications.emails import compose
 from notifications.models import Notification
 from notifications.reply_moves import reply_moves
@@ -448,3 +449,19 @@ def test_a_numx_mail_letters_the_draw_and_the_plain_plis_before_the_action_cards
         assert with_a_card == sorted(with_a_card), lettered
         move(trio, seat, commit)
     assert seen_a_crowd
+
+
+def test_an_unanswered_out_of_turn_mail_does_not_hold_back_a_your_turn(
+    trio: Game, alice: User
+) -> None:
+    """A "you may play out of turn" left unanswered does not say the seat must now move:
+    when its turn comes, a "your turn" mail is owed all the same, whatever the others'
+    moves left of its choice. An unanswered "your turn" that still stands holds back
+    another "your turn" (one mail per move owed)."""
+    now = store.load(trio.pk, trio.rules)
+    Notification.objects.create(
+        game=trio, sequence=now.sequence, recipient=alice, kind="out-of-turn"
+    )
+    assert not _mail_stands(trio, 0, alice.pk, Notification.Kind.YOUR_TURN, now)
+    Notification.objects.create(game=trio, sequence=now.sequence, recipient=alice, kind="reminder")
+    assert _mail_stands(trio, 0, alice.pk, Notification.Kind.YOUR_TURN, now)
