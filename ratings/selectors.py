@@ -89,12 +89,17 @@ class ShownRating:
     def __str__(self) -> str:
         return f"{self.rating}?" if self.provisional else str(self.rating)
 
+    @classmethod
+    def of(cls, mu: float, sigma: float) -> ShownRating:
+        """The rating a player reads for a skill ``mu`` known within ``sigma``."""
+        return cls(shown(mu, sigma), is_provisional(sigma))
+
 
 def ratings_in(pool: str, user_ids: Iterable[int]) -> dict[int, ShownRating]:
     """The rating in ``pool`` of each of these players who has one, by user id."""
     found = Rating.objects.filter(pool=pool, user_id__in=list(user_ids))
     return {
-        user_id: ShownRating(shown(mu, sigma), is_provisional(sigma))
+        user_id: ShownRating.of(mu, sigma)
         for user_id, mu, sigma in found.values_list("user_id", "mu", "sigma")
     }
 
@@ -260,7 +265,7 @@ def leaderboards() -> list[Board]:
         names = display_names(user_id for user_id, *_rest in best)
         lines: list[BoardLine] = []
         for user_id, mu, sigma, games in best:
-            rating = ShownRating(shown(mu, sigma), is_provisional(sigma))
+            rating = ShownRating.of(mu, sigma)
             tied = lines and lines[-1].rating.rating == rating.rating
             place = lines[-1].place if tied else len(lines) + 1
             lines.append(BoardLine(place, user_id, names[user_id], rating, games))
