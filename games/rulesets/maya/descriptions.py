@@ -211,8 +211,9 @@ def progress(phase: str, won: int, turn: int) -> str:
         return _("Game over")
     if phase == "start":
         return _("A Joker is turned up: the dealer chooses the starting count")
+    # Everyone's tokens, said so: "0 tokens won" read as the reader's own.
     return ngettext(
-        "Turn %(turn)d · %(won)d token won", "Turn %(turn)d · %(won)d tokens won", won
+        "Turn %(turn)d · %(won)d token won in all", "Turn %(turn)d · %(won)d tokens won in all", won
     ) % {"turn": turn, "won": won}
 
 

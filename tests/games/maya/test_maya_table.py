@@ -524,3 +524,12 @@ def test_the_cards_a_play_may_start_with_are_marked_in_the_hand_on_ones_turn_onl
     other = as_user(player(duel, 1 - seat))
     waiting = other.get(f"/games/{duel.pk}/").content.decode()
     assert 'class="playable"' not in waiting and "(playable now)" not in waiting
+
+
+def test_where_a_game_stands_counts_the_tokens_won_by_everyone_and_says_so() -> None:
+    """The game list's "Turn 2 · 0 tokens won" read as if the reader had won none, where
+    others had: the count is everyone's, and says it."""
+    with translation.override("en"):
+        assert descriptions.progress("play", 3, 2) == "Turn 2 · 3 tokens won in all"
+    with translation.override("fr"):
+        assert descriptions.progress("play", 1, 4) == "Tour 4 · 1 jeton gagné en tout"
