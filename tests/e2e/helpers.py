@@ -596,10 +596,21 @@ for name in {names!r}:
 """
 
 
-def seed_demo(site: Site) -> None:
+def seed_demo(site: Site) -> str:
     """Seed the served site with ``numx demo``, as `make run` does (it may run again): its
-    members, a game being played, a finished X-Game and a tournament."""
+    members, a game being played, a finished X-Game and a tournament. The address of that
+    finished game's replay: the site's lists of games finished lately show its newest five,
+    and other tests finish public games on the same site."""
     manage(site, "numx", "demo", mail="dummymail://")
+    found = manage(
+        site,
+        "shell",
+        "-c",
+        "from games.demo import FINISHED; from games.models import Game; "
+        "print(Game.objects.filter(name=FINISHED).latest('pk').pk)",
+    )
+    # The shell says first how many objects it imported: the number is its last line.
+    return f"/games/{int(found.split()[-1])}/replay/"
 
 
 def game_number(url: str) -> int:

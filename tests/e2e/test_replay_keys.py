@@ -11,16 +11,20 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from games import demo
 from tests.e2e.helpers import PHONE, Site, seed_demo, wait_for_htmx
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def visitor(browser: Browser, site: Site) -> Iterator[Page]:
-    """Somebody who is not signed in, on the home page of a site with the demo's games."""
-    seed_demo(site)
+def replay(site: Site) -> str:
+    """The replay of the demo's finished X-Game, seeded into the served site."""
+    return seed_demo(site)
+
+
+@pytest.fixture(scope="module")
+def visitor(browser: Browser, site: Site, replay: str) -> Iterator[Page]:
+    """Somebody who is not signed in, on a site with the demo's games."""
     context = browser.new_context(base_url=site.url, locale="en-GB")
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -28,10 +32,7 @@ def visitor(browser: Browser, site: Site) -> Iterator[Page]:
     context.close()
 
 
-def test_the_keys_step_and_alt_left_still_goes_back(visitor: Page) -> None:
-    visitor.goto("/")
-    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
-    assert replay
+def test_the_keys_step_and_alt_left_still_goes_back(visitor: Page, replay: str) -> None:
     visitor.goto(replay.split("?")[0] + "?step=5")
     step = visitor.locator("#replay-step")
     visitor.keyboard.press("ArrowRight")
@@ -59,12 +60,9 @@ def test_the_keys_step_and_alt_left_still_goes_back(visitor: Page) -> None:
         expect(visitor).to_have_url(re.compile(r"\?step=5$"))
 
 
-def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page) -> None:
+def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page, replay: str) -> None:
     """The browser's Back after stepping with the keys: the address and the step shown
     agree, so that a link copied from the address bar opens the step being looked at."""
-    visitor.goto("/")
-    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
-    assert replay
     visitor.goto(replay.split("?")[0] + "?step=5")
     step = visitor.locator("#replay-step")
     for number in (6, 7):
@@ -78,13 +76,10 @@ def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page) -> 
         expect(visitor.locator("h1")).to_have_count(1)
 
 
-def test_enter_on_a_control_keeps_the_focus_there(visitor: Page) -> None:
+def test_enter_on_a_control_keeps_the_focus_there(visitor: Page, replay: str) -> None:
     """Someone stepping with Tab and Enter: after a step is swapped in, the focus is still on
     the control they pressed, so that Enter again goes on; at the last step it rests on the
     greyed-out control, and Tab goes on from the controls, not from the top of the page."""
-    visitor.goto("/")
-    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
-    assert replay
     step = visitor.locator("#replay-step")
     visitor.goto(replay.split("?")[0] + "?step=5")
     visitor.locator("#replay-step a[rel=next]").focus()
@@ -107,12 +102,9 @@ def test_enter_on_a_control_keeps_the_focus_there(visitor: Page) -> None:
     expect(visitor.locator("#replay-step a[rel=prev]")).to_be_focused()
 
 
-def test_each_step_is_said_from_a_region_that_stays(visitor: Page) -> None:
+def test_each_step_is_said_from_a_region_that_stays(visitor: Page, replay: str) -> None:
     """A screen reader hears the step swapped in: its words are put in a polite region
     outside the swapped part (a region swapped in with them is new, and is not read)."""
-    visitor.goto("/")
-    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
-    assert replay
     step = visitor.locator("#replay-step")
     visitor.goto(replay.split("?")[0] + "?step=5")
     news = visitor.locator("#replay-news[role=status]")
@@ -125,26 +117,20 @@ def test_each_step_is_said_from_a_region_that_stays(visitor: Page) -> None:
         expect(news).to_have_text(step.locator(".event").inner_text())
 
 
-def test_the_replay_has_no_axe_violation_of_any_impact(visitor: Page) -> None:
+def test_the_replay_has_no_axe_violation_of_any_impact(visitor: Page, replay: str) -> None:
     """axe-core finds nothing on a replayed step, minor and moderate findings included (its
     headings, for one, go down one level at a time: the players' names under a heading)."""
-    visitor.goto("/")
-    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
-    assert replay
     visitor.goto(replay.split("?")[0] + "?step=5")
     wait_for_htmx(visitor)
     found = Axe().run(visitor).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in found] == []
 
 
-def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page) -> None:
+def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page, replay: str) -> None:
     """On a 360 px phone, stepping through a game is done with a finger: First, Previous,
     Next and Last, the slider, Go and the step's link are each at least 44 px each way
     (WCAG 2.5.5), none of them running off the side."""
     visitor.set_viewport_size(PHONE)
-    visitor.goto("/")
-    replay = visitor.get_by_role("link", name=demo.FINISHED).get_attribute("href")
-    assert replay
     visitor.goto(replay.split("?")[0] + "?step=5")
     controls = visitor.get_by_role("navigation", name="Replay controls").locator("a, input, button")
     expect(controls).to_have_count(7)

@@ -141,10 +141,9 @@ def test_the_history_and_the_replay(duo: Duo, site: Site, artefacts: Path) -> No
 def test_a_finished_game(duo: Duo, site: Site, artefacts: Path) -> None:
     """The demo's finished X-Game, seeded as `make run` seeds it: its table and its
     replay's last step, with the final scores."""
-    seed_demo(site)
+    replay = seed_demo(site)
     page = duo.mara.page
-    page.goto("/")
-    page.get_by_role("link", name="A finished X-Game (demo)").click()
+    page.goto(replay)
     wide = seen_everywhere(duo.mara, site, artefacts, "replay-game-over", ".outcome")
     page.goto(page.url.split("/replay/")[0] + "/")
     wide += seen_everywhere(duo.mara, site, artefacts, "game-over", ".outcome")

@@ -159,10 +159,9 @@ def test_a_finished_game_reads_in_french_on_the_phone(
     """The demo's finished X-Game, seeded into the served site as `make run` seeds it: its
     game-over table and its replay's last step fit Dan's phone, in French, with the winners
     and the final scores by name."""
-    seed_demo(site)
+    replay = seed_demo(site)
     dan = pair.dan.page
-    dan.goto("/")
-    dan.get_by_role("link", name="A finished X-Game (demo)").click()
+    dan.goto(replay)
     expect(dan.get_by_role("heading", name="Scores finaux")).to_be_visible()
     expect(dan.get_by_text("Gagnée par")).to_be_visible()
     fits_the_phone(dan)
