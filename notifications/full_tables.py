@@ -23,7 +23,9 @@ BEFORE_THE_START = 0
 def owe_full_table_mail(
     sender: type[Game], game: Game, player: AbstractBaseUser, **kwargs: Any
 ) -> None:
-    """Owe ``game``'s host the email saying that ``player`` took the last seat."""
-    if game.created_by_id is None or game.created_by_id == player.pk:
+    """Owe ``game``'s host the email saying that ``player`` took the last seat (the host
+    sits at their table from its opening, so ``player`` is never they; a host whose
+    account is gone is told nothing)."""
+    if game.created_by_id is None:
         return
     owe(game, [(BEFORE_THE_START, game.created_by_id, Notification.Kind.TABLE_FULL)])
