@@ -284,6 +284,7 @@ def event(
     done = data.get("effects")
     if done:
         sentence += "".join(" " + said for said in effects(done))
+        sentence += "".join(" " + said for said in _blocked(data, done, names, viewer))
     reason = data.get("reason")
     if reason:
         sentence += " " + reason_text(reason)
@@ -330,6 +331,30 @@ def effects(done: dict[str, Any]) -> list[str]:
             % {"cards": cards(names)}
         )
     return said
+
+
+def _blocked(
+    data: Mapping[str, Any], done: Mapping[str, Any], names: Sequence[str], viewer: int | None
+) -> list[str]:
+    """Whom a Block blocked, as ``viewer`` reads them ("you" for their own seat), from its
+    recorded ``effects`` (``done``), when the move's words did not name them: a Block on
+    "everyone" or on the players between partners, played from the hand, as a Shadow's
+    bonus or taken back from the score row. A Block on one player already names them."""
+    seats = done.get("blocked")
+    played = next(
+        (
+            part
+            for part in (data, data.get("bonus"), data.get("play"))
+            if isinstance(part, Mapping) and part.get("type") == "block"
+        ),
+        None,
+    )
+    if not seats or played is None or played.get("target") not in ("all", "between"):
+        return []
+    return [
+        ngettext("Blocked player: %(players)s.", "Blocked players: %(players)s.", len(seats))
+        % {"players": and_list([who(int(seat), viewer, names) for seat in seats])}
+    ]
 
 
 _SCORE_RULES = {
