@@ -1,7 +1,8 @@
-"""A Block on "everyone" or on the players between partners names, wherever the game's
-history is read (the table, the replay, the mails, the API's events), the players it
-blocked, as each reader knows them: "you" for their own seat, else the player's name. A
-Block on one player already names them and says nothing more."""
+"""A Block on "everyone" or on the players between partners, and a Quantum on one player of
+a team (it locks the whole team), name, wherever the game's history is read (the table,
+the replay, the mails, the API's events), the players they blocked or locked, as each
+reader knows them: "you" for their own seat, else the player's name. A Block or a Quantum
+on one player that reaches that player alone already names them and says nothing more."""
 
 from __future__ import annotations
 
@@ -125,19 +126,25 @@ def play(game: Game, seat: int, move: str) -> None:
     game_submit(game_id=game.pk, seat=seat, action=parse_action(move), expected_sequence=sequence)
 
 
+def teams_game(players: list[User], hands: str, opening: str) -> Game:
+    """A Teams game of ``players`` dealt ``hands``, just after Alice's ``opening`` move."""
+    config = {"players": 4, "mode": "speed-run", "teams": True}
+    alice, *others = players
+    game = game_open(creator=alice, name="Teams", config=config)
+    for user in others:
+        game_join(game=game, user=user, token=game.invite_token)
+    game = game_start(game=game, by=alice, rng=StackedDeck(hands))
+    for seat, picked in enumerate(PICKS):
+        play(game, seat, f"pick {picked}")
+    play(game, 0, opening)
+    game.refresh_from_db()
+    return game
+
+
 @pytest.fixture
 def teams(alice: User, bob: User, carol: User, dave: User) -> Game:
     """The Teams game, just after Alice's Block on the players between."""
-    config = {"players": 4, "mode": "speed-run", "teams": True}
-    game = game_open(creator=alice, name="Teams", config=config)
-    for user in (bob, carol, dave):
-        game_join(game=game, user=user, token=game.invite_token)
-    game = game_start(game=game, by=alice, rng=StackedDeck(FOUR_HANDS))
-    for seat, picked in enumerate(PICKS):
-        play(game, seat, f"pick {picked}")
-    play(game, 0, "block between")
-    game.refresh_from_db()
-    return game
+    return teams_game([alice, bob, carol, dave], FOUR_HANDS, "block between")
 
 
 #: What each seat reads of Alice's Block, in English and in French.
@@ -172,22 +179,46 @@ def as_player(user: User, language: str) -> Client:
     return client
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_table_history_names_whom_the_block_blocked(teams: Game, language: str) -> None:
-    for seat, user in enumerate(seated(teams)):
-        page = as_player(user, language).get(f"/games/{teams.pk}/").content.decode()
+def table_reads(game: Game, language: str) -> list[str]:
+    """The latest entry of the table's history, as each seat reads it."""
+    said = []
+    for user in seated(game):
+        page = as_player(user, language).get(f"/games/{game.pk}/").content.decode()
         history = re.search(r'<ol reversed id="table-history".*?</ol>', page, re.S)
         assert history, page
         latest = re.search(r"<li[^>]*>(.*?)</li>", history.group(0), re.S)
         assert latest
-        assert html.unescape(latest.group(1)).strip() == READS[language][seat]
+        said.append(html.unescape(latest.group(1)).strip())
+    return said
+
+
+def replay_reads(game: Game) -> list[str]:
+    """The replay's latest step, as each seat reads it."""
+    step = game.last_sequence
+    return [
+        said_at(
+            as_player(user, "en").get(f"/games/{game.pk}/replay/?step={step}").content.decode(),
+            step,
+        )
+        for user in seated(game)
+    ]
+
+
+def latest_api_events(game: Game) -> list[dict[str, Any]]:
+    """The API's latest event, as each seat reads it."""
+    return [
+        as_player(user, "en").get(f"/api/games/{game.pk}/events/").json()["results"][-1]
+        for user in seated(game)
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_table_history_names_whom_the_block_blocked(teams: Game, language: str) -> None:
+    assert table_reads(teams, language) == READS[language]
 
 
 def test_the_replay_names_whom_the_block_blocked(teams: Game) -> None:
-    step = teams.last_sequence
-    for seat, user in enumerate(seated(teams)):
-        page = as_player(user, "en").get(f"/games/{teams.pk}/replay/?step={step}")
-        assert said_at(page.content.decode(), step) == READS["en"][seat]
+    assert replay_reads(teams) == READS["en"]
 
 
 def test_the_blocked_players_mail_says_the_block_blocked_them(teams: Game) -> None:
@@ -200,7 +231,125 @@ def test_the_blocked_players_mail_says_the_block_blocked_them(teams: Game) -> No
 
 
 def test_the_api_events_name_whom_the_block_blocked(teams: Game) -> None:
-    for seat, user in enumerate(seated(teams)):
-        events = as_player(user, "en").get(f"/api/games/{teams.pk}/events/").json()["results"]
-        assert events[-1]["action"]["effects"] == {"blocked": [1]}
-        assert events[-1]["description"] == READS["en"][seat]
+    events = latest_api_events(teams)
+    assert [event["action"]["effects"] for event in events] == [{"blocked": [1]}] * 4
+    assert [event["description"] for event in events] == READS["en"]
+
+
+# Quantum: with teams, a Quantum on one player locks their whole team's score rows.
+
+DUO_CONFIG = {"players": 4, "teams": True}
+FOUR = ["alice", "bob", "carol", "dave"]
+#: Alice's Quantum on Bob, as recorded in a Teams game: it locks Bob and his partner Dave.
+ON_BOB = {"type": "quantum", "target": 1, "effects": {"locked": [1, 3]}}
+
+
+@pytest.mark.parametrize(
+    ("language", "reads"),
+    [
+        (
+            "en",
+            [
+                "You: play Quantum on bob. Locked players: bob and dave.",
+                "alice: play Quantum on you. Locked players: you and dave.",
+                "alice: play Quantum on bob. Locked players: bob and dave.",
+                "alice: play Quantum on bob. Locked players: bob and you.",
+                "alice: play Quantum on bob. Locked players: bob and dave.",
+            ],
+        ),
+        (
+            "fr",
+            [
+                f"Vous{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et dave.",
+                f"alice{NBSP}: jouer Quantique sur vous. Joueurs verrouillés{NBSP}: vous et dave.",
+                f"alice{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et dave.",
+                f"alice{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et vous.",
+                f"alice{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et dave.",
+            ],
+        ),
+    ],
+)
+def test_a_quantum_on_a_team_player_names_both_players_it_locked_as_each_reader_knows_them(
+    language: str, reads: list[str]
+) -> None:
+    locked = entry(0, ON_BOB)
+    with translation.override(language):
+        for viewer, read in zip([0, 1, 2, 3, None], reads, strict=True):
+            assert NUMX.describe_event(locked, FOUR, viewer, DUO_CONFIG) == read
+
+
+def test_a_quantum_as_a_shadows_bonus_or_taken_back_names_the_players_it_locked() -> None:
+    bonus = {
+        "type": "play",
+        "cards": ["shadow-10"],
+        "bonus": {"type": "quantum", "target": 0},
+        "effects": {"locked": [0, 2]},
+    }
+    taken = {
+        "type": "take",
+        "index": 0,
+        "play": {"type": "quantum", "target": 2},
+        "effects": {"locked": [0, 2]},
+    }
+    with translation.override("en"):
+        assert NUMX.describe_event(entry(1, bonus), FOUR, 2, DUO_CONFIG) == (
+            "bob: lay Shadow 10, then play Quantum on alice. Locked players: alice and you."
+        )
+        assert NUMX.describe_event(entry(3, taken), FOUR, 0, DUO_CONFIG) == (
+            "dave: take back score card 1 and play Quantum on carol. Locked players: you and carol."
+        )
+
+
+def test_a_quantum_without_teams_names_its_one_player_once() -> None:
+    on_bob = {"type": "quantum", "target": 1, "effects": {"locked": [1]}}
+    with translation.override("en"):
+        assert NUMX.describe_event(entry(0, on_bob), TRIO, 1, TRIO_CONFIG) == (
+            "alice: play Quantum on you."
+        )
+
+
+@pytest.fixture
+def quantum(alice: User, bob: User, carol: User, dave: User) -> Game:
+    """The Teams game, just after Alice opens the first trick with a Quantum on Bob."""
+    return teams_game(
+        [alice, bob, carol, dave], FOUR_HANDS.replace("block", "quantum"), "quantum 1"
+    )
+
+
+#: What each seat reads of Alice's Quantum, in English and in French.
+QUANTUM_READS = {
+    "en": [
+        "You: play Quantum on bob. Locked players: bob and dave.",
+        "alice: play Quantum on you. Locked players: you and dave.",
+        "alice: play Quantum on bob. Locked players: bob and dave.",
+        "alice: play Quantum on bob. Locked players: bob and you.",
+    ],
+    "fr": [
+        f"Vous{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et dave.",
+        f"alice{NBSP}: jouer Quantique sur vous. Joueurs verrouillés{NBSP}: vous et dave.",
+        f"alice{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et dave.",
+        f"alice{NBSP}: jouer Quantique sur bob. Joueurs verrouillés{NBSP}: bob et vous.",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_table_history_names_whom_the_quantum_locked(quantum: Game, language: str) -> None:
+    assert table_reads(quantum, language) == QUANTUM_READS[language]
+
+
+def test_the_replay_names_whom_the_quantum_locked(quantum: Game) -> None:
+    assert replay_reads(quantum) == QUANTUM_READS["en"]
+
+
+def test_the_next_players_mail_says_the_quantum_locked_them(quantum: Game) -> None:
+    # A Quantum does not let its player act again: Bob's turn comes next.
+    assert store.load(quantum.pk, quantum.rules).state.turn == 1  # type: ignore[attr-defined]
+    body = turn_mail_now(quantum, 1).body
+    assert f"- {QUANTUM_READS['en'][1]}\n" in body
+
+
+def test_the_api_events_name_whom_the_quantum_locked(quantum: Game) -> None:
+    events = latest_api_events(quantum)
+    assert [event["action"]["effects"] for event in events] == [{"locked": [1, 3]}] * 4
+    assert [event["description"] for event in events] == QUANTUM_READS["en"]

@@ -4,7 +4,7 @@ history, the emails, the API's descriptions all say things the same way)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils import translation
@@ -284,7 +284,7 @@ def event(
     done = data.get("effects")
     if done:
         sentence += "".join(" " + said for said in effects(done))
-        sentence += "".join(" " + said for said in _blocked(data, done, names, viewer))
+        sentence += "".join(" " + said for said in _reached(data, done, names, viewer))
     reason = data.get("reason")
     if reason:
         sentence += " " + reason_text(reason)
@@ -333,28 +333,44 @@ def effects(done: dict[str, Any]) -> list[str]:
     return said
 
 
-def _blocked(
+#: The Action cards whose recorded ``effects`` name the seats they reached, under which key,
+#: and how the history names those seats.
+_REACHED: dict[str, tuple[str, Callable[[int], str]]] = {
+    "block": (
+        "blocked",
+        lambda n: ngettext("Blocked player: %(players)s.", "Blocked players: %(players)s.", n),
+    ),
+    "quantum": (
+        "locked",
+        lambda n: ngettext("Locked player: %(players)s.", "Locked players: %(players)s.", n),
+    ),
+}
+
+
+def _reached(
     data: Mapping[str, Any], done: Mapping[str, Any], names: Sequence[str], viewer: int | None
 ) -> list[str]:
-    """Whom a Block blocked, as ``viewer`` reads them ("you" for their own seat), from its
-    recorded ``effects`` (``done``), when the move's words did not name them: a Block on
-    "everyone" or on the players between partners, played from the hand, as a Shadow's
-    bonus or taken back from the score row. A Block on one player already names them."""
-    seats = done.get("blocked")
+    """Whom a Block blocked or a Quantum locked, as ``viewer`` reads them ("you" for their
+    own seat), from its recorded ``effects`` (``done``), played from the hand, as a Shadow's
+    bonus or taken back from the score row, when the move's words did not name them all: a
+    Block on "everyone" or on the players between partners, a Quantum on one player of a
+    team (it locks the team). A card that reached just the one player it names says no
+    more."""
     played = next(
         (
             part
             for part in (data, data.get("bonus"), data.get("play"))
-            if isinstance(part, Mapping) and part.get("type") == "block"
+            if isinstance(part, Mapping) and part.get("type") in _REACHED
         ),
         None,
     )
-    if not seats or played is None or played.get("target") not in ("all", "between"):
+    if played is None:
         return []
-    return [
-        ngettext("Blocked player: %(players)s.", "Blocked players: %(players)s.", len(seats))
-        % {"players": and_list([who(int(seat), viewer, names) for seat in seats])}
-    ]
+    key, words = _REACHED[played["type"]]
+    seats = [int(seat) for seat in done.get(key, ())]
+    if not seats or seats == [played.get("target")]:
+        return []
+    return [words(len(seats)) % {"players": and_list([who(seat, viewer, names) for seat in seats])}]
 
 
 _SCORE_RULES = {
