@@ -55,7 +55,7 @@ def fits_the_phone(page: Page) -> None:
     assert not scrolls_sideways(page), page.url
 
 
-def test_cleo_opens_a_clocked_table_and_dan_joins_it_on_his_phone_in_french(
+def test_cleo_opens_a_clocked_table_and_dora_joins_it_on_her_phone_in_french(
     pair: Pair, site: Site
 ) -> None:
     for someone in (pair.cleo, pair.dora):
