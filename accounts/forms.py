@@ -1,17 +1,29 @@
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Profile, Scope, profile_of, validate_display_name
+from accounts.models import (
+    Profile,
+    Scope,
+    profile_of,
+    validate_display_name,
+    validate_name_free,
+)
+
+Saved = TypeVar("Saved")
 
 
 def zones_by_region() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -43,6 +55,25 @@ def _own_name(code: str) -> str:
     """
     name: str = get_language_info(code)["name_local"]
     return name[:1].upper() + name[1:]
+
+
+def saved_unless_taken(
+    form: forms.Form, save: Callable[[], Saved], user_id: int | None
+) -> Saved | None:
+    """``save()``, in a transaction of its own; or, if another member took the form's
+    display name after the form was checked (two who chose it at the same moment: the
+    database's unique key decides), None, nothing saved and the form's name refused as
+    its check refuses a name taken before."""
+    try:
+        with transaction.atomic():
+            return save()
+    except IntegrityError:
+        try:
+            validate_name_free(form.cleaned_data["display_name"], user_id)
+        except ValidationError as taken:
+            form.add_error("display_name", taken)
+            return None
+        raise
 
 
 class ProfileForm(forms.ModelForm):
@@ -88,6 +119,11 @@ class ProfileForm(forms.ModelForm):
             "bot_account",
             "rate_bot_with_people",
         )
+
+    def clean_display_name(self) -> str:
+        name: str = self.cleaned_data["display_name"]
+        validate_name_free(name, self.instance.user_id)
+        return name
 
 
 #: The longest a token may be made to work: a year, or the site's default if longer.
@@ -136,6 +172,11 @@ class SignupForm(forms.Form):
         validators=[validate_display_name],
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
+
+    def clean_display_name(self) -> str:
+        name: str = self.cleaned_data["display_name"]
+        validate_name_free(name, None)
+        return name
 
     def signup(self, request: HttpRequest, user: AbstractBaseUser) -> None:
         """Called by allauth once the account exists."""

@@ -7,12 +7,15 @@ import re
 import zoneinfo
 from collections.abc import Collection, Iterable
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from accounts.names import MAX_NAME_LENGTH, free_name, name_key
 
 
 @cache
@@ -42,7 +45,11 @@ class Profile(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
-    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    display_name = models.CharField(_("display name"), max_length=MAX_NAME_LENGTH, blank=True)
+    #: The display name as it is taken (``accounts.names.name_key``), kept by ``save``:
+    #: unique, so that the database decides which of two members who chose names alike at
+    #: the same moment gets it. None without a display name ("Player 12" is nobody's).
+    name_key = models.TextField(null=True, blank=True, editable=False)
     language = models.CharField(
         _("language"),
         max_length=8,
@@ -80,8 +87,19 @@ class Profile(models.Model):
         help_text=_("Otherwise a game with a bot account changes nobody's rating."),
     )
 
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=("name_key",), name="display_name_once"),)
+
     def __str__(self) -> str:
         return display_name(self.user)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, the name's key with the name."""
+        self.name_key = name_key(self.display_name) or None
+        fields = kwargs.get("update_fields")
+        if fields is not None and "display_name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 def profile_of(user: AbstractBaseUser) -> Profile:
@@ -113,10 +131,17 @@ def display_names(user_ids: Iterable[int]) -> dict[int, str]:
 
 
 def give_name(user: AbstractBaseUser, name: str) -> None:
-    """Make ``name`` the display name of ``user``'s profile."""
+    """Make ``name`` the display name of ``user``'s profile; if another member holds it,
+    the first "name (2)", "name (3)"… nobody holds (the demo's members, seeded where
+    somebody may already be called "Alice")."""
     profile = profile_of(user)
-    profile.display_name = name
+    profile.display_name = free_name(name, lambda key: name_held(key, user.pk))
     profile.save()
+
+
+def name_held(key: str, user_id: int | None) -> bool:
+    """Whether a member other than ``user_id`` holds a display name of key ``key``."""
+    return Profile.objects.filter(name_key=key).exclude(user_id=user_id).exists()
 
 
 def bot_accounts(user_ids: Collection[int]) -> dict[int, bool]:
@@ -137,16 +162,32 @@ BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)
 def validate_display_name(value: str) -> None:
     """Refuse a display name that is blank, of the reserved form "Player 12", or a site
     bot's "Bot 2"."""
-    if not value.strip():
+    key = name_key(value)
+    if not key:
         raise ValidationError(_("Give the name other players will see."))
-    if RESERVED_NAME.fullmatch(value.strip()):
+    # Matched in its key: "Player 12" in wide letters reads as "Player 12".
+    if RESERVED_NAME.fullmatch(key):
         raise ValidationError(
             _("Names such as “%(name)s” are given to accounts without one: choose another."),
             params={"name": value.strip()},
         )
-    if BOT_NAME.fullmatch(value.strip()):
+    if BOT_NAME.fullmatch(key):
         raise ValidationError(
             _("Names such as “%(name)s” are those of the site's bots: choose another."),
+            params={"name": value.strip()},
+        )
+
+
+def validate_name_free(value: str, user_id: int | None) -> None:
+    """Refuse a display name another member than ``user_id`` (None: anyone) holds, or one
+    that looks the same (:func:`accounts.names.name_key`)."""
+    if name_held(name_key(value), user_id):
+        raise ValidationError(
+            _(
+                "The name “%(name)s” is taken (capitals and look-alike letters do not "
+                "make another name): choose another."
+            ),
+            code="taken",
             params={"name": value.strip()},
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account import views as allauth_views
 from allauth.account.decorators import reauthentication_required
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,7 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.forms import ApiTokenForm, ProfileForm
+from accounts.forms import ApiTokenForm, ProfileForm, saved_unless_taken
 from accounts.models import ApiToken, profile_of
 from accounts.tokens import issue
 
@@ -31,7 +32,9 @@ def _page(request: HttpRequest, status: int = 200, **context: Any) -> HttpRespon
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile_of(request.user))
     if request.method == "POST" and form.is_valid():
-        profile = form.save()
+        profile = saved_unless_taken(form, form.save, request.user.pk)
+        if profile is None:
+            return _page(request, form=form)
         # Said in the language the player just chose (the browser's when none), as the
         # next page will be, not in the one this form was sent in.
         language = profile.language or translation.get_language_from_request(request)
@@ -39,6 +42,17 @@ def profile(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
     return _page(request, form=form)
+
+
+class SignupView(allauth_views.SignupView):
+    """allauth's sign-up, where a name another newcomer took at the same moment is refused
+    as one taken before is, and no account is made. The sign-up's mail goes inside the
+    transaction (allauth sends it in the step that saves): a moment's wait for whoever
+    writes next, for a sign-up that makes no account unless the name is the newcomer's."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        made = saved_unless_taken(form, lambda: super(SignupView, self).form_valid(form), None)
+        return made if made is not None else self.form_invalid(form)
 
 
 @login_required

@@ -3,8 +3,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.views import SignupView
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # allauth's sign-up, where the database decides between two newcomers of one name.
+    path("accounts/signup/", SignupView.as_view()),
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     # Before the games' API, whose last pattern answers every other /api/ path.

@@ -17,13 +17,20 @@ from django.http import HttpResponse
 from django.test import Client
 from django.utils import translation
 
+import accounts.models
 from accounts.allauth_french import SENTENCES
-from accounts.models import Profile, display_name, profile_of
+from accounts.models import Profile, display_name, give_name, profile_of
 from games.lobby import game_invite, game_join, game_open, game_start
 from notifications.tasks import send_invitation
 from tests.members import named
 
 pytestmark = pytest.mark.django_db
+
+
+def wide(text: str) -> str:
+    """``text`` in the wide forms of its letters and digits, as East Asian keyboards type
+    them."""
+    return "".join(chr(ord(char) + 0xFEE0) if char.isalnum() else char for char in text)
 
 
 def link_in(message: mail.EmailMessage) -> str:
@@ -383,3 +390,82 @@ def test_nobody_passes_for_one_of_the_sites_bots(
     )
 
     assert response.status_code == 200 and display_name(alice) == "alice"
+
+
+@pytest.mark.parametrize("name", ["alice", "ALICE", wide("Alice"), " al\u200bice ", "Alice"])
+def test_signing_up_under_another_members_name_is_refused(
+    name: str, alice: User, client: Client
+) -> None:
+    """Failed before: a newcomer could sign up as "ALICE" and pass for Alice at the tables."""
+    response = sign_up(client, "dan@example.com", name)
+    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
+    assert "is taken" in response.content.decode()
+    french = sign_up(client, "dan@example.com", name, language="fr")
+    assert "est déjà pris" in french.content.decode()
+
+
+@pytest.mark.parametrize("name", ["BOB", wide("bob"), "Bob "])
+def test_the_profile_refuses_another_members_name_and_saves_nothing(
+    name: str, alice: User, bob: User, as_user: Callable[[User], Client]
+) -> None:
+    response = as_user(alice).post(
+        "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": "fr"}
+    )
+    assert response.status_code == 200
+    assert "est déjà pris" not in response.content.decode()
+    assert "is taken" in response.content.decode()
+    profile = profile_of(alice)
+    assert (profile.display_name, profile.time_zone, profile.language) == ("alice", "", "")
+
+
+def test_a_member_may_write_their_own_name_in_other_capitals(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    as_user(alice).post(
+        "/accounts/profile/", {"display_name": "ALICE", "time_zone": "UTC", "language": ""}
+    )
+    assert display_name(alice) == "ALICE"
+
+
+@pytest.mark.parametrize("name", [wide("Player 12"), wide("Bot") + " 2", "\u200b"])
+def test_wide_letters_and_invisible_ones_pass_for_no_other_name(
+    name: str, alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """Failed before: "Player 12" in wide letters passed for the account "Player 12", and a
+    zero-width space was a name nobody could see."""
+    as_user(alice).post(
+        "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": ""}
+    )
+    assert display_name(alice) == "alice"
+
+
+@pytest.fixture
+def checked_before_bob_took_it(bob: User, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Bob holds "Queen", but the form's check ran a moment before his request committed
+    it, as when two requests take the name at once: the check found it free."""
+    give_name(bob, "Queen")
+    held = accounts.models.name_held
+    calls = iter([False])
+    monkeypatch.setattr(
+        accounts.models, "name_held", lambda key, user_id: next(calls, None) or held(key, user_id)
+    )
+    return "Queen"
+
+
+def test_of_two_members_taking_a_name_at_once_the_database_gives_it_to_one(
+    alice: User, as_user: Callable[[User], Client], checked_before_bob_took_it: str
+) -> None:
+    response = as_user(alice).post(
+        "/accounts/profile/",
+        {"display_name": checked_before_bob_took_it, "time_zone": "UTC", "language": ""},
+    )
+    assert response.status_code == 200 and "is taken" in response.content.decode()
+    assert (display_name(alice), profile_of(alice).time_zone) == ("alice", "")
+
+
+def test_of_two_newcomers_signing_up_under_one_name_at_once_one_gets_no_account(
+    client: Client, checked_before_bob_took_it: str
+) -> None:
+    response = sign_up(client, "dan@example.com", checked_before_bob_took_it)
+    assert response.status_code == 200 and "is taken" in response.content.decode()
+    assert not User.objects.filter(email="dan@example.com") and not mail.outbox

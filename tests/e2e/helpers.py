@@ -16,6 +16,10 @@ from pathlib import Path
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from accounts.names import name_key
+from games.demo import EMAILS
+from tournaments.demo import OTHERS
+
 CHROMIUM = "/usr/bin/chromium"
 #: The separator Django's file email backend writes after each message.
 _MAIL_SEPARATOR = b"\n" + b"-" * 79 + b"\n"
@@ -96,8 +100,17 @@ class Person:
         return f"{self.name}@example.com"
 
 
+def demo_names() -> set[str]:
+    """The display names' keys of the demo's members ("Alice", "Carla"…), whom
+    :func:`seed_demo` makes in the same database as the people of every test."""
+    return {name_key(email.split("@")[0]) for email in (*EMAILS, *OTHERS)}
+
+
 def person(browser: Browser, site: Site, name: str, time_zone: str | None = None) -> Person:
-    """Someone in a browser of their own (English; ``time_zone``: the browser's, if given)."""
+    """Someone in a browser of their own (English; ``time_zone``: the browser's, if given).
+    Never named as a demo member: the sign-up would refuse the name once a test has seeded
+    the demo, and so pass or fail with the order the tests run in."""
+    assert name_key(name) not in demo_names(), f"{name} is a demo member's name"
     context = browser.new_context(
         base_url=site.url,
         locale="en-GB",

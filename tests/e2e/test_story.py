@@ -1,7 +1,7 @@
 """A game from sign-up to replay, played by three people in their own browsers.
 
-Alice, Bob and Carol sign up and confirm their email; Alice opens a three-player Speed Run
-and invites Bob by the link of the waiting room and Carol by email; they join, Alice
+Ada, Boris and Carol sign up and confirm their email; Ada opens a three-player Speed Run
+and invites Boris by the link of the waiting room and Carol by email; they join, Ada
 starts; they pick, lay plis and pass through the table's forms until the trick's winner
 has handed out its score cards; then the replay viewer steps through the game, and a
 spectator given the private game's invitation link watches without seeing any hand.
@@ -57,8 +57,8 @@ LIVE_UPDATE_TIMEOUT = 12_000
 
 @dataclass
 class Story:
-    alice: Person
-    bob: Person
+    ada: Person
+    boris: Person
     carol: Person
     game_url: str = ""
     #: The private game's invitation link: its address for whoever is not seated.
@@ -74,7 +74,7 @@ class Story:
 
     @property
     def people(self) -> list[Person]:
-        return [self.alice, self.bob, self.carol]
+        return [self.ada, self.boris, self.carol]
 
     def at_the_table(self, someone: Person) -> Page:
         someone.page.goto(self.game_url)
@@ -90,7 +90,7 @@ class Story:
 @pytest.fixture(scope="module")
 def story(browser: Browser, site: Site) -> Iterator[Story]:
     cast = Story(
-        person(browser, site, "alice"), person(browser, site, "bob"), person(browser, site, "carol")
+        person(browser, site, "ada"), person(browser, site, "boris"), person(browser, site, "carol")
     )
     yield cast
     for someone in cast.people:
@@ -101,9 +101,9 @@ def test_people_sign_up_confirm_their_email_and_log_in(story: Story, site: Site)
     for someone in story.people:
         sign_up(someone, site)
         someone.page.get_by_role("button", name="Log out").click()
-    # Back later, they sign in: Alice and Carol with their password, Bob with a code.
-    log_in_with_password(story.alice)
-    log_in_with_code(story.bob, site)
+    # Back later, they sign in: Ada and Carol with their password, Boris with a code.
+    log_in_with_password(story.ada)
+    log_in_with_code(story.boris, site)
     log_in_with_password(story.carol)
     for someone in story.people:
         someone.page.goto("/games/")
@@ -123,8 +123,8 @@ def test_the_sign_up_and_log_in_controls_have_names(
         newcomer.context.close()
 
 
-def test_alice_opens_a_game_and_invites_by_link_and_by_email(story: Story, site: Site) -> None:
-    page = story.alice.page
+def test_ada_opens_a_game_and_invites_by_link_and_by_email(story: Story, site: Site) -> None:
+    page = story.ada.page
     page.goto("/games/")
     page.get_by_role("link", name="New game").first.click()
     page.get_by_label("Name of the game").fill(GAME)
@@ -142,26 +142,26 @@ def test_alice_opens_a_game_and_invites_by_link_and_by_email(story: Story, site:
     page.get_by_label("Friend's email address").fill(story.carol.email)
     page.get_by_role("button", name="Send the invitation").click()
     expect(page.get_by_text("Invitation recorded: the email is on its way.")).to_be_visible()
-    mail = site.mailbox.last(story.carol.email, f"alice invites you to a game of NUM-X: {GAME}")
+    mail = site.mailbox.last(story.carol.email, f"ada invites you to a game of NUM-X: {GAME}")
     assert link_in(mail, "/games/") == link
 
-    # Bob gets the link by other means (a chat, say) and takes a seat.
-    story.bob.page.goto(link)
-    expect(story.bob.page.get_by_role("heading", name=f"Join “{GAME}”")).to_be_visible()
-    story.bob.page.get_by_role("button", name="Take a seat").click()
-    expect(story.bob.page.get_by_text("The table waits for 1 more player.")).to_be_visible()
+    # Boris gets the link by other means (a chat, say) and takes a seat.
+    story.boris.page.goto(link)
+    expect(story.boris.page.get_by_role("heading", name=f"Join “{GAME}”")).to_be_visible()
+    story.boris.page.get_by_role("button", name="Take a seat").click()
+    expect(story.boris.page.get_by_text("The table waits for 1 more player.")).to_be_visible()
 
 
-def test_carol_joins_from_her_email_and_alice_starts(story: Story, site: Site) -> None:
+def test_carol_joins_from_her_email_and_ada_starts(story: Story, site: Site) -> None:
     mail = site.mailbox.last(story.carol.email, "invites you to a game of NUM-X")
     page = story.carol.page
     page.goto(link_in(mail, "/games/"))
     page.get_by_role("button", name="Take a seat").click()
-    expect(page.get_by_text("Every seat is taken: alice starts the game.")).to_be_visible()
+    expect(page.get_by_text("Every seat is taken: ada starts the game.")).to_be_visible()
     seats = page.locator("ol.seats li")
-    expect(seats).to_have_text(["alice", "bob", "carol"])
+    expect(seats).to_have_text(["ada", "boris", "carol"])
 
-    page = story.alice.page
+    page = story.ada.page
     page.goto(story.game_url)
     page.get_by_role("button", name="Start the game").click()
     expect(table(page)).to_be_visible()
@@ -285,14 +285,14 @@ def test_the_table_controls_have_names(story: Story) -> None:
 @pytest.mark.parametrize("path", ["/games/", "/games/new/", "/accounts/profile/"])
 def test_the_lobby_new_game_and_profile_controls_have_names(story: Story, path: str) -> None:
     # A chapter after the start: the lobby then lists a running game, not an empty page.
-    page = story.alice.page
+    page = story.ada.page
     page.goto(path)
     expect(page.locator("main form").first).to_be_visible()
     assert unnamed_controls(page) == []
 
 
 def test_the_replay_viewer_steps_back_and_forth(story: Story, artefacts: Path) -> None:
-    page = story.alice.page
+    page = story.ada.page
     page.goto(story.game_url + "replay/")
     step = page.locator("#replay-step")
     last = int(step.get_attribute("data-last") or "0")

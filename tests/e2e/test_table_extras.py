@@ -1,7 +1,7 @@
 """What turn-based players expect around the table, in two browsers: Cleo (desktop, English)
-and Dan (a 360 px phone, French) chat at their NUM-X table, each line reaching the other
+and Dora (a 360 px phone, French) chat at their NUM-X table, each line reaching the other
 by itself; deadlines count down in the reader's language; the rules page, the waiting
-room, the table and the chat never scroll sideways on the phone. Screenshots of Dan's
+room, the table and the chat never scroll sideways on the phone. Screenshots of Dora's
 table and rules page are left in ``artefacts/``.
 
 The tests run in order and share the game, as in ``test_story.py``.
@@ -39,15 +39,15 @@ GAME = "Rendez-vous"
 @dataclass
 class Pair:
     cleo: Person
-    dan: Person
+    dora: Person
     game_url: str = ""
 
 
 @pytest.fixture(scope="module")
 def pair(browser: Browser, site: Site) -> Iterator[Pair]:
-    cast = Pair(person(browser, site, "cleo"), person(browser, site, "dan"))
+    cast = Pair(person(browser, site, "cleo"), person(browser, site, "dora"))
     yield cast
-    for someone in (cast.cleo, cast.dan):
+    for someone in (cast.cleo, cast.dora):
         someone.context.close()
 
 
@@ -55,83 +55,83 @@ def fits_the_phone(page: Page) -> None:
     assert not scrolls_sideways(page), page.url
 
 
-def test_cleo_opens_a_clocked_table_and_dan_joins_it_on_his_phone_in_french(
+def test_cleo_opens_a_clocked_table_and_dora_joins_it_on_her_phone_in_french(
     pair: Pair, site: Site
 ) -> None:
-    for someone in (pair.cleo, pair.dan):
+    for someone in (pair.cleo, pair.dora):
         sign_up(someone, site)
-    dan = pair.dan.page
-    dan.set_viewport_size(PHONE)
-    dan.goto("/accounts/profile/")
-    dan.get_by_label("Language").select_option("fr")
-    dan.get_by_role("button", name="Save", exact=True).click()
-    expect(dan.locator("html")).to_have_attribute("lang", "fr")
+    dora = pair.dora.page
+    dora.set_viewport_size(PHONE)
+    dora.goto("/accounts/profile/")
+    dora.get_by_label("Language").select_option("fr")
+    dora.get_by_role("button", name="Save", exact=True).click()
+    expect(dora.locator("html")).to_have_attribute("lang", "fr")
     page = open_table(pair.cleo, "numx", GAME, days="2")
     pair.game_url = page.url
     link = invitation_link(page)
 
-    dan.goto(link)
-    fits_the_phone(dan)
+    dora.goto(link)
+    fits_the_phone(dora)
     # Measured during the navigation, the page would have no document: wait for it.
-    with dan.expect_navigation():
-        dan.get_by_role("button", name="Prendre place").click()
-    fits_the_phone(dan)  # the waiting room
+    with dora.expect_navigation():
+        dora.get_by_role("button", name="Prendre place").click()
+    fits_the_phone(dora)  # the waiting room
     page.goto(pair.game_url)
     page.get_by_role("button", name="Start the game").click()
     expect(table(page)).to_be_visible()
 
 
 def test_deadlines_count_down_in_the_readers_language(pair: Pair) -> None:
-    cleo, dan = pair.cleo.page, pair.dan.page
-    dan.goto(pair.game_url)
+    cleo, dora = pair.cleo.page, pair.dora.page
+    dora.goto(pair.game_url)
     # Both pick at once: each sees both clocks, counted down by the browser.
     expect(cleo.locator("time.countdown").first).to_have_text("(in 2 days)")
-    expect(dan.locator("time.countdown").first).to_have_text("(dans 2 jours)")
-    expect(dan.locator(".bank").first).to_contain_text("réserve de temps")
+    expect(dora.locator("time.countdown").first).to_have_text("(dans 2 jours)")
+    expect(dora.locator(".bank").first).to_contain_text("réserve de temps")
 
 
 def test_a_line_said_by_one_reaches_the_other_by_itself(pair: Pair) -> None:
-    cleo, dan = pair.cleo.page, pair.dan.page
-    dan.goto(pair.game_url)
+    cleo, dora = pair.cleo.page, pair.dora.page
+    dora.goto(pair.game_url)
     cleo.goto(pair.game_url)
 
-    cleo.get_by_label("Say to the table").fill("Good luck, Dan <3")
+    cleo.get_by_label("Say to the table").fill("Good luck, Dora <3")
     cleo.get_by_role("button", name="Send").click()
     wait_for_htmx(cleo)
-    expect(cleo.locator("#chat-lines")).to_contain_text("Good luck, Dan <3")
-    # Dan's panel refreshes its lines every 10 s.
-    expect(dan.locator("#chat-lines")).to_contain_text("Good luck, Dan <3", timeout=15_000)
+    expect(cleo.locator("#chat-lines")).to_contain_text("Good luck, Dora <3")
+    # Dora's panel refreshes its lines every 10 s.
+    expect(dora.locator("#chat-lines")).to_contain_text("Good luck, Dora <3", timeout=15_000)
 
-    dan.get_by_label("Dire à la table").fill("Merci, bonne chance aussi !")
-    dan.get_by_role("button", name="Envoyer").click()
+    dora.get_by_label("Dire à la table").fill("Merci, bonne chance aussi !")
+    dora.get_by_role("button", name="Envoyer").click()
     expect(cleo.locator("#chat-lines")).to_contain_text("bonne chance aussi", timeout=15_000)
-    fits_the_phone(dan)
+    fits_the_phone(dora)
 
 
 def test_the_rules_page_reads_in_french_on_the_phone(pair: Pair, artefacts: Path) -> None:
-    dan = pair.dan.page
-    dan.goto(pair.game_url)
-    dan.screenshot(path=artefacts / "extras-dan-table-360-fr.png", full_page=True)
-    dan.get_by_role("link", name="Règles de NUM-X").click()
+    dora = pair.dora.page
+    dora.goto(pair.game_url)
+    dora.screenshot(path=artefacts / "extras-dora-table-360-fr.png", full_page=True)
+    dora.get_by_role("link", name="Règles de NUM-X").click()
     # Waits for the rules page: measured during the navigation, the page has no document.
-    expect(dan.get_by_role("heading", name="Comment jouer à NUM-X")).to_be_visible()
-    fits_the_phone(dan)
-    expect(dan.locator('[id="rule-pli.higher"]')).to_be_visible()
-    dan.screenshot(path=artefacts / "extras-dan-rules-360-fr.png", full_page=True)
+    expect(dora.get_by_role("heading", name="Comment jouer à NUM-X")).to_be_visible()
+    fits_the_phone(dora)
+    expect(dora.locator('[id="rule-pli.higher"]')).to_be_visible()
+    dora.screenshot(path=artefacts / "extras-dora-rules-360-fr.png", full_page=True)
 
 
 def test_the_profile_follows_the_browsers_time_zone_and_proposes_it(
     browser: Browser, site: Site
 ) -> None:
-    """Eve's browser is in Tokyo: the site learns it (a cookie) and her pages follow it
+    """Emi's browser is in Tokyo: the site learns it (a cookie) and her pages follow it
     until she chooses a zone, among zones grouped by region; with another chosen, her
     profile offers the browser's back in one click."""
-    eve = person(browser, site, "eve", time_zone="Asia/Tokyo")
+    emi = person(browser, site, "emi", time_zone="Asia/Tokyo")
     try:
-        sign_up(eve, site)
-        told = {c["name"]: c["value"] for c in eve.context.cookies()}
+        sign_up(emi, site)
+        told = {c["name"]: c["value"] for c in emi.context.cookies()}
         assert told.get("browser_time_zone") == "Asia/Tokyo"
-        page = eve.page
+        page = emi.page
         page.goto("/accounts/profile/")
         zones = page.get_by_label("Time zone")
         expect(zones).to_have_value("")
@@ -150,24 +150,24 @@ def test_the_profile_follows_the_browsers_time_zone_and_proposes_it(
         expect(page.get_by_label("Time zone")).to_have_value("Asia/Tokyo")
         expect(propose).to_have_count(0)
     finally:
-        eve.context.close()
+        emi.context.close()
 
 
 def test_a_finished_game_reads_in_french_on_the_phone(
     pair: Pair, site: Site, artefacts: Path
 ) -> None:
     """The demo's finished X-Game, seeded into the served site as `make run` seeds it: its
-    game-over table and its replay's last step fit Dan's phone, in French, with the winners
+    game-over table and its replay's last step fit Dora's phone, in French, with the winners
     and the final scores by name."""
     replay = seed_demo(site)
-    dan = pair.dan.page
-    dan.goto(replay)
-    expect(dan.get_by_role("heading", name="Scores finaux")).to_be_visible()
-    expect(dan.get_by_text("Gagnée par")).to_be_visible()
-    fits_the_phone(dan)
-    dan.screenshot(path=artefacts / "extras-dan-replay-game-over-360-fr.png", full_page=True)
+    dora = pair.dora.page
+    dora.goto(replay)
+    expect(dora.get_by_role("heading", name="Scores finaux")).to_be_visible()
+    expect(dora.get_by_text("Gagnée par")).to_be_visible()
+    fits_the_phone(dora)
+    dora.screenshot(path=artefacts / "extras-dora-replay-game-over-360-fr.png", full_page=True)
 
-    dan.goto(dan.url.split("/replay/")[0] + "/")
-    expect(dan.get_by_role("heading", name="Scores finaux")).to_be_visible()
-    fits_the_phone(dan)
-    dan.screenshot(path=artefacts / "extras-dan-game-over-360-fr.png", full_page=True)
+    dora.goto(dora.url.split("/replay/")[0] + "/")
+    expect(dora.get_by_role("heading", name="Scores finaux")).to_be_visible()
+    fits_the_phone(dora)
+    dora.screenshot(path=artefacts / "extras-dora-game-over-360-fr.png", full_page=True)

@@ -9,10 +9,12 @@ from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 
+from accounts.models import display_name
 from games import demo
 from games.events import store
 from games.events.log import export_game, verify
 from games.models import Game
+from tests.members import named
 
 pytestmark = pytest.mark.django_db
 
@@ -75,15 +77,19 @@ def test_a_newcomer_finds_both_demo_games_on_the_home_page() -> None:
 
 
 def test_the_demo_seeds_a_site_whose_members_hold_its_players_first_names() -> None:
-    """Somebody signed up as dan@example.com holds the user name "dan": make run, which
-    seeds the demo every time, must still start, its Dan beside them."""
+    """Somebody signed up as dan@example.com holds the user name "dan", and a member named
+    "alice" the demo's Alice's name: make run, which seeds the demo every time, must still
+    start, its Dan beside them, its Alice under a name of her own."""
     User.objects.create_user("dan", "dan@example.com", "x")
-    User.objects.create_user("alice", "alice@example.com", "x")
+    named(User.objects.create_user("alice", "alice@example.com", "x"))
 
     call_command("numx", "demo", stdout=StringIO())
 
     assert User.objects.filter(email="dan@demo.numx").exists()
     assert User.objects.get(username="dan").email == "dan@example.com"
+    demo_alice = User.objects.get(email=demo.EMAILS[0])
+    assert display_name(demo_alice) == "Alice (2)"
+    assert display_name(User.objects.get(username="alice")) == "alice"
 
 
 def test_the_demo_has_a_game_of_objectifs_in_progress_against_bots(
