@@ -10,8 +10,10 @@ emails leave after the commit.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from accounts.models import Profile
+from games.engine.ruleset import RuleSet
 from games.events import store
 from games.events.consumers import consumer
 from games.events.models import Event
@@ -86,26 +88,76 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
 
 
 def _mail_stands(game: Game, seat: int, user_id: int, kind: str, now: StateAt) -> bool:
-    """Whether the last mail that asked ``seat`` to move is unanswered, asked the same as
-    a mail of ``kind`` would (a "you may play out of turn" does not say the seat must now
-    move), and a reply to it would still be played now (``still_valid``: only moves that
-    leave the seat's choice whole came since, as the others' moves at a live Numenko
-    table): then no new mail asks the same; the others' moves are told in the next one,
-    and on the table."""
+    """Whether what ``seat``'s player last saw of the game still stands (:func:`_last_seen`):
+    it asked the same as a mail of ``kind`` would (a "you may play out of turn" does not
+    say the seat must now move), and a move chosen from it would still be played now
+    (``still_valid``: only moves that leave the seat's choice whole came since, as the
+    others' moves at a live Numenko table). Then no new mail asks the same; the others'
+    moves are told in the next one, and on the table."""
+    seen = _last_seen(game, seat, user_id)
+    if seen is None:
+        return False
+    sequence, asked = seen
+    return SAME_ASKING.get(asked, asked) == kind and still_valid(
+        rule_set(game.rules), game.pk, seat, sequence, now
+    )
+
+
+def _last_seen(game: Game, seat: int, user_id: int) -> tuple[int, str] | None:
+    """The game as ``seat``'s player last saw it (the number of the event it stood at) and
+    what it asked of them: their own move at the table or through the API, if they made
+    one since the last mail that asked them to move, as that move left the game (its
+    answer shows at once); else that mail, unanswered. None when nothing stands: no mail
+    asked them, or their latest move was played for them (a clock, a standing order),
+    or sent by email reply, whose answer is the next mail."""
     found = (
         Notification.objects.filter(game=game, recipient_id=user_id, kind__in=ASKING)
         .order_by("-sequence", "-pk")
         .values_list("sequence", "kind")
         .first()
     )
-    if found is None:
-        return False
-    last, asked = found
-    if SAME_ASKING.get(asked, asked) != kind:
-        return False
-    if Event.objects.filter(game=game, seat=seat, sequence__gt=last).exists():
-        return False
-    return still_valid(rule_set(game.rules), game.pk, seat, asked_sequence(game, last), now)
+    since = found[0] if found is not None else 0
+    latest = (
+        Event.objects.filter(game=game, seat=seat, sequence__gt=since)
+        .order_by("-sequence")
+        .values_list("sequence", "actor_id", "idempotency_key")
+        .first()
+    )
+    if latest is None:
+        return None if found is None else (asked_sequence(game, found[0]), found[1])
+    sequence, actor, key = latest
+    if actor != user_id or (key or "").startswith(MAIL_KEY_PREFIX):
+        return None
+    return _left_by(game, seat, sequence)
+
+
+def _left_by(game: Game, seat: int, sequence: int) -> tuple[int, str] | None:
+    """The game as ``seat``'s own move (event ``sequence``) left it, and what it asked of
+    the seat there. Chance's answer to the move (the tiles a Numenko exchange draws) is
+    part of it, recorded with the move and shown with it; a new round or step it opened is
+    not: that is news to every seat alike, the mover too, and asked of all anew."""
+    rules = rule_set(game.rules)
+    move, *answer = store.read(
+        game.pk, rules, after=sequence - 1, upto=asked_sequence(game, sequence)
+    )
+    state = store.replay(rules, store.load(game.pk, game.rules, upto=sequence - 1).state, [move])
+    stage, seen = _stage(rules, state), sequence
+    for event in answer:
+        after = store.replay(rules, state, [event])
+        if _stage(rules, after) != stage:
+            break
+        state, seen = after, event.sequence
+    if seat in rules.awaiting(state):
+        return seen, Notification.Kind.YOUR_TURN
+    if seat in rules.to_act(state):
+        return seen, Notification.Kind.OUT_OF_TURN
+    return None
+
+
+def _stage(rules: RuleSet[Any], state: Any) -> tuple[int, int]:
+    """The round and the step within it where ``state`` stands."""
+    progress = rules.progress(state)
+    return progress.round, progress.step
 
 
 def _played_by_mail(game_id: int, first: int) -> set[int]:

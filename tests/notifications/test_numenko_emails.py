@@ -2,7 +2,9 @@
 written out as a reply may carry them; a round's mail says what changed (every grid shown,
 the order the pot served, the tiles drawn); a reply carries a grid, and a wrong one is
 answered with its rule and line; a move of the round still being played never shows in
-another's mail; and an absent player's round is played by the table's policy."""
+another's mail; an absent player's round is played by the table's policy; and a move at a
+live table, from the table or through the API, brings its player no mail of its own, while
+every round in rounds mode is mailed to everyone."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.test import Client
 from django.utils import translation
 
 from games import deadlines
@@ -22,6 +25,7 @@ from games.events.models import Event
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.services import game_submit
+from tests.clients import token_client
 from tests.games.numenko.tables import (
     FULL_GRID,
     calculation,
@@ -30,6 +34,7 @@ from tests.games.numenko.tables import (
     state,
     wrong_calculation,
 )
+from tests.games.numenko.tables import post as form_post
 from tests.members import speaks
 
 from .conftest import sent_to, turn_mail_now
@@ -368,22 +373,27 @@ def test_a_live_table_mails_a_player_by_mail_once_while_their_mail_stands(
     assert len(sent_to(alice.email)) == 3
 
 
+def exchange_until_no_fini(game: Game, seat: int, commit: Commit) -> None:
+    """``seat`` exchanges until the pot holds too few tiles for a fini, in one commit."""
+    rules = game.game_type.rules
+
+    def exchanges() -> None:
+        while len(state(game).pot) >= 4:
+            seen = store.load(game.pk, game.rules).sequence
+            action = rules.parse_action("exchange " + hand(game, seat)[0])
+            game_submit(game_id=game.pk, seat=seat, action=action, expected_sequence=seen)
+        consumers.dispatch(game.pk)
+
+    commit(exchanges)
+
+
 def test_a_live_player_by_mail_is_mailed_when_the_pot_no_longer_serves_her_fini(
     alice: User, bob: User, commit: Commit
 ) -> None:
     """Bob exchanges until the pot holds too few tiles for a fini: what Alice may ask has
     changed, her mail's reply would no longer be played as it was, so a new mail comes."""
     game = start(alice, bob, commit, mode="live")
-    rules = game.game_type.rules
-
-    def exchanges() -> None:
-        while len(state(game).pot) >= 4:
-            seen = store.load(game.pk, game.rules).sequence
-            action = rules.parse_action("exchange " + hand(game, 1)[0])
-            game_submit(game_id=game.pk, seat=1, action=action, expected_sequence=seen)
-        consumers.dispatch(game.pk)
-
-    commit(exchanges)
+    exchange_until_no_fini(game, 1, commit)
     assert state(game).pot and len(sent_to(alice.email)) == 2
     assert "The pot holds 3 tiles." in str(turn_mail(alice.email).body)
 
@@ -434,3 +444,87 @@ def test_a_grid_word_with_no_grid_after_it_is_refused_not_played_empty(
     (submitted, _bobs) = state(game).submitted
     assert played(game, 0)[-1] == "grid"
     assert submitted is not None and submitted.grid is not None and not submitted.grid.squares
+
+
+def moved_by(path: str, game: Game, player: User, seat: int, ask: str, commit: Commit) -> None:
+    """``player`` makes the move ``ask`` (`exchange 7`, `pass`) by ``path``: the API, the
+    table's form sent from a page opened long ago (nothing says they are at the table
+    now), or a reply to their latest mail; then the consumers run, as after the response."""
+    seen = store.load(game.pk, game.rules).sequence
+    if path == "api":
+        client = token_client(player)
+        body = {"action": ask, "expected_sequence": seen}
+        sent = commit(lambda: client.post(f"/api/games/{game.pk}/actions/", body, format="json"))
+        assert sent.status_code == 201, sent.content  # type: ignore[attr-defined]
+    elif path == "form":
+        browser = Client()
+        browser.force_login(player)
+        verb, _space, tile = ask.partition(" ")
+        button = "nothing" if verb == "pass" else verb
+        sent = commit(lambda: form_post(browser, game, "", ask=button, tile=tile))
+        assert sent.status_code == 200  # type: ignore[attr-defined]
+    else:
+        deliver(commit, reply(sent_to(player.email)[-1], ask))
+        assert outcome() == "played"
+    assert Event.objects.filter(game=game, seat=seat, sequence__gt=seen).exists()
+
+
+@pytest.mark.parametrize("path", ["api", "form"])
+def test_a_live_player_away_from_the_table_is_not_mailed_for_their_own_moves(
+    alice: User, bob: User, commit: Commit, path: str
+) -> None:
+    """Bob plays a live table by the API (or from a table page opened long ago): each of
+    his exchanges is answered at once by the pot's draw, which he sees in his move's answer.
+    That draw is his own move's consequence, not a new turn: no mail says "your turn"
+    after it, nor "you may play out of turn" after he says he is content, nor after
+    Alice's moves, which leave his grid, his hand and what the pot serves as they were."""
+    game = start(alice, bob, commit, mode="live")
+    assert len(sent_to(bob.email)) == 1
+    for _ in range(3):
+        moved_by(path, game, bob, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(state(game).hands[1]) == 24
+    moved_by(path, game, alice, 0, "exchange " + hand(game, 0)[0], commit)
+    moved_by(path, game, bob, 1, "pass", commit)
+    moved_by(path, game, alice, 0, "exchange " + hand(game, 0)[0], commit)
+    assert [m.subject for m in sent_to(bob.email)] == ["Sums: your turn"]
+
+
+def test_a_live_player_by_mail_is_mailed_after_each_of_their_moves(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """By mail, the mail is where Bob plays: each move he sends is answered with the tiles
+    the pot gave him and a new mail to reply to (the last one no longer stands)."""
+    game = start(alice, bob, commit, mode="live")
+    for count in range(2, 4):
+        moved_by("mail", game, bob, 1, "exchange " + hand(game, 1)[0], commit)
+        assert len(sent_to(bob.email)) == count
+        assert "You draw " in str(turn_mail(bob.email).body)
+
+
+@pytest.mark.parametrize("path", ["api", "form"])
+def test_a_live_player_away_from_the_table_is_mailed_once_the_pot_no_longer_serves_them(
+    alice: User, bob: User, commit: Commit, path: str
+) -> None:
+    """Bob moved by the API (or the form) and left: when Alice's exchanges leave the pot
+    too small for his fini, what his next move may ask has changed, and a mail says so."""
+    game = start(alice, bob, commit, mode="live")
+    moved_by(path, game, bob, 1, "exchange " + hand(game, 1)[0], commit)
+    assert len(sent_to(bob.email)) == 1
+    exchange_until_no_fini(game, 0, commit)
+    assert len(sent_to(bob.email)) == 2
+    assert "The pot holds 3 tiles." in str(turn_mail(bob.email).body)
+
+
+@pytest.mark.parametrize("path", ["api", "form", "mail"])
+def test_in_rounds_the_last_to_move_is_mailed_the_next_round_as_everyone(
+    alice: User, bob: User, commit: Commit, path: str
+) -> None:
+    """In rounds everyone is mailed each round: Bob's move, the round's last, brings the
+    draw and the next round, which is news to him as to Alice, whichever way he moved."""
+    game = start(alice, bob, commit)
+    moved_by("api", game, alice, 0, "exchange " + hand(game, 0)[0], commit)
+    assert len(sent_to(alice.email)) == 1
+    moved_by(path, game, bob, 1, "exchange " + hand(game, 1)[0], commit)
+    for player in (alice, bob):
+        assert len(sent_to(player.email)) == 2
+        assert "Round 1 is over: every grid shows." in str(turn_mail(player.email).body)
