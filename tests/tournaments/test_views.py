@@ -871,6 +871,19 @@ def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
     assert re.findall(r">Table 1</a>\u00a0:", waiting), waiting[:400]
 
 
+def test_the_time_an_awaited_player_has_left_reads_with_french_typography(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: "(depuis 0 minute; échéance : …)", the semicolon between how long
+    the table has waited and the deadline sat in the page's markup, out of the
+    translation, so French read it with no space before it."""
+    page = as_user(alice).get(url(started.tournament, "organise/"), HTTP_ACCEPT_LANGUAGE="fr")
+    waiting = page.content.decode().split("Joueurs attendus aux tables", 1)[1]
+    waiting = waiting.split("</section>", 1)[0]
+    assert re.findall(r"\(depuis [^;()]*\u00a0; échéance\u00a0: ", waiting), waiting
+    assert not re.findall(r"[^\u00a0];", html.unescape(re.sub(r"<[^>]+>", "", waiting)))
+
+
 def test_the_dashboard_says_when_each_awaited_player_passes_the_deadline(
     started: Stage, alice: User, as_user: Login
 ) -> None:
