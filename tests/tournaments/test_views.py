@@ -846,6 +846,30 @@ def test_the_organiser_cancels_an_invitation_from_the_dashboard(
     assert as_user(alice).post(cancel).status_code == 404
 
 
+def test_a_seated_player_finds_their_table_from_the_tournament_and_registration_pages(
+    started: Stage, as_user: Login, client: Client
+) -> None:
+    """Failed before: the tournament page said nothing of the reader's own table, and the
+    registration page's "Find your table" led to every table of every stage, where a
+    player had to look for their name."""
+    seated = started.tables.get(number=2).players.order_by("seat").first()
+    assert seated is not None
+    game = seated.table.game
+    browser = as_user(seated.entry.user)
+    for page in ("", "register/"):
+        text = browser.get(url(started.tournament, page)).content.decode()
+        link = f'href="/games/{game.pk}/"'
+        assert link in text and "Stage 1, table 2" in html.unescape(text), page
+    french = browser.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Votre table\u00a0: ronde 1, table 2." in html.unescape(re.sub(r"<[^>]+>", "", french))
+    # Once the table is over, nothing points at it as the table to play.
+    finish_stage(started)
+    text = browser.get(url(started.tournament)).content.decode()
+    assert "Your table" not in text
+    # Anybody else reads no "your table".
+    assert "Your table" not in client.get(url(started.tournament)).content.decode()
+
+
 def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     league: Tournament, alice: User, make_players: Players, as_user: Login
 ) -> None:
