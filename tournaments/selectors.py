@@ -385,6 +385,16 @@ def tables_of_player(tournament: Tournament, entry: Entry) -> QuerySet[TablePlay
     )
 
 
+def table_to_play(tournament: Tournament, entry: Entry | None) -> Table | None:
+    """The table the entry's player sits at whose result is not recorded yet (their table
+    of the stage being played), or None: none, not registered, or withdrawn (a bot plays
+    their seat)."""
+    if entry is None or entry.status != Entry.Status.REGISTERED:
+        return None
+    place = tables_of_player(tournament, entry).filter(table__recorded_at__isnull=True).last()
+    return None if place is None else place.table
+
+
 def abort_guard(game: Game) -> str | None:
     """Why a player may not call ``game`` off: it is a tournament's table, which its stage
     needs played (``games.endings`` asks; a player may resign there instead)."""

@@ -60,12 +60,14 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
+    entry = selectors.entry_of(tournament, request.user)
     context = {
         "page": "tournament",
         "tournament": tournament,
         "organiser_name": display_name(tournament.organiser),
         "players": [(entry, names[entry.pk]) for entry in entries],
-        "entry": selectors.entry_of(tournament, request.user),
+        "entry": entry,
+        "your_table": selectors.table_to_play(tournament, entry),
         "invited": selectors.invitations_of(tournament, request.user).exists(),
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
@@ -103,10 +105,12 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else:
             messages.success(request, _("You are registered."))
         return redirect("tournaments:register", tournament.pk)
+    entry = selectors.entry_of(tournament, request.user)
     context = {
         "page": "register",
         "tournament": tournament,
-        "entry": selectors.entry_of(tournament, request.user),
+        "entry": entry,
+        "your_table": selectors.table_to_play(tournament, entry),
         "invited": selectors.invitations_of(tournament, request.user).exists(),
         "registration_open": tournament.registration_is_open(),
         "per_move": time_per_move(tournament.move_deadline),

@@ -216,6 +216,30 @@ def test_the_first_stage_seats_every_registered_player_at_x_games(
     assert all("3 days per move; good luck!" in m.body for m in mail.outbox)
 
 
+@pytest.mark.parametrize("policy", list(Game.DeadlinePolicy))
+def test_a_french_stage_mail_tells_its_reader_what_the_deadline_policy_does(
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    policy: str,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: the French mail said « la règle de délai dépassé s’applique : il
+    passe automatiquement (un bot joue à sa place …) » to a reader it calls « vous »: the
+    policy's name was a sentence about some « il », where the English is a noun phrase."""
+    league.deadline_policy = policy
+    league.save()
+    players = make_players(3)
+    for player in players:
+        speaks(player, "fr")
+    register_all(league, players)
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        stage_start(tournament=league, by=alice, rng=random.Random(3))
+    body = next(m.body for m in mail.outbox if "ronde 1 a commencé" in m.subject)
+    late = body.split("la règle de délai dépassé s’applique\u00a0: ", 1)[1].split(";", 1)[0]
+    assert not re.search(r"\b(il|sa|son)\b", late), late
+
+
 def test_a_stages_mail_says_what_a_missed_deadline_costs_and_where_the_player_stands(
     league: Tournament,
     alice: User,

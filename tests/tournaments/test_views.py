@@ -846,6 +846,30 @@ def test_the_organiser_cancels_an_invitation_from_the_dashboard(
     assert as_user(alice).post(cancel).status_code == 404
 
 
+def test_a_seated_player_finds_their_table_from_the_tournament_and_registration_pages(
+    started: Stage, as_user: Login, client: Client
+) -> None:
+    """Failed before: the tournament page said nothing of the reader's own table, and the
+    registration page's "Find your table" led to every table of every stage, where a
+    player had to look for their name."""
+    seated = started.tables.get(number=2).players.order_by("seat").first()
+    assert seated is not None
+    game = seated.table.game
+    browser = as_user(seated.entry.user)
+    for page in ("", "register/"):
+        text = browser.get(url(started.tournament, page)).content.decode()
+        link = f'href="/games/{game.pk}/"'
+        assert link in text and "Stage 1, table 2" in html.unescape(text), page
+    french = browser.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Votre table\u00a0: ronde 1, table 2." in html.unescape(re.sub(r"<[^>]+>", "", french))
+    # Once the table is over, nothing points at it as the table to play.
+    finish_stage(started)
+    text = browser.get(url(started.tournament)).content.decode()
+    assert "Your table" not in text
+    # Anybody else reads no "your table".
+    assert "Your table" not in client.get(url(started.tournament)).content.decode()
+
+
 def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     league: Tournament, alice: User, make_players: Players, as_user: Login
 ) -> None:
@@ -869,6 +893,19 @@ def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
     page = as_user(alice).get(url(started.tournament, "organise/"), HTTP_ACCEPT_LANGUAGE="fr")
     waiting = page.content.decode().split("Joueurs attendus aux tables", 1)[1]
     assert re.findall(r">Table 1</a>\u00a0:", waiting), waiting[:400]
+
+
+def test_the_time_an_awaited_player_has_left_reads_with_french_typography(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: "(depuis 0 minute; échéance : …)", the semicolon between how long
+    the table has waited and the deadline sat in the page's markup, out of the
+    translation, so French read it with no space before it."""
+    page = as_user(alice).get(url(started.tournament, "organise/"), HTTP_ACCEPT_LANGUAGE="fr")
+    waiting = page.content.decode().split("Joueurs attendus aux tables", 1)[1]
+    waiting = waiting.split("</section>", 1)[0]
+    assert re.findall(r"\(depuis [^;()]*\u00a0; échéance\u00a0: ", waiting), waiting
+    assert not re.findall(r"[^\u00a0];", html.unescape(re.sub(r"<[^>]+>", "", waiting)))
 
 
 def test_the_dashboard_says_when_each_awaited_player_passes_the_deadline(
