@@ -233,6 +233,34 @@ def scrolls_sideways(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
 
 
+#: A script's function of a box that scrolls sideways in a ``.scroll-hint``: the edges at which
+#: a shadow shows (once its fading in or out is over).
+_SHADED_EDGES = """async (box) => {
+  const hint = box.closest('.scroll-hint');
+  if (!hint) return [];
+  // A scroll is told on the next frame, and its shadows fade in or out after it.
+  await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+  await Promise.all(hint.getAnimations({ subtree: true }).map((shown) => shown.finished));
+  return [['before', 'left'], ['after', 'right']].filter(([part]) => {
+    const style = getComputedStyle(hint, '::' + part);
+    return style.display !== 'none' && Number(style.opacity) > 0 && parseFloat(style.width) > 0;
+  }).map(([, edge]) => edge);
+}"""
+
+
+def shaded_edges(box: Locator) -> set[str]:
+    """The edges ("left", "right") of ``box``, which scrolls sideways, at which a shadow
+    says more of it is hidden."""
+    return set(box.evaluate(_SHADED_EDGES))
+
+
+def scroll_to(box: Locator, where: str) -> None:
+    """Scroll ``box`` sideways to its "start" or its "end", as a finger would."""
+    box.evaluate(
+        "(box, where) => { box.scrollLeft = where === 'end' ? box.scrollWidth : 0; }", where
+    )
+
+
 # --- The table ----------------------------------------------------------------------------
 
 

@@ -30,8 +30,10 @@ from tests.e2e.helpers import (
     axe_violations,
     focus_by_tabbing,
     lines_of,
+    scroll_to,
     scrolls_sideways,
     seed_demo,
+    shaded_edges,
 )
 
 pytestmark = pytest.mark.browser
@@ -80,25 +82,66 @@ def within(inner: Locator, outer: Locator) -> bool:
     return b["x"] - 0.5 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 0.5
 
 
-def test_a_finished_games_score_sheet_shows_its_totals(alice: Page) -> None:
-    """On a desktop every column of the score sheet shows; on the phone, where the sheet
-    scrolls, the players' names and their totals stay in view."""
+#: A script's function of a box that scrolls sideways: the texts of its column headings,
+#: each with how it shows where the box is scrolled: "covered" where a part of it in view
+#: lies under a column kept in view, else "whole" if it is all in view, else "beyond" (cut
+#: or hidden by the box's edge).
+_HEADINGS_SHOWN = """(box) => {
+  const seen = box.getBoundingClientRect();
+  return [...box.querySelectorAll('thead th')].map((heading) => {
+    const at = heading.getBoundingClientRect();
+    const from = Math.max(at.left, seen.left) + 1, to = Math.min(at.right, seen.right) - 1;
+    let covered = false;
+    for (let x = from; x <= to; x += 2) {
+      const found = document.elementFromPoint(x, at.top + at.height / 2);
+      covered ||= !heading.contains(found);
+    }
+    const inside = at.left >= seen.left - 0.5 && at.right <= seen.right + 0.5;
+    return [heading.textContent.trim(), covered ? 'covered' : inside ? 'whole' : 'beyond'];
+  });
+}"""
+
+
+def test_a_finished_games_score_sheet_hides_no_heading(alice: Page) -> None:
+    """On a desktop every column of the score sheet shows. On phones (360 and 375 px), where
+    the sheet scrolls, the players' names stay in view; no column's heading lies under another
+    column kept in view (the totals, kept at the right edge, hid "combination"), a shadow
+    at the right edge says more columns are there, and the totals come last."""
     alice.goto("/")
     alice.get_by_role("link", name=demo.FINISHED).click()
     alice.goto(alice.url.split("/replay/")[0] + "/")
     sheet = alice.get_by_role("region", name="Score sheet")
     headers = sheet.get_by_role("columnheader")
     totals = sheet.locator(".total")
+    names = sheet.get_by_role("rowheader")
     at_width(alice, DESKTOP["width"])
     cut = [headers.nth(i).inner_text() for i in range(headers.count())]
     assert [name for i, name in enumerate(cut) if not within(headers.nth(i), sheet)] == []
+    assert shaded_edges(sheet) == set()
 
-    at_width(alice, PHONE["width"])
-    assert not scrolls_sideways(alice)
-    assert totals.count() == 5  # the header and the four players
-    assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
-    names = sheet.get_by_role("rowheader")
-    assert all(within(names.nth(i), sheet) for i in range(names.count()))
+    for width in (PHONE["width"], 375):
+        at_width(alice, width)
+        sheet.scroll_into_view_if_needed()
+        assert not scrolls_sideways(alice)
+        first = sheet.evaluate(_HEADINGS_SHOWN)
+        # The sheet as it first shows hides no heading under another: each reads whole, or
+        # lies beyond the edge, where the shadow says more is.
+        assert [name for name, shown in first if shown == "covered"] == []
+        assert shaded_edges(sheet) == {"right"}
+        assert all(within(names.nth(i), sheet) for i in range(names.count()))
+        # Scrolled along, each heading reads whole somewhere.
+        read = {name for name, shown in first if shown == "whole"}
+        for left in range(0, sheet.evaluate("s => s.scrollWidth - s.clientWidth") + 16, 16):
+            sheet.evaluate("(sheet, left) => { sheet.scrollLeft = left; }", left)
+            read |= {name for name, shown in sheet.evaluate(_HEADINGS_SHOWN) if shown == "whole"}
+        assert read == {name for name, _ in first}
+        scroll_to(sheet, "end")
+        assert shaded_edges(sheet) == set()
+        assert totals.count() == 5  # the header and the four players
+        assert all(within(totals.nth(i), sheet) for i in range(totals.count()))
+        assert all(within(names.nth(i), sheet) for i in range(names.count()))
+        scroll_to(sheet, "start")
+    assert axe_violations(alice) == []
 
 
 def pixels(png: bytes) -> list[list[tuple[int, ...]]]:
@@ -134,10 +177,9 @@ def pixels(png: bytes) -> list[list[tuple[int, ...]]]:
     return [[tuple(row[x : x + channels][:3]) for x in range(0, stride, channels)] for row in rows]
 
 
-def test_the_totals_column_is_set_apart_where_the_sheet_scrolls_under_it(alice: Page) -> None:
-    """On the phone the rounds scroll under the sticky totals: a line at the totals' left
-    edge shows where a cut round goes under them (without it, "Round 3" read "Ro" against
-    "Total", a round's points cut to "-!", and nothing said there was more to see)."""
+def test_the_totals_column_is_set_apart(alice: Page) -> None:
+    """On the phone, the sheet scrolled to its totals: a line at the totals' left edge sets
+    them apart from the scoring rules' columns."""
     alice.goto("/")
     alice.get_by_role("link", name=demo.FINISHED).click()
     alice.goto(alice.url.split("/replay/")[0] + "/")
@@ -237,6 +279,35 @@ def test_a_joker_laid_as_12_reads_on_one_line_beside_its_pli(alice: Page) -> Non
         twelve = alice.locator("#joker-pli .card").nth(1)
         assert abs(box(joker)["y"] - box(twelve)["y"]) <= 1
         alice.locator("#joker-pli").evaluate("pli => pli.remove()")
+
+
+def test_a_wide_numenko_grid_shows_it_goes_on_past_the_phones_edge(alice: Page) -> None:
+    """A Numenko grid 16 squares wide, as the table draws a player's, put into a player's box
+    of the demo's Numenko table (no short game lays one): on the phone it scrolls in its box,
+    whose scroll bar a phone hides, and a shadow at the right edge says more of it is there;
+    scrolled to its end, the shadow is at the left edge. Where it fits, no shadow."""
+    grid = Template('{% load numenko %}{% example_grid "1+2+3+4+5+6+7=28" %}')
+    html = grid.render(Context({}))
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.NUMENKO).first.click()
+    box = alice.locator("#wide-grid .nk-scroll")
+    for width in (DESKTOP["width"], PHONE["width"]):
+        at_width(alice, width)
+        alice.locator(".player .numenko").first.evaluate(
+            "(player, html) => player.insertAdjacentHTML('beforeend', "
+            "`<div id='wide-grid'>${html}</div>`)",
+            html,
+        )
+        expect(box.get_by_role("img")).to_have_attribute("aria-label", re.compile("16 tiles"))
+        scrolls = box.evaluate("box => box.scrollWidth > box.clientWidth")
+        assert scrolls or width != PHONE["width"]
+        assert shaded_edges(box) == ({"right"} if scrolls else set())
+        if scrolls:
+            assert axe_violations(alice) == []
+            scroll_to(box, "end")
+            assert shaded_edges(box) == {"left"}
+            assert not scrolls_sideways(alice)
+        alice.locator("#wide-grid").evaluate("grid => grid.remove()")
 
 
 def test_the_messages_after_signing_in_are_a_list_axe_accepts(browser: Browser, site: Site) -> None:

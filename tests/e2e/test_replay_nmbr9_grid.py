@@ -9,7 +9,16 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import LINE_COUNT, PHONE, Site, finished_bot_game, scrolls_sideways
+from tests.e2e.helpers import (
+    LINE_COUNT,
+    PHONE,
+    Site,
+    axe_violations,
+    finished_bot_game,
+    scroll_to,
+    scrolls_sideways,
+    shaded_edges,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -69,4 +78,23 @@ def test_on_a_phone_the_stacks_stay_readable_within_the_screen(replay: Page) -> 
     assert not scrolls_sideways(replay)
     grids = replay.evaluate(_GRIDS)
     assert min(square for _box, _grid, square in grids) >= SMALLEST_SQUARE
+    replay.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_on_a_phone_a_stack_wider_than_its_box_shows_it_goes_on(replay: Page) -> None:
+    """On a phone the widest stack (36 squares) scrolls in its box, whose scroll bar a phone
+    hides: a shadow at the right edge says more of the stack is there, and once scrolled
+    to its end, the shadow is at the left edge."""
+    replay.set_viewport_size(PHONE)
+    boxes = replay.locator(".player .n9-scroll")
+    expect(boxes.first).to_be_visible()
+    widths = boxes.evaluate_all("boxes => boxes.map((box) => box.scrollWidth - box.clientWidth)")
+    widest = boxes.nth(widths.index(max(widths)))
+    assert max(widths) > 0
+    widest.scroll_into_view_if_needed()
+    assert shaded_edges(widest) == {"right"}
+    assert axe_violations(replay) == []
+    scroll_to(widest, "end")
+    assert shaded_edges(widest) == {"left"}
+    scroll_to(widest, "start")
     replay.set_viewport_size({"width": 1280, "height": 900})

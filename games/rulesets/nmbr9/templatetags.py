@@ -80,11 +80,12 @@ def stack_grid(tiles: Sequence[Mapping[str, Any]], highlight_last: bool = False)
     drawn = _drawn(columns, rows, squares.draw)
     # Its squares shrink to fit its box (nmbr9/table.css, from the columns it says it has);
     # a stack too wide even then scrolls its box, which the keyboard scrolls too, once it
-    # has the focus.
+    # has the focus, and a shadow at an edge says more of it is hidden there (the
+    # platform's scroll_hint.js).
     return format_html(
-        '<div class="n9-scroll" tabindex="0"><div class="n9-grid n9-stack" role="img" '
-        'aria-label="{}" style="--n9-columns: {}; grid-template-columns: repeat({}, '
-        'var(--n9-square))">{}</div></div>',
+        '<div class="scroll-hint"><div class="n9-scroll" tabindex="0"><div class="n9-grid '
+        'n9-stack" role="img" aria-label="{}" style="--n9-columns: {}; '
+        'grid-template-columns: repeat({}, var(--n9-square))">{}</div></div></div>',
         _stack_words(tiles),
         len(columns) + 1,
         len(columns) + 1,
@@ -127,9 +128,10 @@ def pick_grid(pick: Preview, url: str) -> SafeString:
     rows = range(max(-REACH, min(ys)), min(REACH, max(ys)) + 1)
     drawn = _drawn(columns, rows, grid.button)
     return format_html(
-        '<div class="n9-scroll"><div class="n9-grid n9-pick-grid" role="group" aria-label="{}" '
+        '<div class="scroll-hint"><div class="n9-scroll"><div class="n9-grid n9-pick-grid" '
+        'role="group" aria-label="{}" '
         'style="--n9-columns: {}; grid-template-columns: repeat({}, var(--n9-square))">{}</div>'
-        "</div>",
+        "</div></div>",
         _stack_words(pick.tiles),
         len(columns) + 1,
         len(columns) + 1,

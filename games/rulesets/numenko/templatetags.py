@@ -50,11 +50,12 @@ def numenko_grid(grid: Mapping[str, Any]) -> SafeString:
     words = ngettext(
         "A grid of %(n)d tile: %(rows)s", "A grid of %(n)d tiles: %(rows)s", len(squares)
     ) % {"n": len(squares), "rows": " / ".join(grid["rows"])}
-    # Its box scrolls a wide grid: the keyboard scrolls it too, once it has the focus.
+    # Its box scrolls a wide grid: the keyboard scrolls it too, once it has the focus; a
+    # shadow at an edge says more of it is hidden there (the platform's scroll_hint.js).
     return format_html(
-        '<div class="nk-scroll" tabindex="0"><div class="nk-grid" role="img" aria-label="{}" '
-        'title="{}" '
-        'style="grid-template-columns: repeat({}, var(--nk-square))">{}</div></div>',
+        '<div class="scroll-hint"><div class="nk-scroll" tabindex="0"><div class="nk-grid" '
+        'role="img" aria-label="{}" title="{}" '
+        'style="grid-template-columns: repeat({}, var(--nk-square))">{}</div></div></div>',
         words,
         " / ".join(grid["rows"]),
         width,
