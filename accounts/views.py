@@ -20,6 +20,19 @@ from accounts.models import ApiToken, profile_of
 from accounts.tokens import issue
 
 
+class RefusedWith400:
+    """Mixed into allauth's form pages: a form sent with errors is the page again with
+    them, answered 400 (allauth answers 200) as every form of the site answers bad input.
+    An answer other than the page again (allauth's redirect after too many wrong codes)
+    is left as allauth made it."""
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
+        if response.status_code == 200:
+            response.status_code = 400
+        return response
+
+
 def _page(request: HttpRequest, status: int = 200, **context: Any) -> HttpResponse:
     context.setdefault("form", ProfileForm(instance=profile_of(request.user)))
     context.setdefault("token_form", ApiTokenForm())
@@ -34,17 +47,17 @@ def profile(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         profile = saved_unless_taken(form, form.save, request.user.pk)
         if profile is None:
-            return _page(request, form=form)
+            return _page(request, status=400, form=form)
         # Said in the language the player just chose (the browser's when none), as the
         # next page will be, not in the one this form was sent in.
         language = profile.language or translation.get_language_from_request(request)
         with translation.override(language):
             messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
-    return _page(request, form=form)
+    return _page(request, status=400 if form.errors else 200, form=form)
 
 
-class SignupView(allauth_views.SignupView):
+class SignupView(RefusedWith400, allauth_views.SignupView):
     """allauth's sign-up, where a name another newcomer took at the same moment is refused
     as one taken before is, and no account is made. The sign-up's mail goes inside the
     transaction (allauth sends it in the step that saves): a moment's wait for whoever

@@ -134,17 +134,17 @@ def mute(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Pause the player's clock for the days asked, then the table; 400 with how many
+    days may be taken, nothing paused, for a number out of them or no number."""
     game, seat = game_for_player(request, game_id)
     holder = Seat.objects.get(game=game, number=seat)
     try:
         take_vacation(holder, int(request.POST.get("days", "0")))
     except ValueError:
-        messages.error(
-            request,
-            _("Take between 1 and %(days)d days.") % {"days": holder.vacation_days},
-        )
-    else:
-        messages.success(request, _("Your clock is paused."))
+        message = _("Take between 1 and %(days)d days.") % {"days": holder.vacation_days}
+        back = (reverse("games:game", args=[game.pk]), _("Back to the table"))
+        return render(request, "400.html", {"message": message, "back": back}, status=400)
+    messages.success(request, _("Your clock is paused."))
     return redirect("games:game", game.pk)
 
 

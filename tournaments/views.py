@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -214,7 +215,14 @@ def standings_export(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @login_required
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament_for_organiser(request, tournament_id)
+    return _dashboard(request, _tournament_for_organiser(request, tournament_id))
+
+
+def _dashboard(
+    request: HttpRequest, tournament: Tournament, status: int = 200, **forms: Form
+) -> HttpResponse:
+    """The organiser's dashboard; ``forms``: one of its forms as it was sent, with its
+    errors (``invite_form``, ``email_form``), the others empty."""
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
     stages = selectors.stages_of(tournament, timezone.now())
@@ -240,8 +248,9 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
+        **forms,
     }
-    return render(request, "tournaments/dashboard.html", context)
+    return render(request, "tournaments/dashboard.html", context, status=status)
 
 
 def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str:
@@ -273,10 +282,12 @@ def _organiser_action(
 @require_POST
 def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = InviteForm(request.POST)
+    if not form.is_valid():
+        tournament = _tournament_for_organiser(request, tournament_id)
+        messages.error(request, _("Give a valid email address."))
+        return _dashboard(request, tournament, status=400, invite_form=form)
 
     def act(tournament: Tournament) -> str:
-        if not form.is_valid():
-            raise services.TournamentError(_("Give a valid email address."))
         invitation, new = services.tournament_invite(
             tournament=tournament, by=request.user, email=form.cleaned_data["email"]
         )
@@ -355,10 +366,12 @@ def finish_table(request: HttpRequest, tournament_id: int, table_id: int) -> Htt
 @require_POST
 def email_players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = EmailForm(request.POST)
+    if not form.is_valid():
+        tournament = _tournament_for_organiser(request, tournament_id)
+        messages.error(request, _("Write a subject and a message."))
+        return _dashboard(request, tournament, status=400, email_form=form)
 
     def act(tournament: Tournament) -> str:
-        if not form.is_valid():
-            raise services.TournamentError(_("Write a subject and a message."))
         sent = services.tournament_email(
             tournament=tournament,
             by=request.user,

@@ -180,8 +180,15 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new.html", context, status=status)
 
 
-def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResponse:
-    """An open game: its seats, its invitation link (for its players), start."""
+def waiting_room(
+    request: HttpRequest,
+    game: Game,
+    seat: int | None,
+    invite_form: InviteForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """An open game: its seats, its invitation link (for its players), start;
+    ``invite_form``: the invitation as it was sent, with its errors."""
     context = {
         "game": game,
         "seat": seat,
@@ -190,7 +197,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "what": game_summary(game),
         "title": game_type(game.rules).site.title,
         "creator": display_name(game.created_by),
-        "invite_form": InviteForm(),
+        "invite_form": invite_form or InviteForm(),
         # The site's address, not the request's Host: the link is shared and mailed.
         "link": settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
         if seat is not None
@@ -210,7 +217,7 @@ def waiting_room(request: HttpRequest, game: Game, seat: int | None) -> HttpResp
         "no_bots": why_no_bots(game),
     }
     template = "games/waiting_room.html#room" if request.htmx else "games/waiting_room.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
@@ -338,6 +345,12 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     form = InviteForm(request.POST)
+    if not form.is_valid():
+        game, seat = game_for_viewer(request, game_id)
+        if game.status == Game.Status.OPEN and seat is not None and free_seats(game):
+            # The waiting room that shows the form shows it again, with what was typed.
+            messages.error(request, _("Give a valid email address."))
+            return waiting_room(request, game, seat, invite_form=form, status=400)
 
     def send(game: Game) -> None:
         if not form.is_valid():

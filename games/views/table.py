@@ -244,16 +244,17 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.status == Game.Status.OPEN:
         return _not_started(request, game)
     form = _orders_form(table(game, seat), request.POST)
-    error = None
     saved = False
     if form.is_valid():
         try:
             set_standing_orders(game=game, seat=seat, kinds=form.chosen())
             saved = True
         except Conflict:
-            error = _("The game moved on: set your orders again.")
+            # Nothing saved: the table as it now is, with why, whichever way the form came.
+            moved_on = table(game, seat, _("The game moved on: set your orders again."))
+            return _render(request, moved_on, 409)
     if request.htmx:
-        return _render(request, table(game, seat, error), orders_saved=saved)
+        return _render(request, table(game, seat), orders_saved=saved)
     if saved:
         messages.success(request, _("Your standing orders are saved."))
     return redirect("games:game", game.pk)

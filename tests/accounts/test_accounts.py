@@ -139,7 +139,7 @@ def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> N
 
 def test_a_wrong_password_is_refused(alice: User, client: Client) -> None:
     response = client.post("/accounts/login/", {"login": alice.email, "password": "nope"})
-    assert response.status_code == 200 and "not correct" in response.content.decode()
+    assert response.status_code == 400 and "not correct" in response.content.decode()
     assert client.get("/games/").status_code == 302
 
 
@@ -215,7 +215,7 @@ def test_saving_the_profile_in_a_new_language_says_so_in_that_language(
 
 def test_signing_up_without_a_name_for_the_other_players_is_refused(client: Client) -> None:
     response = sign_up(client, "dan@example.com")
-    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
+    assert response.status_code == 400 and not User.objects.filter(email="dan@example.com")
     assert "Name shown to other players" in response.content.decode()
 
 
@@ -247,7 +247,7 @@ def test_a_player_without_a_profile_gets_the_browser_language_and_utc(
 
 def test_a_bad_time_zone_is_refused(alice: User, as_user: Callable[[User], Client]) -> None:
     response = as_user(alice).post("/accounts/profile/", {"time_zone": "Mars/Olympus"})
-    assert response.status_code == 200 and "valid choice" in response.content.decode()
+    assert response.status_code == 400 and "valid choice" in response.content.decode()
     assert profile_of(alice).time_zone == ""
 
 
@@ -278,14 +278,14 @@ def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
         response = client.post(
             "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": ""}
         )
-        assert response.status_code == 200, name
+        assert response.status_code == 400, name
         assert display_name(alice) == "alice"
     assert "given to accounts without one" in response.content.decode()
 
 
 def test_signing_up_as_player_n_is_refused(client: Client) -> None:
     response = sign_up(client, "dan@example.com", "Player 1")
-    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
+    assert response.status_code == 400 and not User.objects.filter(email="dan@example.com")
 
 
 def test_the_profiles_labels_start_with_a_capital(
@@ -389,7 +389,7 @@ def test_nobody_passes_for_one_of_the_sites_bots(
         "/accounts/profile/", {"display_name": name, "time_zone": "", "language": ""}
     )
 
-    assert response.status_code == 200 and display_name(alice) == "alice"
+    assert response.status_code == 400 and display_name(alice) == "alice"
 
 
 @pytest.mark.parametrize("name", ["alice", "ALICE", wide("Alice"), " al\u200bice ", "Alice"])
@@ -398,7 +398,7 @@ def test_signing_up_under_another_members_name_is_refused(
 ) -> None:
     """Failed before: a newcomer could sign up as "ALICE" and pass for Alice at the tables."""
     response = sign_up(client, "dan@example.com", name)
-    assert response.status_code == 200 and not User.objects.filter(email="dan@example.com")
+    assert response.status_code == 400 and not User.objects.filter(email="dan@example.com")
     assert "is taken" in response.content.decode()
     french = sign_up(client, "dan@example.com", name, language="fr")
     assert "est déjà pris" in french.content.decode()
@@ -411,7 +411,7 @@ def test_the_profile_refuses_another_members_name_and_saves_nothing(
     response = as_user(alice).post(
         "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": "fr"}
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "est déjà pris" not in response.content.decode()
     assert "is taken" in response.content.decode()
     profile = profile_of(alice)
@@ -459,7 +459,7 @@ def test_of_two_members_taking_a_name_at_once_the_database_gives_it_to_one(
         "/accounts/profile/",
         {"display_name": checked_before_bob_took_it, "time_zone": "UTC", "language": ""},
     )
-    assert response.status_code == 200 and "is taken" in response.content.decode()
+    assert response.status_code == 400 and "is taken" in response.content.decode()
     assert (display_name(alice), profile_of(alice).time_zone) == ("alice", "")
 
 
@@ -467,5 +467,5 @@ def test_of_two_newcomers_signing_up_under_one_name_at_once_one_gets_no_account(
     client: Client, checked_before_bob_took_it: str
 ) -> None:
     response = sign_up(client, "dan@example.com", checked_before_bob_took_it)
-    assert response.status_code == 200 and "is taken" in response.content.decode()
+    assert response.status_code == 400 and "is taken" in response.content.decode()
     assert not User.objects.filter(email="dan@example.com") and not mail.outbox

@@ -49,7 +49,7 @@ def test_making_a_token_asks_for_the_password_again(alice: User, as_user: Login)
     assert asked["Location"].startswith("/accounts/reauthenticate/")
     assert not ApiToken.objects.filter(user=alice).exists()
     wrong = browser.post("/accounts/reauthenticate/", {"password": "not-hers"})
-    assert wrong.status_code == 200 and not ApiToken.objects.filter(user=alice).exists()
+    assert wrong.status_code == 400 and not ApiToken.objects.filter(user=alice).exists()
     # The right password sends the form on: the token is made.
     browser.post(asked["Location"], {"password": "alice-password-42"})
     assert ApiToken.objects.filter(user=alice, name="my bot").exists()

@@ -3,6 +3,7 @@
 import re
 from collections.abc import Callable
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,10 +15,12 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 from pytest_django.fixtures import Settings
 
+import games.views.table
 from accounts.models import profile_of
 from games.events.models import Event
 from games.lobby import game_invite, game_join, game_open, game_start
 from games.models import Game, Invitation, StandingOrder
+from games.services import Conflict
 from notifications.outbox import RESEND_AFTER, resend_overdue
 from notifications.tasks import send_invitation
 from tests.members import speaks
@@ -338,10 +341,14 @@ def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User)
 
 
 def test_a_bad_invitation_address_is_refused(alice: User, as_user: Login) -> None:
+    """Failed before: the waiting room after a redirect (302), the address typed lost."""
     game = game_open(creator=alice, name="Friday", config={"players": 2})
-    response = as_user(alice).post(f"/games/{game.pk}/invite/", {"email": "nope"}, follow=True)
-    assert "valid email" in response.content.decode()
-    assert not Invitation.objects.exists()
+    mail.outbox.clear()
+    response = as_user(alice).post(f"/games/{game.pk}/invite/", {"email": "nope"})
+    page = response.content.decode()
+    assert response.status_code == 400 and "Give a valid email address." in page
+    assert 'value="nope"' in page and "Enter a valid email address." in page
+    assert not Invitation.objects.exists() and not mail.outbox
 
 
 def test_an_unknown_game_is_a_404(alice: User, as_user: Login) -> None:
@@ -545,6 +552,28 @@ def test_saving_standing_orders_says_they_are_saved(alice: User, bob: User, as_u
 
     plain = client.post(f"/games/{game.pk}/orders/", {}, follow=True)
     assert "Your standing orders are saved." in plain.content.decode()
+    assert not StandingOrder.objects.filter(seat__game=game).exists()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_standing_orders_the_game_moved_past_are_refused_with_409(
+    htmx: bool, alice: User, bob: User, as_user: Login, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: 200 (htmx), or a redirect to the table that said nothing (a plain
+    form), though nothing was saved."""
+    game = game_open(creator=alice, name="Orders", config={"players": 2})
+    game_join(game=game, user=bob, token=game.invite_token)
+    game_start(game=game, by=alice)
+
+    def moved_on(*, game: Game, seat: int, kinds: set[str]) -> None:
+        raise Conflict(game.pk, SimpleNamespace(sequence=game.last_sequence, state=None), "")
+
+    monkeypatch.setattr(games.views.table, "set_standing_orders", moved_on)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = as_user(alice).post(f"/games/{game.pk}/orders/", {"pass": "on"}, **headers)
+    page = response.content.decode()
+    assert response.status_code == 409 and "The game moved on: set your orders again." in page
+    assert "Your standing orders are saved." not in page
     assert not StandingOrder.objects.filter(seat__game=game).exists()
 
 

@@ -133,8 +133,22 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
         "webhooks_due": 0,
         "webhooks_forgotten": 0,
     }
-    response = client.post(f"/notifications/games/{game.pk}/vacation/", {"days": "9"}, follow=True)
-    assert "between 1 and 4" in response.content.decode()
+
+
+@pytest.mark.parametrize("days", ["9", "0", "-1", "two", ""])
+def test_a_vacation_out_of_the_days_left_is_refused_with_400(
+    days: str, bob: User, trio: Game
+) -> None:
+    """Failed before: the table after a redirect (302), its message the only sign."""
+    game = deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    response = client.post(f"/notifications/games/{game.pk}/vacation/", {"days": days})
+    page = response.content.decode()
+    assert response.status_code == 400 and "Take between 1 and 7 days." in page
+    assert f'href="/games/{game.pk}/"' in page
+    seat = Seat.objects.get(game=game, number=1)
+    assert seat.vacation_days == 7 and seat.paused_until is None
 
 
 def test_the_daily_digest_replaces_per_move_emails_and_comes_once_a_day(

@@ -242,13 +242,13 @@ def test_failed_passwords_on_both_servers_count_together(servers: Servers, alice
     browser = browser_of(servers)
     for server in (first, second, first, second, first):
         answer = post(browser, server, LOGIN, {"login": alice.email, "password": "guess"})
-        assert answer.status_code == 200, server.log()
+        assert answer.status_code == 400, server.log()
         assert "not correct" in answer.text
 
     # The right password, on the server that saw only two of the five failures.
     answer = post(browser, second, LOGIN, {"login": alice.email, "password": PASSWORD})
 
-    assert answer.status_code == 200
+    assert answer.status_code == 400
     assert TOO_MANY in answer.text
     assert not signed_in(browser, second)
     assert not signed_in(browser, first)
@@ -264,7 +264,7 @@ def test_sign_in_codes_requested_on_both_servers_count_together(
         for server in (servers.first, servers.second, servers.first, servers.second)
     ]
 
-    assert [answer.status_code for answer in answers] == [302, 302, 302, 200]
+    assert [answer.status_code for answer in answers] == [302, 302, 302, 400]
     assert TOO_MANY in answers[-1].text
     assert len(servers.sign_in_codes()) == 3
 

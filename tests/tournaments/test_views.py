@@ -777,9 +777,17 @@ def test_the_organiser_invites_an_address(
     page = response.content.decode()
     assert "Invitation recorded: the email is on its way." in page
     assert "bob@example.com" in page and league.invitations.get().email == "bob@example.com"
-    response = as_user(alice).post(invite, {"email": "bob"}, follow=True)
-    assert "Give a valid email address." in response.content.decode()
-    assert league.invitations.count() == 1
+
+
+def test_an_invitation_to_no_address_is_refused_with_400_and_the_form_again(
+    league: Tournament, alice: User, as_user: Login
+) -> None:
+    """Failed before: the dashboard after a redirect (302), the address typed lost."""
+    response = as_user(alice).post(url(league, "organise/invite/"), {"email": "bob@"})
+    page = response.content.decode()
+    assert response.status_code == 400 and "Give a valid email address." in page
+    assert 'value="bob@"' in page and "Enter a valid email address." in page
+    assert not league.invitations.exists() and not mail.outbox
 
 
 def test_a_members_address_and_an_unknown_one_get_the_same_answers(
@@ -1003,10 +1011,20 @@ def test_the_organiser_emails_all_players(
         )
     assert "Email sent to 8 players." in response.content.decode()
     assert len(mail.outbox) == 8 and mail.outbox[0].subject == "[Spring league] Stage 2"
+
+
+def test_an_email_without_a_subject_is_refused_with_400_and_the_form_again(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: the dashboard after a redirect (302), the message typed lost."""
+    owed = started.tournament.mails.count()
     response = as_user(alice).post(
-        url(started.tournament, "organise/email/"), {"subject": "", "message": ""}, follow=True
+        url(started.tournament, "organise/email/"), {"subject": "", "message": "Starts Monday."}
     )
-    assert "Write a subject and a message." in response.content.decode()
+    page = response.content.decode()
+    assert response.status_code == 400 and "Write a subject and a message." in page
+    assert "Starts Monday." in page and "This field is required." in page
+    assert started.tournament.mails.count() == owed
 
 
 def test_the_organiser_finishes_a_table_past_its_deadline(
