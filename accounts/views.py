@@ -20,19 +20,6 @@ from accounts.models import ApiToken, profile_of
 from accounts.tokens import issue
 
 
-class RefusedWith400:
-    """Mixed into allauth's form pages: a form sent with errors is the page again with
-    them, answered 400 (allauth answers 200) as every form of the site answers bad input.
-    An answer other than the page again (allauth's redirect after too many wrong codes)
-    is left as allauth made it."""
-
-    def form_invalid(self, form: Any) -> HttpResponse:
-        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
-        if response.status_code == 200:
-            response.status_code = 400
-        return response
-
-
 def _page(request: HttpRequest, status: int = 200, **context: Any) -> HttpResponse:
     context.setdefault("form", ProfileForm(instance=profile_of(request.user)))
     context.setdefault("token_form", ApiTokenForm())
@@ -57,7 +44,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     return _page(request, status=400 if form.errors else 200, form=form)
 
 
-class SignupView(RefusedWith400, allauth_views.SignupView):
+class SignupView(allauth_views.SignupView):
     """allauth's sign-up, where a name another newcomer took at the same moment is refused
     as one taken before is, and no account is made. The sign-up's mail goes inside the
     transaction (allauth sends it in the step that saves): a moment's wait for whoever

@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "games.damage.DamagedGameMiddleware",
     # A form's address opened as a page: the site's 405 page, not a blank one.
     "numx_site.not_allowed.NotAllowedPageMiddleware",
+    # A form sent with errors, drawn again by allauth's pages: 400, not 200.
+    "numx_site.refused_forms.RefusedFormsMiddleware",
 ]
 
 ROOT_URLCONF = "numx_site.urls"

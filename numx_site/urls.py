@@ -9,8 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # allauth's sign-up, where the database decides between two newcomers of one name.
     path("accounts/signup/", SignupView.as_view()),
-    # allauth's pages, answering 400 to a form sent with errors.
-    path("accounts/", include("accounts.allauth_urls")),
+    path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     # Before the games' API, whose last pattern answers every other /api/ path.
     path("api/tournaments/", include("tournaments.api_urls")),
