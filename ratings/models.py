@@ -40,6 +40,7 @@ class RatedGame(models.Model):
         BOTS = "bots", _("not rated: bots played")
         ALONE = "alone", _("not rated: nobody to play against")
         UNSEATED = "unseated", _("not rated: a seat without a member")
+        ABSENT = "absent", _("not rated: nobody else made a move of their own")
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
     pool = models.CharField(max_length=60)
@@ -47,6 +48,9 @@ class RatedGame(models.Model):
     #: Moves the deadline policy made for absent players: the game is rated as it ended
     #: and marked (docs/ratings.md, "Abandoned games").
     clock_moves = models.PositiveIntegerField(default=0)
+    #: The players left out of the game's rating, by user id: their seat made no move of
+    #: its own, the clock played every one (docs/ratings.md, "Abandoned games").
+    absent = models.JSONField(default=list, blank=True)
     #: Each rated player's rating as shown before and after the game, by user id (a JSON
     #: object's keys are strings): the history their page reads.
     changes = models.JSONField(default=dict, blank=True)

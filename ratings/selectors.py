@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, Max, Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from accounts.models import display_names
 from games.access import watchable
@@ -180,6 +181,16 @@ class GameLine:
     rating_change: tuple[int, int] | None = None
 
 
+def _not_rated(rated: RatedGame | None, user: AbstractBaseUser) -> str:
+    """Why a game was not rated for the player, in words ("" when it was, or is not over):
+    their seat made no move of its own, or the game was passed over."""
+    if rated is None:
+        return ""
+    if user.pk in rated.absent:
+        return str(_("not rated: no move of their own"))
+    return rated.get_excluded_display() if rated.excluded else ""
+
+
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
     seats = {
         game: (winner, score, resigned)
@@ -201,7 +212,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
                 won=winner and not solo,
                 solo=solo,
                 score="" if score is None else score_words(game.rules, score),
-                not_rated=rated.get_excluded_display() if rated and rated.excluded else "",
+                not_rated=_not_rated(rated, user),
                 clock_moves=rated.clock_moves if rated else 0,
                 called_off=game.status == Game.Status.ABORTED,
                 resigned=resigned,

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F, Q
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from games.events import store
@@ -107,21 +107,57 @@ def _clock_moves(game: Game, seats: Sequence[Seat]) -> int:
     return moves.count()
 
 
+#: The ``reason`` of a move made for a player, not by them: the clock's, a standing order's.
+MADE_FOR_THEM = (*CLOCK_REASONS, "standing-order")
+
+
+def _absent(game: Game, seats: Sequence[Seat]) -> frozenset[int]:
+    """The seats that made no move of their own: moves were made for them (by the clock, or
+    a standing order), none by their player (whose own moves, and resignation, the table,
+    the API and mail replies record with the player as actor). A seat the game never asked
+    to move is not absent."""
+    players = [seat.number for seat in seats if seat.user_id is not None]
+    tally = (
+        Event.objects.filter(game=game, seat__in=players)
+        .values("seat")
+        .annotate(
+            own=Count("pk", filter=Q(actor__isnull=False)),
+            made_for=Count("pk", filter=Q(payload__reason__in=MADE_FOR_THEM)),
+        )
+    )
+    return frozenset(row["seat"] for row in tally if row["made_for"] and not row["own"])
+
+
+def _present(sides: Sequence[tuple[int, ...]], absent: frozenset[int]) -> list[tuple[int, ...]]:
+    """The sides as they are rated: without their absent seats, and without a side left
+    empty (a team's present partner is rated for the side's place)."""
+    kept = (tuple(seat for seat in side if seat not in absent) for side in sides)
+    return [side for side in kept if side]
+
+
 @transaction.atomic
 def rate_game(*, game_id: int) -> None:
     """Take a finished game into the ratings, once: a second call, or a game not finished,
-    changes nothing; a game passed over (bots...) is noted as such."""
+    changes nothing; a game passed over (bots...) is noted as such. A seat that made no move
+    of its own is left out, the others rated among themselves as they finished."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
     if game is None:
         return
     seats = list(game.seats.order_by("number"))
-    sides = sides_of(game.rules, game.config)
+    users = {seat.number: seat.user_id for seat in seats}
+    every_side = sides_of(game.rules, game.config)
+    excluded = _excluded(seats, every_side)
+    absent: frozenset[int] = frozenset() if excluded else _absent(game, seats)
+    sides = _present(every_side, absent)
+    if not excluded and len(sides) < 2:
+        excluded = RatedGame.Excluded.ABSENT
     ledger, new = RatedGame.objects.get_or_create(
         game=game,
         defaults={
             "pool": pool_of(game.rules, game.config),
-            "excluded": _excluded(seats, sides),
+            "excluded": excluded,
             "clock_moves": _clock_moves(game, seats),
+            "absent": [users[seat] for seat in sorted(absent)],
         },
     )
     if not new or ledger.excluded:
@@ -132,7 +168,6 @@ def rate_game(*, game_id: int) -> None:
     if outcome is None:  # the read model says finished: the events must agree
         raise ValueError(f"game {game.pk} is marked finished but its rules see no outcome")
     ranking = outcome.ranking()
-    users = {seat.number: seat.user_id for seat in seats}
     ratings = _ratings(ledger.pool, [users[seat] for side in sides for seat in side])
     teams = [
         [

@@ -12,9 +12,11 @@ from django.contrib.auth.models import User
 from games.deadlines import play_for_absent
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
-from tests.platform.conftest import play_to_the_end, take
+from games.services import game_submit
+from tests.platform.conftest import play_to_the_end
 from tests.tournaments.conftest import make_players
 from tests.toygame.fixtures import toy_installed
+from tests.toygame.rules import Take
 
 __all__ = ["make_players", "toy_installed"]
 
@@ -24,6 +26,19 @@ Duel = Callable[..., Game]
 @pytest.fixture(autouse=True)
 def _toy(toy_installed: str) -> None:
     """Every ratings test may play Toy."""
+
+
+def take_as(game: Game, user: User, seat: int, count: int) -> None:
+    """``user`` takes ``count`` tokens at ``seat``, themselves (as the table, the API or a
+    mail reply record a player's own move: with the player as its actor)."""
+    game.refresh_from_db()
+    game_submit(
+        game_id=game.pk,
+        seat=seat,
+        action=Take(count),
+        expected_sequence=game.last_sequence,
+        actor=user,
+    )
 
 
 def open_game(players: list[User], rules: str, config: dict[str, object], public: bool) -> Game:
@@ -58,13 +73,15 @@ def toy_game(django_capture_on_commit_callbacks: Callable[..., object]) -> Duel:
 
 @pytest.fixture
 def clock_game(django_capture_on_commit_callbacks: Callable[..., object]) -> Duel:
-    """``clock_game(alice, bob)``: a Toy duel Bob wins while away: Alice takes three of the
-    four tokens, and the deadline policy takes the last one for Bob."""
+    """``clock_game(alice, bob)``: a Toy duel Bob wins after he left: of five tokens Alice
+    takes one, Bob one himself, Alice two, and the deadline policy the last one for Bob."""
 
     def play(alice: User, bob: User) -> Game:
-        game = open_game([alice, bob], "toy", {"players": 2, "pile": 4}, public=True)
+        game = open_game([alice, bob], "toy", {"players": 2, "pile": 5}, public=True)
         with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-            take(game, 0, 3)
+            take_as(game, alice, 0, 1)
+            take_as(game, bob, 1, 1)
+            take_as(game, alice, 0, 2)
             play_for_absent(game, 1)
         return game
 
