@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import zoneinfo
 from collections.abc import Callable
-from datetime import datetime, timedelta
 from typing import TypeVar
 
 from django import forms
@@ -11,13 +10,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
-from django.utils import timezone
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import (
     Profile,
-    Scope,
     profile_of,
     validate_display_name,
     validate_name_free,
@@ -124,42 +121,6 @@ class ProfileForm(forms.ModelForm):
         name: str = self.cleaned_data["display_name"]
         validate_name_free(name, self.instance.user_id)
         return name
-
-
-#: The longest a token may be made to work: a year, or the site's default if longer.
-MAX_TOKEN_DAYS = max(366, settings.NUMX_API_TOKEN_DAYS)
-
-
-class ApiTokenForm(forms.Form):
-    """A new named token: its name (the program it is for), its scopes, how long it works."""
-
-    name = forms.CharField(
-        label=_("Name (the program it is for)"),
-        max_length=60,
-        widget=forms.TextInput(attrs={"placeholder": _("my bot")}),
-    )
-    scopes = forms.MultipleChoiceField(
-        label=_("It may"),
-        choices=Scope.choices,
-        initial=[Scope.READ, Scope.PLAY],
-        widget=forms.CheckboxSelectMultiple,
-    )
-    days = forms.IntegerField(
-        label=_("Days it works"),
-        min_value=1,
-        max_value=MAX_TOKEN_DAYS,
-        initial=lambda: settings.NUMX_API_TOKEN_DAYS,
-    )
-
-    def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError(_("Name the token after the program it is for."))
-        return name
-
-    def expires(self) -> datetime:
-        """When the token stops working: the days chosen from now."""
-        return timezone.now() + timedelta(days=self.cleaned_data["days"])
 
 
 class SignupForm(forms.Form):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account import views as allauth_views
-from allauth.account.decorators import reauthentication_required
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,14 +14,15 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.forms import ApiTokenForm, ProfileForm, saved_unless_taken
+from accounts.forms import ProfileForm, saved_unless_taken
 from accounts.models import ApiToken, profile_of
+from accounts.token_form import ApiTokenForm
 from accounts.tokens import issue
 
 
 def _page(request: HttpRequest, status: int = 200, **context: Any) -> HttpResponse:
     context.setdefault("form", ProfileForm(instance=profile_of(request.user)))
-    context.setdefault("token_form", ApiTokenForm())
+    context.setdefault("token_form", ApiTokenForm(user=request.user))
     context["tokens"] = ApiToken.objects.filter(user_id=request.user.pk)
     context["now"] = timezone.now()
     return render(request, "accounts/profile.html", context, status=status)
@@ -57,14 +57,12 @@ class SignupView(allauth_views.SignupView):
 
 @login_required
 @require_POST
-# A token is a lasting key to the account, so making one takes the password again
-# (allauth's reauthentication: the form is sent on once it is given), whatever signed the
-# browser in.
-@reauthentication_required
 def api_tokens(request: HttpRequest) -> HttpResponse:
-    """Make a named token; its key is in this answer only (the database keeps its digest),
-    so the page is rendered here rather than after a redirect."""
-    form = ApiTokenForm(request.POST)
+    """Make a named token once its form, the password included, is right; else the form
+    comes back filled in (the password aside) with what is wrong, and nothing is made. The
+    key is in this answer only (the database keeps its digest), so the page is rendered
+    here rather than after a redirect."""
+    form = ApiTokenForm(request.POST, user=request.user)
     if not form.is_valid():
         return _page(request, status=400, token_form=form)
     token, key = issue(

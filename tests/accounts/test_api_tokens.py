@@ -1,13 +1,11 @@
 """API tokens are the account's lasting keys: several per member, named, each with its
-scopes, its expiry and its revocation; making one takes the password again, the key is
+scopes, its expiry and its revocation; making one takes the password in its form, the key is
 shown once and stored as a digest, and a new password revokes them all."""
 
 import re
-import time
 from collections.abc import Callable
 from datetime import timedelta
 from hashlib import sha256
-from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -27,12 +25,8 @@ pytestmark = pytest.mark.django_db
 
 Login = Callable[[User], Client]
 
+PASSWORD = "alice-password-42"
 NEW_TOKEN = {"name": "my bot", "scopes": ["read", "play"], "days": "30"}
-
-
-def reauthenticated(browser: Client) -> Client:
-    browser.post("/accounts/reauthenticate/", {"password": "alice-password-42"})
-    return browser
 
 
 def shown_key(page: str) -> str:
@@ -41,35 +35,59 @@ def shown_key(page: str) -> str:
     return found.group(1)
 
 
-def test_making_a_token_asks_for_the_password_again(alice: User, as_user: Login) -> None:
-    """Failed before: any signed-in session (a one-click link's, a shared computer's) made
-    a token in one POST."""
+def test_making_a_token_asks_for_the_password_in_its_form(alice: User, as_user: Login) -> None:
+    """Failed before: the form went to allauth's password page and was replayed from the
+    session, so the page made by it lived at the password page's address (its profile form
+    posted there and was lost, a reload ended on a 405) and a wrong password answered 200.
+    Now the password is a field of the token's form: one POST, nothing kept aside."""
     browser = as_user(alice)
-    asked = browser.post("/accounts/profile/api-tokens/", NEW_TOKEN)
-    assert asked["Location"].startswith("/accounts/reauthenticate/")
-    assert not ApiToken.objects.filter(user=alice).exists()
-    wrong = browser.post("/accounts/reauthenticate/", {"password": "not-hers"})
-    assert wrong.status_code == 400 and not ApiToken.objects.filter(user=alice).exists()
-    # The right password sends the form on: the token is made.
-    browser.post(asked["Location"], {"password": "alice-password-42"})
+    made = browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": PASSWORD})
+    assert made.status_code == 200 and shown_key(made.content.decode())
     assert ApiToken.objects.filter(user=alice, name="my bot").exists()
 
 
-def test_the_password_given_counts_for_a_few_minutes_only(alice: User, as_user: Login) -> None:
-    browser = reauthenticated(as_user(alice))
-    with mock.patch("time.time", return_value=time.time() + 3600):
-        asked = browser.post("/accounts/profile/api-tokens/", NEW_TOKEN)
-    assert asked["Location"].startswith("/accounts/reauthenticate/")
-    assert not ApiToken.objects.filter(user=alice).exists()
+def test_the_profile_saved_from_the_page_of_a_new_token(alice: User, as_user: Login) -> None:
+    """Failed before: that page is the answer to the token's form, at its address, and the
+    profile's form, sent to the page's own address, went there and was lost."""
+    browser = as_user(alice)
+    address = "/accounts/profile/api-tokens/"
+    page = browser.post(address, {**NEW_TOKEN, "password": PASSWORD}).content.decode()
+    form_tag = page[: page.index('name="display_name"')].rsplit("<form", 1)[1].split(">")[0]
+    action = re.search(r'action="([^"]*)"', form_tag)
+    sent = browser.post(action.group(1) if action else address, {"display_name": "Alice B"})
+    assert sent.status_code == 302
+    assert browser.get("/accounts/profile/").content.decode().count('value="Alice B"') == 1
+
+
+@pytest.mark.parametrize("password", ["", "not-hers"])
+def test_no_token_without_the_password(alice: User, as_user: Login, password: str) -> None:
+    """Failed before: a wrong password answered 200 on a page of its own. Now the form
+    comes back filled in, saying what is wrong, and nothing is made, whatever signed the
+    browser in (a one-click link's session, a shared computer's)."""
+    browser = as_user(alice)
+    refused = browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": password})
+    page = refused.content.decode()
+    assert refused.status_code == 400 and not ApiToken.objects.exists()
+    assert 'name="name" value="my bot"' in page and 'name="days" value="30"' in page
+    assert ("Incorrect password." if password else "This field is required.") in page
+    assert PASSWORD not in page and "not-hers" not in page
+
+
+def test_the_password_counts_for_one_token_only(alice: User, as_user: Login) -> None:
+    browser = as_user(alice)
+    browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": PASSWORD})
+    again = browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "name": "stats"})
+    assert again.status_code == 400 and not ApiToken.objects.filter(name="stats").exists()
 
 
 def test_several_named_tokens_shown_once_stored_hashed(alice: User, as_user: Login) -> None:
     """Failed before: one token per member, its key shown on every visit and stored whole."""
-    browser = reauthenticated(as_user(alice))
-    made = browser.post("/accounts/profile/api-tokens/", NEW_TOKEN)
+    browser = as_user(alice)
+    made = browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": PASSWORD})
     key = shown_key(made.content.decode())
     browser.post(
-        "/accounts/profile/api-tokens/", {"name": "stats", "scopes": ["read"], "days": "5"}
+        "/accounts/profile/api-tokens/",
+        {"name": "stats", "scopes": ["read"], "days": "5", "password": PASSWORD},
     )
     bot, stats = ApiToken.objects.get(name="my bot"), ApiToken.objects.get(name="stats")
     assert bot.digest == sha256(key.encode()).hexdigest() and key not in str(
@@ -97,7 +115,7 @@ def test_several_named_tokens_shown_once_stored_hashed(alice: User, as_user: Log
     ],
 )
 def test_a_bad_token_form_is_refused(alice: User, as_user: Login, form: dict[str, str]) -> None:
-    answer = reauthenticated(as_user(alice)).post("/accounts/profile/api-tokens/", form)
+    answer = as_user(alice).post("/accounts/profile/api-tokens/", {**form, "password": PASSWORD})
     assert answer.status_code == 400 and not ApiToken.objects.exists()
 
 
@@ -136,7 +154,7 @@ def test_a_new_password_revokes_every_token(alice: User, as_user: Login) -> None
     changed = as_user(alice).post(
         "/accounts/password/change/",
         {
-            "oldpassword": "alice-password-42",
+            "oldpassword": PASSWORD,
             "password1": "a-brand-new-passphrase-7",
             "password2": "a-brand-new-passphrase-7",
         },
