@@ -834,8 +834,9 @@ def submit(request: Request, game_id: int) -> Response:
     description="Judge a move for my seat as submitting it would, against the game as it "
     "stands, and write nothing: whether it is legal and what it would do (in words, and, "
     "where the game says more, as its `outlook`: NMBR 9's level and points of a "
-    "placement), or the rule it breaks. For the moves too many to list (an NMBR 9 "
-    "placement, a NUM-X distribution or Malus answer): try them before sending one. The "
+    "placement), or the rule it breaks. For the moves too many to list, which "
+    "legal-actions gives as `pending` (an NMBR 9 placement, a NUM-X distribution or Malus "
+    "answer, every Numenko move): try them before sending one. The "
     "answer's `sequence` is the state it was judged against, to send as "
     "`expected_sequence`.",
     tags=["play"],
