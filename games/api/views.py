@@ -476,8 +476,17 @@ def _detail_etag(request: Request, game_id: int) -> str:
     responses={
         201: s.GAME_DETAIL,
         **INVALID,
-        403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
-        **NOT_FOUND,
+        403: OpenApiResponse(
+            s.ErrorSerializer,
+            "The invitation token is not valid, at a private table that is yours to see "
+            "(you were invited by email, or opened its link).",
+        ),
+        404: OpenApiResponse(
+            s.ErrorSerializer,
+            "There is no such game; or it is private, not yours to see, and the body "
+            "holds no `token` of its own (a mistyped one included): it shows nothing to "
+            "whoever it was not shown.",
+        ),
         **DAMAGED,
         **LOBBY_CONFLICT,
         **NOT_JSON,

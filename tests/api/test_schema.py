@@ -161,6 +161,19 @@ def test_the_dry_runs_docs_name_every_game_whose_moves_are_too_many_to_list(
     assert [title for title in pending if title not in described] == []
 
 
+def test_joining_documents_the_404_of_a_private_table_joined_with_a_wrong_token(
+    openapi: dict[str, Any], as_bob: APIClient, alice: User
+) -> None:
+    """A bot given a mistyped invitation token is answered 404, as if the table were not
+    there (a private table shows nothing to whoever it was not shown): /api/docs/ says so
+    where its author looks, beside the 404, rather than only 'there is no such game'."""
+    table = game_open(creator=alice, name="private", config={"players": 2})
+    wrong = as_bob.post(f"/api/games/{table.pk}/join/", {"token": "mistyped"}, format="json")
+    assert wrong.status_code == 404
+    responses = openapi["paths"]["/api/games/{game_id}/join/"]["post"]["responses"]
+    assert "token" in responses["404"]["description"]
+
+
 def test_table_control_answers_match_the_schema(
     conforms: Check,
     as_alice: APIClient,
