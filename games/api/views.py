@@ -476,8 +476,17 @@ def _detail_etag(request: Request, game_id: int) -> str:
     responses={
         201: s.GAME_DETAIL,
         **INVALID,
-        403: OpenApiResponse(s.ErrorSerializer, "The invitation token is not valid."),
-        **NOT_FOUND,
+        403: OpenApiResponse(
+            s.ErrorSerializer,
+            "The invitation token is not valid, at a private table that is yours to see "
+            "(you were invited by email, or opened its link).",
+        ),
+        404: OpenApiResponse(
+            s.ErrorSerializer,
+            "There is no such game; or it is private, not yours to see, and the body "
+            "holds no `token` of its own (a mistyped one included): it shows nothing to "
+            "whoever it was not shown.",
+        ),
         **DAMAGED,
         **LOBBY_CONFLICT,
         **NOT_JSON,
@@ -834,8 +843,9 @@ def submit(request: Request, game_id: int) -> Response:
     description="Judge a move for my seat as submitting it would, against the game as it "
     "stands, and write nothing: whether it is legal and what it would do (in words, and, "
     "where the game says more, as its `outlook`: NMBR 9's level and points of a "
-    "placement), or the rule it breaks. For the moves too many to list (an NMBR 9 "
-    "placement, a NUM-X distribution or Malus answer): try them before sending one. The "
+    "placement), or the rule it breaks. For the moves too many to list, which "
+    "legal-actions gives as `pending` (an NMBR 9 placement, a NUM-X distribution or Malus "
+    "answer, every Numenko move): try them before sending one. The "
     "answer's `sequence` is the state it was judged against, to send as "
     "`expected_sequence`.",
     tags=["play"],

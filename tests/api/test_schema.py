@@ -18,6 +18,7 @@ from rest_framework.throttling import UserRateThrottle
 from games.events.consumers import dispatch
 from games.lobby import game_join, game_open
 from games.models import Game
+from games.registry import game_ids, game_type
 
 pytestmark = pytest.mark.django_db
 
@@ -142,6 +143,35 @@ def test_only_the_default_games_new_game_body_says_rules_may_be_left_out(
     assert omissible == ["NewNumxGameRequest"]
     assert "rules" not in components["NewNumxGameRequest"]["required"]
     assert "rules" in components["NewNumenkoGameRequest"]["required"]
+
+
+def test_the_dry_runs_docs_name_every_game_whose_moves_are_too_many_to_list(
+    openapi: dict[str, Any],
+) -> None:
+    """A bot author reads at /api/docs/ what the dry run is for: trying the moves that
+    legal-actions cannot list. Every game that has such moves (a ``pending`` choice) is
+    named there, so that its authors know the dry run is theirs."""
+    described = openapi["paths"]["/api/games/{game_id}/check/"]["post"]["description"]
+    pending = [
+        str(game_type(game_id).site.title)
+        for game_id in game_ids()
+        if game_type(game_id).site.api.pending().fields
+    ]
+    assert pending, "no game has a choice too large to list"
+    assert [title for title in pending if title not in described] == []
+
+
+def test_joining_documents_the_404_of_a_private_table_joined_with_a_wrong_token(
+    openapi: dict[str, Any], as_bob: APIClient, alice: User
+) -> None:
+    """A bot given a mistyped invitation token is answered 404, as if the table were not
+    there (a private table shows nothing to whoever it was not shown): /api/docs/ says so
+    where its author looks, beside the 404, rather than only 'there is no such game'."""
+    table = game_open(creator=alice, name="private", config={"players": 2})
+    wrong = as_bob.post(f"/api/games/{table.pk}/join/", {"token": "mistyped"}, format="json")
+    assert wrong.status_code == 404
+    responses = openapi["paths"]["/api/games/{game_id}/join/"]["post"]["responses"]
+    assert "token" in responses["404"]["description"]
 
 
 def test_table_control_answers_match_the_schema(
