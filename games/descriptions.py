@@ -153,12 +153,24 @@ def refusal(error: IllegalAction, words: Callable[[object], str] | None = None) 
     """Why a move was refused, in the reader's language: what was wrong, then the broken
     rule. ``words`` says one of the message's values (a card named by its notation) in
     the reader's language; without it they are said as they are (numbers)."""
+    why, statement = refused_in_words(error, words)
+    if why is None:
+        # A detail the catalogues do not have yet: the rule alone, in the reader's language.
+        return _("Not allowed: %(rule)s") % {"rule": statement}
+    return _("Not allowed: %(why)s (%(rule)s)") % {"why": why, "rule": statement}
+
+
+def refused_in_words(
+    error: IllegalAction, words: Callable[[object], str] | None = None
+) -> tuple[str | None, str]:
+    """What was wrong with a refused move and the rule it broke, each in the reader's
+    language (``words`` as for :func:`refusal`); what was wrong is None where the reader
+    does not read English and the catalogues do not have that detail yet."""
     statement = _(error.statement)
     why = _(error.template)
     if why == error.template and not (translation.get_language() or "en").startswith("en"):
-        # A detail the catalogues do not have yet: the rule alone, in the reader's language.
-        return _("Not allowed: %(rule)s") % {"rule": statement}
+        return None, statement
     if error.values:
         said = words or str
         why = why % {name: said(value) for name, value in error.values.items()}
-    return _("Not allowed: %(why)s (%(rule)s)") % {"why": why, "rule": statement}
+    return why, statement

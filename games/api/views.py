@@ -45,7 +45,7 @@ from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
-from games.descriptions import game_summary
+from games.descriptions import game_summary, refused_in_words
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
 from games.events.log import LogError, export_game, verify
@@ -68,7 +68,7 @@ from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.players import with_bot_accounts
 from games.registry import game_type, rule_set
 from games.results import ended_as_ranked, resigned_seats, with_resignations
-from games.rulesets.site import Outlooks
+from games.rulesets.site import Outlooks, refusal_words
 from games.selectors import event_log, game_view, open_games, seat_among, seat_of, seats_of
 from games.services import (
     Aborted,
@@ -155,6 +155,13 @@ def _unusable_key(message: str) -> Response:
     """422: an idempotency key that cannot be used so (it did something else, or the
     header and the body name two)."""
     return Response({"detail": message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+
+
+def _refusal(illegal: IllegalAction, found: Game) -> tuple[str, str]:
+    """A refused move's ``message`` and ``statement`` in the request's language, as its
+    table says them; the message in English where the catalogues lack its detail."""
+    why, statement = refused_in_words(illegal, refusal_words(game_type(found.rules).site))
+    return why or illegal.message, statement
 
 
 def _bad_request(message: str, statement: str) -> Response:
@@ -819,7 +826,7 @@ def submit(request: Request, game_id: int) -> Response:
             idempotency_key=move["idempotency_key"],
         )
     except IllegalAction as illegal:
-        return _refused(illegal.rule, illegal.message, illegal.statement)
+        return _refused(illegal.rule, *_refusal(illegal, found))
     except Conflict as conflict:
         return _conflict(request, found, seat, str(conflict))
     except Aborted as called_off:
@@ -904,7 +911,8 @@ def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str,
         "statement": None,
     }
     if refused is not None:
-        body.update(rule=refused.rule, message=refused.message, statement=refused.statement)
+        message, statement = _refusal(refused, found)
+        body.update(rule=refused.rule, message=message, statement=statement)
     else:
         body["description"] = site.describe_action(played, seat_names(found), found.config, seat)
     if site.api.outlook is not None:

@@ -181,6 +181,26 @@ def test_a_card_i_do_not_hold_breaks_a_rule(as_alice: APIClient, game: Game) -> 
     assert recorded(game) == 2
 
 
+def test_a_refusal_is_said_in_the_requests_language_as_the_table_says_it(
+    as_alice: APIClient, game: Game
+) -> None:
+    """Failed before: the 409's detail and the notation help came in French, a refused
+    move's message and rule in English whatever the request's language."""
+    hand = set(game_view(game, 0)["hands"][0])
+    missing = next(f"red-{value}" for value in range(17) if f"red-{value}" not in hand)
+    move = {"action": f"pick {missing}", "expected_sequence": 2}
+
+    english = submit(as_alice, game, move, HTTP_ACCEPT_LANGUAGE="en").json()
+    french = submit(as_alice, game, move, HTTP_ACCEPT_LANGUAGE="fr").json()
+
+    assert english["rule"] == french["rule"] == "hand.has-cards"
+    assert english["statement"] == "You can only lay cards you hold."
+    assert french["statement"] == "Vous ne pouvez poser que des cartes que vous avez en main."
+    assert english["message"].startswith("you hold no ")
+    assert french["message"].startswith("vous n’avez aucune carte ")
+    assert recorded(game) == 2
+
+
 @pytest.mark.parametrize(
     "action",
     [
