@@ -1,14 +1,16 @@
-"""The mails a table the organiser finishes sends, each transaction of the code committing
-as on the site (its consumers dispatched as it commits)."""
+"""The mails of a tournament's table: its end, whether played or finished by the organiser
+(each transaction of the code committing as on the site, its consumers dispatched as it
+commits)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from types import TracebackType
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.db import transaction
@@ -16,6 +18,7 @@ from django.db.transaction import Atomic
 from django.utils import timezone
 
 from games import services as games_services
+from games.events import consumers
 from games.models import Game
 from games.services import react_after_commit
 from tournaments.services import table_force_finish
@@ -23,6 +26,8 @@ from tournaments.services import table_force_finish
 from .conftest import Players, first_stage, open_for_a_day, play_out
 
 pytestmark = pytest.mark.django_db
+
+OnCommit = Callable[..., object]
 
 
 @pytest.fixture
@@ -86,3 +91,25 @@ def test_a_finished_table_mails_its_players_the_end_and_no_turn(
             "Deadline is over",
             "Deadline: stage 1, table 1: the game is over",
         ]
+
+
+def test_a_tables_game_over_mail_links_the_standings_not_a_game_outside_the_tournament(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    tournament = open_for_a_day(alice, "Spring cup", table_size=3)
+    players = make_players(3)
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    play_out(game, random.Random(4))
+    mail.outbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        consumers.dispatch(game.pk)
+
+    standings = f"{settings.SITE_URL}/tournaments/{tournament.pk}/standings/"
+    (over,) = [message for message in mail.outbox if message.to == [players[0].email]]
+    assert "the game is over" in over.subject
+    text = str(over.body)
+    assert f"Standings of the tournament “Spring cup”: {standings}" in text
+    assert "Play again" not in text
+    html = str(over.alternatives[0][0])
+    assert f'href="{standings}"' in html and "Play again" not in html
