@@ -28,9 +28,12 @@ def queue_mail(
     tournament: Tournament,
     users: Iterable[AbstractBaseUser],
     compose: Callable[[], tuple[str, str]],
+    deliver: Callable[[Mail], None] = deliver_after_commit,
 ) -> None:
     """Owe each user ``compose()``'s subject and body, written in the user's language, as
-    outbox rows of the caller's transaction; once it commits, a task sends each once."""
+    outbox rows of the caller's transaction; once it commits, a task sends each once
+    (``deliver`` says when its task is enqueued: by default, after what the transaction
+    did before)."""
     for user in users:
         if not getattr(user, "email", ""):
             continue
@@ -39,7 +42,7 @@ def queue_mail(
         mail = Mail.objects.create(
             tournament=tournament, recipient=user, subject=subject[:255], body=body
         )
-        deliver_after_commit(mail)
+        deliver(mail)
 
 
 @sends(Mail)

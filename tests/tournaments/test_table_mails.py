@@ -113,3 +113,22 @@ def test_a_tables_game_over_mail_links_the_standings_not_a_game_outside_the_tour
     assert "Play again" not in text
     html = str(over.alternatives[0][0])
     assert f'href="{standings}"' in html and "Play again" not in html
+
+
+@pytest.mark.usefixtures("commits")
+def test_a_stages_mail_naming_the_table_comes_before_its_first_your_turn(
+    alice: User, make_players: Players
+) -> None:
+    tournament = open_for_a_day(alice, "Spring cup", table_size=3)
+    players = make_players(3)
+
+    first_stage(tournament, players, seed=4)
+
+    # The opening picks ask every player at once: each learns of the stage, their table
+    # and their opponents first, then that the table waits for them.
+    for player in players:
+        subjects = [message.subject for message in mail.outbox if player.email in message.to]
+        assert subjects == [
+            "Spring cup: stage 1 has started",
+            "Spring cup: stage 1, table 1: your turn",
+        ]
