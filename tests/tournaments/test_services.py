@@ -813,18 +813,22 @@ def test_a_tournament_invitation_says_what_the_tournament_is(
     alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     """Failed before: it named the tournament only, where a game's invitation says its
-    table, options and time per move."""
+    table, options and time per move; then its subject said "NUM-X tournament" where its
+    body and the rule book say "X-Game tournament", and "X-Games of 5 players" where the
+    numbers may seat tables of 3 and 4 too (10 players at tables of 4 sit at 4, 3 and 3)."""
     cup = with_a_final(alice, table_size=5, stage_count=2, move_deadline=timedelta(days=2))
     speaks(bob, "fr")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         tournament_invite(tournament=cup, by=alice, email="carol@example.com")
         tournament_invite(tournament=cup, by=alice, email="bob@example.com")
     english, french = mail.outbox
+    assert english.subject == "alice invites you to the X-Game tournament “Cup”"
     assert (
-        "X-Games of 5 players · 2 stages, then a final of the top 3 · 2 days per move."
-        in english.body
+        "X-Games of 3 to 5 players, 5 where their number allows · 2 stages, then a final of "
+        "the top 3 · 2 days per move." in english.body
     )
+    assert french.subject == "alice vous invite au tournoi X-Game «\u00a0Cup\u00a0»"
     assert (
-        "Parties X-Game à 5 joueurs · 2 rondes, puis une finale entre les 3 premiers · "
-        "2 jours par coup." in french.body
+        "Parties X-Game de 3 à 5 joueurs, 5 quand leur nombre le permet · 2 rondes, puis une "
+        "finale entre les 3 premiers · 2 jours par coup." in french.body
     )

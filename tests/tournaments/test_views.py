@@ -386,6 +386,14 @@ def test_organisers_read_that_a_resigned_player_gets_the_fixed_value_too(
     assert label in words(form)
 
 
+def test_the_tournament_page_says_the_sizes_its_tables_can_have(
+    client: Client, league: Tournament
+) -> None:
+    """Failed before: "X-Games of 4 players", where 10 players sit at 4, 3 and 3."""
+    page = html.unescape(client.get(url(league)).content.decode())
+    assert "<dd>X-Games of 3 to 5 players, 4 where their number allows</dd>" in page
+
+
 def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
     client: Client, started: Stage
 ) -> None:
