@@ -17,9 +17,10 @@ from django.db import transaction
 from django.db.transaction import Atomic
 from django.utils import timezone
 
+from games import deadlines
 from games import services as games_services
 from games.events import consumers
-from games.models import Game
+from games.models import Game, Seat
 from games.services import react_after_commit
 from tournaments.services import table_force_finish
 
@@ -132,3 +133,30 @@ def test_a_stages_mail_naming_the_table_comes_before_its_first_your_turn(
             "Spring cup: stage 1 has started",
             "Spring cup: stage 1, table 1: your turn",
         ]
+
+
+@pytest.mark.usefixtures("commits")
+def test_the_clocks_move_for_one_late_player_mails_the_next_one_their_turn(
+    alice: User, make_players: Players
+) -> None:
+    tournament = open_for_a_day(alice, "Deadline", stage_count=1, table_size=3)
+    players = make_players(3)
+    table = first_stage(tournament, players, seed=9).tables.get()
+    game = table.game
+    rng = random.Random(9)
+    while game.seats.filter(awaited=True).count() != 1:  # past the opening picks
+        play_out(game, rng, moves=1)
+    late = game.seats.get(awaited=True)
+    Seat.objects.filter(pk=late.pk).update(
+        vacation_days=0, awaited_since=timezone.now() - timedelta(days=4)
+    )
+    mail.outbox.clear()
+
+    assert deadlines.tick()["timeouts"] == 1
+
+    # The policy moved once, for the late player: whoever the game waits for now is told
+    # it is their turn, once (the same tick's reminders aside).
+    (next_seat,) = game.seats.filter(awaited=True).select_related("user")
+    assert next_seat.user is not None and next_seat.pk != late.pk
+    turns = [message.to for message in mail.outbox if message.subject.endswith("your turn")]
+    assert turns == [[next_seat.user.email]]
