@@ -1,6 +1,8 @@
 """What a game is part of beyond itself (a tournament's table, say): another app registers
 a function that names it and gives its address, and the game's table and replay link it,
-so that a player finds their way back. The games app imports none of those apps."""
+so that a player finds their way back; and where its players go once it is over (a
+tournament's standings), which the game-over mail links instead of playing the same game
+again. The games app imports none of those apps."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ Link = tuple[str, str]
 Finder = Callable[[Game], Link | None]
 
 _finders: list[Finder] = []
+_next: list[Finder] = []
 
 
 def register_finder(finder: Finder) -> None:
@@ -26,3 +29,15 @@ def register_finder(finder: Finder) -> None:
 def part_of(game: Game) -> list[Link]:
     """Links to what ``game`` is part of, as every registered finder says."""
     return [link for finder in _finders if (link := finder(game)) is not None]
+
+
+def register_next(finder: Finder) -> None:
+    """Ask ``finder`` where the players of each game that ends go next (a link, or None
+    for a game that is part of nothing of the app's)."""
+    add_once(_next, finder)
+
+
+def next_after(game: Game) -> list[Link]:
+    """Where the players of ``game`` go once it is over, as every registered finder says:
+    none for a game of its own, which its players may play again."""
+    return [link for finder in _next if (link := finder(game)) is not None]

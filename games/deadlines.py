@@ -170,20 +170,25 @@ def play_out(game: Game, max_moves: int = MAX_MOVES) -> None:
     """The game's deadline policy moves for whoever the game waits for, move after move,
     until the game is over (an organiser finishing a table, say).
 
-    Each move is its own transaction, like the clock's, so each is cached and dispatched
-    as it commits; a move that loses a race to a player (or another clock) is skipped.
+    All the moves are one transaction, so the consumers are dispatched once, with all of
+    them: the players are mailed that the game is over, not a "your turn" for each move
+    made on the way (the notifications consumer mails only what is still asked after its
+    batch), as the bots consumer's moves of one batch are one transaction. A move that
+    loses a race to a player (or another clock) is skipped; a play-out that fails records
+    nothing, and the organiser asks again.
     """
-    for _move in range(max_moves):
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            return
-        before = game.last_sequence
-        awaited = game.seats.filter(awaited=True).values_list("number", flat=True)
-        if not any(play_for_absent(game, seat) for seat in awaited):
+    with transaction.atomic():
+        for _move in range(max_moves):
             game.refresh_from_db()
-            if game.last_sequence == before:
-                raise RuntimeError(f"game {game.pk} waits for nobody who can move")
-    raise RuntimeError(f"game {game.pk} did not end within {max_moves} moves")
+            if game.status == Game.Status.FINISHED:
+                return
+            before = game.last_sequence
+            awaited = game.seats.filter(awaited=True).values_list("number", flat=True)
+            if not any(play_for_absent(game, seat) for seat in awaited):
+                game.refresh_from_db()
+                if game.last_sequence == before:
+                    raise RuntimeError(f"game {game.pk} waits for nobody who can move")
+        raise RuntimeError(f"game {game.pk} did not end within {max_moves} moves")
 
 
 def take_vacation(seat: Seat, days: int, now: datetime | None = None) -> None:

@@ -25,6 +25,7 @@ from sesame.utils import get_query_string
 
 from accounts.models import Profile, display_name
 from chat.services import heard_since
+from games import belonging
 from games.descriptions import and_list, game_summary, number, who
 from games.engine.ruleset import ScoreLine
 from games.events import store
@@ -269,7 +270,13 @@ def _context(notification: Notification) -> dict[str, Any]:
         # turn" mail told them (the other's last move, the last round's end).
         context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)
         context["replay"] = game_link(user, game.pk, "games:replay")
-        context["again"] = game_link(user, game.pk, "notifications:again")
+        # A game that is part of something (a tournament's table) leads there, not to the
+        # same game again outside it.
+        context["next"] = [
+            (words, settings.SITE_URL + link) for words, link in belonging.next_after(game)
+        ]
+        if not context["next"]:
+            context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
         return context
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))

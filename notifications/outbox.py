@@ -67,6 +67,26 @@ def deliver_after_commit(row: models.Model) -> None:
     transaction.on_commit(lambda: enqueue(task, pk), robust=True)
 
 
+class DeliveredFirst:
+    """Rows of the current transaction whose emails leave, once it commits, before what its
+    later work sets off then: made before that work (a tournament's stage mails, before its
+    tables' games wake their consumers, which owe each player a "your turn"), it takes its
+    place among the after-commit hooks at once, and the rows :meth:`add` gives it later are
+    enqueued there, in order (``on_commit`` runs its hooks in the order they came)."""
+
+    def __init__(self) -> None:
+        self.rows: list[models.Model] = []
+        transaction.on_commit(self._deliver, robust=True)
+
+    def add(self, row: models.Model) -> None:
+        """Owe ``row``'s email in this place of the after-commit hooks."""
+        self.rows.append(row)
+
+    def _deliver(self) -> None:
+        for row in self.rows:
+            enqueue(SENDERS[type(row)], row.pk)
+
+
 def send_once(
     model: type[Row],
     pk: int,

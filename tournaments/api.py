@@ -166,7 +166,8 @@ def tournament(request: Request, tournament_id: int) -> Response:
     operation_id="tournament_standings",
     summary="Standings",
     description="The standings after the recorded tables: tournament points, then total "
-    "NUM-X score, opponents' points and X-Trems (docs/tournaments.md).",
+    "NUM-X score, opponents' points and X-Trems (docs/tournaments.md). Public, as the "
+    "standings' page: no credentials needed.",
     tags=["tournaments"],
     parameters=[
         TOURNAMENT_ID,
@@ -186,7 +187,8 @@ def tournament(request: Request, tournament_id: int) -> Response:
         **ERROR,
     },
 )
-@endpoint("GET")
+# Read without a token too, as the standings' page and CSV are read by anybody.
+@endpoint("GET", public=True)
 def standings(request: Request, tournament_id: int) -> Response:
     found = get_object_or_404(Tournament, pk=tournament_id)
     upto = standings_upto(found, request.query_params.get("stage"))

@@ -43,6 +43,7 @@ class TournamentForm(forms.Form):
         coerce=int,
         choices=[(n, n) for n in range(3, 7)],
         initial=4,
+        help_text=_("Only for the format with a final."),
     )
     move_deadline = forms.ChoiceField(
         label=_("Time for each move"), choices=[d for d in DEADLINES if d[0]], initial="3"
@@ -61,6 +62,10 @@ class TournamentForm(forms.Form):
     registration_closes = forms.DateTimeField(
         label=_("Registration closes"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_(
+            "Required. Players register until then; starting the first stage closes "
+            "registration sooner."
+        ),
     )
     points = forms.CharField(
         label=_("Tournament points per place, for each table size"),

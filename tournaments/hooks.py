@@ -26,6 +26,17 @@ def tournament_link(game: Game) -> Link | None:
     return words, reverse("tournaments:tournament", args=[tournament.pk])
 
 
+def standings_link(game: Game) -> Link | None:
+    """The standings of the tournament whose table ``game`` is, where its players look once
+    the game is over (its game-over mail links them instead of playing the table again,
+    which would be a game outside the tournament), or None."""
+    tournament = tournament_of(game)
+    if tournament is None:
+        return None
+    words = _("Standings of the tournament “%(name)s”") % {"name": tournament.name}
+    return words, reverse("tournaments:standings", args=[tournament.pk])
+
+
 def resign_note(game: Game) -> str | None:
     """What resigning ``game`` means when it is a tournament's table (``games.endings``
     asks before a player resigns): a resignation counts as a forfeit, worth the

@@ -20,6 +20,7 @@ from accounts.models import display_name, profile_of
 from games.descriptions import time_per_move
 from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
+from tournaments import seating
 from tournaments.models import Invitation, Mail, Tournament
 from tournaments.standings import Standing, format_points
 
@@ -28,9 +29,12 @@ def queue_mail(
     tournament: Tournament,
     users: Iterable[AbstractBaseUser],
     compose: Callable[[], tuple[str, str]],
+    deliver: Callable[[Mail], None] = deliver_after_commit,
 ) -> None:
     """Owe each user ``compose()``'s subject and body, written in the user's language, as
-    outbox rows of the caller's transaction; once it commits, a task sends each once."""
+    outbox rows of the caller's transaction; once it commits, a task sends each once
+    (``deliver`` says when its task is enqueued: by default, after what the transaction
+    did before)."""
     for user in users:
         if not getattr(user, "email", ""):
             continue
@@ -39,7 +43,7 @@ def queue_mail(
         mail = Mail.objects.create(
             tournament=tournament, recipient=user, subject=subject[:255], body=body
         )
-        deliver_after_commit(mail)
+        deliver(mail)
 
 
 @sends(Mail)
@@ -90,18 +94,30 @@ def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) 
 
 
 def tournament_summary(tournament: Tournament) -> str:
-    """What a tournament is in words, as its page says it: "X-Games of 4 players · 3
-    stages, then a final of the top 4 · 3 days per move"."""
-    size = tournament.table_size
+    """What a tournament is in words, as its page says it: "X-Games of 3 to 5 players, 4
+    where their number allows · 3 stages, then a final of the top 4 · 3 days per move"."""
     stages = ngettext("%(n)d stage", "%(n)d stages", tournament.stage_count) % {
         "n": tournament.stage_count
     }
     if tournament.format == Tournament.Format.FINAL:
         stages += ", " + gettext("then a final of the top %(n)s") % {"n": tournament.final_size}
-    tables = ngettext("X-Games of %(size)s player", "X-Games of %(size)s players", size) % {
-        "size": size
+    return " · ".join(
+        (tables_in_words(tournament), stages, time_per_move(tournament.move_deadline))
+    )
+
+
+def tables_in_words(tournament: Tournament) -> str:
+    """The sizes a stage's tables can have, in the active language: "X-Games of 3 to 5
+    players, 4 where their number allows" (10 players at tables of 4 sit at 4, 3 and 3;
+    5 at one of 5), as the seating makes them (``seating.possible_sizes``)."""
+    size = tournament.table_size
+    # Never one size: a table of one player more or less always seats some number.
+    sizes = seating.possible_sizes(size, tournament.small_tables)
+    return gettext("X-Games of %(low)s to %(high)s players, %(size)s where their number allows") % {
+        "low": sizes[0],
+        "high": sizes[-1],
+        "size": size,
     }
-    return " · ".join((tables, stages, time_per_move(tournament.move_deadline)))
 
 
 @sends(Invitation)
@@ -117,7 +133,7 @@ def send_invitation(invitation_id: int) -> bool:
             address=invitation.email,
             message_id=f"tournament-invitation-{invitation.pk}",
             subject=gettext_lazy(
-                "%(organiser)s invites you to the NUM-X tournament %(tournament)s"
+                "%(organiser)s invites you to the X-Game tournament “%(tournament)s”"
             ),
             body=gettext_lazy(
                 "%(organiser)s invites you to play the X-Game tournament “%(tournament)s”: "

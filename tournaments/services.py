@@ -30,7 +30,7 @@ from games.lobby import TooManyInvitations, new_config, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
 from games.tasks import enqueue
-from notifications.outbox import deliver_after_commit
+from notifications.outbox import DeliveredFirst, deliver_after_commit
 from tournaments import seating, selectors, tasks
 from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
@@ -320,6 +320,9 @@ def stage_start(
                 ) from None
             tables = seating.seat(order, sizes, selectors.met_before(tournament))
         stage = Stage.objects.create(tournament=tournament, number=number, is_final=is_final)
+        # Each table's game wakes its consumers once committed, which owe its players a
+        # "your turn": the stage's mail, naming the table and the opponents, goes first.
+        announced = DeliveredFirst()
         for table_number, players in enumerate(tables, start=1):
             _open_table(tournament, stage, table_number, [active[p] for p in players], rng, dealer)
         if tournament.status == Tournament.Status.REGISTRATION:
@@ -327,7 +330,7 @@ def stage_start(
             tournament.save(update_fields=["status"])
             # Invitations nobody accepted lapse with the start.
             tournament.invitations.all().delete()
-        _announce_stage(stage)
+        _announce_stage(stage, announced)
     return stage
 
 
@@ -376,9 +379,9 @@ def _open_table(
     return table
 
 
-def _announce_stage(stage: Stage) -> None:
+def _announce_stage(stage: Stage, announced: DeliveredFirst) -> None:
     """Tell each seated player where they play, what a missed deadline costs there, and,
-    after the first stage, where they stand; after the commit."""
+    after the first stage, where they stand; after the commit, in ``announced``'s place."""
     tournament = stage.tournament
     standings = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
     # The new stage's tables are not recorded: these are the standings after the last one.
@@ -419,6 +422,7 @@ def _announce_stage(stage: Stage) -> None:
                         + _("The standings: %(link)s") % {"link": standings}
                     ),
                 ),
+                deliver=announced.add,
             )
 
 

@@ -25,6 +25,7 @@ from games.lobby import invitation_news
 from games.models import Game
 from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
+from tournaments.mail import tables_in_words
 from tournaments.models import Entry, Invitation, Table, Tournament
 from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, points_row, standings_csv
 
@@ -74,6 +75,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "registration_open": tournament.registration_is_open(),
         "stage": selectors.current_stage(tournament),
         "points_rows": _points_rows(tournament),
+        # The sizes its tables can have, as its invitation says them.
+        "tables": tables_in_words(tournament),
         "leaders": selectors.leaders(tournament),
         # A stage being played: the leaders count its tables done only.
         "in_play": selectors.in_play(tournament),

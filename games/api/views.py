@@ -35,7 +35,7 @@ from rest_framework.exceptions import (
 )
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -299,15 +299,17 @@ class JSONBodyParser(JSONParser):
 
 
 def endpoint(
-    *methods: str, scope: type[TokenScope] = ReadOrPlay
+    *methods: str, scope: type[TokenScope] = ReadOrPlay, public: bool = False
 ) -> Callable[[Callable[..., Response]], Any]:
     """An API view: JSON bodies, the default authentication (a token, or the browser's
     session: ``REST_FRAMEWORK`` in the settings), permissions (signed in, and the token's
-    ``scope``: :mod:`games.api.scopes`) and throttle (per token; per user for sessions)."""
+    ``scope``: :mod:`games.api.scopes`) and throttle (per token; per user for sessions).
+    A ``public`` view answers without credentials too (what a page shows anybody: a
+    tournament's standings), throttled per address then; a token still needs its scope."""
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONBodyParser])(view)
-        view = permission_classes([IsAuthenticated, scope])(view)
+        view = permission_classes([AllowAny if public else IsAuthenticated, scope])(view)
         return api_view(list(methods))(view)
 
     return wrap

@@ -29,7 +29,6 @@ ENDPOINTS = [
     ("get", "/api/games/{id}/events/"),
     ("get", "/api/tournaments/"),
     ("get", "/api/tournaments/1/"),
-    ("get", "/api/tournaments/1/standings/"),
 ]
 
 

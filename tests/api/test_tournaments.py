@@ -3,10 +3,12 @@
 import random
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -80,6 +82,23 @@ def test_standings_follow_the_recorded_tables(league: Tournament, as_bob: APICli
         (3, "carol", 1.0),
     ]
     assert lines[0]["score"] == 50
+
+
+def test_the_standings_are_read_without_a_token_as_their_page_and_csv_are(
+    league: Tournament, as_bob: APIClient, client: Client, openapi: dict[str, Any]
+) -> None:
+    """Failed before: a 401 for whoever had no token, where anybody reads the standings'
+    page and CSV (tournaments are public)."""
+    record(Table.objects.get(stage__tournament=league), {"alice": 30, "bob": 50, "carol": 10})
+    address = f"/api/tournaments/{league.pk}/standings/"
+
+    anonymous = APIClient().get(address)
+
+    assert anonymous.status_code == 200
+    assert anonymous.json() == as_bob.get(address).json()
+    assert client.get(f"/tournaments/{league.pk}/standings.csv").status_code == 200
+    # The schema says so: no credentials is one of its ways in.
+    assert {} in openapi["paths"]["/api/tournaments/{tournament_id}/standings/"]["get"]["security"]
 
 
 def test_players_who_have_not_played_yet_have_no_rank_nor_points(

@@ -285,35 +285,29 @@ def test_a_stages_mail_says_what_a_missed_deadline_costs_and_where_the_player_st
         assert f"/tournaments/{league.pk}/standings/" in bodies[entry.user.email]
 
 
-def test_players_of_one_name_are_told_of_each_other(
+def test_each_player_is_told_the_others_at_their_table_in_words(
     league: Tournament,
     alice: User,
     make_players: Players,
     django_capture_on_commit_callbacks: OnCommit,
 ) -> None:
-    """Failed before: each Sam's mail left out every player called Sam, the other too."""
+    """Each player's stage mail names the three others at their table, not themselves, as
+    the game's own mails list players: "A, B and C" (failed before: "A, B, C"). Two
+    players of one name, which this test once seated, can no longer be: a display name is
+    one member's."""
     players = make_players(4)
-    for user in players[:2]:
-        profile = profile_of(user)
-        profile.display_name = "Sam"
-        profile.save()
     register_all(league, players)
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         stage = stage_start(tournament=league, by=alice, rng=random.Random(3))
     (table,) = stage.tables.select_related("game")
-    assert sorted(seat.name for seat in table.game.seats.all()) == [
-        "Sam",
-        "Sam",
-        "player3",
-        "player4",
-    ]
-    for user in players[:2]:
+    names = {seat.user_id: seat.name for seat in table.game.seats.all()}
+    for user in players:
         (sent,) = [m for m in mail.outbox if m.to == [user.email]]
         others = sent.body.split("Your table, with ", 1)[1].split(": ", 1)[0]
-        # In words, as the game's own mails list players: "A, B and C" (failed before:
-        # "A, B, C").
         assert re.fullmatch(r"\w+, \w+ and \w+", others), others
-        assert sorted(re.split(r", | and ", others)) == ["Sam", "player3", "player4"]
+        assert sorted(re.split(r", | and ", others)) == sorted(
+            name for user_id, name in names.items() if user_id != user.pk
+        )
 
 
 def test_only_the_organiser_starts_a_stage(
@@ -813,18 +807,22 @@ def test_a_tournament_invitation_says_what_the_tournament_is(
     alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     """Failed before: it named the tournament only, where a game's invitation says its
-    table, options and time per move."""
+    table, options and time per move; then its subject said "NUM-X tournament" where its
+    body and the rule book say "X-Game tournament", and "X-Games of 5 players" where the
+    numbers may seat tables of 3 and 4 too (10 players at tables of 4 sit at 4, 3 and 3)."""
     cup = with_a_final(alice, table_size=5, stage_count=2, move_deadline=timedelta(days=2))
     speaks(bob, "fr")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         tournament_invite(tournament=cup, by=alice, email="carol@example.com")
         tournament_invite(tournament=cup, by=alice, email="bob@example.com")
     english, french = mail.outbox
+    assert english.subject == "alice invites you to the X-Game tournament “Cup”"
     assert (
-        "X-Games of 5 players · 2 stages, then a final of the top 3 · 2 days per move."
-        in english.body
+        "X-Games of 3 to 5 players, 5 where their number allows · 2 stages, then a final of "
+        "the top 3 · 2 days per move." in english.body
     )
+    assert french.subject == "alice vous invite au tournoi X-Game «\u00a0Cup\u00a0»"
     assert (
-        "Parties X-Game à 5 joueurs · 2 rondes, puis une finale entre les 3 premiers · "
-        "2 jours par coup." in french.body
+        "Parties X-Game de 3 à 5 joueurs, 5 quand leur nombre le permet · 2 rondes, puis une "
+        "finale entre les 3 premiers · 2 jours par coup." in french.body
     )

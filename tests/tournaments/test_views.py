@@ -386,6 +386,14 @@ def test_organisers_read_that_a_resigned_player_gets_the_fixed_value_too(
     assert label in words(form)
 
 
+def test_the_tournament_page_says_the_sizes_its_tables_can_have(
+    client: Client, league: Tournament
+) -> None:
+    """Failed before: "X-Games of 4 players", where 10 players sit at 4, 3 and 3."""
+    page = html.unescape(client.get(url(league)).content.decode())
+    assert "<dd>X-Games of 3 to 5 players, 4 where their number allows</dd>" in page
+
+
 def test_the_tournament_page_says_its_stage_in_french_with_a_no_break_space(
     client: Client, started: Stage
 ) -> None:
@@ -657,6 +665,22 @@ def test_unregistering_is_a_post(league: Tournament, bob: User, as_user: Login) 
 
 def test_creating_a_tournament_needs_a_log_in(client: Client) -> None:
     assert client.get("/tournaments/new/").status_code == 302
+
+
+def test_the_new_tournament_form_says_what_is_required_and_what_only_a_final_uses(
+    bob: User, as_user: Login
+) -> None:
+    """Failed before: an organiser learnt that the registration's closing date was required
+    only when the browser refused the form, and read "Players at the final" whatever the
+    format."""
+    page = as_user(bob).get("/tournaments/new/").content.decode()
+
+    def help_of(field: str) -> str:
+        found = re.search(rf'<div class="helptext" id="id_{field}_helptext">([^<]*)</div>', page)
+        return html.unescape(found.group(1)) if found else ""
+
+    assert help_of("registration_closes").startswith("Required.")
+    assert help_of("final_size") == "Only for the format with a final."
 
 
 def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(

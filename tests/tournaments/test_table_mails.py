@@ -1,0 +1,162 @@
+"""The mails of a tournament's table: its end, whether played or finished by the organiser
+(each transaction of the code committing as on the site, its consumers dispatched as it
+commits)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from types import TracebackType
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core import mail
+from django.db import transaction
+from django.db.transaction import Atomic
+from django.utils import timezone
+
+from games import deadlines
+from games import services as games_services
+from games.events import consumers
+from games.models import Game, Seat
+from games.services import react_after_commit
+from tournaments.services import table_force_finish
+
+from .conftest import Players, first_stage, open_for_a_day, play_out
+
+pytestmark = pytest.mark.django_db
+
+OnCommit = Callable[..., object]
+
+
+@pytest.fixture
+def commits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The code's outermost transactions commit as on the site: what each registered with
+    ``on_commit`` runs as it ends well, and each recorded move wakes the consumers. (The
+    test's own transaction never commits: otherwise nothing would run, or all at once.)"""
+    enter, leave = Atomic.__enter__, Atomic.__exit__
+    opened: list[int | None] = []
+
+    def entering(self: Atomic) -> None:
+        enter(self)
+        connection = transaction.get_connection(self.using)
+        outermost = all(block._from_testcase for block in connection.atomic_blocks[:-1])
+        opened.append(len(connection.run_on_commit) if outermost else None)
+
+    def leaving(
+        self: Atomic,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        leave(self, kind, error, trace)
+        start = opened.pop()
+        if start is None or kind is not None:
+            return
+        connection = transaction.get_connection(self.using)
+        committed = connection.run_on_commit[start:]
+        del connection.run_on_commit[start:]
+        for _savepoints, callback, _robust in committed:
+            callback()
+
+    monkeypatch.setattr(Atomic, "__enter__", entering)
+    monkeypatch.setattr(Atomic, "__exit__", leaving)
+    monkeypatch.setattr(games_services, "react_after_commit", react_after_commit)
+    yield
+
+
+@pytest.mark.usefixtures("commits")
+def test_a_finished_table_mails_its_players_the_end_and_no_turn(
+    alice: User, make_players: Players
+) -> None:
+    tournament = open_for_a_day(alice, "Deadline", stage_count=1, table_size=3)
+    players = make_players(3)
+    table = first_stage(tournament, players, seed=9).tables.get()
+    game = table.game
+    rng = random.Random(9)
+    while game.seats.filter(awaited=True).count() != 1:  # past the opening picks
+        play_out(game, rng, moves=1)
+    mail.outbox.clear()
+
+    table_force_finish(table=table, by=alice, now=timezone.now() + timedelta(days=3, hours=1))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    # Each player hears that the game is over (and, the only stage, the tournament), and
+    # nothing of turns they can no longer take.
+    for player in players:
+        subjects = [message.subject for message in mail.outbox if player.email in message.to]
+        assert sorted(subjects) == [
+            "Deadline is over",
+            "Deadline: stage 1, table 1: the game is over",
+        ]
+
+
+def test_a_tables_game_over_mail_links_the_standings_not_a_game_outside_the_tournament(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    tournament = open_for_a_day(alice, "Spring cup", table_size=3)
+    players = make_players(3)
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    play_out(game, random.Random(4))
+    mail.outbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        consumers.dispatch(game.pk)
+
+    standings = f"{settings.SITE_URL}/tournaments/{tournament.pk}/standings/"
+    (over,) = [message for message in mail.outbox if message.to == [players[0].email]]
+    assert "the game is over" in over.subject
+    text = str(over.body)
+    assert f"Standings of the tournament “Spring cup”: {standings}" in text
+    assert "Play again" not in text
+    html = str(over.alternatives[0][0])
+    assert f'href="{standings}"' in html and "Play again" not in html
+
+
+@pytest.mark.usefixtures("commits")
+def test_a_stages_mail_naming_the_table_comes_before_its_first_your_turn(
+    alice: User, make_players: Players
+) -> None:
+    tournament = open_for_a_day(alice, "Spring cup", table_size=3)
+    players = make_players(3)
+
+    first_stage(tournament, players, seed=4)
+
+    # The opening picks ask every player at once: each learns of the stage, their table
+    # and their opponents first, then that the table waits for them.
+    for player in players:
+        subjects = [message.subject for message in mail.outbox if player.email in message.to]
+        assert subjects == [
+            "Spring cup: stage 1 has started",
+            "Spring cup: stage 1, table 1: your turn",
+        ]
+
+
+@pytest.mark.usefixtures("commits")
+def test_the_clocks_move_for_one_late_player_mails_the_next_one_their_turn(
+    alice: User, make_players: Players
+) -> None:
+    tournament = open_for_a_day(alice, "Deadline", stage_count=1, table_size=3)
+    players = make_players(3)
+    table = first_stage(tournament, players, seed=9).tables.get()
+    game = table.game
+    rng = random.Random(9)
+    while game.seats.filter(awaited=True).count() != 1:  # past the opening picks
+        play_out(game, rng, moves=1)
+    late = game.seats.get(awaited=True)
+    Seat.objects.filter(pk=late.pk).update(
+        vacation_days=0, awaited_since=timezone.now() - timedelta(days=4)
+    )
+    mail.outbox.clear()
+
+    assert deadlines.tick()["timeouts"] == 1
+
+    # The policy moved once, for the late player: whoever the game waits for now is told
+    # it is their turn, once (the same tick's reminders aside).
+    (next_seat,) = game.seats.filter(awaited=True).select_related("user")
+    assert next_seat.user is not None and next_seat.pk != late.pk
+    turns = [message.to for message in mail.outbox if message.subject.endswith("your turn")]
+    assert turns == [[next_seat.user.email]]
