@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.signals import request_finished, request_started
@@ -27,6 +28,21 @@ def run_after_response(work: Callable[[], object]) -> None:
         work()
     else:
         queue.append(work)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Hold back the work queued inside the block until it ends, then queue it as
+    :func:`run_after_response` would: many moves committed one by one (a table played out)
+    wake the consumers once they are all recorded, so that they see them as one batch."""
+    outer: list[Callable[[], object]] | None = getattr(_local, "queue", None)
+    _local.queue = []
+    try:
+        yield
+    finally:
+        work, _local.queue = _local.queue, outer
+        for each in work:
+            run_after_response(each)
 
 
 def _start(**kwargs: Any) -> None:

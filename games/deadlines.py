@@ -23,6 +23,7 @@ from django.db.models import F, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
+from games.after_response import held
 from games.bots import MAX_MOVES, decision_rng, game_pass
 from games.damage import report
 from games.engine.ruleset import BotLevel, IllegalAction
@@ -170,14 +171,16 @@ def play_out(game: Game, max_moves: int = MAX_MOVES) -> None:
     """The game's deadline policy moves for whoever the game waits for, move after move,
     until the game is over (an organiser finishing a table, say).
 
-    All the moves are one transaction, so the consumers are dispatched once, with all of
-    them: the players are mailed that the game is over, not a "your turn" for each move
-    made on the way (the notifications consumer mails only what is still asked after its
-    batch), as the bots consumer's moves of one batch are one transaction. A move that
-    loses a race to a player (or another clock) is skipped; a play-out that fails records
-    nothing, and the organiser asks again.
+    Each move is its own transaction, like the clock's, so each is cached as it commits
+    and a move that loses a race to a player (or another clock) is skipped; the consumers
+    are woken once all are recorded (``after_response.held``), so that they see them as
+    one batch: the players are mailed that the game is over, not a "your turn" for each
+    move made on the way (the notifications consumer mails only what is still asked after
+    its batch). One transaction for them all would hold the table's rows for the whole
+    play-out, replay the game from its snapshot at each move (the cache is written on
+    commit) and take its locks out of the order every move takes them.
     """
-    with transaction.atomic():
+    with held():
         for _move in range(max_moves):
             game.refresh_from_db()
             if game.status == Game.Status.FINISHED:
