@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
+from rest_framework.throttling import UserRateThrottle
 
 from accounts.models import profile_of
 from tests.members import named
@@ -246,3 +247,19 @@ def test_standings_give_each_stages_points_and_forfeits_as_the_csv_does(
     first_stage(fresh, members("dan", "eve", "fay"), 4)
     for line in as_bob.get(f"/api/tournaments/{fresh.pk}/standings/").json():
         assert line["stages"] == []
+
+
+def test_an_anonymous_reader_of_the_standings_has_one_budget_whatever_header_they_send(
+    league: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: without a token the budget was counted per X-Forwarded-For, a header
+    the client writes, so a new one each time was a new budget."""
+    monkeypatch.setattr(UserRateThrottle, "THROTTLE_RATES", {"user": "2/minute"})
+    address = f"/api/tournaments/{league.pk}/standings/"
+    anonymous = APIClient()
+
+    answers = [
+        anonymous.get(address, HTTP_X_FORWARDED_FOR=f"203.0.113.{n}").status_code for n in range(3)
+    ]
+
+    assert answers == [200, 200, 429]
