@@ -109,8 +109,9 @@ TEMPLATES = [
 # Form widgets are drawn by Jinja2 (Django's own widget templates, in their Jinja2 version):
 # drawn by Django's template engine, a select costs one included template per option, and
 # the table's move forms (a distribution's three selects a card, a Malus' check boxes) cost
-# more than the rest of its moves section (bench/README.md, 2026-11-26 morning).
-FORM_RENDERER = "django.forms.renderers.Jinja2"
+# more than the rest of its moves section (bench/README.md, 2026-11-26 morning). The admin's
+# widgets, which have no Jinja2 version, are drawn by Django's (numx_site/form_renderer.py).
+FORM_RENDERER = "numx_site.form_renderer.SiteFormRenderer"
 
 # Django's, allauth's and django-sesame's backends, each loading the signed-in user with
 # the profile (accounts/backends.py). Sesame's are the one-click links in emails (signed,
