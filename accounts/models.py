@@ -93,6 +93,14 @@ class Profile(models.Model):
     def __str__(self) -> str:
         return display_name(self.user)
 
+    def clean(self) -> None:
+        """Refuse a name another member holds, whatever form edits the profile (the
+        admin's too), before the database would (its unique key, a 500 to the admin)."""
+        try:
+            validate_name_free(self.display_name, self.user_id)
+        except ValidationError as taken:
+            raise ValidationError({"display_name": taken}) from None
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save, the name's key with the name."""
         self.name_key = name_key(self.display_name) or None

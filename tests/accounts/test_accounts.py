@@ -418,6 +418,32 @@ def test_the_profile_refuses_another_members_name_and_saves_nothing(
     assert (profile.display_name, profile.time_zone, profile.language) == ("alice", "", "")
 
 
+def test_the_admin_opens_a_members_account_and_profile(alice: User, client: Client) -> None:
+    """Failed before: a 500, the admin's widget around a select having no Jinja2 version
+    for the site's form renderer."""
+    client.force_login(User.objects.create_superuser("root", "root@example.com", "pw"))
+    for page in (
+        f"/admin/accounts/profile/{profile_of(alice).pk}/change/",
+        f"/admin/auth/user/{alice.pk}/change/",
+    ):
+        response = client.get(page)
+        assert response.status_code == 200 and 'name="_save"' in response.content.decode()
+
+
+def test_the_admin_refuses_another_members_name_with_a_message(
+    alice: User, bob: User, client: Client
+) -> None:
+    """Failed before: the database's unique key refused it, a 500 to the admin."""
+    client.force_login(User.objects.create_superuser("root", "root@example.com", "pw"))
+    profile = profile_of(alice)
+    response = client.post(
+        f"/admin/accounts/profile/{profile.pk}/change/",
+        {"user": alice.pk, "display_name": "BOB", "time_zone": "", "language": ""},
+    )
+    assert response.status_code == 200 and "is taken" in response.content.decode()
+    assert profile_of(alice).display_name == "alice"
+
+
 def test_a_member_may_write_their_own_name_in_other_capitals(
     alice: User, as_user: Callable[[User], Client]
 ) -> None:
