@@ -22,6 +22,7 @@ from games import services as games_services
 from games.events import consumers
 from games.models import Game, Seat
 from games.services import react_after_commit
+from tests.members import speaks
 from tournaments.services import table_force_finish
 
 from .conftest import Players, first_stage, open_for_a_day, play_out
@@ -99,6 +100,7 @@ def test_a_tables_game_over_mail_links_the_standings_not_a_game_outside_the_tour
 ) -> None:
     tournament = open_for_a_day(alice, "Spring cup", table_size=3)
     players = make_players(3)
+    speaks(players[1], "fr")
     game = first_stage(tournament, players, seed=4).tables.get().game
     play_out(game, random.Random(4))
     mail.outbox.clear()
@@ -114,6 +116,9 @@ def test_a_tables_game_over_mail_links_the_standings_not_a_game_outside_the_tour
     assert "Play again" not in text
     html = str(over.alternatives[0][0])
     assert f'href="{standings}"' in html and "Play again" not in html
+    # In French, with a no-break space before the colon (failed before: « … »: https).
+    (french,) = [message for message in mail.outbox if message.to == [players[1].email]]
+    assert f"Classement du tournoi «\u00a0Spring cup\u00a0»\u00a0: {standings}" in str(french.body)
 
 
 @pytest.mark.usefixtures("commits")
