@@ -92,16 +92,16 @@ def test_deadlines_count_down_in_the_readers_language(pair: Pair) -> None:
 
 
 def test_the_vacation_days_field_is_a_fingers_target_on_the_phone(pair: Pair) -> None:
-    """Dan pauses his clock from his phone: the field for the days, three digits wide, is
+    """Dora pauses her clock from her phone: the field for the days, three digits wide, is
     44 px each way at least, as the site's other fields and buttons are (WCAG 2.5.5)."""
-    dan = pair.dan.page
-    dan.goto(pair.game_url)
-    days = dan.get_by_role("spinbutton", name=re.compile("Mettre mon chrono en pause"))
+    dora = pair.dora.page
+    dora.goto(pair.game_url)
+    days = dora.get_by_role("spinbutton", name=re.compile("Mettre mon chrono en pause"))
     expect(days).to_be_visible()
     found = days.bounding_box()
     assert found is not None
     assert found["width"] >= 44 and found["height"] >= 44, found
-    assert axe_violations(dan) == []
+    assert axe_violations(dora) == []
 
 
 def test_a_line_said_by_one_reaches_the_other_by_itself(pair: Pair) -> None:

@@ -138,9 +138,11 @@ def test_a_pending_flash_message_is_shown_never_304(
     pick_both(duel)
     client = as_user(alice)
     etag = look(client, duel).headers["ETag"]
-    client.post(f"/notifications/games/{duel.pk}/vacation/", {"days": "99"})
+    # "Next game" with no other game waiting: a message for the next page, the table.
+    client.get(f"/games/next/?after={duel.pk}")
     response = look(client, duel, etag)
-    assert response.status_code == 200 and "Take between 1 and" in response.content.decode()
+    assert response.status_code == 200
+    assert "No other game is waiting for you." in response.content.decode()
     assert "ETag" not in response.headers
     assert look(client, duel, etag).status_code == 304  # shown once, the table unchanged
 
