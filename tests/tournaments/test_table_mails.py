@@ -23,6 +23,7 @@ from games.events import consumers
 from games.models import Game, Seat
 from games.services import react_after_commit
 from tests.members import speaks
+from tournaments.models import Table
 from tournaments.services import table_force_finish
 
 from .conftest import Players, first_stage, open_for_a_day, play_out
@@ -68,17 +69,24 @@ def commits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+def one_player_awaited(alice: User, make_players: Players) -> tuple[list[User], Table]:
+    """Three players at the one table of alice's one-stage tournament "Deadline", played
+    past the opening picks (which await everyone) to a move awaited of one player."""
+    tournament = open_for_a_day(alice, "Deadline", stage_count=1, table_size=3)
+    players = make_players(3)
+    table = first_stage(tournament, players, seed=9).tables.get()
+    rng = random.Random(9)
+    while table.game.seats.filter(awaited=True).count() != 1:
+        play_out(table.game, rng, moves=1)
+    return players, table
+
+
 @pytest.mark.usefixtures("commits")
 def test_a_finished_table_mails_its_players_the_end_and_no_turn(
     alice: User, make_players: Players
 ) -> None:
-    tournament = open_for_a_day(alice, "Deadline", stage_count=1, table_size=3)
-    players = make_players(3)
-    table = first_stage(tournament, players, seed=9).tables.get()
+    players, table = one_player_awaited(alice, make_players)
     game = table.game
-    rng = random.Random(9)
-    while game.seats.filter(awaited=True).count() != 1:  # past the opening picks
-        play_out(game, rng, moves=1)
     mail.outbox.clear()
 
     table_force_finish(table=table, by=alice, now=timezone.now() + timedelta(days=3, hours=1))
@@ -144,13 +152,8 @@ def test_a_stages_mail_naming_the_table_comes_before_its_first_your_turn(
 def test_the_clocks_move_for_one_late_player_mails_the_next_one_their_turn(
     alice: User, make_players: Players
 ) -> None:
-    tournament = open_for_a_day(alice, "Deadline", stage_count=1, table_size=3)
-    players = make_players(3)
-    table = first_stage(tournament, players, seed=9).tables.get()
+    _players, table = one_player_awaited(alice, make_players)
     game = table.game
-    rng = random.Random(9)
-    while game.seats.filter(awaited=True).count() != 1:  # past the opening picks
-        play_out(game, rng, moves=1)
     late = game.seats.get(awaited=True)
     Seat.objects.filter(pk=late.pk).update(
         vacation_days=0, awaited_since=timezone.now() - timedelta(days=4)
