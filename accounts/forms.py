@@ -117,11 +117,6 @@ class ProfileForm(forms.ModelForm):
             "rate_bot_with_people",
         )
 
-    def clean_display_name(self) -> str:
-        name: str = self.cleaned_data["display_name"]
-        validate_name_free(name, self.instance.user_id)
-        return name
-
 
 class SignupForm(forms.Form):
     """What allauth's sign-up asks besides the email address and password: the name the
