@@ -183,6 +183,12 @@ NUMX_INBOUND_MAX_BYTES = env.int("NUMX_INBOUND_MAX_BYTES", default=1_000_000)
 
 # --- API (Django REST framework) ---------------------------------------------------------
 
+# The reverse proxies in front of the site that add the client's address to
+# X-Forwarded-For (1 behind docs/deploy.md's): an anonymous client's API budget and
+# allauth's log-in limits count per the address the nearest proxy saw, never per a header
+# the client wrote; with none (0), per the connection's own address.
+NUMX_PROXIES = env.int("NUMX_PROXIES", default=0)
+ALLAUTH_TRUSTED_PROXY_COUNT = NUMX_PROXIES
 REST_FRAMEWORK = {
     # The token first: a request without credentials is answered 401 with
     # `WWW-Authenticate: Token` (the first class's), not a session's 403.
@@ -202,14 +208,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/minute")},
     # DRF's, and a damaged game's 410 (games/damage.py).
     "EXCEPTION_HANDLER": "games.api.views.exception_handler",
+    "NUM_PROXIES": NUMX_PROXIES,
 }
-# The reverse proxies in front of the site that add the client's address to
-# X-Forwarded-For (1 behind docs/deploy.md's): an anonymous client's API budget and
-# allauth's log-in limits count per the address the nearest proxy saw, never per a header
-# the client wrote; with none (0), per the connection's own address.
-NUMX_PROXIES = env.int("NUMX_PROXIES", default=0)
-REST_FRAMEWORK["NUM_PROXIES"] = NUMX_PROXIES
-ALLAUTH_TRUSTED_PROXY_COUNT = NUMX_PROXIES
 SPECTACULAR_SETTINGS = {
     "TITLE": "NUM-X by mail API",
     "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site. "
