@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.db import transaction
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,20 @@ class AccountAdapter(DefaultAccountAdapter):
         name ``ALLOWED_HOSTS`` lets in) would have a genuine password-reset link mailed
         pointing there. This is the hook allauth documents for its mails; every link it
         passes them is named ``…_url`` (``activate_url``, ``password_reset_url``,
-        ``signup_url``)."""
+        ``signup_url``). What allauth's own ``send_mail`` does, but for when."""
         site = EmailSite(settings.SITE_NAME, urlsplit(settings.SITE_URL).netloc)
         links = {
             key: on_site(value)
             for key, value in context.items()
             if key.endswith("_url") and isinstance(value, str)
         }
-        super().send_mail(template_prefix, email, {**context, **links, "current_site": site})
+        rendered = self.render_mail(
+            template_prefix,
+            email,
+            {"request": self.request, "email": email, **context, **links, "current_site": site},
+        )
+        # Sent once the transaction saving what the mail speaks of commits (the sign-up
+        # saves the account and asks for its mail in one step): no slow mail server holds
+        # the database meanwhile, and a sign-up undone mails nobody. Outside a
+        # transaction, now.
+        transaction.on_commit(rendered.send)

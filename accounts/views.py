@@ -46,9 +46,8 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 class SignupView(allauth_views.SignupView):
     """allauth's sign-up, where a name another newcomer took at the same moment is refused
-    as one taken before is, and no account is made. The sign-up's mail goes inside the
-    transaction (allauth sends it in the step that saves): a moment's wait for whoever
-    writes next, for a sign-up that makes no account unless the name is the newcomer's."""
+    as one taken before is, and no account is made (the sign-up's mail leaves once the
+    account is committed: the site's account adapter)."""
 
     def form_valid(self, form: Any) -> HttpResponse:
         made = saved_unless_taken(form, lambda: super(SignupView, self).form_valid(form), None)

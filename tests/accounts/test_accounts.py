@@ -4,7 +4,8 @@ password, and a profile with display name, language, time zone and email prefere
 import gettext
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.http import HttpResponse
-from django.test import Client
+from django.test import Client, TestCase
 from django.utils import translation
 
 import accounts.models
@@ -40,6 +41,15 @@ def link_in(message: mail.EmailMessage) -> str:
     return match.group(1)
 
 
+@contextmanager
+def committed() -> Iterator[None]:
+    """The block's requests as the site commits them: the mails they owe leave as each
+    commits (the test's own transaction never does, so its after-commit hooks would
+    not run)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        yield
+
+
 def sign_up(
     client: Client, email: str, name: str | None = None, language: str = "en"
 ) -> HttpResponse:
@@ -48,7 +58,10 @@ def sign_up(
     form = {"email": email, "password1": "a-long-passphrase-9", "password2": "a-long-passphrase-9"}
     if name is not None:
         form["display_name"] = name
-    response: HttpResponse = client.post("/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE=language)
+    with committed():
+        response: HttpResponse = client.post(
+            "/accounts/signup/", form, HTTP_ACCEPT_LANGUAGE=language
+        )
     return response
 
 
@@ -84,7 +97,8 @@ def test_allauths_mails_name_the_site_never_the_host_it_was_reached_at(
     assert words.startswith("Hello from NUM-X by mail!")
     assert "register an account on numx.example.org" in words
     assert "Thank you for using NUM-X by mail!" in words
-    client.post("/accounts/password/reset/", {"email": "carol@example.com"})
+    with committed():
+        client.post("/accounts/password/reset/", {"email": "carol@example.com"})
     assert "testserver" not in mail.outbox[-1].body
 
 
@@ -97,8 +111,9 @@ def test_every_account_mail_links_to_the_site_whatever_host_the_request_named(
     settings.SITE_URL = "https://numx.example.org"
     settings.ALLOWED_HOSTS = ["numx.example.org", "evil.example"]
     forged = Client(HTTP_HOST="evil.example")
-    forged.post("/accounts/password/reset/", {"email": alice.email})  # the reset key
-    forged.post("/accounts/password/reset/", {"email": "nobody@example.com"})  # sign up instead
+    with committed():
+        forged.post("/accounts/password/reset/", {"email": alice.email})  # the reset key
+        forged.post("/accounts/password/reset/", {"email": "nobody@example.com"})  # sign up
     sign_up(forged, alice.email, "Alice again")  # the account exists: reset or sign in
     sign_up(forged, "carol@example.com", "Carol")  # confirm the address
     forged.force_login(alice)
@@ -144,7 +159,8 @@ def test_a_wrong_password_is_refused(alice: User, client: Client) -> None:
 
 
 def test_logging_in_with_a_code_sent_by_email(alice: User, client: Client) -> None:
-    client.post("/accounts/login/code/", {"email": alice.email})
+    with committed():
+        client.post("/accounts/login/code/", {"email": alice.email})
     (message,) = mail.outbox
     code = re.search(r"\n\s*([A-Z0-9]{4}-[A-Z0-9]{4})\s*\n", message.body)
     assert code, message.body
@@ -154,7 +170,8 @@ def test_logging_in_with_a_code_sent_by_email(alice: User, client: Client) -> No
 
 
 def test_a_forgotten_password_is_reset_by_email(alice: User, client: Client) -> None:
-    client.post("/accounts/password/reset/", {"email": alice.email})
+    with committed():
+        client.post("/accounts/password/reset/", {"email": alice.email})
     (message,) = mail.outbox
     form = client.get(link_in(message), follow=True)
     new = {"password1": "another-passphrase-8", "password2": "another-passphrase-8"}
@@ -332,17 +349,19 @@ def test_a_newcomers_account_pages_and_mails_speak_french_typography(
     pages.append(
         client.post("/accounts/login/", {"login": alice.email, "password": "no"}, **french)
     )
-    pages.append(
-        client.post("/accounts/password/reset/", {"email": alice.email}, follow=True, **french)
-    )
+    with committed():
+        pages.append(
+            client.post("/accounts/password/reset/", {"email": alice.email}, follow=True, **french)
+        )
     reset = link_in(mail.outbox[-1])
     pages.append(client.get(reset, follow=True, **french))
     sign_up(client, "chloe@example.com", "Chloé", language="fr-FR,fr;q=0.9")
     pages.append(client.get("/accounts/confirm-email/", **french))
     # The mails of a code to log in, of a reset asked for an unknown address and of a
     # sign-up with an address that has an account already.
-    Client().post("/accounts/login/code/", {"email": alice.email}, **french)
-    Client().post("/accounts/password/reset/", {"email": "nobody@example.com"}, **french)
+    with committed():
+        Client().post("/accounts/login/code/", {"email": alice.email}, **french)
+        Client().post("/accounts/password/reset/", {"email": "nobody@example.com"}, **french)
     sign_up(Client(), alice.email, "Alice again", language="fr-FR,fr;q=0.9")
     assert len(mail.outbox) == 5
     client.force_login(alice)
@@ -495,3 +514,22 @@ def test_of_two_newcomers_signing_up_under_one_name_at_once_one_gets_no_account(
     response = sign_up(client, "dan@example.com", checked_before_bob_took_it)
     assert response.status_code == 400 and "is taken" in response.content.decode()
     assert not User.objects.filter(email="dan@example.com") and not mail.outbox
+
+
+def test_the_sign_up_mail_leaves_once_the_account_is_saved_for_good(client: Client) -> None:
+    """Failed before: allauth mailed the confirmation inside the sign-up's transaction, so
+    a slow mail server held the database (the embedded SQLite: every other writer waited)
+    until it answered."""
+    with TestCase.captureOnCommitCallbacks() as after_commit:
+        sign_up_form = {
+            "email": "erin@example.com",
+            "display_name": "Erin",
+            "password1": "a-long-passphrase-9",
+            "password2": "a-long-passphrase-9",
+        }
+        client.post("/accounts/signup/", sign_up_form)
+        assert not mail.outbox, "sent while the account was not yet committed"
+    for hook in after_commit:
+        hook()
+    (message,) = mail.outbox
+    assert message.to == ["erin@example.com"]
