@@ -283,7 +283,7 @@ def event(
             }
     done = data.get("effects")
     if done:
-        sentence += "".join(" " + said for said in effects(done))
+        sentence += "".join(" " + said for said in effects(done, names, viewer, _played(data)))
         sentence += "".join(" " + said for said in _reached(data, done, names, viewer))
     reason = data.get("reason")
     if reason:
@@ -291,10 +291,23 @@ def event(
     return sentence
 
 
-def effects(done: dict[str, Any]) -> list[str]:
-    """What an Action card did to the table, from its recorded (and redacted) ``effects``:
-    how many score cards turned over or went to another row, which were removed and which
-    were drawn into a row (a hidden one as "a hidden card")."""
+def effects(
+    done: Mapping[str, Any],
+    names: Sequence[str],
+    viewer: int | None,
+    played: Mapping[str, Any] | None,
+) -> list[str]:
+    """What an Action card did to the table, from its recorded (and redacted) ``effects``,
+    as ``viewer`` reads it ("you" for their own seat): how many score cards turned over or
+    went to another row (a Swipe's, to whom), which were removed and from whose row, and
+    which were drawn into a row (a hidden one as "a hidden card"). ``played``: the Action
+    card (its JSON; ``None`` for a Malus answer), which says whether the cards slid (a
+    Swipe) and whether a Flip or a Swipe aimed at everyone missed anyone.
+
+    Every seat it names is public: who owns a score row, and who lost or received a card,
+    the table shows to all; only a card's name may be hidden, and the redaction did that.
+    """
+    kind = played.get("type") if played else None
     said = []
     if done.get("turned"):
         n = len(done["turned"])
@@ -302,7 +315,19 @@ def effects(done: dict[str, Any]) -> list[str]:
             ngettext("%(n)d score card turned over.", "%(n)d score cards turned over.", n)
             % {"n": n}
         )
-    if done.get("moved"):
+    if done.get("moved") and kind == "swipe":
+        # A Swipe's words name the row it takes from; the card lands on the neighbour's.
+        n = len(done["moved"])
+        receivers = sorted({int(entry["to"]) for entry in done["moved"]})
+        said.append(
+            ngettext(
+                "%(n)d score card slid to a neighbouring row, received by %(players)s.",
+                "%(n)d score cards slid to neighbouring rows, received by %(players)s.",
+                n,
+            )
+            % {"n": n, "players": _players(receivers, names, viewer)}
+        )
+    elif done.get("moved"):
         n = len(done["moved"])
         said.append(
             ngettext(
@@ -312,25 +337,66 @@ def effects(done: dict[str, Any]) -> list[str]:
             )
             % {"n": n}
         )
-    if done.get("removed"):
-        names = [entry["card"] for entry in done["removed"]]
-        said.append(
-            ngettext(
-                "Removed score card: %(cards)s.", "Removed score cards: %(cards)s.", len(names)
-            )
-            % {"cards": cards(names)}
-        )
+    if played is not None and played.get("target") == "all" and kind in ("flip", "swipe"):
+        said += _affected(done, names, viewer)
+    said += [_removed(seat, taken, names, viewer) for seat, taken in _by_row(done)]
     if done.get("placed"):
-        names = [entry["card"] for entry in done["placed"]]
+        placed = [entry["card"] for entry in done["placed"]]
         said.append(
             ngettext(
                 "Score card drawn from the pile: %(cards)s.",
                 "Score cards drawn from the pile: %(cards)s.",
-                len(names),
+                len(placed),
             )
-            % {"cards": cards(names)}
+            % {"cards": cards(placed)}
         )
     return said
+
+
+def _players(seats: Sequence[int], names: Sequence[str], viewer: int | None) -> str:
+    """Seats as ``viewer`` reads them: "you and carol"."""
+    return and_list([who(seat, viewer, names) for seat in seats])
+
+
+def _affected(done: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> list[str]:
+    """The players a Flip or a Swipe on everyone reached, when it did not reach them all:
+    a Quantum shields a row from other players' cards (and an empty row has nothing to
+    turn or to give), so "everyone" alone would say too much."""
+    reached = {int(entry["seat"]) for entry in done.get("turned", ())}
+    for entry in done.get("moved", ()):
+        reached |= {int(entry["from"]), int(entry["to"])}
+    if not reached or len(reached) == len(names):
+        return []
+    return [
+        ngettext("Player affected: %(players)s.", "Players affected: %(players)s.", len(reached))
+        % {"players": _players(sorted(reached), names, viewer)}
+    ]
+
+
+def _by_row(done: Mapping[str, Any]) -> list[tuple[int, list[str | None]]]:
+    """The removed score cards, grouped by the row they left, in seat order."""
+    rows: dict[int, list[str | None]] = {}
+    for entry in done.get("removed", ()):
+        rows.setdefault(int(entry["seat"]), []).append(entry["card"])
+    return sorted(rows.items())
+
+
+def _removed(
+    seat: int, taken: Sequence[str | None], names: Sequence[str], viewer: int | None
+) -> str:
+    """The score cards removed from ``seat``'s row (a Malus), as ``viewer`` reads it."""
+    if seat == viewer:
+        # Said whole for "you": "your row", not "you's".
+        return ngettext(
+            "Score card removed from your row: %(cards)s.",
+            "Score cards removed from your row: %(cards)s.",
+            len(taken),
+        ) % {"cards": cards(taken)}
+    return ngettext(
+        "Score card removed from %(who)s's row: %(cards)s.",
+        "Score cards removed from %(who)s's row: %(cards)s.",
+        len(taken),
+    ) % {"who": names[seat], "cards": cards(taken)}
 
 
 #: The Action cards whose recorded ``effects`` name the seats they reached, under which key,
@@ -347,6 +413,23 @@ _REACHED: dict[str, tuple[str, Callable[[int], str]]] = {
 }
 
 
+#: The types of the actions that play an Action card.
+_ACTION_CARDS = ("flip", "swipe", "eclair", "block", "quantum", "malus")
+
+
+def _played(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The Action card an action plays (its JSON), from the hand, as a Shadow's bonus or
+    taken back from the score row; ``None`` if it plays none."""
+    return next(
+        (
+            part
+            for part in (data, data.get("bonus"), data.get("play"))
+            if isinstance(part, Mapping) and part.get("type") in _ACTION_CARDS
+        ),
+        None,
+    )
+
+
 def _reached(
     data: Mapping[str, Any], done: Mapping[str, Any], names: Sequence[str], viewer: int | None
 ) -> list[str]:
@@ -356,21 +439,14 @@ def _reached(
     Block on "everyone" or on the players between partners, a Quantum on one player of a
     team (it locks the team). A card that reached just the one player it names says no
     more."""
-    played = next(
-        (
-            part
-            for part in (data, data.get("bonus"), data.get("play"))
-            if isinstance(part, Mapping) and part.get("type") in _REACHED
-        ),
-        None,
-    )
-    if played is None:
+    played = _played(data)
+    if played is None or played["type"] not in _REACHED:
         return []
     key, words = _REACHED[played["type"]]
     seats = [int(seat) for seat in done.get(key, ())]
     if not seats or seats == [played.get("target")]:
         return []
-    return [words(len(seats)) % {"players": and_list([who(seat, viewer, names) for seat in seats])}]
+    return [words(len(seats)) % {"players": _players(seats, names, viewer)}]
 
 
 _SCORE_RULES = {
