@@ -1,4 +1,5 @@
-"""The game table: the page, the moves posted from it, standing orders, live updates."""
+"""The game's page (its waiting room until it starts, then its table), the moves and
+standing orders posted from it, live updates, and the page a refused request answers with."""
 
 from __future__ import annotations
 
