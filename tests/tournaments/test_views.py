@@ -885,6 +885,16 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
     assert list(league.invitations.values_list("email", flat=True)) == ["dave@example.com"]
 
 
+def test_an_invitation_once_the_tournament_has_started_is_refused_on_the_dashboard(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: a 302, as an invitation sent."""
+    status, _where, body, said = invite(as_user(alice), started.tournament, "carol@example.com")
+    assert status == 409 and b"Players can only be invited before the first stage." in body
+    assert said == ["Players can only be invited before the first stage."]
+    assert not started.tournament.invitations.exists()
+
+
 def test_the_organiser_cancels_an_invitation_from_the_dashboard(
     league: Tournament, alice: User, mallory: User, as_user: Login
 ) -> None:
