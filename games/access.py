@@ -14,12 +14,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from games.lobby import LobbyError, LobbyForbidden, game_rematch
+from games.lobby import LobbyError, LobbyForbidden, TooManyInvitations, game_rematch
 from games.models import Game, Invitation, Seat
 from games.selectors import game_and_seats, seat_among
 
@@ -132,15 +131,19 @@ def game_for_player(request: HttpRequest, game_id: int) -> tuple[Game, int]:
     return game, seat
 
 
-def play_again(request: HttpRequest, game: Game) -> Game | None:
+def play_again(request: HttpRequest, game: Game) -> Game:
     """The table playing ``game`` again that the requester asks for
     (:func:`games.lobby.game_rematch`), for the table's button and the game-over mail's
-    alike; 403 for anybody not at the game; None, the reason left in the request's
-    messages, when it cannot be played again (it is not over)."""
+    alike; 403 for anybody not at the game; :class:`~games.lobby.LobbyError` when it
+    cannot be played again (it is not over), for the page to say why."""
     try:
         return game_rematch(game=game, by=request.user)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
-    except LobbyError as error:
-        messages.error(request, str(error))
-        return None
+
+
+def refusal_status(error: LobbyError) -> int:
+    """The status of a page answering a lobby request it could not grant (``error``): 429
+    past the day's email invitations, 409 otherwise (the table full or started, the game
+    not over: it moved on)."""
+    return 429 if isinstance(error, TooManyInvitations) else 409

@@ -31,9 +31,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts import links
 from accounts.links import sign_in_by_link
-from games.access import game_for_player, play_again
+from games.access import game_for_player, play_again, refusal_status
 from games.deadlines import take_vacation
-from games.lobby import rematch_note
+from games.lobby import LobbyError, rematch_note
 from games.models import Seat
 from notifications.emails import link_scope, read_unsubscribe
 from notifications.preferences import stopped_by, toggle_mute
@@ -107,16 +107,20 @@ def again(request: HttpRequest, game_id: int) -> HttpResponse:
     itself, and that must open no table); POST plays the game again as its table's button
     does (:func:`games.lobby.game_rematch`) and opens the new table. A browser the mail's
     link signed in on the finished game's pages only is signed in on the new game's too:
-    its player opened it."""
+    its player opened it. A refusal (a game not over) is the page again saying why, 409."""
     game, seat = game_for_player(request, game_id)
-    if request.method == "GET":
-        note = rematch_note(game, seat)
-        return render(request, "notifications/again.html", {"game": game, "note": note})
-    again = play_again(request, game)
-    if again is None:
-        return redirect("games:game", game.pk)
-    links.widen_link(request, game_paths(again.pk))
-    return redirect("games:game", again.pk)
+    status = 200
+    if request.method == "POST":
+        try:
+            again = play_again(request, game)
+        except LobbyError as error:
+            messages.error(request, str(error))
+            status = refusal_status(error)
+        else:
+            links.widen_link(request, game_paths(again.pk))
+            return redirect("games:game", again.pk)
+    context = {"game": game, "note": rematch_note(game, seat)}
+    return render(request, "notifications/again.html", context, status=status)
 
 
 @login_required

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_noop, ngettext
 from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
 from games.descriptions import and_list, time_per_move
-from games.lobby import TooManyInvitations, new_config, spend_invitation
+from games.lobby import new_config, spend_invitation
 from games.models import Game, Seat
 from games.services import SeatSpec, game_create
 from games.tasks import enqueue
@@ -152,7 +152,8 @@ def tournament_invite(
     invitation and whether it is new. The address may belong to a member or to nobody
     yet: nothing here depends on it, so that nobody learns who has an account. The
     invitation is emailed once it commits (:func:`tournaments.mail.send_invitation`);
-    the member with that address accepts by registering, or declines."""
+    the member with that address accepts by registering, or declines. Past the day's
+    invitations of ``by`` (games' and tournaments' together), :class:`TooManyInvitations`."""
     _check_organiser(tournament, by)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(_("Players can only be invited before the first stage."))
@@ -160,10 +161,7 @@ def tournament_invite(
     already = tournament.invitations.filter(email=address).first()
     if already is not None:
         return already, False
-    try:
-        spend_invitation(by)
-    except TooManyInvitations as refused:
-        raise TournamentError(str(refused)) from None
+    spend_invitation(by)
     with transaction.atomic():
         invitation, new = Invitation.objects.get_or_create(
             tournament=tournament, email=address, defaults={"invited_by": by}

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import display_name
 from games.descriptions import time_per_move
-from games.lobby import invitation_news
+from games.lobby import TooManyInvitations, invitation_news
 from games.models import Game
 from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
@@ -99,16 +99,22 @@ def _points_rows(tournament: Tournament) -> list[tuple[int, str]]:
 @login_required
 def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """GET: the registration page (register, accept or decline an invitation, cancel);
-    POST: register."""
+    POST: register, or the page with why (409: registered already, registration closed)."""
     tournament = _tournament(tournament_id)
     if request.method == "POST":
         try:
             services.tournament_register(tournament=tournament, user=request.user)
         except services.TournamentError as error:
             messages.error(request, str(error))
-        else:
-            messages.success(request, _("You are registered."))
+            return _registration(request, tournament, status=409)
+        messages.success(request, _("You are registered."))
         return redirect("tournaments:register", tournament.pk)
+    return _registration(request, tournament)
+
+
+def _registration(request: HttpRequest, tournament: Tournament, status: int = 200) -> HttpResponse:
+    """The registration page; ``status``: 409 when it answers a refusal, which its
+    messages say."""
     entry = selectors.entry_of(tournament, request.user)
     context = {
         "page": "register",
@@ -119,19 +125,21 @@ def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "registration_open": tournament.registration_is_open(),
         "per_move": time_per_move(tournament.move_deadline),
     }
-    return render(request, "tournaments/register.html", context)
+    return render(request, "tournaments/register.html", context, status=status)
 
 
 @login_required
 @require_POST
 def unregister(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Cancel a registration or decline an invitation; the registration page with why
+    (409) once the tournament has started, or for somebody not registered."""
     tournament = _tournament(tournament_id)
     try:
         services.tournament_unregister(tournament=tournament, user=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
-    else:
-        messages.success(request, _("You are no longer registered."))
+        return _registration(request, tournament, status=409)
+    messages.success(request, _("You are no longer registered."))
     return redirect("tournaments:register", tournament.pk)
 
 
@@ -270,14 +278,19 @@ def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str
 def _organiser_action(
     request: HttpRequest, tournament_id: int, act: Callable[[Tournament], str]
 ) -> HttpResponse:
-    """Run an organiser's tool; its errors become messages on the dashboard."""
+    """Run an organiser's tool, then the dashboard saying what it did; a refusal is the
+    dashboard saying why (409: the tournament is not where the tool needs it; 429: the
+    organiser's invitations of the day are spent)."""
     tournament = _tournament_for_organiser(request, tournament_id)
     try:
         done = act(tournament)
     except services.TournamentError as error:
         messages.error(request, str(error))
-    else:
-        messages.success(request, done)
+        return _dashboard(request, tournament, status=409)
+    except TooManyInvitations as error:
+        messages.error(request, str(error))
+        return _dashboard(request, tournament, status=429)
+    messages.success(request, done)
     return redirect("tournaments:dashboard", tournament.pk)
 
 

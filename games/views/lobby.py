@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import uuid
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -13,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -23,6 +21,7 @@ from games.forms import InviteForm, NewGameForm
 from games.lobby import (
     LobbyError,
     LobbyForbidden,
+    OpeningKeyReused,
     check_invitation,
     free_seats,
     game_add_bot,
@@ -51,6 +50,7 @@ from games.selectors import (
     seats_of,
     tables_being_set,
 )
+from games.views.table import lobby_refused, refused, waiting_room
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -70,6 +70,12 @@ FINISHED_PER_PAGE = 20
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
+    return _lobby_page(request)
+
+
+def _lobby_page(request: HttpRequest, status: int = 200) -> HttpResponse:
+    """The member's lobby; ``status``: 409 when it answers a refused "Try it against bots",
+    which its messages say."""
     seats = seats_of(request.user)
     current = list(game_over(seats, False))
     over = Paginator(game_over(seats), FINISHED_PER_PAGE)
@@ -102,7 +108,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         # What other apps have for the member (an invitation to a tournament).
         "notices": notices_for(request.user),
     }
-    return render(request, "games/lobby.html", context)
+    return render(request, "games/lobby.html", context, status=status)
 
 
 def try_key() -> str:
@@ -120,17 +126,21 @@ TRY_KEY = re.compile(r"[0-9a-f]{32}")
 def try_game(request: HttpRequest, rules: str) -> HttpResponse:
     """One click to a first game of ``rules``: a private table against bots, started, the
     player at it (:func:`games.lobby.game_try`); 404 for a game the site does not have,
-    400 without the page's key."""
+    400 without the page's key, 409 with the lobby saying why when the table cannot be
+    made (the page's key made another table)."""
     if rules not in game_ids():
         raise Http404(_("No such game."))
     key = request.POST.get("key", "")
+    out_of_date = _("This button's page is out of date: reload it.")
     if not TRY_KEY.fullmatch(key):
-        return HttpResponseBadRequest(_("This button's page is out of date: reload it."))
+        return HttpResponseBadRequest(out_of_date)
     try:
         game = game_try(player=request.user, rules=rules, key=key)
     except LobbyError as error:
-        messages.error(request, str(error))
-        return redirect("games:lobby")
+        # A key that made another table is the page's: its player reads of the page.
+        reused = isinstance(error, OpeningKeyReused)
+        messages.error(request, out_of_date if reused else str(error))
+        return _lobby_page(request, status=409)
     return redirect("games:game", game.pk)
 
 
@@ -180,50 +190,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new.html", context, status=status)
 
 
-def waiting_room(
-    request: HttpRequest,
-    game: Game,
-    seat: int | None,
-    invite_form: InviteForm | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    """An open game: its seats, its invitation link (for its players), start;
-    ``invite_form``: the invitation as it was sent, with its errors."""
-    context = {
-        "game": game,
-        "seat": seat,
-        "seats": with_bot_accounts(game.seats.order_by("number")),
-        "free": free_seats(game),
-        "what": game_summary(game),
-        "title": game_type(game.rules).site.title,
-        "creator": display_name(game.created_by),
-        "invite_form": invite_form or InviteForm(),
-        # The site's address, not the request's Host: the link is shared and mailed.
-        "link": settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
-        if seat is not None
-        else None,
-        "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
-        # The addresses the viewer invited, theirs alone to read.
-        "invited": and_list(
-            sorted(
-                game.invitations.filter(invited_by_id=request.user.pk).values_list(
-                    "email", flat=True
-                )
-            )
-        )
-        if seat is not None
-        else "",
-        "bot_levels": BotLevels.choices,
-        "no_bots": why_no_bots(game),
-    }
-    template = "games/waiting_room.html#room" if request.htmx else "games/waiting_room.html"
-    return render(request, template, context, status=status)
-
-
 def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
     """An invitation's page: what the table is, who sits at it, and a seat to take. A
     visitor reads it too (an invitation is often a friend's first visit), with the ways to
-    sign up or log in that come back here: taking a seat needs an account."""
+    sign up or log in that come back here: taking a seat needs an account. A seat refused
+    (the table full or started, the player seated already) is this page again with why,
+    409, nothing taken."""
     if not request.user.is_authenticated and request.method == "POST":
         return redirect_to_login(request.get_full_path())
     game = game_by_invitation(request, game_id, token)
@@ -240,7 +212,13 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
             game_join(game=game, user=request.user, token=token)
         except LobbyError as error:
             messages.error(request, str(error))
+            return _join_page(request, game, token, status=409)
         return redirect("games:game", game.pk)
+    return _join_page(request, game, token)
+
+
+def _join_page(request: HttpRequest, game: Game, token: str, status: int = 200) -> HttpResponse:
+    """The invitation's page of ``game``; ``status``: 409 when it answers a seat refused."""
     context = {
         "game": game,
         "token": token,
@@ -251,17 +229,20 @@ def join(request: HttpRequest, game_id: int, token: str = "") -> HttpResponse:
             [labelled(seat) for seat in with_bot_accounts(game.seats.order_by("number"))]
         ),
     }
-    return render(request, "games/join.html", context)
+    return render(request, "games/join.html", context, status=status)
 
 
 def _lobby_action(request: HttpRequest, game_id: int, act: object) -> HttpResponse:
+    """``act`` on the game, then its page; 403 for who may not, the game's page with why
+    when the table has moved on (409: full, started) or the day's invitations are spent
+    (429)."""
     game, _seat = game_for_viewer(request, game_id)
     try:
         act(game)  # type: ignore[operator]
-    except LobbyForbidden as refused:
-        raise PermissionDenied(str(refused)) from None
+    except LobbyForbidden as forbidden:
+        raise PermissionDenied(str(forbidden)) from None
     except LobbyError as error:
-        messages.error(request, str(error))
+        return lobby_refused(request, game, error)
     return redirect("games:game", game.pk)
 
 
@@ -288,13 +269,13 @@ def start(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
-    """A player gives up their seat at a table still being set: back to the lobby."""
+    """A player gives up their seat at a table still being set: back to the lobby; the
+    game's page with why (409) when the seat stays (the game started, the host's seat)."""
     game, _seat = game_for_viewer(request, game_id)
     try:
         game_leave(game=game, user=request.user)
     except LobbyError as error:
-        messages.error(request, str(error))
-        return redirect("games:game", game.pk)
+        return lobby_refused(request, game, error)
     messages.success(request, _("You left the table %(name)s.") % {"name": game.display_name})
     return redirect("games:lobby")
 
@@ -304,7 +285,7 @@ def leave(request: HttpRequest, game_id: int) -> HttpResponse:
 def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     """The host cancels their table before it starts (:func:`games.lobby.game_cancel`):
     asked first on a page of its own (GET), done by its button (POST); then the lobby. A
-    refusal is the table with why (403 for anyone but the host)."""
+    refusal is the table with why (409 once it has started; 403 for anyone but the host)."""
     game, _seat = game_for_viewer(request, game_id)
     if request.method == "GET":
         if game.status != Game.Status.OPEN or game.created_by_id != request.user.pk:
@@ -323,11 +304,10 @@ def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     name = game.display_name
     try:
         game_cancel(game=game, by=request.user)
-    except LobbyForbidden as refused:
-        raise PermissionDenied(str(refused)) from None
+    except LobbyForbidden as forbidden:
+        raise PermissionDenied(str(forbidden)) from None
     except LobbyError as error:
-        messages.error(request, str(error))
-        return redirect("games:game", game.pk)
+        return lobby_refused(request, game, error)
     messages.success(request, _("You cancelled the table %(name)s.") % {"name": name})
     return redirect("games:lobby")
 
@@ -335,10 +315,14 @@ def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Play a finished game again (:func:`games.lobby.game_rematch`): to the new table."""
+    """Play a finished game again (:func:`games.lobby.game_rematch`): to the new table; the
+    table with why (409) for a game not over."""
     game, _seat = game_for_viewer(request, game_id)
-    again = play_again(request, game)
-    return redirect("games:game", (again or game).pk)
+    try:
+        again = play_again(request, game)
+    except LobbyError as error:
+        return lobby_refused(request, game, error)
+    return redirect("games:game", again.pk)
 
 
 @login_required
@@ -351,10 +335,9 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
             # The waiting room that shows the form shows it again, with what was typed.
             messages.error(request, _("Give a valid email address."))
             return waiting_room(request, game, seat, invite_form=form, status=400)
+        return refused(request, game, _("Give a valid email address."), status=400)
 
     def send(game: Game) -> None:
-        if not form.is_valid():
-            raise LobbyError(_("Give a valid email address."))
         invitation, new = game_invite(
             game=game,
             by=request.user,

@@ -1,4 +1,5 @@
-"""The game table: the page, the moves posted from it, standing orders, live updates."""
+"""The game's page (its waiting room until it starts, then its table), the moves and
+standing orders posted from it, live updates, and the page a refused request answers with."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template import loader
+from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,16 +23,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games import endings
-from games.access import game_for_player, may_watch, table_for_player, table_for_viewer
-from games.descriptions import refusal
+from games.access import (
+    game_for_player,
+    may_watch,
+    refusal_status,
+    table_for_player,
+    table_for_viewer,
+)
+from games.descriptions import and_list, game_summary, refusal
 from games.engine.ruleset import IllegalAction, NotationError
-from games.forms import OrdersForm
-from games.lobby import why_no_bots
-from games.models import Game
+from games.forms import InviteForm, OrdersForm
+from games.lobby import LobbyError, free_seats, why_no_bots
+from games.models import BotLevels, Game
 from games.params import whole_number
+from games.players import display_name, with_bot_accounts
 from games.presence import mark_looking
 from games.presenters import Table, table
-from games.registry import rule_set
+from games.registry import game_type, rule_set
 from games.rulesets.site import Previews, refusal_words
 from games.selectors import already_recorded, seat_of
 from games.services import (
@@ -41,7 +51,6 @@ from games.services import (
     set_standing_orders,
 )
 from games.views.conditional import table_etag, unless_unchanged
-from games.views.lobby import waiting_room
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -59,13 +68,74 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     return unless_unchanged(request, etag, lambda: _render(request, table(game, seat, seats=seats)))
 
 
+def waiting_room(
+    request: HttpRequest,
+    game: Game,
+    seat: int | None,
+    invite_form: InviteForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """An open game: its seats, its invitation link (for its players), start;
+    ``invite_form``: the invitation as it was sent, with its errors."""
+    context = {
+        "game": game,
+        "seat": seat,
+        "seats": with_bot_accounts(game.seats.order_by("number")),
+        "free": free_seats(game),
+        "what": game_summary(game),
+        "title": game_type(game.rules).site.title,
+        "creator": display_name(game.created_by),
+        "invite_form": invite_form or InviteForm(),
+        # The site's address, not the request's Host: the link is shared and mailed.
+        "link": settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
+        if seat is not None
+        else None,
+        "is_creator": request.user.is_authenticated and game.created_by_id == request.user.pk,
+        # The addresses the viewer invited, theirs alone to read.
+        "invited": and_list(
+            sorted(
+                game.invitations.filter(invited_by_id=request.user.pk).values_list(
+                    "email", flat=True
+                )
+            )
+        )
+        if seat is not None
+        else "",
+        "bot_levels": BotLevels.choices,
+        "no_bots": why_no_bots(game),
+    }
+    template = "games/waiting_room.html#room" if request.htmx else "games/waiting_room.html"
+    return render(request, template, context, status=status)
+
+
+def refused(request: HttpRequest, game: Game, why: str, status: int = 409) -> HttpResponse:
+    """The game's page as it now stands (the waiting room, or the table once it has
+    started) saying ``why`` a request about it was refused, nothing changed: 409 by
+    default (the table full, the game started or not over), 400 for bad input. A refusal
+    is an answer a browser, a test or a screen reader tells from a success, not a redirect.
+    htmx, which swaps its answer into the table it came from, loads the game's page
+    instead, where the message waits."""
+    messages.error(request, why)
+    if request.htmx:
+        reload = HttpResponseClientRefresh()
+        reload.status_code = status
+        return reload
+    game, seats, seat = table_for_viewer(request, game.pk)
+    if game.status == Game.Status.OPEN:
+        return waiting_room(request, game, seat, status=status)
+    return _render(request, table(game, seat, seats=seats), status)
+
+
+def lobby_refused(request: HttpRequest, game: Game, error: LobbyError) -> HttpResponse:
+    """:func:`refused` for a lobby request about ``game`` that it cannot grant now
+    (:func:`games.access.refusal_status`)."""
+    return refused(request, game, str(error), refusal_status(error))
+
+
 def _not_started(request: HttpRequest, game: Game) -> HttpResponse:
     """Moves and orders posted to a game still waiting for players (an old tab, a client
-    that guessed the URL): refused, nothing written, back to the waiting room."""
-    messages.error(request, _("The game has not started: nothing was played."))
-    if request.htmx:
-        return HttpResponseClientRefresh()
-    return redirect("games:game", game.pk)
+    that guessed the URL): refused, nothing written, the waiting room with why."""
+    return refused(request, game, _("The game has not started: nothing was played."))
 
 
 def _forms(current: Table, form_key: str, data: Any = None) -> dict[str, Any]:

@@ -71,3 +71,16 @@ def test_only_a_player_plays_again(finished: Game, as_user: Callable[[User], Cli
         404,
     )
     assert not Game.objects.exclude(pk=finished.pk).exists()
+
+
+def test_playing_again_a_game_not_over_is_refused_on_the_page_that_asks(
+    trio: Game, bob: User, as_user: Callable[[User], Client]
+) -> None:
+    """An old or forged link of a game still being played: a 409 with the page saying
+    why, no table opened (failed before: a 302 to the game, as a success)."""
+    answer = as_user(bob).post(f"/notifications/games/{trio.pk}/again/")
+
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    assert "A game is played again once it is over." in page and "Friday" in page
+    assert Game.objects.count() == 1 and not Invitation.objects.exists()

@@ -84,8 +84,10 @@ def test_only_a_player_of_a_finished_game_plays_it_again(
     # A private game is a 404 to whoever may not watch it; a public one refuses outsiders.
     assert as_user(mallory).post(f"/games/{finished_three.pk}/rematch/").status_code == 404
     assert as_user(mallory).post(f"/games/{duel.pk}/rematch/").status_code == 403
-    unfinished = as_user(alice).post(f"/games/{duel.pk}/rematch/", follow=True)
+    unfinished = as_user(alice).post(f"/games/{duel.pk}/rematch/")
+    assert unfinished.status_code == 409  # its table, saying why (failed before: a 302)
     assert "once it is over" in unfinished.content.decode()
+    assert 'id="table"' in unfinished.content.decode()
     assert as_user(alice).get(f"/games/{finished_three.pk}/rematch/").status_code == 405
     assert Game.objects.count() == 2
 

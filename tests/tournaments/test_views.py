@@ -632,6 +632,7 @@ def test_the_registration_page_says_the_deadline_without_a_double_stop(
 
 
 def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login) -> None:
+    """A 409 with the registration page, nothing registered (failed before: a 302)."""
     closed = tournament_create(
         organiser=alice,
         name="Later",
@@ -640,10 +641,29 @@ def test_a_refused_registration_says_why(alice: User, bob: User, as_user: Login)
     )
     browser = as_user(bob)
     assert "it is not open now" in browser.get(url(closed, "register/")).content.decode()
-    response = browser.post(url(closed, "register/"), follow=True)
+    response = browser.post(url(closed, "register/"))
+    assert response.status_code == 409
     assert "Registration is not open." in response.content.decode()
-    response = browser.post(url(closed, "unregister/"), follow=True)
+    assert "it is not open now" in response.content.decode()  # the registration page
+    response = browser.post(url(closed, "unregister/"))
+    assert response.status_code == 409
     assert "You are not registered." in response.content.decode()
+    assert not closed.entries.exists()
+
+
+def test_registering_twice_is_refused_in_french(
+    league: Tournament, bob: User, as_user: Login
+) -> None:
+    """Failed before: the second press answered a 302, as a registration does."""
+    browser = as_user(bob)
+    assert browser.post(url(league, "register/")).status_code == 302
+    speaks(bob, "fr")
+
+    response = browser.post(url(league, "register/"))
+
+    assert response.status_code == 409
+    assert "Votre inscription est déjà enregistrée." in response.content.decode()
+    assert list(league.entries.values_list("user", flat=True)) == [bob.pk]
 
 
 def test_an_invited_member_accepts_or_declines(
@@ -844,7 +864,7 @@ def invite(
     """All the organiser gets from inviting: status, where it leads, body, messages."""
     response = organiser.post(url(league, "organise/invite/"), {"email": address})
     said = [str(message) for message in get_messages(response.wsgi_request)]
-    return response.status_code, response["Location"], response.content, said
+    return response.status_code, response.get("Location", ""), response.content, said
 
 
 def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
@@ -858,10 +878,21 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
         invite(as_user(alice), league, address)
         for address in ("dave@example.com", "erin@example.com")
     ]
+    assert answers[1][0] == 429  # failed before: a 302
     assert answers[1][-1] == [
         "You may send 2 email invitations a day: try again tomorrow, or share the link instead."
     ]
     assert list(league.invitations.values_list("email", flat=True)) == ["dave@example.com"]
+
+
+def test_an_invitation_once_the_tournament_has_started_is_refused_on_the_dashboard(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: a 302, as an invitation sent."""
+    status, _where, body, said = invite(as_user(alice), started.tournament, "carol@example.com")
+    assert status == 409 and b"Players can only be invited before the first stage." in body
+    assert said == ["Players can only be invited before the first stage."]
+    assert not started.tournament.invitations.exists()
 
 
 def test_the_organiser_cancels_an_invitation_from_the_dashboard(
@@ -906,8 +937,10 @@ def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     league: Tournament, alice: User, make_players: Players, as_user: Login
 ) -> None:
     browser = as_user(alice)
-    response = browser.post(url(league, "organise/start/"), follow=True)
+    response = browser.post(url(league, "organise/start/"))
+    assert response.status_code == 409  # the dashboard, saying why; nothing started
     assert "A stage needs at least 3 registered players." in response.content.decode()
+    assert not league.stages.exists()
     register_all(league, make_players(8))
     response = browser.post(url(league, "organise/start/"), follow=True)
     page = response.content.decode()
@@ -915,8 +948,10 @@ def test_the_organiser_starts_a_stage_and_sees_whom_the_tables_wait_for(
     assert league.stages.get().tables.count() == 2
     assert "Who the tables are waiting for" in page and "player1" in page
     assert "Start stage 2" not in page, "not while tables are being played"
-    response = browser.post(url(league, "organise/start/"), follow=True)
+    response = browser.post(url(league, "organise/start/"))
+    assert response.status_code == 409
     assert "Every table of the current stage must finish first." in response.content.decode()
+    assert league.stages.count() == 1
 
 
 def test_the_tables_the_dashboard_waits_for_are_listed_with_french_typography(
@@ -974,10 +1009,12 @@ def test_the_organiser_withdraws_a_player(started: Stage, alice: User, as_user: 
     assert "Player withdrawn." in response.content.decode()
     entry.refresh_from_db()
     assert entry.status == Entry.Status.WITHDRAWN
+    withdrawn_at = Entry.objects.get(pk=entry.pk).withdrawn_at
     response = as_user(alice).post(
-        url(started.tournament, f"organise/players/{entry.pk}/withdraw/"), follow=True
+        url(started.tournament, f"organise/players/{entry.pk}/withdraw/")
     )
-    assert "already withdrawn" in response.content.decode()
+    assert response.status_code == 409 and "already withdrawn" in response.content.decode()
+    assert Entry.objects.get(pk=entry.pk).withdrawn_at == withdrawn_at
 
 
 def test_withdrawing_a_player_of_another_tournament_is_a_404(
@@ -999,8 +1036,11 @@ def test_the_organiser_may_finish_only_a_table_past_its_deadline(
     table = started.tables.get(number=1)
     path = url(started.tournament, f"organise/tables/{table.pk}/finish/")
     assert as_user(mallory).post(path).status_code == 403
-    response = as_user(alice).post(path, follow=True)
+    response = as_user(alice).post(path)
+    assert response.status_code == 409
     assert "Nobody at this table is past the move deadline." in response.content.decode()
+    table.refresh_from_db()
+    assert table.forced_at is None
     assert "Finish this table" not in response.content.decode()
     # Three days later, the dashboard offers to finish it.
     Seat.objects.filter(game=table.game).update(awaited_since=timezone.now() - timedelta(days=4))
