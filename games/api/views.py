@@ -305,7 +305,7 @@ def endpoint(
     session: ``REST_FRAMEWORK`` in the settings), permissions (signed in, and the token's
     ``scope``: :mod:`games.api.scopes`) and throttle (per token; per user for sessions).
     A ``public`` view answers without credentials too (what a page shows anybody: a
-    tournament's standings), throttled per address then; a token still needs its scope."""
+    tournament and its standings), throttled per address then; a token still needs its scope."""
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONBodyParser])(view)
