@@ -232,6 +232,35 @@ def test_a_move_that_cannot_be_read_is_refused_in_the_requests_language(
     assert recorded(game) == 2
 
 
+@pytest.mark.parametrize(
+    ("rules", "french"),
+    [
+        ("maya", "coup inconnu «\u00a0dance\u00a0»\u00a0: écrivez `play +4` ou `guess 2 7`"),
+        ("objectifs", "coup inconnu «\u00a0dance\u00a0»"),
+    ],
+)
+def test_another_games_unknown_move_is_refused_in_french_too(
+    as_alice: APIClient, rules: str, french: str
+) -> None:
+    """Failed before: Maya's and Objectifs' words for a move they do not know stayed
+    English in a French request."""
+    opened = as_alice.post(
+        "/api/games/", {"name": "Try", "rules": rules, "config": {"players": 2}}, format="json"
+    ).json()
+    as_alice.post(f"/api/games/{opened['id']}/bots/", {}, format="json")
+    as_alice.post(f"/api/games/{opened['id']}/start/", {}, format="json")
+
+    said = as_alice.post(
+        f"/api/games/{opened['id']}/check/",
+        {"action": "dance"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+
+    assert said.status_code == 400
+    assert (said.json()["rule"], said.json()["message"]) == ("notation", french)
+
+
 def test_a_body_that_is_no_json_is_refused_in_the_requests_language(
     as_alice: APIClient, game: Game
 ) -> None:
