@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.ruleset import IllegalAction
+from games.engine.ruleset import IllegalAction, NotationError
 from games.models import Game
 
 #: The typographic minus sign (U+2212), with which every game writes a negative number.
@@ -167,10 +167,29 @@ def refused_in_words(
     language (``words`` as for :func:`refusal`); what was wrong is None where the reader
     does not read English and the catalogues do not have that detail yet."""
     statement = _(error.statement)
-    why = _(error.template)
-    if why == error.template and not (translation.get_language() or "en").startswith("en"):
+    why = _in_catalogue(error.template)
+    if why is None:
         return None, statement
     if error.values:
         said = words or str
         why = why % {name: said(value) for name, value in error.values.items()}
     return why, statement
+
+
+def unreadable_in_words(error: NotationError) -> str:
+    """What is wrong with a move that cannot be read, in the reader's language: the
+    engine's words, through the catalogues; where they lack them and the reader does not
+    read English, that the move cannot be read (the notation's help says how to write it)."""
+    why = _in_catalogue(error.template)
+    if why is None:
+        return _("This move cannot be read in the game's notation.")
+    return why % error.values if error.values else why
+
+
+def _in_catalogue(template: str) -> str | None:
+    """An engine's ``template`` in the reader's language; None where the reader does not
+    read English and the catalogues do not have it yet."""
+    said = _(template)
+    if said == template and not (translation.get_language() or "en").startswith("en"):
+        return None
+    return said

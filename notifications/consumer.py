@@ -10,10 +10,17 @@ emails leave after the commit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from accounts.models import Profile
-from games.engine.ruleset import RuleSet
+from games.answers import (
+    MAIL_KEY_PREFIX,
+    Asked,
+    Seen,
+    asked_sequence,
+    latest_move,
+    left_by,
+    stands,
+)
 from games.events import store
 from games.events.consumers import consumer
 from games.events.models import Event
@@ -22,11 +29,8 @@ from games.models import Game, GameMute, StandingOrder
 from games.presence import looked_recently
 from games.registry import rule_set
 from games.selectors import members_of
-from games.services import still_valid
-from notifications.emails import asked_sequence
 from notifications.models import INVITATION, Notification
 from notifications.outbox import deliver_after_commit
-from notifications.reply_address import MAIL_KEY_PREFIX
 
 
 @consumer("notifications")
@@ -88,76 +92,29 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
 
 
 def _mail_stands(game: Game, seat: int, user_id: int, kind: str, now: StateAt) -> bool:
-    """Whether what ``seat``'s player last saw of the game still stands (:func:`_last_seen`):
-    it asked the same as a mail of ``kind`` would (a "you may play out of turn" does not
-    say the seat must now move), and a move chosen from it would still be played now
-    (``still_valid``: only moves that leave the seat's choice whole came since, as the
-    others' moves at a live Numenko table). Then no new mail asks the same; the others'
-    moves are told in the next one, and on the table."""
-    seen = _last_seen(game, seat, user_id)
-    if seen is None:
-        return False
-    sequence, asked = seen
-    return SAME_ASKING.get(asked, asked) == kind and still_valid(
-        rule_set(game.rules), game.pk, seat, sequence, now
-    )
+    """Whether what ``seat``'s player last saw of the game (:func:`_last_seen`) still asks
+    what a mail of ``kind`` would (``games.answers.stands``): then no new mail asks the
+    same; the others' moves are told in the next one, and on the table."""
+    return stands(game, seat, _last_seen(game, seat, user_id), ASKED[kind], now)
 
 
-def _last_seen(game: Game, seat: int, user_id: int) -> tuple[int, str] | None:
-    """The game as ``seat``'s player last saw it (the number of the event it stood at) and
-    what it asked of them: their own move at the table or through the API, if they made
-    one since the last mail that asked them to move, as that move left the game (its
-    answer shows at once); else that mail, unanswered. None when nothing stands: no mail
-    asked them, or their latest move was played for them (a clock, a standing order),
-    or sent by email reply, whose answer is the next mail."""
+def _last_seen(game: Game, seat: int, user_id: int) -> Seen | None:
+    """The game as ``seat``'s player last saw it and what it asked of them: their own move
+    at the table or through the API, if they made one since the last mail that asked them
+    to move, as that move left the game (its answer shows at once); else that mail,
+    unanswered. None when nothing stands: no mail asked them, or their latest move was
+    played for them (a clock, a standing order), or sent by email reply, whose answer is
+    the next mail."""
     found = (
         Notification.objects.filter(game=game, recipient_id=user_id, kind__in=ASKING)
         .order_by("-sequence", "-pk")
         .values_list("sequence", "kind")
         .first()
     )
-    since = found[0] if found is not None else 0
-    latest = (
-        Event.objects.filter(game=game, seat=seat, sequence__gt=since)
-        .order_by("-sequence")
-        .values_list("sequence", "actor_id", "idempotency_key")
-        .first()
-    )
+    latest = latest_move(game, seat, user_id, since=found[0] if found is not None else 0)
     if latest is None:
-        return None if found is None else (asked_sequence(game, found[0]), found[1])
-    sequence, actor, key = latest
-    if actor != user_id or (key or "").startswith(MAIL_KEY_PREFIX):
-        return None
-    return _left_by(game, seat, sequence)
-
-
-def _left_by(game: Game, seat: int, sequence: int) -> tuple[int, str] | None:
-    """The game as ``seat``'s own move (event ``sequence``) left it, and what it asked of
-    the seat there. Chance's answer to the move (the tiles a Numenko exchange draws) is
-    part of it, recorded with the move and shown with it; a new round or step it opened is
-    not: that is news to every seat alike, the mover too, and asked of all anew."""
-    rules = rule_set(game.rules)
-    move, *answer = store.read(
-        game.pk, rules, after=sequence - 1, upto=asked_sequence(game, sequence)
-    )
-    state = store.replay(rules, store.load(game.pk, game.rules, upto=sequence - 1).state, [move])
-    stage, seen = _stage(rules, state), sequence
-    for event in answer:
-        after = store.replay(rules, state, [event])
-        if _stage(rules, after) != stage:
-            break
-        state, seen = after, event.sequence
-    if seat in rules.awaiting(state):
-        return seen, Notification.Kind.YOUR_TURN
-    if seat in rules.to_act(state):
-        return seen, Notification.Kind.OUT_OF_TURN
-    return None
-
-
-def _stage(rules: RuleSet[Any], state: Any) -> tuple[int, int]:
-    """The round and the step within it where ``state`` stands."""
-    progress = rules.progress(state)
-    return progress.round, progress.step
+        return None if found is None else Seen(asked_sequence(game, found[0]), ASKED[found[1]])
+    return left_by(game, seat, latest.sequence) if latest.by_player else None
 
 
 def _played_by_mail(game_id: int, first: int) -> set[int]:
@@ -184,8 +141,12 @@ ASKING = (
     Notification.Kind.OUT_OF_TURN,
     Notification.Kind.REMINDER,
 )
-#: A reminder asks what the "your turn" it follows asked.
-SAME_ASKING = {Notification.Kind.REMINDER: Notification.Kind.YOUR_TURN}
+#: What each of them asks (a reminder, what the "your turn" it follows asked).
+ASKED = {
+    Notification.Kind.YOUR_TURN: Asked.TURN,
+    Notification.Kind.OUT_OF_TURN: Asked.OUT_OF_TURN,
+    Notification.Kind.REMINDER: Asked.TURN,
+}
 #: Which profile preference governs each kind of email.
 PREFERENCE = {
     INVITATION: "email_invitations",

@@ -26,6 +26,7 @@ from sesame.utils import get_query_string
 from accounts.models import Profile, display_name
 from chat.services import heard_since
 from games import belonging
+from games.answers import MAIL_KEY_PREFIX, asked_sequence
 from games.descriptions import and_list, game_summary, number, who
 from games.engine.ruleset import ScoreLine
 from games.events import store
@@ -39,7 +40,7 @@ from games.score_sheets import by_round
 from games.selectors import event_log, game_view, seat_of
 from games.services import still_valid
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
-from notifications.reply_address import MAIL_KEY_PREFIX, ReplyToken, replies_enabled
+from notifications.reply_address import ReplyToken, replies_enabled
 from notifications.reply_moves import reply_moves
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -318,19 +319,6 @@ def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict
         context["token"] = ReplyToken(game.pk, sequence, seat)
         context["reply"] = context["token"].address
     return context
-
-
-def asked_sequence(game: Game, sequence: int) -> int:
-    """The last event of the state a mail about event ``sequence`` asks its player to move
-    in: the milestones and chance's moves recorded with it are part of it, the next
-    player's move is not (the game has moved on, the mail's reply address is stale)."""
-    moved = (
-        Event.objects.filter(game=game, sequence__gt=sequence, seat__gte=0)
-        .order_by("sequence")
-        .values_list("sequence", flat=True)
-        .first()
-    )
-    return moved - 1 if moved is not None else game.last_sequence
 
 
 def _score_lines(game: Game) -> dict[int, list[str]]:

@@ -46,6 +46,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import display_name
+from games.answers import MAIL_KEY_PREFIX
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
@@ -67,7 +68,6 @@ from notifications.models import Answer, InboundMail, Notification
 from notifications.outbox import deliver_after_commit
 from notifications.reply_address import (
     LOCAL_PART,
-    MAIL_KEY_PREFIX,
     ReplyToken,
     find_token,
     reply_domain,

@@ -37,9 +37,6 @@ SALT = "notifications.reply-address"
 #: The local part before the ``+tag``: replies go to ``play+<token>@domain``.
 LOCAL_PART = "play"
 MAC_LENGTH = 16
-#: The idempotency keys of moves recorded from a reply start so (the reply's Message-ID
-#: follows, hashed): the notifications consumer knows them by it.
-MAIL_KEY_PREFIX = "mail:"
 #: A token wherever it appears: an address (``play+``), a Message-ID (``play-``).
 TOKEN_PATTERN = re.compile(
     rf"\b{LOCAL_PART}[+-](\d{{1,12}})-(\d{{1,12}})-(\d{{1,3}})-([a-z2-7]{{{MAC_LENGTH}}})\b",

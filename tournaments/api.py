@@ -136,11 +136,14 @@ def _described(tournaments: list[Tournament]) -> list[Tournament]:
 @extend_schema(
     operation_id="tournaments",
     summary="Tournaments",
-    description="Every tournament: those taking registrations and being played first.",
+    description="Every tournament: those taking registrations and being played first. "
+    "Public, as the tournaments' page: no credentials needed.",
     tags=["tournaments"],
     responses={200: TournamentSerializer(many=True), **ERROR},
 )
-@endpoint("GET")
+# Read without a token too: the tournaments' page lists them for anybody, and an
+# organiser's program publishing a league needs no account.
+@endpoint("GET", public=True)
 def tournaments(request: Request) -> Response:
     listed = _described(list(tournaments_listed()[:200]))
     return Response(TournamentSerializer(listed, many=True).data)
@@ -150,12 +153,15 @@ def tournaments(request: Request) -> Response:
     operation_id="tournament",
     summary="A tournament",
     description="A tournament with its stages, each stage's tables (ordinary games, see "
-    "/api/games/{id}/) and who each table waits for.",
+    "/api/games/{id}/) and who each table waits for. Public, as the tournament's page and "
+    "its tables' page: no credentials needed.",
     tags=["tournaments"],
     parameters=[TOURNAMENT_ID],
     responses={200: TournamentDetailSerializer, **NOT_FOUND, **ERROR},
 )
-@endpoint("GET")
+# Read without a token too: what the tournament's page and its tables' page show anybody
+# (names as players see them, never an account's address).
+@endpoint("GET", public=True)
 def tournament(request: Request, tournament_id: int) -> Response:
     (found,) = _described([get_object_or_404(Tournament, pk=tournament_id)])
     found.stage_list = stages_of(found)  # type: ignore[attr-defined]

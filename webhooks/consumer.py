@@ -9,10 +9,13 @@ are owed, as rows written in the consumer's own transaction and sent after the c
   them (it was told then); never to a seat the site plays to the end (its player
   resigned), nor in a game called off. A seat that moved and is awaited again (the next
   card of a game where all move at once) is told again: a program learns of every move
-  it owes;
+  it owes; but not for the answer to its own move made at the table or through the API
+  (the tiles a live Numenko exchange draws), which the move's response showed it, while
+  its choice stays whole (``games.answers``, the rule its player's mails follow);
 - ``out_of_turn`` likewise to a member whose seat may now make a move the game does not
   wait for (an Objectifs Facteur X, a NUM-X Rainbow's completion, a live Numenko player
-  content but free to move again) and could not before them: the mail a player gets then.
+  content but free to move again) and could not before them: the mail a player gets then,
+  and, as it, not for their own move's answer (a live Numenko "pass" sent by the API).
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 
+from games.answers import Asked, latest_move, left_by, stands
 from games.events import store
 from games.events.consumers import consumer
-from games.events.store import ABORTED, CREATED, GAME_ENDED, Recorded
+from games.events.store import ABORTED, CREATED, GAME_ENDED, Recorded, StateAt
 from games.models import Game
 from games.registry import rule_set
 from games.selectors import members_of
@@ -63,9 +67,17 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
     wanted = {YOUR_TURN, OUT_OF_TURN} & {kind for endpoint in endpoints for kind in endpoint.events}
     if not called_off and wanted:
         last = events[-1].sequence
-        asked, offered = _asked_and_offered(game, events)
-        owed |= {(last, members[seat], YOUR_TURN) for seat in asked if seat in playing}
-        owed |= {(last, members[seat], OUT_OF_TURN) for seat in offered if seat in playing}
+        asked, offered, now_at = _asked_and_offered(game, events)
+        for kind, seats, asking in (
+            (YOUR_TURN, asked, Asked.TURN),
+            (OUT_OF_TURN, offered, Asked.OUT_OF_TURN),
+        ):
+            owed |= {
+                (last, members[seat], kind)
+                for seat in seats
+                if seat in playing
+                and not _answered(game, seat, members[seat], events[0].sequence, asking, now_at)
+            }
     now = timezone.now()
     for endpoint in endpoints:
         for sequence, user, kind in sorted(owed):  # in the order of the events
@@ -82,10 +94,13 @@ def owe_deliveries(game_id: int, events: Sequence[Recorded]) -> None:
                 send_after_commit(delivery.pk)
 
 
-def _asked_and_offered(game: Game, events: Sequence[Recorded]) -> tuple[set[int], set[int]]:
+def _asked_and_offered(
+    game: Game, events: Sequence[Recorded]
+) -> tuple[set[int], set[int], StateAt]:
     """The seats the game waits for after ``events`` that it did not wait for before them
-    or that moved in them; and the seats that may then move out of turn (among those that
-    may act, the ones it does not wait for) and could not before them."""
+    or that moved in them; the seats that may then move out of turn (among those that
+    may act, the ones it does not wait for) and could not before them; and the game after
+    ``events``."""
     rules = rule_set(game.rules)
     first = events[0].sequence
     before = store.load(game.pk, game.rules, upto=first - 1).state if first > 1 else None
@@ -96,4 +111,17 @@ def _asked_and_offered(game: Game, events: Sequence[Recorded]) -> tuple[set[int]
     awaited = rules.awaiting(after)
     asked = {seat for seat in awaited if seat not in waited or seat in moved}
     offered = rules.to_act(after) - awaited - free - {rules.chance}
-    return asked, set(offered)
+    return asked, set(offered), StateAt(after, events[-1].sequence, game.rules)
+
+
+def _answered(game: Game, seat: int, user_id: int, first: int, asking: Asked, now: StateAt) -> bool:
+    """Whether ``seat``'s player moved in the events from ``first`` on, at the table or
+    through the API, and what they then saw still asks ``asking`` of them
+    (``games.answers``): the answer to their own move (the tiles a live Numenko exchange
+    draws), which they read in the response, is no news to tell them."""
+    latest = latest_move(game, seat, user_id, since=first - 1)
+    return (
+        latest is not None
+        and latest.by_player
+        and stands(game, seat, left_by(game, seat, latest.sequence), asking, now)
+    )

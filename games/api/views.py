@@ -9,6 +9,7 @@ credentials get 401; a logged-in browser may use its session.
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -45,7 +46,7 @@ from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
-from games.descriptions import game_summary, refused_in_words
+from games.descriptions import game_summary, refused_in_words, unreadable_in_words
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
 from games.events.log import LogError, export_game, verify
@@ -196,11 +197,13 @@ def _read_action(game: Game, data: str | dict[str, Any]) -> Any:
     """The engine action a client sent, as notation text or its JSON form (checked against
     the game's serializer first: the engine ignores keys it does not use)."""
     if isinstance(data, dict):
-        s.check_action(game.rules, data)
+        s.check_action(game.rules, data)  # its refusals are in the reader's words already
     try:
         return read_move(rule_set(game.rules), data)
     except RecursionError:  # JSON nested beyond what the reader follows
         raise NotationError(_("This move is nested too deeply.")) from None
+    except NotationError as unreadable:  # the engine's words, said in the reader's
+        raise NotationError(unreadable_in_words(unreadable)) from None
 
 
 # Documentation ----------------------------------------------------------------------------
@@ -296,6 +299,15 @@ class JSONBodyParser(JSONParser):
             return super().parse(*args, **kwargs)
         except RecursionError:
             raise ParseError(_("JSON parse error - nested too deeply.")) from None
+        except ParseError as unreadable:
+            # DRF's message is the decoder's, in English whatever the request's language.
+            where = unreadable.__context__
+            if isinstance(where, json.JSONDecodeError):
+                raise ParseError(
+                    _("JSON parse error - line %(line)d, column %(column)d.")
+                    % {"line": where.lineno, "column": where.colno}
+                ) from None
+            raise ParseError(_("JSON parse error - the body is not JSON.")) from None
 
 
 def endpoint(
@@ -305,7 +317,7 @@ def endpoint(
     session: ``REST_FRAMEWORK`` in the settings), permissions (signed in, and the token's
     ``scope``: :mod:`games.api.scopes`) and throttle (per token; per user for sessions).
     A ``public`` view answers without credentials too (what a page shows anybody: a
-    tournament's standings), throttled per address then; a token still needs its scope."""
+    tournament and its standings), throttled per address then; a token still needs its scope."""
 
     def wrap(view: Callable[..., Response]) -> Any:
         view = parser_classes([JSONBodyParser])(view)

@@ -59,7 +59,22 @@ class IllegalAction(ValueError):
 
 
 class NotationError(ValueError):
-    """Text (or JSON) that is not valid notation for an action of the game."""
+    """Text (or JSON) that is not valid notation for an action of the game.
+
+    Its message is a template as :class:`IllegalAction`'s (``%(name)s`` placeholders filled
+    from the keyword arguments), which the site translates before it fills it where the
+    engine marked it with a ``gettext_noop`` of its own; a message the catalogues lack is
+    said to an English reader as it is.
+
+    >>> error = NotationError("unknown action “%(word)s”", word="jump")
+    >>> str(error), error.template, error.values
+    ('unknown action “jump”', 'unknown action “%(word)s”', {'word': 'jump'})
+    """
+
+    def __init__(self, message: str, **args: object) -> None:
+        self.template = message
+        self.values = args
+        super().__init__(message % args if args else message)
 
 
 class ConfigError(ValueError):

@@ -73,6 +73,32 @@ def test_no_token_without_the_password(alice: User, as_user: Login, password: st
     assert PASSWORD not in page and "not-hers" not in page
 
 
+def test_an_account_without_a_password_is_led_to_set_one_then_makes_its_token(
+    as_user: Login,
+) -> None:
+    """Failed before: an account made without a password (by the admin, its
+    "password-based authentication" disabled, or by ``createsuperuser --noinput``), which
+    signs in with a code by email, was asked for a password it has not, and refused as
+    "Incorrect password." whatever it typed. Now the page says to set one first and links
+    allauth's page for it, which leads back to the profile."""
+    dora = User.objects.create_user("dora", "dora@example.com")  # no password: unusable
+    browser = as_user(dora)
+    page = browser.get("/accounts/profile/").content.decode()
+    assert 'href="/accounts/password/set/?next=/accounts/profile/"' in page
+    assert 'name="password"' not in page
+    refused = browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": "guess"})
+    assert refused.status_code == 400 and not ApiToken.objects.exists()
+    assert "/accounts/password/set/" in refused.content.decode()
+
+    new_password = {"password1": "dora-passphrase-77", "password2": "dora-passphrase-77"}
+    set_it = browser.post("/accounts/password/set/?next=/accounts/profile/", new_password)
+    assert (set_it.status_code, set_it["Location"]) == (302, "/accounts/profile/")
+    made = browser.post(
+        "/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": "dora-passphrase-77"}
+    )
+    assert made.status_code == 200 and shown_key(made.content.decode())
+
+
 def test_the_password_counts_for_one_token_only(alice: User, as_user: Login) -> None:
     browser = as_user(alice)
     browser.post("/accounts/profile/api-tokens/", {**NEW_TOKEN, "password": PASSWORD})

@@ -202,6 +202,80 @@ def test_a_refusal_is_said_in_the_requests_language_as_the_table_says_it(
 
 
 @pytest.mark.parametrize(
+    ("action", "english", "french"),
+    [
+        # Words the catalogue has: said in French, with what was sent.
+        ("dance", "unknown action “dance”", "coup inconnu «\u00a0dance\u00a0»"),
+        ("pick red-99", "“red-99”: numbered cards", "«\u00a0red-99\u00a0»\u00a0: les cartes"),
+        # Words it lacks: that the move cannot be read (the statement says how to write it).
+        ("play", "a pli needs at least one card", "Ce coup ne se lit pas dans la notation du jeu."),
+    ],
+)
+def test_a_move_that_cannot_be_read_is_refused_in_the_requests_language(
+    as_alice: APIClient, game: Game, action: str, english: str, french: str
+) -> None:
+    """Failed before: a move that could not be read was refused in the engine's English
+    whatever the request's language, its statement alone in French; the dry run alike."""
+    for address, move in (
+        (f"/api/games/{game.pk}/actions/", {"action": action, "expected_sequence": 2}),
+        (f"/api/games/{game.pk}/check/", {"action": action}),
+    ):
+        said = {
+            language: as_alice.post(address, move, format="json", HTTP_ACCEPT_LANGUAGE=language)
+            for language in ("en", "fr")
+        }
+
+        assert [answer.status_code for answer in said.values()] == [400, 400]
+        assert said["en"].json()["message"].startswith(english)
+        assert said["fr"].json()["message"].startswith(french)
+        assert said["fr"].json()["rule"] == "notation"
+    assert recorded(game) == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "french"),
+    [
+        ("maya", "coup inconnu «\u00a0dance\u00a0»\u00a0: écrivez `play +4` ou `guess 2 7`"),
+        ("objectifs", "coup inconnu «\u00a0dance\u00a0»"),
+    ],
+)
+def test_another_games_unknown_move_is_refused_in_french_too(
+    as_alice: APIClient, rules: str, french: str
+) -> None:
+    """Failed before: Maya's and Objectifs' words for a move they do not know stayed
+    English in a French request."""
+    opened = as_alice.post(
+        "/api/games/", {"name": "Try", "rules": rules, "config": {"players": 2}}, format="json"
+    ).json()
+    as_alice.post(f"/api/games/{opened['id']}/bots/", {}, format="json")
+    as_alice.post(f"/api/games/{opened['id']}/start/", {}, format="json")
+
+    said = as_alice.post(
+        f"/api/games/{opened['id']}/check/",
+        {"action": "dance"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+
+    assert said.status_code == 400
+    assert (said.json()["rule"], said.json()["message"]) == ("notation", french)
+
+
+def test_a_body_that_is_no_json_is_refused_in_the_requests_language(
+    as_alice: APIClient, game: Game
+) -> None:
+    """Failed before: the JSON decoder's English ("JSON parse error - Expecting property
+    name enclosed in double quotes…") whatever the request's language."""
+    for address, key in ((f"/api/games/{game.pk}/actions/", "message"), ("/api/games/", "detail")):
+        said = as_alice.post(
+            address, '{"action": pass}', content_type="application/json", HTTP_ACCEPT_LANGUAGE="fr"
+        )
+
+        assert said.status_code == 400
+        assert said.json()[key] == "Erreur de lecture JSON\u00a0: ligne 1, colonne 12."
+
+
+@pytest.mark.parametrize(
     "action",
     [
         "dance",

@@ -27,8 +27,6 @@ ENDPOINTS = [
     ("get", "/api/games/{id}/legal-actions/"),
     ("post", "/api/games/{id}/actions/"),
     ("get", "/api/games/{id}/events/"),
-    ("get", "/api/tournaments/"),
-    ("get", "/api/tournaments/1/"),
 ]
 
 

@@ -165,10 +165,37 @@ def test_standings_after_an_earlier_stage_as_the_page_and_the_csv_give_them(
         assert as_bob.get(address, {"stage": stage}).status_code == 404
 
 
-def test_unknown_tournaments_and_anonymous_clients(
-    league: Tournament, client_for: Callable[[User], APIClient]
+def test_the_list_and_a_tournament_are_read_without_a_token_as_their_pages_are(
+    league: Tournament, alice: User, as_bob: APIClient, client: Client, openapi: dict[str, Any]
 ) -> None:
-    assert APIClient().get("/api/tournaments/").status_code == 401
+    """Failed before: a 401 for whoever had no token, where anybody reads the tournaments'
+    page, a tournament's page and its tables' page; the answer names players as those
+    pages do, never by an account's email address or the user name made from it."""
+    alice.username = "alice@example.com"
+    alice.save()
+    anonymous = APIClient()
+    for address, path, page in (
+        ("/api/tournaments/", "/api/tournaments/", "/tournaments/"),
+        (
+            f"/api/tournaments/{league.pk}/",
+            "/api/tournaments/{tournament_id}/",
+            f"/tournaments/{league.pk}/tables/",
+        ),
+    ):
+        answer = anonymous.get(address)
+
+        assert answer.status_code == 200
+        assert answer.json() == as_bob.get(address).json()
+        assert b"@" not in answer.content
+        assert client.get(page).status_code == 200
+        # The schema says so: no credentials is one of its ways in.
+        assert {} in openapi["paths"][path]["get"]["security"]
+    (stage,) = anonymous.get(f"/api/tournaments/{league.pk}/").json()["stage_list"]
+    assert sorted(p["name"] for p in stage["tables"][0]["players"]) == ["alice", "bob", "carol"]
+
+
+def test_unknown_tournaments(league: Tournament, client_for: Callable[[User], APIClient]) -> None:
+    assert APIClient().get("/api/tournaments/999/").status_code == 404
     client = client_for(User.objects.create_user("dave"))
     assert client.get("/api/tournaments/999/").status_code == 404
     assert client.get("/api/tournaments/999/standings/").status_code == 404

@@ -182,6 +182,16 @@ def test_your_turn_comes_each_time_the_game_comes_back_to_the_member(
     assert [body["sequence"] for body in hook.bodies()] == told_at
 
 
+def live_race(alice: User, bob: User, commit: Commit) -> Game:
+    """A live Numenko table of Alice's and Bob's, started: both may move at any time."""
+    game = game_open(
+        creator=alice, name="Race", rules="numenko", config={"players": 2, "mode": "live"}
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    commit(lambda: game_start(game=game, by=alice, rng=random.Random(3)))
+    return game
+
+
 def test_out_of_turn_comes_when_the_member_may_move_though_the_game_waits_for_another(
     alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
 ) -> None:
@@ -189,11 +199,7 @@ def test_out_of_turn_comes_when_the_member_may_move_though_the_game_waits_for_an
     her, but she may move again, as a player's mail says; her program hears it once."""
     hook = receiver()
     register(alice, hook.url, ["your_turn", "out_of_turn"])
-    game = game_open(
-        creator=alice, name="Race", rules="numenko", config={"players": 2, "mode": "live"}
-    )
-    game_join(game=game, user=bob, token=game.invite_token)
-    commit(lambda: game_start(game=game, by=alice, rng=random.Random(3)))
+    game = live_race(alice, bob, commit)
     assert [body["type"] for body in hook.bodies()] == ["your_turn"]
     content = rule_set("numenko").parse_action("pass")
     seen = store.load(game.pk, game.rules).sequence
@@ -202,12 +208,47 @@ def test_out_of_turn_comes_when_the_member_may_move_though_the_game_waits_for_an
     assert [body["type"] for body in hook.bodies()] == ["your_turn", "out_of_turn"]
     assert hook.bodies()[-1]["sequence"] == game.last_sequence
     # Bob moves too, asking for tiles: Alice, content, may still move; she was told.
-    exchange = rule_set("numenko").parse_action(
-        f"exchange {store.load(game.pk, game.rules).state.hands[1][0].value}"
-    )
+    exchange = rule_set("numenko").parse_action(f"exchange {first_tile(game, 1)}")
     seen = store.load(game.pk, game.rules).sequence
     commit(lambda: game_submit(game_id=game.pk, seat=1, action=exchange, expected_sequence=seen))
     assert [body["type"] for body in hook.bodies()] == ["your_turn", "out_of_turn"]
+
+
+def moved_through_the_api(game: Game, player: User, seat: int, move: str, commit: Commit) -> None:
+    """``player``'s program sends ``move`` (`exchange 7`, `pass`) through the API; the
+    consumers run after the response, as on the site."""
+    seen = store.load(game.pk, game.rules).sequence
+    body = {"action": move, "expected_sequence": seen}
+    sent = commit(
+        lambda: api(player).post(
+            f"/api/games/{game.pk}/actions/", body, content_type="application/json"
+        )
+    )
+    assert sent.status_code == 201, sent.content
+    assert game.events.filter(seat=seat, sequence__gt=seen).exists()
+
+
+def first_tile(game: Game, seat: int) -> str:
+    return str(store.load(game.pk, game.rules).state.hands[seat][0].value)
+
+
+def test_no_turn_is_told_for_the_answer_to_the_members_own_move(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    """Failed before: at a live Numenko table each exchange Bob's program sent was
+    followed by a ``your_turn``, for the tiles the exchange drew, which the move's answer
+    had shown it; and its "pass" (content) by an ``out_of_turn``. As his mails: only what
+    he has not seen is news, and Alice's moves, which leave his choice whole, are none."""
+    hook = receiver()
+    register(bob, hook.url, ["your_turn", "out_of_turn"])
+    game = live_race(alice, bob, commit)
+    for _ in range(3):
+        moved_through_the_api(game, bob, 1, f"exchange {first_tile(game, 1)}", commit)
+    moved_through_the_api(game, alice, 0, f"exchange {first_tile(game, 0)}", commit)
+    moved_through_the_api(game, bob, 1, "pass", commit)
+    moved_through_the_api(game, alice, 0, f"exchange {first_tile(game, 0)}", commit)
+
+    assert [body["type"] for body in hook.bodies()] == ["your_turn"]
 
 
 def last_mover(game: Game) -> int | None:

@@ -13,6 +13,7 @@ from typing import Any
 from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle, Start
 from games.engine.maya.cards import Card, Kind, parse_signed
 from games.engine.maya.errors import NotationError
+from games.engine.maya.rulebook import gettext_noop
 from games.engine.maya.tokens import parse_token
 
 
@@ -27,11 +28,14 @@ Played(card=Card(kind=<Kind.JOKER: 'joker'>, value=0), value=-2)))
     """
     words = text.split()
     if not words:
-        raise NotationError("empty action: write `play +4` or `guess 2 7`")
+        raise NotationError(gettext_noop("empty action: write `play +4` or `guess 2 7`"))
     verb, args = words[0].lower(), words[1:]
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise NotationError(f"unknown action {words[0]!r}: write `play +4` or `guess 2 7`")
+        raise NotationError(
+            gettext_noop("unknown action “%(word)s”: write `play +4` or `guess 2 7`"),
+            word=words[0],
+        )
     return parser(args)
 
 

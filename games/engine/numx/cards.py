@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 
 from games.engine.climbing import malus_text
 from games.engine.numx.errors import NotationError
+from games.engine.numx.rulebook import gettext_noop
 
 MIN_VALUE = 0
 MAX_VALUE = 16
@@ -161,8 +162,10 @@ class Face:
         if key == "malus":
             raise NotationError("say which malus card: " + ", ".join(f.text for f in MALUS_FACES))
         if _NUMBERED.match(key):
-            raise NotationError(f"{text!r}: numbered cards go from 0 to 16")
-        raise NotationError(f"{text!r} is not a NUM-X card")
+            raise NotationError(
+                gettext_noop("“%(card)s”: numbered cards go from 0 to 16"), card=text
+            )
+        raise NotationError(gettext_noop("“%(card)s” is not a NUM-X card"), card=text)
 
     @property
     def is_numbered(self) -> bool:

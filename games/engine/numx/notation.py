@@ -43,6 +43,7 @@ from games.engine.numx.actions import (
 )
 from games.engine.numx.cards import Face, Kind
 from games.engine.numx.errors import NotationError
+from games.engine.numx.rulebook import gettext_noop
 
 #: The actions that carry nothing: immutable values, so one of each serves every read (a
 #: replay reads about a hundred passes and draws).
@@ -68,7 +69,7 @@ def parse_action(text: str) -> Action:
         return TakeBack(int(taken.group(1)), inner)
     words = text.split()
     if not words:
-        raise NotationError("empty action")
+        raise NotationError(gettext_noop("empty action"))
     verb, args = words[0].lower(), words[1:]
     if verb == "play":
         return _parse_play(args)
@@ -76,7 +77,7 @@ def parse_action(text: str) -> Action:
         return _parse_card_action(words)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise NotationError(f"unknown action {words[0]!r}")
+        raise NotationError(gettext_noop("unknown action “%(word)s”"), word=words[0])
     return parser(args)
 
 

@@ -44,6 +44,7 @@ from games.engine.objectifs.actions import (
 from games.engine.objectifs.cards import Card, Kind, parse_value, value_text
 from games.engine.objectifs.errors import NotationError
 from games.engine.objectifs.objectives import Objective
+from games.engine.objectifs.rulebook import gettext_noop
 
 _PASS = Pass()
 _DRAW = Draw()
@@ -60,7 +61,7 @@ target='all', row=-1))
     """
     words = text.split()
     if not words:
-        raise NotationError("empty action")
+        raise NotationError(gettext_noop("empty action"))
     verb, args = words[0].lower(), words[1:]
     verb = FRENCH_VERBS.get(verb, verb)
     if verb == "play":
@@ -69,7 +70,7 @@ target='all', row=-1))
         return _parse_card_action(words)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise NotationError(f"unknown action {words[0]!r}")
+        raise NotationError(gettext_noop("unknown action “%(word)s”"), word=words[0])
     return parser(args)
 
 
