@@ -374,3 +374,43 @@ def test_the_game_over_mail_says_each_players_score_a_round_a_line(
             ) in french
     scores = english.split("Won by ")[1].split("Replay it")[0]
     assert max(len(line) for line in scores.splitlines()) < 80
+
+
+def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """A Facteur X laid out of turn changes the pli the player to move must cover, and
+    the reply to their last mail is no longer played. They are mailed the new pli at
+    once, with an address that takes their reply, rather than waiting for nothing."""
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 3})
+    for user in (bob, mallory):
+        game_join(game=game, user=user, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
+    )
+    rng = random.Random(4)
+    while True:
+        now = store.load(game.pk, game.rules)
+        awaited = OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance}
+        facteurs = [
+            (seat, action)
+            for seat in sorted(OBJECTIFS.to_act(now.state) - awaited - {OBJECTIFS.chance})
+            for action in OBJECTIFS.legal_actions(now.state, seat)
+            if str(action).startswith("play")
+            # The Facteur X of the seat just before: the turn stays where it was.
+            and OBJECTIFS.awaiting(OBJECTIFS.apply(now.state, seat, action)) == awaited
+        ]
+        if facteurs and len(awaited) == 1:
+            break
+        mover = min(awaited)
+        move = str(OBJECTIFS.bot_action(now.state, mover, rng))
+        commit(lambda mover=mover, move=move: submit(game, mover, move))
+    (waiting,) = awaited
+    address = f"{NAMES[waiting]}@example.com"
+    mail.outbox.clear()
+    seat, facteur = facteurs[0]
+    commit(lambda: submit(game, seat, str(facteur)))
+    (message,) = [m for m in sent_to(address) if "your turn" in m.subject]
+    assert "A Facteur X, out of turn!" in message.body
+    deliver(commit, reply(message, "A"))
+    assert outcome() == "played"
