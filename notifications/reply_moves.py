@@ -17,6 +17,7 @@ cards and an example, an NMBR 9 player's tiles drawn in text), and points to the
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,9 +121,16 @@ class ReplyMoves:
 
 
 def _words(text: str) -> str:
-    """A move's words as a reply may write them: any case, spacing (a French mail's
-    no-break spaces too), minus sign and closing full stop."""
-    return " ".join(text.translate(MINUS).casefold().split()).rstrip(".!")
+    """A move's words as a reply may write them: any case, accents (a keyboard without
+    them writes "completer" for "compléter"), spacing (a French mail's no-break spaces
+    too), minus sign and closing full stop.
+
+    >>> _words("Compléter  les cartes\u00a0Malus avec \u22122.")
+    'completer les cartes malus avec -2'
+    """
+    decomposed = unicodedata.normalize("NFD", text.translate(MINUS).casefold())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.split()).rstrip(".!")
 
 
 def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> ReplyMoves:

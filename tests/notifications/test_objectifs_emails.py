@@ -3,6 +3,7 @@ else: the pli to cover and every player's malus cards, which the moves name by o
 
 import random
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -414,3 +415,40 @@ def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
     assert "A Facteur X, out of turn!" in message.body
     deliver(commit, reply(message, "A"))
     assert outcome() == "played"
+
+
+def test_a_french_reply_written_without_its_accents_still_names_the_move(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A phone's keyboard, or a habit, leaves the accents off: "completer les cartes Malus
+    avec Echange" is the move the mail writes "compléter les cartes Malus avec Echange"."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    rng = random.Random(3)
+    while True:
+        message = french_turn_mail()
+        accented = [
+            (move, words)
+            for move, words in re.findall(
+                r"^ +(?:[A-H]  )?(\S.*?)\u00a0: (.+)$", message.body, re.M
+            )
+            if words != unidecoded(words)
+        ]
+        if accented:
+            break
+        # Another move: Bob's, by letter, and Alice's, by the bot.
+        deliver(commit, reply(message, rng.choice(sorted(lettered(message))), language="fr"))
+        now = store.load(game.pk, game.rules)
+        while 1 not in OBJECTIFS.awaiting(now.state):
+            move = str(OBJECTIFS.bot_action(now.state, 0, rng))
+            commit(lambda move=move: submit(game, 0, move))
+            now = store.load(game.pk, game.rules)
+    move, words = accented[0]
+    deliver(commit, reply(message, unidecoded(words).capitalize(), language="fr"))
+    assert outcome() == "played"
+    assert played(game, 1)[-1] == move
+
+
+def unidecoded(text: str) -> str:
+    """``text`` without its accents, as typed on a keyboard that has none."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")

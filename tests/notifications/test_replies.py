@@ -587,7 +587,18 @@ def test_a_reply_from_another_verified_address_of_the_player_is_played(
 
 
 @pytest.mark.parametrize(
-    "written", ["{move}", "{Move}.", "{move}!", "{letter} please", "({letter})"]
+    "written",
+    [
+        "{move}",
+        "{Move}.",
+        "{move}!",
+        "{letter} please",
+        "({letter})",
+        # A greeting above the move, as one writes to friends, and thanks with a name below.
+        "Hi all,\n\n{letter}\n\nThanks!\nBob",
+        "Bonjour à tous !\n{move}\n\nMerci,\nBob",
+        "Hello\n\n{Move}",
+    ],
 )
 def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
     trio: Game, commit: Commit, written: str
