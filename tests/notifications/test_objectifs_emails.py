@@ -452,3 +452,18 @@ def test_a_french_reply_written_without_its_accents_still_names_the_move(
 def unidecoded(text: str) -> str:
     """``text`` without its accents, as typed on a keyboard that has none."""
     return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
+
+
+def test_a_move_of_another_step_is_refused_in_french_with_the_rule_as_its_own_sentence(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Laying a pli while the malus cards are being laid breaks a rule the refusal can only
+    state: in French a sentence of its own, not a capital after a colon."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    deliver(commit, reply(french_turn_mail(), "play 13 13 13", language="fr"))
+    assert outcome() == "illegal" and played(game, 1) == []
+    assert (
+        "Coup refusé. Ce coup appartient à un autre moment de la partie."
+        in answer_to("bob@example.com").body
+    )
