@@ -73,8 +73,9 @@ class ReplyMoves:
 
     def notation(self, line: str) -> str:
         """The notation a reply's first line names: a listed move's words as the email
-        wrote them beside its notation (``choisir vert 4``, whatever the case, spaces,
-        minus sign or closing full stop) or their beginning when it begins no other move's
+        wrote them beside its notation (``choisir vert 4``, whatever the case, accents,
+        spaces, minus sign or closing full stop), its whole line without the letter, or
+        their beginning when it begins no other move's
         words, a letter offered (``b``, ``B.``, ``(B)``,
         ``B please``: a first word of one letter, which no notation begins with) or the
         line itself. Raises NotationError for a letter not offered.
@@ -82,6 +83,11 @@ class ReplyMoves:
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
         >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
         ('pass', 'pass', 'play red-3')
+        >>> ReplyMoves(1, listed=(Move("pass", {"type": "pass"}, "passer"),)).notation(
+        ...     "pass\u00a0: passer"
+        ... )
+        'pass'
+
         >>> ReplyMoves(1, listed=(Move("draw", {"type": "draw"}, "draw a card"),)).notation(
         ...     "Draw a card."
         ... )
@@ -97,7 +103,15 @@ class ReplyMoves:
         """
         text = line.strip()
         words = _words(text)
-        described = [move for move in self.listed if _words(move.description) == words]
+        # Its whole line copied without the letter ("pick red-8: pick red 8"), whether or
+        # not a space comes before a colon, as French puts one.
+        copied = words.replace(" :", ":")
+        described = [
+            move
+            for move in self.listed
+            if words == _words(move.description)
+            or copied == _words(f"{move.notation}: {move.description}").replace(" :", ":")
+        ]
         if not described and len(words.split()) >= SAID_SHORTER:
             # Said shorter, as one says it ("poser 3 et 4" for "poser 3 et 4 en cartes
             # Malus"): the only move whose words go on from there with more words. Not
