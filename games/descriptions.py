@@ -156,6 +156,8 @@ def refusal(error: IllegalAction, words: Callable[[object], str] | None = None) 
     why, statement = refused_in_words(error, words)
     if why is None:
         # A detail the catalogues do not have yet: the rule alone, in the reader's language.
+        # Translators: the rule is a whole sentence, its first letter a capital, which
+        # French does not put after a colon: "Coup refusé. Ce coup …".
         return _("Not allowed: %(rule)s") % {"rule": statement}
     return _("Not allowed: %(why)s (%(rule)s)") % {"why": why, "rule": statement}
 

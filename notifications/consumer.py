@@ -64,6 +64,11 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             # Awaited before and after their move (the next card of a simultaneous game,
             # a trick won that they must now hand out): asked anew.
             asked |= now_awaited & {mover}
+        if mover is not None:
+            # Awaited before and after another player's move (a Facteur X or a completion
+            # out of turn, a move at a live table): asked anew, and the filter below keeps
+            # the mail only if the last one they had no longer takes their reply.
+            asked |= (now_awaited & awaited) - {mover}
         for seat in asked:
             if seat != mover or event.sequence in by_mail:
                 owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence

@@ -73,7 +73,7 @@ from notifications.reply_address import (
     reply_domain,
 )
 from notifications.reply_moves import MINUS, ReplyMoves, reply_moves
-from notifications.reply_text import first_line, paragraphs, reply_text
+from notifications.reply_text import first_line, paragraphs, reply_text, without_greeting
 
 Outcome = InboundMail.Outcome
 AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
@@ -179,7 +179,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             )
             return _refused(verdict, Outcome.STALE, moved)
         return _stale(verdict)
-    text = reply_text(message)
+    text = without_greeting(reply_text(message))
     line = first_line(text)
     if not line:
         return _refused(

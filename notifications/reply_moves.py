@@ -17,6 +17,7 @@ cards and an example, an NMBR 9 player's tiles drawn in text), and points to the
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,8 +73,9 @@ class ReplyMoves:
 
     def notation(self, line: str) -> str:
         """The notation a reply's first line names: a listed move's words as the email
-        wrote them beside its notation (``choisir vert 4``, whatever the case, spaces,
-        minus sign or closing full stop) or their beginning when it begins no other move's
+        wrote them beside its notation (``choisir vert 4``, whatever the case, accents,
+        spaces, minus sign or closing full stop), its whole line without the letter, or
+        their beginning when it begins no other move's
         words, a letter offered (``b``, ``B.``, ``(B)``,
         ``B please``: a first word of one letter, which no notation begins with) or the
         line itself. Raises NotationError for a letter not offered.
@@ -81,6 +83,11 @@ class ReplyMoves:
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
         >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
         ('pass', 'pass', 'play red-3')
+        >>> ReplyMoves(1, listed=(Move("pass", {"type": "pass"}, "passer"),)).notation(
+        ...     "pass\u00a0: passer"
+        ... )
+        'pass'
+
         >>> ReplyMoves(1, listed=(Move("draw", {"type": "draw"}, "draw a card"),)).notation(
         ...     "Draw a card."
         ... )
@@ -96,7 +103,15 @@ class ReplyMoves:
         """
         text = line.strip()
         words = _words(text)
-        described = [move for move in self.listed if _words(move.description) == words]
+        # Its whole line copied without the letter ("pick red-8: pick red 8"), whether or
+        # not a space comes before a colon, as French puts one.
+        copied = words.replace(" :", ":")
+        described = [
+            move
+            for move in self.listed
+            if words == _words(move.description)
+            or copied == _words(f"{move.notation}: {move.description}").replace(" :", ":")
+        ]
         if not described and len(words.split()) >= SAID_SHORTER:
             # Said shorter, as one says it ("poser 3 et 4" for "poser 3 et 4 en cartes
             # Malus"): the only move whose words go on from there with more words. Not
@@ -120,9 +135,16 @@ class ReplyMoves:
 
 
 def _words(text: str) -> str:
-    """A move's words as a reply may write them: any case, spacing (a French mail's
-    no-break spaces too), minus sign and closing full stop."""
-    return " ".join(text.translate(MINUS).casefold().split()).rstrip(".!")
+    """A move's words as a reply may write them: any case, accents (a keyboard without
+    them writes "completer" for "compléter"), spacing (a French mail's no-break spaces
+    too), minus sign and closing full stop.
+
+    >>> _words("Compléter  les cartes\u00a0Malus avec \u22122.")
+    'completer les cartes malus avec -2'
+    """
+    decomposed = unicodedata.normalize("NFD", text.translate(MINUS).casefold())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.split()).rstrip(".!")
 
 
 def reply_moves(game: Game, seat: int, loaded: store.StateAt | None = None) -> ReplyMoves:

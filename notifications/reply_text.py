@@ -52,6 +52,31 @@ def own_words(text: str) -> str:
     return _without_signature(above).strip()
 
 
+#: A line that only greets (``Hi all,``, ``Bonjour à tous !``, ``Hello Bob``): a greeting
+#: word, at most three more words, no move. No game's move begins with one of these words.
+GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|bonjour|bonsoir"
+    r"|salut|coucou)\b(?:[ \t\u00a0]+[^\s]+){0,3}?[ \t\u00a0]*[,.!:]?[ \t\u00a0]*$",
+    re.IGNORECASE,
+)
+
+
+def without_greeting(text: str) -> str:
+    """``text`` without the greeting a player may write on its first line, above the move.
+
+    >>> without_greeting("Bonjour à tous !\\nB\\n\\nMerci")
+    'B\\n\\nMerci'
+    >>> without_greeting("Hi,\\n\\npass")
+    'pass'
+    >>> without_greeting("pass\\nHi")
+    'pass\\nHi'
+    """
+    lines = text.lstrip().split("\n")
+    if len(lines) > 1 and GREETING.match(lines[0]):
+        return "\n".join(lines[1:]).strip()
+    return text
+
+
 def _without_signature(text: str) -> str:
     reply = EmailReplyParser(languages=list(LANGUAGES)).read(text)
     return reply.replies[0].body if reply.replies else ""

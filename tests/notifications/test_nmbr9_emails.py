@@ -47,14 +47,20 @@ def start(players: list[User], commit: Commit, name: str = "Towers") -> Game:
 
 
 def place(game: Game, seat: int, commit: Commit) -> Place:
-    """``seat`` places the greedy bot's tile, and the consumers run after the commit."""
+    """``seat``'s player places the greedy bot's tile at the table, and the consumers run
+    after the commit."""
     loaded = store.load(game.pk, game.rules)
     action = NMBR9.bot_action(loaded.state, seat, random.Random(seat))
     assert isinstance(action, Place)
+    player = game.seats.get(number=seat).user
     commit(
         lambda: (
             game_submit(
-                game_id=game.pk, seat=seat, action=action, expected_sequence=loaded.sequence
+                game_id=game.pk,
+                seat=seat,
+                action=action,
+                expected_sequence=loaded.sequence,
+                actor=player,
             ),
             consumers.dispatch(game.pk),
         )

@@ -3,6 +3,7 @@ else: the pli to cover and every player's malus cards, which the moves name by o
 
 import random
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -374,3 +375,95 @@ def test_the_game_over_mail_says_each_players_score_a_round_a_line(
             ) in french
     scores = english.split("Won by ")[1].split("Replay it")[0]
     assert max(len(line) for line in scores.splitlines()) < 80
+
+
+def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """A Facteur X laid out of turn changes the pli the player to move must cover, and
+    the reply to their last mail is no longer played. They are mailed the new pli at
+    once, with an address that takes their reply, rather than waiting for nothing."""
+    game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 3})
+    for user in (bob, mallory):
+        game_join(game=game, user=user, token=game.invite_token)
+    commit(
+        lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
+    )
+    rng = random.Random(4)
+    while True:
+        now = store.load(game.pk, game.rules)
+        awaited = OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance}
+        facteurs = [
+            (seat, action)
+            for seat in sorted(OBJECTIFS.to_act(now.state) - awaited - {OBJECTIFS.chance})
+            for action in OBJECTIFS.legal_actions(now.state, seat)
+            if str(action).startswith("play")
+            # The Facteur X of the seat just before: the turn stays where it was.
+            and OBJECTIFS.awaiting(OBJECTIFS.apply(now.state, seat, action)) == awaited
+        ]
+        if facteurs and len(awaited) == 1:
+            break
+        mover = min(awaited)
+        move = str(OBJECTIFS.bot_action(now.state, mover, rng))
+        commit(lambda mover=mover, move=move: submit(game, mover, move))
+    (waiting,) = awaited
+    address = f"{NAMES[waiting]}@example.com"
+    mail.outbox.clear()
+    seat, facteur = facteurs[0]
+    commit(lambda: submit(game, seat, str(facteur)))
+    (message,) = [m for m in sent_to(address) if "your turn" in m.subject]
+    assert "A Facteur X, out of turn!" in message.body
+    deliver(commit, reply(message, "A"))
+    assert outcome() == "played"
+
+
+def test_a_french_reply_written_without_its_accents_still_names_the_move(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """A phone's keyboard, or a habit, leaves the accents off: "completer les cartes Malus
+    avec Echange" is the move the mail writes "compléter les cartes Malus avec Echange"."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    rng = random.Random(3)
+    while True:
+        message = french_turn_mail()
+        accented = [
+            (move, words)
+            for move, words in re.findall(
+                r"^ +(?:[A-H]  )?(\S.*?)\u00a0: (.+)$", message.body, re.M
+            )
+            if words != unidecoded(words)
+        ]
+        if accented:
+            break
+        # Another move: Bob's, by letter, and Alice's, by the bot.
+        deliver(commit, reply(message, rng.choice(sorted(lettered(message))), language="fr"))
+        now = store.load(game.pk, game.rules)
+        while 1 not in OBJECTIFS.awaiting(now.state):
+            move = str(OBJECTIFS.bot_action(now.state, 0, rng))
+            commit(lambda move=move: submit(game, 0, move))
+            now = store.load(game.pk, game.rules)
+    move, words = accented[0]
+    deliver(commit, reply(message, unidecoded(words).capitalize(), language="fr"))
+    assert outcome() == "played"
+    assert played(game, 1)[-1] == move
+
+
+def unidecoded(text: str) -> str:
+    """``text`` without its accents, as typed on a keyboard that has none."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
+
+
+def test_a_move_of_another_step_is_refused_in_french_with_the_rule_as_its_own_sentence(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Laying a pli while the malus cards are being laid breaks a rule the refusal can only
+    state: in French a sentence of its own, not a capital after a colon."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    deliver(commit, reply(french_turn_mail(), "play 13 13 13", language="fr"))
+    assert outcome() == "illegal" and played(game, 1) == []
+    assert (
+        "Coup refusé. Ce coup appartient à un autre moment de la partie."
+        in answer_to("bob@example.com").body
+    )

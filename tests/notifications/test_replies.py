@@ -189,6 +189,24 @@ def test_a_move_written_as_the_email_words_it_is_played(
     assert played(trio, 1) == [notation]
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_moves_whole_line_copied_from_the_email_without_its_letter_is_played(
+    bob: User, trio: Game, commit: Commit, language: str
+) -> None:
+    """A player who copies a listed move's line, its notation and its words, without the
+    letter in front (``pick red-8: pick red 8``), has made that move."""
+    speaks(bob, language)
+    message = turn_mail_now(trio, 1)
+    found = re.search(r"^  C  ((.+?)\u00a0?: .+)$", str(message.body), re.MULTILINE)
+    assert found is not None
+    line, notation = found.groups()
+
+    deliver(commit, reply(message, line, language=language))
+
+    assert outcome() == "played"
+    assert played(trio, 1) == [notation]
+
+
 def test_a_move_in_the_games_notation_is_played(trio: Game, commit: Commit) -> None:
     message = turn_mail("mallory@example.com")
     legal = [str(a) for a in RULES.legal_actions(store.load(trio.pk, "numx").state, 2)]
@@ -587,7 +605,18 @@ def test_a_reply_from_another_verified_address_of_the_player_is_played(
 
 
 @pytest.mark.parametrize(
-    "written", ["{move}", "{Move}.", "{move}!", "{letter} please", "({letter})"]
+    "written",
+    [
+        "{move}",
+        "{Move}.",
+        "{move}!",
+        "{letter} please",
+        "({letter})",
+        # A greeting above the move, as one writes to friends, and thanks with a name below.
+        "Hi all,\n\n{letter}\n\nThanks!\nBob",
+        "Bonjour à tous !\n{move}\n\nMerci,\nBob",
+        "Hello\n\n{Move}",
+    ],
 )
 def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
     trio: Game, commit: Commit, written: str

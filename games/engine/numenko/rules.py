@@ -28,7 +28,15 @@ from games.engine.numenko.state import (
     replace_at,
     with_seat,
 )
-from games.engine.numenko.tiles import FREECHOICES, Tile, bag, holds, plus, without, written
+from games.engine.numenko.tiles import (
+    FREECHOICES,
+    Tile,
+    bag,
+    holds,
+    plus,
+    spaced,
+    without,
+)
 
 
 def apply(state: NumenkoState, seat: int, action: Action) -> NumenkoState:
@@ -90,6 +98,7 @@ def judge(state: NumenkoState, seat: int, move: Play) -> tuple[Grid, tuple[Tile,
     it breaks (the first wrong run of its grid, rows first): what a table previews.
 
     >>> from games.engine.numenko.positions import arrange
+    >>> from games.engine.numenko.tiles import written
     >>> from games.engine.numenko.notation import parse_action
     >>> state = arrange(["2x4=8", ""], ["79", "F"])
     >>> grid, hand = judge(state, 0, parse_action("exchange 8 grid 2+7=9"))
@@ -110,7 +119,7 @@ def judge(state: NumenkoState, seat: int, move: Play) -> tuple[Grid, tuple[Tile,
             raise IllegalAction(
                 "numenko.tiles",
                 "the grid uses tiles you do not have: %(tiles)s",
-                tiles=written(bag(missing.elements())),
+                tiles=spaced(bag(missing.elements())),
             ) from None
         check_grid(grid)
     if move.exchange is not None and move.exchange not in hand:

@@ -110,6 +110,16 @@ def written(tiles: Iterable[Tile]) -> str:
     return "".join(tile.value for tile in tiles)
 
 
+def spaced(tiles: Iterable[Tile]) -> str:
+    """The tiles a character each, a space between, as a hand is shown: two 1s are
+    ``1 1``, never ``11``, which reads as eleven.
+
+    >>> spaced((Tile.ONE, Tile.ONE, Tile.MULTICHOICE))
+    '1 1 M'
+    """
+    return " ".join(written(tiles))
+
+
 def holds(tiles: tuple[Tile, ...], part: Iterable[Tile]) -> bool:
     """Whether the multiset ``tiles`` (a :func:`bag`) contains the multiset ``part``.
 

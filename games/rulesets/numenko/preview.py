@@ -31,7 +31,7 @@ from games.engine.numenko import (
     verdicts,
 )
 from games.engine.numenko.rulebook import RULES as STATEMENTS
-from games.engine.numenko.tiles import bag, tile_of, without, written
+from games.engine.numenko.tiles import bag, spaced, tile_of, without, written
 from games.engine.numenko.tiles import points as hand_points
 from games.rulesets.numenko.descriptions import glyph, kind_class, printed, tile
 from games.rulesets.numenko.forms import MAX_GRID, PREFIX
@@ -231,7 +231,7 @@ def judge(text: str, tiles: str, current: Sequence[str]) -> Build:
     if missing:
         rule = "numenko.tiles"
         error = _("Your grid uses tiles you do not have: %(tiles)s.") % {
-            "tiles": written(bag(missing.elements()))
+            "tiles": spaced(bag(missing.elements()))
         }
     else:
         try:

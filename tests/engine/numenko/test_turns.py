@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.engine.numenko import (
     CHANCE,
     RULES,
@@ -22,6 +24,7 @@ from games.engine.numenko import (
     parse_grid,
     to_act,
 )
+from games.engine.numenko.errors import IllegalAction
 from games.engine.numenko.positions import arrange
 from games.engine.numenko.state import Ending
 
@@ -190,6 +193,14 @@ def test_fini_only_once_every_tile_is_laid() -> None:
     state = arrange(["2x4=8", "1+1=2"], ["79", "5M"])
     assert refused(state, 0, "fini") == "numenko.fini"
     assert refused(state, 0, "grid 1x1=1 / 1x1=1") == "numenko.tiles"
+
+
+def test_the_tiles_a_grid_lacks_are_named_one_by_one_not_as_one_number() -> None:
+    """Missing 1s are "1 1", as a mail writes a hand, never "11", read as eleven."""
+    state = arrange(["2x4=8", "1+1=2"], ["79", "5M"])
+    with pytest.raises(IllegalAction) as error:
+        apply(state, 0, parse_action("grid 1x1=1 / 1x1=1"))
+    assert error.value.message == "the grid uses tiles you do not have: 1 1 1 1 1 1 M M"
 
 
 def test_a_grid_breaking_a_rule_is_refused_with_its_first_wrong_run() -> None:

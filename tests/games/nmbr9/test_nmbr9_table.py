@@ -519,7 +519,9 @@ def test_words_in_english_and_french() -> None:
         assert "Carte 5 sur 20 retournée\u00a0: un 5." in descriptions.event(entry, names, 1)
         assert descriptions.score_rule("nmbr9.level-3") == "tuiles du niveau 3"
         assert descriptions.card_turned(2, 8) == "Carte 2 sur 20 retournée\u00a0: un 8."
-        assert descriptions.landed(8, 2) == "Elle repose au niveau 2\u00a0: 16 points."
+        # "poser un 8 … Elle repose" would be the 8 (masculine) as "she": the tile it is.
+        assert descriptions.landed(8, 2) == "La tuile repose au niveau 2\u00a0: 16 points."
+        assert descriptions.landed(8, 0).startswith("La tuile repose sur la table")
         hidden = {"type": "place", "digit": 7}
         assert "secret" in descriptions.action(hidden, names)
 
