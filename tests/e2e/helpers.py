@@ -488,6 +488,7 @@ TAP_TARGETS = (
     "#table button",
     "#table select",
     "#table input:not([type=hidden]):not(.selectable input)",
+    ".site-header .brand",
     ".site-header nav a",
     ".site-header nav button",
     # A page's own menu (a tournament's pages), and a fold's heading ("Round 2: how it ended").
