@@ -5,7 +5,9 @@ keyboard; a standing order's check box beside its words; Maya's count strip on o
 in even rows where it cannot be; the new-game form's choice of game, lists and fields a
 finger's target on the phone, its round buttons round beside long words; the rules'
 tables with no word cut in two; the site's
-messages ("Successfully signed in") as a list that axe-core finds nothing wrong with.
+messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
+the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
+log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -403,8 +405,8 @@ if not endpoints_of(alice).exists():  # the demo may be seeded again, Alice kept
 """
 
 #: The site's pages around the games that a member sees (its games' own pages, the lobby and
-#: the new-game form are test_every_game's), each as a name, its address ("{cup}": the demo
-#: tournament's number) and what it shows.
+#: the new-game form are test_every_game's), each as a name, its address (with the numbers of
+#: :func:`places`) and what it shows.
 MEMBERS_PAGES = [
     ("my-games", "/", "main h1"),
     ("tournaments", "/tournaments/", "main h1"),
@@ -413,6 +415,7 @@ MEMBERS_PAGES = [
     ("tournament-tables", "/tournaments/{cup}/tables/", ".tables"),
     ("tournament-standings", "/tournaments/{cup}/standings/", "main table"),
     ("tournament-dashboard", "/tournaments/{cup}/organise/", "main h2"),
+    ("history", "/games/{game}/history/", ".history"),
     ("ratings", "/ratings/", "main h1"),
     ("rules", "/rules/", "main h1"),
     ("profile", "/accounts/profile/", "main table"),
@@ -430,13 +433,17 @@ VISITORS_PAGES = [
 
 
 @pytest.fixture(scope="module")
-def cup(alice: Page) -> int:
-    """The number of the demo's tournament, which Alice organises."""
+def places(alice: Page) -> dict[str, int]:
+    """The numbers in the addresses of :data:`MEMBERS_PAGES`: the demo's tournament, which
+    Alice organises ("cup"), and the demo's game she is playing ("game")."""
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.PLAYING).first.click()
+    game = re.search(r"/games/(\d+)/", alice.url)
     alice.goto("/tournaments/")
     alice.get_by_role("link", name="Demo cup").click()
-    match = re.search(r"/tournaments/(\d+)/", alice.url)
-    assert match, alice.url
-    return int(match.group(1))
+    cup = re.search(r"/tournaments/(\d+)/", alice.url)
+    assert game and cup, alice.url
+    return {"cup": int(cup.group(1)), "game": int(game.group(1))}
 
 
 @pytest.fixture(scope="module")
@@ -456,7 +463,7 @@ def visitor(browser: Browser, site: Site) -> Iterator[Person]:
 @pytest.mark.parametrize(("name", "path", "shows"), MEMBERS_PAGES + VISITORS_PAGES)
 def test_a_page_reads_at_every_width_and_language(
     alice_with_a_bot: Person,
-    cup: int,
+    places: dict[str, int],
     visitor: Person,
     site: Site,
     artefacts: Path,
@@ -469,5 +476,5 @@ def test_a_page_reads_at_every_width_and_language(
     its box with a shadow at the edge where it goes on; the menu's entries are a finger's
     target; axe-core finds nothing serious (screenshots ``matrix-site-*.png``)."""
     someone = visitor if (name, path, shows) in VISITORS_PAGES else alice_with_a_bot
-    someone.page.goto(path.format(cup=cup))
+    someone.page.goto(path.format(**places))
     assert seen_everywhere(someone, site, artefacts, f"site-{name}", shows) == []
