@@ -488,8 +488,12 @@ TAP_TARGETS = (
     "#table button",
     "#table select",
     "#table input:not([type=hidden]):not(.selectable input)",
+    ".site-header .brand",
     ".site-header nav a",
     ".site-header nav button",
+    # A page's own menu (a tournament's pages), and a fold's heading ("Round 2: how it ended").
+    "main nav a",
+    "main summary",
 )
 
 _SMALL_TARGETS = """(selectors) => {
@@ -512,10 +516,42 @@ _SMALL_TARGETS = """(selectors) => {
 }"""
 
 
+#: A script's function of the page: the boxes that scroll sideways but show no shadow at an
+#: edge where more of them is hidden (no ``.scroll-hint`` around them, or none shown).
+_UNHINTED_SCROLLS = """async () => {
+  const scrolls = [...document.querySelectorAll('body *')].filter((box) => {
+    const sideways = ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+    return sideways && box.clientWidth > 0 && box.scrollWidth > box.clientWidth + 1;
+  });
+  // A box's shadows fade in after the page has drawn it.
+  await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+  await Promise.all(document.getAnimations().map((shown) => shown.finished));
+  const shaded = (hint) => ['before', 'after'].some((part) => {
+    const style = getComputedStyle(hint, '::' + part);
+    return style.display !== 'none' && Number(style.opacity) > 0 && parseFloat(style.width) > 0;
+  });
+  const hinted = (box) => box.parentElement.classList.contains('scroll-hint');
+  return scrolls
+    .filter((box) => !hinted(box) || !shaded(box.parentElement))
+    .map((box) => `${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`);
+}"""
+
+
+def unhinted_scrolls(page: Page) -> list[str]:
+    """The boxes of ``page`` that scroll sideways with no shadow at the edge where more of
+    them is hidden (a phone shows no scroll bar: nothing says a table goes on)."""
+    return list(page.evaluate(_UNHINTED_SCROLLS))
+
+
 def phone_comfort(page: Page) -> list[str]:
-    """What falls short on a phone: tap targets under 44 px (:data:`TAP_TARGETS`), and a
-    header taller than one line."""
+    """What falls short on a phone: tap targets under 44 px (:data:`TAP_TARGETS`), a header
+    taller than one line, boxes scrolling sideways unseen (:func:`unhinted_scrolls`), and
+    the words of a table's column headings cut in two (a table squeezed into the phone's
+    width rather than scrolling in its box: "Na / m / e")."""
     found = [f"small: {target}" for target in page.evaluate(_SMALL_TARGETS, list(TAP_TARGETS))]
+    found += [f"scrolls with no shadow: {box}" for box in unhinted_scrolls(page)]
+    headings = f"() => [...document.querySelectorAll('thead th')].flatMap({WORDS_CUT})"
+    found += [f"heading cut: {word}" for word in page.evaluate(headings)]
     header = page.locator(".site-header").bounding_box()
     if header is not None and header["height"] > 64:
         found.append(f"header {round(header['height'])} px tall")

@@ -1,10 +1,11 @@
 """Every registered game, each page of its life, at 1280 px and on a 360 px phone, in English
 and in French: the lobby (once for all), the new-game form, the waiting room, the table
-being played (a first game against bots, a few moves in), the game over, and the how-to
-page. No page scrolls sideways though the player's name is 40 letters without a space; on
-the phone every tap target of the table is 44 px each way; axe-core finds no serious or
-critical violation; a screenshot of each (``matrix-<game>-<page>-<language>-<width>.png``)
-is left in ``artefacts/``.
+being played (a first game against bots, a few moves in), the game over, its replay, and
+the how-to page. No page scrolls sideways though the player's name is 40 letters without a
+space; on the phone every tap target of the table is 44 px each way, and a box scrolling
+sideways (Objectifs' round sheet, that long name at the head of a column) shows a shadow
+where it goes on; axe-core finds no serious or critical violation; a screenshot of each
+(``matrix-<game>-<page>-<language>-<width>.png``) is left in ``artefacts/``.
 
 One player, one server for every game. What is not being looked at is played quickly: the
 moves between the looks are the bots', made through the site's services
@@ -92,4 +93,6 @@ def test_every_page_of_a_game(game: str, player: Person, site: Site, artefacts: 
     page.reload()
     expect(page.locator(".outcome")).to_be_visible()
     look("game-over", ".outcome")
+    page.goto(f"/games/{game_id}/replay/")
+    look("replay", "#replay-step")
     assert not short, "\n".join(short)

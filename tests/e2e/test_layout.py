@@ -5,7 +5,9 @@ keyboard; a standing order's check box beside its words; Maya's count strip on o
 in even rows where it cannot be; the new-game form's choice of game, lists and fields a
 finger's target on the phone, its round buttons round beside long words; the rules'
 tables with no word cut in two; the site's
-messages ("Successfully signed in") as a list that axe-core finds nothing wrong with.
+messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
+the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
+log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
 
 The demo is seeded into the served site as `make run` seeds it; the tests share Alice's
 browser and run in order.
@@ -17,6 +19,7 @@ import re
 import struct
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.template import Context, Template
@@ -26,13 +29,17 @@ from games import demo
 from tests.e2e.helpers import (
     PHONE,
     WORDS_CUT,
+    Person,
     Site,
     axe_violations,
     focus_by_tabbing,
     lines_of,
+    manage,
+    person,
     scroll_to,
     scrolls_sideways,
     seed_demo,
+    seen_everywhere,
     shaded_edges,
 )
 
@@ -382,3 +389,92 @@ def test_the_rules_tables_cut_no_word_in_two_on_the_phone(alice: Page, game: str
     assert not scrolls_sideways(alice)
     widths = tables.evaluate_all("tables => tables.map((t) => [t.scrollWidth, t.clientWidth])")
     assert [(inner, shown) for inner, shown in widths if inner > shown] == []
+
+
+#: What gives Alice an API token and a bot's webhook, so that her profile and her webhooks'
+#: page show their tables (a token's six columns, a long address: wider than a phone).
+_TOKEN_AND_WEBHOOK = """
+from django.contrib.auth.models import User
+from accounts.tokens import issue
+from webhooks.services import endpoints_of, register
+
+alice = User.objects.get(email={email!r})
+if not endpoints_of(alice).exists():  # the demo may be seeded again, Alice kept
+    issue(alice, "my bot")
+    register(alice, "https://example.com/num-x/webhooks/alice-s-bot", [])
+"""
+
+#: The site's pages around the games that a member sees (its games' own pages, the lobby and
+#: the new-game form are test_every_game's), each as a name, its address (with the numbers of
+#: :func:`places`) and what it shows.
+MEMBERS_PAGES = [
+    ("my-games", "/", "main h1"),
+    ("tournaments", "/tournaments/", "main h1"),
+    ("tournament-new", "/tournaments/new/", "main form"),
+    ("tournament", "/tournaments/{cup}/", ".tournament-nav"),
+    ("tournament-tables", "/tournaments/{cup}/tables/", ".tables"),
+    ("tournament-standings", "/tournaments/{cup}/standings/", "main table"),
+    ("tournament-dashboard", "/tournaments/{cup}/organise/", "main h2"),
+    ("history", "/games/{game}/history/", ".history"),
+    ("ratings", "/ratings/", "main h1"),
+    ("rules", "/rules/", "main h1"),
+    ("profile", "/accounts/profile/", "main table"),
+    ("webhooks", "/webhooks/", "main table"),
+    ("email-addresses", "/accounts/email/", "main form"),
+    ("password", "/accounts/password/change/", "main form"),
+]
+#: The pages somebody signed out sees before joining.
+VISITORS_PAGES = [
+    ("log-in", "/accounts/login/", "main form"),
+    ("sign-up", "/accounts/signup/", "main form"),
+    ("log-in-by-code", "/accounts/login/code/", "main form"),
+    ("password-reset", "/accounts/password/reset/", "main form"),
+]
+
+
+@pytest.fixture(scope="module")
+def places(alice: Page) -> dict[str, int]:
+    """The numbers in the addresses of :data:`MEMBERS_PAGES`: the demo's tournament, which
+    Alice organises ("cup"), and the demo's game she is playing ("game")."""
+    alice.goto("/")
+    alice.get_by_role("link", name=demo.PLAYING).first.click()
+    game = re.search(r"/games/(\d+)/", alice.url)
+    alice.goto("/tournaments/")
+    alice.get_by_role("link", name="Demo cup").click()
+    cup = re.search(r"/tournaments/(\d+)/", alice.url)
+    assert game and cup, alice.url
+    return {"cup": int(cup.group(1)), "game": int(game.group(1))}
+
+
+@pytest.fixture(scope="module")
+def alice_with_a_bot(alice: Page, site: Site) -> Person:
+    """Alice, an API token and a bot's webhook hers."""
+    manage(site, "shell", "-c", _TOKEN_AND_WEBHOOK.format(email=demo.EMAILS[0]))
+    return Person("alice", demo.PASSWORD, alice.context, alice)
+
+
+@pytest.fixture(scope="module")
+def visitor(browser: Browser, site: Site) -> Iterator[Person]:
+    somebody = person(browser, site, "wanda")
+    yield somebody
+    somebody.context.close()
+
+
+@pytest.mark.parametrize(("name", "path", "shows"), MEMBERS_PAGES + VISITORS_PAGES)
+def test_a_page_reads_at_every_width_and_language(
+    alice_with_a_bot: Person,
+    places: dict[str, int],
+    visitor: Person,
+    site: Site,
+    artefacts: Path,
+    name: str,
+    path: str,
+    shows: str,
+) -> None:
+    """Each page, signed in as Alice or signed out, at 1280 px and on a 360 px phone, in
+    English and in French: no page scrolls sideways; a table wider than the phone scrolls in
+    its box with a shadow at the edge where it goes on; the menu's entries are a finger's
+    target; axe-core finds nothing serious (screenshots ``matrix-site-*.png``)."""
+    someone = visitor if (name, path, shows) in VISITORS_PAGES else alice_with_a_bot
+    someone.page.goto(path.format(**places))
+    assert seen_everywhere(someone, site, artefacts, f"site-{name}", shows) == []
