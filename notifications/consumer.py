@@ -2,7 +2,8 @@
 
 It replays the new events one by one and notes, for each human seat, the moment the game
 started waiting for it (its turn, a pick, a distribution, a Malus answer, a round-2
-choice), a new chance to complete out of turn, and the end of the game. What is still true
+choice), a new chance to complete out of turn, a move another player's move out of turn
+took from it, and the end of the game. What is still true
 after the last event becomes rows of the outbox, in the consumer's own transaction; the
 emails leave after the commit.
 """
@@ -73,6 +74,12 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             if seat != mover or event.sequence in by_mail:
                 owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence
         now_completers = rules.to_act(state) - now_awaited - {rules.chance}
+        if mover is not None and mover not in awaited:
+            # A move out of turn (a Facteur X, a completion) took from other seats the move
+            # they were asked for: the filter below tells those whose last mail asked it
+            # and who are asked nothing now, lest they learn it from a refused reply.
+            for seat in (awaited | completers) - now_awaited - now_completers - {mover}:
+                owed[(seat, Notification.Kind.MOVE_TAKEN)] = event.sequence
         for seat in now_completers - completers:
             owed[(seat, Notification.Kind.OUT_OF_TURN)] = event.sequence
         awaited, completers = now_awaited, now_completers
@@ -92,6 +99,15 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             # resignations) is asked for nothing more; its player still hears of the end.
             and (kind == Notification.Kind.GAME_END or seat in members.playing)
             and not (kind in still and _mail_stands(game, seat, humans[seat], kind, now))
+            and not (
+                kind == Notification.Kind.MOVE_TAKEN
+                and (
+                    seat in awaited
+                    or seat in completers
+                    or rules.is_terminal(state)
+                    or not _mail_taken(game, seat, humans[seat], sequence)
+                )
+            )
         ],
     )
 
@@ -101,6 +117,24 @@ def _mail_stands(game: Game, seat: int, user_id: int, kind: str, now: StateAt) -
     what a mail of ``kind`` would (``games.answers.stands``): then no new mail asks the
     same; the others' moves are told in the next one, and on the table."""
     return stands(game, seat, _last_seen(game, seat, user_id), ASKED[kind], now)
+
+
+def _mail_taken(game: Game, seat: int, user_id: int, sequence: int) -> bool:
+    """Whether the latest mail ``seat``'s player got of the game asked them to move, before
+    event ``sequence`` took that move from them, and they have not moved since: then what
+    it asked is no longer so and nothing newer told them."""
+    latest = (
+        Notification.objects.filter(game=game, recipient_id=user_id)
+        .order_by("-sequence", "-pk")
+        .values_list("sequence", "kind")
+        .first()
+    )
+    return (
+        latest is not None
+        and latest[1] in ASKING
+        and latest[0] < sequence
+        and latest_move(game, seat, user_id, since=latest[0]) is None
+    )
 
 
 def _last_seen(game: Game, seat: int, user_id: int) -> Seen | None:
@@ -161,6 +195,8 @@ PREFERENCE = {
     Notification.Kind.GAME_END: "email_game_end",
     # The game waits for its host to start it, as for a player's move.
     Notification.Kind.TABLE_FULL: "email_your_turn",
+    # It takes back what a "your turn" said.
+    Notification.Kind.MOVE_TAKEN: "email_your_turn",
 }
 #: Kinds not sent to a player who has the table open or looked at it lately
 #: (``games.presence``): they see it there. Reminders and the digest still come.
@@ -168,9 +204,15 @@ AT_THE_TABLE = {
     Notification.Kind.YOUR_TURN,
     Notification.Kind.OUT_OF_TURN,
     Notification.Kind.TABLE_FULL,
+    Notification.Kind.MOVE_TAKEN,
 }
 #: Kinds the daily digest replaces for players who chose it.
-DIGESTED = {Notification.Kind.YOUR_TURN, Notification.Kind.OUT_OF_TURN, Notification.Kind.REMINDER}
+DIGESTED = {
+    Notification.Kind.YOUR_TURN,
+    Notification.Kind.OUT_OF_TURN,
+    Notification.Kind.REMINDER,
+    Notification.Kind.MOVE_TAKEN,
+}
 
 
 def wanted(user_id: int, kind: str, game_id: int | None) -> bool:

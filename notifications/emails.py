@@ -280,6 +280,9 @@ def _context(notification: Notification) -> dict[str, Any]:
             context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
         return context
+    if kind == Notification.Kind.MOVE_TAKEN:
+        context.update(_move_taken(game, seat, notification))
+        return context
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))
     subjects = {
         Notification.Kind.YOUR_TURN: _("%(game)s: your turn"),
@@ -289,6 +292,41 @@ def _context(notification: Notification) -> dict[str, Any]:
     }
     context["subject"] = subjects[kind] % {"game": game.display_name}
     return context
+
+
+def _move_taken(game: Game, seat: int | None, notification: Notification) -> dict[str, Any]:
+    """What a mail says that takes back the last one's request (``consumer``): the move out
+    of turn that took it (the notification's event), and whether what was taken was the
+    player's turn or their chance to play out of turn (the kind of that last mail)."""
+    (entry,) = event_log(game, seat, after=notification.sequence - 1, limit=1)
+    names = seat_names(game)
+    last = (
+        Notification.objects.filter(
+            game=game,
+            recipient=notification.recipient,
+            sequence__lt=notification.sequence,
+            kind__in=(
+                Notification.Kind.YOUR_TURN,
+                Notification.Kind.OUT_OF_TURN,
+                Notification.Kind.REMINDER,
+            ),
+        )
+        .order_by("-sequence", "-pk")
+        .values_list("kind", flat=True)
+        .first()
+    )
+    out_of_turn = last == Notification.Kind.OUT_OF_TURN
+    subject = (
+        _("%(game)s: your chance to play out of turn has passed")
+        if out_of_turn
+        else _("%(game)s: no longer your move")
+    )
+    return {
+        "mover": names[entry["seat"]],
+        "move": game.game_type.site.describe_event(entry, names, seat, game.config),
+        "out_of_turn": out_of_turn,
+        "subject": subject % {"game": game.display_name},
+    }
 
 
 def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict[str, Any]:

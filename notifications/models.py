@@ -28,6 +28,7 @@ class Notification(models.Model):
         REMINDER = "reminder", "reminder"
         GAME_END = "game-end", "the game is over"
         TABLE_FULL = "table-full", "your table is full"
+        MOVE_TAKEN = "move-taken", "no longer your move"
         DIGEST = "digest", "daily digest"
 
     game = models.ForeignKey(

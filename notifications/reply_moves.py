@@ -17,6 +17,7 @@ cards and an example, an NMBR 9 player's tiles drawn in text), and points to the
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -38,6 +39,20 @@ MINUS = str.maketrans({"\u2212": "-"})
 #: At most this many moves are listed in an email (NUM-X may allow a few dozen); the rest
 #: are on the table.
 LISTED_AT_MOST = 40
+#: Thanks or a "please" after the move on its line ("poser 8, merci !", "pick red 8,
+#: thanks"): no move's words end so, so the move is what comes before them.
+THANKS = re.compile(
+    r"(?<=\S)[\s,;]+(?:thanks?(?: you)?(?: (?:a lot|very much))?|many thanks|thx|cheers|please"
+    r"|merci(?: beaucoup| bien)?|s['’]il (?:te|vous) pla[iî]t|stp|svp)[\s.!]*$",
+    re.IGNORECASE,
+)
+#: A choice said as a sentence, before a letter alone ("I choose B", "Je choisis B"):
+#: only before one letter, since a move's own words may begin so.
+CHOOSING = re.compile(
+    r"^(?:i\s*['’]?ll\s+take|i\s+(?:choose|pick|take|go\s+(?:for|with))"
+    r"|je\s+(?:choisis|prends|joue))\s+(?=\(?[a-z]\)?[.!]*$)",
+    re.IGNORECASE,
+)
 #: A reply names a move by the beginning of its words with at least this many words: a
 #: shorter one ("draw") is a notation or a word that begins several moves.
 SAID_SHORTER = 3
@@ -101,7 +116,7 @@ class ReplyMoves:
         ... )
         'lay red 3'
         """
-        text = line.strip()
+        text = _unadorned(line.strip())
         words = _words(text)
         # Its whole line copied without the letter ("pick red-8: pick red 8"), whether or
         # not a space comes before a colon, as French puts one.
@@ -132,6 +147,18 @@ class ReplyMoves:
                 return self.letters[letter.upper()].notation
             raise NotationError(f"no move has the letter {letter.upper()}")
         return text
+
+
+def _unadorned(text: str) -> str:
+    """A reply's line without the thanks after its move and the "I choose" before its
+    letter (:data:`THANKS`, :data:`CHOOSING`).
+
+    >>> _unadorned("poser 8, merci\u00a0!"), _unadorned("I choose B"), _unadorned("I choose B or C")
+    ('poser 8', 'B', 'I choose B or C')
+    """
+    while (stripped := THANKS.sub("", text)) != text:
+        text = stripped
+    return CHOOSING.sub("", text)
 
 
 def _words(text: str) -> str:

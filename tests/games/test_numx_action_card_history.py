@@ -168,10 +168,10 @@ def test_a_swipe_on_everyone_names_only_the_players_a_quantum_did_not_spare() ->
         (
             "en",
             [
-                "You: play Malus (hand +1, score -2) on every opponent. "
+                "You: play Malus (hand +1, score \u22122) on every opponent. "
                 "Score cards removed from bob's row: red 1 and red 2. "
                 "Score cards removed from carol's row: green 1 and green 2.",
-                "alice: play Malus (hand +1, score -2) on every opponent. "
+                "alice: play Malus (hand +1, score \u22122) on every opponent. "
                 "Score cards removed from your row: red 1 and red 2. "
                 "Score cards removed from carol's row: green 1 and green 2.",
             ],
@@ -179,10 +179,10 @@ def test_a_swipe_on_everyone_names_only_the_players_a_quantum_did_not_spare() ->
         (
             "fr",
             [
-                f"Vous{NBSP}: jouer Malus (main +1, score -2) sur chaque adversaire. "
+                f"Vous{NBSP}: jouer Malus (main +1, score \u22122) sur chaque adversaire. "
                 f"Cartes Score retirées chez bob{NBSP}: rouge 1 et rouge 2. "
                 f"Cartes Score retirées chez carol{NBSP}: vert 1 et vert 2.",
-                f"alice{NBSP}: jouer Malus (main +1, score -2) sur chaque adversaire. "
+                f"alice{NBSP}: jouer Malus (main +1, score \u22122) sur chaque adversaire. "
                 f"Cartes Score retirées de votre zone de score{NBSP}: rouge 1 et rouge 2. "
                 f"Cartes Score retirées chez carol{NBSP}: vert 1 et vert 2.",
             ],
@@ -192,6 +192,7 @@ def test_a_swipe_on_everyone_names_only_the_players_a_quantum_did_not_spare() ->
 def test_a_malus_says_from_whose_row_it_removed_each_score_card(
     language: str, expected: list[str]
 ) -> None:
+    # The Malus's -2 with a true minus sign (U+2212): failed before, a hyphen-minus.
     # Both opponents' rows are no longer than the Malus's -2: they go at once, the face-down
     # red 2 too (the discard is public).
     with translation.override(language):

@@ -318,6 +318,16 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     with translation.override("fr"):
         first = site.describe_score_line(outcome.breakdown[0][0].rule)
     assert f"{first}\u00a0: " in french
+    # Each line of the colour rule names its colour, in the game's words for the colours:
+    # failed before, "couleur : 15, couleur : 5" said which was which nowhere.
+    colour_lines = [line for sheet in outcome.breakdown for line in sheet if "colour" in line.rule]
+    assert colour_lines, "the game scored by colour"
+    assert "couleur\u00a0: " not in french
+    with translation.override("fr"):
+        for line in colour_lines:
+            assert re.fullmatch(
+                r"couleur \((bleu|rouge|jaune|vert|Rainbow)\)", site.describe_score_line(line.rule)
+            )
 
 
 def at_the_table(user: User, game: Game) -> None:

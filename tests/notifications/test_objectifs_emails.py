@@ -377,14 +377,17 @@ def test_the_game_over_mail_says_each_players_score_a_round_a_line(
     assert max(len(line) for line in scores.splitlines()) < 80
 
 
-def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
-    alice: User, bob: User, mallory: User, commit: Commit
-) -> None:
-    """A Facteur X laid out of turn changes the pli the player to move must cover, and
-    the reply to their last mail is no longer played. They are mailed the new pli at
-    once, with an address that takes their reply, rather than waiting for nothing."""
+def facteur_x_moment(
+    users: tuple[User, User, User],
+    commit: Commit,
+    keeps: Callable[[frozenset[int], Any], bool],
+) -> tuple[Game, int, tuple[int, Any]]:
+    """A three-player game played by the bots up to a moment when one seat is to move and
+    another may lay a Facteur X out of turn that ``keeps`` (the seats awaited, the state
+    after it): the game, the seat to move, and that seat and Facteur X."""
+    alice, *others = users
     game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 3})
-    for user in (bob, mallory):
+    for user in others:
         game_join(game=game, user=user, token=game.invite_token)
     commit(
         lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
@@ -398,23 +401,61 @@ def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
             for seat in sorted(OBJECTIFS.to_act(now.state) - awaited - {OBJECTIFS.chance})
             for action in OBJECTIFS.legal_actions(now.state, seat)
             if str(action).startswith("play")
-            # The Facteur X of the seat just before: the turn stays where it was.
-            and OBJECTIFS.awaiting(OBJECTIFS.apply(now.state, seat, action)) == awaited
+            and keeps(awaited, OBJECTIFS.apply(now.state, seat, action))
         ]
         if facteurs and len(awaited) == 1:
-            break
+            (waiting,) = awaited
+            return game, waiting, facteurs[0]
         mover = min(awaited)
         move = str(OBJECTIFS.bot_action(now.state, mover, rng))
         commit(lambda mover=mover, move=move: submit(game, mover, move))
-    (waiting,) = awaited
+
+
+def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """A Facteur X laid out of turn changes the pli the player to move must cover, and
+    the reply to their last mail is no longer played. They are mailed the new pli at
+    once, with an address that takes their reply, rather than waiting for nothing."""
+    # The Facteur X of the seat just before: the turn stays where it was.
+    game, waiting, (seat, facteur) = facteur_x_moment(
+        (alice, bob, mallory), commit, lambda awaited, after: OBJECTIFS.awaiting(after) == awaited
+    )
     address = f"{NAMES[waiting]}@example.com"
     mail.outbox.clear()
-    seat, facteur = facteurs[0]
     commit(lambda: submit(game, seat, str(facteur)))
     (message,) = [m for m in sent_to(address) if "your turn" in m.subject]
     assert "A Facteur X, out of turn!" in message.body
     deliver(commit, reply(message, "A"))
     assert outcome() == "played"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_facteur_x_that_takes_a_players_turn_tells_them_it_is_no_longer_their_move(
+    language: str, alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """A Facteur X laid out of turn by a player not just before the one to move takes
+    their turn: failed before, their "your turn" mail stood unanswerable and nothing said
+    so. They hear it at once, in one short mail, and nobody else gets one."""
+    for user in (alice, bob, mallory):
+        speaks(user, language)
+    game, waiting, (seat, facteur) = facteur_x_moment(
+        (alice, bob, mallory), commit, lambda awaited, after: not awaited & OBJECTIFS.to_act(after)
+    )
+    mail.outbox.clear()
+    commit(lambda: submit(game, seat, str(facteur)))
+    (taken,) = [m for m in mail.outbox if m.to == [f"{NAMES[waiting]}@example.com"]]
+    if language == "en":
+        assert taken.subject == "Goals: no longer your move"
+        assert f"{NAMES[seat]} played out of turn:" in taken.body
+        assert "It is no longer your move; you will get a mail when it is." in taken.body
+    else:
+        assert taken.subject == "Goals\u00a0: ce n’est plus votre tour"
+        assert f"{NAMES[seat]} a joué hors tour\u00a0:" in taken.body
+        assert "Ce n’est plus votre tour" in taken.body
+    assert not taken.reply_to, "nothing to answer"
+    others = [m for m in mail.outbox if "longer" in m.subject or "plus votre" in m.subject]
+    assert others == [taken]
 
 
 def test_a_french_reply_written_without_its_accents_still_names_the_move(

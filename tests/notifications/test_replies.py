@@ -616,6 +616,15 @@ def test_a_reply_from_another_verified_address_of_the_player_is_played(
         "Hi all,\n\n{letter}\n\nThanks!\nBob",
         "Bonjour à tous !\n{move}\n\nMerci,\nBob",
         "Hello\n\n{Move}",
+        # Thanks on the move's own line, and a choice said as a sentence: failed before.
+        "{move}, thanks!",
+        "{Move}, thank you.",
+        "{move}, merci\u00a0!",
+        "{move} merci beaucoup",
+        "I choose {LETTER}",
+        "I'll take {LETTER}.",
+        "Je choisis {LETTER}",
+        "je prends ({LETTER}), merci !",
     ],
 )
 def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
@@ -623,9 +632,40 @@ def test_a_move_as_a_phone_or_a_polite_player_writes_it_is_read(
 ) -> None:
     message = turn_mail("bob@example.com")
     letter, move = next(iter(lettered(message).items()))
-    line = written.format(move=move, Move=move.capitalize(), letter=letter.lower())
+    line = written.format(move=move, Move=move.capitalize(), letter=letter.lower(), LETTER=letter)
     deliver(commit, reply(message, line, client="apple"))
     assert played(trio, 1) == [move]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_move_in_the_emails_words_followed_by_thanks_is_played(
+    bob: User, trio: Game, commit: Commit, language: str
+) -> None:
+    """ "choisir rouge 8, merci !", "pick red 8, thanks": the thanks are no part of the
+    move. Failed before: refused as no move."""
+    speaks(bob, language)
+    message = turn_mail_now(trio, 1)
+    found = re.search(r"^  C  (.+?)\u00a0?: (.+)$", str(message.body), re.MULTILINE)
+    assert found is not None
+    notation, words = found.groups()
+    thanks = ", thanks" if language == "en" else ", merci\u00a0!"
+
+    deliver(commit, reply(message, words + thanks, language=language))
+
+    assert outcome() == "played"
+    assert played(trio, 1) == [notation]
+
+
+@pytest.mark.parametrize(
+    "written", ["I choose B or C", "Je choisis B, C", "I choose, thanks", "thanks B"]
+)
+def test_a_choice_that_names_no_single_move_is_refused_with_the_moves(
+    trio: Game, commit: Commit, written: str
+) -> None:
+    message = turn_mail("bob@example.com")
+    deliver(commit, reply(message, written))
+    assert outcome() == "not-a-move" and played(trio, 1) == []
+    assert lettered(answer_to("bob@example.com")) == lettered(message)
 
 
 def test_a_reply_with_nul_bytes_in_its_headers_and_body_is_still_judged(

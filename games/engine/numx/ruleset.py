@@ -64,9 +64,10 @@ class NumxRules(ruleset.RuleSet[GameState]):
 
     def standing_scores(self, state: GameState) -> tuple[tuple[ruleset.ScoreLine, ...], ...]:
         """Every seat's score lines as its row stands (X-Game counts the rows once, at
-        the end of round 2: at the end of round 1 they give what round 1 scored)."""
+        the end of round 2: at the end of round 1 they give what round 1 scored), a line of
+        the colour rule named with its colour (``colour.blue``)."""
         return tuple(
-            tuple(ruleset.ScoreLine(line.rule.value, line.points) for line in sheet.lines)
+            tuple(ruleset.ScoreLine(line.name, line.points) for line in sheet.lines)
             for sheet in score_sheets(state)
         )
 

@@ -64,6 +64,21 @@ class ScoreLine:
     faces: tuple[Face, ...]
     points: int
 
+    @property
+    def name(self) -> str:
+        """The line's name in a final score's breakdown: its rule's, the colour rule's with
+        its colour (``colour.blue``), as a row scores a line per colour.
+
+        >>> from games.engine.numx.cards import parse_faces
+        >>> [line.name for line in score_faces(parse_faces("blue-3 red-5")).lines]
+        ['colour.blue', 'colour.red']
+        """
+        if self.rule is ScoreRule.COLOUR:
+            colour = self.faces[0].colour
+            assert colour is not None
+            return f"{self.rule.value}.{colour.value}"
+        return str(self.rule.value)
+
     def to_json(self) -> dict[str, object]:
         """A JSON-ready form: rule name, card names, points."""
         return {

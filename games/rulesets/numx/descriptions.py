@@ -15,6 +15,7 @@ from games.descriptions import (
     actor,
     and_list,
     common_event,
+    number,
     pli_on_top,
     reason_text,
     seat_lines,
@@ -63,11 +64,21 @@ def _card(name: str | None, language: str | None) -> str:
         assert face.colour is not None
         return f"{_COLOURS[face.colour.value]()} {face.value}"
     if face.kind is Kind.MALUS:
-        return _("Malus (hand %(hand)+d, score %(score)+d)") % {
-            "hand": face.hand,
-            "score": face.score,
+        return _("Malus (hand %(hand)s, score %(score)s)") % {
+            "hand": signed(face.hand),
+            "score": signed(face.score),
         }
     return _KINDS[face.kind]()
+
+
+def signed(value: int) -> str:
+    """A Malus's number as the card prints it, its sign always written, a negative one
+    with the minus sign (U+2212), not a hyphen.
+
+    >>> signed(2), signed(-1) == "\u2212" + "1", signed(0)
+    ('+2', True, '0')
+    """
+    return f"+{value}" if value > 0 else number(value)
 
 
 def joker_words(value: int) -> str:
@@ -461,8 +472,21 @@ _SCORE_RULES = {
 }
 
 
+#: A line of the colour rule names its colour: ``colour.blue`` (a final score's breakdown
+#: has a line per colour, which "colour" alone would not tell apart).
+_COLOUR_LINE = "colour."
+
+
 def score_rule(rule: str) -> str:
-    """The name of a scoring rule (``ScoreRule.value``) in words."""
+    """The name of a scoring rule (``ScoreRule.value``), or of a breakdown's line of the
+    colour rule (``colour.blue``), in words.
+
+    >>> score_rule("colour.blue"), score_rule("pair")
+    ('colour (blue)', 'pair')
+    """
+    colour = _COLOURS.get(rule.removeprefix(_COLOUR_LINE))
+    if rule.startswith(_COLOUR_LINE) and colour is not None:
+        return _("colour (%(colour)s)") % {"colour": colour()}
     named = _SCORE_RULES.get(rule)
     return named() if named else rule
 
