@@ -179,7 +179,9 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             )
             return _refused(verdict, Outcome.STALE, moved)
         return _stale(verdict)
-    text = without_greeting(reply_text(message))
+    # The letters its email showed: those of the state the token names.
+    moves = reply_moves(game, token.seat, store.load(game.pk, game.rules, upto=token.sequence))
+    text = without_greeting(reply_text(message), moves.greets_only)
     line = first_line(text)
     if not line:
         return _refused(
@@ -187,8 +189,6 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             Outcome.NOT_A_MOVE,
             _("We found no move in your reply: write it on its first line. Nothing was played."),
         )
-    # The letters its email showed: those of the state the token names.
-    moves = reply_moves(game, token.seat, store.load(game.pk, game.rules, upto=token.sequence))
     read = read_reply(game.game_type.rules, moves, text)
     if read is None:
         return _refused(

@@ -86,6 +86,33 @@ class ReplyMoves:
     def not_shown(self) -> int:
         return len(self.unlettered) - len(self.shown)
 
+    def greets_only(self, line: str) -> bool:
+        """Whether ``line``, above a reply's move, holds nothing a move may be read in: no
+        letter offered standing alone, no number, no first word of a listed move's
+        notation or words. "Bonjour à tous !" does; "Hi all, B", "Hello Anna, pass" and
+        "Salut, je joue C" do not: the player wrote their move there, and a reply read from
+        the line below it would play another.
+
+        >>> passing = Move("pass", {}, "passer")
+        >>> moves = ReplyMoves(1, listed=(passing,), letters={"A": passing})
+        >>> lines = ("Bonjour à tous !", "Hi all, A", "Hello Anna, pass", "Hi, 8")
+        >>> [moves.greets_only(line) for line in lines]
+        [True, False, False, False]
+        """
+        starts = {
+            _words(text).split()[0]
+            for move in self.listed
+            for text in (move.notation, move.description)
+            if text.strip()
+        }
+        for word in line.split():
+            bare = word.strip(".,;:!?()«»\"'’")
+            if bare.upper() in self.letters or any(char.isdigit() for char in bare):
+                return False
+            if bare and _words(bare) in starts:
+                return False
+        return True
+
     def notation(self, line: str) -> str:
         """The notation a reply's first line names: a listed move's words as the email
         wrote them beside its notation (``choisir vert 4``, whatever the case, accents,

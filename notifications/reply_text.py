@@ -12,6 +12,7 @@ quotes (``<blockquote>``, Gmail's and Outlook's quote containers) left out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 
 from anymail.inbound import AnymailInboundMessage
@@ -53,7 +54,8 @@ def own_words(text: str) -> str:
 
 
 #: A line that only greets (``Hi all,``, ``Bonjour à tous !``, ``Hello Bob``): a greeting
-#: word, at most three more words, no move. No game's move begins with one of these words.
+#: word, at most three more words. No game's move begins with one of these words; whether
+#: the other words hold a move, only the mail's moves tell (``ReplyMoves.greets_only``).
 GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|bonjour|bonsoir"
     r"|salut|coucou)\b(?:[ \t\u00a0]+[^\s]+){0,3}?[ \t\u00a0]*[,.!:]?[ \t\u00a0]*$",
@@ -61,18 +63,22 @@ GREETING = re.compile(
 )
 
 
-def without_greeting(text: str) -> str:
-    """``text`` without the greeting a player may write on its first line, above the move.
+def without_greeting(text: str, greets_only: Callable[[str], bool]) -> str:
+    """``text`` without the greeting a player may write on its first line, above the move:
+    a line of the greeting's shape (:data:`GREETING`) that ``greets_only`` finds holds no
+    move (the letters and moves the mail offered are the caller's to know); else ``text``.
 
-    >>> without_greeting("Bonjour à tous !\\nB\\n\\nMerci")
+    >>> without_greeting("Bonjour à tous !\\nB\\n\\nMerci", lambda line: True)
     'B\\n\\nMerci'
-    >>> without_greeting("Hi,\\n\\npass")
+    >>> without_greeting("Hi,\\n\\npass", lambda line: True)
     'pass'
-    >>> without_greeting("pass\\nHi")
+    >>> without_greeting("pass\\nHi", lambda line: True)
     'pass\\nHi'
+    >>> without_greeting("Hi all, B\\nA great game", lambda line: "B" not in line)
+    'Hi all, B\\nA great game'
     """
     lines = text.lstrip().split("\n")
-    if len(lines) > 1 and GREETING.match(lines[0]):
+    if len(lines) > 1 and GREETING.match(lines[0]) and greets_only(lines[0]):
         return "\n".join(lines[1:]).strip()
     return text
 

@@ -668,6 +668,27 @@ def test_a_choice_that_names_no_single_move_is_refused_with_the_moves(
     assert lettered(answer_to("bob@example.com")) == lettered(message)
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Hi all, {second}\nA great game so far!",
+        "Salut Marc, je joue {second}\nA demain",
+        "Hello Anna, {first_word}\nA game to remember",
+        "Bonjour, 8\nA plus",
+    ],
+)
+def test_a_move_written_on_the_greetings_line_is_never_read_from_the_line_below(
+    trio: Game, commit: Commit, written: str
+) -> None:
+    """Failed before: the greeting's line was left out whole, the move on it too, and the
+    line below, beginning with a word of one letter, played the mail's move A."""
+    message = turn_mail("bob@example.com")
+    (_a, first), (second, _move), *_more = lettered(message).items()
+    line = written.format(second=second, first_word=first.split()[0])
+    deliver(commit, reply(message, line))
+    assert outcome() == "not-a-move" and played(trio, 1) == []
+
+
 def test_a_reply_with_nul_bytes_in_its_headers_and_body_is_still_judged(
     trio: Game, commit: Commit
 ) -> None:
