@@ -57,5 +57,6 @@ class AccountAdapter(DefaultAccountAdapter):
         # Sent once the transaction saving what the mail speaks of commits (the sign-up
         # saves the account and asks for its mail in one step): no slow mail server holds
         # the database meanwhile, and a sign-up undone mails nobody. Outside a
-        # transaction, now.
-        transaction.on_commit(rendered.send)
+        # transaction, now. A mail server failing then is logged, not a 500 for a sign-up
+        # already saved: logging in sends the confirmation again.
+        transaction.on_commit(rendered.send, robust=True)

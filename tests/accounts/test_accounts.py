@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client, TestCase
 from django.utils import translation
@@ -533,3 +534,25 @@ def test_the_sign_up_mail_leaves_once_the_account_is_saved_for_good(client: Clie
         hook()
     (message,) = mail.outbox
     assert message.to == ["erin@example.com"]
+
+
+def test_a_mail_server_failing_at_sign_up_keeps_the_account_and_a_log_in_mails_again(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: the mail, sent once the account was committed, raised past the
+    sign-up (a 500 for an account already made)."""
+
+    def refused(message: mail.EmailMessage, fail_silently: bool = False) -> int:
+        raise ConnectionRefusedError("the mail server is down")
+
+    with monkeypatch.context() as down:
+        down.setattr(mail.EmailMessage, "send", refused)
+        response = sign_up(client, "fay@example.com", "Fay")
+    assert response.status_code == 302 and not mail.outbox
+    cache.clear()  # minutes later: allauth mails an address's confirmation once in three
+    with committed():
+        client.post(
+            "/accounts/login/", {"login": "fay@example.com", "password": "a-long-passphrase-9"}
+        )
+    (message,) = mail.outbox
+    assert message.to == ["fay@example.com"] and "Confirm" in message.subject
