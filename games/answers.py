@@ -66,7 +66,22 @@ def latest_move(game: Game, seat: int, user_id: int, since: int = 0) -> Move | N
     if latest is None:
         return None
     sequence, actor, key = latest
-    return Move(sequence, actor == user_id and not (key or "").startswith(MAIL_KEY_PREFIX))
+    return Move(sequence, made_by_player(actor, key, user_id))
+
+
+def made_by_player(actor_id: int | None, key: str | None, user_id: int | None) -> bool:
+    """Whether a move recorded by ``actor_id`` under idempotency ``key`` is its seat's
+    player's (``user_id``) own at the table or through the API, which they saw made: not
+    the site's for them (the clock, a standing order: no actor) nor an email reply's.
+
+    >>> made_by_player(7, "a1b2", 7), made_by_player(None, None, 7)
+    (True, False)
+    >>> made_by_player(7, MAIL_KEY_PREFIX + "x", 7)
+    False
+    """
+    return (
+        actor_id is not None and actor_id == user_id and not (key or "").startswith(MAIL_KEY_PREFIX)
+    )
 
 
 def asked_sequence(game: Game, sequence: int) -> int:

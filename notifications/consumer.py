@@ -10,16 +10,16 @@ emails leave after the commit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from accounts.models import Profile
 from games.answers import (
-    MAIL_KEY_PREFIX,
     Asked,
     Seen,
     asked_sequence,
     latest_move,
     left_by,
+    made_by_player,
     stands,
 )
 from games.events import store
@@ -47,21 +47,22 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
     awaited: frozenset[int] = rules.awaiting(state) if state is not None else frozenset()
     completers: frozenset[int] = frozenset()
     owed: dict[tuple[int, str], int] = {}
-    by_mail = _played_by_mail(game_id, first)
+    unseen = _unseen_moves(game_id, first, humans)
     for event in events:
         state = store.replay(rules, state, [event])
         if event.type == "game-ended":
             for seat in humans:
                 owed[(seat, Notification.Kind.GAME_END)] = event.sequence
         # Whoever just moved at the table is told nothing about what that very move asked
-        # of them; whoever moved by email reply is, since the email is where they play.
+        # of them; whoever moved by email reply is, since the email is where they play,
+        # and so is whoever the site moved for (the clock, a standing order): away.
         mover = event.seat if event.seat is not None and event.seat >= 0 else None
-        if mover is not None and event.sequence not in by_mail:
+        if mover is not None and event.sequence not in unseen:
             owed.pop((mover, Notification.Kind.YOUR_TURN), None)
             owed.pop((mover, Notification.Kind.OUT_OF_TURN), None)
         now_awaited = rules.awaiting(state) - {rules.chance}
         asked = now_awaited - awaited
-        if event.sequence in by_mail:
+        if event.sequence in unseen:
             # Awaited before and after their move (the next card of a simultaneous game,
             # a trick won that they must now hand out): asked anew.
             asked |= now_awaited & {mover}
@@ -71,7 +72,7 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             # the mail only if the last one they had no longer takes their reply.
             asked |= (now_awaited & awaited) - {mover}
         for seat in asked:
-            if seat != mover or event.sequence in by_mail:
+            if seat != mover or event.sequence in unseen:
                 owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence
         now_completers = rules.to_act(state) - now_awaited - {rules.chance}
         if mover is not None and mover not in awaited:
@@ -156,13 +157,19 @@ def _last_seen(game: Game, seat: int, user_id: int) -> Seen | None:
     return left_by(game, seat, latest.sequence) if latest.by_player else None
 
 
-def _played_by_mail(game_id: int, first: int) -> set[int]:
-    """The numbers of the events from ``first`` on that moves by email reply recorded."""
-    return set(
-        Event.objects.filter(
-            game_id=game_id, sequence__gte=first, idempotency_key__startswith=MAIL_KEY_PREFIX
-        ).values_list("sequence", flat=True)
-    )
+def _unseen_moves(game_id: int, first: int, humans: Mapping[int, int]) -> set[int]:
+    """The numbers of the moves from event ``first`` on that their seat's player (of
+    ``humans``: seat to member) did not make themselves at the table or through the API
+    (:func:`games.answers.made_by_player`): an email reply's, the clock's, a standing
+    order's."""
+    moves = Event.objects.filter(game_id=game_id, sequence__gte=first, seat__gte=0)
+    return {
+        sequence
+        for sequence, seat, actor, key in moves.values_list(
+            "sequence", "seat", "actor_id", "idempotency_key"
+        )
+        if not made_by_player(actor, key, humans.get(seat))
+    }
 
 
 def _not_completing(game_id: int) -> set[int]:

@@ -80,6 +80,23 @@ def test_every_player_is_mailed_the_card_to_place_at_once(
         assert "Your first tile goes at 0,0, turned as you like." in message.body
 
 
+def test_a_player_the_clock_placed_for_is_mailed_the_next_card(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """Failed before: the clock's placement of Mallory's tile, the card's last, counted as
+    a move she made at the table and saw: nobody mailed her card 2, and she was away."""
+    game = start([alice, bob, mallory], commit)
+    place(game, 0, commit)
+    place(game, 1, commit)
+    mail.outbox.clear()
+    commit(lambda: (deadlines.play_for_absent(game, 2), consumers.dispatch(game.pk)))
+    now = store.load(game.pk, game.rules).state
+    assert now.turned == 2
+    for user in (alice, bob, mallory):
+        (message,) = sent_to(user.email)
+        assert f"Card 2 of 20 is {a_digit(now.card)}: place your tile." in message.body
+
+
 def test_a_secret_placement_never_shows_in_the_others_mail(
     alice: User, bob: User, mallory: User, commit: Commit
 ) -> None:
