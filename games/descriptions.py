@@ -29,6 +29,16 @@ def number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def signed(value: int) -> str:
+    """A number with its sign always written, as a card or a score's change prints it:
+    "+4", "0", a negative one with the minus sign.
+
+    >>> signed(4), signed(0), signed(-3) == MINUS + "3"
+    ('+4', '0', True)
+    """
+    return f"+{value}" if value > 0 else number(value)
+
+
 def and_list(items: Sequence[str]) -> str:
     """Items in words: "Alice, Bob and Carol"."""
     items = list(items)

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, number, reason_text
+from games.descriptions import actor, and_list, common_event, number, reason_text, signed
 from games.engine.maya.cards import MAX_STEP
 
 #: The typographic minus sign (U+2212): a count written with it reads as a number, where a
@@ -22,13 +22,6 @@ _SPECIALS = {
     "reverse": lambda: _("Reverse"),
     "temple": lambda: _("Temple of Zero"),
 }
-
-
-def signed(value: int) -> str:
-    """A count or a card's value with its sign: ``+4``, ``-3``, ``0``."""
-    if value > 0:
-        return f"+{value}"
-    return f"{MINUS}{-value}" if value < 0 else "0"
 
 
 def card(name: str | None) -> str:

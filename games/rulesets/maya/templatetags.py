@@ -15,9 +15,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.descriptions import number
+from games.descriptions import number, signed
 from games.rulesets.maya.descriptions import card as card_words
-from games.rulesets.maya.descriptions import signed
 
 register = template.Library()
 

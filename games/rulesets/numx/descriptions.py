@@ -15,10 +15,10 @@ from games.descriptions import (
     actor,
     and_list,
     common_event,
-    number,
     pli_on_top,
     reason_text,
     seat_lines,
+    signed,
     who,
     you_hold,
 )
@@ -69,16 +69,6 @@ def _card(name: str | None, language: str | None) -> str:
             "score": signed(face.score),
         }
     return _KINDS[face.kind]()
-
-
-def signed(value: int) -> str:
-    """A Malus's number as the card prints it, its sign always written, a negative one
-    with the minus sign (U+2212), not a hyphen.
-
-    >>> signed(2), signed(-1) == "\u2212" + "1", signed(0)
-    ('+2', True, '0')
-    """
-    return f"+{value}" if value > 0 else number(value)
 
 
 def joker_words(value: int) -> str:

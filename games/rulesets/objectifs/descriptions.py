@@ -19,6 +19,7 @@ from games.descriptions import (
     pli_on_top,
     reason_text,
     seat_lines,
+    signed,
     who,
     you_hold,
 )
@@ -47,13 +48,6 @@ def value(text: str | int) -> str:
 def _infinite(text: str | int) -> bool:
     """Whether a value, as a view or an action writes it, is Infinity's."""
     return str(text) in ("infinity", str(INFINITY))
-
-
-def signed(points: int) -> str:
-    """Points with their sign: "+10", "-12" (with a minus sign), "0"."""
-    if points > 0:
-        return f"+{points}"
-    return f"{MINUS}{-points}" if points < 0 else "0"
 
 
 def card(name: str | None) -> str:

@@ -92,9 +92,7 @@ class ObjectifsSite:
 
     def describe_score(self, score: int) -> str:
         # French takes the singular for 0 and 1 only: "-12 points", as "12 points".
-        return ngettext("%(n)s point", "%(n)s points", abs(score)) % {
-            "n": descriptions.signed(score) if score < 0 else score
-        }
+        return ngettext("%(n)s point", "%(n)s points", abs(score)) % {"n": number(score)}
 
     def refusal_argument(self, value: object) -> str:
         """A card (or a value, as its classic card) a refusal names, in the reader's words;

@@ -17,13 +17,13 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
+from games.descriptions import signed
 from games.engine.objectifs import Card, Kind
 from games.engine.objectifs.cards import INFINITY
 from games.rulesets.objectifs.descriptions import (
     JOKER,
     joker_words,
     objective_text,
-    signed,
     value,
 )
 from games.rulesets.objectifs.descriptions import card as card_words
