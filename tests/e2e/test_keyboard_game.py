@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Dialog, Locator, Page, expect
 
 from tests.e2e.helpers import (
     Person,
@@ -129,13 +129,18 @@ def in_her_moves(page: Page) -> bool:
 ALONE = re.compile(r"^(blue|red|yellow|green) (\d+)$")
 
 
-def next_move(page: Page) -> Locator:
-    """The control Kim's next move at a NUM-X table is made with: the distribution's send
-    button, a plain card that makes a pli alone (checked with Space, then laid by its
-    button), or a pick, a draw or a pass."""
+def next_move(page: Page) -> tuple[list[Locator], Locator]:
+    """How Kim makes her next move at a NUM-X table: the boxes to tick (with Space), then
+    the button that sends the move. Whatever a deal asks of her: a distribution to send,
+    a Malus to answer (the first cards and score cards it asks for), a plain card that
+    makes a pli alone, a pass or a pick, the first of the other moves' list, or else
+    another button's move (a draw among them)."""
     distribution = page.locator("#table .distribution-form button[type=submit]")
     if distribution.count():
-        return distribution.first
+        return [], distribution.first
+    malus = page.locator("#table .malus-form")
+    if malus.count():
+        return malus_answer(malus), malus.get_by_role("button", name="Answer")
     # One card is a pli unless the pli on top asks for more ("with 2 cards"), and it must
     # beat the pli on top ("higher than 12").
     asks = re.search(
@@ -147,18 +152,38 @@ def next_move(page: Page) -> Locator:
         for i in range(labels.count()):
             face = ALONE.match(labels.nth(i).locator(".card").get_attribute("aria-label") or "")
             if face and int(face.group(2)) > above:
-                return labels.nth(i).locator("input")
-    return (
-        page.locator("#table .choice-form")
-        .get_by_role("button", name=re.compile(r"^(Pick |Draw a card$|Pass$)"))
-        .first
-    )
+                lay = page.locator("#table .pli-form").get_by_role("button", name="Lay these cards")
+                return [labels.nth(i).locator("input")], lay
+    choice = page.locator("#table .choice-form")
+    buttons = choice.locator(".buttons")
+    for name in ("Pass", re.compile(r"^Pick ")):
+        if buttons.get_by_role("button", name=name).count():
+            return [], buttons.get_by_role("button", name=name).first
+    # The list's first move (chosen already; its button asks to confirm, accepted) before
+    # a draw: a card drawn must be played at once, maybe in a pli of several cards.
+    listed = choice.get_by_role("button", name="Play this move")
+    return [], listed if listed.count() else buttons.get_by_role("button").first
+
+
+def malus_answer(form: Locator) -> list[Locator]:
+    """The boxes a Malus answer ticks: the first cards of the hand and score cards of the
+    row, as many as it asks to discard and to remove."""
+    text = form.inner_text()
+    ticks: list[Locator] = []
+    for field, words in (("discard", r"Discard (\d+) cards?"), ("remove", r"Remove (\d+) score")):
+        asked = re.search(words, text)
+        if asked:
+            boxes = form.locator(f"input[name$='{field}']")
+            ticks.extend(boxes.nth(i) for i in range(int(asked.group(1))))
+    return ticks
 
 
 def test_after_each_move_at_a_numx_table_the_focus_stays_among_her_moves(
     kim: Person,
 ) -> None:
     page = kim.page
+    # A move from the other moves' list asks to confirm it: Kim says yes.
+    page.on("dialog", accept)
     open_table(kim, "numx", "Cards by keys")
     page.get_by_role("button", name="Give a free seat to a bot").click()
     page.get_by_role("button", name="Start the game").click()
@@ -168,17 +193,20 @@ def test_after_each_move_at_a_numx_table_the_focus_stays_among_her_moves(
         wait_for_htmx(page)
         assert my_turn(page)
         before = sequence(page)
-        control = next_move(page)
-        tab_to(page, control)
-        if control.get_attribute("type") == "checkbox":
+        ticks, send = next_move(page)
+        for box in ticks:
+            tab_to(page, box)
             page.keyboard.press("Space")
-            tab_to(
-                page, page.locator("#table .pli-form").get_by_role("button", name="Lay these cards")
-            )
+        tab_to(page, send)
         page.keyboard.press("Enter")
         expect(table(page)).not_to_have_attribute("data-sequence", str(before))
         wait_for_htmx(page)
         assert in_her_moves(page), page.evaluate("document.activeElement.tagName")
+    page.remove_listener("dialog", accept)
+
+
+def accept(dialog: Dialog) -> None:
+    dialog.accept()
 
 
 def test_the_nmbr9_placement_keeps_the_focus_on_the_control_pressed(kim: Person) -> None:
