@@ -4,7 +4,7 @@ tables within the phone's width; every entry of the site's menu on the phone, op
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
 in even rows where it cannot be; the new-game form's choice of game, lists and fields a
 finger's target on the phone, its round buttons round beside long words; the rules'
-tables with no word cut in two; the site's
+tables with no word cut in two, their rules' ids a finger's target on the phone; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
 the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
 log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
@@ -478,3 +478,21 @@ def test_a_page_reads_at_every_width_and_language(
     someone = visitor if (name, path, shows) in VISITORS_PAGES else alice_with_a_bot
     someone.page.goto(path.format(**places))
     assert seen_everywhere(someone, site, artefacts, f"site-{name}", shows) == []
+
+
+@pytest.mark.parametrize("game", ["numx", "nmbr9"])
+def test_the_rules_ids_are_a_fingers_target_on_the_phone(alice: Page, game: str) -> None:
+    """A bot's author reads a refusal's rule id, then taps it in the rules page's list on a
+    360 px phone: each id's link is 44 px each way at least (WCAG 2.5.5), and its one
+    sentence still follows right under it."""
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/rules/{game}/")
+    links = alice.locator(".rules dt a")
+    expect(links.first).to_be_visible()
+    sizes = links.evaluate_all(
+        "links => links.map((l) => [l.textContent, l.getBoundingClientRect().width,"
+        " l.getBoundingClientRect().height])"
+    )
+    assert [(rule, w, h) for rule, w, h in sizes if w < 44 or h < 44] == []
+    first_rule, its_sentence = box(links.first), box(alice.locator(".rules dd").first)
+    assert its_sentence["y"] - (first_rule["y"] + first_rule["height"]) < 8
