@@ -13,12 +13,13 @@ from django.core import mail
 from django.utils import timezone, translation
 
 from games import deadlines
+from games.descriptions import MINUS
 from games.engine.nmbr9 import Place, footprint
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
 from games.registry import rule_set
-from games.rulesets.nmbr9.descriptions import MINUS, a_digit, square
+from games.rulesets.nmbr9.descriptions import a_digit, square
 from games.services import game_submit
 from notifications.models import InboundMail
 from tests.members import speaks
