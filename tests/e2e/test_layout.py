@@ -4,7 +4,8 @@ tables within the phone's width; every entry of the site's menu on the phone, op
 keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
 in even rows where it cannot be; the new-game form's choice of game, lists and fields a
 finger's target on the phone, its round buttons round beside long words; the rules'
-tables with no word cut in two; the site's
+tables with no word cut in two, their rules' ids a finger's target on the phone; the
+webhooks' news each whole on a line on the phone; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
 the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
 log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
@@ -478,3 +479,56 @@ def test_a_page_reads_at_every_width_and_language(
     someone = visitor if (name, path, shows) in VISITORS_PAGES else alice_with_a_bot
     someone.page.goto(path.format(**places))
     assert seen_everywhere(someone, site, artefacts, f"site-{name}", shows) == []
+
+
+@pytest.mark.parametrize("game", ["numx", "nmbr9"])
+def test_the_rules_ids_are_a_fingers_target_on_the_phone(alice: Page, game: str) -> None:
+    """A bot's author reads a refusal's rule id, then taps it in the rules page's list on a
+    360 px phone: each id's link is 44 px each way at least (WCAG 2.5.5), and its one
+    sentence still follows right under it."""
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/rules/{game}/")
+    links = alice.locator(".rules dt a")
+    expect(links.first).to_be_visible()
+    sizes = links.evaluate_all(
+        "links => links.map((l) => [l.textContent, l.getBoundingClientRect().width,"
+        " l.getBoundingClientRect().height])"
+    )
+    assert [(rule, w, h) for rule, w, h in sizes if w < 44 or h < 44] == []
+    first_rule, its_sentence = box(links.first), box(alice.locator(".rules dd").first)
+    assert its_sentence["y"] - (first_rule["y"] + first_rule["height"]) < 8
+
+
+#: A script's function of a table's cell and words it holds: how many lines those words take.
+_LINES_OF_WORDS = """(cell, words) => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+  // The text node and offset of the character at ``offset`` of the cell's text.
+  const at = (offset) => {
+    for (const node of nodes) {
+      if (offset < node.length) return [node, offset];
+      offset -= node.length;
+    }
+    return [nodes[nodes.length - 1], nodes[nodes.length - 1].length];
+  };
+  const start = cell.textContent.indexOf(words);
+  if (start < 0) return 0;
+  const range = document.createRange();
+  range.setStart(...at(start));
+  const [last, offset] = at(start + words.length - 1);
+  range.setEnd(last, offset + 1);
+  return new Set([...range.getClientRects()].map((b) => Math.round(b.top))).size;
+}"""
+
+
+def test_the_webhooks_news_read_whole_on_the_phone(alice_with_a_bot: Person) -> None:
+    """On a 360 px phone, the webhooks' table says what each address is told of: each piece
+    of news ("It is my turn") reads whole on a line, not a word a line down the column."""
+    page = alice_with_a_bot.page
+    at_width(page, PHONE["width"])
+    page.goto("/webhooks/")
+    told = page.locator("main table tbody tr").first.locator("td").nth(1)
+    kinds = ["It is my turn", "I may play out of turn", "A game of mine started"]
+    assert {kind: told.evaluate(_LINES_OF_WORDS, kind) for kind in kinds} == dict.fromkeys(kinds, 1)
+    assert not scrolls_sideways(page)

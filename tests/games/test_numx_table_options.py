@@ -13,9 +13,11 @@ from django.core.management import call_command
 from django.test import Client
 
 from games.bots import play_bot_game
+from games.descriptions import MINUS
 from games.engine.numx import EDITION
 from games.events import store
 from games.models import Game
+from tests.howto import how_to_play
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +79,8 @@ OPTIONS = {"name": "Opts", "players": "4", "deadline_policy": "pass"}
         (
             {"mode": "speed-run", "malus_values": " +1/+1 -3/+3 1/1 +0/-2 +2/-1 "},
             {"malus_values": [[2, -1], [1, 1], [1, 1], [0, -2], [-3, 3]]},
-            "Malus: +2/-1 +1/+1 +1/+1 +0/-2 -3/+3",
+            # Typed with hyphens, said with the minus sign, as every number the site writes.
+            f"Malus: +2/{MINUS}1 +1/+1 +1/+1 0/{MINUS}2 {MINUS}3/+3",
         ),
     ],
 )
@@ -186,3 +189,12 @@ def test_each_table_option_goes_through_export_verify_and_import(
     copied = store.load(copy.pk, "numx").state
     assert copied.config.to_json() == config  # the option is the one played
     assert copied == store.load(game.pk, "numx").state
+
+
+def test_a_malus_card_is_drawn_with_a_true_minus_sign() -> None:
+    """The Malus card's picture (on the table, and on the rules page's cards) writes its
+    negative number with the minus sign, as every number the site writes, not a hyphen."""
+    pieces = how_to_play("numx", "en")
+
+    assert f"M +2/{MINUS}1" in pieces
+    assert "+2/-1" not in pieces

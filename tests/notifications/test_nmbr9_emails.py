@@ -13,12 +13,14 @@ from django.core import mail
 from django.utils import timezone, translation
 
 from games import deadlines
-from games.engine.nmbr9 import Place, footprint
+from games.descriptions import MINUS
+from games.engine.nmbr9 import Nmbr9State, Place, Tile, footprint, settle
+from games.engine.nmbr9.positions import arrange
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game, Seat
-from games.registry import rule_set
-from games.rulesets.nmbr9.descriptions import MINUS, a_digit, square
+from games.registry import game_type, rule_set
+from games.rulesets.nmbr9.descriptions import a_digit, square
 from games.services import game_submit
 from notifications.models import InboundMail
 from tests.members import speaks
@@ -283,3 +285,39 @@ def test_a_second_reply_to_a_card_already_placed_says_nothing_more_is_asked_yet(
     assert played(game, 0) == [first]
     (answer,) = sent_to(alice.email)
     assert "Nothing more is asked of you now: we email you when it is your turn." in answer.body
+
+
+def mailed_example(state: Nmbr9State, seat: int) -> str:
+    """The placement the "your turn" mail writes out for ``seat`` ("For example: …"), in
+    the notation (the mail's minus signs read back as the notation's)."""
+    with translation.override("en"):
+        help_text = game_type("nmbr9").site.choice_help(NMBR9.view(state, seat), ["A", "B"])
+    found = re.search(r"^For example: (place .+)$", help_text, re.M)
+    assert found is not None, help_text
+    return found.group(1).replace(MINUS, "-")
+
+
+def test_the_mails_example_is_a_good_placement_on_the_players_own_stack() -> None:
+    """Each player is offered a placement of their own stack, one they may play now: on a
+    stack where the 6 turned up can lie on two 9s, the mail shows it up there (6 points), as
+    a player would; on the other player's flat stack it lies beside their tiles. The same
+    position always gives the same example."""
+    state = arrange(
+        [["place 9 at 0,0", "place 9 at 3,0"], ["place 1 at 0,0", "place 2 at 2,0"]], card=6
+    )
+
+    high, flat = mailed_example(state, 0), mailed_example(state, 1)
+
+    for seat, example in ((0, high), (1, flat)):
+        NMBR9.apply(state, seat, NMBR9.parse_action(example))  # legal: no IllegalAction
+    assert settled(state, 0, high).level == 1
+    assert settled(state, 1, flat).level == 0
+    assert high != flat
+    assert mailed_example(state, 0) == high
+
+
+def settled(state: Nmbr9State, seat: int, example: str) -> Tile:
+    """The tile ``example`` lays on ``seat``'s stack."""
+    action = NMBR9.parse_action(example)
+    assert isinstance(action, Place)
+    return settle(state.stacks[seat], action.digit, action.x, action.y, action.turn)

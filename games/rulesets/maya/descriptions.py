@@ -9,12 +9,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, number, reason_text, signed
+from games.descriptions import (
+    MINUS,
+    actor,
+    and_list,
+    common_event,
+    number,
+    reason_text,
+    signed,
+)
 from games.engine.maya.cards import MAX_STEP
-
-#: The typographic minus sign (U+2212): a count written with it reads as a number, where a
-#: hyphen can read as a dash.
-MINUS = "\u2212"
 
 _SPECIALS = {
     "joker": lambda: _("Joker"),

@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.descriptions import number, signed
+from games.descriptions import MINUS, number, signed
 from games.rulesets.maya.descriptions import card as card_words
 
 register = template.Library()
@@ -56,13 +56,13 @@ def maya_numeral(value: int) -> SafeString:
     count — the Maya wrote none — is its magnitude's numeral after a minus sign, in the
     negative colour, as the cards print a minus value over its Maya symbol."""
     levels = "".join(_level(digit) for digit in vigesimal(value))
-    sign = '<span class="sign">\u2212</span>' if value < 0 else ""
+    sign = format_html('<span class="sign">{}</span>', MINUS) if value < 0 else ""
     return format_html(
         '<span class="maya-numeral{}" role="img" aria-label="{}">{}<span class="levels">{}'
         "</span></span>",
         " negative" if value < 0 else "",
         _("%(number)s in Maya numerals") % {"number": number(value)},
-        mark_safe(sign),  # a constant
+        sign,
         mark_safe(levels),  # built from constants
     )
 

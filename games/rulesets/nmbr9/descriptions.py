@@ -13,9 +13,6 @@ from games.descriptions import actor, common_event, number, reason_text
 from games.engine.nmbr9 import CARDS
 from games.rulesets.nmbr9.stacks import tops
 
-#: The typographic minus sign (U+2212): a coordinate written with it reads as a number.
-MINUS = "\u2212"
-
 
 def coordinate(value: int) -> str:
     """A grid coordinate, written with a minus sign (U+2212) when negative."""
@@ -172,6 +169,7 @@ def board(tiles: Sequence[Mapping[str, Any]]) -> str:
     (negative ones with the minus sign, as :func:`square` and the table write them; shown
     here as "-").
 
+    >>> from games.descriptions import MINUS
     >>> print(board([{"digit": 1, "x": 0, "y": 0, "turn": 0, "level": 0}]).replace(MINUS, "-"))
     x      -1   0   1   2
     y -1    .   .   .   .

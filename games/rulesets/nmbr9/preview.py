@@ -28,6 +28,7 @@ from games.engine.nmbr9 import (
     placements,
     settle,
 )
+from games.engine.nmbr9.greedy import by_value
 from games.rulesets.nmbr9.forms import REACH, PlaceForm, SquareForm
 
 if TYPE_CHECKING:
@@ -164,13 +165,15 @@ def _first_placement(tiles: Sequence[Mapping[str, Any]], digit: int) -> Tile:
 
 def example(view: Mapping[str, Any]) -> str:
     """A placement the seat whose ``view`` this is may send for the card to place, written
-    as a reply writes it (the one the form starts from: the first the engine finds); ""
-    when nothing is to place."""
+    as a reply writes it; "" when nothing is to place. It is the one a player would see
+    first on their own stack: the greedy bot's (the most points now, so up on the stack
+    where it may lie there; then the highest, the most compact), among equals the first the
+    engine lists, so that the same position always gives the same example."""
     pending, seat = view.get("pending"), view["seat"]
     if seat is None or pending is None:
         return ""
     digit = int(pending["card"])
-    tile = _first_placement(view["stacks"][seat], digit)
+    tile = next(by_value(own_stack(view["stacks"][seat]), digit))[0]
     return str(Place(digit, tile.x, tile.y, tile.turn))
 
 

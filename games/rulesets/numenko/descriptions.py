@@ -14,13 +14,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.descriptions import actor, and_list, common_event, reason_text, who
+from games.descriptions import MINUS, actor, and_list, common_event, reason_text, who
 
 #: How a redacted record writes a tile it hides (the engine's ``history.HIDDEN``).
 HIDDEN = "?"
 #: The signs as a page prints them: ×, ÷ and the minus sign (U+2212) for the notation's
 #: ``x``, ``:`` and ``-``.
-GLYPHS = {"x": "\u00d7", ":": "\u00f7", "-": "\u2212", "+": "+", "=": "="}
+GLYPHS = {"x": "\u00d7", ":": "\u00f7", "-": MINUS, "+": "+", "=": "="}
 
 
 def glyph(face: str) -> str:

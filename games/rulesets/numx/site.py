@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.descriptions import and_list, who
+from games.descriptions import and_list, signed, who
 from games.engine.numx import Card, Face, GameConfig, TripleRule
 from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
@@ -85,7 +85,9 @@ class NumxSite:
         if config.get("round_two_pick"):
             text += _(", a pick at the start of round 2")
         if "malus_values" in config:
-            cards = " ".join(f"{hand:+d}/{score:+d}" for hand, score in config["malus_values"])
+            cards = " ".join(
+                f"{signed(hand)}/{signed(score)}" for hand, score in config["malus_values"]
+            )
             text += _(", Malus: %(cards)s") % {"cards": cards}
         return text
 

@@ -12,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
+from games.descriptions import signed
 from games.engine.numx import Face, Kind
 from games.rulesets.numx.descriptions import JOKER, face_down_words, joker_words
 from games.rulesets.numx.descriptions import card as card_words
@@ -132,7 +133,7 @@ def _card(
         assert face.colour is not None
         css, mark = f"card-{face.colour.value}", str(face.value)
     elif face.kind is Kind.MALUS:
-        css, mark = "card-action", f"M {face.hand:+d}/{face.score:+d}"
+        css, mark = "card-action", f"M {signed(face.hand)}/{signed(face.score)}"
     else:
         css = "card-action" if face.is_action else "card-special"
         mark = {Kind.INFINITY: "∞", Kind.NUMX: "X", Kind.JOKER: "J"}.get(face.kind, face.text[:2])

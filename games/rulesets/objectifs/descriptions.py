@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.descriptions import (
+    MINUS,
     actor,
     and_list,
     common_event,
@@ -28,8 +29,6 @@ from games.engine.objectifs.cards import INFINITY
 from games.engine.objectifs.cards import JOKER as JOKER_CARD
 from games.engine.objectifs.objectives import BONUS
 
-#: The typographic minus sign (U+2212): a value written with it reads as a number.
-MINUS = "\u2212"
 #: An X-Joker's name, as the table and the mails find it among a pli's cards: it stands for
 #: the pli's value there.
 JOKER = JOKER_CARD.to_json()
