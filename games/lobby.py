@@ -4,7 +4,10 @@ being set."""
 
 from __future__ import annotations
 
+import contextlib
+import math
 import random
+import time
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -46,7 +49,12 @@ class LobbyForbidden(LobbyError):
 
 
 class TooManyInvitations(LobbyError):
-    """A member has sent as many email invitations as a day allows."""
+    """A member has sent as many email invitations as a day allows; ``retry_after``: the
+    seconds until the day of their first one ends, and its count with it."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class OpeningKeyReused(LobbyError):
@@ -131,6 +139,13 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
             game_join(game=earlier, user=by, token=earlier.invite_token)
         return earlier
     seats = list(game.seats.order_by("number").select_related("user"))
+    invited = [
+        seat.user.email.lower()
+        for seat in seats
+        if not seat.is_bot and seat.user is not None and seat.user.pk != by.pk and seat.user.email
+    ]
+    if invited:
+        spend_invitation(by, len(invited))
     with transaction.atomic():
         again = game_open(
             creator=by,
@@ -146,8 +161,8 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
         for seat in seats:
             if seat.is_bot:
                 game_add_bot(game=again, by=by, level=seat.bot_level)
-            elif seat.user is not None and seat.user.pk != by.pk and seat.user.email:
-                game_invite(game=again, by=by, email=seat.user.email)
+        for address in invited:
+            _invitation(again, by, address)
         # Against bots alone nobody is waited for: the game starts at once, as it first did.
         if not free_seats(again):
             return game_start(game=again, by=by)
@@ -373,6 +388,12 @@ def game_invite(*, game: Game, by: AbstractBaseUser, email: str) -> tuple[Invita
     if already is not None:
         return already, False
     spend_invitation(by)
+    return _invitation(game, by, address)
+
+
+def _invitation(game: Game, by: AbstractBaseUser, address: str) -> tuple[Invitation, bool]:
+    """The outbox row inviting ``address`` to ``game``, counted already by the caller
+    (:func:`spend_invitation`), and whether it is new."""
     link = settings.SITE_URL + reverse("games:join", args=(game.pk, game.invite_token))
     return Invitation.objects.get_or_create(
         game=game, email=address, defaults={"invited_by": by, "link": link}
@@ -383,20 +404,29 @@ def game_invite(*, game: Game, by: AbstractBaseUser, email: str) -> tuple[Invita
 INVITATION_WINDOW = 24 * 3600
 
 
-def spend_invitation(by: AbstractBaseUser) -> None:
-    """Count one more email invitation by ``by`` (to a game or a tournament), or refuse
-    it past ``NUMX_INVITATIONS_PER_DAY`` in the day since their first: an invitation mails
-    somebody who asked for nothing, so nobody may mail strangers (or probe addresses) in
-    bulk. The count lives in Django's cache, shared by every process in production."""
+def spend_invitation(by: AbstractBaseUser, count: int = 1) -> None:
+    """Count ``count`` more email invitations by ``by`` (to a game or a tournament), or
+    refuse them all, counting none, past ``NUMX_INVITATIONS_PER_DAY`` in the day since
+    their first: an invitation mails somebody who asked for nothing, so nobody may mail
+    strangers (or probe addresses) in bulk. The count lives in Django's cache, shared by
+    every process in production; an action that sends several (a rematch) counts them at
+    once, before it writes anything, so that a refusal spends none of those left."""
     key = f"invitations-by:{by.pk}"
+    ends = f"invitations-by:{by.pk}:ends"
     cache.add(key, 0, timeout=INVITATION_WINDOW)
+    cache.add(ends, time.time() + INVITATION_WINDOW, timeout=INVITATION_WINDOW)
     try:
-        count = cache.incr(key)
+        spent = cache.incr(key, count)
     except ValueError:  # the count expired between add and incr: a new day begins
-        cache.set(key, 1, timeout=INVITATION_WINDOW)
-        count = 1
+        cache.set(key, count, timeout=INVITATION_WINDOW)
+        spent = count
     limit = settings.NUMX_INVITATIONS_PER_DAY
-    if count > limit:
+    if spent > limit:
+        # Counted first so that two requests at once cannot both pass; given back, since
+        # nothing is sent.
+        with contextlib.suppress(ValueError):  # the day ended meanwhile: nothing to give
+            cache.decr(key, count)
+        left = (cache.get(ends) or time.time() + INVITATION_WINDOW) - time.time()
         raise TooManyInvitations(
             ngettext(
                 "You may send %(limit)d email invitation a day: try again tomorrow, "
@@ -405,7 +435,8 @@ def spend_invitation(by: AbstractBaseUser) -> None:
                 "or share the link instead.",
                 limit,
             )
-            % {"limit": limit}
+            % {"limit": limit},
+            retry_after=max(1, math.ceil(left)),
         )
 
 

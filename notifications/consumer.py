@@ -44,8 +44,13 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
         return
     first = events[0].sequence
     state = store.load(game_id, game.rules, upto=first - 1).state if first > 1 else None
-    awaited: frozenset[int] = rules.awaiting(state) if state is not None else frozenset()
+    # What the game asked as the batch begins: an earlier batch's move may have opened a
+    # chance to play out of turn that this batch's first move takes.
+    awaited: frozenset[int] = frozenset()
     completers: frozenset[int] = frozenset()
+    if state is not None:
+        awaited = rules.awaiting(state) - {rules.chance}
+        completers = rules.to_act(state) - awaited - {rules.chance}
     owed: dict[tuple[int, str], int] = {}
     unseen = _unseen_moves(game_id, first, humans)
     for event in events:
@@ -61,19 +66,9 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             owed.pop((mover, Notification.Kind.YOUR_TURN), None)
             owed.pop((mover, Notification.Kind.OUT_OF_TURN), None)
         now_awaited = rules.awaiting(state) - {rules.chance}
-        asked = now_awaited - awaited
-        if event.sequence in unseen:
-            # Awaited before and after their move (the next card of a simultaneous game,
-            # a trick won that they must now hand out): asked anew.
-            asked |= now_awaited & {mover}
-        if mover is not None:
-            # Awaited before and after another player's move (a Facteur X or a completion
-            # out of turn, a move at a live table): asked anew, and the filter below keeps
-            # the mail only if the last one they had no longer takes their reply.
-            asked |= (now_awaited & awaited) - {mover}
-        for seat in asked:
-            if seat != mover or event.sequence in unseen:
-                owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence
+        anew = event.sequence in unseen
+        for seat in _asked_anew(now_awaited, awaited, mover, anew):
+            owed[(seat, Notification.Kind.YOUR_TURN)] = event.sequence
         now_completers = rules.to_act(state) - now_awaited - {rules.chance}
         if mover is not None and mover not in awaited:
             # A move out of turn (a Facteur X, a completion) took from other seats the move
@@ -81,7 +76,7 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             # and who are asked nothing now, lest they learn it from a refused reply.
             for seat in (awaited | completers) - now_awaited - now_completers - {mover}:
                 owed[(seat, Notification.Kind.MOVE_TAKEN)] = event.sequence
-        for seat in now_completers - completers:
+        for seat in _asked_anew(now_completers, completers, mover, anew):
             owed[(seat, Notification.Kind.OUT_OF_TURN)] = event.sequence
         awaited, completers = now_awaited, now_completers
     still = {
@@ -111,6 +106,23 @@ def owe_notifications(game_id: int, events: Sequence[Recorded]) -> None:
             )
         ],
     )
+
+
+def _asked_anew(
+    now: frozenset[int], before: frozenset[int], mover: int | None, unseen: bool
+) -> frozenset[int]:
+    """The seats of ``now`` (awaited, or free to play out of turn, after an event; ``before``
+    the same before it) that the event asks anew, each owed a mail unless the filter of
+    :func:`owe_notifications` finds their last one still takes their reply.
+
+    After a chance event, the seats new to ``now``. After a move, every other seat of
+    ``now``: a move out of turn (a Facteur X, a completion) or at a live table may change
+    what they must answer (a new pli to cover or to complete). The mover too when they
+    did not make it at the table (``unseen``: by reply, or the site for them), as the
+    next card of a simultaneous game or a trick won that they must now hand out."""
+    if mover is None:
+        return now - before
+    return now if unseen else now - {mover}
 
 
 def _mail_stands(game: Game, seat: int, user_id: int, kind: str, now: StateAt) -> bool:

@@ -21,7 +21,12 @@ Anything else writes nothing and is answered, in the player's language, with why
 illegal move, the rule it broke) and, to the seat's player, the table as it stands and a
 fresh reply address when they may move now. Answers go only to members' addresses (no
 backscatter to forged senders), carry ``Auto-Submitted: auto-replied``, and are at most
-``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address.
+``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address: answers are the only mails a reply
+makes the site send, and the cap stops a loop with a responder that does not say it is
+one, or the site mailing an address over and over. A reply that plays its move is
+answered by nothing but the game's next mail and counts nothing, so a fast game by email
+never reaches it; past it, replies are still judged and played, only the answers to
+those that play nothing wait for the next hour.
 """
 
 from __future__ import annotations

@@ -54,6 +54,7 @@ from games.lobby import (
     LobbyError,
     LobbyForbidden,
     OpeningKeyReused,
+    TooManyInvitations,
     game_add_bot,
     game_cancel,
     game_join,
@@ -688,6 +689,12 @@ def cancel(request: Request, game_id: int) -> Response:
         **DAMAGED,
         409: OpenApiResponse(s.ConflictSerializer, "The game is not over: here it is."),
         **ERROR,
+        429: OpenApiResponse(
+            s.ErrorSerializer,
+            "Too many requests (wait `Retry-After` seconds), or the other players' email "
+            "invitations would pass the day's limit of mine: nothing is opened or counted, "
+            "and `Retry-After` says when the day ends.",
+        ),
     },
 )
 @endpoint("POST")
@@ -698,6 +705,13 @@ def rematch(request: Request, game_id: int) -> Response:
         again = game_rematch(game=found, by=request.user)
     except LobbyForbidden as refused:
         raise PermissionDenied(str(refused)) from None
+    except TooManyInvitations as spent:
+        # A limit, as the throttle's: 429 and how long to wait, nothing opened.
+        return Response(
+            {"detail": str(spent)},
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            headers={"Retry-After": str(spent.retry_after)},
+        )
     except LobbyError as refused:
         return _conflict(request, found, seat_of(found, request.user), str(refused))
     answer = status.HTTP_200_OK if opened is not None else status.HTTP_201_CREATED

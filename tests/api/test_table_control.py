@@ -13,10 +13,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
 from accounts.models import profile_of
-from games.lobby import game_join, game_open
+from games.lobby import game_invite, game_join, game_open
 from games.models import Game
 from games.services import SeatSpec, game_create
 from tournaments.models import Tournament
@@ -27,17 +28,22 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def finished(alice: User, advance: Callable[..., Game]) -> Game:
     """A public NMBR 9 game of Alice against a level 0 bot, played out."""
-    game = game_create(
+    game = stacks(alice, SeatSpec("Bot", is_bot=True), public=True)
+    Game.objects.filter(pk=game.pk).update(move_deadline=timedelta(days=3))
+    return advance(game, lambda g: g.status == Game.Status.FINISHED)
+
+
+def stacks(alice: User, other: SeatSpec, *, public: bool = False) -> Game:
+    """An NMBR 9 game of Alice (seat 0) and ``other``, dealt."""
+    return game_create(
         name="Stacks",
         rules="nmbr9",
         config={"players": 2},
-        seats=[SeatSpec("Alice", user=alice), SeatSpec("Bot", is_bot=True)],
+        seats=[SeatSpec("Alice", user=alice), other],
         created_by=alice,
         rng=random.Random(5),
-        public=True,
+        public=public,
     )
-    Game.objects.filter(pk=game.pk).update(move_deadline=timedelta(days=3))
-    return advance(game, lambda g: g.status == Game.Status.FINISHED)
 
 
 # Play again -------------------------------------------------------------------------------
@@ -58,6 +64,34 @@ def test_a_finished_game_is_played_again_at_a_new_table_once(
     assert table["status"] == "running" and table["my_seat"] == 0
     assert [seat["is_bot"] for seat in table["seats"]] == [False, True]
     assert again.status_code == 200 and again.json()["id"] == table["id"]
+    assert Game.objects.count() == 2
+
+
+def test_a_rematch_past_the_days_invitations_is_a_429_to_wait_out(
+    as_alice: APIClient,
+    alice: User,
+    bob: User,
+    advance: Callable[..., Game],
+    settings: Settings,
+) -> None:
+    """Playing again with Bob would invite him by email, and Alice has sent the one
+    invitation a day allows: 429, as the pages answer and as every limit of the API is
+    answered, with how long to wait (failed before: a 409, which says the game moved on,
+    and no `Retry-After`). Nothing is opened, nothing counted."""
+    settings.NUMX_INVITATIONS_PER_DAY = 1
+    played = stacks(alice, SeatSpec("Bob", user=bob))
+    finished = advance(played, lambda g: g.status == Game.Status.FINISHED)
+    elsewhere = game_open(creator=alice, name="Later", config={"players": 3})
+    game_invite(game=elsewhere, by=alice, email="carol@example.com")
+
+    answer = as_alice.post(f"/api/games/{finished.pk}/rematch/")
+
+    assert answer.status_code == 429
+    assert answer.json() == {
+        "detail": "You may send 1 email invitation a day: try again tomorrow, or share the "
+        "link instead."
+    }
+    assert 0 < int(answer["Retry-After"]) <= 24 * 3600
     assert Game.objects.count() == 2
 
 

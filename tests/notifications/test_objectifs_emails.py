@@ -117,13 +117,16 @@ def test_a_french_player_may_answer_with_the_cards_and_verbs_of_the_french_mail(
         assert str(OBJECTIFS.parse_action(french)) == move
 
 
-def submit(game: Game, seat: int, notation: str) -> None:
+def submit(game: Game, seat: int, notation: str, chance: random.Random | None = None) -> None:
+    """``seat`` plays ``notation`` (the deals it leads to drawn with ``chance``, else at
+    random: the test's games open with no committed seed), then the worker reacts."""
     now = store.load(game.pk, game.rules)
     game_submit(
         game_id=game.pk,
         seat=seat,
         action=OBJECTIFS.parse_action(notation),
         expected_sequence=now.sequence,
+        rng=chance,
     )
     consumers.dispatch(game.pk)
 
@@ -380,11 +383,12 @@ def test_the_game_over_mail_says_each_players_score_a_round_a_line(
 def facteur_x_moment(
     users: tuple[User, User, User],
     commit: Commit,
-    keeps: Callable[[frozenset[int], Any], bool],
+    keeps: Callable[[Any, int, Any], bool],
 ) -> tuple[Game, int, tuple[int, Any]]:
     """A three-player game played by the bots up to a moment when one seat is to move and
-    another may lay a Facteur X out of turn that ``keeps`` (the seats awaited, the state
-    after it): the game, the seat to move, and that seat and Facteur X."""
+    another may lay a Facteur X out of turn that ``keeps`` (the state before it, the seat
+    laying it, the state after it): the game, the seat to move, and that seat and
+    Facteur X."""
     alice, *others = users
     game = game_open(creator=alice, name="Goals", rules="objectifs", config={"players": 3})
     for user in others:
@@ -392,23 +396,33 @@ def facteur_x_moment(
     commit(
         lambda: (game_start(game=game, by=alice, rng=random.Random(4)), consumers.dispatch(game.pk))
     )
-    rng = random.Random(4)
+    rng, chance = random.Random(4), random.Random(4)
     while True:
         now = store.load(game.pk, game.rules)
-        awaited = OBJECTIFS.awaiting(now.state) - {OBJECTIFS.chance}
+        awaited = awaited_in(now.state)
         facteurs = [
             (seat, action)
-            for seat in sorted(OBJECTIFS.to_act(now.state) - awaited - {OBJECTIFS.chance})
+            for seat in sorted(out_of_turn_in(now.state))
             for action in OBJECTIFS.legal_actions(now.state, seat)
             if str(action).startswith("play")
-            and keeps(awaited, OBJECTIFS.apply(now.state, seat, action))
+            and keeps(now.state, seat, OBJECTIFS.apply(now.state, seat, action))
         ]
         if facteurs and len(awaited) == 1:
-            (waiting,) = awaited
-            return game, waiting, facteurs[0]
+            (to_move,) = awaited
+            return game, to_move, facteurs[0]
         mover = min(awaited)
         move = str(OBJECTIFS.bot_action(now.state, mover, rng))
-        commit(lambda mover=mover, move=move: submit(game, mover, move))
+        commit(lambda mover=mover, move=move: submit(game, mover, move, chance))
+
+
+def awaited_in(state: Any) -> frozenset[int]:
+    """The seats the game waits for (chance left out)."""
+    return OBJECTIFS.awaiting(state) - {OBJECTIFS.chance}
+
+
+def out_of_turn_in(state: Any) -> frozenset[int]:
+    """The seats that may play out of turn, a Facteur X, without being waited for."""
+    return OBJECTIFS.to_act(state) - awaited_in(state) - {OBJECTIFS.chance}
 
 
 def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
@@ -419,7 +433,9 @@ def test_a_facteur_x_out_of_turn_mails_the_player_still_to_move_the_pli_it_laid(
     once, with an address that takes their reply, rather than waiting for nothing."""
     # The Facteur X of the seat just before: the turn stays where it was.
     game, waiting, (seat, facteur) = facteur_x_moment(
-        (alice, bob, mallory), commit, lambda awaited, after: OBJECTIFS.awaiting(after) == awaited
+        (alice, bob, mallory),
+        commit,
+        lambda before, _seat, after: awaited_in(after) == awaited_in(before),
     )
     address = f"{NAMES[waiting]}@example.com"
     mail.outbox.clear()
@@ -440,7 +456,9 @@ def test_a_facteur_x_that_takes_a_players_turn_tells_them_it_is_no_longer_their_
     for user in (alice, bob, mallory):
         speaks(user, language)
     game, waiting, (seat, facteur) = facteur_x_moment(
-        (alice, bob, mallory), commit, lambda awaited, after: not awaited & OBJECTIFS.to_act(after)
+        (alice, bob, mallory),
+        commit,
+        lambda before, _seat, after: not awaited_in(before) & OBJECTIFS.to_act(after),
     )
     mail.outbox.clear()
     commit(lambda: submit(game, seat, str(facteur)))
@@ -456,6 +474,34 @@ def test_a_facteur_x_that_takes_a_players_turn_tells_them_it_is_no_longer_their_
     assert not taken.reply_to, "nothing to answer"
     others = [m for m in mail.outbox if "longer" in m.subject or "plus votre" in m.subject]
     assert others == [taken]
+
+
+def test_a_facteur_x_that_takes_another_players_chance_to_play_out_of_turn_tells_them(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """Two players may lay a Facteur X out of turn, each mailed so when the chance came;
+    one lays theirs and the other's chance is gone. Failed before: the consumer, reading
+    the Facteur X alone (each move is dispatched after its own commit), knew nothing of
+    the chance an earlier move had opened, and the other player's mail stood unanswerable
+    with nothing saying so."""
+    game, _to_move, (seat, facteur) = facteur_x_moment(
+        (alice, bob, mallory),
+        commit,
+        lambda before, seat, after: bool(
+            out_of_turn_in(before) - {seat} - OBJECTIFS.to_act(after) - awaited_in(after)
+        ),
+    )
+    now = store.load(game.pk, game.rules).state
+    (other,) = out_of_turn_in(now) - {seat}
+    address = f"{NAMES[other]}@example.com"
+    latest = Notification.objects.filter(game=game, recipient__email=address).latest("sequence")
+    assert latest.kind == Notification.Kind.OUT_OF_TURN, "told of the chance when it came"
+    mail.outbox.clear()
+    commit(lambda: submit(game, seat, str(facteur)))
+    (taken,) = sent_to(address)
+    assert taken.subject == "Goals: your chance to play out of turn has passed"
+    assert f"{NAMES[seat]} played out of turn:" in taken.body
+    assert not taken.reply_to, "nothing to answer"
 
 
 def test_a_french_reply_written_without_its_accents_still_names_the_move(

@@ -518,6 +518,40 @@ def test_answers_to_one_address_stop_at_the_hours_allowance(
     assert InboundMail.objects.filter(outcome="not-a-move").count() == 4
 
 
+def test_moves_played_by_reply_never_spend_the_hours_answers(
+    trio: Game, commit: Commit, settings: object
+) -> None:
+    """Bob plays a fast game by email, more moves in the hour than the answers it allows:
+    each is played, and a reply after them that plays nothing is still answered. Only
+    answers count, and a move played is answered by nothing but the game's
+    next mail, which no allowance holds back."""
+    settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    while len(played(trio, 1)) < 4:
+        now = store.load(trio.pk, "numx")
+        awaited = sorted(RULES.awaiting(now.state) - {RULES.chance})
+        if 1 in awaited:
+            message = turn_mail("bob@example.com")
+            assert find_token(message.reply_to).token.sequence == now.sequence  # type: ignore[union-attr]
+            deliver(commit, reply(message, "A"))
+            assert outcome() == "played"
+        else:
+            seat = awaited[0]
+            action = RULES.bot_action(now.state, seat, rng)
+            commit(
+                lambda seat=seat, action=action, now=now: (
+                    game_submit(
+                        game_id=trio.pk, seat=seat, action=action, expected_sequence=now.sequence
+                    ),
+                    consumers.dispatch(trio.pk),
+                )
+            )
+    assert answers("bob@example.com") == []
+    deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
+    assert outcome() != "played"
+    assert "nothing" in answer_to("bob@example.com").body
+
+
 # --- The provider's webhook ------------------------------------------------------------------
 
 SECRET = "numx:webhook-secret"

@@ -9,8 +9,17 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from pytest_django.fixtures import Settings
 
-from games.lobby import game_add_bot, game_invite, game_join, game_open, game_rematch, game_start
+from games.lobby import (
+    game_add_bot,
+    game_invite,
+    game_join,
+    game_open,
+    game_rematch,
+    game_start,
+    rematch_of,
+)
 from games.models import Game, Invitation
 from notifications.emails import compose_invitation
 from tests.platform.conftest import play_to_the_end
@@ -146,3 +155,30 @@ def test_the_invitation_to_play_again_says_it_is_the_same_game_again(
         )[0]
     )
     assert first is not None and "again" not in first.subject + first.body
+
+
+def test_a_rematch_refused_at_the_days_invitations_spends_none_of_them(
+    alice: User, bob: User, mallory: User, as_user: Login, settings: Settings
+) -> None:
+    """Alice may send two invitations a day and has sent one. Playing again a game of
+    three would invite two: refused (429), it opens nothing, and she can still send the
+    one she had left. Failed before: the refused rematch had counted Bob's invitation
+    before refusing Mallory's, and the one left was gone."""
+    settings.NUMX_INVITATIONS_PER_DAY = 2
+    game = game_open(creator=alice, name="Three of us", rules="toy", config={"players": 3})
+    game_join(game=game, user=mallory, token=game.invite_token)
+    finished = _played_out(game, bob, bots=0)
+    elsewhere = game_open(creator=alice, name="Later", rules="toy", config={"players": 3})
+    game_invite(game=elsewhere, by=alice, email="carol@example.com")
+
+    refused = as_user(alice).post(f"/games/{finished.pk}/rematch/")
+
+    assert refused.status_code == 429
+    assert "You may send 2 email invitations a day" in refused.content.decode()
+    assert rematch_of(finished) is None
+    invited = as_user(alice).post(f"/games/{elsewhere.pk}/invite/", {"email": "dave@example.com"})
+    assert invited.status_code == 302
+    assert set(Invitation.objects.values_list("email", flat=True)) == {
+        "carol@example.com",
+        "dave@example.com",
+    }
