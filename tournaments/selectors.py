@@ -365,6 +365,14 @@ def current_stage(tournament: Tournament) -> Stage | None:
     return tournament.stages.order_by("-number").first()
 
 
+def registration_closed_early(tournament: Tournament) -> datetime | None:
+    """When starting stage 1 closed registration before the close the organiser set (the
+    moment the tournament page gives as its close); None while it has not, or when the
+    set close came first."""
+    started = tournament.stages.filter(number=1).values_list("started_at", flat=True).first()
+    return started if started is not None and started < tournament.registration_closes else None
+
+
 def next_stage_number(tournament: Tournament) -> int | None:
     """The number of the stage to start next, None when every stage has been started."""
     stage = current_stage(tournament)

@@ -73,6 +73,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "invited": selectors.invitations_of(tournament, request.user).exists(),
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
+        # Starting stage 1 closed registration: its moment, not the close first set.
+        "closed_early": selectors.registration_closed_early(tournament),
         "stage": selectors.current_stage(tournament),
         "points_rows": _points_rows(tournament),
         # The sizes its tables can have, as its invitation says them.

@@ -154,6 +154,31 @@ def test_the_tables_page_says_since_when_in_the_sites_one_format(
     assert "since Jan. 10, 2026, noon" in page  # to play, or past the deadline
 
 
+def test_the_tournament_page_says_registration_closed_when_stage_1_started(
+    client: Client, started: Stage
+) -> None:
+    """Starting stage 1 closes registration (the registration page says the tournament has
+    started): the tournament page gives that moment as its close, not the date the
+    organiser first set, which would read as registration still open until then."""
+    begun = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+    Stage.objects.filter(pk=started.pk).update(started_at=begun)
+    league = started.tournament
+    page = client.get(url(league)).content.decode()
+    scheduled = date_format(timezone.localtime(league.registration_closes), "DATETIME_FORMAT")
+    assert scheduled not in page
+    assert "Jan. 10, 2026, noon (closed when stage 1 started)" in page
+    french = client.get(url(league), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "10 janvier 2026 12:00 (close au début de la ronde 1)" in french
+
+
+def test_the_tournament_page_gives_the_planned_close_while_registration_runs(
+    client: Client, league: Tournament
+) -> None:
+    closes = date_format(timezone.localtime(league.registration_closes), "DATETIME_FORMAT")
+    page = client.get(url(league)).content.decode()
+    assert closes in page and "closed when stage 1 started" not in page
+
+
 def test_anybody_watches_the_games_the_tables_page_links_to(
     client: Client, mallory: User, as_user: Login, started: Stage
 ) -> None:
