@@ -182,6 +182,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "lines": selectors.standings_lines(tournament, upto),
         "stages": [stage for stage in stages if not stage.is_final],
+        # Once the final started, even a single stage before it has standings of its own.
+        "final_started": any(stage.is_final for stage in stages),
         "has_final": any(stage.is_final for stage in stages) and upto is None,
         "upto": upto,
     }

@@ -501,6 +501,22 @@ def test_the_standings_after_the_final_are_the_tournaments_standings(
     assert ">Final<" in plain and ">Final<" in after_final
 
 
+def test_a_cup_of_one_stage_links_the_standings_before_its_final(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Failed before: with one stage and then a final, the standings offered no "After
+    stage" links (a single stage before the final), so nobody reached the standings the
+    final's players were chosen from but by typing ?stage=1."""
+    first, final = cup_to_the_final(alice, make_players(4))
+    cup = first.stage.tournament
+    for reader in (url(cup, "standings/"), url(cup, "standings/?stage=1")):
+        page = client.get(reader).content.decode()
+        assert "After stage:" in page and 'href="?stage=1"' in page, reader
+    names = [p.entry.user.username for p in final.players.order_by("seat")]
+    fake_result(final, {name: 10 * i for i, name in enumerate(names)})
+    assert 'href="?stage=1"' in client.get(url(cup, "standings/")).content.decode()
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
