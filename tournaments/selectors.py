@@ -155,9 +155,14 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
 
 
 def leaders(tournament: Tournament, count: int = 5) -> list[StandingLine]:
-    """The first ``count`` lines of the standings that have a rank: a player who has
-    played no table yet has none, and leads nothing."""
-    return [line for line in standings_lines(tournament) if line.standing.rank is not None][:count]
+    """The first ``count`` lines of the standings that have a rank (a player who has
+    played no table yet has none, and leads nothing), and those sharing the last one's
+    rank: a shared place is nobody's to leave out."""
+    ranked = [line for line in standings_lines(tournament) if line.standing.rank is not None]
+    if len(ranked) <= count:
+        return ranked
+    last = ranked[count - 1].standing.rank
+    return ranked[:count] + [line for line in ranked[count:] if line.standing.rank == last]
 
 
 @dataclass(frozen=True)

@@ -433,7 +433,17 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     finish_stage(started)
     page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     leaders = page.split("En tête (points de tournoi)", 1)[1].split("</ol>", 1)[0]
-    assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
+    assert re.findall(r"<li[^>]*>[^<:]+\u00a0: \d+</li>", leaders), leaders
+
+
+def test_the_leaders_share_a_place_as_the_standings_do(client: Client, started: Stage) -> None:
+    """Failed before: the leaders were the first five lines, numbered 1 to 5 by the list,
+    so of two tables won alike (ranks =1, =1, =3, =3, =5, =5) the page read 1, 2, 3, 4, 5
+    and left out the player sharing 5th place with the 5th one listed."""
+    finish_stage(started)
+    page = client.get(url(started.tournament)).content.decode()
+    leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
+    assert re.findall(r'<li value="(\d+)"', leaders) == ["1", "1", "3", "3", "5", "5"], leaders
 
 
 def test_the_leaders_after_a_final_say_that_its_places_come_first(
@@ -1238,7 +1248,7 @@ def test_players_who_have_not_played_yet_are_listed_with_nothing(
     assert '<td class="num">1</td>' in standings and '<td class="num">8</td>' in standings
     page = client.get(url(tournament)).content.decode()
     leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
-    assert leaders.count("<li>") == 4, "the four who played"
+    assert leaders.count("<li ") == 4, "the four who played"
 
 
 def _rows_shown(client: Client, tournament: Tournament) -> set[int]:
