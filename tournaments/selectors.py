@@ -229,6 +229,10 @@ def overdue_seats(game: Game, now: datetime | None = None) -> set[int]:
     )
 
 
+#: Why a table gives a player the fixed value and no place (``PlayerAtTable.forfeit_reason``).
+FORFEIT_REASONS = ["withdrawn", "resigned", "timed-out"]
+
+
 @dataclass(frozen=True)
 class PlayerAtTable:
     place: TablePlayer
@@ -246,6 +250,16 @@ class PlayerAtTable:
     bot_account: bool = False
     #: The player resigned at this table (a bot plays their seat; the fixed value).
     resigned: bool = False
+
+    @property
+    def forfeit_reason(self) -> str | None:
+        """Why the table gives the player the fixed value and no place, as the tables page
+        and the API say it: "withdrawn", "resigned" or "timed-out" (None: it does not)."""
+        if self.place.withdrawn:
+            return "withdrawn"
+        if self.resigned:
+            return "resigned"
+        return "timed-out" if self.place.timed_out else None
 
 
 @dataclass(frozen=True)
