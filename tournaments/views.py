@@ -279,6 +279,17 @@ def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str
     return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
+def _left_too_few(tournament: Tournament) -> int | None:
+    """The players one more withdrawal would leave when they are too few to start the next
+    stage (the tournament could then never end), else None. Only once stage 1 has started:
+    before it, others may still register."""
+    next_stage = selectors.next_stage_number(tournament)
+    if tournament.status != Tournament.Status.RUNNING or next_stage is None:
+        return None
+    left = selectors.active_entries(tournament).count() - 1
+    return left if left < seating.smallest_table(tournament.small_tables) else None
+
+
 def _organiser_action(
     request: HttpRequest, tournament_id: int, act: Callable[[Tournament], str]
 ) -> HttpResponse:
@@ -348,6 +359,8 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
             "name": selectors.names_of([entry])[entry.pk],
             # A table whose result is not recorded yet gives them the fixed value.
             "seated": entry.places.filter(table__recorded_at__isnull=True).exists(),
+            "smallest": seating.smallest_table(tournament.small_tables),
+            "left_too_few": _left_too_few(tournament),
         }
         return render(request, "tournaments/withdraw.html", context)
 

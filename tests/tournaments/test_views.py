@@ -1068,6 +1068,38 @@ def test_the_organiser_withdraws_a_player(started: Stage, alice: User, as_user: 
     assert Entry.objects.get(pk=entry.pk).withdrawn_at == withdrawn_at
 
 
+def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    """Failed before: an organiser withdrew two of a league's four players after stage 1,
+    read "This cannot be undone" and nothing more, and was left with a tournament that
+    could start no stage 2 nor ever end. The question now says so first; with players
+    enough, it does not."""
+    league = open_for_a_day(alice, "Small league", stage_count=2)
+    players = make_players(3)
+    first_stage(league, players, seed=3)
+    entry = league.entries.get(user=players[0])
+    page = as_user(alice).get(url(league, f"organise/players/{entry.pk}/withdraw/"))
+    warning = (
+        "Only 2 players would be left, too few for the next stage (it needs 3): "
+        "the tournament could not go on to its end."
+    )
+    assert warning in html.unescape(page.content.decode())
+    french = as_user(alice).get(
+        url(league, f"organise/players/{entry.pk}/withdraw/"), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert "Il ne resterait que 2 joueurs" in html.unescape(french.content.decode())
+
+
+def test_withdrawing_with_players_enough_left_gives_no_such_warning(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    entry = started.tournament.entries.first()
+    assert entry is not None
+    page = as_user(alice).get(url(started.tournament, f"organise/players/{entry.pk}/withdraw/"))
+    assert "too few for the next stage" not in page.content.decode()
+
+
 def test_withdrawing_a_player_of_another_tournament_is_a_404(
     started: Stage, alice: User, bob: User, as_user: Login
 ) -> None:
