@@ -1088,7 +1088,9 @@ def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
     french = as_user(alice).get(
         url(league, f"organise/players/{entry.pk}/withdraw/"), HTTP_ACCEPT_LANGUAGE="fr"
     )
-    assert "Il ne resterait que 2 joueurs" in html.unescape(french.content.decode())
+    assert "Il resterait 2 joueurs, trop peu pour la ronde suivante" in html.unescape(
+        french.content.decode()
+    )
 
 
 def test_withdrawing_with_players_enough_left_gives_no_such_warning(
