@@ -232,6 +232,7 @@ SPECTACULAR_SETTINGS = {
             "StatusEnum": "games.models.Game.Status",
             "LinkedLateByEnum": "games.api.serializers.LINKED_LATE_BY",
             "WebhookEventEnum": "webhooks.models.Kind",
+            "TableForfeitEnum": "tournaments.selectors.FORFEIT_REASONS",
         }
     ),
     # The docs page's JavaScript is served from our static files, never from a CDN.

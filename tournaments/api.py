@@ -15,7 +15,13 @@ from accounts.models import display_names
 from games.api import serializers as s
 from games.api.views import ERROR, endpoint
 from tournaments.models import Tournament
-from tournaments.selectors import stages_of, standings_lines, standings_upto, tournaments_listed
+from tournaments.selectors import (
+    FORFEIT_REASONS,
+    stages_of,
+    standings_lines,
+    standings_upto,
+    tournaments_listed,
+)
 
 TOURNAMENT_ID = s.path_id("tournament_id", "The tournament's id.")
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such tournament.")}
@@ -43,6 +49,18 @@ class TablePlayerSerializer(serializers.Serializer):
     awaited = serializers.BooleanField()
     rank = serializers.IntegerField(allow_null=True)
     points = serializers.FloatField(allow_null=True)
+    score = serializers.IntegerField(
+        source="place.score",
+        allow_null=True,
+        help_text="The final NUM-X score at this table; null until its result is recorded.",
+    )
+    forfeit = serializers.ChoiceField(
+        source="forfeit_reason",
+        choices=FORFEIT_REASONS,
+        allow_null=True,
+        help_text="Why the table gives the player the tournament's fixed value and no place "
+        "(null: it does not).",
+    )
 
 
 class TableSerializer(serializers.Serializer):

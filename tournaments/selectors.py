@@ -155,9 +155,14 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
 
 
 def leaders(tournament: Tournament, count: int = 5) -> list[StandingLine]:
-    """The first ``count`` lines of the standings that have a rank: a player who has
-    played no table yet has none, and leads nothing."""
-    return [line for line in standings_lines(tournament) if line.standing.rank is not None][:count]
+    """The first ``count`` lines of the standings that have a rank (a player who has
+    played no table yet has none, and leads nothing), and those sharing the last one's
+    rank: a shared place is nobody's to leave out."""
+    ranked = [line for line in standings_lines(tournament) if line.standing.rank is not None]
+    if len(ranked) <= count:
+        return ranked
+    last = ranked[count - 1].standing.rank
+    return ranked[:count] + [line for line in ranked[count:] if line.standing.rank == last]
 
 
 @dataclass(frozen=True)
@@ -224,6 +229,10 @@ def overdue_seats(game: Game, now: datetime | None = None) -> set[int]:
     )
 
 
+#: Why a table gives a player the fixed value and no place (``PlayerAtTable.forfeit_reason``).
+FORFEIT_REASONS = ["withdrawn", "resigned", "timed-out"]
+
+
 @dataclass(frozen=True)
 class PlayerAtTable:
     place: TablePlayer
@@ -241,6 +250,16 @@ class PlayerAtTable:
     bot_account: bool = False
     #: The player resigned at this table (a bot plays their seat; the fixed value).
     resigned: bool = False
+
+    @property
+    def forfeit_reason(self) -> str | None:
+        """Why the table gives the player the fixed value and no place, as the tables page
+        and the API say it: "withdrawn", "resigned" or "timed-out" (None: it does not)."""
+        if self.place.withdrawn:
+            return "withdrawn"
+        if self.resigned:
+            return "resigned"
+        return "timed-out" if self.place.timed_out else None
 
 
 @dataclass(frozen=True)
@@ -363,6 +382,14 @@ def table_sizes_of(tournament: Tournament) -> list[int]:
 
 def current_stage(tournament: Tournament) -> Stage | None:
     return tournament.stages.order_by("-number").first()
+
+
+def registration_closed_early(tournament: Tournament) -> datetime | None:
+    """When starting stage 1 closed registration before the close the organiser set (the
+    moment the tournament page gives as its close); None while it has not, or when the
+    set close came first."""
+    started = tournament.stages.filter(number=1).values_list("started_at", flat=True).first()
+    return started if started is not None and started < tournament.registration_closes else None
 
 
 def next_stage_number(tournament: Tournament) -> int | None:

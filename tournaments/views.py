@@ -73,6 +73,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "invited": selectors.invitations_of(tournament, request.user).exists(),
         "is_organiser": selectors.is_organiser(tournament, request.user),
         "registration_open": tournament.registration_is_open(),
+        # Starting stage 1 closed registration: its moment, not the close first set.
+        "closed_early": selectors.registration_closed_early(tournament),
         "stage": selectors.current_stage(tournament),
         "points_rows": _points_rows(tournament),
         # The sizes its tables can have, as its invitation says them.
@@ -180,6 +182,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "lines": selectors.standings_lines(tournament, upto),
         "stages": [stage for stage in stages if not stage.is_final],
+        # Once the final started, even a single stage before it has standings of its own.
+        "final_started": any(stage.is_final for stage in stages),
         "has_final": any(stage.is_final for stage in stages) and upto is None,
         "upto": upto,
     }
@@ -275,6 +279,17 @@ def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str
     return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
+def _left_too_few(tournament: Tournament) -> int | None:
+    """The players one more withdrawal would leave when they are too few to start the next
+    stage (the tournament could then never end), else None. Only once stage 1 has started:
+    before it, others may still register."""
+    next_stage = selectors.next_stage_number(tournament)
+    if tournament.status != Tournament.Status.RUNNING or next_stage is None:
+        return None
+    left = selectors.active_entries(tournament).count() - 1
+    return left if left < seating.smallest_table(tournament.small_tables) else None
+
+
 def _organiser_action(
     request: HttpRequest, tournament_id: int, act: Callable[[Tournament], str]
 ) -> HttpResponse:
@@ -344,6 +359,8 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
             "name": selectors.names_of([entry])[entry.pk],
             # A table whose result is not recorded yet gives them the fixed value.
             "seated": entry.places.filter(table__recorded_at__isnull=True).exists(),
+            "smallest": seating.smallest_table(tournament.small_tables),
+            "left_too_few": _left_too_few(tournament),
         }
         return render(request, "tournaments/withdraw.html", context)
 

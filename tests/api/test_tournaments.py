@@ -137,6 +137,34 @@ def test_standings_say_who_withdrew_and_the_finals_places_as_the_csv_does(
     ]
 
 
+def test_a_tables_players_have_their_score_and_why_they_have_no_place_as_the_page_says(
+    alice: User, as_bob: APIClient, client: Client
+) -> None:
+    """Failed before: the tables page shows each finished table's NUM-X scores and marks a
+    player without a place "(withdrawn)", "(resigned)" or "(timed out)"; the API gave a
+    place and points only, so a program publishing the tables had a null rank and 0
+    points to explain, and no score."""
+    league = open_for_a_day(alice, "League", table_size=4)
+    (table,) = first_stage(league, members("ann", "ben", "cat", "dee"), 4).tables.all()
+    before = as_bob.get(f"/api/tournaments/{league.pk}/").json()
+    assert {p["score"] for p in before["stage_list"][0]["tables"][0]["players"]} == {None}
+    entry_withdraw(entry=league.entries.get(user__username="dee"), by=alice)
+    place = table.players.get(entry__user__username="cat")
+    place.timed_out = True
+    place.save()
+    record(table, {"ann": 40, "ben": 30, "cat": 20, "dee": 10})
+    (stage,) = as_bob.get(f"/api/tournaments/{league.pk}/").json()["stage_list"]
+    players = {p["name"]: p for p in stage["tables"][0]["players"]}
+    assert {name: (p["score"], p["rank"], p["forfeit"]) for name, p in players.items()} == {
+        "ann": (40, 1, None),
+        "ben": (30, 2, None),
+        "cat": (20, None, "timed-out"),
+        "dee": (10, None, "withdrawn"),
+    }
+    page = client.get(f"/tournaments/{league.pk}/tables/").content.decode()
+    assert "cat (timed out)" in page and "dee (withdrawn)" in page
+
+
 def test_standings_after_an_earlier_stage_as_the_page_and_the_csv_give_them(
     alice: User, as_bob: APIClient
 ) -> None:

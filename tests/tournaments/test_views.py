@@ -154,6 +154,31 @@ def test_the_tables_page_says_since_when_in_the_sites_one_format(
     assert "since Jan. 10, 2026, noon" in page  # to play, or past the deadline
 
 
+def test_the_tournament_page_says_registration_closed_when_stage_1_started(
+    client: Client, started: Stage
+) -> None:
+    """Starting stage 1 closes registration (the registration page says the tournament has
+    started): the tournament page gives that moment as its close, not the date the
+    organiser first set, which would read as registration still open until then."""
+    begun = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+    Stage.objects.filter(pk=started.pk).update(started_at=begun)
+    league = started.tournament
+    page = client.get(url(league)).content.decode()
+    scheduled = date_format(timezone.localtime(league.registration_closes), "DATETIME_FORMAT")
+    assert scheduled not in page
+    assert "Jan. 10, 2026, noon (closed when stage 1 started)" in page
+    french = client.get(url(league), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "10 janvier 2026 12:00 (close au début de la ronde 1)" in french
+
+
+def test_the_tournament_page_gives_the_planned_close_while_registration_runs(
+    client: Client, league: Tournament
+) -> None:
+    closes = date_format(timezone.localtime(league.registration_closes), "DATETIME_FORMAT")
+    page = client.get(url(league)).content.decode()
+    assert closes in page and "closed when stage 1 started" not in page
+
+
 def test_anybody_watches_the_games_the_tables_page_links_to(
     client: Client, mallory: User, as_user: Login, started: Stage
 ) -> None:
@@ -408,7 +433,17 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     finish_stage(started)
     page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     leaders = page.split("En tête (points de tournoi)", 1)[1].split("</ol>", 1)[0]
-    assert re.findall(r"<li>[^<:]+\u00a0: \d+</li>", leaders), leaders
+    assert re.findall(r"<li[^>]*>[^<:]+\u00a0: \d+</li>", leaders), leaders
+
+
+def test_the_leaders_share_a_place_as_the_standings_do(client: Client, started: Stage) -> None:
+    """Failed before: the leaders were the first five lines, numbered 1 to 5 by the list,
+    so of two tables won alike (ranks =1, =1, =3, =3, =5, =5) the page read 1, 2, 3, 4, 5
+    and left out the player sharing 5th place with the 5th one listed."""
+    finish_stage(started)
+    page = client.get(url(started.tournament)).content.decode()
+    leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
+    assert re.findall(r'<li value="(\d+)"', leaders) == ["1", "1", "3", "3", "5", "5"], leaders
 
 
 def test_the_leaders_after_a_final_say_that_its_places_come_first(
@@ -474,6 +509,22 @@ def test_the_standings_after_the_final_are_the_tournaments_standings(
         assert "after stage 2" not in response.content.decode()
     after_final = client.get(url(started.tournament, "standings/?stage=2")).content.decode()
     assert ">Final<" in plain and ">Final<" in after_final
+
+
+def test_a_cup_of_one_stage_links_the_standings_before_its_final(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Failed before: with one stage and then a final, the standings offered no "After
+    stage" links (a single stage before the final), so nobody reached the standings the
+    final's players were chosen from but by typing ?stage=1."""
+    first, final = cup_to_the_final(alice, make_players(4))
+    cup = first.stage.tournament
+    for reader in (url(cup, "standings/"), url(cup, "standings/?stage=1")):
+        page = client.get(reader).content.decode()
+        assert "After stage:" in page and 'href="?stage=1"' in page, reader
+    names = [p.entry.user.username for p in final.players.order_by("seat")]
+    fake_result(final, {name: 10 * i for i, name in enumerate(names)})
+    assert 'href="?stage=1"' in client.get(url(cup, "standings/")).content.decode()
 
 
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
@@ -1017,6 +1068,40 @@ def test_the_organiser_withdraws_a_player(started: Stage, alice: User, as_user: 
     assert Entry.objects.get(pk=entry.pk).withdrawn_at == withdrawn_at
 
 
+def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    """Failed before: an organiser withdrew two of a league's four players after stage 1,
+    read "This cannot be undone" and nothing more, and was left with a tournament that
+    could start no stage 2 nor ever end. The question now says so first; with players
+    enough, it does not."""
+    league = open_for_a_day(alice, "Small league", stage_count=2)
+    players = make_players(3)
+    first_stage(league, players, seed=3)
+    entry = league.entries.get(user=players[0])
+    page = as_user(alice).get(url(league, f"organise/players/{entry.pk}/withdraw/"))
+    warning = (
+        "Only 2 players would be left, too few for the next stage (it needs 3): "
+        "the tournament could not go on to its end."
+    )
+    assert warning in html.unescape(page.content.decode())
+    french = as_user(alice).get(
+        url(league, f"organise/players/{entry.pk}/withdraw/"), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert "Il resterait 2 joueurs, trop peu pour la ronde suivante" in html.unescape(
+        french.content.decode()
+    )
+
+
+def test_withdrawing_with_players_enough_left_gives_no_such_warning(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    entry = started.tournament.entries.first()
+    assert entry is not None
+    page = as_user(alice).get(url(started.tournament, f"organise/players/{entry.pk}/withdraw/"))
+    assert "too few for the next stage" not in page.content.decode()
+
+
 def test_withdrawing_a_player_of_another_tournament_is_a_404(
     started: Stage, alice: User, bob: User, as_user: Login
 ) -> None:
@@ -1197,7 +1282,7 @@ def test_players_who_have_not_played_yet_are_listed_with_nothing(
     assert '<td class="num">1</td>' in standings and '<td class="num">8</td>' in standings
     page = client.get(url(tournament)).content.decode()
     leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
-    assert leaders.count("<li>") == 4, "the four who played"
+    assert leaders.count("<li ") == 4, "the four who played"
 
 
 def _rows_shown(client: Client, tournament: Tournament) -> set[int]:
