@@ -3,6 +3,9 @@ the stage, and the tournament, with the last table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
@@ -68,29 +71,49 @@ def _close_stage(stage: Stage) -> None:
     stage.finished_at = now
     stage.save(update_fields=["finished_at"])
     tournament = stage.tournament
-    last = stage.number >= tournament.total_stages
-    if last:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = now
-        tournament.save(update_fields=["status", "finished_at"])
-    standings = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+    if stage.number >= tournament.total_stages:
+        tournament_finish(tournament, now)
+        return
+    _tell_organiser(
+        tournament,
+        lambda: (
+            _("%(tournament)s: every table of stage %(stage)d is done")
+            % {"tournament": tournament.name, "stage": stage.number}
+        ),
+    )
+
+
+def tournament_finish(tournament: Tournament, now: datetime | None = None) -> None:
+    """The tournament is over, its standings as they stand the final ones: whether its
+    last stage just closed or its organiser ended it after the stages played
+    (``services.tournament_end``), the one way to "finished". The organiser and every
+    player still registered are emailed. Inside the caller's transaction."""
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now or timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    _tell_organiser(
+        tournament, lambda: _("%(tournament)s is over") % {"tournament": tournament.name}
+    )
+    _announce_final_places(tournament, _standings_link(tournament))
+
+
+def _standings_link(tournament: Tournament) -> str:
+    return settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+
+
+def _tell_organiser(tournament: Tournament, subject: Callable[[], str]) -> None:
+    """Owe the organiser ``subject()`` (said in their language) with the standings' and
+    the dashboard's links."""
     dashboard = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
     queue_mail(
         tournament,
         [tournament.organiser],
         lambda: (
-            (
-                _("%(tournament)s is over")
-                if last
-                else _("%(tournament)s: every table of stage %(stage)d is done")
-            )
-            % {"tournament": tournament.name, "stage": stage.number},
+            subject(),
             _("The standings: %(standings)s\n\nYour organiser's tools: %(dashboard)s")
-            % {"standings": standings, "dashboard": dashboard},
+            % {"standings": _standings_link(tournament), "dashboard": dashboard},
         ),
     )
-    if last:
-        _announce_final_places(tournament, standings)
 
 
 def _announce_final_places(tournament: Tournament, link: str) -> None:

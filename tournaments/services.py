@@ -1,5 +1,5 @@
 """Commands of tournaments: creating one, registering, inviting, withdrawing, starting
-stages, finishing tables, emailing players.
+stages, finishing tables, ending a tournament early, emailing players.
 
 Each follows the shape of the game commands: check (who asks, what state the tournament
 is in), write in one transaction, then notify after the commit. The tables are ordinary
@@ -34,7 +34,7 @@ from notifications.outbox import DeliveredFirst, deliver_after_commit
 from tournaments import seating, selectors, tasks
 from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
-from tournaments.results import table_record_result
+from tournaments.results import table_record_result, tournament_finish
 from tournaments.standings import DEFAULT_POINTS
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
@@ -463,6 +463,31 @@ def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | No
         table_id = table.pk
         transaction.on_commit(lambda: enqueue(tasks.finish_table, table_id), robust=True)
     return table
+
+
+def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
+    """The organiser ends the tournament after the stages played, once none is being
+    played: when too few players are left for the next stage, or when the league stops
+    there. The standings after the last stage played are the final ones, and the
+    tournament finishes as one whose last stage closed (``results.tournament_finish``:
+    its emails too). Refused before any stage was played (there are no standings to end
+    on) and once it is over."""
+    _check_organiser(tournament, by)
+    # Results the tournaments consumer has not recorded yet (it runs after each commit).
+    for table in selectors.unfinished_tables(tournament):
+        table_record_result(table=table)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise TournamentError(_("This tournament is over."))
+        if selectors.unfinished_tables(tournament).exists():
+            raise TournamentError(_("Every table of the current stage must finish first."))
+        if not tournament.stages.filter(finished_at__isnull=False).exists():
+            raise TournamentError(
+                _("No stage has been played yet: there are no standings to end on.")
+            )
+        tournament_finish(tournament)
+    return tournament
 
 
 # --- Emails -----------------------------------------------------------------------------

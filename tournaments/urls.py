@@ -26,6 +26,7 @@ urlpatterns = [
         name="cancel-invitation",
     ),
     path("<int:tournament_id>/organise/start/", views.start_stage, name="start-stage"),
+    path("<int:tournament_id>/organise/end/", views.end, name="end"),
     path(
         "<int:tournament_id>/organise/tables/<int:table_id>/finish/",
         views.finish_table,

@@ -261,6 +261,8 @@ def _dashboard(
         "playing": playing,
         "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
+        # Once stage 1 started, between stages: what tournament_end asks.
+        "can_end": tournament.status == Tournament.Status.RUNNING and not playing,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
         **forms,
@@ -380,6 +382,30 @@ def start_stage(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if stage.is_final:
             return _("The final has started.")
         return _("Stage %(stage)d has started.") % {"stage": stage.number}
+
+    return _organiser_action(request, tournament_id, act)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def end(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """End the tournament after the stages played: asked first on a page of its own
+    (GET), since it cannot be undone, done by its button (POST); then the dashboard."""
+    if request.method == "GET":
+        tournament = _tournament_for_organiser(request, tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            # An old link: the dashboard says where the tournament stands.
+            return redirect("tournaments:dashboard", tournament.pk)
+        context = {
+            "page": "dashboard",
+            "tournament": tournament,
+            "stage": selectors.current_stage(tournament),
+        }
+        return render(request, "tournaments/end.html", context)
+
+    def act(tournament: Tournament) -> str:
+        services.tournament_end(tournament=tournament, by=request.user)
+        return _("The tournament is over.")
 
     return _organiser_action(request, tournament_id, act)
 

@@ -1,0 +1,201 @@
+"""The organiser ends a tournament after the stages played: when too few players are left
+for the next stage, or when the league decides to stop there."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+
+from tournaments.models import Entry, Mail, Stage, Tournament
+from tournaments.services import NotOrganiser, TournamentError, entry_withdraw, tournament_end
+
+from .conftest import Players, fake_result, first_stage, open_for_a_day
+
+pytestmark = pytest.mark.django_db
+
+OnCommit = Callable[..., object]
+Login = Callable[[User], Client]
+
+
+def _played(stage: Stage) -> None:
+    """Every table of ``stage`` recorded: at each, the first seat first, the next second..."""
+    for table in stage.tables.all():
+        names = [place.entry.user.username for place in table.players.order_by("seat")]
+        fake_result(table, {name: 40 - 10 * i for i, name in enumerate(names)})
+
+
+@pytest.fixture
+def two_left(alice: User, make_players: Players) -> tuple[Tournament, list[User]]:
+    """Alice's league of two stages: four players, stage 1 played, two of them withdrawn
+    since, too few for stage 2. Returns the league and the two players left."""
+    players = make_players(4)
+    league = open_for_a_day(alice, "Small league", stage_count=2)
+    _played(first_stage(league, players, seed=3))
+    for user in players[2:]:
+        entry_withdraw(entry=league.entries.get(user=user), by=alice)
+    return league, players[:2]
+
+
+def test_the_organiser_ends_a_tournament_too_few_players_are_left_to_go_on_with(
+    alice: User,
+    two_left: tuple[Tournament, list[User]],
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: no tool ended it, and it stayed "being played: stage 1 of 2" for
+    good, with no final standings and no end-of-tournament mail."""
+    league, left = two_left
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_end(tournament=league, by=alice)
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.FINISHED and league.finished_at is not None
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert sorted(sent) == sorted([alice.email, *(user.email for user in left)]), (
+        "the organiser and every player still registered, as when the last stage ends"
+    )
+    assert all(m.subject == "Small league is over" for m in mail.outbox)
+    assert all(f"/tournaments/{league.pk}/standings/" in m.body for m in mail.outbox)
+    assert "Your final place: " in sent[left[0].email].body
+
+
+def test_a_league_may_stop_after_any_stage_played(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    league = open_for_a_day(alice, "Long league", stage_count=5)
+    _played(first_stage(league, make_players(8), seed=8))
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_end(tournament=league, by=alice)
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.FINISHED
+    assert len(mail.outbox) == 9, "the organiser and the eight players"
+
+
+def _nothing_changed(league: Tournament, status: str) -> None:
+    league.refresh_from_db()
+    assert league.status == status and league.finished_at is None
+    assert not Mail.objects.filter(tournament=league).exists()
+
+
+def test_only_the_organiser_ends_a_tournament(
+    mallory: User, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    Mail.objects.all().delete()
+    with pytest.raises(NotOrganiser):
+        tournament_end(tournament=league, by=mallory)
+    _nothing_changed(league, Tournament.Status.RUNNING)
+
+
+def test_a_tournament_ends_only_once_no_stage_is_being_played(
+    alice: User, make_players: Players
+) -> None:
+    league = open_for_a_day(alice, "Busy league", stage_count=2)
+    first_stage(league, make_players(4), seed=4)
+    Mail.objects.all().delete()
+    with pytest.raises(TournamentError, match="Every table of the current stage must finish"):
+        tournament_end(tournament=league, by=alice)
+    _nothing_changed(league, Tournament.Status.RUNNING)
+
+
+def test_a_tournament_with_no_stage_played_is_not_ended(
+    alice: User, league: Tournament, make_players: Players
+) -> None:
+    """Before stage 1 there are no standings to end on (and no cancelling a tournament)."""
+    for user in make_players(4):
+        Entry.objects.create(tournament=league, user=user, status=Entry.Status.REGISTERED)
+    with pytest.raises(TournamentError, match="No stage has been played yet"):
+        tournament_end(tournament=league, by=alice)
+    _nothing_changed(league, Tournament.Status.REGISTRATION)
+
+
+def test_a_finished_tournament_is_not_ended_again(
+    alice: User, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    tournament_end(tournament=league, by=alice)
+    league.refresh_from_db()
+    finished_at = league.finished_at
+    Mail.objects.all().delete()
+    with pytest.raises(TournamentError, match="This tournament is over"):
+        tournament_end(tournament=league, by=alice)
+    league.refresh_from_db()
+    assert league.finished_at == finished_at
+    assert not Mail.objects.exists()
+
+
+# --- Pages -------------------------------------------------------------------------------
+
+
+def _url(tournament: Tournament, page: str = "") -> str:
+    return f"/tournaments/{tournament.pk}/{page}"
+
+
+def test_the_organiser_ends_the_tournament_from_the_dashboard_after_a_question(
+    alice: User, as_user: Login, client: Client, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    organiser = as_user(alice)
+    dashboard = organiser.get(_url(league, "organise/")).content.decode()
+    assert f'href="{_url(league, "organise/end/")}"' in dashboard
+    question = html.unescape(organiser.get(_url(league, "organise/end/")).content.decode())
+    assert "End Small league now?" in question
+    assert (
+        "The standings after stage 1 of 2 become its final standings: no further stage is "
+        "played." in question
+    )
+    french = organiser.get(_url(league, "organise/end/"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Terminer Small league maintenant\u00a0?" in html.unescape(french.content.decode())
+    response = organiser.post(_url(league, "organise/end/"), follow=True)
+    assert "The tournament is over." in response.content.decode()
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.FINISHED
+    standings = client.get(_url(league, "standings/")).content.decode()
+    assert re.search(r"<h2>([^<]*)</h2>", standings).group(1) == "Final standings"  # type: ignore[union-attr]
+    page = client.get(_url(league, "")).content.decode()
+    assert "finished: stage 1 of 2" in page and "ended early by its organiser" in page
+    listed = client.get("/tournaments/").content.decode()
+    assert "Small league</a>\n    — finished" in listed
+
+
+def test_the_dashboard_offers_no_end_while_a_stage_is_being_played_or_before_one(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    league = open_for_a_day(alice, "Busy league", stage_count=2)
+    organiser = as_user(alice)
+    players = make_players(4)
+    for user in players:
+        Entry.objects.create(tournament=league, user=user, status=Entry.Status.REGISTERED)
+    assert "organise/end/" not in organiser.get(_url(league, "organise/")).content.decode()
+    stage = first_stage(league, [], seed=4)
+    assert "organise/end/" not in organiser.get(_url(league, "organise/")).content.decode()
+    _played(stage)
+    assert "organise/end/" in organiser.get(_url(league, "organise/")).content.decode()
+
+
+def test_a_refused_end_says_why_with_a_409_and_changes_nothing(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    league = open_for_a_day(alice, "Busy league", stage_count=2)
+    first_stage(league, make_players(4), seed=4)
+    response = as_user(alice).post(_url(league, "organise/end/"))
+    assert response.status_code == 409
+    assert "Every table of the current stage must finish first." in response.content.decode()
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.RUNNING
+
+
+def test_ending_is_for_the_organiser_only(
+    mallory: User, as_user: Login, client: Client, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    assert as_user(mallory).get(_url(league, "organise/end/")).status_code == 403
+    assert as_user(mallory).post(_url(league, "organise/end/")).status_code == 403
+    assert client.post(_url(league, "organise/end/")).status_code == 302, "to log in"
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.RUNNING
