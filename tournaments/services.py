@@ -1,5 +1,6 @@
 """Commands of tournaments: creating one, registering, inviting, withdrawing, starting
-stages, finishing tables, ending a tournament early, emailing players.
+stages, adding a player between them, finishing tables, ending a tournament early,
+emailing players.
 
 Each follows the shape of the game commands: check (who asks, what state the tournament
 is in), write in one transaction, then notify after the commit. The tables are ordinary
@@ -465,6 +466,20 @@ def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | No
     return table
 
 
+def _between_stages(tournament: Tournament) -> Tournament:
+    """The tournament, locked in the caller's transaction, once no stage is being played;
+    refused while one is, and once the tournament is over."""
+    # Results the tournaments consumer has not recorded yet (it runs after each commit).
+    for table in selectors.unfinished_tables(tournament):
+        table_record_result(table=table)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("This tournament is over."))
+    if selectors.unfinished_tables(tournament).exists():
+        raise TournamentError(_("Every table of the current stage must finish first."))
+    return tournament
+
+
 def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
     """The organiser ends the tournament after the stages played, once none is being
     played: when too few players are left for the next stage, or when the league stops
@@ -473,21 +488,62 @@ def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournamen
     its emails too). Refused before any stage was played (there are no standings to end
     on) and once it is over."""
     _check_organiser(tournament, by)
-    # Results the tournaments consumer has not recorded yet (it runs after each commit).
-    for table in selectors.unfinished_tables(tournament):
-        table_record_result(table=table)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if tournament.status == Tournament.Status.FINISHED:
-            raise TournamentError(_("This tournament is over."))
-        if selectors.unfinished_tables(tournament).exists():
-            raise TournamentError(_("Every table of the current stage must finish first."))
+        tournament = _between_stages(tournament)
         if not tournament.stages.filter(finished_at__isnull=False).exists():
             raise TournamentError(
                 _("No stage has been played yet: there are no standings to end on.")
             )
         tournament_finish(tournament)
     return tournament
+
+
+def entry_add(*, tournament: Tournament, by: AbstractBaseUser, user: AbstractBaseUser) -> Entry:
+    """The organiser registers ``user`` before a stage starts (a late player, or one who
+    replaces a withdrawn player), whatever the registration dates: they start with 0
+    points (the stages before count nothing for them) and are seated from the next stage.
+    The player is emailed who added them. Refused while a stage is being played, once the
+    tournament is over, and for a player registered or withdrawn already."""
+    _check_organiser(tournament, by)
+    name = display_name(user)
+    with transaction.atomic():
+        tournament = _between_stages(tournament)
+        entry = tournament.entries.filter(user_id=user.pk).first()
+        if entry is not None and entry.status == Entry.Status.REGISTERED:
+            raise TournamentError(_("%(name)s is already registered.") % {"name": name})
+        if entry is not None:
+            raise TournamentError(
+                _("%(name)s was withdrawn from this tournament.") % {"name": name}
+            )
+        selectors.invitations_of(tournament, user).delete()  # answered
+        entry = Entry.objects.create(
+            tournament=tournament,
+            user=user,
+            status=Entry.Status.REGISTERED,
+            registered_at=timezone.now(),
+        )
+        _tell_added(entry, display_name(by))
+    return entry
+
+
+def _tell_added(entry: Entry, organiser: str) -> None:
+    """Tell the player the organiser registered them, after the commit: from when they
+    play, and from what."""
+    tournament = entry.tournament
+    link = settings.SITE_URL + reverse("tournaments:tournament", args=(tournament.pk,))
+    words = {"organiser": organiser, "tournament": tournament.name, "link": link}
+    queue_mail(
+        tournament,
+        [entry.user],
+        lambda: (
+            _("%(tournament)s: %(organiser)s has registered you") % words,
+            _(
+                "%(organiser)s has registered you for %(tournament)s: you are seated from its "
+                "next stage on, and you start with 0 points.\n\nThe tournament: %(link)s"
+            )
+            % words,
+        ),
+    )
 
 
 # --- Emails -----------------------------------------------------------------------------

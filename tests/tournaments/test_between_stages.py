@@ -1,9 +1,12 @@
-"""The organiser ends a tournament after the stages played: when too few players are left
-for the next stage, or when the league decides to stop there."""
+"""The organiser's tools between stages: ending the tournament after the stages played
+(when too few players are left for the next stage, or when the league stops there), and
+adding a player (a late one, or one replacing a withdrawn player), who starts with 0
+points and is seated from the next stage."""
 
 from __future__ import annotations
 
 import html
+import random
 import re
 from collections.abc import Callable
 
@@ -12,8 +15,17 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
+from tests.members import speaks
+from tournaments import selectors
 from tournaments.models import Entry, Mail, Stage, Tournament
-from tournaments.services import NotOrganiser, TournamentError, entry_withdraw, tournament_end
+from tournaments.services import (
+    NotOrganiser,
+    TournamentError,
+    entry_add,
+    entry_withdraw,
+    stage_start,
+    tournament_end,
+)
 
 from .conftest import Players, fake_result, first_stage, open_for_a_day
 
@@ -23,7 +35,7 @@ OnCommit = Callable[..., object]
 Login = Callable[[User], Client]
 
 
-def _played(stage: Stage) -> None:
+def play_stage(stage: Stage) -> None:
     """Every table of ``stage`` recorded: at each, the first seat first, the next second..."""
     for table in stage.tables.all():
         names = [place.entry.user.username for place in table.players.order_by("seat")]
@@ -32,14 +44,21 @@ def _played(stage: Stage) -> None:
 
 @pytest.fixture
 def two_left(alice: User, make_players: Players) -> tuple[Tournament, list[User]]:
-    """Alice's league of two stages: four players, stage 1 played, two of them withdrawn
-    since, too few for stage 2. Returns the league and the two players left."""
+    """Alice's "Small league" of two stages: four players, stage 1 played, two of them
+    withdrawn since, too few for stage 2. Returns the league and the two players left."""
     players = make_players(4)
     league = open_for_a_day(alice, "Small league", stage_count=2)
-    _played(first_stage(league, players, seed=3))
+    play_stage(first_stage(league, players, seed=3))
     for user in players[2:]:
         entry_withdraw(entry=league.entries.get(user=user), by=alice)
     return league, players[:2]
+
+
+def _url(tournament: Tournament, page: str = "") -> str:
+    return f"/tournaments/{tournament.pk}/{page}"
+
+
+# --- Ending a tournament ------------------------------------------------------------------
 
 
 def test_the_organiser_ends_a_tournament_too_few_players_are_left_to_go_on_with(
@@ -68,7 +87,7 @@ def test_a_league_may_stop_after_any_stage_played(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     league = open_for_a_day(alice, "Long league", stage_count=5)
-    _played(first_stage(league, make_players(8), seed=8))
+    play_stage(first_stage(league, make_players(8), seed=8))
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         tournament_end(tournament=league, by=alice)
     league.refresh_from_db()
@@ -129,13 +148,6 @@ def test_a_finished_tournament_is_not_ended_again(
     assert not Mail.objects.exists()
 
 
-# --- Pages -------------------------------------------------------------------------------
-
-
-def _url(tournament: Tournament, page: str = "") -> str:
-    return f"/tournaments/{tournament.pk}/{page}"
-
-
 def test_the_organiser_ends_the_tournament_from_the_dashboard_after_a_question(
     alice: User, as_user: Login, client: Client, two_left: tuple[Tournament, list[User]]
 ) -> None:
@@ -174,7 +186,7 @@ def test_the_dashboard_offers_no_end_while_a_stage_is_being_played_or_before_one
     assert "organise/end/" not in organiser.get(_url(league, "organise/")).content.decode()
     stage = first_stage(league, [], seed=4)
     assert "organise/end/" not in organiser.get(_url(league, "organise/")).content.decode()
-    _played(stage)
+    play_stage(stage)
     assert "organise/end/" in organiser.get(_url(league, "organise/")).content.decode()
 
 
@@ -199,3 +211,141 @@ def test_ending_is_for_the_organiser_only(
     assert client.post(_url(league, "organise/end/")).status_code == 302, "to log in"
     league.refresh_from_db()
     assert league.status == Tournament.Status.RUNNING
+
+
+# --- Adding a player ---------------------------------------------------------------------
+
+
+def test_a_player_added_between_stages_starts_from_nothing_and_plays_the_next_stage(
+    alice: User,
+    bob: User,
+    two_left: tuple[Tournament, list[User]],
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: two withdrawals left a league too few players for stage 2, and no
+    replacement could join it."""
+    league, left = two_left
+    speaks(bob, "fr")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        entry = entry_add(tournament=league, by=alice, user=bob)
+    assert entry.status == Entry.Status.REGISTERED
+    (line,) = [line for line in selectors.standings_of(league) if line.player == entry.pk]
+    assert line.tables == 0 and line.rank is None, "listed as a player who has not played yet"
+    (told,) = mail.outbox
+    assert told.to == [bob.email]
+    assert told.subject == "Small league\u00a0: alice vous a inscrit"
+    assert "vous commencez avec 0\u00a0point" in told.body
+    stage = stage_start(tournament=league, by=alice, rng=random.Random(2))
+    (table,) = stage.tables.all()
+    seated = {place.entry.user for place in table.players.select_related("entry__user")}
+    assert seated == {*left, bob}
+    play_stage(stage)
+    points = {line.player: line.points for line in selectors.standings_of(league)}
+    assert points[entry.pk] in {1, 2, 4}, "only the points of the stage bob played"
+
+
+def test_a_player_is_added_before_stage_1_too(
+    alice: User, bob: User, league: Tournament, make_players: Players
+) -> None:
+    entry_add(tournament=league, by=alice, user=bob)
+    first_stage(league, make_players(2), seed=1)
+    assert league.entries.get(user=bob).places.count() == 1
+
+
+def _refused(league: Tournament, user: User, reason: str, by: User | None = None) -> None:
+    before = list(league.entries.values_list("user", "status"))
+    Mail.objects.all().delete()
+    with pytest.raises(TournamentError, match=reason):
+        entry_add(tournament=league, by=by or league.organiser, user=user)
+    assert list(league.entries.values_list("user", "status")) == before
+    assert not Mail.objects.exists()
+
+
+def test_no_player_is_added_while_a_stage_is_being_played(
+    alice: User, bob: User, make_players: Players
+) -> None:
+    league = open_for_a_day(alice, "Busy league", stage_count=2)
+    first_stage(league, make_players(4), seed=4)
+    _refused(league, bob, "Every table of the current stage must finish first")
+
+
+def test_no_player_is_added_once_the_tournament_is_over(
+    alice: User, bob: User, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    tournament_end(tournament=league, by=alice)
+    _refused(league, bob, "This tournament is over")
+
+
+def test_a_registered_or_withdrawn_player_is_not_added_again(
+    alice: User, make_players: Players
+) -> None:
+    players = make_players(4)
+    league = open_for_a_day(alice, "Long league", stage_count=3)
+    play_stage(first_stage(league, players, seed=3))
+    entry_withdraw(entry=league.entries.get(user=players[3]), by=alice)
+    _refused(league, players[0], "player1 is already registered")
+    _refused(league, players[3], "player4 was withdrawn from this tournament")
+
+
+def test_only_the_organiser_adds_players(
+    bob: User, mallory: User, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    with pytest.raises(NotOrganiser):
+        entry_add(tournament=league, by=mallory, user=bob)
+    assert not league.entries.filter(user=bob).exists()
+
+
+# --- Adding a player: the dashboard ------------------------------------------------------
+
+
+def test_the_organiser_adds_a_player_by_name_from_the_dashboard(
+    alice: User, bob: User, as_user: Login, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    organiser = as_user(alice)
+    dashboard = organiser.get(_url(league, "organise/")).content.decode()
+    assert f'action="{_url(league, "organise/players/add/")}"' in dashboard
+    response = organiser.post(_url(league, "organise/players/add/"), {"name": " BOB "}, follow=True)
+    assert "bob is registered: they play from the next stage." in response.content.decode()
+    assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
+
+
+def test_adding_a_name_nobody_has_is_a_400_that_says_so(
+    alice: User, as_user: Login, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    before = league.entries.count()
+    response = as_user(alice).post(_url(league, "organise/players/add/"), {"name": "Zoe"})
+    assert response.status_code == 400
+    assert "No member is called “Zoe”." in html.unescape(response.content.decode())
+    french = as_user(alice).post(
+        _url(league, "organise/players/add/"), {"name": "Zoe"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert "Aucun membre ne s’appelle «\u00a0Zoe\u00a0»." in html.unescape(french.content.decode())
+    assert league.entries.count() == before
+
+
+def test_a_refused_addition_is_a_409_with_the_reason(
+    alice: User, bob: User, as_user: Login, make_players: Players
+) -> None:
+    league = open_for_a_day(alice, "Busy league", stage_count=2)
+    first_stage(league, make_players(4), seed=4)
+    organiser = as_user(alice)
+    assert "organise/players/add/" not in organiser.get(_url(league, "organise/")).content.decode()
+    response = organiser.post(_url(league, "organise/players/add/"), {"name": "bob"})
+    assert response.status_code == 409
+    assert "Every table of the current stage must finish first." in response.content.decode()
+    assert not league.entries.filter(user=bob).exists()
+
+
+def test_adding_players_is_the_organisers_and_a_post(
+    alice: User, bob: User, mallory: User, as_user: Login, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    add = _url(league, "organise/players/add/")
+    assert as_user(mallory).post(add, {"name": "bob"}).status_code == 403
+    assert as_user(alice).get(add).status_code == 405
+    assert not league.entries.filter(user=bob).exists()
