@@ -152,18 +152,6 @@ def name_held(key: str, user_id: int | None) -> bool:
     return Profile.objects.filter(name_key=key).exclude(user_id=user_id).exists()
 
 
-def member_named(name: str) -> AbstractBaseUser | None:
-    """The active member whose display name is ``name`` as names are taken (capitals and
-    look-alike letters alike: :func:`accounts.names.name_key`), or None."""
-    key = name_key(name)
-    profile = (
-        Profile.objects.filter(name_key=key, user__is_active=True).select_related("user").first()
-        if key
-        else None
-    )
-    return None if profile is None else profile.user
-
-
 def bot_accounts(user_ids: Collection[int]) -> dict[int, bool]:
     """The bot accounts among ``user_ids``, each mapped to whether its owner lets its games
     with people be rated (``games.players``' question, registered by the app)."""

@@ -1,5 +1,4 @@
-"""Forms of the tournament pages: creating a tournament, inviting, adding a player,
-emailing players."""
+"""Forms of the tournament pages: creating a tournament, inviting, emailing players."""
 
 from __future__ import annotations
 
@@ -7,11 +6,8 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
-from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import member_named
-from accounts.names import MAX_NAME_LENGTH
 from games.forms import DEADLINES
 from games.models import Game
 from tournaments.models import Tournament
@@ -111,21 +107,6 @@ class TournamentForm(forms.Form):
 
 class InviteForm(forms.Form):
     email = forms.EmailField(label=_("Email address of the player to invite"))
-
-
-class AddPlayerForm(forms.Form):
-    """A member the organiser registers between stages, by the name other players see."""
-
-    name = forms.CharField(label=_("Name of the member to add"), max_length=MAX_NAME_LENGTH)
-
-    def clean_name(self) -> AbstractBaseUser:
-        user = member_named(self.cleaned_data["name"])
-        if user is None:
-            raise forms.ValidationError(
-                _("No member is called “%(name)s”."),
-                params={"name": self.cleaned_data["name"].strip()},
-            )
-        return user
 
 
 class EmailForm(forms.Form):

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from games.belonging import Link
 from games.models import Game
-from tournaments.models import Invitation, Tournament
+from tournaments.models import Invitation
 from tournaments.selectors import tournament_of
 
 
@@ -55,16 +55,17 @@ def resign_note(game: Game) -> str | None:
 
 
 def invitation_notices(user: AbstractBaseUser) -> list[Link]:
-    """The member's invitations to tournaments not started yet, each linked to the page
+    """The member's invitations to tournaments (not started yet, or between stages), each
+    linked to the page
     where they accept or decline it (``games.notices`` asks for the member's games page,
     so that an invitation is found without its email): one query, however many."""
     address = getattr(user, "email", "")
     if not address:
         return []
     invitations = (
-        Invitation.objects.filter(
-            email__iexact=address, tournament__status=Tournament.Status.REGISTRATION
-        )
+        # Each is still open: those sent before stage 1 lapse when it starts, those sent
+        # between stages when the tournament ends.
+        Invitation.objects.filter(email__iexact=address)
         # Registered (or withdrawn) already: nothing left to answer.
         .exclude(tournament__entries__user_id=user.pk)
         .select_related("tournament")

@@ -139,6 +139,14 @@ def send_invitation(invitation_id: int) -> bool:
                 "%(organiser)s invites you to play the X-Game tournament “%(tournament)s”: "
                 "%(what)s.\n\nAccept or decline: %(link)s\n\nNo account yet? Sign up with this "
                 "address (%(address)s) and the invitation is yours."
+            )
+            if tournament.status == Tournament.Status.REGISTRATION
+            # Invited between stages (services.tournament_invite): what joining then means.
+            else gettext_lazy(
+                "%(organiser)s invites you to join the X-Game tournament “%(tournament)s”, "
+                "which has started: %(what)s. If you accept, you start with 0 points and play "
+                "from the next stage.\n\nAccept or decline: %(link)s\n\nNo account yet? Sign "
+                "up with this address (%(address)s) and the invitation is yours."
             ),
             words={
                 "organiser": display_name(invitation.invited_by),

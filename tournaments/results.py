@@ -87,10 +87,12 @@ def tournament_finish(tournament: Tournament, now: datetime | None = None) -> No
     """The tournament is over, its standings as they stand the final ones: whether its
     last stage just closed or its organiser ended it after the stages played
     (``services.tournament_end``), the one way to "finished". The organiser and every
-    player still registered are emailed. Inside the caller's transaction."""
+    player still registered are emailed; invitations nobody accepted lapse. Inside the
+    caller's transaction."""
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now or timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
+    tournament.invitations.all().delete()
     _tell_organiser(
         tournament, lambda: _("%(tournament)s is over") % {"tournament": tournament.name}
     )

@@ -1,6 +1,6 @@
-"""Commands of tournaments: creating one, registering, inviting, withdrawing, starting
-stages, adding a player between them, finishing tables, ending a tournament early,
-emailing players.
+"""Commands of tournaments: creating one, registering, inviting (before the first stage
+or between stages), withdrawing, starting stages, finishing tables, ending a tournament
+early, emailing players.
 
 Each follows the shape of the game commands: check (who asks, what state the tournament
 is in), write in one transaction, then notify after the commit. The tables are ordinary
@@ -43,6 +43,15 @@ _SYSTEM_RANDOM = secrets.SystemRandom()
 
 class TournamentError(ValueError):
     """A request the tournament cannot grant now, in words for the person who made it."""
+
+
+class StageInPlay(TournamentError):
+    """Refused while stage ``number`` is being played, in the organiser's words (a player
+    is told when to come back)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(_("Every table of the current stage must finish first."))
+        self.number = number
 
 
 class NotOrganiser(PermissionError):
@@ -107,20 +116,30 @@ def tournament_register(
     *, tournament: Tournament, user: AbstractBaseUser, now: datetime | None = None
 ) -> Entry:
     """Register ``user``: anybody while registration is open, an invited player any time
-    before the first stage starts."""
+    before the first stage starts, or between stages once it has (accepting an invitation
+    sent then: they start with 0 points and are seated from the next stage on)."""
     now = now or timezone.now()
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         tournament.refresh_from_db()
-        if tournament.status != Tournament.Status.REGISTRATION:
-            raise TournamentError(_("This tournament has already started."))
         entry = tournament.entries.filter(user_id=user.pk).first()
         if entry is not None and entry.status == Entry.Status.REGISTERED:
             raise TournamentError(_("You are already registered."))
         if entry is not None and entry.status == Entry.Status.WITHDRAWN:
             raise TournamentError(_("The organiser withdrew you from this tournament."))
         invitations = selectors.invitations_of(tournament, user)
-        if not tournament.registration_is_open(now) and not invitations.exists():
+        if tournament.status != Tournament.Status.REGISTRATION and not invitations.exists():
+            raise TournamentError(_("This tournament has already started."))
+        if tournament.status != Tournament.Status.REGISTRATION:
+            try:
+                _between_stages(tournament)
+            except StageInPlay as playing:
+                raise TournamentError(
+                    # The registration page's words, which a template gives as %(n)s.
+                    _("Stage %(n)s is being played: wait until stage %(n)s ends to accept.")
+                    % {"n": playing.number}
+                ) from None
+        elif not tournament.registration_is_open(now) and not invitations.exists():
             raise TournamentError(_("Registration is not open."))
         invitations.delete()  # accepted
         entry = Entry.objects.create(
@@ -130,11 +149,15 @@ def tournament_register(
 
 
 def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> None:
-    """Cancel a registration, or decline an invitation, before the first stage."""
+    """Cancel a registration before the first stage, or decline an invitation (sent
+    before it or between stages) any time."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         tournament.refresh_from_db()
         if tournament.status != Tournament.Status.REGISTRATION:
+            declined, _rows = selectors.invitations_of(tournament, user).delete()
+            if declined:
+                return
             raise TournamentError(
                 _("The tournament has started: ask the organiser to withdraw you.")
             )
@@ -150,20 +173,23 @@ def tournament_invite(
     *, tournament: Tournament, by: AbstractBaseUser, email: str
 ) -> tuple[Invitation, bool]:
     """The organiser invites an email address, once per address and tournament; the
-    invitation and whether it is new. The address may belong to a member or to nobody
+    invitation and whether it is new. Before the first stage, or between stages (no stage
+    being played, the tournament not over): whoever accepts then starts with 0 points and
+    is seated from the next stage on. The address may belong to a member or to nobody
     yet: nothing here depends on it, so that nobody learns who has an account. The
     invitation is emailed once it commits (:func:`tournaments.mail.send_invitation`);
     the member with that address accepts by registering, or declines. Past the day's
     invitations of ``by`` (games' and tournaments' together), :class:`TooManyInvitations`."""
     _check_organiser(tournament, by)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise TournamentError(_("Players can only be invited before the first stage."))
     address = email.strip().lower()
-    already = tournament.invitations.filter(email=address).first()
-    if already is not None:
-        return already, False
-    spend_invitation(by)
     with transaction.atomic():
+        tournament.refresh_from_db()
+        if tournament.status != Tournament.Status.REGISTRATION:
+            tournament = _between_stages(tournament)
+        already = tournament.invitations.filter(email=address).first()
+        if already is not None:
+            return already, False
+        spend_invitation(by)
         invitation, new = Invitation.objects.get_or_create(
             tournament=tournament, email=address, defaults={"invited_by": by}
         )
@@ -468,15 +494,16 @@ def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | No
 
 def _between_stages(tournament: Tournament) -> Tournament:
     """The tournament, locked in the caller's transaction, once no stage is being played;
-    refused while one is, and once the tournament is over."""
+    refused once the tournament is over, and while a stage is (:class:`StageInPlay`)."""
     # Results the tournaments consumer has not recorded yet (it runs after each commit).
     for table in selectors.unfinished_tables(tournament):
         table_record_result(table=table)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(_("This tournament is over."))
-    if selectors.unfinished_tables(tournament).exists():
-        raise TournamentError(_("Every table of the current stage must finish first."))
+    playing = selectors.unfinished_tables(tournament).values_list("stage__number", flat=True)
+    if playing:
+        raise StageInPlay(playing[0])
     return tournament
 
 
@@ -496,54 +523,6 @@ def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournamen
             )
         tournament_finish(tournament)
     return tournament
-
-
-def entry_add(*, tournament: Tournament, by: AbstractBaseUser, user: AbstractBaseUser) -> Entry:
-    """The organiser registers ``user`` before a stage starts (a late player, or one who
-    replaces a withdrawn player), whatever the registration dates: they start with 0
-    points (the stages before count nothing for them) and are seated from the next stage.
-    The player is emailed who added them. Refused while a stage is being played, once the
-    tournament is over, and for a player registered or withdrawn already."""
-    _check_organiser(tournament, by)
-    name = display_name(user)
-    with transaction.atomic():
-        tournament = _between_stages(tournament)
-        entry = tournament.entries.filter(user_id=user.pk).first()
-        if entry is not None and entry.status == Entry.Status.REGISTERED:
-            raise TournamentError(_("%(name)s is already registered.") % {"name": name})
-        if entry is not None:
-            raise TournamentError(
-                _("%(name)s was withdrawn from this tournament.") % {"name": name}
-            )
-        selectors.invitations_of(tournament, user).delete()  # answered
-        entry = Entry.objects.create(
-            tournament=tournament,
-            user=user,
-            status=Entry.Status.REGISTERED,
-            registered_at=timezone.now(),
-        )
-        _tell_added(entry, display_name(by))
-    return entry
-
-
-def _tell_added(entry: Entry, organiser: str) -> None:
-    """Tell the player the organiser registered them, after the commit: from when they
-    play, and from what."""
-    tournament = entry.tournament
-    link = settings.SITE_URL + reverse("tournaments:tournament", args=(tournament.pk,))
-    words = {"organiser": organiser, "tournament": tournament.name, "link": link}
-    queue_mail(
-        tournament,
-        [entry.user],
-        lambda: (
-            _("%(tournament)s: %(organiser)s has registered you") % words,
-            _(
-                "%(organiser)s has registered you for %(tournament)s: you are seated from its "
-                "next stage on, and you start with 0 points.\n\nThe tournament: %(link)s"
-            )
-            % words,
-        ),
-    )
 
 
 # --- Emails -----------------------------------------------------------------------------

@@ -15,7 +15,6 @@ urlpatterns = [
     path("<int:tournament_id>/standings.csv", views.standings_export, name="standings-csv"),
     path("<int:tournament_id>/organise/", views.dashboard, name="dashboard"),
     path("<int:tournament_id>/organise/invite/", views.invite, name="invite"),
-    path("<int:tournament_id>/organise/players/add/", views.add_player, name="add-player"),
     path(
         "<int:tournament_id>/organise/players/<int:entry_id>/withdraw/",
         views.withdraw,

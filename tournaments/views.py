@@ -24,7 +24,7 @@ from games.descriptions import time_per_move
 from games.lobby import TooManyInvitations, invitation_news
 from games.models import Game
 from tournaments import seating, selectors, services
-from tournaments.forms import AddPlayerForm, EmailForm, InviteForm, TournamentForm
+from tournaments.forms import EmailForm, InviteForm, TournamentForm
 from tournaments.mail import tables_in_words
 from tournaments.models import Entry, Invitation, Table, Tournament
 from tournaments.standings import COMMA_CSV, SEMICOLON_CSV, points_row, standings_csv
@@ -126,6 +126,8 @@ def _registration(request: HttpRequest, tournament: Tournament, status: int = 20
         "invited": selectors.invitations_of(tournament, request.user).exists(),
         "registration_open": tournament.registration_is_open(),
         "per_move": time_per_move(tournament.move_deadline),
+        # An invitation sent between stages is accepted only until the next one starts.
+        "in_play": selectors.in_play(tournament),
     }
     return render(request, "tournaments/register.html", context, status=status)
 
@@ -237,7 +239,7 @@ def _dashboard(
     request: HttpRequest, tournament: Tournament, status: int = 200, **forms: Form
 ) -> HttpResponse:
     """The organiser's dashboard; ``forms``: one of its forms as it was sent, with its
-    errors (``invite_form``, ``add_form``, ``email_form``), the others empty."""
+    errors (``invite_form``, ``email_form``), the others empty."""
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
     stages = selectors.stages_of(tournament, timezone.now())
@@ -261,10 +263,9 @@ def _dashboard(
         "playing": playing,
         "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
-        # Once stage 1 started, between stages: what tournament_end asks.
+        # Once stage 1 started, between stages: what tournament_end asks (and inviting).
         "can_end": tournament.status == Tournament.Status.RUNNING and not playing,
         "invite_form": InviteForm(),
-        "add_form": AddPlayerForm(),
         "email_form": EmailForm(),
         **forms,
     }
@@ -326,26 +327,6 @@ def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
             tournament=tournament, by=request.user, email=form.cleaned_data["email"]
         )
         return invitation_news(owed=invitation.sent_at is None, new=new)
-
-    return _organiser_action(request, tournament_id, act)
-
-
-@login_required
-@require_POST
-def add_player(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Register a member by name before a stage starts; a name nobody has is a 400 with
-    the form again."""
-    form = AddPlayerForm(request.POST)
-    if not form.is_valid():
-        tournament = _tournament_for_organiser(request, tournament_id)
-        return _dashboard(request, tournament, status=400, add_form=form)
-
-    def act(tournament: Tournament) -> str:
-        user = form.cleaned_data["name"]
-        services.entry_add(tournament=tournament, by=request.user, user=user)
-        return _("%(name)s is registered: they play from the next stage.") % {
-            "name": display_name(user)
-        }
 
     return _organiser_action(request, tournament_id, act)
 

@@ -1,7 +1,7 @@
-"""The organiser's tools between stages: ending the tournament after the stages played
-(when too few players are left for the next stage, or when the league stops there), and
-adding a player (a late one, or one replacing a withdrawn player), who starts with 0
-points and is seated from the next stage."""
+"""Between stages: the organiser ends the tournament after the stages played (when too
+few players are left for the next stage, or when the league stops there), or invites a
+player (a late one, or one replacing a withdrawn player), who joins only by accepting,
+starts with 0 points and is seated from the next stage."""
 
 from __future__ import annotations
 
@@ -17,14 +17,16 @@ from django.test import Client
 
 from tests.members import speaks
 from tournaments import selectors
-from tournaments.models import Entry, Mail, Stage, Tournament
+from tournaments.models import Entry, Invitation, Mail, Stage, Tournament
 from tournaments.services import (
     NotOrganiser,
     TournamentError,
-    entry_add,
     entry_withdraw,
     stage_start,
     tournament_end,
+    tournament_invite,
+    tournament_register,
+    tournament_unregister,
 )
 
 from .conftest import Players, fake_result, first_stage, open_for_a_day
@@ -213,30 +215,35 @@ def test_ending_is_for_the_organiser_only(
     assert league.status == Tournament.Status.RUNNING
 
 
-# --- Adding a player ---------------------------------------------------------------------
+# --- Inviting a player between stages -----------------------------------------------------
 
 
-def test_a_player_added_between_stages_starts_from_nothing_and_plays_the_next_stage(
-    alice: User,
+def _invite(league: Tournament, address: str, capture: OnCommit) -> None:
+    with capture(execute=True):  # type: ignore[operator]
+        tournament_invite(tournament=league, by=league.organiser, email=address)
+
+
+def test_a_player_invited_between_stages_accepts_starts_from_nothing_and_plays_the_next_stage(
     bob: User,
     two_left: tuple[Tournament, list[User]],
     django_capture_on_commit_callbacks: OnCommit,
 ) -> None:
     """Failed before: two withdrawals left a league too few players for stage 2, and no
-    replacement could join it."""
+    replacement could be invited to it."""
     league, left = two_left
     speaks(bob, "fr")
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        entry = entry_add(tournament=league, by=alice, user=bob)
-    assert entry.status == Entry.Status.REGISTERED
-    (line,) = [line for line in selectors.standings_of(league) if line.player == entry.pk]
-    assert line.tables == 0 and line.rank is None, "listed as a player who has not played yet"
+    _invite(league, bob.email, django_capture_on_commit_callbacks)
     (told,) = mail.outbox
     assert told.to == [bob.email]
-    assert told.subject == "Small league\u00a0: alice vous a inscrit"
-    assert "vous commencez avec 0\u00a0point" in told.body
-    stage = stage_start(tournament=league, by=alice, rng=random.Random(2))
+    assert "vous commencez avec 0\u00a0point et jouez à partir de la prochaine ronde" in told.body
+    assert not league.entries.filter(user=bob).exists(), "nobody is registered unasked"
+    entry = tournament_register(tournament=league, user=bob)
+    assert entry.status == Entry.Status.REGISTERED
+    assert not league.invitations.exists(), "accepted"
+    (line,) = [line for line in selectors.standings_of(league) if line.player == entry.pk]
+    assert line.tables == 0 and line.rank is None, "listed as a player who has not played yet"
+    stage = stage_start(tournament=league, by=league.organiser, rng=random.Random(2))
     (table,) = stage.tables.all()
     seated = {place.entry.user for place in table.players.select_related("entry__user")}
     assert seated == {*left, bob}
@@ -245,107 +252,127 @@ def test_a_player_added_between_stages_starts_from_nothing_and_plays_the_next_st
     assert points[entry.pk] in {1, 2, 4}, "only the points of the stage bob played"
 
 
-def test_a_player_is_added_before_stage_1_too(
-    alice: User, bob: User, league: Tournament, make_players: Players
+def test_an_invitation_sent_between_stages_waits_for_the_stage_being_played(
+    bob: User, two_left: tuple[Tournament, list[User]], make_players: Players
 ) -> None:
-    entry_add(tournament=league, by=alice, user=bob)
-    first_stage(league, make_players(2), seed=1)
-    assert league.entries.get(user=bob).places.count() == 1
+    """Invited between stages, Bob answers once the organiser has started the next stage."""
+    league, _left = two_left
+    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
+    _next_stage_with(league, make_players(2))
+    with pytest.raises(TournamentError, match="wait until stage 2 ends"):
+        tournament_register(tournament=league, user=bob)
+    assert not league.entries.filter(user=bob).exists()
+    assert league.invitations.exists(), "still his to accept once the stage ends"
 
 
-def _refused(league: Tournament, user: User, reason: str, by: User | None = None) -> None:
-    before = list(league.entries.values_list("user", "status"))
-    Mail.objects.all().delete()
-    with pytest.raises(TournamentError, match=reason):
-        entry_add(tournament=league, by=by or league.organiser, user=user)
-    assert list(league.entries.values_list("user", "status")) == before
-    assert not Mail.objects.exists()
+def _next_stage_with(league: Tournament, players: list[User]) -> Stage:
+    """``players`` invited and registered between stages, the organiser starts the next."""
+    for user in players:
+        tournament_invite(tournament=league, by=league.organiser, email=user.email)
+        tournament_register(tournament=league, user=user)
+    return stage_start(tournament=league, by=league.organiser, rng=random.Random(5))
 
 
-def test_no_player_is_added_while_a_stage_is_being_played(
-    alice: User, bob: User, make_players: Players
+def test_a_player_invited_between_stages_may_decline(
+    bob: User, two_left: tuple[Tournament, list[User]]
 ) -> None:
-    league = open_for_a_day(alice, "Busy league", stage_count=2)
-    first_stage(league, make_players(4), seed=4)
-    _refused(league, bob, "Every table of the current stage must finish first")
+    league, _left = two_left
+    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
+    tournament_unregister(tournament=league, user=bob)
+    assert not league.invitations.exists() and not league.entries.filter(user=bob).exists()
+    with pytest.raises(TournamentError, match="already started"):
+        tournament_register(tournament=league, user=bob)
 
 
-def test_no_player_is_added_once_the_tournament_is_over(
+def test_nobody_is_invited_while_a_stage_is_being_played_or_once_the_tournament_is_over(
+    alice: User, make_players: Players, two_left: tuple[Tournament, list[User]]
+) -> None:
+    busy = open_for_a_day(alice, "Busy league", stage_count=2)
+    first_stage(busy, make_players(4), seed=4)
+    with pytest.raises(TournamentError, match="Every table of the current stage must finish"):
+        tournament_invite(tournament=busy, by=alice, email="carol@example.com")
+    league, _left = two_left
+    tournament_end(tournament=league, by=alice)
+    with pytest.raises(TournamentError, match="This tournament is over"):
+        tournament_invite(tournament=league, by=alice, email="carol@example.com")
+    assert not Invitation.objects.exists()
+
+
+def test_invitations_nobody_accepted_lapse_when_the_tournament_ends(
     alice: User, bob: User, two_left: tuple[Tournament, list[User]]
 ) -> None:
     league, _left = two_left
+    tournament_invite(tournament=league, by=alice, email=bob.email)
     tournament_end(tournament=league, by=alice)
-    _refused(league, bob, "This tournament is over")
+    assert not league.invitations.exists()
 
 
-def test_a_registered_or_withdrawn_player_is_not_added_again(
-    alice: User, make_players: Players
-) -> None:
-    players = make_players(4)
-    league = open_for_a_day(alice, "Long league", stage_count=3)
-    play_stage(first_stage(league, players, seed=3))
-    entry_withdraw(entry=league.entries.get(user=players[3]), by=alice)
-    _refused(league, players[0], "player1 is already registered")
-    _refused(league, players[3], "player4 was withdrawn from this tournament")
-
-
-def test_only_the_organiser_adds_players(
-    bob: User, mallory: User, two_left: tuple[Tournament, list[User]]
+def test_a_member_not_invited_cannot_register_once_stage_1_has_started(
+    bob: User, two_left: tuple[Tournament, list[User]]
 ) -> None:
     league, _left = two_left
-    with pytest.raises(NotOrganiser):
-        entry_add(tournament=league, by=mallory, user=bob)
+    with pytest.raises(TournamentError, match="This tournament has already started"):
+        tournament_register(tournament=league, user=bob)
     assert not league.entries.filter(user=bob).exists()
 
 
-# --- Adding a player: the dashboard ------------------------------------------------------
+# --- Inviting between stages: the pages ---------------------------------------------------
 
 
-def test_the_organiser_adds_a_player_by_name_from_the_dashboard(
-    alice: User, bob: User, as_user: Login, two_left: tuple[Tournament, list[User]]
+def test_the_organiser_invites_between_stages_from_the_dashboard(
+    alice: User, as_user: Login, two_left: tuple[Tournament, list[User]]
 ) -> None:
     league, _left = two_left
     organiser = as_user(alice)
     dashboard = organiser.get(_url(league, "organise/")).content.decode()
-    assert f'action="{_url(league, "organise/players/add/")}"' in dashboard
-    response = organiser.post(_url(league, "organise/players/add/"), {"name": " BOB "}, follow=True)
-    assert "bob is registered: they play from the next stage." in response.content.decode()
-    assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
+    assert f'action="{_url(league, "organise/invite/")}"' in dashboard
+    response = organiser.post(_url(league, "organise/invite/"), {"email": "carol@example.com"})
+    assert response.status_code == 302
+    assert list(league.invitations.values_list("email", flat=True)) == ["carol@example.com"]
 
 
-def test_adding_a_name_nobody_has_is_a_400_that_says_so(
-    alice: User, as_user: Login, two_left: tuple[Tournament, list[User]]
-) -> None:
-    league, _left = two_left
-    before = league.entries.count()
-    response = as_user(alice).post(_url(league, "organise/players/add/"), {"name": "Zoe"})
-    assert response.status_code == 400
-    assert "No member is called “Zoe”." in html.unescape(response.content.decode())
-    french = as_user(alice).post(
-        _url(league, "organise/players/add/"), {"name": "Zoe"}, HTTP_ACCEPT_LANGUAGE="fr"
-    )
-    assert "Aucun membre ne s’appelle «\u00a0Zoe\u00a0»." in html.unescape(french.content.decode())
-    assert league.entries.count() == before
-
-
-def test_a_refused_addition_is_a_409_with_the_reason(
-    alice: User, bob: User, as_user: Login, make_players: Players
+def test_an_invitation_during_a_stage_is_a_409_with_the_reason(
+    alice: User, as_user: Login, make_players: Players
 ) -> None:
     league = open_for_a_day(alice, "Busy league", stage_count=2)
     first_stage(league, make_players(4), seed=4)
     organiser = as_user(alice)
-    assert "organise/players/add/" not in organiser.get(_url(league, "organise/")).content.decode()
-    response = organiser.post(_url(league, "organise/players/add/"), {"name": "bob"})
+    assert "organise/invite/" not in organiser.get(_url(league, "organise/")).content.decode()
+    response = organiser.post(_url(league, "organise/invite/"), {"email": "carol@example.com"})
     assert response.status_code == 409
     assert "Every table of the current stage must finish first." in response.content.decode()
-    assert not league.entries.filter(user=bob).exists()
+    assert not league.invitations.exists()
 
 
-def test_adding_players_is_the_organisers_and_a_post(
-    alice: User, bob: User, mallory: User, as_user: Login, two_left: tuple[Tournament, list[User]]
+def test_the_invited_player_accepts_on_the_registration_page_between_stages(
+    bob: User, as_user: Login, two_left: tuple[Tournament, list[User]]
 ) -> None:
     league, _left = two_left
-    add = _url(league, "organise/players/add/")
-    assert as_user(mallory).post(add, {"name": "bob"}).status_code == 403
-    assert as_user(alice).get(add).status_code == 405
+    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
+    player = as_user(bob)
+    page = html.unescape(player.get(_url(league, "register/")).content.decode())
+    assert "you join with 0 points and play from the next stage" in page
+    assert "Accept the invitation" in page
+    french = html.unescape(
+        player.get(_url(league, "register/"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    assert "vous commencez avec 0\u00a0point et jouez à partir de la prochaine ronde" in french
+    response = player.post(_url(league, "register/"), follow=True)
+    assert "You are registered." in response.content.decode()
+    assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
+
+
+def test_accepting_during_a_stage_is_a_409_that_says_to_wait(
+    bob: User, as_user: Login, make_players: Players, two_left: tuple[Tournament, list[User]]
+) -> None:
+    league, _left = two_left
+    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
+    _next_stage_with(league, make_players(2))
+    player = as_user(bob)
+    page = html.unescape(player.get(_url(league, "register/")).content.decode())
+    assert "Stage 2 is being played: wait until stage 2 ends to accept." in page
+    assert "Accept the invitation" not in page and "Decline" in page
+    response = player.post(_url(league, "register/"))
+    assert response.status_code == 409
+    assert "wait until stage 2 ends" in html.unescape(response.content.decode())
     assert not league.entries.filter(user=bob).exists()

@@ -936,13 +936,13 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
     assert list(league.invitations.values_list("email", flat=True)) == ["dave@example.com"]
 
 
-def test_an_invitation_once_the_tournament_has_started_is_refused_on_the_dashboard(
+def test_an_invitation_while_a_stage_is_being_played_is_refused_on_the_dashboard(
     started: Stage, alice: User, as_user: Login
 ) -> None:
-    """Failed before: a 302, as an invitation sent."""
+    """Failed before: a 302, as an invitation sent. (Between stages it is sent.)"""
     status, _where, body, said = invite(as_user(alice), started.tournament, "carol@example.com")
-    assert status == 409 and b"Players can only be invited before the first stage." in body
-    assert said == ["Players can only be invited before the first stage."]
+    assert status == 409 and b"Every table of the current stage must finish first." in body
+    assert said == ["Every table of the current stage must finish first."]
     assert not started.tournament.invitations.exists()
 
 
