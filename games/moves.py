@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from games.engine.ruleset import NotationError, RuleSet
 from games.events import store
 from games.models import Game
@@ -88,4 +90,4 @@ def read_move(rules: RuleSet[Any], data: object) -> Any:
         return rules.parse_action(data)
     if isinstance(data, Mapping):
         return rules.action_from_json(data)
-    raise NotationError("send a move as notation text or as its JSON form")
+    raise NotationError(gettext_noop("send a move as notation text or as its JSON form"))

@@ -6,8 +6,8 @@ both import this.
   pli of Jokers alone, the value its player names (``play joker joker as 9``:
   :func:`split_named_value`, :func:`with_named_value`).
 - Malus cards print two numbers (:func:`malus_text`): ``malus+2/-1``.
-- Numbers in notation are ASCII digits (:func:`ascii_int`), and messages count in words
-  (:func:`counted`).
+- Numbers in notation are ASCII digits (:func:`ascii_int`), and a verb's words are
+  counted alike (:func:`check_arity`).
 - A turn's legal moves are a short list (:class:`ListedActions`), and what a seat drew
   is its own to read in the records (:func:`own_only`).
 """
@@ -15,7 +15,7 @@ both import this.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 A = TypeVar("A", covariant=True)
@@ -96,14 +96,35 @@ def ascii_int(word: str, signed: bool = False) -> int | None:
     return int(word)
 
 
-def counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, in the singular for one and in the plural otherwise: the
-    engines' own messages are English, and never say "card(s)".
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation (the site translates it when it shows it); the
+    engines stay in English and free of Django."""
+    return message
 
-    >>> counted(1, "card"), counted(2, "score card"), counted(0, "argument")
-    ('1 card', '2 score cards', '0 arguments')
+
+def check_arity(args: list[str], count: int, verb: str, error: Callable[..., Exception]) -> None:
+    """Raise ``error`` (the game's NotationError) unless ``verb`` has ``count`` arguments;
+    its message says the count in words for one, so that neither language says
+    "argument(s)".
+
+    >>> check_arity(["all"], 1, "flip", ValueError)
+    >>> check_arity([], 2, "swipe", lambda message, **values: ValueError(message % values))
+    Traceback (most recent call last):
+    ...
+    ValueError: “swipe” takes 2 arguments, not 0
     """
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    if len(args) == count:
+        return
+    if count == 1:
+        raise error(
+            gettext_noop("“%(verb)s” takes one argument, not %(got)d"), verb=verb, got=len(args)
+        )
+    raise error(
+        gettext_noop("“%(verb)s” takes %(count)d arguments, not %(got)d"),
+        verb=verb,
+        count=count,
+        got=len(args),
+    )
 
 
 def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:

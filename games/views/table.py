@@ -30,7 +30,7 @@ from games.access import (
     table_for_player,
     table_for_viewer,
 )
-from games.descriptions import and_list, game_summary, refusal
+from games.descriptions import and_list, game_summary, refusal, unreadable_in_words
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import InviteForm, OrdersForm
 from games.lobby import LobbyError, free_seats, why_no_bots
@@ -224,7 +224,8 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         message = refusal(error, refusal_words(current.site))
         return _refused(request, game, seat, key, message, data=request.POST, rule=error.rule)
     except NotationError as error:
-        return _refused(request, game, seat, key, str(error), data=request.POST)
+        message = unreadable_in_words(error)
+        return _refused(request, game, seat, key, message, data=request.POST)
     except Conflict:
         message = _(
             "The game moved on while you were choosing: here it is now. Nothing was played."

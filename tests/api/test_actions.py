@@ -207,8 +207,7 @@ def test_a_refusal_is_said_in_the_requests_language_as_the_table_says_it(
         # Words the catalogue has: said in French, with what was sent.
         ("dance", "unknown action “dance”", "coup inconnu «\u00a0dance\u00a0»"),
         ("pick red-99", "“red-99”: numbered cards", "«\u00a0red-99\u00a0»\u00a0: les cartes"),
-        # Words it lacks: that the move cannot be read (the statement says how to write it).
-        ("play", "a pli needs at least one card", "Ce coup ne se lit pas dans la notation du jeu."),
+        ("play", "a pli needs at least one card", "un pli compte au moins une carte"),
     ],
 )
 def test_a_move_that_cannot_be_read_is_refused_in_the_requests_language(

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.engine.maya.errors import NotationError
+from games.engine.maya.rulebook import gettext_noop
 
 #: Copies of each numbered value 1…5, for each sign.
 NUMBER_COPIES = {1: 7, 2: 7, 3: 4, 4: 4, 5: 3}
@@ -72,18 +73,21 @@ value=-3), Card(kind=<Kind.JOKER: 'joker'>, value=0))
         special = _SPECIALS.get(key)
         if special is not None:
             return special
-        value = parse_signed(key, f"{text!r} is not a Maya card")
+        value = parse_signed(key, gettext_noop("“%(word)s” is not a Maya card"))
         if abs(value) > MAX_STEP:
-            raise NotationError(f"{text!r}: numbered cards go from -5 to +5")
+            raise NotationError(
+                gettext_noop("“%(card)s”: numbered cards go from -5 to +5"), card=text
+            )
         return Card(Kind.NUMBER, value)
 
 
 def parse_signed(word: str, error: str) -> int:
-    """An ASCII integer with an optional sign (``+4``, ``-3``, ``4``), else NotationError."""
+    """An ASCII integer with an optional sign (``+4``, ``-3``, ``4``), else the
+    NotationError of template ``error`` (which names ``word``)."""
     digits = word[1:] if word[:1] in ("+", "-") else word
     # ASCII only: "²" is a digit to str.isdigit() but not to int().
     if not (digits.isascii() and digits.isdigit()):
-        raise NotationError(error)
+        raise NotationError(error, word=word)
     return int(word)
 
 

@@ -16,6 +16,8 @@ from games.engine.maya.errors import NotationError
 from games.engine.maya.rulebook import gettext_noop
 from games.engine.maya.tokens import parse_token
 
+_STARTING_COUNT = gettext_noop("“%(word)s” is not a starting count")
+
 
 def parse_action(text: str) -> Action:
     """Read one action written in Maya notation (case-insensitive).
@@ -53,35 +55,39 @@ def _parse_play(args: list[str]) -> Play:
 
 def _parse_played(words: list[str]) -> Played:
     if not words:
-        raise NotationError("name a card to play: `play +4`, `play joker -3`")
+        raise NotationError(gettext_noop("name a card to play: `play +4`, `play joker -3`"))
     card = Card.parse(words[0])
     if card.kind is Kind.JOKER:
         if len(words) != 2:
-            raise NotationError("say what the Joker counts as: `play joker -3`")
-        return Played(card, parse_signed(words[1], f"{words[1]!r} is not a Joker's value"))
+            raise NotationError(gettext_noop("say what the Joker counts as: `play joker -3`"))
+        joker = gettext_noop("“%(word)s” is not a Joker's value")
+        return Played(card, parse_signed(words[1], joker))
     if len(words) != 1:
-        raise NotationError(f"{' '.join(words)!r}: one card at a time, joined by `then`")
+        raise NotationError(
+            gettext_noop("“%(words)s”: one card at a time, joined by `then`"),
+            words=" ".join(words),
+        )
     return Played(card)
 
 
 def _parse_guess(args: list[str]) -> Guess:
     if len(args) != 2:
-        raise NotationError("write `guess SEAT NUMBER`, e.g. `guess 2 7`")
+        raise NotationError(gettext_noop("write `guess SEAT NUMBER`, e.g. `guess 2 7`"))
     if not (args[0].isascii() and args[0].isdigit()):
-        raise NotationError(f"{args[0]!r} is not a seat")
+        raise NotationError(gettext_noop("“%(word)s” is not a seat"), word=args[0])
     return Guess(int(args[0]), parse_token(args[1]))
 
 
 def _parse_start(args: list[str]) -> Start:
     if len(args) != 1:
-        raise NotationError("write `start COUNT`, e.g. `start -3`")
-    return Start(parse_signed(args[0], f"{args[0]!r} is not a starting count"))
+        raise NotationError(gettext_noop("write `start COUNT`, e.g. `start -3`"))
+    return Start(parse_signed(args[0], _STARTING_COUNT))
 
 
 def _parse_deal(args: list[str]) -> Deal:
     start: int | None = None
     if len(args) >= 2 and args[-2].lower() == "start":
-        start = parse_signed(args[-1], f"{args[-1]!r} is not a starting count")
+        start = parse_signed(args[-1], _STARTING_COUNT)
         args = args[:-2]
     return Deal(tuple(Card.parse(word) for word in args), start)
 
@@ -139,41 +145,49 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     kind = data.get("type")
     required, optional = _FIELDS.get(str(kind), (set(), set()))
     if not required or not required <= set(data) <= required | optional:
-        raise NotationError(f"not a Maya action: {dict(data)!r}")
+        raise NotationError(gettext_noop("not a Maya action: %(data)s"), data=repr(dict(data)))
     try:
         return _FROM_JSON[str(kind)](data)
     except NotationError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise NotationError(f"not a Maya action: {dict(data)!r} ({error})") from None
+        raise NotationError(
+            gettext_noop("not a Maya action: %(data)s (%(error)s)"),
+            data=repr(dict(data)),
+            error=error,
+        ) from None
 
 
 def _json_int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise NotationError(f"{value!r} is not a number")
+        raise NotationError(gettext_noop("%(value)s is not a number"), value=repr(value))
     return value
 
 
 def _json_cards(names: Any) -> tuple[Card, ...]:
     if not isinstance(names, list):
-        raise NotationError("cards are a list of card names")
+        raise NotationError(gettext_noop("cards are a list of card names"))
     return tuple(Card.parse(str(name)) for name in names)
 
 
 def _json_played(data: Any) -> Played:
     if not isinstance(data, dict) or not {"card"} <= set(data) <= {"card", "as"}:
-        raise NotationError(f"a played card is {{'card': …, 'as'?: …}}, not {data!r}")
+        raise NotationError(
+            gettext_noop("a played card is {'card': …, 'as'?: …}, not %(data)s"), data=repr(data)
+        )
     card = Card.parse(str(data["card"]))
     value = data.get("as")
     if (card.kind is Kind.JOKER) != (value is not None):
-        raise NotationError("a Joker, and only a Joker, says what it counts as ('as')")
+        raise NotationError(
+            gettext_noop("a Joker, and only a Joker, says what it counts as ('as')")
+        )
     return Played(card, None if value is None else _json_int(value))
 
 
 def _json_play(data: Mapping[str, Any]) -> Play:
     cards = data["cards"]
     if not isinstance(cards, list) or not cards:
-        raise NotationError("a play lays at least one card")
+        raise NotationError(gettext_noop("a play lays at least one card"))
     return Play(tuple(_json_played(played) for played in cards))
 
 

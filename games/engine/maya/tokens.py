@@ -12,6 +12,7 @@ others hold at most 3, so at least 20 - 16 - 3 = 1 token is left to draw
 from __future__ import annotations
 
 from games.engine.maya.errors import NotationError
+from games.engine.maya.rulebook import gettext_noop
 from games.engine.maya.state import How, MayaState, Phase, Won, replace_at
 
 MIN_SECRET = 1
@@ -29,7 +30,7 @@ def parse_token(word: str) -> int:
     7
     """
     if not (word.isascii() and word.isdigit()):
-        raise NotationError(f"{word!r} is not a secret number")
+        raise NotationError(gettext_noop("“%(word)s” is not a secret number"), word=word)
     return int(word)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from games.engine.nmbr9.actions import Action, Place, Shuffle
 from games.engine.nmbr9.errors import NotationError
+from games.engine.nmbr9.rulebook import gettext_noop
 from games.engine.nmbr9.tiles import TURNS
 
 _PLACE = re.compile(
@@ -23,7 +24,7 @@ _PLACE = re.compile(
     r"(?:\s+turn\s+(?P<turn>\d+))?",
     re.IGNORECASE | re.ASCII,
 )
-_HELP = "write `place 7 at 3,-2 turn 90`"
+_TURNS = gettext_noop("a tile turns by 0, 90, 180 or 270 degrees, not %(turn)s")
 
 
 def parse_action(text: str) -> Action:
@@ -36,24 +37,30 @@ def parse_action(text: str) -> Action:
     """
     words = text.split()
     if not words:
-        raise NotationError(f"empty action: {_HELP}")
+        raise NotationError(gettext_noop("empty action: write `place 7 at 3,-2 turn 90`"))
     verb = words[0].lower()
     if verb == "shuffle":
         return Shuffle(tuple(_digit(word) for word in words[1:]))
     if verb != "place":
-        raise NotationError(f"unknown action {words[0]!r}: {_HELP}")
+        raise NotationError(
+            gettext_noop("unknown action “%(word)s”: write `place 7 at 3,-2 turn 90`"),
+            word=words[0],
+        )
     found = _PLACE.fullmatch(text.strip())
     if found is None:
-        raise NotationError(f"{text.strip()!r} is not a placement: {_HELP}")
+        raise NotationError(
+            gettext_noop("“%(text)s” is not a placement: write `place 7 at 3,-2 turn 90`"),
+            text=text.strip(),
+        )
     turn = int(found["turn"]) if found["turn"] is not None else 0
     if turn not in TURNS:
-        raise NotationError(f"a tile turns by 0, 90, 180 or 270 degrees, not {turn}")
+        raise NotationError(_TURNS, turn=turn)
     return Place(int(found["digit"]), int(found["x"]), int(found["y"]), turn)
 
 
 def _digit(word: str) -> int:
     if len(word) != 1 or not word.isascii() or not word.isdigit():
-        raise NotationError(f"{word!r} is not a digit 0-9")
+        raise NotationError(gettext_noop("“%(word)s” is not a digit 0-9"), word=word)
     return int(word)
 
 
@@ -76,9 +83,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 def _json_int(value: Any, low: int | None = None, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise NotationError(f"{value!r} is not a number")
+        raise NotationError(gettext_noop("%(value)s is not a number"), value=repr(value))
     if (low is not None and value < low) or (high is not None and value > high):
-        raise NotationError(f"{value} is out of range")
+        raise NotationError(gettext_noop("%(value)s is out of range"), value=value)
     return value
 
 
@@ -92,13 +99,13 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind == "place" and set(data) == {"type", "digit", "x", "y", "turn"}:
         turn = _json_int(data["turn"])
         if turn not in TURNS:
-            raise NotationError(f"a tile turns by 0, 90, 180 or 270 degrees, not {turn}")
+            raise NotationError(_TURNS, turn=turn)
         return Place(
             _json_int(data["digit"], 0, 9), _json_int(data["x"]), _json_int(data["y"]), turn
         )
     if kind == "shuffle" and set(data) == {"type", "order"} and isinstance(data["order"], list):
         return Shuffle(tuple(_json_int(card, 0, 9) for card in data["order"]))
-    raise NotationError(f"not an NMBR 9 action: {dict(data)!r}")
+    raise NotationError(gettext_noop("not an NMBR 9 action: %(data)s"), data=repr(dict(data)))
 
 
 def action_type(action: Action) -> str:

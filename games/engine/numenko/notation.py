@@ -22,19 +22,13 @@ from typing import Any
 from games.engine.numenko.actions import Action, Deal, Draw, Play
 from games.engine.numenko.errors import NotationError
 from games.engine.numenko.grid import SIGNS, Grid, Square
+from games.engine.numenko.rulebook import gettext_noop
 from games.engine.numenko.tiles import Tile, tile_of
 
 _ALIASES = {"*": "x", "X": "x", "\u00d7": "x", "\u00f7": ":", "\u2212": "-"}
 _ROWS = re.compile(r"[/\n]")
 _DIGITS = "0123456789"
-_SQUARE_HELP = (
-    "write a digit, a sign (+ - x : =), [x+] for a sign read differently down, "
-    "F before a Freechoice's digit or sign, and . for an empty square"
-)
-_HELP = (
-    "write `pass`, `grid ROWS`, `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
-    "rows separated by /"
-)
+_EXCHANGE_OR_FINI = gettext_noop("a move exchanges a tile or says fini, not both")
 _KEYWORDS = {
     "pass": "pass",
     "passe": "pass",
@@ -66,11 +60,23 @@ def _faces(row: str, start: int, number: int) -> tuple[str, str | None, int]:
         inside = row[start + 1 : close] if close > 0 else ""
         signs = [_sign(mark) for mark in inside if not mark.isspace()]
         if len(signs) != 2 or None in signs:
-            raise NotationError(f"row {number}: {row[start:]!r}: write [x+], two signs")
+            raise NotationError(
+                gettext_noop("row %(row)d: “%(text)s”: write [x+], two signs"),
+                row=number,
+                text=row[start:],
+            )
         across, down = signs
         assert across is not None
         return across, down, close + 1
-    raise NotationError(f"row {number}: {char!r} is no square: {_SQUARE_HELP}")
+    raise NotationError(
+        gettext_noop(
+            "row %(row)d: “%(char)s” is no square: write a digit, a sign (+ - x : =), [x+] "
+            "for a sign read differently down, F before a Freechoice's digit or sign, and . "
+            "for an empty square"
+        ),
+        row=number,
+        char=char,
+    )
 
 
 #: The squares a single character writes (a number tile, or a Multichoice showing a sign),
@@ -110,7 +116,10 @@ def parse_row(row: str, number: int = 1) -> list[tuple[Tile, str, str | None] | 
             if free:
                 at += 1
                 if at >= len(row) or row[at].isspace():
-                    raise NotationError(f"row {number}: F stands before the digit or sign it shows")
+                    raise NotationError(
+                        gettext_noop("row %(row)d: F stands before the digit or sign it shows"),
+                        row=number,
+                    )
             face, down, at = _faces(row, at, number)
             if free:
                 tile = Tile.FREECHOICE
@@ -135,14 +144,20 @@ def parse_grid(text: str | Sequence[str]) -> Grid:
     squares = []
     for row_number, row in enumerate(rows):
         if not isinstance(row, str) or "/" in row:
-            raise NotationError(f"a grid's row is a line of text, not {row!r}")
+            raise NotationError(
+                gettext_noop("a grid's row is a line of text, not %(row)s"), row=repr(row)
+            )
         for col, found in enumerate(parse_row(row, row_number + 1)):
             if found is not None:
                 tile, face, down = found
                 try:
                     squares.append(Square(row_number, col, tile, face, down))
-                except ValueError as error:
-                    raise NotationError(f"row {row_number + 1}: {error}") from error
+                except ValueError:
+                    raise NotationError(
+                        gettext_noop("row %(row)d: no tile shows “%(face)s” there"),
+                        row=row_number + 1,
+                        face=face,
+                    ) from None
     return Grid(tuple(squares))
 
 
@@ -150,13 +165,17 @@ def _tiles(word: str) -> tuple[Tile, ...]:
     try:
         return tuple(tile_of(char) for char in word if not char.isspace())
     except ValueError:
-        raise NotationError(f"{word!r} is not tiles: write 0-9, M or F for each") from None
+        raise NotationError(
+            gettext_noop("“%(word)s” is not tiles: write 0-9, M or F for each"), word=word
+        ) from None
 
 
 def _tile(word: str) -> Tile:
     tiles = _tiles(word)
     if len(tiles) != 1:
-        raise NotationError(f"{word!r} is not one tile: write 0-9, M or F")
+        raise NotationError(
+            gettext_noop("“%(word)s” is not one tile: write 0-9, M or F"), word=word
+        )
     return tiles[0]
 
 
@@ -170,7 +189,13 @@ def parse_action(text: str) -> Action:
     """
     words = text.split()
     if not words:
-        raise NotationError(f"empty action: {_HELP}")
+        raise NotationError(
+            gettext_noop(
+                "empty action: "
+                "write `pass`, `grid ROWS`, `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
+                "rows separated by /"
+            )
+        )
     verb = words[0].lower()
     if verb == "deal":
         return Deal(tuple(_tiles(hand) for hand in " ".join(words[1:]).split("/")))
@@ -184,7 +209,10 @@ def _draw(words: list[str]) -> Draw:
     for word in words:
         seat, colon, drawn = word.partition(":")
         if not colon or not seat.isdigit() or not seat.isascii():
-            raise NotationError(f"{word!r} is not SEAT:TILES (write 2:78, or 2:- for none)")
+            raise NotationError(
+                gettext_noop("“%(word)s” is not SEAT:TILES (write 2:78, or 2:- for none)"),
+                word=word,
+            )
         order.append(int(seat))
         tiles.append(() if drawn == "-" else _tiles(drawn))
     return Draw(tuple(order), tuple(tiles))
@@ -198,10 +226,23 @@ def _sections(words: list[str]) -> dict[str, list[str]]:
         keyword = _KEYWORDS.get(word.lower())
         if keyword is not None:
             if keyword in found:
-                raise NotationError(f"{keyword} is said twice: {_HELP}")
+                raise NotationError(
+                    gettext_noop(
+                        "“%(word)s” is said twice: write `pass`, `grid ROWS`, "
+                        "`exchange TILE [grid ROWS]` or `fini [grid ROWS]`, rows separated by /"
+                    ),
+                    word=keyword,
+                )
             current = found[keyword] = []
         elif current is None:
-            raise NotationError(f"unknown action {word!r}: {_HELP}")
+            raise NotationError(
+                gettext_noop(
+                    "unknown action “%(word)s”: "
+                    "write `pass`, `grid ROWS`, `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
+                    "rows separated by /"
+                ),
+                word=word,
+            )
         else:
             current.append(word)
     return found
@@ -230,15 +271,33 @@ def bare_grid(text: str) -> bool:
 def _play(words: list[str]) -> Play:
     found = _sections(words)
     if "pass" in found and (len(found) > 1 or found["pass"]):
-        raise NotationError(f"`pass` stands alone: {_HELP}")
+        raise NotationError(
+            gettext_noop(
+                "`pass` stands alone: "
+                "write `pass`, `grid ROWS`, `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
+                "rows separated by /"
+            )
+        )
     if found.get("fini"):
-        raise NotationError(f"`fini` takes nothing after it: {_HELP}")
+        raise NotationError(
+            gettext_noop(
+                "`fini` takes nothing after it: "
+                "write `pass`, `grid ROWS`, `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
+                "rows separated by /"
+            )
+        )
     if "exchange" in found and "fini" in found:
-        raise NotationError("a move exchanges a tile or says fini, not both")
+        raise NotationError(_EXCHANGE_OR_FINI)
     exchange = None
     if "exchange" in found:
         if len(found["exchange"]) != 1:
-            raise NotationError(f"`exchange` names one tile of your hand (0-9, M or F): {_HELP}")
+            raise NotationError(
+                gettext_noop(
+                    "`exchange` names one tile of your hand (0-9, M or F): "
+                    "write `pass`, `grid ROWS`, `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
+                    "rows separated by /"
+                )
+            )
         exchange = _tile(found["exchange"][0])
     grid = parse_grid(" ".join(found["grid"])) if "grid" in found else None
     return Play(grid, exchange, "fini" in found)
@@ -287,13 +346,13 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind == "play" and keys <= {"type", "grid", "exchange", "fini"}:
         grid, exchange, fini = data.get("grid"), data.get("exchange"), data.get("fini", False)
         if grid is not None and not isinstance(grid, list):
-            raise NotationError("a grid is a list of rows of text")
+            raise NotationError(gettext_noop("a grid is a list of rows of text"))
         if exchange is not None and not isinstance(exchange, str):
-            raise NotationError("exchange names a tile: 0-9, M or F")
+            raise NotationError(gettext_noop("exchange names a tile: 0-9, M or F"))
         if not isinstance(fini, bool):
-            raise NotationError("fini is true or false")
+            raise NotationError(gettext_noop("fini is true or false"))
         if exchange is not None and fini:
-            raise NotationError("a move exchanges a tile or says fini, not both")
+            raise NotationError(_EXCHANGE_OR_FINI)
         return Play(
             None if grid is None else parse_grid(grid),
             None if exchange is None else _tile(exchange),
@@ -310,7 +369,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         and len(data["tiles"]) == len(data["order"])
     ):
         return Draw(tuple(data["order"]), tuple(_tiles(drawn) for drawn in data["tiles"]))
-    raise NotationError(f"not a Numenko action: {dict(data)!r}")
+    raise NotationError(gettext_noop("not a Numenko action: %(data)s"), data=repr(dict(data)))
 
 
 def _strings(value: object) -> bool:

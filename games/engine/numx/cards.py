@@ -160,7 +160,10 @@ class Face:
         if face is not None:
             return face
         if key == "malus":
-            raise NotationError("say which malus card: " + ", ".join(f.text for f in MALUS_FACES))
+            raise NotationError(
+                gettext_noop("say which malus card: %(cards)s"),
+                cards=", ".join(f.text for f in MALUS_FACES),
+            )
         if _NUMBERED.match(key):
             raise NotationError(
                 gettext_noop("“%(card)s”: numbered cards go from 0 to 16"), card=text
@@ -217,7 +220,9 @@ class Face:
         True
         """
         if not isinstance(data, str):
-            raise NotationError(f"a face is written as text, not {data!r}")
+            raise NotationError(
+                gettext_noop("a card is written as text, not %(data)s"), data=repr(data)
+            )
         return Face.parse(data)
 
     def __copy__(self) -> Face:
@@ -282,7 +287,9 @@ class Card:
             card_id, text = data
             if type(card_id) is int and type(text) is str:
                 return card(card_id, Face.parse(text))
-        raise NotationError(f"a card is written as [id, face], not {data!r}")
+        raise NotationError(
+            gettext_noop("a card is written as [id, face], not %(data)s"), data=repr(data)
+        )
 
     def __copy__(self) -> Card:
         return self
@@ -351,7 +358,9 @@ def number_face(colour: Colour, value: int) -> Face:
     try:
         return _BY_NUMBER[(colour, value)]
     except KeyError:
-        raise NotationError(f"no {colour.value} card of value {value}") from None
+        raise NotationError(
+            gettext_noop("no %(colour)s card of value %(value)s"), colour=colour.value, value=value
+        ) from None
 
 
 def rainbow(value: int) -> Face:
@@ -376,7 +385,9 @@ def malus_face(hand: int, score: int) -> Face:
     try:
         return _MALUS_BY_VALUES[(hand, score)]
     except KeyError:
-        raise NotationError("a Malus card's numbers go from -3 to +3, not both 0") from None
+        raise NotationError(
+            gettext_noop("a Malus card's numbers go from -3 to +3, not both 0")
+        ) from None
 
 
 def card(card_id: int, face: Face) -> Card:
@@ -389,7 +400,9 @@ def card(card_id: int, face: Face) -> Card:
     found = _CARDS.get((card_id, face))
     if found is None:
         if card_id not in MALUS_IDS or face.kind is not Kind.MALUS:
-            raise NotationError(f"card {card_id} is never a {face}")
+            raise NotationError(
+                gettext_noop("card %(id)s is never a %(card)s"), id=card_id, card=face
+            )
         found = _CARDS.setdefault((card_id, face), Card._make(card_id, face))
     return found
 
@@ -405,7 +418,9 @@ def deck(malus_values: tuple[tuple[int, int], ...] = MALUS_VALUES) -> tuple[Card
     ['malus+1/+1', 'malus+1/+1', 'malus+3/+0', 'malus-3/+0', 'malus+0/-3']
     """
     if len(malus_values) != len(MALUS_IDS):
-        raise NotationError(f"the box holds {len(MALUS_IDS)} Malus cards")
+        raise NotationError(
+            gettext_noop("the box holds %(count)d Malus cards"), count=len(MALUS_IDS)
+        )
     malus = (card(i, malus_face(*pair)) for i, pair in zip(MALUS_IDS, malus_values, strict=True))
     return tuple(c for c in DECK if c.id not in MALUS_IDS) + tuple(malus)
 
@@ -434,7 +449,11 @@ def parse_cards(text: str | Iterable[str], cards_in_box: Sequence[Card] = DECK) 
             candidates = [c for c in cards_in_box if c.face is face]
         found = next((c for c in candidates if c.id not in taken), None)
         if found is None:
-            raise NotationError(f"the box holds only {len(candidates)} {word.strip().lower()}")
+            raise NotationError(
+                gettext_noop("the box holds only %(count)d × %(card)s"),
+                count=len(candidates),
+                card=word.strip().lower(),
+            )
         taken.add(found.id)
         cards.append(found)
     return tuple(cards)

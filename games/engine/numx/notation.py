@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from games.engine.climbing import ascii_int, counted, split_named_value
+from games.engine.climbing import ascii_int, check_arity, split_named_value
 from games.engine.numx.actions import (
     ALL,
     BETWEEN,
@@ -50,6 +50,7 @@ from games.engine.numx.rulebook import gettext_noop
 _PASS, _DRAW, _REFILL, _RESET = Pass(), Draw(), Refill(), Reset()
 _TAKE = re.compile(r"^take\s+(\d+)\s*:\s*(.+)$", re.IGNORECASE)
 _PLACEMENT = re.compile(r"^(.+)>(\d+):(up|down):(left|right)$")
+_TAKE_BACK = gettext_noop("a taken-back card is played as a pli, an Action card or a completion")
 
 
 def parse_action(text: str) -> Action:
@@ -63,9 +64,7 @@ def parse_action(text: str) -> Action:
     if taken:
         inner = parse_action(taken.group(2))
         if not isinstance(inner, (Play, Complete, *CARD_ACTIONS)):
-            raise NotationError(
-                "a taken-back card is played as a pli, an Action card or a completion"
-            )
+            raise NotationError(_TAKE_BACK)
         return TakeBack(int(taken.group(1)), inner)
     words = text.split()
     if not words:
@@ -88,15 +87,15 @@ def _parse_play(args: list[str]) -> Play:
         bonus = _parse_card_action(args[at + 1 :])
         args = args[:at]
     args, named = split_named_value(args)
-    value = None if named is None else _int(named, "a pli value")
+    value = None if named is None else _int(named, gettext_noop("“%(word)s” is not a pli value"))
     if not args:
-        raise NotationError("a pli needs at least one card")
+        raise NotationError(gettext_noop("a pli needs at least one card"))
     return Play(tuple(Face.parse(word) for word in args), value, bonus)
 
 
 def _parse_card_action(words: list[str]) -> CardAction:
     if not words:
-        raise NotationError("which Action card?")
+        raise NotationError(gettext_noop("which Action card?"))
     verb, args = words[0].lower(), words[1:]
     if verb.startswith("malus"):
         face = Face.parse(verb)
@@ -113,11 +112,12 @@ def _parse_card_action(words: list[str]) -> CardAction:
         return Block(_block_target(args[0]))
     if verb == "eclair":
         _arity(args, 3, verb)
-        return Eclair(*(_int(arg, "a seat or a position") for arg in args))
+        seat_or_position = gettext_noop("“%(word)s” is not a seat or a position")
+        return Eclair(*(_int(arg, seat_or_position) for arg in args))
     if verb == "quantum":
         _arity(args, 1, verb)
-        return Quantum(_int(args[0], "a seat"))
-    raise NotationError(f"{words[0]!r} is not an Action card")
+        return Quantum(_int(args[0], gettext_noop("“%(word)s” is not a seat")))
+    raise NotationError(gettext_noop("“%(word)s” is not an Action card"), word=words[0])
 
 
 def _parse_resolve(args: list[str]) -> Resolve:
@@ -132,21 +132,29 @@ def _parse_resolve(args: list[str]) -> Resolve:
         elif section == "discard":
             discard.append(Face.parse(word))
         elif section == "remove":
-            remove.append(_int(word, "a score position"))
+            remove.append(_int(word, gettext_noop("“%(word)s” is not a score position")))
         elif section == "place":
             up, _, side = lower.partition("-")
             if up not in ("up", "down"):
-                raise NotationError(f"{word!r}: write up-left, up-right, down-left or down-right")
+                raise NotationError(
+                    gettext_noop("“%(word)s”: write up-left, up-right, down-left or down-right"),
+                    word=word,
+                )
             place.append((up == "up", _side(side)))
         else:
-            raise NotationError("resolve takes: discard CARDS, remove POSITIONS, place SLOTS")
+            raise NotationError(
+                gettext_noop("resolve takes: discard CARDS, remove POSITIONS, place SLOTS")
+            )
     return Resolve(tuple(discard), tuple(remove), tuple(place))
 
 
 def _parse_placement(word: str) -> Placement:
     match = _PLACEMENT.match(word.lower())
     if not match:
-        raise NotationError(f"{word!r}: write card>seat:up|down:left|right, e.g. blue-7>2:up:left")
+        raise NotationError(
+            gettext_noop("“%(word)s”: write card>seat:up|down:left|right, e.g. blue-7>2:up:left"),
+            word=word,
+        )
     face, seat, up, side = match.groups()
     return Placement(Face.parse(face), int(seat), up == "up", Side(side))
 
@@ -154,15 +162,15 @@ def _parse_placement(word: str) -> Placement:
 def _no_args(action: Action) -> Callable[[list[str]], Action]:
     def parse(args: list[str]) -> Action:
         if args:
-            raise NotationError(f"{action} takes nothing more")
+            raise NotationError(gettext_noop("“%(action)s” takes nothing more"), action=action)
         return action
 
     return parse
 
 
-def _one_face(make: Callable[[Face], Action]) -> Callable[[list[str]], Action]:
+def _one_face(verb: str, make: Callable[[Face], Action]) -> Callable[[list[str]], Action]:
     def parse(args: list[str]) -> Action:
-        _arity(args, 1, "this action")
+        _arity(args, 1, verb)
         return make(Face.parse(args[0]))
 
     return parse
@@ -178,8 +186,8 @@ def _card_verb(verb: str) -> Callable[[list[str]], Action]:
 _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "deal": lambda args: Deal(tuple(Face.parse(word) for word in args)),
     "shuffle": lambda args: Shuffle(tuple(Face.parse(word) for word in args)),
-    "pick": _one_face(Pick),
-    "complete": _one_face(Complete),
+    "pick": _one_face("pick", Pick),
+    "complete": _one_face("complete", Complete),
     "pass": _no_args(_PASS),
     "draw": _no_args(_DRAW),
     "refill": _no_args(_REFILL),
@@ -194,20 +202,24 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
 }
 
 
-def _arity(args: list[str], count: int, what: str) -> None:
-    if len(args) != count:
-        raise NotationError(f"{what} takes {counted(count, 'argument')}, got {len(args)}")
+def _arity(args: list[str], count: int, verb: str) -> None:
+    check_arity(args, count, verb, NotationError)
 
 
-def _int(word: str, what: str) -> int:
+def _int(word: str, error: str) -> int:
+    """The number ``word`` writes, else the NotationError of template ``error``."""
     number = ascii_int(word)
     if number is None:
-        raise NotationError(f"{word!r} is not {what}")
+        raise NotationError(error, word=word)
     return number
 
 
 def _target(word: str) -> Target:
-    return ALL if word.lower() == ALL else _int(word, "a seat or 'all'")
+    return (
+        ALL
+        if word.lower() == ALL
+        else _int(word, gettext_noop("“%(word)s” is not a seat or “all”"))
+    )
 
 
 def _block_target(word: str) -> BlockTarget:
@@ -216,14 +228,14 @@ def _block_target(word: str) -> BlockTarget:
         return ALL
     if lower == BETWEEN:
         return BETWEEN
-    return _int(word, "a seat, 'all' or 'between'")
+    return _int(word, gettext_noop("“%(word)s” is not a seat, “all” or “between”"))
 
 
 def _side(word: str) -> Side:
     try:
         return Side(word.lower())
     except ValueError:
-        raise NotationError(f"{word!r} is not left or right") from None
+        raise NotationError(gettext_noop("“%(word)s” is not left or right"), word=word) from None
 
 
 # JSON ------------------------------------------------------------------------------------
@@ -283,7 +295,9 @@ def action_from_json(data: dict[str, Any]) -> Action:
     except NotationError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise NotationError(f"not a NUM-X action: {data!r} ({error})") from None
+        raise NotationError(
+            gettext_noop("not a NUM-X action: %(data)s (%(error)s)"), data=repr(data), error=error
+        ) from None
 
 
 def _faces(names: list[str]) -> tuple[Face, ...]:
@@ -294,7 +308,7 @@ def _json_play(data: dict[str, Any]) -> Play:
     bonus = data.get("bonus")
     card_action = None if bonus is None else action_from_json(bonus)
     if card_action is not None and not isinstance(card_action, CARD_ACTIONS):
-        raise NotationError("a Shadow's bonus is an Action card")
+        raise NotationError(gettext_noop("a Shadow's bonus is an Action card"))
     value = data.get("as")
     return Play(_faces(data["cards"]), None if value is None else _json_int(value), card_action)
 
@@ -302,13 +316,13 @@ def _json_play(data: dict[str, Any]) -> Play:
 def _json_take(data: dict[str, Any]) -> TakeBack:
     inner = action_from_json(data["play"])
     if not isinstance(inner, (Play, Complete, *CARD_ACTIONS)):
-        raise NotationError("a taken-back card is played as a pli, an Action card or a completion")
+        raise NotationError(_TAKE_BACK)
     return TakeBack(_json_int(data["index"]), inner)
 
 
 def _json_int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise NotationError(f"{value!r} is not a number")
+        raise NotationError(gettext_noop("%(value)s is not a number"), value=repr(value))
     return value
 
 
@@ -336,7 +350,7 @@ def _json_side(value: Any) -> Side:
 def _json_malus(data: dict[str, Any]) -> Malus:
     face = Face.parse(data["card"])
     if face.kind is not Kind.MALUS:
-        raise NotationError(f"{face} is not a Malus card")
+        raise NotationError(gettext_noop("“%(card)s” is not a Malus card"), card=face)
     return Malus(face, _json_target(data["target"]))
 
 

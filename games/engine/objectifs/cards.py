@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from games.engine.climbing import ascii_int, malus_text
 from games.engine.objectifs.errors import NotationError
+from games.engine.objectifs.rulebook import gettext_noop
 
 MIN_VALUE = -2
 MAX_NUMBER = 13
@@ -125,7 +126,7 @@ class Card:
         True
         """
         if not isinstance(data, str):
-            raise NotationError(f"{data!r} is not a card's notation")
+            raise NotationError(gettext_noop("%(data)s is not a card's notation"), data=repr(data))
         return Card.parse(data)
 
     def __str__(self) -> str:
@@ -145,7 +146,7 @@ class Card:
         >>> Card.parse("14")
         Traceback (most recent call last):
         ...
-        games.engine.objectifs.errors.NotationError: '14': classic cards go from -2 to 13, \
+        games.engine.objectifs.errors.NotationError: “14”: classic cards go from -2 to 13, \
 then infinity
         """
         key = text.strip().lower()
@@ -153,13 +154,18 @@ then infinity
         if found is not None:
             return found
         if key == "malus" or key.startswith("malus"):
-            raise NotationError("say which Malus + card: " + ", ".join(map(str, MALUS_CARDS)))
+            raise NotationError(
+                gettext_noop("say which Malus + card: %(cards)s"),
+                cards=", ".join(map(str, MALUS_CARDS)),
+            )
         number = ascii_int(key, signed=True)
         if number is not None:
             if MIN_VALUE <= number <= MAX_NUMBER:
                 return classic(number)  # "+7"
-            raise NotationError(f"{text!r}: classic cards go from -2 to 13, then infinity")
-        raise NotationError(f"{text!r} is not an Objectifs card")
+            raise NotationError(
+                gettext_noop("“%(card)s”: classic cards go from -2 to 13, then infinity"), card=text
+            )
+        raise NotationError(gettext_noop("“%(card)s” is not an Objectifs card"), card=text)
 
 
 def value_text(value: int) -> str:
@@ -178,7 +184,9 @@ def parse_value(word: str) -> int:
         return INFINITY
     value = ascii_int(key, signed=True)
     if value is None or not MIN_VALUE <= value <= MAX_NUMBER:
-        raise NotationError(f"{word!r} is not a value: -2 to 13, or infinity")
+        raise NotationError(
+            gettext_noop("“%(word)s” is not a value: -2 to 13, or infinity"), word=word
+        )
     return value
 
 

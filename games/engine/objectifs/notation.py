@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.engine.climbing import ascii_int, counted, split_named_value
+from games.engine.climbing import ascii_int, check_arity, split_named_value
 from games.engine.objectifs.actions import (
     ALL,
     HAND,
@@ -90,7 +90,7 @@ def _parse_play(args: list[str]) -> Play:
         args = args[:at]
     args, named = split_named_value(args)
     if not args:
-        raise NotationError("a pli needs at least one card")
+        raise NotationError(gettext_noop("a pli needs at least one card"))
     hand: list[Card] = []
     rows: list[RowCard] = []
     for word in args:
@@ -105,7 +105,7 @@ def _parse_play(args: list[str]) -> Play:
 
 def _parse_card_action(words: list[str]) -> CardAction:
     if not words:
-        raise NotationError("which Echange or Malus + card?")
+        raise NotationError(gettext_noop("which Echange or Malus + card?"))
     card, row = _located(words[0])
     args = words[1:]
     if card.kind is Kind.ECHANGE:
@@ -116,7 +116,9 @@ def _parse_card_action(words: list[str]) -> CardAction:
     if card.kind is Kind.MALUS:
         _arity(args, 1, str(card))
         return MalusPlus(card, _target(args[0]), row)
-    raise NotationError(f"{words[0]!r} is not an Echange or a Malus + card")
+    raise NotationError(
+        gettext_noop("“%(word)s” is not an Echange or a Malus + card"), word=words[0]
+    )
 
 
 def _parse_draw(args: list[str]) -> Draw:
@@ -125,7 +127,9 @@ def _parse_draw(args: list[str]) -> Draw:
     _arity(args, 1, "draw")
     card, row = _located(args[0])
     if row == HAND:
-        raise NotationError("draw the pile's top card, or CARD@SEAT: a malus card of SEAT")
+        raise NotationError(
+            gettext_noop("draw the pile's top card, or CARD@SEAT: a malus card of SEAT")
+        )
     return Draw(row, card)
 
 
@@ -149,7 +153,7 @@ def _parse_deal(args: list[str]) -> Deal:
 def _no_args(action: Action) -> Callable[[list[str]], Action]:
     def parse(args: list[str]) -> Action:
         if args:
-            raise NotationError(f"{action} takes nothing more")
+            raise NotationError(gettext_noop("“%(action)s” takes nothing more"), action=action)
         return action
 
     return parse
@@ -178,15 +182,14 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
 }
 
 
-def _arity(args: list[str], count: int, what: str) -> None:
-    if len(args) != count:
-        raise NotationError(f"{what} takes {counted(count, 'argument')}, got {len(args)}")
+def _arity(args: list[str], count: int, verb: str) -> None:
+    check_arity(args, count, verb, NotationError)
 
 
 def _seat(word: str) -> int:
     seat = ascii_int(word)
     if seat is None:
-        raise NotationError(f"{word!r} is not a seat")
+        raise NotationError(gettext_noop("“%(word)s” is not a seat"), word=word)
     return seat
 
 
@@ -198,14 +201,18 @@ def _direction(word: str) -> Direction:
     try:
         return Direction(word.lower())
     except ValueError:
-        raise NotationError(f"{word!r} is not right or left") from None
+        raise NotationError(gettext_noop("“%(word)s” is not right or left"), word=word) from None
 
 
 def _objective(word: str) -> Objective:
     try:
         return Objective.parse(word)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
+    except ValueError:
+        raise NotationError(
+            gettext_noop("“%(word)s” is not an objective: %(names)s"),
+            word=word,
+            names=", ".join(objective.value for objective in Objective),
+        ) from None
 
 
 # JSON ------------------------------------------------------------------------------------
@@ -268,17 +275,25 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         reader, keys = _FROM_JSON[kind]
         unknown = set(data) - keys - {"type"}
         if unknown:
-            raise NotationError(f"a {kind} knows no {', '.join(map(repr, sorted(unknown)))}")
+            raise NotationError(
+                gettext_noop("a %(type)s knows no %(keys)s"),
+                type=kind,
+                keys=", ".join(map(repr, sorted(unknown))),
+            )
         return reader(data)
     except NotationError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise NotationError(f"not an Objectifs action: {data!r} ({error})") from None
+        raise NotationError(
+            gettext_noop("not an Objectifs action: %(data)s (%(error)s)"),
+            data=repr(data),
+            error=error,
+        ) from None
 
 
 def _json_int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise NotationError(f"{value!r} is not a number")
+        raise NotationError(gettext_noop("%(value)s is not a number"), value=repr(value))
     return value
 
 
@@ -288,7 +303,7 @@ def _json_target(value: Any) -> Target:
 
 def _json_cards(names: Any) -> tuple[Card, ...]:
     if not isinstance(names, list):
-        raise NotationError(f"{names!r} is not a list of cards")
+        raise NotationError(gettext_noop("%(value)s is not a list of cards"), value=repr(names))
     return tuple(Card.parse(name) for name in names)
 
 
@@ -299,7 +314,7 @@ def _json_row(data: Mapping[str, Any]) -> int:
 def _json_card_action(data: Any) -> CardAction:
     action = action_from_json(data)
     if not isinstance(action, (Echange, MalusPlus)):
-        raise NotationError("the action played with a pli is an Echange or a Malus +")
+        raise NotationError(gettext_noop("the action played with a pli is an Echange or a Malus +"))
     return action
 
 
@@ -329,7 +344,7 @@ def _json_echange(data: Mapping[str, Any]) -> Echange:
 def _json_malus(data: Mapping[str, Any]) -> MalusPlus:
     card = Card.parse(data["card"])
     if card.kind is not Kind.MALUS:
-        raise NotationError(f"{card} is not a Malus + card")
+        raise NotationError(gettext_noop("“%(card)s” is not a Malus + card"), card=card)
     return MalusPlus(card, _json_target(data["target"]), _json_row(data))
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.descriptions import unreadable_in_words
 from games.engine.maya import Guess, MayaConfig, NotationError, Play, Start, parse_action
 from games.engine.maya.turns import resolve
 from games.forms import MoveForm
@@ -64,7 +65,7 @@ class PlayForm(MoveForm):
         try:
             action = parse_action(self.cleaned_data["move"])
         except NotationError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(unreadable_in_words(error)) from None
         if not isinstance(action, Play):
             raise forms.ValidationError(_("This form plays cards."))
         return action

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.descriptions import unreadable_in_words
 from games.engine.numenko import Mode, NotationError, NumenkoConfig, Play, parse_grid
 from games.engine.numenko.state import MAX_PLAYERS, MIN_PLAYERS
 from games.engine.numenko.tiles import ORDER, tile_of
@@ -88,7 +89,7 @@ class GridForm(forms.Form):
         try:
             return parse_grid(self.cleaned_data["grid"])
         except NotationError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(unreadable_in_words(error)) from None
 
 
 class PlayForm(MoveForm, GridForm):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from games.descriptions import unreadable_in_words
 from games.engine.numenko import (
     Direction,
     Fault,
@@ -204,7 +205,7 @@ def judge(text: str, tiles: str, current: Sequence[str]) -> Build:
             text,
             _drawn(Grid(), {}),
             (),
-            _("This grid cannot be read: %(why)s") % {"why": unread},
+            _("This grid cannot be read: %(why)s") % {"why": unreadable_in_words(unread)},
             "notation",
             tiles,
             True,

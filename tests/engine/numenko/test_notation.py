@@ -97,7 +97,7 @@ def test_bad_text_is_a_notation_error(text: str) -> None:
 
 
 def test_a_bad_square_says_what_to_write() -> None:
-    with pytest.raises(NotationError, match=r"row 2: 'y' is no square: write a digit"):
+    with pytest.raises(NotationError, match=r"row 2: “y” is no square: write a digit"):
         parse_action("grid 2x4=8 / 1y1")
 
 

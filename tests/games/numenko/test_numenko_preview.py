@@ -92,7 +92,7 @@ def test_tiles_the_seat_does_not_hold_and_unreadable_text_are_said(
     html = previewed(client, duel, "1+1+1+1+1+1+1+1+1+1+1=11")
     assert "Your grid uses tiles you do not have" in verdict(html)
     html = previewed(client, duel, "2 y 4")
-    assert "This grid cannot be read: row 1: &#x27;y&#x27; is no square" in verdict(html)
+    assert "This grid cannot be read: row 1: “y” is no square" in verdict(html)
     # The hand is the whole of the seat's tiles: nothing was laid.
     assert len(re.findall(r'data-tile="', html)) == len(hand(duel, 0))
 

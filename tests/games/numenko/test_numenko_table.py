@@ -264,7 +264,7 @@ def test_a_grid_that_cannot_be_read_is_refused_with_the_notation(
     response = post(as_user(alice), duel, "2 y 4")
     page = response.content.decode()
     assert response.status_code == 400
-    assert "Check the form" in page and "&#x27;y&#x27; is no square" in page
+    assert "Check the form" in page and "row 1: “y” is no square" in page
     assert "This grid cannot be read" in page
 
 
