@@ -93,6 +93,18 @@ def test_a_new_game_with_an_unknown_option_is_refused(as_alice: APIClient) -> No
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("rules", ["maya", "numx"])
+def test_a_new_game_naming_its_rules_edition_is_refused(as_alice: APIClient, rules: str) -> None:
+    # The server sets the edition (the latest); a request asking for another one must not
+    # be answered with a game of the latest edition, as if it had been heard.
+    body = {"name": "g", "rules": rules, "config": {"players": 2, "edition": 1}}
+
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400 and "edition" in response.json()["config"]
+    assert not Game.objects.exists()
+
+
 # The schema -------------------------------------------------------------------------------
 
 
