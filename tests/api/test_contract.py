@@ -78,6 +78,47 @@ def test_a_body_with_an_unknown_key_is_refused_and_nothing_is_written(
     assert _events(game) == before
 
 
+def test_a_listed_move_sent_whole_is_refused_saying_what_to_send(
+    as_alice: APIClient, game: Game
+) -> None:
+    # A bot author's likely slip: the listed move (or the `sample`) sent as the action,
+    # rather than its `notation` or its `action`; it has no `type`.
+    offered = _pick(as_alice, game)
+    before = _events(game)
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/",
+        {"action": offered["move"], "expected_sequence": offered["sequence"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    refused = response.json()
+    assert refused["rule"] == "notation"
+    assert "None" not in refused["message"]
+    assert "`notation`" in refused["message"] and "`action`" in refused["message"]
+    assert _events(game) == before
+
+
+@pytest.mark.parametrize("type_", [{}, {"type": None}], ids=["left out", "null"])
+def test_an_action_without_a_type_is_refused_naming_the_key(
+    as_alice: APIClient, game: Game, type_: dict[str, Any]
+) -> None:
+    offered = _pick(as_alice, game)
+    action = {key: value for key, value in offered["move"]["action"].items() if key != "type"}
+    action.update(type_)
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/",
+        {"action": action, "expected_sequence": offered["sequence"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    message = response.json()["message"]
+    assert "None" not in message and "`type`" in message and "pick" in message
+
+
 def test_a_new_game_of_an_odd_game_is_refused(as_alice: APIClient) -> None:
     body = {"name": "g", "rules": {"a": 1}, "config": {"players": 2}}
 
