@@ -374,6 +374,35 @@ def test_json_nested_too_deeply_is_a_400(as_alice: APIClient, game: Game) -> Non
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize("path", ["actions", "check"])
+def test_a_move_too_large_to_read_is_a_json_400_and_nothing_is_written(
+    as_alice: APIClient, game: Game, settings: Any, path: str
+) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    offered = _pick(as_alice, game)
+    before = _events(game)
+    body = {"action": offered["move"]["notation"] + " " * 2000}
+    if path == "actions":
+        body["expected_sequence"] = offered["sequence"]
+
+    response = as_alice.post(f"/api/games/{game.pk}/{path}/", body, format="json")
+
+    assert response.status_code == 400
+    refused = response.json()
+    assert refused["rule"] == "request" and "1000" in refused["message"]
+    assert _events(game) == before
+
+
+def test_a_new_game_too_large_to_read_is_a_json_400(as_alice: APIClient, settings: Any) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    body = {"name": "g", "rules": "maya", "config": {"players": 2}, "x": "y" * 2000}
+
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400 and "1000" in response.json()["detail"]
+    assert not Game.objects.exists()
+
+
 def test_odd_numbers_in_a_query_are_a_400(as_alice: APIClient, game: Game) -> None:
     response = as_alice.get(f"/api/games/{game.pk}/events/", {"after": "²"})
 
