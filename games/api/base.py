@@ -21,14 +21,19 @@ from rest_framework import serializers
 
 class StrictSerializer(serializers.Serializer):
     """A request body that refuses keys it does not know, naming each: a misspelt optional
-    key would otherwise be dropped silently and its default used. Its values must also be
+    key would otherwise be dropped silently and its default used. A key the server only
+    answers (read-only, such as a configuration's ``edition``) is unknown too: the schema's
+    request component leaves it out, and dropping it would answer a request for another
+    value as if it had been heard. Its values must also be
     of the JSON type its schema says (:func:`json_type_error`): DRF reads ``0`` and
     ``"yes"`` as booleans, ``5`` as text, ``"2"`` as an integer, which the schema refuses,
     so that a client could not tell what is accepted."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in data if key not in self.fields)
+            unknown = sorted(
+                str(key) for key in data if key not in self.fields or self.fields[key].read_only
+            )
             if unknown:
                 raise serializers.ValidationError(
                     {key: [_("Unknown field: %(key)s.") % {"key": key}] for key in unknown}

@@ -230,12 +230,20 @@ def check_action(rules: str, data: dict[str, Any]) -> None:
     type, an unknown or missing key) before the engine reads it: the engine ignores keys it
     does not use. Raises NotationError naming what is wrong."""
     actions = game_schema(rules).actions
-    type_name = data.get("type")
+    types = ", ".join(actions)
+    if data.get("type") is None:
+        # A listed move (or a `sample`) sent whole holds its action beside its notation.
+        if "notation" in data or "action" in data:
+            raise NotationError(
+                _("send a listed move's `notation` or its `action`, not the whole move")
+            )
+        raise NotationError(_("an action names its `type` (one of: %(types)s)") % {"types": types})
+    type_name = data["type"]
     serializer_class = actions.get(type_name) if isinstance(type_name, str) else None
     if serializer_class is None:
         raise NotationError(
             _("unknown action type %(type)r (one of: %(types)s)")
-            % {"type": data.get("type"), "types": ", ".join(actions)}
+            % {"type": type_name, "types": types}
         )
     checked = serializer_class(data=data)
     if not checked.is_valid():

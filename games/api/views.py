@@ -14,7 +14,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import RequestDataTooBig
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
@@ -180,6 +182,8 @@ def _move_body(
         data = request.data
     except ParseError as unreadable:
         return _bad_request(str(unreadable.detail), statement)
+    except RequestDataTooBig:
+        return _bad_request(str(_too_large().detail), statement)
     form = form_class(data=data, context={"header_key": request.headers.get("Idempotency-Key")})
     if not form.is_valid():
         if isinstance(form, s.KeyedSerializer) and form.keys_differ():
@@ -289,6 +293,16 @@ def etagged(view: Callable[..., Response]) -> Callable[..., Any]:
         return get_conditional_response(request, etag=etag, response=response)
 
     return answer
+
+
+def _too_large() -> ParseError:
+    """A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` as the unreadable body it is (a
+    400 in the API's JSON): Django refuses it before any parser reads it, and left alone
+    its refusal is a page of HTML."""
+    return ParseError(
+        _("The body is too large: at most %(size)d bytes.")
+        % {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+    )
 
 
 class JSONBodyParser(JSONParser):
@@ -1115,8 +1129,11 @@ def export(request: Request, game_id: int) -> Response:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``), and a damaged game's 410
+    """DRF's handler (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``), a body too large to read as
+    a 400 (:func:`_too_large`), and a damaged game's 410
     naming the event its rules cannot replay (``games.damage``)."""
+    if isinstance(exc, RequestDataTooBig):
+        return drf_exception_handler(_too_large(), context)
     if not isinstance(exc, store.Unreplayable):
         return drf_exception_handler(exc, context)
     report(exc)

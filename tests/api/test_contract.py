@@ -78,6 +78,47 @@ def test_a_body_with_an_unknown_key_is_refused_and_nothing_is_written(
     assert _events(game) == before
 
 
+def test_a_listed_move_sent_whole_is_refused_saying_what_to_send(
+    as_alice: APIClient, game: Game
+) -> None:
+    # A bot author's likely slip: the listed move (or the `sample`) sent as the action,
+    # rather than its `notation` or its `action`; it has no `type`.
+    offered = _pick(as_alice, game)
+    before = _events(game)
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/",
+        {"action": offered["move"], "expected_sequence": offered["sequence"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    refused = response.json()
+    assert refused["rule"] == "notation"
+    assert "None" not in refused["message"]
+    assert "`notation`" in refused["message"] and "`action`" in refused["message"]
+    assert _events(game) == before
+
+
+@pytest.mark.parametrize("type_", [{}, {"type": None}], ids=["left out", "null"])
+def test_an_action_without_a_type_is_refused_naming_the_key(
+    as_alice: APIClient, game: Game, type_: dict[str, Any]
+) -> None:
+    offered = _pick(as_alice, game)
+    action = {key: value for key, value in offered["move"]["action"].items() if key != "type"}
+    action.update(type_)
+
+    response = as_alice.post(
+        f"/api/games/{game.pk}/actions/",
+        {"action": action, "expected_sequence": offered["sequence"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    message = response.json()["message"]
+    assert "None" not in message and "`type`" in message and "pick" in message
+
+
 def test_a_new_game_of_an_odd_game_is_refused(as_alice: APIClient) -> None:
     body = {"name": "g", "rules": {"a": 1}, "config": {"players": 2}}
 
@@ -90,6 +131,18 @@ def test_a_new_game_with_an_unknown_option_is_refused(as_alice: APIClient) -> No
     response = as_alice.post("/api/games/", body, format="json")
 
     assert response.status_code == 400 and "mod" in response.json()["config"]
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("rules", ["maya", "numx"])
+def test_a_new_game_naming_its_rules_edition_is_refused(as_alice: APIClient, rules: str) -> None:
+    # The server sets the edition (the latest); a request asking for another one must not
+    # be answered with a game of the latest edition, as if it had been heard.
+    body = {"name": "g", "rules": rules, "config": {"players": 2, "edition": 1}}
+
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400 and "edition" in response.json()["config"]
     assert not Game.objects.exists()
 
 
@@ -319,6 +372,35 @@ def test_json_nested_too_deeply_is_a_400(as_alice: APIClient, game: Game) -> Non
     )
 
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("path", ["actions", "check"])
+def test_a_move_too_large_to_read_is_a_json_400_and_nothing_is_written(
+    as_alice: APIClient, game: Game, settings: Any, path: str
+) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    offered = _pick(as_alice, game)
+    before = _events(game)
+    body = {"action": offered["move"]["notation"] + " " * 2000}
+    if path == "actions":
+        body["expected_sequence"] = offered["sequence"]
+
+    response = as_alice.post(f"/api/games/{game.pk}/{path}/", body, format="json")
+
+    assert response.status_code == 400
+    refused = response.json()
+    assert refused["rule"] == "request" and "1000" in refused["message"]
+    assert _events(game) == before
+
+
+def test_a_new_game_too_large_to_read_is_a_json_400(as_alice: APIClient, settings: Any) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    body = {"name": "g", "rules": "maya", "config": {"players": 2}, "x": "y" * 2000}
+
+    response = as_alice.post("/api/games/", body, format="json")
+
+    assert response.status_code == 400 and "1000" in response.json()["detail"]
+    assert not Game.objects.exists()
 
 
 def test_odd_numbers_in_a_query_are_a_400(as_alice: APIClient, game: Game) -> None:
