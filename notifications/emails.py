@@ -276,6 +276,8 @@ def _context(notification: Notification) -> dict[str, Any]:
         context["next"] = [
             (words, settings.SITE_URL + link) for words, link in belonging.next_after(game)
         ]
+        # Its result there (a tournament's places and points), as that app ranks it.
+        context["results"] = belonging.results_of(game)
         if not context["next"]:
             context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
