@@ -1,11 +1,11 @@
 """What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
 tables within the phone's width, a recorded table's places and points in view; every entry
-of the site's menu on the phone, opened by keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
-in even rows where it cannot be; the new-game form's choice of game, lists and fields a
-finger's target on the phone, its round buttons round beside long words; the rules'
-tables with no word cut in two, their rules' ids a finger's target on the phone; the
-webhooks' news each whole on a line on the phone; the site's
+of the site's menu on the phone, opened by keyboard; a standing order's check box beside its
+words; Maya's count strip on one line, or in even rows where it cannot be; the new-game
+form's choice of game, lists and fields a finger's target on the phone, its round buttons
+round beside long words; the rules' tables with no word cut in two, their rules' ids a
+finger's target on the phone; the webhooks' news each whole on a line on the phone; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
 the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
 log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
@@ -242,9 +242,7 @@ print(cup.pk)
 """
 
 
-def test_a_done_tables_places_and_points_are_in_view_on_the_phone(
-    alice: Page, site: Site
-) -> None:
+def test_a_done_tables_places_and_points_are_in_view_on_the_phone(alice: Page, site: Site) -> None:
     """Failed before: the place and the points came last, after the seat, the name (its
     forfeit's mark) and the score, scrolled out of a 360 px phone's view ("Poi…")."""
     cup = manage(site, "shell", "--no-imports", "-c", _TABLE_DONE).strip()
