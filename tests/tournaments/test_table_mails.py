@@ -206,4 +206,4 @@ def test_a_tables_game_over_mail_gives_each_players_place_and_points_as_the_tabl
     html = str(english.alternatives[0][0])
     assert f"{withdrawn.name} (withdrawn)" in html
     french = str(next(m for m in mail.outbox if m.to == [players[2].email]).body)
-    assert f"- Sans place\u00a0: {withdrawn.name} (retiré)\u00a0: 0 point" in french
+    assert f"- Sans place\u00a0: {withdrawn.name} (retrait)\u00a0: 0 point" in french

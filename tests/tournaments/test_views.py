@@ -218,6 +218,19 @@ def test_a_finished_stage_reads_as_a_finished_ronde_in_french(
     assert re.search(r"Ronde 1\s+— terminée</h3>", page.content.decode())
 
 
+def test_a_withdrawn_player_is_marked_in_french_whatever_their_gender(
+    client: Client, started: Stage, alice: User
+) -> None:
+    """Failed before: "(retiré)", a man's word, beside every withdrawn player's name."""
+    entry = started.tournament.entries.first()
+    assert entry is not None
+    entry_withdraw(entry=entry, by=alice, rng=random.Random(1))
+    for page in ("tables/", "standings/"):
+        french = client.get(url(started.tournament, page), HTTP_ACCEPT_LANGUAGE="fr")
+        words = french.content.decode()
+        assert " (retrait)" in words and "(retiré)" not in words, page
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()
