@@ -652,6 +652,28 @@ def test_an_unknown_csv_separator_is_a_400_that_names_the_choices(
 # --- Registration ------------------------------------------------------------------------
 
 
+def test_the_menu_offers_registration_only_while_the_tournament_takes_it(
+    started: Stage, bob: User, as_user: Login
+) -> None:
+    """Failed before: the menu kept "Registration" once the tournament had started, and its
+    page said "already started" even of a tournament over."""
+    tournament = started.tournament
+    link = f'href="{url(tournament, "register/")}"'
+    browser = as_user(bob)
+    other = tournament_create(
+        organiser=tournament.organiser,
+        name="Autumn league",
+        registration_closes=timezone.now() + timedelta(days=7),
+    )
+    assert f'href="{url(other, "register/")}"' in browser.get(url(other)).content.decode()
+    for page in ("", "tables/", "standings/"):
+        assert link not in browser.get(url(tournament, page)).content.decode(), page
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    over = browser.get(url(tournament, "register/")).content.decode()
+    assert "This tournament is over." in over and "already started" not in over
+    assert link not in over
+
+
 def test_registration_needs_a_log_in(client: Client, league: Tournament) -> None:
     response = client.get(url(league, "register/"))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
