@@ -93,7 +93,7 @@ def _excluded(seats: Sequence[Seat], sides: Sequence[tuple[int, ...]]) -> str:
     player taken off it plays on for their resignation, as a resigned player's bot does."""
     if any(seat.is_bot and seat.former_user_id is None for seat in seats):
         return RatedGame.Excluded.BOTS
-    if not all(bot_accounts(seat.user_id for seat in seats).values()):
+    if not all(bot_accounts(player_of(seat) for seat in seats).values()):
         return RatedGame.Excluded.BOTS
     if any(player_of(seat) is None for seat in seats):
         return RatedGame.Excluded.UNSEATED

@@ -20,6 +20,7 @@ from games.results import ranked
 from ratings.models import RatedGame, Rating
 from ratings.services import MODEL, rate_game
 from tests.clients import token_client
+from tests.ratings.test_bot_accounts import make_bot
 from tournaments.models import Stage, TablePlayer, Tournament
 from tournaments.services import entry_withdraw, stage_start, tournament_create
 
@@ -159,3 +160,20 @@ def test_a_table_where_a_player_was_withdrawn_is_rated_as_after_their_resignatio
         mine = Rating.objects.get(user_id=seated[seat], pool="numx:x-game")
         assert (round(mine.mu, 6), mine.games) == (round(rating.mu, 6), 1), seat
     assert Rating.objects.get(user=gone).mu < MODEL.mu, "the withdrawn player lost"
+
+
+def test_a_table_where_a_bot_account_was_withdrawn_stays_unrated(
+    alice: User, make_players: Players
+) -> None:
+    """A bot account whose owner keeps its games with people unrated is still a bot once
+    withdrawn: failed before this was checked, its seat being nobody's by then."""
+    players = make_players(3)
+    make_bot(players[0])
+    tournament = cup(alice, seat_by_rating=False)
+    register_all(tournament, players)
+    game = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get().game
+    play_out(game, random.Random(3), moves=12)
+    entry_withdraw(entry=tournament.entries.get(user=players[0]), by=alice, rng=random.Random(3))
+    play_out(game, random.Random(3))
+    rate_game(game_id=game.pk)
+    assert RatedGame.objects.get(game=game).excluded == RatedGame.Excluded.BOTS
