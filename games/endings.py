@@ -115,17 +115,20 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
 def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
     """``by`` takes the player of ``seat`` off ``game`` (a game being played): it is their
     resignation, recorded as ``by``'s act, and a bot with no owner plays the seat from then
-    on (``Seat.former_user`` keeps whose it was, for the ratings)."""
+    on (``Seat.former_user`` keeps whose it was, for the ratings). A player who resigned
+    already is only taken off the seat: a seat resigns once."""
 
     def attempt(seats: list[Seat]) -> None:
         held = seats[seat]
         if game.status != Game.Status.RUNNING or held.user_id is None:
             raise EndingRefused(_("This game is not being played."))
         with transaction.atomic():
-            at = _append(game, NewEvent(RESIGNED, {}, seat=seat, actor_id=by.pk))
             Seat.objects.filter(pk=held.pk).update(
                 resigned=True, is_bot=True, former_user=held.user_id, user=None
             )
+            if held.resigned:
+                return
+            at = _append(game, NewEvent(RESIGNED, {}, seat=seat, actor_id=by.pk))
             project(game.pk, rule_set(game.rules), _recorded(game, at).state, at)
 
     _until_recorded(game, attempt)
