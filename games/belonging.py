@@ -2,7 +2,8 @@
 a function that names it and gives its address, and the game's table and replay link it,
 so that a player finds their way back; and where its players go once it is over (a
 tournament's standings), which the game-over mail links instead of playing the same game
-again. The games app imports none of those apps."""
+again; and what the game gave its players there (a tournament's places and points), which
+the game-over mail says. The games app imports none of those apps."""
 
 from __future__ import annotations
 
@@ -17,8 +18,16 @@ Link = tuple[str, str]
 #: Asked of a game: a link to what the game is part of, or None.
 Finder = Callable[[Game], Link | None]
 
+#: What a game gave its players in what it is part of: a heading, and a line per player
+#: (in the active language), in the order it ranks them.
+Result = tuple[str, list[str]]
+
+#: Asked of a game that is over: its result in what it is part of, or None.
+ResultFinder = Callable[[Game], Result | None]
+
 _finders: list[Finder] = []
 _next: list[Finder] = []
+_results: list[ResultFinder] = []
 
 
 def register_finder(finder: Finder) -> None:
@@ -41,3 +50,14 @@ def next_after(game: Game) -> list[Link]:
     """Where the players of ``game`` go once it is over, as every registered finder says:
     none for a game of its own, which its players may play again."""
     return [link for finder in _next if (link := finder(game)) is not None]
+
+
+def register_result(finder: ResultFinder) -> None:
+    """Ask ``finder`` what each game that ends gave its players in what it is part of."""
+    add_once(_results, finder)
+
+
+def results_of(game: Game) -> list[Result]:
+    """What ``game``, over, gave its players in what it is part of, as every registered
+    finder says: none for a game of its own."""
+    return [result for finder in _results if (result := finder(game)) is not None]

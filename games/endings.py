@@ -7,6 +7,10 @@ who did not resign, whatever its score (``games.results``). The others play on. 
 seat but one has resigned, nothing is left to play for: the last seat is handed to a bot as
 well and the game is played to its end at once, its player the winner.
 
+**Taken off.** Another (a tournament's organiser, withdrawing the player) takes a player
+off their seat: recorded as that player's resignation at that moment (ranked and rated so),
+the seat given to a bot of no owner, whose hand its former player no longer sees.
+
 **Abort.** Before any player has moved (the deal and bots' moves do not count), any player
 may call the game off: it ends with no result, rated nowhere, and takes no more moves.
 
@@ -106,6 +110,28 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
         return seat
 
     return _until_recorded(game, attempt)
+
+
+def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
+    """``by`` takes the player of ``seat`` off ``game`` (a game being played): it is their
+    resignation, recorded as ``by``'s act, and a bot with no owner plays the seat from then
+    on (``Seat.former_user`` keeps whose it was, for the ratings). A player who resigned
+    already is only taken off the seat: a seat resigns once."""
+
+    def attempt(seats: list[Seat]) -> None:
+        held = seats[seat]
+        if game.status != Game.Status.RUNNING or held.user_id is None:
+            raise EndingRefused(_("This game is not being played."))
+        with transaction.atomic():
+            Seat.objects.filter(pk=held.pk).update(
+                resigned=True, is_bot=True, former_user=held.user_id, user=None
+            )
+            if held.resigned:
+                return
+            at = _append(game, NewEvent(RESIGNED, {}, seat=seat, actor_id=by.pk))
+            project(game.pk, rule_set(game.rules), _recorded(game, at).state, at)
+
+    _until_recorded(game, attempt)
 
 
 def abort(*, game: Game, user: AbstractBaseUser) -> None:

@@ -196,6 +196,15 @@ class Seat(models.Model):
     #: Since when the site plays the seat to the end (its player resigned, or every other
     #: player did and nothing is left to play for); its player moves no more.
     handed_over_at = models.DateTimeField(null=True, blank=True)
+    #: The player another took off the seat (``games.endings.take_off``: a tournament's
+    #: organiser withdrew them), a bot's since: their resignation is rated as theirs.
+    former_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
 
     # The game's finished_at and updated_at, copied onto each of its seats wherever the
     # game's are written (in the same transaction): a player's list of games

@@ -68,12 +68,7 @@ def score_sheet(game: Game, outcome: Outcome, names: Sequence[str]) -> ScoreShee
     if not any(by_round):
         by_round = _rounds_at_ends(game, outcome)
     rounds = max((len(row) for row in by_round), default=0)
-    rules: dict[str, list[int]] = {}
-    for seat, seat_lines in enumerate(lines):
-        for line in seat_lines:
-            found = ROUND_LINE.fullmatch(line.rule)
-            rule = found.group(2) if found else line.rule
-            rules.setdefault(rule, [0] * len(outcome.scores))[seat] += line.points
+    rules = rule_sums(lines)
     scored = [rule for rule, points in rules.items() if any(points)]
     columns = [_("Round %(number)d") % {"number": n} for n in range(1, rounds + 1)]
     columns += [kind.site.describe_score_line(rule) for rule in scored]
@@ -89,6 +84,23 @@ def score_sheet(game: Game, outcome: Outcome, names: Sequence[str]) -> ScoreShee
     ]
     rows.sort(key=lambda row: (row.resigned, -row.total))
     return ScoreSheet(tuple(columns), rounds, tuple(rows))
+
+
+def rule_sums(lines: Sequence[Sequence[ScoreLine]]) -> dict[str, list[int]]:
+    """Each rule's points (``round-<n>.<rule>`` counted as ``<rule>``), seat by seat, over
+    every seat's ``lines``, in the order the rules first appear; a rule whose points are
+    all 0 gave nobody a point (the sheet has no column for it, the mail no line).
+
+    >>> rule_sums([[ScoreLine("round-1.malus", -3), ScoreLine("pair", 0)], []])
+    {'malus': [-3, 0], 'pair': [0, 0]}
+    """
+    sums: dict[str, list[int]] = {}
+    for seat, seat_lines in enumerate(lines):
+        for line in seat_lines:
+            found = ROUND_LINE.fullmatch(line.rule)
+            rule = found.group(2) if found else line.rule
+            sums.setdefault(rule, [0] * len(lines))[seat] += line.points
+    return sums
 
 
 def _padded(cells: list[int], length: int) -> list[int]:

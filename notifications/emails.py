@@ -36,7 +36,7 @@ from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
 from games.rulesets.site import MailPosition
-from games.score_sheets import by_round
+from games.score_sheets import by_round, rule_sums
 from games.selectors import event_log, game_view, seat_of
 from games.services import still_valid
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
@@ -276,6 +276,8 @@ def _context(notification: Notification) -> dict[str, Any]:
         context["next"] = [
             (words, settings.SITE_URL + link) for words, link in belonging.next_after(game)
         ]
+        # Its result there (a tournament's places and points), as that app ranks it.
+        context["results"] = belonging.results_of(game)
         if not context["next"]:
             context["again"] = game_link(user, game.pk, "notifications:again")
         context["subject"] = _("%(game)s: the game is over") % {"game": game.display_name}
@@ -362,11 +364,14 @@ def turn_context(game: Game, seat: int | None, kind: str, sequence: int) -> dict
 def _score_lines(game: Game) -> dict[int, list[str]]:
     """What each seat's final score is made of, in words (each scoring rule, its points):
     one line, or for a game scored round by round a line a round with its points ("Round
-    2: -3 (malus cards: -5, objective: 2)"), as the table's score sheet has a column a round."""
+    2: -3 (malus cards: -5, objective: 2)"), as the table's score sheet has a column a round.
+    A rule that gave nobody a point is left out, as the sheet leaves out its column: NUM-X
+    scores a line per card of no value, and "no value: 0" thrice said nothing."""
     outcome = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
     if outcome is None or not outcome.breakdown:
         return {}
     site = game_type(game.rules).site
+    scored = {rule for rule, points in rule_sums(outcome.breakdown).items() if any(points)}
 
     def said(lines: list[ScoreLine]) -> str:
         # "tiles on level 1: 1", not "tiles on level 1 1": a rule may end in a number.
@@ -374,6 +379,7 @@ def _score_lines(game: Game) -> dict[int, list[str]]:
             _("%(rule)s: %(points)s")
             % {"rule": site.describe_score_line(line.rule), "points": number(line.points)}
             for line in lines
+            if line.rule in scored
         )
 
     return {
@@ -387,6 +393,7 @@ def _score_lines(game: Game) -> dict[int, list[str]]:
                 "lines": said(lines),
             }
             for round_no, lines in by_round(sheet).items()
+            if any(line.rule in scored for line in lines)
         ]
         for seat, sheet in enumerate(outcome.breakdown)
     }

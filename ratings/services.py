@@ -81,14 +81,21 @@ def sides_of(rules: str, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ..
     return tuple((seat,) for seat in range(int(config["players"])))
 
 
+def player_of(seat: Seat) -> int | None:
+    """Whose result a seat is rated as: its player's, or, for a seat a bot took when its
+    player was taken off it (a tournament's withdrawal), that player's: their resignation."""
+    return seat.user_id if seat.former_user_id is None else seat.former_user_id
+
+
 def _excluded(seats: Sequence[Seat], sides: Sequence[tuple[int, ...]]) -> str:
     """Why a finished game is not rated ("" when it is). A bot account is a bot too,
-    unless its owner lets its games with people be rated."""
-    if any(seat.is_bot for seat in seats):
+    unless its owner lets its games with people be rated. A bot that took the seat of a
+    player taken off it plays on for their resignation, as a resigned player's bot does."""
+    if any(seat.is_bot and seat.former_user_id is None for seat in seats):
         return RatedGame.Excluded.BOTS
-    if not all(bot_accounts(seat.user_id for seat in seats).values()):
+    if not all(bot_accounts(player_of(seat) for seat in seats).values()):
         return RatedGame.Excluded.BOTS
-    if any(seat.user_id is None for seat in seats):
+    if any(player_of(seat) is None for seat in seats):
         return RatedGame.Excluded.UNSEATED
     if len(sides) < 2:
         return RatedGame.Excluded.ALONE
@@ -116,7 +123,7 @@ def _absent(game: Game, seats: Sequence[Seat]) -> frozenset[int]:
     a standing order), none by their player (whose own moves, and resignation, the table,
     the API and mail replies record with the player as actor). A seat the game never asked
     to move is not absent."""
-    players = [seat.number for seat in seats if seat.user_id is not None]
+    players = [seat.number for seat in seats if player_of(seat) is not None]
     tally = (
         Event.objects.filter(game=game, seat__in=players)
         .values("seat")
@@ -144,7 +151,7 @@ def rate_game(*, game_id: int) -> None:
     if game is None:
         return
     seats = list(game.seats.order_by("number"))
-    users = {seat.number: seat.user_id for seat in seats}
+    users = {seat.number: player_of(seat) for seat in seats}
     every_side = sides_of(game.rules, game.config)
     excluded = _excluded(seats, every_side)
     absent: frozenset[int] = frozenset() if excluded else _absent(game, seats)

@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
             invitation_notices,
             resign_note,
             standings_link,
+            table_result,
             tournament_link,
         )
         from tournaments.selectors import abort_guard
@@ -22,4 +23,5 @@ class TournamentsConfig(AppConfig):
         endings.register_resign_note(resign_note)
         belonging.register_finder(tournament_link)
         belonging.register_next(standings_link)
+        belonging.register_result(table_result)
         notices.register_source(invitation_notices)

@@ -10,10 +10,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.belonging import Link
+from games.belonging import Link, Result
 from games.models import Game
-from tournaments.models import Invitation
-from tournaments.selectors import tournament_of
+from tournaments.models import Invitation, Table
+from tournaments.results import table_record_result
+from tournaments.selectors import PlayerAtTable, stages_of, tournament_of
+from tournaments.templatetags.tournament_tags import points as said_points
 
 
 def tournament_link(game: Game) -> Link | None:
@@ -35,6 +37,39 @@ def standings_link(game: Game) -> Link | None:
         return None
     words = _("Standings of the tournament “%(name)s”") % {"name": tournament.name}
     return words, reverse("tournaments:standings", args=[tournament.pk])
+
+
+def table_result(game: Game) -> Result | None:
+    """The places and points a tournament's table gave its players, as its tables page
+    gives them (forfeits last, marked why), for its game-over mail; None for any other
+    game, or one not over."""
+    table = Table.objects.filter(game=game, game__status=Game.Status.FINISHED).first()
+    if table is None:
+        return None
+    # The tournaments consumer may not have recorded it yet when the mail is written.
+    table_record_result(table=table)
+    tournament = tournament_of(game)
+    assert tournament is not None
+    (view,) = [t for stage in stages_of(tournament) for t in stage.tables if t.table == table]
+    ranked = sorted(view.players, key=lambda player: (player.rank is None, player.rank or 0))
+    heading = _("At this table of the tournament “%(name)s”:") % {"name": tournament.name}
+    return heading, [_result_line(player) for player in ranked]
+
+
+def _result_line(player: PlayerAtTable) -> str:
+    value = player.points or 0
+    # Whole points agree in number with their count; a fraction reads as many.
+    count = int(value) if value == int(value) else 2
+    got = ngettext("%(points)s point", "%(points)s points", count) % {"points": said_points(value)}
+    mark = player.forfeit_mark
+    name = f"{player.name} ({mark})" if mark else player.name
+    if player.rank is None:
+        return _("No place: %(name)s: %(points)s") % {"name": name, "points": got}
+    return _("%(place)d. %(name)s: %(points)s") % {
+        "place": player.rank,
+        "name": name,
+        "points": got,
+    }
 
 
 def resign_note(game: Game) -> str | None:

@@ -14,6 +14,7 @@ from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import display_names
 from games.models import Game, Seat
@@ -231,6 +232,12 @@ def overdue_seats(game: Game, now: datetime | None = None) -> set[int]:
 
 #: Why a table gives a player the fixed value and no place (``PlayerAtTable.forfeit_reason``).
 FORFEIT_REASONS = ["withdrawn", "resigned", "timed-out"]
+#: Each reason's mark beside the player's name (``PlayerAtTable.forfeit_mark``).
+FORFEIT_MARKS = {
+    "withdrawn": gettext_lazy("withdrawn"),
+    "resigned": gettext_lazy("resigned"),
+    "timed-out": gettext_lazy("timed out"),
+}
 
 
 @dataclass(frozen=True)
@@ -260,6 +267,13 @@ class PlayerAtTable:
         if self.resigned:
             return "resigned"
         return "timed-out" if self.place.timed_out else None
+
+    @property
+    def forfeit_mark(self) -> str:
+        """The forfeit's reason as the tables page and the game-over mail mark it beside
+        the player's name, in the reader's language ("" when the table gave a place)."""
+        reason = self.forfeit_reason
+        return "" if reason is None else str(FORFEIT_MARKS[reason])
 
 
 @dataclass(frozen=True)

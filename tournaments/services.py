@@ -27,8 +27,9 @@ from django.utils.translation import gettext_noop, ngettext
 from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
 from games.descriptions import and_list, time_per_move
+from games.endings import take_off
 from games.lobby import new_config, spend_invitation
-from games.models import Game, Seat
+from games.models import Game
 from games.services import SeatSpec, game_create
 from games.tasks import enqueue
 from notifications.outbox import DeliveredFirst, deliver_after_commit
@@ -233,7 +234,7 @@ def entry_withdraw(
             place.withdrawn = True
             place.save(update_fields=["withdrawn"])
             if place.table.game.status == Game.Status.RUNNING:
-                _hand_to_bot(place, rng or random.Random())
+                _hand_to_bot(place, by, rng or random.Random())
         _tell_withdrawn(entry, display_name(by), seated=bool(unrecorded))
     return entry
 
@@ -270,13 +271,14 @@ def _tell_withdrawn(entry: Entry, organiser: str, seated: bool) -> None:
     queue_mail(tournament, [entry.user], compose)
 
 
-def _hand_to_bot(place: TablePlayer, rng: random.Random) -> None:
+def _hand_to_bot(place: TablePlayer, by: AbstractBaseUser, rng: random.Random) -> None:
     """A bot takes the seat: it plays now if the game waits for it, and from then on
     whenever it does (the games' ``bots`` consumer). The seat belongs to nobody from then
     on: the player who left no longer sees its hand nor moves for it (the table keeps
-    their name, and the tournament's ``TablePlayer`` says whose place it was)."""
+    their name, and the tournament's ``TablePlayer`` says whose place it was). The game
+    records it as the player's resignation, and rates it so (docs/ratings.md)."""
     game = place.table.game
-    Seat.objects.filter(game=game, number=place.seat).update(is_bot=True, user=None)
+    take_off(game=game, seat=place.seat, by=by)
     for _move in range(MAX_MOVES):
         if not play_bot_move(game, rng, only=[place.seat]):
             break

@@ -1,11 +1,11 @@
 """What Alice, a demo member, sees of the site's pages on a 1280 px screen and on a 360 px
 phone: a finished game's whole score sheet, its totals in view on the phone; a tournament's
-tables within the phone's width; every entry of the site's menu on the phone, opened by
-keyboard; a standing order's check box beside its words; Maya's count strip on one line, or
-in even rows where it cannot be; the new-game form's choice of game, lists and fields a
-finger's target on the phone, its round buttons round beside long words; the rules'
-tables with no word cut in two, their rules' ids a finger's target on the phone; the
-webhooks' news each whole on a line on the phone; the site's
+tables within the phone's width, a recorded table's places and points in view; every entry
+of the site's menu on the phone, opened by keyboard; a standing order's check box beside its
+words; Maya's count strip on one line, or in even rows where it cannot be; the new-game
+form's choice of game, lists and fields a finger's target on the phone, its round buttons
+round beside long words; the rules' tables with no word cut in two, their rules' ids a
+finger's target on the phone; the webhooks' news each whole on a line on the phone; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
 the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
 log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
@@ -213,6 +213,53 @@ def test_a_tournaments_tables_fit_the_phone(alice: Page) -> None:
     expect(seats.first).to_be_visible()
     assert not scrolls_sideways(alice), alice.evaluate("document.documentElement.scrollWidth")
     assert [lines_of(seats.nth(i)) for i in range(seats.count())] == [1] * seats.count()
+
+
+#: What the served site's Django runs for :func:`a_table_done`: a tournament of Alice's
+#: with the demo's others, its one table of four recorded, one player timed out.
+_TABLE_DONE = """
+import random
+from datetime import timedelta
+from django.utils import timezone
+from games import demo
+from tournaments.demo import OTHERS
+from tournaments.services import stage_start, tournament_create, tournament_register
+alice = demo.player(demo.EMAILS[0])
+cup = tournament_create(organiser=alice, name="Phone cup", table_size=4,
+    registration_closes=timezone.now() + timedelta(days=1))
+for email in (demo.EMAILS[0], *OTHERS[:3]):
+    tournament_register(tournament=cup, user=demo.player(email))
+table = stage_start(tournament=cup, by=alice, rng=random.Random(1)).tables.get()
+for score, place in zip((31, 24, 18, 40), table.players.order_by("seat")):
+    place.score, place.xtrems, place.timed_out = score, 0, score == 40
+    place.save()
+table.recorded_at = timezone.now()
+table.save()
+table.game.seats.update(awaited=False, awaited_since=None, game_finished_at=table.recorded_at)
+type(table.game).objects.filter(pk=table.game_id).update(
+    status="finished", finished_at=table.recorded_at, awaiting=[])
+print(cup.pk)
+"""
+
+
+def test_a_done_tables_places_and_points_are_in_view_on_the_phone(alice: Page, site: Site) -> None:
+    """Failed before: the place and the points came last, after the seat, the name (its
+    forfeit's mark) and the score, scrolled out of a 360 px phone's view ("Poi…")."""
+    cup = manage(site, "shell", "--no-imports", "-c", _TABLE_DONE).strip()
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/tournaments/{cup}/tables/")
+    shown = box(alice.locator(".scroll-box").first)
+    for name in ("Place", "Points"):
+        header = alice.get_by_role("columnheader", name=name)
+        expect(header).to_be_visible()
+        edge = box(header)
+        # Within the table's box as it stands, not scrolled into it.
+        assert shown["x"] <= edge["x"], name
+        assert edge["x"] + edge["width"] <= shown["x"] + shown["width"], name
+    cells = alice.get_by_role("row").filter(has_text="(timed out)").get_by_role("cell")
+    assert not scrolls_sideways(alice)
+    at_width(alice, DESKTOP["width"])
+    assert lines_of(cells.nth(1)) == 1, "the desktop gives each player one line"
 
 
 def test_every_menu_entry_opens_by_keyboard_on_the_phone(alice: Page) -> None:

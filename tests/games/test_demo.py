@@ -33,6 +33,16 @@ def test_the_demo_seeds_players_and_games_once() -> None:
     assert f"/games/{playing.pk}/" in out.getvalue() and demo.PASSWORD in out.getvalue()
 
 
+def test_the_demo_names_the_address_the_site_is_reached_at(settings: Any) -> None:
+    """Failed before: it said http://127.0.0.1:8000/ whatever port the site was served on
+    (its links in emails, ``SITE_URL``, said the true one)."""
+    settings.SITE_URL = "http://127.0.0.1:8105"
+    out = StringIO()
+    call_command("numx", "demo", stdout=out)
+    assert "open http://127.0.0.1:8105/ " in out.getvalue()
+    assert ":8000" not in out.getvalue()
+
+
 def test_the_demo_seeds_a_numenko_game_a_few_rounds_in_against_bots() -> None:
     out = StringIO()
     call_command("numx", "demo", stdout=out)

@@ -306,17 +306,30 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
     outcome = rules.outcome(store.load(finished.pk, finished.rules).state)
     assert outcome is not None
     site = finished.game_type.site
+    # A rule that gave nobody a point is left out, as the score sheet leaves out its
+    # column: failed before, "no value: 0, no value: 0" (a line per card of no value) said
+    # nothing of what it counted.
+    every = [line for sheet in outcome.breakdown for line in sheet]
+    nothing = {
+        site.describe_score_line(line.rule)
+        for line in every
+        if not any(other.points for other in every if other.rule == line.rule)
+    }
+    assert "no value" in nothing, "a card of no value in a score row"
+    for rule in nothing:
+        assert f"{rule}: 0" not in endings[0].body, rule
     # Each line's rule, then its points after a colon: failed before, when a rule that ends
     # in a number read as one with its points ("tiles on level 1 1", NMBR 9's).
     for line in outcome.breakdown[0]:
-        assert f"{site.describe_score_line(line.rule)}: {line.points}" in endings[0].body
+        if site.describe_score_line(line.rule) not in nothing:
+            assert f"{site.describe_score_line(line.rule)}: {line.points}" in endings[0].body
     # In French, a score follows its player after a no-break space and a colon.
     speaks(User.objects.get(username="bob"), "fr")
     ending = Notification.objects.get(recipient__username="bob", kind="game-end")
     french = compose(ending).body
     assert "- bob\u00a0: " in french and "- bob: " not in french
     with translation.override("fr"):
-        first = site.describe_score_line(outcome.breakdown[0][0].rule)
+        first = site.describe_score_line(next(ln for ln in outcome.breakdown[0] if ln.points).rule)
     assert f"{first}\u00a0: " in french
     # Each line of the colour rule names its colour, in the game's words for the colours:
     # failed before, "couleur : 15, couleur : 5" said which was which nowhere.

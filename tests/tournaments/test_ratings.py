@@ -13,12 +13,18 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from ratings.models import Rating
+from games.events import store
+from games.models import Game, Seat
+from games.registry import rule_set
+from games.results import ranked
+from ratings.models import RatedGame, Rating
+from ratings.services import MODEL, rate_game
 from tests.clients import token_client
-from tournaments.models import Stage, Tournament
-from tournaments.services import stage_start, tournament_create
+from tests.ratings.test_bot_accounts import make_bot
+from tournaments.models import Stage, TablePlayer, Tournament
+from tournaments.services import entry_withdraw, stage_start, tournament_create
 
-from .conftest import Players, register_all
+from .conftest import Players, play_out, register_all
 from .test_services import seated
 
 pytestmark = pytest.mark.django_db
@@ -125,3 +131,49 @@ def test_the_tournament_page_and_the_api_say_how_stage_one_is_seated(
     assert "stage 1 by X-Game rating" in client.get(f"/tournaments/{rated.pk}/").content.decode()
     assert "stage 1 drawn at random" in client.get(f"/tournaments/{drawn.pk}/").content.decode()
     assert token_client(bob).get(f"/api/tournaments/{rated.pk}/").json()["seat_by_rating"] is True
+
+
+def test_a_table_where_a_player_was_withdrawn_is_rated_as_after_their_resignation(
+    alice: User, make_players: Players
+) -> None:
+    """Failed before: the withdrawn player's seat went to a bot with no owner, and a game
+    with a bot is not rated, so the three who played their table to its end were not
+    rated at all; a resignation at the same moment keeps the game rated."""
+    players = make_players(4)
+    tournament = cup(alice, seat_by_rating=False)
+    register_all(tournament, players)
+    game = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get().game
+    play_out(game, random.Random(3), moves=12)
+    assert game.status == Game.Status.RUNNING, "withdrawn in the middle of the game"
+    gone = Seat.objects.get(game=game, number=1).user
+    entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(3))
+    play_out(game, random.Random(3))
+    assert game.status == Game.Status.FINISHED
+    rate_game(game_id=game.pk)
+
+    assert RatedGame.objects.get(game=game).excluded == ""
+    # What a resignation of seat 1 at that moment gives: last place, the others as scored.
+    places = ranked(rule_set(game.rules).outcome(store.load(game.pk, game.rules).state), {1})
+    seated = dict(TablePlayer.objects.filter(table__game=game).values_list("seat", "entry__user"))
+    expected = MODEL.rate([[MODEL.rating()] for _seat in range(4)], ranks=list(places.ranking()))
+    for seat, (rating,) in enumerate(expected):
+        mine = Rating.objects.get(user_id=seated[seat], pool="numx:x-game")
+        assert (round(mine.mu, 6), mine.games) == (round(rating.mu, 6), 1), seat
+    assert Rating.objects.get(user=gone).mu < MODEL.mu, "the withdrawn player lost"
+
+
+def test_a_table_where_a_bot_account_was_withdrawn_stays_unrated(
+    alice: User, make_players: Players
+) -> None:
+    """A bot account whose owner keeps its games with people unrated is still a bot once
+    withdrawn: failed before this was checked, its seat being nobody's by then."""
+    players = make_players(3)
+    make_bot(players[0])
+    tournament = cup(alice, seat_by_rating=False)
+    register_all(tournament, players)
+    game = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get().game
+    play_out(game, random.Random(3), moves=12)
+    entry_withdraw(entry=tournament.entries.get(user=players[0]), by=alice, rng=random.Random(3))
+    play_out(game, random.Random(3))
+    rate_game(game_id=game.pk)
+    assert RatedGame.objects.get(game=game).excluded == RatedGame.Excluded.BOTS

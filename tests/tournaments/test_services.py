@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import display_name, profile_of
 from games.endings import EndingRefused, abort, resign
 from games.events import consumers
+from games.events.log import export_game, verify
 from games.models import Game, Seat
 from notifications.outbox import resend_overdue
 from tests.members import speaks
@@ -503,7 +504,8 @@ def test_a_withdrawn_player_is_told_by_email_in_their_language(
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         for user in players[:2]:
             entry_withdraw(entry=league.entries.get(user=user), by=alice, rng=random.Random(6))
-    sent = {m.to[0]: m for m in mail.outbox}
+    # The others at the table may be asked for their move meanwhile: not of this.
+    sent = {m.to[0]: m for m in mail.outbox if "withdrawn" in m.subject or "retiré" in m.subject}
     assert sorted(sent) == sorted(user.email for user in players[:2])
     english, french = sent[players[0].email], sent[players[1].email]
     assert english.subject == "Spring league: the organiser has withdrawn you"
@@ -517,6 +519,24 @@ def test_a_withdrawn_player_is_told_by_email_in_their_language(
     )
     assert f"/tournaments/{league.pk}/standings/" in english.body
     assert french.subject == "Spring league\u00a0: l’organisateur vous a retiré du tournoi"
+
+
+def test_a_player_who_resigned_then_is_withdrawn_resigned_once(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    """The withdrawal records the player's resignation, unless they had resigned already:
+    a game's log with two resignations of one seat would not verify."""
+    register_all(league, make_players(4))
+    game = stage_start(tournament=league, by=alice, rng=random.Random(6)).tables.get().game
+    seat = Seat.objects.get(game=game, number=2)
+    gone = seat.user
+    assert gone is not None
+    resign(game=game, user=gone)
+    entry_withdraw(entry=Entry.objects.get(tournament=league, user=gone), by=alice)
+    seat.refresh_from_db()
+    assert seat.user is None and seat.resigned and seat.former_user == gone
+    assert game.events.filter(type="resigned", seat=2).count() == 1
+    assert verify(export_game(game.pk)).summary is not None
 
 
 def test_a_withdrawn_player_no_longer_reads_or_plays_their_old_seat(

@@ -24,7 +24,9 @@ from games.models import Game, Seat
 from games.services import react_after_commit
 from tests.members import speaks
 from tournaments.models import Table
-from tournaments.services import table_force_finish
+from tournaments.selectors import stages_of
+from tournaments.services import entry_withdraw, table_force_finish
+from tournaments.templatetags.tournament_tags import points
 
 from .conftest import Players, first_stage, open_for_a_day, play_out
 
@@ -168,3 +170,40 @@ def test_the_clocks_move_for_one_late_player_mails_the_next_one_their_turn(
     assert next_seat.user is not None and next_seat.pk != late.pk
     turns = [message.to for message in mail.outbox if message.subject.endswith("your turn")]
     assert turns == [[next_seat.user.email]]
+
+
+def test_a_tables_game_over_mail_gives_each_players_place_and_points_as_the_tables_page(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: the mail listed the players by score, a withdrawn or timed-out
+    player above one placed, and never said the tournament's places nor points."""
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    players = make_players(4)
+    speaks(players[2], "fr")
+    table = first_stage(tournament, players, seed=4).tables.get()
+    game = table.game
+    play_out(game, random.Random(4), moves=10)
+    gone = Seat.objects.get(game=game, number=0).user
+    entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(4))
+    play_out(game, random.Random(4))
+    mail.outbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        consumers.dispatch(game.pk)
+
+    (view,) = [t for stage in stages_of(tournament) for t in stage.tables]
+    assert view.done
+    placed = sorted((p for p in view.players if p.rank), key=lambda p: p.rank or 0)
+    (withdrawn,) = [p for p in view.players if p.forfeit_reason == "withdrawn"]
+    english = next(m for m in mail.outbox if m.to == [players[1].email])
+    assert "the game is over" in english.subject
+    text = str(english.body)
+    expected = [f"- {p.rank}. {p.name}: {points(p.points)} points" for p in placed]
+    expected.append(f"- No place: {withdrawn.name} (withdrawn): 0 points")
+    lines = [line for line in text.splitlines() if line in expected]
+    assert lines == expected, text
+    assert "At this table of the tournament “Spring cup”:" in text
+    html = str(english.alternatives[0][0])
+    assert f"{withdrawn.name} (withdrawn)" in html
+    french = str(next(m for m in mail.outbox if m.to == [players[2].email]).body)
+    assert f"- Sans place\u00a0: {withdrawn.name} (retrait)\u00a0: 0 point" in french

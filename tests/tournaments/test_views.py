@@ -218,6 +218,19 @@ def test_a_finished_stage_reads_as_a_finished_ronde_in_french(
     assert re.search(r"Ronde 1\s+— terminée</h3>", page.content.decode())
 
 
+def test_a_withdrawn_player_is_marked_in_french_whatever_their_gender(
+    client: Client, started: Stage, alice: User
+) -> None:
+    """Failed before: "(retiré)", a man's word, beside every withdrawn player's name."""
+    entry = started.tournament.entries.first()
+    assert entry is not None
+    entry_withdraw(entry=entry, by=alice, rng=random.Random(1))
+    for page in ("tables/", "standings/"):
+        french = client.get(url(started.tournament, page), HTTP_ACCEPT_LANGUAGE="fr")
+        words = french.content.decode()
+        assert " (retrait)" in words and "(retiré)" not in words, page
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()
@@ -637,6 +650,28 @@ def test_an_unknown_csv_separator_is_a_400_that_names_the_choices(
 
 
 # --- Registration ------------------------------------------------------------------------
+
+
+def test_the_menu_offers_registration_only_while_the_tournament_takes_it(
+    started: Stage, bob: User, as_user: Login
+) -> None:
+    """Failed before: the menu kept "Registration" once the tournament had started, and its
+    page said "already started" even of a tournament over."""
+    tournament = started.tournament
+    link = f'href="{url(tournament, "register/")}"'
+    browser = as_user(bob)
+    other = tournament_create(
+        organiser=tournament.organiser,
+        name="Autumn league",
+        registration_closes=timezone.now() + timedelta(days=7),
+    )
+    assert f'href="{url(other, "register/")}"' in browser.get(url(other)).content.decode()
+    for page in ("", "tables/", "standings/"):
+        assert link not in browser.get(url(tournament, page)).content.decode(), page
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    over = browser.get(url(tournament, "register/")).content.decode()
+    assert "This tournament is over." in over and "already started" not in over
+    assert link not in over
 
 
 def test_registration_needs_a_log_in(client: Client, league: Tournament) -> None:

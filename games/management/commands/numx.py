@@ -37,6 +37,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
@@ -183,8 +184,10 @@ class Command(BaseCommand):
         # below. Those mails go nowhere; the ones the demo's play sends later still show.
         with override_settings(EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"):
             seeded = demo.seed()
+        # The address the emails link (SITE_URL, `make run`'s by default): a site served
+        # elsewhere is told so there, and said so here alike.
         self.stdout.write(
-            "\nNUM-X by mail demo: open http://127.0.0.1:8000/ and log in as\n"
+            f"\nNUM-X by mail demo: open {settings.SITE_URL}/ and log in as\n"
             f"  {demo.EMAILS[0]} / {demo.PASSWORD}  (or {demo.EMAILS[1]}, same password)\n"
             f"  a game in progress:              /games/{seeded.playing}/\n"
             f"  a finished game to replay:       /games/{seeded.finished}/replay/\n"
