@@ -8,7 +8,11 @@ from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import translation
+
+from accounts.models import mail_language
 
 
 @dataclass(frozen=True)
@@ -42,18 +46,23 @@ class AccountAdapter(DefaultAccountAdapter):
         name ``ALLOWED_HOSTS`` lets in) would have a genuine password-reset link mailed
         pointing there. This is the hook allauth documents for its mails; every link it
         passes them is named ``…_url`` (``activate_url``, ``password_reset_url``,
-        ``signup_url``). What allauth's own ``send_mail`` does, but for when."""
+        ``signup_url``). What allauth's own ``send_mail`` does, but for when, and in which
+        language."""
         site = EmailSite(settings.SITE_NAME, urlsplit(settings.SITE_URL).netloc)
         links = {
             key: on_site(value)
             for key, value in context.items()
             if key.endswith("_url") and isinstance(value, str)
         }
-        rendered = self.render_mail(
-            template_prefix,
-            email,
-            {"request": self.request, "email": email, **context, **links, "current_site": site},
-        )
+        # In the language every mail to a member picks (accounts.models.mail_language):
+        # the profile's if set, else the page's from which it was asked for.
+        member = get_user_model().objects.filter(email__iexact=email).first()
+        with translation.override(mail_language(member, translation.get_language())):
+            rendered = self.render_mail(
+                template_prefix,
+                email,
+                {"request": self.request, "email": email, **context, **links, "current_site": site},
+            )
         # Sent once the transaction saving what the mail speaks of commits (the sign-up
         # saves the account and asks for its mail in one step): no slow mail server holds
         # the database meanwhile, and a sign-up undone mails nobody. Outside a

@@ -88,6 +88,11 @@ class ProfileForm(forms.ModelForm):
     language = forms.ChoiceField(
         label=_("Language"),
         required=False,
+        # Emails have no browser to ask (accounts.models.mail_language).
+        help_text=_(
+            "With the browser's language, your emails are in the language you last signed "
+            "up or logged in with."
+        ),
         choices=lambda: [
             ("", _("The browser's language")),
             *((code, _own_name(code)) for code, _name in settings.LANGUAGES),

@@ -57,6 +57,12 @@ class Profile(models.Model):
         blank=True,
         help_text=_("Empty: your browser's language."),
     )
+    #: The language the member last used the site in (signing up, logging in): what their
+    #: emails, which have no browser to ask, are written in while ``language`` is empty.
+    #: Kept apart so that an empty ``language`` still lets the pages follow the browser.
+    last_language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, blank=True, default="", editable=False
+    )
     # Empty: the browser's own zone (accounts.middleware), which emails cannot know; they
     # are written in UTC.
     time_zone = models.CharField(
@@ -114,6 +120,17 @@ def profile_of(user: AbstractBaseUser) -> Profile:
     """The user's profile, created with the defaults the first time it is needed."""
     profile, _created = Profile.objects.get_or_create(user_id=user.pk)
     return profile
+
+
+def mail_language(user: AbstractBaseUser | None, now: str = "") -> str:
+    """The language of the emails to ``user`` (None: an address that is no member's): the
+    one their profile sets; else ``now``, that of the request the email answers (a code
+    to log in, asked for from the site); else the one they last used the site in; else
+    the site's. Every email the site sends a member picks its language here."""
+    profile = Profile.objects.filter(user_id=user.pk).first() if user is not None else None
+    chosen = profile.language if profile else ""
+    last = profile.last_language if profile else ""
+    return chosen or now or last or settings.LANGUAGE_CODE
 
 
 def default_name(user_id: int) -> str:

@@ -11,6 +11,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils import translation
 
 from accounts.links import LINK_PATHS_SESSION_KEY
 from accounts.models import Profile, display_name, profile_of
@@ -19,16 +20,24 @@ from games.models import Seat
 
 
 @receiver(user_signed_up)
-def remember_the_sign_up_language(
-    sender: Any, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any
+@receiver(user_logged_in)
+def remember_the_language_used(
+    sender: Any, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: Any
 ) -> None:
-    """Emails have no browser to ask: they are written in the language the player signed
-    up in (French for a French browser) until the profile says otherwise."""
-    language = getattr(request, "LANGUAGE_CODE", "")
-    if language != settings.LANGUAGE_CODE and language in dict(settings.LANGUAGES):
-        profile = profile_of(user)
-        profile.language = language
-        profile.save(update_fields=["language"])
+    """Emails have no browser to ask: they are written in the language the member last
+    signed up or logged in with (``accounts.models.mail_language``), kept apart from the
+    profile's own, so that pages still follow the browser while that one is empty."""
+    # A request that names no language (a program's) says nothing of the member's.
+    if request is None or not (
+        request.META.get("HTTP_ACCEPT_LANGUAGE")
+        or request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    ):
+        return
+    language = translation.get_language_from_request(request)
+    profile = profile_of(user)
+    if profile.last_language != language:
+        profile.last_language = language
+        profile.save(update_fields=["last_language"])
 
 
 @receiver(user_logged_in)

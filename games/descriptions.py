@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine.ruleset import IllegalAction, NotationError
+from games.engine.ruleset import ConfigError, IllegalAction, NotationError, WordedError
 from games.models import Game
 
 #: The typographic minus sign (U+2212), with which every game writes a negative number.
@@ -192,9 +192,22 @@ def unreadable_in_words(error: NotationError) -> str:
     """What is wrong with a move that cannot be read, in the reader's language: the
     engine's words, through the catalogues; where they lack them and the reader does not
     read English, that the move cannot be read (the notation's help says how to write it)."""
+    return _worded(error) or _("This move cannot be read in the game's notation.")
+
+
+def refused_options_in_words(error: ConfigError) -> str:
+    """Why the rules refuse a new game's options, in the reader's language, as
+    :func:`unreadable_in_words` says a move that cannot be read; where the catalogues lack
+    the engine's words and the reader does not read English, that the rules refuse them."""
+    return _worded(error) or _("The rules of the game do not allow these options.")
+
+
+def _worded(error: WordedError) -> str | None:
+    """An engine's worded error in the reader's language (its values filled in); None where
+    the reader does not read English and the catalogues do not have it yet."""
     why = _in_catalogue(error.template)
     if why is None:
-        return _("This move cannot be read in the game's notation.")
+        return None
     return why % error.values if error.values else why
 
 

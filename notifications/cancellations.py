@@ -23,11 +23,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.models import display_name
+from accounts.models import display_name, mail_language
 from games.lobby import table_cancelled
 from games.models import Game
 from notifications.consumer import wanted
-from notifications.emails import language_of, player_message, unsubscribe_link
+from notifications.emails import player_message, unsubscribe_link
 from notifications.models import CancelledTableMail, Notification
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
 
@@ -47,7 +47,7 @@ def owe_cancelled_table_mails(
     for user in users.order_by("pk"):
         if not wanted(user.pk, KIND, game.pk):
             continue
-        with translation.override(language_of(user)):
+        with translation.override(mail_language(user)):
             name, title = game.display_name, str(game.game_type.site.title)
         row, new = CancelledTableMail.objects.get_or_create(
             game_number=game.pk,
@@ -64,7 +64,7 @@ def compose_cancelled_table(row: CancelledTableMail) -> EmailMultiAlternatives |
     user = row.recipient
     if not user.email:
         return None
-    with translation.override(language_of(user)):
+    with translation.override(mail_language(user)):
         context = {
             "name": display_name(user),
             "kind": "cancelled",

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
-from accounts.models import Profile, display_name
+from accounts.models import Profile, display_name, mail_language
 from chat.services import heard_since
 from games import belonging
 from games.answers import MAIL_KEY_PREFIX, asked_sequence
@@ -87,8 +87,7 @@ def invitation_email(
     profile = Profile.objects.filter(user_id=user.pk).first() if user else None
     if profile is not None and not profile.email_invitations:
         return None
-    language = (profile.language if profile else "") or settings.LANGUAGE_CODE
-    with translation.override(language):
+    with translation.override(mail_language(user)):
         text = str(body) % words
         headers = {"Message-ID": f"<{message_id}@numx-by-mail>"}
         if user is not None:
@@ -141,7 +140,7 @@ def compose_invitation(invitation: Invitation) -> EmailMessage | None:
 
 def compose(notification: Notification) -> EmailMultiAlternatives:
     user = notification.recipient
-    with translation.override(language_of(user)):
+    with translation.override(mail_language(user)):
         context = _context(notification)
         message = player_message(user.email, context, f"notification-{notification.pk}")
     token: ReplyToken | None = context.get("token")
@@ -182,12 +181,6 @@ def player_message(address: str, context: dict[str, Any], key: str) -> EmailMult
         "Auto-Submitted": "auto-generated",
     }
     return message
-
-
-def language_of(user: AbstractBaseUser) -> str:
-    """The language ``user`` reads the site's emails in."""
-    profile = Profile.objects.filter(user_id=user.pk).first()
-    return (profile.language if profile else "") or settings.LANGUAGE_CODE
 
 
 def _context(notification: Notification) -> dict[str, Any]:

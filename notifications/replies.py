@@ -50,7 +50,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from accounts.models import display_name
+from accounts.models import display_name, mail_language
 from games.answers import MAIL_KEY_PREFIX
 from games.descriptions import refusal
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
@@ -68,7 +68,7 @@ from games.services import (
     game_submit,
     still_valid,
 )
-from notifications.emails import game_link, language_of, turn_context
+from notifications.emails import game_link, turn_context
 from notifications.models import Answer, InboundMail, Notification
 from notifications.outbox import deliver_after_commit
 from notifications.reply_address import (
@@ -117,7 +117,7 @@ def process(inbound_id: int) -> str | None:
             return None
         message = AnymailInboundMessage.parse_raw_mime_bytes(row.raw.encode("latin-1"))
         sender = _member(row.sender)
-        with translation.override(language_of(sender) if sender else settings.LANGUAGE_CODE):
+        with translation.override(mail_language(sender)):
             verdict = judge(row, message)
             if verdict.why and sender is not None and _may_answer(row.sender):
                 _owe_answer(row, message, verdict, sender)

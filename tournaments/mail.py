@@ -16,7 +16,7 @@ from django.utils.formats import get_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext, override
 
-from accounts.models import display_name, profile_of
+from accounts.models import display_name, mail_language
 from games.descriptions import time_per_move
 from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
@@ -38,7 +38,7 @@ def queue_mail(
     for user in users:
         if not getattr(user, "email", ""):
             continue
-        with override(profile_of(user).language or settings.LANGUAGE_CODE):
+        with override(mail_language(user)):
             subject, body = compose()
         mail = Mail.objects.create(
             tournament=tournament, recipient=user, subject=subject[:255], body=body

@@ -48,7 +48,12 @@ from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
-from games.descriptions import game_summary, refused_in_words, unreadable_in_words
+from games.descriptions import (
+    game_summary,
+    refused_in_words,
+    refused_options_in_words,
+    unreadable_in_words,
+)
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
 from games.events.log import LogError, export_game, verify
@@ -459,7 +464,7 @@ def _open(request: Request) -> Response:
                 creator=request.user, idempotency_key=key, **form.lobby_arguments()
             )
     except ConfigError as refused:  # a configuration the rules do not allow
-        raise ValidationError({"config": [str(refused)]}) from None
+        raise ValidationError({"config": [refused_options_in_words(refused)]}) from None
     except OpeningKeyReused as error:
         return _unusable_key(str(error))
     location = reverse("api:game", args=(game.pk,))

@@ -58,13 +58,11 @@ class IllegalAction(ValueError):
         super().__init__(f"{self.message} (rule {rule}: {statement})")
 
 
-class NotationError(ValueError):
-    """Text (or JSON) that is not valid notation for an action of the game.
-
-    Its message is a template as :class:`IllegalAction`'s (``%(name)s`` placeholders filled
-    from the keyword arguments), which the site translates before it fills it where the
-    engine marked it with a ``gettext_noop`` of its own; a message the catalogues lack is
-    said to an English reader as it is.
+class WordedError(ValueError):
+    """An error whose message is a template as :class:`IllegalAction`'s (``%(name)s``
+    placeholders filled from the keyword arguments), which the site translates before it
+    fills it where the engine marked it with a ``gettext_noop`` of its own; a message the
+    catalogues lack is said to an English reader as it is.
 
     >>> error = NotationError("unknown action “%(word)s”", word="jump")
     >>> str(error), error.template, error.values
@@ -77,8 +75,14 @@ class NotationError(ValueError):
         super().__init__(message % args if args else message)
 
 
-class ConfigError(ValueError):
-    """A game configuration the rules do not allow (player count, options...)."""
+class NotationError(WordedError):
+    """Text (or JSON) that is not valid notation for an action of the game (its message a
+    template: :class:`WordedError`)."""
+
+
+class ConfigError(WordedError):
+    """A game configuration the rules do not allow (player count, options...), its message
+    a template (:class:`WordedError`)."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from django.db import IntegrityError
 
 from accounts.models import Profile, display_name
 from games.models import Game, Seat
-from tests.migrations import migrate
+from tests.migrations import migrate, model_at
 
 #: "alice" in the wide letters of East Asian keyboards.
 WIDE_ALICE = "\uff41\uff4c\uff49\uff43\uff45"
@@ -19,7 +19,7 @@ BEFORE = [("accounts", "0006_display_name_key")]
 
 def member(username: str, name: str) -> User:
     user = User.objects.create_user(username)
-    Profile.objects.create(user=user, display_name=name)
+    model_at(BEFORE, "accounts", "Profile").objects.create(user_id=user.pk, display_name=name)
     return user
 
 

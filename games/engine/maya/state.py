@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from games.engine.maya.cards import Card
 from games.engine.maya.errors import ConfigError
+from games.engine.maya.rulebook import gettext_noop
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 #: Format 3: the configuration records its rules edition, and a Joker turned up at the deal
@@ -49,9 +50,14 @@ class MayaConfig:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"Maya is played by 2 to 4 players, not {self.players}")
+            raise ConfigError(
+                gettext_noop("Maya is played by 2 to 4 players, not %(players)s"),
+                players=self.players,
+            )
         if self.edition not in EDITIONS:
-            raise ConfigError(f"unknown rules edition {self.edition!r}")
+            raise ConfigError(
+                gettext_noop("unknown rules edition %(edition)r"), edition=self.edition
+            )
 
     @property
     def seats(self) -> range:
@@ -98,15 +104,18 @@ class MayaConfig:
         """
         unknown = set(data) - {"players", "expert", "edition"}
         if unknown:
-            raise ConfigError(f"unknown Maya options: {', '.join(sorted(unknown))}")
+            raise ConfigError(
+                gettext_noop("unknown Maya options: %(options)s"),
+                options=", ".join(sorted(unknown)),
+            )
         players, expert = data.get("players"), data.get("expert", False)
         edition = data.get("edition", FIRST_EDITION)
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ConfigError("players must be a number from 2 to 4")
+            raise ConfigError(gettext_noop("players must be a number from 2 to 4"))
         if not isinstance(expert, bool):
-            raise ConfigError("expert is true or false")
+            raise ConfigError(gettext_noop("expert is true or false"))
         if not isinstance(edition, int) or isinstance(edition, bool):
-            raise ConfigError(f"unknown rules edition {edition!r}")
+            raise ConfigError(gettext_noop("unknown rules edition %(edition)r"), edition=edition)
         return MayaConfig(players, expert, edition)
 
 

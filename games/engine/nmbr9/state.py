@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from games.engine.nmbr9.errors import ConfigError
+from games.engine.nmbr9.rulebook import gettext_noop
 from games.engine.nmbr9.stack import Stack
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
@@ -31,7 +32,10 @@ class Nmbr9Config:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"NMBR 9 is played by 1 to 4 players, not {self.players}")
+            raise ConfigError(
+                gettext_noop("NMBR 9 is played by 1 to 4 players, not %(players)s"),
+                players=self.players,
+            )
 
     @property
     def seats(self) -> range:
@@ -53,10 +57,13 @@ class Nmbr9Config:
         """
         unknown = set(data) - {"players"}
         if unknown:
-            raise ConfigError(f"unknown NMBR 9 options: {', '.join(sorted(unknown))}")
+            raise ConfigError(
+                gettext_noop("unknown NMBR 9 options: %(options)s"),
+                options=", ".join(sorted(unknown)),
+            )
         players = data.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ConfigError("players must be a number from 1 to 4")
+            raise ConfigError(gettext_noop("players must be a number from 1 to 4"))
         return Nmbr9Config(players)
 
 

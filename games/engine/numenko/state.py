@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, TypeVar
 from games.engine.numenko.actions import Play, Request
 from games.engine.numenko.errors import ConfigError
 from games.engine.numenko.grid import Grid
+from games.engine.numenko.rulebook import gettext_noop
 from games.engine.numenko.tiles import FIRST_POT, Tile, bag
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
@@ -47,7 +48,10 @@ class NumenkoConfig:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"Numenko is played by 2 to 6 players, not {self.players}")
+            raise ConfigError(
+                gettext_noop("Numenko is played by 2 to 6 players, not %(players)s"),
+                players=self.players,
+            )
 
     @property
     def seats(self) -> range:
@@ -80,12 +84,15 @@ class NumenkoConfig:
         """
         unknown = set(data) - {"players", "mode"}
         if unknown:
-            raise ConfigError(f"unknown Numenko options: {', '.join(sorted(unknown))}")
+            raise ConfigError(
+                gettext_noop("unknown Numenko options: %(options)s"),
+                options=", ".join(sorted(unknown)),
+            )
         players, mode = data.get("players"), data.get("mode", Mode.ROUNDS.value)
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ConfigError("players must be a number from 2 to 6")
+            raise ConfigError(gettext_noop("players must be a number from 2 to 6"))
         if mode not in {m.value for m in Mode}:
-            raise ConfigError("mode is rounds or live")
+            raise ConfigError(gettext_noop("mode is rounds or live"))
         return NumenkoConfig(players, Mode(mode))
 
 

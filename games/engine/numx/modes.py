@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from games.engine.numx.cards import DECK_WITHOUT_ACTIONS, MALUS_VALUES, Card, deck, malus_face
 from games.engine.numx.errors import ConfigError, NotationError
+from games.engine.numx.rulebook import gettext_noop
 from games.engine.numx.scoring import FAMILY_SCORING, FULL_SCORING, ScoreRule
 
 MIN_PLAYERS = 2
@@ -115,28 +116,36 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"NUM-X is played by 2 to 6 players, not {self.players}")
+            raise ConfigError(
+                gettext_noop("NUM-X is played by 2 to 6 players, not %(players)s"),
+                players=self.players,
+            )
         if self.teams and self.players not in (4, 6):
-            raise ConfigError("teams are 2 or 3 teams of 2: 4 or 6 players")
+            raise ConfigError(gettext_noop("Teams are 2 or 3 teams of two: choose 4 or 6 players."))
         if self.edition not in EDITIONS:
-            raise ConfigError(f"unknown rules edition {self.edition!r}")
+            raise ConfigError(
+                gettext_noop("unknown rules edition %(edition)r"), edition=self.edition
+            )
         if self.family_scoring != FAMILY_SCORING and self.mode is not Mode.FAMILY:
-            raise ConfigError("family_scoring is a table option of Family games")
+            raise ConfigError(gettext_noop("Only a Family game chooses its scoring rules."))
         if not self.family_scoring <= FULL_SCORING:
-            raise ConfigError("family_scoring picks among the rule book's scoring rules")
+            raise ConfigError(gettext_noop("the scoring rules are chosen among the rule book's"))
         if self.round_two_pick and self.rules.rounds < 2:
-            raise ConfigError("round_two_pick is a table option of X-Game, which has two rounds")
+            raise ConfigError(gettext_noop("Only an X-Game has a round 2 to pick for."))
         if self.malus_values != MALUS_VALUES:
             if len(self.malus_values) != len(MALUS_VALUES):
-                raise ConfigError(f"malus_values is {len(MALUS_VALUES)} pairs, one per Malus card")
+                raise ConfigError(
+                    gettext_noop("the Malus values are %(count)s pairs, one per Malus card"),
+                    count=len(MALUS_VALUES),
+                )
             try:
                 faces = sorted(malus_face(hand, score) for hand, score in self.malus_values)
             except NotationError as error:
-                raise ConfigError(f"malus_values: {error}") from None
+                raise ConfigError(error.template, **error.values) from None
             # The dataclass is frozen: its canonical order is set once, here.
             object.__setattr__(self, "malus_values", tuple((f.hand, f.score) for f in faces))
         if self.malus_values != MALUS_VALUES and not self.rules.action_cards:
-            raise ConfigError("malus_values is a table option of the modes with Action cards")
+            raise ConfigError(gettext_noop("Family is played without Malus cards."))
 
     @property
     def completes_when_drawn(self) -> bool:
@@ -221,13 +230,13 @@ class GameConfig:
     def partner(self, seat: int) -> int:
         """``seat``'s partner (Teams option only)."""
         if not self.teams:
-            raise ConfigError("there are no partners without the Teams option")
+            raise ConfigError(gettext_noop("there are no partners without the Teams option"))
         return (seat + self.players // 2) % self.players
 
     def between_partners(self, seat: int) -> frozenset[int]:
         """The players sitting, in play order, between ``seat`` and their partner."""
         if not self.teams:
-            raise ConfigError("there are no partners without the Teams option")
+            raise ConfigError(gettext_noop("there are no partners without the Teams option"))
         half = self.players // 2
         return frozenset((seat + step) % self.players for step in range(1, half))
 
@@ -276,19 +285,22 @@ class GameConfig:
         """
         players = data.get("players")
         if not isinstance(players, int):
-            raise ConfigError("players must be a number from 2 to 6")
+            raise ConfigError(gettext_noop("players must be a number from 2 to 6"))
         try:
             mode = Mode(data.get("mode", Mode.SPEED_RUN.value))
         except ValueError:
-            raise ConfigError(f"unknown mode {data.get('mode')!r}") from None
+            raise ConfigError(
+                gettext_noop("unknown mode %(mode)r"), mode=data.get("mode")
+            ) from None
         edition = data.get("edition", FIRST_EDITION)
         if not isinstance(edition, int) or isinstance(edition, bool):
-            raise ConfigError(f"unknown rules edition {edition!r}")
+            raise ConfigError(gettext_noop("unknown rules edition %(edition)r"), edition=edition)
         try:
             triple_rule = TripleRule(data.get("triple_rule", TripleRule.OPENING.value))
         except ValueError:
             raise ConfigError(
-                f"unknown triple rule {data.get('triple_rule')!r}: opening or every"
+                gettext_noop("unknown triple rule %(rule)r: opening or every"),
+                rule=data.get("triple_rule"),
             ) from None
         return GameConfig(
             players=players,
@@ -307,7 +319,9 @@ def _flag(data: dict[str, object], option: str) -> bool:
     """An on/off table option, off when left out."""
     value = data.get(option, False)
     if not isinstance(value, bool):
-        raise ConfigError(f"{option} is true or false, not {value!r}")
+        raise ConfigError(
+            gettext_noop("%(option)s is true or false, not %(value)r"), option=option, value=value
+        )
     return value
 
 
@@ -319,7 +333,10 @@ def _scoring(names: object) -> frozenset[ScoreRule]:
     if not isinstance(names, list) or not all(
         isinstance(name, str) and name in choosable for name in names
     ):
-        raise ConfigError(f"family_scoring is a list of scoring rules among {sorted(choosable)}")
+        raise ConfigError(
+            gettext_noop("family_scoring is a list of scoring rules among %(rules)s"),
+            rules=", ".join(sorted(choosable)),
+        )
     return frozenset(choosable[name] for name in names)
 
 
@@ -334,5 +351,7 @@ def _malus_values(pairs: object) -> tuple[tuple[int, int], ...]:
         and all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
         for pair in pairs
     ):
-        raise ConfigError("malus_values is a list of pairs [hand X, score Y] of whole numbers")
+        raise ConfigError(
+            gettext_noop("malus_values is a list of pairs [hand X, score Y] of whole numbers")
+        )
     return tuple((hand, score) for hand, score in pairs)

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from games.engine.objectifs.cards import DECK, Card
 from games.engine.objectifs.errors import ConfigError
 from games.engine.objectifs.objectives import OBJECTIVES, Objective
+from games.engine.objectifs.rulebook import gettext_noop
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 STATE_FORMAT = "objectifs-state-1"
@@ -48,7 +49,10 @@ class ObjectifsConfig:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"Objectifs is played by 2 to 6 players, not {self.players}")
+            raise ConfigError(
+                gettext_noop("Objectifs is played by 2 to 6 players, not %(players)s"),
+                players=self.players,
+            )
 
     @property
     def seats(self) -> range:
@@ -75,14 +79,17 @@ class ObjectifsConfig:
         """
         unknown = set(data) - set(_OPTIONS)
         if unknown:
-            raise ConfigError(f"unknown Objectifs options: {', '.join(sorted(unknown))}")
+            raise ConfigError(
+                gettext_noop("unknown Objectifs options: %(options)s"),
+                options=", ".join(sorted(unknown)),
+            )
         players = data.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ConfigError("players must be a number from 2 to 6")
+            raise ConfigError(gettext_noop("players must be a number from 2 to 6"))
         options = {key: data.get(key, default) for key, default in _DEFAULTS.items()}
         for key, value in options.items():
             if not isinstance(value, bool):
-                raise ConfigError(f"{key} is true or false")
+                raise ConfigError(gettext_noop("%(option)s is true or false"), option=key)
         return ObjectifsConfig(players, **options)
 
 

@@ -26,6 +26,7 @@ from games.api.base import (
     record,
     refuse,
 )
+from games.descriptions import refused_options_in_words
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
@@ -128,7 +129,7 @@ class NumxConfigSerializer(StrictSerializer):
         try:
             return GameConfig.from_json({**attrs, "edition": EDITION}).to_json()
         except ConfigError as error:
-            raise serializers.ValidationError(str(error)) from None
+            raise serializers.ValidationError(refused_options_in_words(error)) from None
 
 
 # A seat's view ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.descriptions import refused_options_in_words
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
@@ -117,20 +118,24 @@ class NumxOptions(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
+        """The options together, as the engine allows them (the API's words when it does
+        not: teams of 4 or 6 players, a round 2 pick in an X-Game only...)."""
         data = super().clean() or {}
-        if data.get("teams") and data.get("players") not in (4, 6):
-            raise forms.ValidationError(_("Teams are 2 or 3 teams of two: choose 4 or 6 players."))
-        if data.get("round_two_pick") and data.get("mode") != Mode.X_GAME.value:
-            raise forms.ValidationError(_("Only an X-Game has a round 2 to pick for."))
-        if data.get("malus_values") and data.get("mode") == Mode.FAMILY.value:
-            raise forms.ValidationError(_("Family is played without Malus cards."))
+        if not self.errors:
+            try:
+                self._game_config(data)
+            except ConfigError as error:
+                raise forms.ValidationError(refused_options_in_words(error)) from None
         return data
 
     def config(self) -> dict[str, Any]:
         """The new game's configuration, under the latest rules edition (a configuration
         without one is read as an edition-1 game, recorded before editions existed). A table
         option is written only when it differs from the rule book's reading, its default."""
-        data = self.cleaned_data
+        return self._game_config(self.cleaned_data).to_json()
+
+    @staticmethod
+    def _game_config(data: dict[str, Any]) -> GameConfig:
         mode = Mode(data["mode"])
         options: dict[str, Any] = {}
         # Ticked boxes of another mode are the form's initial ones, not a choice.
@@ -138,7 +143,7 @@ class NumxOptions(forms.Form):
             options["family_scoring"] = frozenset(map(ScoreRule, data["family_scoring"]))
         if data.get("malus_values"):
             options["malus_values"] = data["malus_values"]
-        config = GameConfig(
+        return GameConfig(
             data["players"],
             mode,
             data["teams"],
@@ -148,7 +153,6 @@ class NumxOptions(forms.Form):
             round_two_pick=data.get("round_two_pick", False),
             **options,
         )
-        return config.to_json()
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from games.api.base import (
     record,
     refuse,
 )
+from games.descriptions import refused_options_in_words
 from games.engine.objectifs import ConfigError, ObjectifsConfig, Objective
 
 PHASES = ["deal", "setup", "play", "replace", "game-over"]
@@ -63,7 +64,7 @@ class ObjectifsConfigSerializer(StrictSerializer):
         try:
             return ObjectifsConfig.from_json(attrs).to_json()
         except ConfigError as error:
-            raise serializers.ValidationError(str(error)) from None
+            raise serializers.ValidationError(refused_options_in_words(error)) from None
 
 
 # A seat's view ----------------------------------------------------------------------------

@@ -533,7 +533,7 @@ def test_a_tables_own_malus_values_are_the_ones_played_and_the_house_cards_are_n
         (((2, -1),) * 4, Mode.SPEED_RUN, "5 pairs"),
         (((4, 0),) * 5, Mode.X_GAME, "from -3 to \\+3"),
         (((0, 0),) * 5, Mode.SPEED_RUN, "not both 0"),
-        (((1, 1),) * 5, Mode.FAMILY, "Action cards"),
+        (((1, 1),) * 5, Mode.FAMILY, "without Malus cards"),
     ],
 )
 def test_a_tables_malus_values_are_five_pairs_from_minus_3_to_3_outside_family(
