@@ -168,7 +168,7 @@ def test_the_tournament_page_says_registration_closed_when_stage_1_started(
     assert scheduled not in page
     assert "Jan. 10, 2026, noon (closed when stage 1 started)" in page
     french = client.get(url(league), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "10 janvier 2026 12:00 (close au début de la ronde 1)" in french
+    assert "10 janvier 2026 12:00 (closes au début de la ronde 1)" in french
 
 
 def test_the_tournament_page_gives_the_planned_close_while_registration_runs(
