@@ -185,9 +185,10 @@ def tournament_invite(
     address = email.strip().lower()
     _record_finished_tables(tournament)
     with transaction.atomic():
-        tournament.refresh_from_db()
+        # Locked before stage 1 too: stage_start, under the same lock, lets the invitations
+        # nobody accepted lapse, and one written meanwhile would outlive them.
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.REGISTRATION:
-            tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
             _check_between_stages(tournament)
         already = tournament.invitations.filter(email=address).first()
         if already is not None:
