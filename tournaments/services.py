@@ -189,6 +189,7 @@ def tournament_invite(
         # nobody accepted lapse, and one written meanwhile would outlive them.
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.REGISTRATION:
+            _check_stage_left(tournament)
             _check_between_stages(tournament)
         already = tournament.invitations.filter(email=address).first()
         if already is not None:
@@ -504,6 +505,15 @@ def _record_finished_tables(tournament: Tournament) -> None:
         table_record_result(table=table)
 
 
+def _check_stage_left(tournament: Tournament) -> None:
+    """Refuse ending early or inviting once the last stage has started: nothing is left to
+    end before, nor for a newcomer to play, and the tournament ends with that stage (the
+    dashboard offers neither then)."""
+    last_started = selectors.next_stage_number(tournament) is None
+    if tournament.status == Tournament.Status.RUNNING and last_started:
+        raise TournamentError(_("The last stage is being played: the tournament ends with it."))
+
+
 def _check_between_stages(tournament: Tournament) -> None:
     """Refuse, under the caller's lock on ``tournament`` (its finished tables recorded
     before, :func:`_record_finished_tables`), once the tournament is over, and while a
@@ -526,6 +536,7 @@ def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournamen
     _record_finished_tables(tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _check_stage_left(tournament)
         _check_between_stages(tournament)
         if not tournament.stages.filter(finished_at__isnull=False).exists():
             raise TournamentError(

@@ -263,8 +263,12 @@ def _dashboard(
         "playing": playing,
         "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
-        # Once stage 1 started, between stages: what tournament_end asks (and inviting).
-        "can_end": tournament.status == Tournament.Status.RUNNING and not playing,
+        # Once stage 1 started, between stages with a stage left to play: what
+        # tournament_end asks (and inviting). Once the last stage's games are over, it
+        # finishes as soon as they are recorded: nothing is left to end early.
+        "can_end": tournament.status == Tournament.Status.RUNNING
+        and not playing
+        and next_stage is not None,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
         **forms,
