@@ -289,8 +289,8 @@ def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str
 
 def _left_too_few(tournament: Tournament) -> int | None:
     """The players one more withdrawal would leave when they are too few to start the next
-    stage (the tournament could then never end), else None. Only once stage 1 has started:
-    before it, others may still register."""
+    stage (the organiser would then have to invite a replacement or end it early), else
+    None. Only once stage 1 has started: before it, others may still register."""
     next_stage = selectors.next_stage_number(tournament)
     if tournament.status != Tournament.Status.RUNNING or next_stage is None:
         return None
