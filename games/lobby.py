@@ -146,26 +146,31 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
     ]
     if invited:
         spend_invitation(by, len(invited))
-    with transaction.atomic():
-        again = game_open(
-            creator=by,
-            name=game.display_name[: Game._meta.get_field("name").max_length],
-            rules=game.rules,
-            config=game.config,
-            move_deadline=game.move_deadline,
-            public=game.is_public,
-            deadline_policy=game.deadline_policy,
-            bot_level=game.bot_level,
-            idempotency_key=_rematch_key(game),
-        )
-        for seat in seats:
-            if seat.is_bot:
-                game_add_bot(game=again, by=by, level=seat.bot_level)
-        for address in invited:
-            _invitation(again, by, address)
-        # Against bots alone nobody is waited for: the game starts at once, as it first did.
-        if not free_seats(again):
-            return game_start(game=again, by=by)
+    try:
+        with transaction.atomic():
+            again = game_open(
+                creator=by,
+                name=game.display_name[: Game._meta.get_field("name").max_length],
+                rules=game.rules,
+                config=game.config,
+                move_deadline=game.move_deadline,
+                public=game.is_public,
+                deadline_policy=game.deadline_policy,
+                bot_level=game.bot_level,
+                idempotency_key=_rematch_key(game),
+            )
+            for seat in seats:
+                if seat.is_bot:
+                    game_add_bot(game=again, by=by, level=seat.bot_level)
+            for address in invited:
+                _invitation(again, by, address)
+            # Against bots alone nobody is waited for: it starts at once, as it first did.
+            if not free_seats(again):
+                return game_start(game=again, by=by)
+    except BaseException:
+        # Rolled back: nothing opened, no invitation mailed, so none is counted.
+        refund_invitations(by, len(invited))
+        raise
     return again
 
 
@@ -410,8 +415,9 @@ def spend_invitation(by: AbstractBaseUser, count: int = 1) -> None:
     their first: an invitation mails somebody who asked for nothing, so nobody may mail
     strangers (or probe addresses) in bulk. The count lives in Django's cache, shared by
     every process in production; an action that sends several (a rematch) counts them at
-    once, before it writes anything, so that a refusal spends none of those left."""
-    key = f"invitations-by:{by.pk}"
+    once, before it writes anything, so that a refusal spends none of those left, and
+    gives them back (:func:`refund_invitations`) should it then open nothing."""
+    key = _spent_key(by)
     ends = f"invitations-by:{by.pk}:ends"
     cache.add(key, 0, timeout=INVITATION_WINDOW)
     cache.add(ends, time.time() + INVITATION_WINDOW, timeout=INVITATION_WINDOW)
@@ -424,8 +430,7 @@ def spend_invitation(by: AbstractBaseUser, count: int = 1) -> None:
     if spent > limit:
         # Counted first so that two requests at once cannot both pass; given back, since
         # nothing is sent.
-        with contextlib.suppress(ValueError):  # the day ended meanwhile: nothing to give
-            cache.decr(key, count)
+        refund_invitations(by, count)
         left = (cache.get(ends) or time.time() + INVITATION_WINDOW) - time.time()
         raise TooManyInvitations(
             ngettext(
@@ -438,6 +443,18 @@ def spend_invitation(by: AbstractBaseUser, count: int = 1) -> None:
             % {"limit": limit},
             retry_after=max(1, math.ceil(left)),
         )
+
+
+def refund_invitations(by: AbstractBaseUser, count: int) -> None:
+    """Give back ``count`` invitations :func:`spend_invitation` counted for ``by``, when
+    what was to send them wrote nothing after all."""
+    if count:
+        with contextlib.suppress(ValueError):  # the day ended meanwhile: nothing to give
+            cache.decr(_spent_key(by), count)
+
+
+def _spent_key(by: AbstractBaseUser) -> str:
+    return f"invitations-by:{by.pk}"
 
 
 def invitation_news(*, owed: bool, new: bool) -> str:

@@ -111,7 +111,9 @@ class Tournament(models.Model):
         return {int(size): tuple(row) for size, row in self.points.items()}
 
     def registration_is_open(self, now: datetime | None = None) -> bool:
-        """Whether anybody may register now (invited players may until the first stage)."""
+        """Whether anybody may register now, between the two dates before the first stage
+        (invited players may also outside them, and between stages once it has started:
+        ``services.tournament_register``)."""
         now = now or timezone.now()
         return (
             self.status == self.Status.REGISTRATION
@@ -218,9 +220,11 @@ class TablePlayer(models.Model):
 
 class Invitation(models.Model):
     """The organiser invites an email address, whoever it belongs to (a member, or
-    nobody yet): the member with that address may register until the first stage,
-    whatever the dates. An outbox row (:mod:`notifications.outbox`), emailed once
-    by :func:`tournaments.mail.send_invitation`."""
+    nobody yet): the member with that address may register whatever the dates, before
+    the first stage or, invited between stages, once the stage being played ends (then
+    starting with 0 points). Unaccepted, it lapses when the first stage starts (sent
+    before it) or when the tournament ends. An outbox row (:mod:`notifications.outbox`),
+    emailed once by :func:`tournaments.mail.send_invitation`."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
     email = models.EmailField()

@@ -167,7 +167,7 @@ def leaders(tournament: Tournament, count: int = 5) -> list[StandingLine]:
 
 
 @dataclass(frozen=True)
-class StageInPlay:
+class StageProgress:
     """A stage being played, as its standings say it: how many of its tables are done,
     and who sits at the others."""
 
@@ -178,7 +178,7 @@ class StageInPlay:
     playing: frozenset[int]
 
 
-def in_play(tournament: Tournament, number: int | None = None) -> StageInPlay | None:
+def in_play(tournament: Tournament, number: int | None = None) -> StageProgress | None:
     """Stage ``number`` (the current one without it) while it is being played; None once
     it is finished, and before the first."""
     stage = (
@@ -191,7 +191,7 @@ def in_play(tournament: Tournament, number: int | None = None) -> StageInPlay | 
     tables = dict(stage.tables.values_list("pk", "recorded_at"))
     playing = [pk for pk, recorded in tables.items() if recorded is None]
     seated = TablePlayer.objects.filter(table__in=playing).values_list("entry_id", flat=True)
-    return StageInPlay(stage, len(tables) - len(playing), len(tables), frozenset(seated))
+    return StageProgress(stage, len(tables) - len(playing), len(tables), frozenset(seated))
 
 
 def by_rating(entries: Iterable[Entry], rng: random.Random) -> list[int]:

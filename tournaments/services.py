@@ -120,6 +120,7 @@ def tournament_register(
     before the first stage starts, or between stages once it has (accepting an invitation
     sent then: they start with 0 points and are seated from the next stage on)."""
     now = now or timezone.now()
+    _record_finished_tables(tournament)
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         tournament.refresh_from_db()
@@ -133,7 +134,7 @@ def tournament_register(
             raise TournamentError(_("This tournament has already started."))
         if tournament.status != Tournament.Status.REGISTRATION:
             try:
-                _between_stages(tournament)
+                _check_between_stages(tournament)
             except StageInPlay as playing:
                 raise TournamentError(
                     # The registration page's words, which a template gives as %(n)s.
@@ -183,10 +184,14 @@ def tournament_invite(
     invitations of ``by`` (games' and tournaments' together), :class:`TooManyInvitations`."""
     _check_organiser(tournament, by)
     address = email.strip().lower()
+    _record_finished_tables(tournament)
     with transaction.atomic():
-        tournament.refresh_from_db()
+        # Locked before stage 1 too: stage_start, under the same lock, lets the invitations
+        # nobody accepted lapse, and one written meanwhile would outlive them.
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.REGISTRATION:
-            tournament = _between_stages(tournament)
+            _check_stage_left(tournament)
+            _check_between_stages(tournament)
         already = tournament.invitations.filter(email=address).first()
         if already is not None:
             return already, False
@@ -306,9 +311,7 @@ def stage_start(
     _check_organiser(tournament, by)
     dealer = rng
     rng = rng or _SYSTEM_RANDOM
-    # Results the tournaments consumer has not recorded yet (it runs after each commit).
-    for table in selectors.unfinished_tables(tournament):
-        table_record_result(table=table)
+    _record_finished_tables(tournament)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         number = selectors.next_stage_number(tournament)
@@ -494,19 +497,34 @@ def table_force_finish(*, table: Table, by: AbstractBaseUser, now: datetime | No
     return table
 
 
-def _between_stages(tournament: Tournament) -> Tournament:
-    """The tournament, locked in the caller's transaction, once no stage is being played;
-    refused once the tournament is over, and while a stage is (:class:`StageInPlay`)."""
-    # Results the tournaments consumer has not recorded yet (it runs after each commit).
+def _record_finished_tables(tournament: Tournament) -> None:
+    """Record the finished games' results the tournaments consumer has not recorded yet (it
+    runs after each commit), before the caller locks the tournament's row, never under
+    that lock: recording locks tables, and whoever holds a table's lock (the consumer, a
+    withdrawal) goes on to write rows of the tournament, so taking the tournament first
+    would take the two locks in the opposite order (a deadlock on PostgreSQL)."""
     for table in selectors.unfinished_tables(tournament):
         table_record_result(table=table)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _check_stage_left(tournament: Tournament) -> None:
+    """Refuse ending early or inviting once the last stage has started: nothing is left to
+    end before, nor for a newcomer to play, and the tournament ends with that stage (the
+    dashboard offers neither then)."""
+    last_started = selectors.next_stage_number(tournament) is None
+    if tournament.status == Tournament.Status.RUNNING and last_started:
+        raise TournamentError(_("The last stage is being played: the tournament ends with it."))
+
+
+def _check_between_stages(tournament: Tournament) -> None:
+    """Refuse, under the caller's lock on ``tournament`` (its finished tables recorded
+    before, :func:`_record_finished_tables`), once the tournament is over, and while a
+    stage is being played (:class:`StageInPlay`)."""
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(_("This tournament is over."))
     playing = selectors.unfinished_tables(tournament).values_list("stage__number", flat=True)
     if playing:
         raise StageInPlay(playing[0])
-    return tournament
 
 
 def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournament:
@@ -517,8 +535,11 @@ def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournamen
     its emails too). Refused before any stage was played (there are no standings to end
     on) and once it is over."""
     _check_organiser(tournament, by)
+    _record_finished_tables(tournament)
     with transaction.atomic():
-        tournament = _between_stages(tournament)
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        _check_stage_left(tournament)
+        _check_between_stages(tournament)
         if not tournament.stages.filter(finished_at__isnull=False).exists():
             raise TournamentError(
                 _("No stage has been played yet: there are no standings to end on.")

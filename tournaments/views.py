@@ -263,8 +263,12 @@ def _dashboard(
         "playing": playing,
         "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
-        # Once stage 1 started, between stages: what tournament_end asks (and inviting).
-        "can_end": tournament.status == Tournament.Status.RUNNING and not playing,
+        # Once stage 1 started, between stages with a stage left to play: what
+        # tournament_end asks (and inviting). Once the last stage's games are over, it
+        # finishes as soon as they are recorded: nothing is left to end early.
+        "can_end": tournament.status == Tournament.Status.RUNNING
+        and not playing
+        and next_stage is not None,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
         **forms,
@@ -285,8 +289,8 @@ def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str
 
 def _left_too_few(tournament: Tournament) -> int | None:
     """The players one more withdrawal would leave when they are too few to start the next
-    stage (the tournament could then never end), else None. Only once stage 1 has started:
-    before it, others may still register."""
+    stage (the organiser would then have to invite a replacement or end it early), else
+    None. Only once stage 1 has started: before it, others may still register."""
     next_stage = selectors.next_stage_number(tournament)
     if tournament.status != Tournament.Status.RUNNING or next_stage is None:
         return None

@@ -198,3 +198,29 @@ def test_a_malus_card_is_drawn_with_a_true_minus_sign() -> None:
 
     assert f"M +2/{MINUS}1" in pieces
     assert "+2/-1" not in pieces
+
+
+def test_malus_values_copied_from_a_tables_set_up_open_a_table_with_the_same_ones(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    """The set-up writes negative numbers with the minus sign: copied into the form as it
+    reads, it opens a table with the same Malus cards. Failed before: only hyphens were
+    understood, and the copy was a form error."""
+    client = as_user(alice)
+    shown = f"+2/{MINUS}1 +1/+1 +1/+1 0/{MINUS}2 {MINUS}3/+3"
+    posted = {**OPTIONS, "name": "Copy", "mode": "speed-run", "malus_values": shown}
+
+    assert client.post("/games/new/", posted).status_code == 302
+
+    game = Game.objects.get(name="Copy")
+    assert game.config["malus_values"] == [[2, -1], [1, 1], [1, 1], [0, -2], [-3, 3]]
+    assert f"Malus: {shown}" in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_the_forms_malus_example_writes_0_unsigned_as_a_tables_set_up_does(
+    alice: User, as_user: Callable[[User], Client]
+) -> None:
+    page = as_user(alice).get("/games/new/").content.decode()
+
+    assert "+2/-1 +1/-2 +3/0 -1/+1 -2/+2" in page
+    assert "+3/+0" not in page

@@ -12,6 +12,7 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 from games.lobby import (
+    LobbyError,
     game_add_bot,
     game_invite,
     game_join,
@@ -182,3 +183,25 @@ def test_a_rematch_refused_at_the_days_invitations_spends_none_of_them(
         "carol@example.com",
         "dave@example.com",
     }
+
+
+def test_a_rematch_that_fails_once_counted_gives_the_invitations_back(
+    finished_three: Game, alice: User, monkeypatch: pytest.MonkeyPatch, settings: Settings
+) -> None:
+    """Alice may send one invitation a day. Playing again her game with Bob and a bot
+    counts Bob's invitation, then the bot's seat is refused (as when it is taken at the
+    same moment): nothing is opened, nothing mailed, and her invitation is still hers to
+    send. Failed before: the count was kept, and her next invitation was refused."""
+    settings.NUMX_INVITATIONS_PER_DAY = 1
+
+    def seat_taken(**_kwargs: object) -> Game:
+        raise LobbyError("This game has no free seat left.")
+
+    monkeypatch.setattr("games.lobby.game_add_bot", seat_taken)
+    with pytest.raises(LobbyError):
+        game_rematch(game=finished_three, by=alice)
+    assert rematch_of(finished_three) is None and not Invitation.objects.exists()
+
+    elsewhere = game_open(creator=alice, name="Later", rules="toy", config={"players": 2})
+    game_invite(game=elsewhere, by=alice, email="carol@example.com")
+    assert list(Invitation.objects.values_list("email", flat=True)) == ["carol@example.com"]

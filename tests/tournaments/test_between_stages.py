@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
+from games.models import Game
 from tests.members import speaks
 from tournaments import selectors
 from tournaments.models import Entry, Invitation, Mail, Stage, Tournament
@@ -29,7 +30,7 @@ from tournaments.services import (
     tournament_unregister,
 )
 
-from .conftest import Players, fake_result, first_stage, open_for_a_day
+from .conftest import Players, fake_result, first_stage, open_for_a_day, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -202,6 +203,57 @@ def test_a_refused_end_says_why_with_a_409_and_changes_nothing(
     assert "Every table of the current stage must finish first." in response.content.decode()
     league.refresh_from_db()
     assert league.status == Tournament.Status.RUNNING
+
+
+def _last_stage_started(alice: User, players: list[User]) -> tuple[Tournament, Stage]:
+    """Alice's "Short league" of two stages for ``players``: stage 1 played, stage 2 (the
+    last) started."""
+    league = open_for_a_day(alice, "Short league", stage_count=2)
+    play_stage(first_stage(league, players, seed=4))
+    return league, stage_start(tournament=league, by=alice, rng=random.Random(6))
+
+
+def test_while_the_last_stage_is_played_ending_or_inviting_is_refused_as_pointless(
+    alice: User, make_players: Players
+) -> None:
+    """No stage is left to end before, nor for an invited player to play: the tournament
+    ends with its last stage. Failed before: told to wait for its tables to finish, as if
+    ending or inviting would then be possible."""
+    league, _stage = _last_stage_started(alice, make_players(4))
+    Mail.objects.all().delete()
+    for act in (
+        lambda: tournament_end(tournament=league, by=alice),
+        lambda: tournament_invite(tournament=league, by=alice, email="carol@example.com"),
+    ):
+        with pytest.raises(TournamentError, match="The last stage is being played"):
+            act()
+    _nothing_changed(league, Tournament.Status.RUNNING)
+    assert not league.invitations.exists()
+
+
+def test_a_last_stage_played_out_but_not_recorded_yet_offers_no_early_end(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    """Every game of the last stage is over, its results not recorded yet (the consumer
+    records them after the commit): the dashboard offers neither ending early nor
+    inviting, and a page loaded before that sends the end anyway is told the tournament
+    is over, as it is, having finished on its own. Failed before: the dashboard offered
+    "End the tournament now", and following it was a 409 contradicting the page."""
+    league, stage = _last_stage_started(alice, make_players(4))
+    for table in stage.tables.select_related("game"):
+        assert play_out(table.game, random.Random(1)).status == Game.Status.FINISHED
+    organiser = as_user(alice)
+
+    dashboard = organiser.get(_url(league, "organise/")).content.decode()
+
+    assert "organise/end/" not in dashboard and "organise/invite/" not in dashboard
+    response = organiser.post(_url(league, "organise/end/"))
+    assert response.status_code == 409
+    assert "This tournament is over." in response.content.decode()
+    league.refresh_from_db()
+    assert league.status == Tournament.Status.FINISHED
+    page = organiser.get(_url(league, "")).content.decode()
+    assert "finished: stage 2 of 2" in page and "ended early" not in page
 
 
 def test_ending_is_for_the_organiser_only(

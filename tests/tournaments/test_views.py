@@ -168,7 +168,7 @@ def test_the_tournament_page_says_registration_closed_when_stage_1_started(
     assert scheduled not in page
     assert "Jan. 10, 2026, noon (closed when stage 1 started)" in page
     french = client.get(url(league), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "10 janvier 2026 12:00 (close au début de la ronde 1)" in french
+    assert "10 janvier 2026 12:00 (closes au début de la ronde 1)" in french
 
 
 def test_the_tournament_page_gives_the_planned_close_while_registration_runs(
@@ -1108,8 +1108,9 @@ def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
 ) -> None:
     """Failed before: an organiser withdrew two of a league's four players after stage 1,
     read "This cannot be undone" and nothing more, and was left with a tournament that
-    could start no stage 2 nor ever end. The question now says so first; with players
-    enough, it does not."""
+    could start no stage 2. The question now says so first, and what is left to do then
+    (invite a replacement, or end the tournament early); with players enough, it does
+    not."""
     league = open_for_a_day(alice, "Small league", stage_count=2)
     players = make_players(3)
     first_stage(league, players, seed=3)
@@ -1117,14 +1118,16 @@ def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
     page = as_user(alice).get(url(league, f"organise/players/{entry.pk}/withdraw/"))
     warning = (
         "Only 2 players would be left, too few for the next stage (it needs 3): "
-        "the tournament could not go on to its end."
+        "you could then invite a replacement before it, or end the tournament early."
     )
     assert warning in html.unescape(page.content.decode())
     french = as_user(alice).get(
         url(league, f"organise/players/{entry.pk}/withdraw/"), HTTP_ACCEPT_LANGUAGE="fr"
     )
-    assert "Il resterait 2 joueurs, trop peu pour la ronde suivante" in html.unescape(
-        french.content.decode()
+    assert (
+        "Il resterait 2 joueurs, trop peu pour la ronde suivante (il en faut 3)\u00a0: vous "
+        "pourriez alors inviter un remplaçant avant elle, ou terminer le tournoi avant son "
+        "terme." in html.unescape(french.content.decode())
     )
 
 

@@ -13,7 +13,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.descriptions import refused_options_in_words
+from games.descriptions import MINUS, refused_options_in_words
 from games.engine.numx import (
     CHOOSABLE_SCORING,
     EDITION,
@@ -93,13 +93,15 @@ class NumxOptions(forms.Form):
         label=_("The five Malus cards, as hand/score"),
         required=False,
         help_text=_(
-            "Speed Run and X-Game; blank keeps the house five: +2/-1 +1/-2 +3/+0 -1/+1 -2/+2."
+            "Speed Run and X-Game; blank keeps the house five: +2/-1 +1/-2 +3/0 -1/+1 -2/+2."
         ),
     )
 
     def clean_malus_values(self) -> tuple[tuple[int, int], ...] | None:
         """The table's own pairs, checked by the engine; None when left blank."""
-        words = self.cleaned_data.get("malus_values", "").split()
+        # A table's set-up writes its negative numbers with the minus sign: copied from
+        # there, they read as the hyphens a keyboard types.
+        words = self.cleaned_data.get("malus_values", "").replace(MINUS, "-").split()
         if not words:
             return None
         found = [match for match in map(_MALUS_PAIR.fullmatch, words) if match]
@@ -113,7 +115,7 @@ class NumxOptions(forms.Form):
         raise forms.ValidationError(
             _(
                 "Write five Malus cards as hand/score, each number from -3 to +3 and not both "
-                "0, for example: +2/-1 +1/-2 +3/+0 -1/+1 -2/+2."
+                "0, for example: +2/-1 +1/-2 +3/0 -1/+1 -2/+2."
             )
         )
 
