@@ -48,7 +48,7 @@ from games.access import check_watching, game_by_invitation
 from games.api import serializers as s
 from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
-from games.descriptions import game_summary, refused_in_words, unreadable_in_words
+from games.descriptions import game_summary, no_seat, refused_in_words, unreadable_in_words
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError
 from games.events import store
 from games.events.log import LogError, export_game, verify
@@ -110,7 +110,7 @@ def _seat(request: Request, game: Game) -> int:
     """The requester's seat in ``game``; 403 for anybody not seated at it."""
     seat = seat_of(game, request.user)
     if seat is None:
-        raise PermissionDenied(_("You do not have a seat at this table."))
+        raise PermissionDenied(no_seat())
     return seat
 
 
@@ -255,7 +255,7 @@ DAMAGED = {
         "operators are told; nothing can be done with the game until they repair it.",
     )
 }
-NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at this table.")}
+NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You have no seat at this game.")}
 #: A move refused to a player whose seat the site plays to the end (``HandedOver``).
 HANDED_OVER = {
     403: OpenApiResponse(
