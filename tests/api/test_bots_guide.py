@@ -52,6 +52,7 @@ def test_the_guide_offers_its_sample_bot() -> None:
     assert answer["Content-Type"].startswith("text/plain")
     assert b"def " in answer.content
     assert answer.content == (settings.BASE_DIR / "examples/bot.py").read_bytes()
+    assert CODE.findall(answer.content.decode()) == [], "its words for its reader too"
 
 
 def test_the_guide_says_in_french_that_it_is_written_in_english() -> None:
