@@ -1,10 +1,10 @@
-"""A sample bot for the site's API (docs/bots-api.md, "A sample bot").
+"""A sample bot for the site's API (the guide for bot authors, /api/guide/, "A sample bot").
 
 It plays every game awaiting it, a legal move at random each time, until none of its
 games is being played (a game it resigned is no longer its own). Plain Python and
 ``requests``; run it as
 
-    NUMX_URL=https://SITE NUMX_TOKEN=<your token> python examples/bot.py
+    NUMX_URL=https://SITE NUMX_TOKEN=<your token> python bot.py
 """
 
 import os

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
-from django.utils.translation import gettext as _
 
+from games.descriptions import no_seat
 from games.lobby import LobbyError, LobbyForbidden, TooManyInvitations, game_rematch
 from games.models import Game, Invitation, Seat
 from games.selectors import game_and_seats, seat_among
@@ -121,7 +121,7 @@ def table_for_player(request: HttpRequest, game_id: int) -> tuple[Game, list[Sea
     anybody not seated at it."""
     game, seats, seat = table_for_viewer(request, game_id)
     if seat is None:
-        raise PermissionDenied(_("You do not have a seat at this table."))
+        raise PermissionDenied(no_seat())
     return game, seats, seat
 
 

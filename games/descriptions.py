@@ -47,6 +47,12 @@ def and_list(items: Sequence[str]) -> str:
     return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
 
+def no_seat() -> str:
+    """The refusal of what only a game's players may ask (its legal actions, a move,
+    resigning) to somebody without a seat there: one sentence, whichever way they asked."""
+    return _("You have no seat at this game.")
+
+
 def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """Who made a recorded move, as ``viewer`` reads it: "Chance" (seat -1, the deals and
     shuffles), "You", or the player's name."""

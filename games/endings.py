@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.descriptions import no_seat
 from games.events import store
 from games.events.models import Event
 from games.events.store import ABORTED, NOT_ACTIONS, RESIGNED, NewEvent, StateAt
@@ -196,7 +197,7 @@ def abort_refusal(game: Game) -> str | None:
 def _own_seat(game: Game, seats: list[Seat], user: AbstractBaseUser) -> Seat:
     seat = next((held for held in seats if held.user_id == user.pk), None)
     if seat is None:
-        raise EndingForbidden(_("You have no seat at this game."))
+        raise EndingForbidden(no_seat())
     if game.status != Game.Status.RUNNING:
         raise EndingRefused(_("This game is not being played."))
     return seat

@@ -213,6 +213,8 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "NUM-X by mail API",
     "DESCRIPTION": "Play the site's games from clients and bots: the same moves as the site. "
+    "The guide for bot authors, from a token to a whole game, webhooks and their signatures: "
+    "[/api/guide/](/api/guide/). "
     "A method a path does not list here (DELETE, PUT, PATCH...) is answered 405 Method Not "
     "Allowed, with an `Allow` header naming those it takes.",
     "VERSION": "1.0.0",

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -70,7 +71,9 @@ class PlayerSerializer(serializers.Serializer):
 )
 @endpoint("GET")
 def player(request: Request, player_id: int) -> Response:
-    user = get_object_or_404(get_user_model(), pk=player_id, is_active=True)
+    user = get_user_model().objects.filter(pk=player_id, is_active=True).first()
+    if user is None:  # said in the reader's words (``get_object_or_404`` names the model)
+        raise NotFound(_("No player has the number %(number)d.") % {"number": player_id})
     found = {
         "id": user.pk,
         "name": display_name(user),

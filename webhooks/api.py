@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from games.api import serializers as s
 from games.api.base import StrictSerializer
-from games.api.views import ERROR, INVALID, NOT_JSON, endpoint
+from games.api.views import ERROR, INVALID, NO_BODY, NOT_JSON, endpoint, no_body
 from webhooks import redelivery, services
 from webhooks.models import Kind
 
@@ -175,12 +175,13 @@ def deliveries(request: Request, webhook_id: int) -> Response:
     description="For a delivery whose attempts were given up (`next_attempt_at` and `sent_at` "
     "null): 202 with the delivery, due again now. A fresh round of attempts starts on the "
     "webhooks' queue (as many, the same back-off), each logged; it keeps its id "
-    "(`X-Numx-Delivery`), so a receiver that took it after all can drop it. No body.",
+    "(`X-Numx-Delivery`), so a receiver that took it after all can drop it. No body (or `{}`).",
     tags=["webhooks"],
     parameters=[ENDPOINT_ID, DELIVERY_ID],
     request=None,
     responses={
         202: OpenApiResponse(DeliverySerializer, "The delivery, due again now."),
+        **NO_BODY,
         **NO_SUCH_DELIVERY,
         **NOT_GIVEN_UP,
         **ERROR,
@@ -188,6 +189,7 @@ def deliveries(request: Request, webhook_id: int) -> Response:
 )
 @endpoint("POST")
 def redeliver(request: Request, webhook_id: int, delivery_id: int) -> Response:
+    no_body(request)
     found = services.endpoint_of(request.user, webhook_id)
     try:
         delivery = redelivery.send_again(found, delivery_id)

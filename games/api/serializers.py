@@ -24,6 +24,7 @@ from drf_spectacular.plumbing import force_instance
 from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ErrorDetail
 
 from games.api.base import Facts, Fixed, Record, StrictSerializer, discriminated
 from games.api.base import record as make_record
@@ -650,6 +651,23 @@ class NewGameSerializer(KeyedSerializer):
         "of the one that moves for an absent player: 0 random, 1 the game's heuristic, "
         "2 search.",
     )
+
+    def to_internal_value(self, data: Any) -> Any:
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as refused:
+            # A game the site does not have (null, "chess", 5) is refused by the default
+            # game's ``rules``, whose own words ('"None" is not a valid choice.') name
+            # neither the field's purpose nor the games it takes.
+            if isinstance(refused.detail, dict) and "rules" in refused.detail:
+                games = ", ".join(game_ids())
+                refused.detail["rules"] = [
+                    ErrorDetail(
+                        _("Name one of the site's games: %(games)s.") % {"games": games},
+                        code="invalid_choice",
+                    )
+                ]
+            raise
 
     def lobby_arguments(self) -> dict[str, Any]:
         """The validated body as ``game_open``'s arguments (the idempotency key aside)."""

@@ -4,6 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularSwaggerView
 
 from games.api import views
+from games.views import bots_guide
 
 app_name = "api"
 
@@ -26,6 +27,9 @@ urlpatterns = [
     path("games/<int:game_id>/export/", views.export, name="export"),
     path("schema/", views.SchemaView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The guide is a page of the site, not of the API, kept beside the API's reference.
+    path("guide/", bots_guide.guide, name="guide"),
+    path("guide/bot.py", bots_guide.sample_bot, name="sample-bot"),
     # Any character, a line break too (which ``.`` alone would not take).
     re_path(r"^(?P<path>(?s:.*))$", views.not_found),
 ]

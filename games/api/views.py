@@ -50,6 +50,7 @@ from games.api.scopes import ReadOrPlay, TokenScope
 from games.damage import report
 from games.descriptions import (
     game_summary,
+    no_seat,
     refused_in_words,
     refused_options_in_words,
     unreadable_in_words,
@@ -115,7 +116,7 @@ def _seat(request: Request, game: Game) -> int:
     """The requester's seat in ``game``; 403 for anybody not seated at it."""
     seat = seat_of(game, request.user)
     if seat is None:
-        raise PermissionDenied(_("You do not have a seat at this table."))
+        raise PermissionDenied(no_seat())
     return seat
 
 
@@ -260,7 +261,7 @@ DAMAGED = {
         "operators are told; nothing can be done with the game until they repair it.",
     )
 }
-NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You do not have a seat at this table.")}
+NOT_SEATED = {403: OpenApiResponse(s.ErrorSerializer, "You have no seat at this game.")}
 #: A move refused to a player whose seat the site plays to the end (``HandedOver``).
 HANDED_OVER = {
     403: OpenApiResponse(
@@ -274,6 +275,14 @@ NOT_CREATOR = {
 }
 INVALID = {400: OpenApiResponse(s.FieldErrorsSerializer, "The request is not valid.")}
 NOT_JSON = {415: OpenApiResponse(s.ErrorSerializer, "Send the body as application/json.")}
+#: A command that takes no body (:func:`no_body`): nothing, or ``{}``.
+NO_BODY = {
+    400: OpenApiResponse(
+        s.FieldErrorsSerializer,
+        "The body holds a key: this request takes none (send nothing, or {}).",
+    ),
+    **NOT_JSON,
+}
 LOBBY_CONFLICT = {
     409: OpenApiResponse(
         s.ConflictSerializer, "The game cannot do this now (started, full...): here it is."
@@ -345,6 +354,17 @@ def endpoint(
         return api_view(list(methods))(view)
 
     return wrap
+
+
+class _NoBody(s.StrictSerializer):
+    """The body of a command that takes none: every key in it is unknown."""
+
+
+def no_body(request: Request) -> None:
+    """Refuse a body that holds anything, as every request refuses an unknown key: a 400
+    naming each (a client sending ``{"now": true}`` learns that nothing reads it). Nothing,
+    or ``{}``, passes. Called first, before the command does anything."""
+    _NoBody(data=request.data).is_valid(raise_exception=True)
 
 
 # Games ----------------------------------------------------------------------------------
@@ -615,6 +635,7 @@ def add_bot(request: Request, game_id: int) -> Response:
     request=None,
     responses={
         200: s.GAME_DETAIL,
+        **NO_BODY,
         **NOT_CREATOR,
         **NOT_FOUND,
         **DAMAGED,
@@ -624,6 +645,7 @@ def add_bot(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def start(request: Request, game_id: int) -> Response:
+    no_body(request)
     return _lobby_command(
         request, game_id, lambda g: game_start(game=g, by=request.user), status.HTTP_200_OK
     )
@@ -640,6 +662,7 @@ def start(request: Request, game_id: int) -> Response:
     request=None,
     responses={
         200: OpenApiResponse(s.GAME_DETAIL, "Left: the table as it now stands."),
+        **NO_BODY,
         **NOT_FOUND,
         **DAMAGED,
         409: OpenApiResponse(
@@ -651,6 +674,7 @@ def start(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def leave(request: Request, game_id: int) -> Response:
+    no_body(request)
     return _lobby_command(
         request, game_id, lambda g: game_leave(game=g, user=request.user), status.HTTP_200_OK
     )
@@ -668,6 +692,7 @@ def leave(request: Request, game_id: int) -> Response:
     request=None,
     responses={
         204: OpenApiResponse(None, "Cancelled: the table is gone."),
+        **NO_BODY,
         **NOT_CREATOR,
         **NOT_FOUND,
         **DAMAGED,
@@ -679,6 +704,7 @@ def leave(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def cancel(request: Request, game_id: int) -> Response:
+    no_body(request)
     found = _watched_game(request, game_id)
     try:
         game_cancel(game=found, by=request.user)
@@ -703,6 +729,7 @@ def cancel(request: Request, game_id: int) -> Response:
     responses={
         201: OpenApiResponse(s.GAME_DETAIL, "Opened."),
         200: OpenApiResponse(s.GAME_DETAIL, "Already opened."),
+        **NO_BODY,
         403: OpenApiResponse(s.ErrorSerializer, "Only players of this game invite others."),
         **NOT_FOUND,
         **DAMAGED,
@@ -718,6 +745,7 @@ def cancel(request: Request, game_id: int) -> Response:
 )
 @endpoint("POST")
 def rematch(request: Request, game_id: int) -> Response:
+    no_body(request)
     found = _watched_game(request, game_id)
     opened = rematch_of(found)
     try:
@@ -976,6 +1004,7 @@ def _verdict(found: Game, seat: int, action: Any, checked: Checked) -> dict[str,
 def _ending(request: Request, game_id: int, command: Callable[..., object]) -> Response:
     """Resign or call off (``games.endings``), answered with the game as it then stands for
     the requester's seat: 403 without a seat, 409 with the game when it cannot be now."""
+    no_body(request)
     found = _watched_game(request, game_id)
     try:
         command(game=found, user=request.user)
@@ -1000,6 +1029,7 @@ def _ending_schema(
         request=None,
         responses={
             200: OpenApiResponse(s.GAME_DETAIL, done),
+            **NO_BODY,
             **NOT_SEATED,
             **NOT_FOUND,
             **DAMAGED,

@@ -3,12 +3,10 @@ for players to read before they play and for refusals to link to."""
 
 from __future__ import annotations
 
-import markdown
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.safestring import mark_safe
 
+from games.documents import document
 from games.registry import UnknownGame, game_ids, game_type
 from games.rulesets.site import BotSeats
 from games.views.lobby import try_key
@@ -36,15 +34,8 @@ def rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "howto": kind.site.howto_template,
         "try_key": try_key(),
         "rules": kind.site.rulebook.items(),
-        "reference": None if reference is None else rules_reference(reference),
+        "reference": None if reference is None else document(reference, "tables"),
         # Some of its tables seat none of the site's bots: there a resigned seat passes.
         "tables_without_bots": isinstance(kind.site, BotSeats),
     }
     return render(request, "games/rules.html", context)
-
-
-def rules_reference(path: str) -> str:
-    """The rules reference at ``path`` (Markdown, in the repository) as HTML. It is the
-    project's own text, reviewed like its code: drawn as it is written."""
-    text = (settings.BASE_DIR / path).read_text(encoding="utf-8")
-    return mark_safe(markdown.markdown(text, extensions=["tables"]))

@@ -102,7 +102,7 @@ def test_only_players_have_legal_actions(as_carol: APIClient, game: Game) -> Non
     response = as_carol.get(f"/api/games/{game.pk}/legal-actions/")
 
     assert response.status_code == 403
-    assert response.json() == {"detail": "You do not have a seat at this table."}
+    assert response.json() == {"detail": "You have no seat at this game."}
 
 
 def test_an_open_game_offers_no_action_yet(as_alice: APIClient, alice: User) -> None:

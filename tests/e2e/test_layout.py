@@ -465,6 +465,7 @@ MEMBERS_PAGES = [
     ("history", "/games/{game}/history/", ".history"),
     ("ratings", "/ratings/", "main h1"),
     ("rules", "/rules/", "main h1"),
+    ("bots-guide", "/api/guide/", "main h1"),
     ("profile", "/accounts/profile/", "main table"),
     ("webhooks", "/webhooks/", "main table"),
     ("email-addresses", "/accounts/email/", "main form"),

@@ -331,12 +331,15 @@ def test_a_given_up_delivery_is_sent_again_through_the_api_with_a_fresh_round(
     hook = receiver(statuses=[500] * (MAX_ATTEMPTS + 1))
     delivery = given_up(alice, bob, hook, commit)
     url = f"/api/webhooks/{delivery.endpoint_id}/deliveries/{delivery.pk}/redeliver/"
-    assert commit(lambda: api(bob).post(url)).status_code == 404
+    # A JSON client's empty body (a form, even of no fields, is a 415 as for any request).
+    assert commit(lambda: api(bob).post(url, content_type="application/json")).status_code == 404
     other = f"/api/webhooks/{delivery.endpoint_id}/deliveries/{delivery.pk + 1}/redeliver/"
-    assert commit(lambda: api(alice).post(other)).status_code == 404
+    assert (
+        commit(lambda: api(alice).post(other, content_type="application/json")).status_code == 404
+    )
     assert len(hook.received) == MAX_ATTEMPTS
 
-    answer = commit(lambda: api(alice).post(url))
+    answer = commit(lambda: api(alice).post(url, content_type="application/json"))
     assert answer.status_code == 202
     assert answer.json()["id"] == delivery.pk
     # Refused once more: a fresh round goes on after its back-off, 30 seconds again.
@@ -346,7 +349,7 @@ def test_a_given_up_delivery_is_sent_again_through_the_api_with_a_fresh_round(
     assert latest.status == 500 and delivery.next_attempt_at is not None
     assert 29 <= (delivery.next_attempt_at - latest.at).total_seconds() <= 31
     # Still being tried: not sent again.
-    refused = commit(lambda: api(alice).post(url))
+    refused = commit(lambda: api(alice).post(url, content_type="application/json"))
     assert refused.status_code == 409
     assert "still being tried" in refused.json()["detail"]
     assert len(hook.received) == MAX_ATTEMPTS + 1
@@ -551,3 +554,22 @@ def test_the_pages_register_show_and_remove_a_webhook(alice: User) -> None:
     assert "https://bot.example.com/hook" in client.get("/webhooks/").content.decode()
     client.post(f"/webhooks/{endpoint.pk}/delete/")
     assert not Endpoint.objects.exists()
+
+
+def test_sending_a_delivery_again_takes_no_body(
+    alice: User, bob: User, receiver: Callable[..., Receiver], commit: Commit
+) -> None:
+    """Its body, as every command's that takes none, is nothing or ``{}``: a key in it is
+    a 400 naming it, and nothing is sent."""
+    hook = receiver(statuses=[500] * MAX_ATTEMPTS + [200])
+    delivery = given_up(alice, bob, hook, commit)
+    url = f"/api/webhooks/{delivery.endpoint_id}/deliveries/{delivery.pk}/redeliver/"
+
+    refused = commit(lambda: api(alice).post(url, {"now": True}, content_type="application/json"))
+
+    assert refused.status_code == 400
+    assert refused.json() == {"now": ["Unknown field: now."]}
+    assert len(hook.received) == MAX_ATTEMPTS
+    answer = commit(lambda: api(alice).post(url, {}, content_type="application/json"))
+    assert answer.status_code == 202
+    assert len(hook.received) == MAX_ATTEMPTS + 1
