@@ -223,8 +223,9 @@ class Invitation(models.Model):
     nobody yet): the member with that address may register whatever the dates, before
     the first stage or, invited between stages, once the stage being played ends (then
     starting with 0 points). Unaccepted, it lapses when the first stage starts (sent
-    before it) or when the tournament ends. An outbox row (:mod:`notifications.outbox`),
-    emailed once by :func:`tournaments.mail.send_invitation`."""
+    before it), when the last one starts, or when the tournament ends early. An outbox
+    row (:mod:`notifications.outbox`), emailed once by
+    :func:`tournaments.mail.send_invitation`."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
     email = models.EmailField()

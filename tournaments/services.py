@@ -358,7 +358,9 @@ def stage_start(
         if tournament.status == Tournament.Status.REGISTRATION:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
-            # Invitations nobody accepted lapse with the start.
+        if number in (1, tournament.total_stages):
+            # Invitations nobody accepted lapse with the start, and with the last stage's:
+            # who accepted after it would have nothing left to play.
             tournament.invitations.all().delete()
         _announce_stage(stage, announced)
     return stage

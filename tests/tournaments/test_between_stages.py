@@ -305,16 +305,38 @@ def test_a_player_invited_between_stages_accepts_starts_from_nothing_and_plays_t
 
 
 def test_an_invitation_sent_between_stages_waits_for_the_stage_being_played(
-    bob: User, two_left: tuple[Tournament, list[User]], make_players: Players
+    alice: User, bob: User, make_players: Players
 ) -> None:
-    """Invited between stages, Bob answers once the organiser has started the next stage."""
-    league, _left = two_left
-    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
-    _next_stage_with(league, make_players(2))
+    """Invited between stages, Bob answers once the organiser has started the next stage:
+    he may accept once it ends, and play the one after it."""
+    league = _long_league(alice, make_players)
+    tournament_invite(tournament=league, by=alice, email=bob.email)
+    stage_start(tournament=league, by=alice, rng=random.Random(5))
     with pytest.raises(TournamentError, match="wait until stage 2 ends"):
         tournament_register(tournament=league, user=bob)
     assert not league.entries.filter(user=bob).exists()
     assert league.invitations.exists(), "still his to accept once the stage ends"
+
+
+def _long_league(alice: User, make_players: Players) -> Tournament:
+    """Alice's "Long league" of three stages, four players, stage 1 played."""
+    league = open_for_a_day(alice, "Long league", stage_count=3)
+    play_stage(first_stage(league, make_players(4), seed=3))
+    return league
+
+
+def test_invitations_nobody_accepted_lapse_when_the_last_stage_starts(
+    bob: User, two_left: tuple[Tournament, list[User]], make_players: Players
+) -> None:
+    """Failed before: Bob, invited before the last stage, was told to wait until it ends,
+    when nothing would be left for him to play."""
+    league, _left = two_left
+    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
+    _next_stage_with(league, make_players(2))
+    assert not league.invitations.filter(email=bob.email).exists()
+    with pytest.raises(TournamentError, match="already started"):
+        tournament_register(tournament=league, user=bob)
+    assert not league.entries.filter(user=bob).exists()
 
 
 def _next_stage_with(league: Tournament, players: list[User]) -> Stage:
@@ -415,11 +437,11 @@ def test_the_invited_player_accepts_on_the_registration_page_between_stages(
 
 
 def test_accepting_during_a_stage_is_a_409_that_says_to_wait(
-    bob: User, as_user: Login, make_players: Players, two_left: tuple[Tournament, list[User]]
+    alice: User, bob: User, as_user: Login, make_players: Players
 ) -> None:
-    league, _left = two_left
-    tournament_invite(tournament=league, by=league.organiser, email=bob.email)
-    _next_stage_with(league, make_players(2))
+    league = _long_league(alice, make_players)
+    tournament_invite(tournament=league, by=alice, email=bob.email)
+    stage_start(tournament=league, by=alice, rng=random.Random(5))
     player = as_user(bob)
     page = html.unescape(player.get(_url(league, "register/")).content.decode())
     assert "Stage 2 is being played: wait until stage 2 ends to accept." in page
