@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from games import players
+from games.descriptions import no_seat
 from games.models import BotLevels, Game, Invitation, Seat
 from games.registry import default_game, game_type, rule_set
 from games.rulesets.site import BotSeats
@@ -318,7 +319,7 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> None:
             raise LobbyError(_("The player who opened this table hosts it and cannot leave it."))
         seat = locked.seats.filter(user_id=user.pk).first()
         if seat is None:
-            raise LobbyError(_("You have no seat at this table."))
+            raise LobbyError(no_seat())
         seat.delete()
         for later in locked.seats.filter(number__gt=seat.number).order_by("number"):
             later.number -= 1

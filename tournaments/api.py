@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -181,7 +182,7 @@ def tournaments(request: Request) -> Response:
 # (names as players see them, never an account's address).
 @endpoint("GET", public=True)
 def tournament(request: Request, tournament_id: int) -> Response:
-    (found,) = _described([get_object_or_404(Tournament, pk=tournament_id)])
+    (found,) = _described([_tournament(tournament_id)])
     found.stage_list = stages_of(found)  # type: ignore[attr-defined]
     return Response(TournamentDetailSerializer(found).data)
 
@@ -214,7 +215,16 @@ def tournament(request: Request, tournament_id: int) -> Response:
 # Read without a token too, as the standings' page and CSV are read by anybody.
 @endpoint("GET", public=True)
 def standings(request: Request, tournament_id: int) -> Response:
-    found = get_object_or_404(Tournament, pk=tournament_id)
+    found = _tournament(tournament_id)
     upto = standings_upto(found, request.query_params.get("stage"))
     lines: Any = standings_lines(found, upto)
     return Response(StandingSerializer(lines, many=True).data)
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    """The tournament of that number, or a 404 in the reader's words (``get_object_or_404``
+    would name the model: "No Tournament matches the given query")."""
+    found = Tournament.objects.filter(pk=tournament_id).first()
+    if found is None:
+        raise NotFound(_("No such tournament."))
+    return found

@@ -157,7 +157,7 @@ def test_a_table_is_left_only_by_a_guest_before_it_starts(
     assert host.status_code == 409
     assert host.json()["detail"] == "The player who opened this table hosts it and cannot leave it."
     assert twice.status_code == 409
-    assert twice.json()["detail"] == "You have no seat at this table."
+    assert twice.json()["detail"] == "You have no seat at this game."
     assert late.status_code == 409
     assert late.json()["detail"] == "This game has already started: its seats stay taken."
     assert list(three.seats.order_by("number").values_list("name", flat=True)) == ["alice", "bob"]

@@ -229,6 +229,14 @@ def test_unknown_tournaments(league: Tournament, client_for: Callable[[User], AP
     assert client.get("/api/tournaments/999/standings/").status_code == 404
 
 
+def test_an_unknown_tournament_is_said_in_the_readers_words() -> None:
+    """Failed before: "No Tournament matches the given query.", the model's name."""
+    for address in ("/api/tournaments/999/", "/api/tournaments/999/standings/"):
+        assert APIClient().get(address).json() == {"detail": "No such tournament."}
+        french = APIClient().get(address, HTTP_ACCEPT_LANGUAGE="fr")
+        assert french.json() == {"detail": "Ce tournoi n’existe pas."}
+
+
 def test_a_long_list_and_a_big_tournament_ask_no_more_than_short_ones(
     alice: User, as_bob: APIClient
 ) -> None:
