@@ -8,8 +8,9 @@ seat but one has resigned, nothing is left to play for: the last seat is handed 
 well and the game is played to its end at once, its player the winner.
 
 **Taken off.** Another (a tournament's organiser, withdrawing the player) takes a player
-off their seat: recorded as that player's resignation at that moment (ranked and rated so),
-the seat given to a bot of no owner, whose hand its former player no longer sees.
+off their seat: recorded as that player's resignation at that moment (ranked and rated so,
+and counted as one: when it leaves a single seat in play, that one is handed over too), the
+seat given to a bot of no owner, whose hand its former player no longer sees.
 
 **Abort.** Before any player has moved (the deal and bots' moves do not count), any player
 may call the game off: it ends with no result, rated nowhere, and takes no more moves.
@@ -94,19 +95,8 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
                 if seat.resigned
                 else _("Every other player has resigned: you have won, and bots finish the game.")
             )
-        playing = [other for other in seats if other.handed_over_at is None]
-        # Every seat but one resigned: the last one has nothing left to play for.
-        handed = [seat] if len(playing) > 2 else playing
         with transaction.atomic():
-            at = _append(game, NewEvent(RESIGNED, {}, seat=seat.number, actor_id=user.pk))
-            now = timezone.now()
-            Seat.objects.filter(pk=seat.pk).update(resigned=True)
-            Seat.objects.filter(pk__in=[held.pk for held in handed]).update(
-                handed_over_at=now, awaited=False, awaited_since=None
-            )
-            # The seats' read models as the rules' state stands (a resignation leaves it as
-            # it was); the bots take the handed-over seats once it commits.
-            project(game.pk, rule_set(game.rules), _recorded(game, at).state, at)
+            _resigned(game, seats, seat, actor_id=user.pk)
         seat.refresh_from_db()
         return seat
 
@@ -116,21 +106,19 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
 def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
     """``by`` takes the player of ``seat`` off ``game`` (a game being played): it is their
     resignation, recorded as ``by``'s act, and a bot with no owner plays the seat from then
-    on (``Seat.former_user`` keeps whose it was, for the ratings). A player who resigned
-    already is only taken off the seat: a seat resigns once."""
+    on (``Seat.former_user`` keeps whose it was, for the ratings). As with :func:`resign`,
+    when every seat but one has then resigned the last one is handed to a bot too and the
+    game played to its end, its player the winner. A player who resigned already is only
+    taken off the seat: a seat resigns once."""
 
     def attempt(seats: list[Seat]) -> None:
         held = seats[seat]
         if game.status != Game.Status.RUNNING or held.user_id is None:
             raise EndingRefused(_("This game is not being played."))
         with transaction.atomic():
-            Seat.objects.filter(pk=held.pk).update(
-                resigned=True, is_bot=True, former_user=held.user_id, user=None
-            )
-            if held.resigned:
-                return
-            at = _append(game, NewEvent(RESIGNED, {}, seat=seat, actor_id=by.pk))
-            project(game.pk, rule_set(game.rules), _recorded(game, at).state, at)
+            Seat.objects.filter(pk=held.pk).update(is_bot=True, former_user=held.user_id, user=None)
+            if not held.resigned:
+                _resigned(game, seats, held, actor_id=by.pk)
 
     _until_recorded(game, attempt)
 
@@ -162,6 +150,23 @@ def abort(*, game: Game, user: AbstractBaseUser) -> None:
         game.refresh_from_db()
 
     _until_recorded(game, attempt)
+
+
+def _resigned(game: Game, seats: list[Seat], seat: Seat, *, actor_id: int) -> None:
+    """Record ``seat``'s resignation as ``actor_id``'s act and hand the seat to a bot (in the
+    caller's transaction); when every seat but one has then resigned, the last one is handed
+    over too, and the bots play the game to its end once it commits."""
+    playing = [other for other in seats if other.handed_over_at is None and other.pk != seat.pk]
+    # Every seat but one resigned: the last one has nothing left to play for.
+    handed = [seat, *playing] if len(playing) == 1 else [seat]
+    at = _append(game, NewEvent(RESIGNED, {}, seat=seat.number, actor_id=actor_id))
+    Seat.objects.filter(pk=seat.pk).update(resigned=True)
+    Seat.objects.filter(pk__in=[held.pk for held in handed], handed_over_at__isnull=True).update(
+        handed_over_at=timezone.now(), awaited=False, awaited_since=None
+    )
+    # The seats' read models as the rules' state stands (a resignation leaves it as it was);
+    # the bots take the handed-over seats once it commits.
+    project(game.pk, rule_set(game.rules), _recorded(game, at).state, at)
 
 
 def _until_recorded(game: Game, attempt: Callable[[list[Seat]], T]) -> T:

@@ -12,7 +12,14 @@ from django.core import mail
 from django.test import Client
 
 from games.bots import play_bot_move
-from games.endings import EndingForbidden, EndingRefused, abort, abort_refusal, resign
+from games.endings import (
+    EndingForbidden,
+    EndingRefused,
+    abort,
+    abort_refusal,
+    resign,
+    take_off,
+)
 from games.events.log import LogError, export_game, import_log, verify
 from games.events.models import Event
 from games.lobby import game_add_bot, game_join, game_open, game_start
@@ -125,12 +132,20 @@ def test_resigning_twice_or_without_a_seat_is_refused(
     assert Event.objects.filter(game=game, type="resigned").count() == 1
 
 
+@pytest.mark.parametrize("first", ["resigns", "is taken off"])
 def test_when_all_but_one_resigned_the_last_one_wins(
-    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+    first: str, alice: User, bob: User, carol: User, committed: Callable[..., Any]
 ) -> None:
+    """Alice's seat taken off counts as her resignation. Failed before: it still counted
+    as being played; when Carol resigned, Bob played on alone, and resigning then made him
+    a resigned player, not the winner."""
     game = _table("numx", {"players": 3, "mode": "speed-run"}, [alice, bob, carol])
 
-    committed(lambda: resign(game=game, user=alice))
+    if first == "resigns":
+        committed(lambda: resign(game=game, user=alice))
+    else:
+        committed(lambda: take_off(game=game, seat=0, by=person("dave")))
+    assert Seat.objects.get(game=game, number=0).handed_over_at is not None
     resign(game=game, user=carol)  # its bots have not moved yet
 
     with pytest.raises(EndingRefused, match="you have won"):
@@ -152,6 +167,27 @@ def test_a_person_who_resigns_against_bots_lets_them_finish(
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert not game.seats.get(user=alice).winner
+
+
+# Taken off -------------------------------------------------------------------------------
+
+
+def test_a_two_player_game_whose_player_is_taken_off_is_won_by_the_other(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    """Failed before: the seat taken off went to a bot, but Bob was left to play out a
+    decided game against it, asked for his moves with his deadlines running."""
+    game = _table("maya", {"players": 2}, [alice, bob])
+
+    committed(lambda: take_off(game=game, seat=0, by=carol))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    seats = {seat.number: seat for seat in game.seats.all()}
+    assert seats[0].resigned and seats[0].former_user == alice and not seats[0].winner
+    assert seats[1].user == bob and seats[1].winner and not seats[1].resigned
+    resigned = Event.objects.get(game=game, type="resigned")
+    assert resigned.seat == 0 and resigned.actor_id == carol.pk
 
 
 # Calling a game off ---------------------------------------------------------------------
