@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, Max, Q
+from django.db.models import Count, F, Max, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -112,11 +112,19 @@ def _label(pool: str) -> str:
         return pool
 
 
+def seats_of(user: AbstractBaseUser) -> QuerySet[Seat]:
+    """The player's seats: those they hold, and those a bot took when they were taken off
+    them (a tournament's withdrawal, recorded as their resignation), whose results are
+    rated as theirs (``ratings.services.player_of``)."""
+    return Seat.objects.filter(Q(user_id=user.pk) | Q(former_user_id=user.pk))
+
+
 def pool_lines(user: AbstractBaseUser) -> list[PoolLine]:
     """The player's ratings and results, one line per pool they finished a game in."""
     ratings = {rating.pool: rating for rating in Rating.objects.filter(user_id=user.pk)}
     results = (
-        Seat.objects.filter(user_id=user.pk, game__status=Game.Status.FINISHED)
+        seats_of(user)
+        .filter(game__status=Game.Status.FINISHED)
         .values("game__rules", "game__config__mode", "game__config__players")
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(winner=True)), best=Max("score"))
     )
@@ -194,9 +202,9 @@ def _not_rated(rated: RatedGame | None, user: AbstractBaseUser) -> str:
 def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
     seats = {
         game: (winner, score, resigned)
-        for game, winner, score, resigned in Seat.objects.filter(
-            user_id=user.pk, game__in=games
-        ).values_list("game", "winner", "score", "resigned")
+        for game, winner, score, resigned in seats_of(user)
+        .filter(game__in=games)
+        .values_list("game", "winner", "score", "resigned")
     }
     ledger = {row.game_id: row for row in RatedGame.objects.filter(game__in=games)}
     lines = []
@@ -225,7 +233,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
 def recent_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]:
     """The player's latest games over (finished, or called off) that the requester may
     watch, to replay."""
-    finished = Game.objects.filter(seats__user_id=user.pk, status__in=ENDED)
+    finished = Game.objects.filter(pk__in=seats_of(user).values("game"), status__in=ENDED)
     latest = finished.order_by("-finished_at", "-pk")[:LOOKED_AT]
     return _lines(user, watchable(request, latest)[:RECENT])
 
@@ -234,7 +242,8 @@ def current_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine
     """The player's games being played or waiting for players, that the requester may
     watch, the latest moved first."""
     playing = Game.objects.filter(
-        seats__user_id=user.pk, status__in=(Game.Status.OPEN, Game.Status.RUNNING)
+        pk__in=seats_of(user).values("game"),
+        status__in=(Game.Status.OPEN, Game.Status.RUNNING),
     )
     return _lines(user, watchable(request, playing.order_by("-updated_at", "-pk")[:LOOKED_AT]))
 

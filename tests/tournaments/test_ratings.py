@@ -162,6 +162,35 @@ def test_a_table_where_a_player_was_withdrawn_is_rated_as_after_their_resignatio
     assert Rating.objects.get(user=gone).mu < MODEL.mu, "the withdrawn player lost"
 
 
+def test_a_withdrawn_players_pages_show_the_game_that_rated_them(
+    alice: User, make_players: Players
+) -> None:
+    """Failed before: the game rated as the withdrawn player's resignation changed their
+    rating, but their page and the API counted no game played and listed none."""
+    players = make_players(4)
+    tournament = cup(alice, seat_by_rating=False)
+    register_all(tournament, players)
+    game = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get().game
+    play_out(game, random.Random(3), moves=12)
+    gone = Seat.objects.get(game=game, number=1).user
+    assert gone is not None
+    entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(3))
+    play_out(game, random.Random(3))
+    rate_game(game_id=game.pk)
+
+    (line,) = token_client(alice).get(f"/api/players/{gone.pk}/").json()["ratings"]
+    assert (line["pool"], line["rated_games"], line["played"], line["won"]) == (
+        "numx:x-game",
+        1,
+        1,
+        0,
+    )
+    page = Client().get(f"/players/{gone.pk}/").content.decode()
+    before, after = RatedGame.objects.get(game=game).changes[str(gone.pk)]
+    assert f"/games/{game.pk}/replay/" in page
+    assert "not won, resigned" in page and f"rating {before}\u00a0→ {after}" in page
+
+
 def test_a_table_where_a_bot_account_was_withdrawn_stays_unrated(
     alice: User, make_players: Players
 ) -> None:
