@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop, ngettext
 from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
 from games.descriptions import and_list, time_per_move
-from games.endings import take_off
+from games.endings import EndingRefused, take_off
 from games.lobby import new_config, spend_invitation
 from games.models import Game
 from games.services import SeatSpec, game_create
@@ -281,9 +281,17 @@ def _hand_to_bot(place: TablePlayer, by: AbstractBaseUser, rng: random.Random) -
     whenever it does (the games' ``bots`` consumer). The seat belongs to nobody from then
     on: the player who left no longer sees its hand nor moves for it (the table keeps
     their name, and the tournament's ``TablePlayer`` says whose place it was). The game
-    records it as the player's resignation, and rates it so (docs/ratings.md)."""
+    records it as the player's resignation, and rates it so (docs/ratings.md). A game
+    its last move ended since it was read as being played has no seat left to hand over:
+    the table records the withdrawal with its result all the same."""
     game = place.table.game
-    take_off(game=game, seat=place.seat, by=by)
+    try:
+        take_off(game=game, seat=place.seat, by=by)
+    except EndingRefused as refused:
+        game.refresh_from_db()
+        if game.status == Game.Status.RUNNING:  # moves kept coming: the organiser tries again
+            raise TournamentError(str(refused)) from refused
+        return
     for _move in range(MAX_MOVES):
         if not play_bot_move(game, rng, only=[place.seat]):
             break

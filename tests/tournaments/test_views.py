@@ -10,6 +10,7 @@ import random
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -26,7 +27,7 @@ from accounts.models import give_name, profile_of
 from games.lobby import game_invite, game_open
 from games.models import Seat
 from tests.members import speaks
-from tournaments import results
+from tournaments import results, services
 from tournaments.models import Entry, Stage, Table, Tournament
 from tournaments.services import (
     entry_withdraw,
@@ -1101,6 +1102,31 @@ def test_the_organiser_withdraws_a_player(started: Stage, alice: User, as_user: 
     )
     assert response.status_code == 409 and "already withdrawn" in response.content.decode()
     assert Entry.objects.get(pk=entry.pk).withdrawn_at == withdrawn_at
+
+
+def test_a_withdrawal_as_the_last_move_ends_the_game_still_succeeds(
+    started: Stage, alice: User, as_user: Login, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before (a 500, the withdrawal undone): the game's last move landed after the
+    withdrawal saw it being played and before the seat was taken off, which refused."""
+    table = started.tables.order_by("pk").first()
+    assert table is not None
+    place = table.players.select_related("entry").get(seat=0)
+    take_off = services.take_off
+
+    def after_the_last_move(**kwargs: Any) -> None:
+        play_out(table.game, random.Random(12))
+        take_off(**kwargs)
+
+    monkeypatch.setattr(services, "take_off", after_the_last_move)
+    response = as_user(alice).post(
+        url(started.tournament, f"organise/players/{place.entry.pk}/withdraw/"), follow=True
+    )
+
+    assert response.status_code == 200 and "Player withdrawn." in response.content.decode()
+    place.refresh_from_db()
+    assert place.entry.status == Entry.Status.WITHDRAWN and place.withdrawn
+    assert Seat.objects.get(game=table.game, number=0).user == place.entry.user
 
 
 def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
