@@ -13,8 +13,8 @@ from django.utils.translation import ngettext
 from games.belonging import Link, Result
 from games.models import Game
 from tournaments.models import Invitation, Table
-from tournaments.results import table_record_result
-from tournaments.selectors import PlayerAtTable, stages_of, tournament_of
+from tournaments.results import results_at
+from tournaments.selectors import PlayerAtTable, table_view, tournament_of
 from tournaments.templatetags.tournament_tags import points as said_points
 
 
@@ -43,14 +43,22 @@ def table_result(game: Game) -> Result | None:
     """The places and points a tournament's table gave its players, as its tables page
     gives them (forfeits last, marked why), for its game-over mail; None for any other
     game, or one not over."""
-    table = Table.objects.filter(game=game, game__status=Game.Status.FINISHED).first()
+    table = (
+        Table.objects.filter(game=game, game__status=Game.Status.FINISHED)
+        .select_related("game", "stage__tournament")
+        .first()
+    )
     if table is None:
         return None
-    # The tournaments consumer may not have recorded it yet when the mail is written.
-    table_record_result(table=table)
-    tournament = tournament_of(game)
-    assert tournament is not None
-    (view,) = [t for stage in stages_of(tournament) for t in stage.tables if t.table == table]
+    # Read only: the mail is written while its sending holds a transaction open, and
+    # recording the table (its lock, the stage it may close) is the tournaments consumer's.
+    # Not recorded yet, its places are those the recording will give.
+    if table.recorded_at is None:
+        players = results_at(table)
+    else:
+        players = list(table.players.select_related("entry__user").order_by("seat"))
+    view = table_view(table, players)
+    tournament = table.stage.tournament
     ranked = sorted(view.players, key=lambda player: (player.rank is None, player.rank or 0))
     heading = _("At this table of the tournament “%(name)s”:") % {"name": tournament.name}
     return heading, [_result_line(player) for player in ranked]

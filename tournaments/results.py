@@ -17,7 +17,7 @@ from games.models import Game
 from games.registry import rule_set
 from games.results import resigned_seats
 from tournaments.mail import place_in_words, queue_mail
-from tournaments.models import Entry, Stage, Table, Tournament
+from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
 from tournaments.selectors import standings_of
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
@@ -43,25 +43,35 @@ def table_record_result(*, table: Table) -> bool:
         )
         if table.recorded_at is not None:
             return True
-        game = table.game
-        if game.status != Game.Status.FINISHED:
+        if table.game.status != Game.Status.FINISHED:
             return False
-        result = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
-        assert result is not None
-        timeouts = dict(game.seats.values_list("number", "timeouts"))
-        resigned = resigned_seats(game.pk)
-        for place in table.players.all():
-            place.score = result.scores[place.seat]
-            place.xtrems = sum(line.rule == TIE_BREAK_RULE for line in result.breakdown[place.seat])
-            if table.forced_at is None:
-                place.timed_out = timeouts[place.seat] > 0
-            # A player who resigned left the table as one the clock had to move for.
-            place.timed_out = place.timed_out or place.seat in resigned
+        for place in results_at(table):
             place.save(update_fields=["score", "xtrems", "timed_out"])
         table.recorded_at = timezone.now()
         table.save(update_fields=["recorded_at"])
         _close_stage(table.stage)
     return True
+
+
+def results_at(table: Table) -> list[TablePlayer]:
+    """The table's players in seat order with what its finished game gives them (score,
+    X-Trems, whether the clock moved for them), read, not saved: as
+    :func:`table_record_result` records them, and as the game-over mail gives them before
+    the table is recorded."""
+    game = table.game
+    result = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
+    assert result is not None
+    timeouts = dict(game.seats.values_list("number", "timeouts"))
+    resigned = resigned_seats(game.pk)
+    players = list(table.players.select_related("entry__user").order_by("seat"))
+    for place in players:
+        place.score = result.scores[place.seat]
+        place.xtrems = sum(line.rule == TIE_BREAK_RULE for line in result.breakdown[place.seat])
+        if table.forced_at is None:
+            place.timed_out = timeouts[place.seat] > 0
+        # A player who resigned left the table as one the clock had to move for.
+        place.timed_out = place.timed_out or place.seat in resigned
+    return players
 
 
 def _close_stage(stage: Stage) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -308,31 +308,54 @@ class StageView:
 def stages_of(tournament: Tournament, now: datetime | None = None) -> list[StageView]:
     """Every stage with its tables, their players in seat order, who each table waits for
     (and since when, and whether past the deadline), and finished tables' places."""
-    now = now or timezone.now()
-    points, forfeit = tournament.points_table(), tournament.forfeit_points
     tables = list(
         Table.objects.filter(stage__tournament=tournament)
         .select_related("stage", "game")
         .order_by("stage__number", "number")
     )
-    seats = {
-        (seat.game_id, seat.number): seat
-        for seat in Seat.objects.filter(game__in=[table.game_id for table in tables])
-    }
     players: dict[int, list[TablePlayer]] = defaultdict(list)
     for player in (
         TablePlayer.objects.filter(table__in=tables).select_related("entry__user").order_by("seat")
     ):
         players[player.table_id].append(player)
-    seated = [p.entry.user_id for at_table in players.values() for p in at_table]
-    names, bots = display_names(seated), bot_accounts(seated)
     stages: dict[int, StageView] = {}
     for stage in tournament.stages.order_by("number"):
         stages[stage.pk] = StageView(stage, [])
+    for view in _table_views(tournament, tables, players, now or timezone.now()):
+        stages[view.table.stage_id].tables.append(view)
+    return list(stages.values())
+
+
+def table_view(table: Table, players: list[TablePlayer]) -> TableView:
+    """One table of a finished game as :func:`stages_of` shows it, placed by the results
+    ``players`` (in seat order) carry, recorded or only read from its game
+    (``results.results_at``): for its game-over mail, which writes nothing."""
+    tournament = table.stage.tournament
+    (view,) = _table_views(tournament, [table], {table.pk: players}, timezone.now(), read=True)
+    return view
+
+
+def _table_views(
+    tournament: Tournament,
+    tables: list[Table],
+    players: Mapping[int, list[TablePlayer]],
+    now: datetime,
+    read: bool = False,
+) -> list[TableView]:
+    """Each table with its ``players`` (by table), placed when the table is recorded, or
+    when their results are ``read`` from its finished game."""
+    points, forfeit = tournament.points_table(), tournament.forfeit_points
+    seats = {
+        (seat.game_id, seat.number): seat
+        for seat in Seat.objects.filter(game__in=[table.game_id for table in tables])
+    }
+    seated = [p.entry.user_id for at_table in players.values() for p in at_table]
+    names, bots = display_names(seated), bot_accounts(seated)
+    views = []
     for table in tables:
-        at_table = players[table.pk]
+        at_table = players.get(table.pk, [])
         placed = {}
-        if table.recorded_at is not None:
+        if read or table.recorded_at is not None:
             placed = placings(
                 TableResult(
                     table.stage.number,
@@ -364,8 +387,8 @@ def stages_of(tournament: Tournament, now: datetime | None = None) -> list[Stage
                     resigned=seat.resigned,
                 )
             )
-        stages[table.stage_id].tables.append(view)
-    return list(stages.values())
+        views.append(view)
+    return views
 
 
 def table_sizes_of(tournament: Tournament) -> list[int]:

@@ -23,7 +23,9 @@ from games.events import consumers
 from games.models import Game, Seat
 from games.services import react_after_commit
 from tests.members import speaks
+from tournaments.hooks import table_result
 from tournaments.models import Table
+from tournaments.results import table_record_result
 from tournaments.selectors import stages_of
 from tournaments.services import entry_withdraw, table_force_finish
 from tournaments.templatetags.tournament_tags import points
@@ -207,3 +209,29 @@ def test_a_tables_game_over_mail_gives_each_players_place_and_points_as_the_tabl
     assert f"{withdrawn.name} (withdrawn)" in html
     french = str(next(m for m in mail.outbox if m.to == [players[2].email]).body)
     assert f"- Sans place\u00a0: {withdrawn.name} (retrait)\u00a0: 0 point" in french
+
+
+def test_the_game_over_mail_reads_a_tables_places_without_recording_it(
+    alice: User, make_players: Players
+) -> None:
+    """Failed before: writing the mail recorded the table (locking it, closing its stage
+    and the tournament) inside the transaction that holds the mail's row while it is
+    sent. The places it gives before the table is recorded are those recorded after."""
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    table = first_stage(tournament, make_players(4), seed=4).tables.get()
+    game = table.game
+    play_out(game, random.Random(4), moves=10)
+    gone = Seat.objects.get(game=game, number=0).user
+    entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(4))
+    play_out(game, random.Random(4))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+
+    before = table_result(game)
+
+    table.refresh_from_db()
+    assert table.recorded_at is None and table.stage.finished_at is None
+    assert before is not None and len(before[1]) == 4
+    assert any(line.endswith("(withdrawn): 0 points") for line in before[1])
+    table_record_result(table=table)
+    assert table_result(game) == before
