@@ -107,6 +107,11 @@ class Tournament(models.Model):
         """Stages with reseating, and the final if there is one."""
         return self.stage_count + (1 if self.format == self.Format.FINAL else 0)
 
+    def is_final(self, number: int | None) -> bool:
+        """Whether stage ``number`` is the final, which seats the top of the standings (a
+        newcomer on 0 points would not play it): no stage of reseating is left before it."""
+        return self.format == self.Format.FINAL and number == self.total_stages
+
     def points_table(self) -> dict[int, tuple[int, ...]]:
         return {int(size): tuple(row) for size, row in self.points.items()}
 

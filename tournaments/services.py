@@ -176,12 +176,13 @@ def tournament_invite(
 ) -> tuple[Invitation, bool]:
     """The organiser invites an email address, once per address and tournament; the
     invitation and whether it is new. Before the first stage, or between stages (no stage
-    being played, the tournament not over): whoever accepts then starts with 0 points and
-    is seated from the next stage on. The address may belong to a member or to nobody
-    yet: nothing here depends on it, so that nobody learns who has an account. The
-    invitation is emailed once it commits (:func:`tournaments.mail.send_invitation`);
-    the member with that address accepts by registering, or declines. Past the day's
-    invitations of ``by`` (games' and tournaments' together), :class:`TooManyInvitations`."""
+    being played, the tournament not over, a stage other than the final left): whoever
+    accepts then starts with 0 points and is seated from the next stage on. The address
+    may belong to a member or to nobody yet: nothing here depends on it, so that nobody
+    learns who has an account. The invitation is emailed once it commits
+    (:func:`tournaments.mail.send_invitation`); the member with that address accepts by
+    registering, or declines. Past the day's invitations of ``by`` (games' and
+    tournaments' together), :class:`TooManyInvitations`."""
     _check_organiser(tournament, by)
     address = email.strip().lower()
     _record_finished_tables(tournament)
@@ -191,6 +192,9 @@ def tournament_invite(
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.REGISTRATION:
             _check_stage_left(tournament)
+            refusal = final_left(tournament)
+            if refusal:
+                raise TournamentError(refusal)
             _check_between_stages(tournament)
         already = tournament.invitations.filter(email=address).first()
         if already is not None:
@@ -327,9 +331,7 @@ def stage_start(
             raise TournamentError(_("This tournament is over."))
         if selectors.unfinished_tables(tournament).exists():
             raise TournamentError(_("Every table of the current stage must finish first."))
-        is_final = (
-            tournament.format == Tournament.Format.FINAL and number == tournament.total_stages
-        )
+        is_final = tournament.is_final(number)
         active = {entry.pk: entry for entry in selectors.active_entries(tournament)}
         smallest = seating.smallest_table(tournament.small_tables)
         if number == 1 and tournament.seat_by_rating:
@@ -366,9 +368,10 @@ def stage_start(
         if tournament.status == Tournament.Status.REGISTRATION:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
-        if number in (1, tournament.total_stages):
-            # Invitations nobody accepted lapse with the start, and with the last stage's:
-            # who accepted after it would have nothing left to play.
+        if number == 1 or number >= tournament.stage_count:
+            # Invitations nobody accepted lapse with the start, and with the last stage of
+            # reseating's (the final, if any, seats the top of the standings only): who
+            # accepted after it would have nothing left to play.
             tournament.invitations.all().delete()
         _announce_stage(stage, announced)
     return stage
@@ -524,6 +527,18 @@ def _check_stage_left(tournament: Tournament) -> None:
     last_started = selectors.next_stage_number(tournament) is None
     if tournament.status == Tournament.Status.RUNNING and last_started:
         raise TournamentError(_("The last stage is being played: the tournament ends with it."))
+
+
+def final_left(tournament: Tournament) -> str | None:
+    """Why nobody may be invited to ``tournament`` (started) when only its final is left
+    to start, or None: the final seats the top of the standings, where a newcomer on 0
+    points would not be (the dashboard says it instead of offering the invitation)."""
+    if not tournament.is_final(selectors.next_stage_number(tournament)):
+        return None
+    return _(
+        "Only the final is left, and it seats the top %(n)d of the standings: a player "
+        "invited now would not play it."
+    ) % {"n": tournament.final_size}
 
 
 def _check_between_stages(tournament: Tournament) -> None:

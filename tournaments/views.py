@@ -252,6 +252,12 @@ def _dashboard(
     ]
     active = sum(1 for entry in entries if entry.status == Entry.Status.REGISTERED)
     next_stage = selectors.next_stage_number(tournament)
+    # Once stage 1 started, between stages with a stage left to play: what tournament_end
+    # asks (and inviting). Once the last stage's games are over, it finishes as soon as
+    # they are recorded: nothing is left to end early.
+    can_end = (
+        tournament.status == Tournament.Status.RUNNING and not playing and next_stage is not None
+    )
     context = {
         "page": "dashboard",
         "tournament": tournament,
@@ -263,12 +269,9 @@ def _dashboard(
         "playing": playing,
         "next_stage": next_stage,
         "can_start": tournament.status != Tournament.Status.FINISHED and not playing,
-        # Once stage 1 started, between stages with a stage left to play: what
-        # tournament_end asks (and inviting). Once the last stage's games are over, it
-        # finishes as soon as they are recorded: nothing is left to end early.
-        "can_end": tournament.status == Tournament.Status.RUNNING
-        and not playing
-        and next_stage is not None,
+        "can_end": can_end,
+        # Between stages, inviting as ending early, unless only the final is left.
+        "cannot_invite": services.final_left(tournament) if can_end else None,
         "invite_form": InviteForm(),
         "email_form": EmailForm(),
         **forms,
@@ -282,7 +285,7 @@ def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str
     smallest = seating.smallest_table(tournament.small_tables)
     if next_stage is None or active >= smallest:
         return ""
-    if tournament.format == Tournament.Format.FINAL and next_stage == tournament.total_stages:
+    if tournament.is_final(next_stage):
         return _("The final needs at least %(n)d active players.") % {"n": smallest}
     return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
@@ -369,6 +372,8 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
             "seated": entry.places.filter(table__recorded_at__isnull=True).exists(),
             "smallest": seating.smallest_table(tournament.small_tables),
             "left_too_few": _left_too_few(tournament),
+            # Too few for the final: no replacement to invite before it (services.final_left).
+            "final_next": tournament.is_final(selectors.next_stage_number(tournament)),
         }
         return render(request, "tournaments/withdraw.html", context)
 

@@ -30,7 +30,14 @@ from tournaments.services import (
     tournament_unregister,
 )
 
-from .conftest import Players, fake_result, first_stage, open_for_a_day, play_out
+from .conftest import (
+    Players,
+    fake_result,
+    first_stage,
+    open_for_a_day,
+    play_out,
+    with_a_final,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -450,3 +457,59 @@ def test_accepting_during_a_stage_is_a_409_that_says_to_wait(
     assert response.status_code == 409
     assert "wait until stage 2 ends" in html.unescape(response.content.decode())
     assert not league.entries.filter(user=bob).exists()
+
+
+# --- Before a final ------------------------------------------------------------------------
+
+
+def test_nobody_is_invited_when_only_the_final_is_left(
+    alice: User, bob: User, as_user: Login, make_players: Players
+) -> None:
+    """Failed before: between the last stage and the final the organiser could invite Bob,
+    told he would play from the next stage, when the final seats the top of the standings
+    and a newcomer on 0 points would not play it."""
+    cup = with_a_final(alice)
+    play_stage(first_stage(cup, make_players(4), seed=3))
+    organiser = as_user(alice)
+    dashboard = organiser.get(_url(cup, "organise/")).content.decode()
+    assert _url(cup, "organise/invite/") not in dashboard
+    assert "Only the final is left" in html.unescape(dashboard)
+
+    refused = organiser.post(_url(cup, "organise/invite/"), {"email": bob.email})
+
+    assert refused.status_code == 409
+    assert (
+        "Only the final is left, and it seats the top 3 of the standings: a player invited "
+        "now would not play it." in html.unescape(refused.content.decode())
+    )
+    assert not cup.invitations.exists()
+
+
+def test_invitations_nobody_accepted_lapse_when_the_last_stage_before_the_final_starts(
+    alice: User, bob: User, make_players: Players
+) -> None:
+    cup = with_a_final(alice, stage_count=2)
+    play_stage(first_stage(cup, make_players(4), seed=3))
+    tournament_invite(tournament=cup, by=alice, email=bob.email)
+
+    stage_start(tournament=cup, by=alice, rng=random.Random(5))
+
+    assert not cup.invitations.exists()
+    with pytest.raises(TournamentError, match="already started"):
+        tournament_register(tournament=cup, user=bob)
+
+
+def test_withdrawing_before_the_final_does_not_offer_to_invite_a_replacement(
+    alice: User, as_user: Login, make_players: Players
+) -> None:
+    cup = with_a_final(alice)
+    play_stage(first_stage(cup, make_players(3), seed=3))
+    entry = cup.entries.first()
+    assert entry is not None
+
+    page = as_user(alice).get(_url(cup, f"organise/players/{entry.pk}/withdraw/"))
+
+    assert (
+        "Only 2 players would be left, too few for the final (it needs 3): you could then "
+        "end the tournament early." in html.unescape(page.content.decode())
+    )
