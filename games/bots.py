@@ -101,20 +101,23 @@ def play_bot_game(
 def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     """Bot seats play as soon as the game waits for them, one move after another, until it
     waits for a person (or ends). They never complete out of turn: a bot only answers when
-    it is asked. A seat handed over to the site (``games.endings``) is a bot's of the
-    table's level."""
+    it is asked. A seat handed over to the site (``games.endings``: its player resigned,
+    was taken off it, or everybody else resigned) is a bot's of the table's level."""
     game = Game.objects.get(pk=game_id)
     seats = game.seats.filter(Q(is_bot=True) | Q(handed_over_at__isnull=False))
-    rows = list(seats.values_list("number", "bot_level", "is_bot", "resigned"))
-    levels = {
-        number: BotLevel(level if is_bot else game.bot_level) for number, level, is_bot, _r in rows
-    }
+    rows = [
+        (number, level, is_bot and former is None, resigned)
+        for number, level, is_bot, former, resigned in seats.values_list(
+            "number", "bot_level", "is_bot", "former_user", "resigned"
+        )
+    ]
+    levels = {number: BotLevel(level if bot else game.bot_level) for number, level, bot, _r in rows}
     # A person's seat handed over says so in the history: a bot moved for them, because
-    # they resigned or because everybody else did.
+    # they resigned (or were taken off it) or because everybody else did.
     reasons = {
         number: "resigned" if resigned else "others-resigned"
-        for number, _level, is_bot, resigned in rows
-        if not is_bot
+        for number, _level, bot, resigned in rows
+        if not bot
     }
     if not levels or game.status != Game.Status.RUNNING:
         return

@@ -190,6 +190,21 @@ def test_a_two_player_game_whose_player_is_taken_off_is_won_by_the_other(
     assert resigned.seat == 0 and resigned.actor_id == carol.pk
 
 
+def test_a_seat_taken_off_is_played_as_a_resigned_seat(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    """Failed before: the seat taken off counted as an ordinary bot's, so its moves went
+    into the history without saying that a bot moved for a player who resigned."""
+    game = _table("numx", {"players": 3}, [alice, bob, carol])
+
+    committed(lambda: take_off(game=game, seat=0, by=person("dave")))
+    committed(lambda: _play_until_awaited(game, 0))
+
+    moved = Event.objects.filter(game=game, seat=0).exclude(type="resigned")
+    assert moved.exists()
+    assert {event.payload.get("reason") for event in moved} == {"resigned"}
+
+
 # Calling a game off ---------------------------------------------------------------------
 
 
