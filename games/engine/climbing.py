@@ -18,6 +18,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
+from games.engine.ruleset import gettext_noop
+
 A = TypeVar("A", covariant=True)
 T = TypeVar("T")
 
@@ -94,12 +96,6 @@ def ascii_int(word: str, signed: bool = False) -> int | None:
     if not (digits.isascii() and digits.isdigit()):
         return None
     return int(word)
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a message for translation (the site translates it when it shows it); the
-    engines stay in English and free of Django."""
-    return message
 
 
 def check_arity(args: list[str], count: int, verb: str, error: Callable[..., Exception]) -> None:

@@ -32,6 +32,13 @@ from games.engine import state_json
 from games.engine.state_json import Json
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a message (a rule's statement, an error's template) for translation: the site
+    translates it when it shows it, and every engine stays in English and free of Django.
+    The one marker the engines import, found by the catalogues' extraction by its name."""
+    return message
+
+
 class IllegalAction(ValueError):
     """An action the rules forbid in this state.
 
@@ -40,7 +47,7 @@ class IllegalAction(ValueError):
     (``%(name)s`` placeholders filled from ``values``, the keyword arguments), which the
     site translates before it fills it, so the engine stays in English and free of Django.
     A message written at the call (``IllegalAction(rule, "...")``) is found for translation
-    as it is; one made elsewhere is marked with a ``gettext_noop`` of the engine's own.
+    as it is; one made elsewhere is marked with :func:`gettext_noop`.
 
     >>> error = IllegalAction("turn.order", "seat %(seat)s waits", "Players act in turn.", seat=2)
     >>> error.rule, error.message, error.template
@@ -61,7 +68,7 @@ class IllegalAction(ValueError):
 class WordedError(ValueError):
     """An error whose message is a template as :class:`IllegalAction`'s (``%(name)s``
     placeholders filled from the keyword arguments), which the site translates before it
-    fills it where the engine marked it with a ``gettext_noop`` of its own; a message the
+    fills it where the engine marked it with :func:`gettext_noop`; a message the
     catalogues lack is said to an English reader as it is.
 
     >>> error = NotationError("unknown action “%(word)s”", word="jump")

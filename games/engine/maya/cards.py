@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.engine.maya.errors import NotationError
-from games.engine.maya.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 #: Copies of each numbered value 1…5, for each sign.
 NUMBER_COPIES = {1: 7, 2: 7, 3: 4, 4: 4, 5: 3}

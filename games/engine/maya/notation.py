@@ -13,8 +13,8 @@ from typing import Any
 from games.engine.maya.actions import Action, Deal, Guess, Mix, Play, Played, Shuffle, Start
 from games.engine.maya.cards import Card, Kind, parse_signed
 from games.engine.maya.errors import NotationError
-from games.engine.maya.rulebook import gettext_noop
 from games.engine.maya.tokens import parse_token
+from games.engine.ruleset import gettext_noop
 
 _STARTING_COUNT = gettext_noop("“%(word)s” is not a starting count")
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from games.engine.maya.cards import Card
 from games.engine.maya.errors import ConfigError
-from games.engine.maya.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 #: Format 3: the configuration records its rules edition, and a Joker turned up at the deal

@@ -12,8 +12,8 @@ others hold at most 3, so at least 20 - 16 - 3 = 1 token is left to draw
 from __future__ import annotations
 
 from games.engine.maya.errors import NotationError
-from games.engine.maya.rulebook import gettext_noop
 from games.engine.maya.state import How, MayaState, Phase, Won, replace_at
+from games.engine.ruleset import gettext_noop
 
 MIN_SECRET = 1
 MAX_SECRET = 10

@@ -16,8 +16,8 @@ from typing import Any
 
 from games.engine.nmbr9.actions import Action, Place, Shuffle
 from games.engine.nmbr9.errors import NotationError
-from games.engine.nmbr9.rulebook import gettext_noop
 from games.engine.nmbr9.tiles import TURNS
+from games.engine.ruleset import gettext_noop
 
 _PLACE = re.compile(
     r"place\s+(?P<digit>\d)\s+at\s+(?P<x>[+-]?\d+)\s*,\s*(?P<y>[+-]?\d+)"

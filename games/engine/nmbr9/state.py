@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from games.engine.nmbr9.errors import ConfigError
-from games.engine.nmbr9.rulebook import gettext_noop
 from games.engine.nmbr9.stack import Stack
+from games.engine.ruleset import gettext_noop
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 STATE_FORMAT = "nmbr9-state-1"

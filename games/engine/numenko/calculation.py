@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from games.engine.numenko.grid import OPERATIONS, SIGNS
-from games.engine.numenko.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 _PARTS = re.compile(r"[0-9]+|.")
 # What the checks of a calculation's shape look for in its text at once (each sign is one

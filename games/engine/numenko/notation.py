@@ -22,8 +22,8 @@ from typing import Any
 from games.engine.numenko.actions import Action, Deal, Draw, Play
 from games.engine.numenko.errors import NotationError
 from games.engine.numenko.grid import SIGNS, Grid, Square
-from games.engine.numenko.rulebook import gettext_noop
 from games.engine.numenko.tiles import Tile, tile_of
+from games.engine.ruleset import gettext_noop
 
 _ALIASES = {"*": "x", "X": "x", "\u00d7": "x", "\u00f7": ":", "\u2212": "-"}
 _ROWS = re.compile(r"[/\n]")

@@ -18,8 +18,8 @@ from typing import Any, NamedTuple, TypeVar
 from games.engine.numenko.actions import Play, Request
 from games.engine.numenko.errors import ConfigError
 from games.engine.numenko.grid import Grid
-from games.engine.numenko.rulebook import gettext_noop
 from games.engine.numenko.tiles import FIRST_POT, Tile, bag
+from games.engine.ruleset import gettext_noop
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 STATE_FORMAT = "numenko-state-1"

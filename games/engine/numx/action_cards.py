@@ -27,7 +27,6 @@ from games.engine.numx.actions import (
 from games.engine.numx.cards import Card, Face, Kind
 from games.engine.numx.errors import IllegalAction
 from games.engine.numx.plis import take
-from games.engine.numx.rulebook import gettext_noop
 from games.engine.numx.state import (
     GameState,
     Lock,
@@ -36,6 +35,7 @@ from games.engine.numx.state import (
     ScoreCard,
     replace_at,
 )
+from games.engine.ruleset import gettext_noop
 
 Rows = tuple[tuple[ScoreCard, ...], ...]
 

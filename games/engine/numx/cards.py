@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 
 from games.engine.climbing import malus_text
 from games.engine.numx.errors import NotationError
-from games.engine.numx.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 MIN_VALUE = 0
 MAX_VALUE = 16

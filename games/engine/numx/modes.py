@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from games.engine.numx.cards import DECK_WITHOUT_ACTIONS, MALUS_VALUES, Card, deck, malus_face
 from games.engine.numx.errors import ConfigError, NotationError
-from games.engine.numx.rulebook import gettext_noop
 from games.engine.numx.scoring import FAMILY_SCORING, FULL_SCORING, ScoreRule
+from games.engine.ruleset import gettext_noop
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

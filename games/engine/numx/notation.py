@@ -43,7 +43,7 @@ from games.engine.numx.actions import (
 )
 from games.engine.numx.cards import Face, Kind
 from games.engine.numx.errors import NotationError
-from games.engine.numx.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 #: The actions that carry nothing: immutable values, so one of each serves every read (a
 #: replay reads about a hundred passes and draws).

@@ -5,12 +5,7 @@ each (with the rule book's passage and the reason for any decision), and a test 
 every identifier here is documented there and exercised by a test.
 """
 
-
-def gettext_noop(message: str) -> str:
-    """Marks a statement for translation (the site translates it when it shows it); the
-    engine itself stays in English and free of Django."""
-    return message
-
+from games.engine.ruleset import gettext_noop
 
 RULES: dict[str, str] = {
     # Who may act, and when.

@@ -28,7 +28,6 @@ from games.engine.numx.actions import (
 from games.engine.numx.cards import NUMX, Card, Kind, rainbow
 from games.engine.numx.errors import IllegalAction
 from games.engine.numx.plis import can_open, check_shape, possible_plays, take
-from games.engine.numx.rulebook import gettext_noop
 from games.engine.numx.state import (
     CHANCE,
     Distributing,
@@ -40,6 +39,7 @@ from games.engine.numx.state import (
     replace_at,
 )
 from games.engine.numx.tricks import advance_turn, end_trick, finish_action, settle_trick, stalemate
+from games.engine.ruleset import gettext_noop
 
 
 def apply(state: GameState, seat: int, action: Action) -> GameState:

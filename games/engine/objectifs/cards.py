@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from games.engine.climbing import ascii_int, malus_text
 from games.engine.objectifs.errors import NotationError
-from games.engine.objectifs.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 MIN_VALUE = -2
 MAX_NUMBER = 13

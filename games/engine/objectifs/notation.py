@@ -44,7 +44,7 @@ from games.engine.objectifs.actions import (
 from games.engine.objectifs.cards import Card, Kind, parse_value, value_text
 from games.engine.objectifs.errors import NotationError
 from games.engine.objectifs.objectives import Objective
-from games.engine.objectifs.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 _PASS = Pass()
 _DRAW = Draw()

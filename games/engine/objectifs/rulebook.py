@@ -7,12 +7,7 @@ them for developers, and ``tests/engine/objectifs/test_rulebook.py`` checks that
 identifier is listed there, enforced by the engine and exercised by a test.
 """
 
-
-def gettext_noop(message: str) -> str:
-    """Marks a statement for translation (the site translates it when it shows it); the
-    engine itself stays in English and free of Django."""
-    return message
-
+from games.engine.ruleset import gettext_noop
 
 RULES: dict[str, str] = {
     # Who may act, and when.

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from games.engine.objectifs.cards import DECK, Card
 from games.engine.objectifs.errors import ConfigError
 from games.engine.objectifs.objectives import OBJECTIVES, Objective
-from games.engine.objectifs.rulebook import gettext_noop
+from games.engine.ruleset import gettext_noop
 
 #: The shape of states: snapshots written with another format are ignored and rebuilt.
 STATE_FORMAT = "objectifs-state-1"

@@ -32,7 +32,6 @@ from games.engine.objectifs.cards import Card, Kind, classic
 from games.engine.objectifs.errors import IllegalAction
 from games.engine.objectifs.plis import ends_trick, fuses, pli_value, plis, refusal
 from games.engine.objectifs.rounds import end_round, end_trick, remove, shed
-from games.engine.objectifs.rulebook import gettext_noop
 from games.engine.objectifs.state import (
     NOBODY,
     Drawn,
@@ -43,6 +42,7 @@ from games.engine.objectifs.state import (
     RoundEnd,
     Trick,
 )
+from games.engine.ruleset import gettext_noop
 
 
 def act(state: ObjectifsState, seat: int, action: Action) -> ObjectifsState:
