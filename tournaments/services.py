@@ -329,8 +329,7 @@ def stage_start(
         number = selectors.next_stage_number(tournament)
         if tournament.status == Tournament.Status.FINISHED or number is None:
             raise TournamentError(_("This tournament is over."))
-        if selectors.unfinished_tables(tournament).exists():
-            raise TournamentError(_("Every table of the current stage must finish first."))
+        _check_between_stages(tournament)
         is_final = tournament.is_final(number)
         active = {entry.pk: entry for entry in selectors.active_entries(tournament)}
         smallest = seating.smallest_table(tournament.small_tables)
