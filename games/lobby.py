@@ -419,7 +419,7 @@ def spend_invitation(by: AbstractBaseUser, count: int = 1) -> None:
     once, before it writes anything, so that a refusal spends none of those left, and
     gives them back (:func:`refund_invitations`) should it then open nothing."""
     key = _spent_key(by)
-    ends = f"invitations-by:{by.pk}:ends"
+    ends = f"{key}:ends"
     cache.add(key, 0, timeout=INVITATION_WINDOW)
     cache.add(ends, time.time() + INVITATION_WINDOW, timeout=INVITATION_WINDOW)
     try:

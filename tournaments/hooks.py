@@ -99,9 +99,9 @@ def resign_note(game: Game) -> str | None:
 
 def invitation_notices(user: AbstractBaseUser) -> list[Link]:
     """The member's invitations to tournaments (not started yet, or between stages), each
-    linked to the page
-    where they accept or decline it (``games.notices`` asks for the member's games page,
-    so that an invitation is found without its email): one query, however many."""
+    linked to the page where they accept or decline it (``games.notices`` asks for the
+    member's games page, so that an invitation is found without its email): one query,
+    however many."""
     address = getattr(user, "email", "")
     if not address:
         return []
