@@ -176,6 +176,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     upto = selectors.standings_upto(tournament, request.GET.get("stage"))
     stages = list(tournament.stages.order_by("number"))
+    final_started = any(stage.is_final for stage in stages)
     context = {
         "csv_query": _csv_query(upto),
         # A stage being played: the standings count its tables done only.
@@ -185,8 +186,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "lines": selectors.standings_lines(tournament, upto),
         "stages": [stage for stage in stages if not stage.is_final],
         # Once the final started, even a single stage before it has standings of its own.
-        "final_started": any(stage.is_final for stage in stages),
-        "has_final": any(stage.is_final for stage in stages) and upto is None,
+        "final_started": final_started,
+        "has_final": final_started and upto is None,
         "upto": upto,
     }
     return render(request, "tournaments/standings.html", context)
