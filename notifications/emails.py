@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
-from accounts.models import Profile, display_name, mail_language
+from accounts.models import Profile, display_name, mail_language, profile_mail_language
 from chat.services import heard_since
 from games import belonging
 from games.answers import MAIL_KEY_PREFIX, asked_sequence
@@ -87,7 +87,7 @@ def invitation_email(
     profile = Profile.objects.filter(user_id=user.pk).first() if user else None
     if profile is not None and not profile.email_invitations:
         return None
-    with translation.override(mail_language(user)):
+    with translation.override(profile_mail_language(profile)):
         text = str(body) % words
         headers = {"Message-ID": f"<{message_id}@numx-by-mail>"}
         if user is not None:
