@@ -128,6 +128,11 @@ def mail_language(user: AbstractBaseUser | None, now: str = "") -> str:
     to log in, asked for from the site); else the one they last used the site in; else
     the site's. Every email the site sends a member picks its language here."""
     profile = Profile.objects.filter(user_id=user.pk).first() if user is not None else None
+    return profile_mail_language(profile, now)
+
+
+def profile_mail_language(profile: Profile | None, now: str = "") -> str:
+    """:func:`mail_language` from the member's profile already read (None: no profile)."""
     chosen = profile.language if profile else ""
     last = profile.last_language if profile else ""
     return chosen or now or last or settings.LANGUAGE_CODE

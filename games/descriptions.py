@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError, WordedError
 from games.models import Game
@@ -51,6 +51,17 @@ def no_seat() -> str:
     """The refusal of what only a game's players may ask (its legal actions, a move,
     resigning) to somebody without a seat there: one sentence, whichever way they asked."""
     return _("You have no seat at this game.")
+
+
+def left_mark(*, resigned: bool, taken_off: bool) -> str:
+    """How a player left a game before its end, as a mark beside their name and score ("" if
+    they did not): "withdrawn" when another took them off their seat for it
+    (``games.endings.take_off``: a tournament's organiser withdrew them), else "resigned"."""
+    if not resigned:
+        return ""
+    if taken_off:
+        return pgettext("a player another took off their seat", "withdrawn")
+    return _("resigned")
 
 
 def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:

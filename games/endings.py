@@ -10,7 +10,8 @@ well and the game is played to its end at once, its player the winner.
 **Taken off.** Another (a tournament's organiser, withdrawing the player) takes a player
 off their seat: recorded as that player's resignation at that moment (ranked and rated so,
 and counted as one: when it leaves a single seat in play, that one is handed over too), the
-seat given to a bot of no owner, whose hand its former player no longer sees.
+seat given to a bot of no owner, whose hand its former player no longer sees. A seat handed
+over already (resigned, or the winner's once every other seat resigned) is only taken off.
 
 **Abort.** Before any player has moved (the deal and bots' moves do not count), any player
 may call the game off: it ends with no result, rated nowhere, and takes no more moves.
@@ -108,8 +109,9 @@ def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
     resignation, recorded as ``by``'s act, and a bot with no owner plays the seat from then
     on (``Seat.former_user`` keeps whose it was, for the ratings). As with :func:`resign`,
     when every seat but one has then resigned the last one is handed to a bot too and the
-    game played to its end, its player the winner. A player who resigned already is only
-    taken off the seat: a seat resigns once."""
+    game played to its end, its player the winner. A seat already handed over is only
+    taken off: a seat resigns once, and the last seat left, whose player has won, keeps
+    the win (a game decided is not rewritten)."""
 
     def attempt(seats: list[Seat]) -> None:
         held = seats[seat]
@@ -117,7 +119,7 @@ def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
             raise EndingRefused(_("This game is not being played."))
         with transaction.atomic():
             Seat.objects.filter(pk=held.pk).update(is_bot=True, former_user=held.user_id, user=None)
-            if not held.resigned:
+            if held.handed_over_at is None:
                 _resigned(game, seats, held, actor_id=by.pk)
 
     _until_recorded(game, attempt)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import endings
 from games.belonging import Link, part_of
 from games.deadlines import move_due
-from games.descriptions import and_list, game_summary
+from games.descriptions import and_list, game_summary, left_mark
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
 from games.lobby import rematch_note, why_no_bots
@@ -66,6 +66,9 @@ class Player:
     bot_account: bool = False
     #: The player resigned: a bot plays their seat to the end, and they rank last.
     resigned: bool = False
+    #: Their mark for it (``descriptions.left_mark``): "resigned", or "withdrawn" when
+    #: another took them off their seat; "" if they did not resign.
+    left: str = ""
     #: A bot plays the seat to the end (its player resigned, or won by resignations).
     handed_over: bool = False
     #: The reader's own seat, marked "(you)" whether or not the view is theirs: a finished
@@ -242,7 +245,10 @@ class Table:
         rule that scored, the totals; None before the end."""
         if self.outcome is None:
             return None
-        return score_sheet(self.game, self.outcome, [p.name for p in self.players])
+        players = self.players
+        return score_sheet(
+            self.game, self.outcome, [p.name for p in players], [p.left for p in players]
+        )
 
     def waiting_for(self) -> str:
         others = [p.name for p in self.players if p.awaited and not p.is_me]
@@ -457,6 +463,7 @@ def _players(
             else None,
             bot_account=s.user_id in bots,
             resigned=s.number in resigned,
+            left=left_mark(resigned=s.number in resigned, taken_off=s.former_user_id is not None),
             handed_over=live and s.handed_over_at is not None,
         )
         for s in seats

@@ -24,13 +24,14 @@ ROUND_LINE = re.compile(r"round-(\d+)\.(.+)")
 @dataclass(frozen=True)
 class SheetRow:
     """One player's row: their name, a cell per column, their total, whether they won,
-    whether they resigned."""
+    whether they resigned, and their mark for it (``descriptions.left_mark``)."""
 
     name: str
     cells: tuple[int, ...]
     total: int
     winner: bool
     resigned: bool = False
+    left: str = ""
 
     @property
     def written_cells(self) -> tuple[str, ...]:
@@ -54,8 +55,11 @@ class ScoreSheet:
     rows: tuple[SheetRow, ...]
 
 
-def score_sheet(game: Game, outcome: Outcome, names: Sequence[str]) -> ScoreSheet:
-    """``game``'s sheet from its ``outcome`` (``names``: each seat's). The round columns
+def score_sheet(
+    game: Game, outcome: Outcome, names: Sequence[str], left: Sequence[str]
+) -> ScoreSheet:
+    """``game``'s sheet from its ``outcome`` (``names``: each seat's, ``left``: each seat's
+    mark for leaving before the end, ``descriptions.left_mark``). The round columns
     add up to the total: a game scored round by round (lines ``round-<n>.<rule>``) gives
     each round's sum; a game counted once at its end over several rounds
     (``RuleSet.standing_scores``), what each round added to the score; a game of one round
@@ -79,6 +83,7 @@ def score_sheet(game: Game, outcome: Outcome, names: Sequence[str]) -> ScoreShee
             outcome.scores[seat],
             seat in outcome.winners,
             seat in outcome.resigned,
+            left[seat],
         )
         for seat in seats
     ]

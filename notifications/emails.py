@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from sesame.utils import get_query_string
 
-from accounts.models import Profile, display_name, mail_language
+from accounts.models import Profile, display_name, mail_language, profile_mail_language
 from chat.services import heard_since
 from games import belonging
 from games.answers import MAIL_KEY_PREFIX, asked_sequence
-from games.descriptions import and_list, game_summary, number, who
+from games.descriptions import and_list, game_summary, left_mark, number, who
 from games.engine.ruleset import ScoreLine
 from games.events import store
 from games.events.models import Event
@@ -87,7 +87,7 @@ def invitation_email(
     profile = Profile.objects.filter(user_id=user.pk).first() if user else None
     if profile is not None and not profile.email_invitations:
         return None
-    with translation.override(mail_language(user)):
+    with translation.override(profile_mail_language(profile)):
         text = str(body) % words
         headers = {"Message-ID": f"<{message_id}@numx-by-mail>"}
         if user is not None:
@@ -243,7 +243,9 @@ def _context(notification: Notification) -> dict[str, Any]:
         names = seat_names(game)
         # The players who resigned come last, as they rank (games.results).
         scores = sorted(
-            game.seats.values_list("number", "score", "winner", "timeouts", "resigned"),
+            game.seats.values_list(
+                "number", "score", "winner", "timeouts", "resigned", "former_user"
+            ),
             key=lambda s: (s[4], -(s[1] or 0)),
         )
         lines = _score_lines(game)
@@ -254,12 +256,14 @@ def _context(notification: Notification) -> dict[str, Any]:
                 won,
                 late,
                 lines.get(n, []),
-                resigned,
+                left_mark(resigned=resigned, taken_off=former is not None),
             )
-            for n, score, won, late, resigned in scores
+            for n, score, won, late, resigned, former in scores
         ]
         # The reader among them is "you": their own mail, not a stranger's, says they won.
-        context["winners"] = and_list([who(n, seat, names) for n, _s, won, _l, _r in scores if won])
+        context["winners"] = and_list(
+            [who(n, seat, names) for n, _s, won, _l, _r, _f in scores if won]
+        )
         # What ended it: the moves since the player's own last one, which no "your
         # turn" mail told them (the other's last move, the last round's end).
         context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)

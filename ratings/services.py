@@ -108,8 +108,9 @@ CLOCK_REASONS = ("deadline", "bot")
 
 def _clock_moves(game: Game, seats: Sequence[Seat]) -> int:
     """Moves the deadline policy made for absent players, read from the game's events (the
-    seats' ``timeouts`` count is written after the move, maybe after this consumer ran)."""
-    players = [seat.number for seat in seats if not seat.is_bot]
+    seats' ``timeouts`` count is written after the move, maybe after this consumer ran).
+    A player taken off their seat was absent all the same before a bot took it."""
+    players = [seat.number for seat in seats if player_of(seat) is not None]
     moves = Event.objects.filter(game=game, seat__in=players, payload__reason__in=CLOCK_REASONS)
     return moves.count()
 

@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Game
 from tournaments.standings import DEFAULT_FORFEIT_POINTS, DEFAULT_POINTS
@@ -131,8 +132,10 @@ class Entry(models.Model):
     :class:`Invitation`, by address, until its member registers)."""
 
     class Status(models.TextChoices):
-        REGISTERED = "registered", _("registered")
-        WITHDRAWN = "withdrawn", _("withdrawn")
+        # A status in the organiser's list of players, not the mark beside a withdrawn
+        # player's name on the public pages: French says the two differently.
+        REGISTERED = "registered", pgettext_lazy("a player's status in a tournament", "registered")
+        WITHDRAWN = "withdrawn", pgettext_lazy("a player's status in a tournament", "withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(

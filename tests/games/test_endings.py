@@ -190,6 +190,27 @@ def test_a_two_player_game_whose_player_is_taken_off_is_won_by_the_other(
     assert resigned.seat == 0 and resigned.actor_id == carol.pk
 
 
+def test_a_player_taken_off_after_winning_by_default_keeps_the_win(
+    alice: User, bob: User, carol: User, committed: Callable[..., Any]
+) -> None:
+    """Alice and Carol resigned: Bob has won, bots finish the game. Taking him off then
+    (his tournament withdrawing him before the bots ran) leaves the result as it stood.
+    Failed before: it recorded his resignation too, every seat resigned, nobody won."""
+    game = _table("numx", {"players": 3, "mode": "speed-run"}, [alice, bob, carol])
+    committed(lambda: resign(game=game, user=alice))
+    resign(game=game, user=carol)  # its bots have not moved yet
+
+    take_off(game=game, seat=1, by=person("dave"))
+    committed(lambda: play_bots(game.pk))
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    seats = {seat.number: seat for seat in game.seats.all()}
+    assert seats[1].winner and not seats[1].resigned and seats[1].former_user == bob
+    assert seats[1].user is None
+    assert Event.objects.filter(game=game, type="resigned").count() == 2
+
+
 def test_a_seat_taken_off_is_played_as_a_resigned_seat(
     alice: User, bob: User, carol: User, committed: Callable[..., Any]
 ) -> None:

@@ -9,14 +9,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.core import mail
+from django.db import connection
 from django.http import HttpResponse
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 from pytest_django.fixtures import Settings
 
 import games.views.table
-from accounts.models import profile_of
+from accounts.models import Profile, profile_of
 from games.events.models import Event
 from games.lobby import game_invite, game_join, game_open, game_start
 from games.models import Game, Invitation, StandingOrder
@@ -338,6 +340,21 @@ def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User)
     assert message.subject == "alice vous invite à une partie de NUM-X\u00a0: Vendredi"
     body = message.body  # split() would take the no-break spaces for spaces
     assert "2 joueurs · pas de limite." in body and "À la table\u00a0: alice." in body
+
+
+def test_an_invitation_to_a_member_reads_their_profile_once(alice: User, bob: User) -> None:
+    """Whether Bob takes invitations and the language he reads them in are one read of his
+    profile. Failed before: two, the second for the language alone."""
+    speaks(bob, "fr")
+    game = game_open(creator=alice, name="Vendredi", config={"players": 2})
+    invitation, _new = game_invite(game=game, by=alice, email=bob.email)
+    mail.outbox.clear()
+    with CaptureQueriesContext(connection) as queries:
+        send_invitation(invitation.pk)
+    assert mail.outbox[0].subject.startswith("alice vous invite")
+    table = Profile._meta.db_table
+    bobs = f'FROM "{table}" WHERE "{table}"."user_id" = {bob.pk} '
+    assert sum(bobs in query["sql"] for query in queries) == 1
 
 
 def test_a_bad_invitation_address_is_refused(alice: User, as_user: Login) -> None:

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
+from games.deadlines import play_for_absent
 from games.events import store
 from games.models import Game, Seat
 from games.registry import rule_set
@@ -160,6 +161,30 @@ def test_a_table_where_a_player_was_withdrawn_is_rated_as_after_their_resignatio
         mine = Rating.objects.get(user_id=seated[seat], pool="numx:x-game")
         assert (round(mine.mu, 6), mine.games) == (round(rating.mu, 6), 1), seat
     assert Rating.objects.get(user=gone).mu < MODEL.mu, "the withdrawn player lost"
+
+
+def test_the_clock_moves_for_a_player_later_withdrawn_still_mark_the_game(
+    alice: User, make_players: Players
+) -> None:
+    """The clock moved once for a player late at their table, then the organiser withdrew
+    them: every player's page still says the clock played a move in that game. Failed
+    before: the seat, a bot's since the withdrawal, was left out of the count."""
+    players = make_players(4)
+    tournament = cup(alice, seat_by_rating=False)
+    register_all(tournament, players)
+    game = stage_start(tournament=tournament, by=alice, rng=random.Random(3)).tables.get().game
+    play_out(game, random.Random(3), moves=12)
+    game.refresh_from_db()
+    late = game.awaiting[0]
+    assert play_for_absent(game, late)
+    gone = Seat.objects.get(game=game, number=late).user
+    entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(3))
+    play_out(game, random.Random(3))
+    rate_game(game_id=game.pk)
+
+    assert RatedGame.objects.get(game=game).clock_moves == 1
+    page = Client().get(f"/players/{players[0].pk}/").content.decode()
+    assert "the clock played 1 move for an absent player" in page
 
 
 def test_a_withdrawn_players_pages_show_the_game_that_rated_them(

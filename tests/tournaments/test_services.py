@@ -505,7 +505,9 @@ def test_a_withdrawn_player_is_told_by_email_in_their_language(
         for user in players[:2]:
             entry_withdraw(entry=league.entries.get(user=user), by=alice, rng=random.Random(6))
     # The others at the table may be asked for their move meanwhile: not of this.
-    sent = {m.to[0]: m for m in mail.outbox if "withdrawn" in m.subject or "retiré" in m.subject}
+    sent = {
+        m.to[0]: m for m in mail.outbox if "withdrawn" in m.subject or "participation" in m.subject
+    }
     assert sorted(sent) == sorted(user.email for user in players[:2])
     english, french = sent[players[0].email], sent[players[1].email]
     assert english.subject == "Spring league: the organiser has withdrawn you"
@@ -518,7 +520,12 @@ def test_a_withdrawn_player_is_told_by_email_in_their_language(
         "points and no place." in english.body
     )
     assert f"/tournaments/{league.pk}/standings/" in english.body
-    assert french.subject == "Spring league\u00a0: l’organisateur vous a retiré du tournoi"
+    # Said to a woman as to a man: "vous a retiré" was a man's only.
+    assert french.subject == "Spring league\u00a0: l’organisateur a mis fin à votre participation"
+    assert (
+        f"{display_name(alice)} a mis fin à votre participation au tournoi Spring league\u00a0: "
+        "vous ne jouerez plus aucune ronde, et vous gardez les points gagnés." in french.body
+    )
 
 
 def test_a_player_who_resigned_then_is_withdrawn_resigned_once(

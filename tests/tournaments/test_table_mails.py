@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.db import transaction
 from django.db.transaction import Atomic
+from django.test import Client
 from django.utils import timezone
 
 from games import deadlines
@@ -209,6 +210,41 @@ def test_a_tables_game_over_mail_gives_each_players_place_and_points_as_the_tabl
     assert f"{withdrawn.name} (withdrawn)" in html
     french = str(next(m for m in mail.outbox if m.to == [players[2].email]).body)
     assert f"- Sans place\u00a0: {withdrawn.name} (retrait)\u00a0: 0 point" in french
+
+
+def test_the_games_own_scores_say_the_withdrawn_player_was_withdrawn(
+    alice: User,
+    make_players: Players,
+    as_user: Callable[[User], Client],
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """The game-over mail's scores, the table's players and its score sheet say withdrawn,
+    as the tournament's lines above them do. Failed before: "resigned", as if the player
+    had given up themselves."""
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    players = make_players(4)
+    speaks(players[2], "fr")
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    play_out(game, random.Random(4), moves=10)
+    gone = Seat.objects.get(game=game, number=0)
+    assert gone.user is not None
+    entry_withdraw(entry=tournament.entries.get(user=gone.user), by=alice, rng=random.Random(4))
+    play_out(game, random.Random(4))
+    mail.outbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        consumers.dispatch(game.pk)
+
+    english = next(m for m in mail.outbox if m.to == [players[1].email])
+    (line,) = [line for line in english.body.splitlines() if line.startswith(f"- {gone.name}: ")]
+    assert line.endswith(" (withdrawn)"), line
+    assert "resigned" not in english.body and "resigned" not in english.alternatives[0][0]
+    french = str(next(m for m in mail.outbox if m.to == [players[2].email]).body)
+    (line,) = [line for line in french.splitlines() if line.startswith(f"- {gone.name}\u00a0: ")]
+    assert line.endswith(" (retrait)"), line
+    page = as_user(players[1]).get(f"/games/{game.pk}/").content.decode()
+    assert page.count('<span class="badge">withdrawn</span>') == 2  # its players, its sheet
+    assert ">resigned<" not in page
 
 
 def test_the_game_over_mail_reads_a_tables_places_without_recording_it(

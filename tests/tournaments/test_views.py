@@ -1289,6 +1289,25 @@ def test_withdrawing_a_player_asks_first_on_a_page_of_its_own(
     assert as_user(alice).get(ask).url == url(tournament, "organise/")
 
 
+def test_a_french_organiser_reads_the_withdrawal_in_french_said_of_anybody(
+    started: Stage, alice: User, as_user: Login
+) -> None:
+    """The question and the list of players say it alike of a woman and of a man, the
+    list's statuses one of another's kind. Failed before: "ne sera plus placé" and "il ne
+    prend pas de place" of a man only, and the statuses "inscrit" beside "retrait"."""
+    speaks(alice, "fr")
+    tournament = started.tournament
+    entry, other = Entry.objects.filter(tournament=tournament).select_related("user")[:2]
+    ask = url(tournament, f"organise/players/{entry.pk}/withdraw/")
+    page = html.unescape(as_user(alice).get(ask).content.decode())
+    assert f"{entry.user.username} ne jouera plus aucune ronde" in page
+    assert "la table lui donne 0 point et aucune place." in page
+    as_user(alice).post(ask)
+    dashboard = as_user(alice).get(url(tournament, "organise/")).content.decode()
+    assert f"<tr><td>{entry.user.username}</td><td>retrait</td>" in dashboard
+    assert f"<tr><td>{other.user.username}</td><td>en lice</td>" in dashboard
+
+
 @pytest.mark.parametrize(("players", "small_tables"), [(0, False), (2, False), (1, True)])
 def test_the_dashboard_says_why_a_stage_cannot_start_with_too_few_players(
     alice: User, as_user: Login, make_players: Players, players: int, small_tables: bool
