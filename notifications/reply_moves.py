@@ -53,6 +53,11 @@ CHOOSING = re.compile(
     r"|je\s+(?:choisis|prends|joue))\s+(?=\(?[a-z]\)?[.!]*$)",
     re.IGNORECASE,
 )
+#: What follows a letter when the reply names more than one ("B or C?", "B ou C ?",
+#: "B, C", "B / C"): other letters alone, joined by "or", "and", a comma or a slash.
+MORE_LETTERS = re.compile(
+    r"^(?:\s*(?:,|/|\bor\b|\bou\b|\band\b|\bet\b)\s*\(?[a-z]\)?)+[\s.!?]*$", re.IGNORECASE
+)
 #: A reply names a move by the beginning of its words with at least this many words: a
 #: shorter one ("draw") is a notation or a word that begins several moves.
 SAID_SHORTER = 3
@@ -125,6 +130,9 @@ class ReplyMoves:
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
         >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
         ('pass', 'pass', 'play red-3')
+        >>> moves.notation("A or B?")
+        Traceback (most recent call last):
+        games.engine.ruleset.NotationError: the reply names more than one move
         >>> ReplyMoves(1, listed=(Move("pass", {"type": "pass"}, "passer"),)).notation(
         ...     "pass\u00a0: passer"
         ... )
@@ -168,8 +176,12 @@ class ReplyMoves:
             ]
         if len(described) == 1:
             return described[0].notation
-        letter = text.split()[0].strip("().:-*>,!") if text else ""
+        first, _space, rest = text.partition(" ")
+        letter = first.strip("().:-*>,!")
         if len(letter) == 1 and letter.isalpha():
+            after = first[first.index(letter) + 1 :].lstrip(").:-*>!")
+            if MORE_LETTERS.match(f"{after} {rest}"):
+                raise NotationError("the reply names more than one move")
             if letter.upper() in self.letters:
                 return self.letters[letter.upper()].notation
             raise NotationError(f"no move has the letter {letter.upper()}")

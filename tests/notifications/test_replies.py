@@ -691,7 +691,19 @@ def test_a_move_in_the_emails_words_followed_by_thanks_is_played(
 
 
 @pytest.mark.parametrize(
-    "written", ["I choose B or C", "Je choisis B, C", "I choose, thanks", "thanks B"]
+    "written",
+    [
+        "I choose B or C",
+        "Je choisis B, C",
+        "I choose, thanks",
+        "thanks B",
+        # Undecided, said with the letters alone: failed before, the first was played.
+        "B or C?",
+        "B ou C\u00a0?",
+        "B, C",
+        "B / C",
+        "(B) or (C)",
+    ],
 )
 def test_a_choice_that_names_no_single_move_is_refused_with_the_moves(
     trio: Game, commit: Commit, written: str
