@@ -52,7 +52,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name, mail_language
 from games.answers import MAIL_KEY_PREFIX
-from games.descriptions import refusal
+from games.descriptions import refusal, unreadable_in_words
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
 from games.events.models import Event
@@ -196,10 +196,14 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
         )
     read = read_reply(game.game_type.rules, moves, text)
     if read is None:
+        why = unread_reason(game.game_type.rules, moves, line)
+        words = {"line": line[:80], "why": why}
         return _refused(
             verdict,
             Outcome.NOT_A_MOVE,
-            _("“%(line)s” is no move we can read: nothing was played.") % {"line": line[:80]},
+            _("“%(line)s” is no move we can read (%(why)s): nothing was played.") % words
+            if why
+            else _("“%(line)s” is no move we can read: nothing was played.") % words,
         )
     action, line = read
     site = game.game_type.site
@@ -277,19 +281,48 @@ def read_reply(rules: RuleSet[Any], moves: ReplyMoves, text: str) -> tuple[Any, 
     return found
 
 
+class ReadingsDisagree(NotationError):
+    """No form of a reply's line is a move, each refused for its own reason: none of them
+    can honestly be said to be why."""
+
+
 def read_notation(rules: RuleSet[Any], text: str) -> Any:
     """The action ``text`` writes, as written, else as a phone's keyboard or a copy from the
     mail may have changed it (a capital first letter, a closing full stop, a minus sign,
     the whole line of a move the mail wrote out: "For example: place 7 at 0,0 turn 0").
-    Raises NotationError."""
+    Raises the NotationError every form of it met, or :class:`ReadingsDisagree`."""
     plain = EXAMPLE_LEAD.sub("", text.translate(MINUS))
     tried = [text, text.lower(), plain, plain.rstrip(".!").strip().lower()]
+    errors: list[NotationError] = []
     for candidate in dict.fromkeys(tried):
         try:
             return rules.parse_action(candidate)
-        except NotationError:
-            continue
-    raise NotationError(f"{text!r} is no move")
+        except NotationError as error:
+            errors.append(error)
+    if len({str(error).casefold() for error in errors}) == 1:
+        raise errors[0]
+    raise ReadingsDisagree(f"{text!r} is no move")
+
+
+def unread_reason(rules: RuleSet[Any], moves: ReplyMoves, line: str) -> str:
+    """Why a reply's first line is no move, in the reader's language: the reason each form
+    of it was refused for (a card that does not exist, a letter not offered); "" when
+    the forms disagree, or when the reason only says its first word is no move's (a
+    sentence: "is no move we can read" says it already)."""
+    try:
+        notation = moves.notation(line)
+    except NotationError as offered:  # a letter the mail did not offer, or two of them
+        return unreadable_in_words(offered)
+    try:
+        read_notation(rules, notation)
+    except ReadingsDisagree:
+        return ""
+    except NotationError as error:
+        first = next(iter(notation.split()), "").casefold()
+        if any(str(value).casefold() == first for value in error.values.values()):
+            return ""
+        return unreadable_in_words(error)
+    return ""
 
 
 def is_automatic(message: AnymailInboundMessage, sender: str) -> bool:

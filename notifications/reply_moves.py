@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from games.descriptions import and_list
 from games.engine.ruleset import NotationError
 from games.events import store
@@ -132,7 +134,7 @@ class ReplyMoves:
         ('pass', 'pass', 'play red-3')
         >>> moves.notation("A or B?")
         Traceback (most recent call last):
-        games.engine.ruleset.NotationError: the reply names more than one move
+        games.engine.ruleset.NotationError: it names more than one move
         >>> ReplyMoves(1, listed=(Move("pass", {"type": "pass"}, "passer"),)).notation(
         ...     "pass\u00a0: passer"
         ... )
@@ -181,10 +183,12 @@ class ReplyMoves:
         if len(letter) == 1 and letter.isalpha():
             after = first[first.index(letter) + 1 :].lstrip(").:-*>!")
             if MORE_LETTERS.match(f"{after} {rest}"):
-                raise NotationError("the reply names more than one move")
+                raise NotationError(gettext_noop("it names more than one move"))
             if letter.upper() in self.letters:
                 return self.letters[letter.upper()].notation
-            raise NotationError(f"no move has the letter {letter.upper()}")
+            raise NotationError(
+                gettext_noop("no move has the letter %(letter)s"), letter=letter.upper()
+            )
         return text
 
 

@@ -469,6 +469,35 @@ def test_a_reply_without_a_move_is_refused_with_the_moves(trio: Game, commit: Co
     assert lettered(answer) == lettered(message)
 
 
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("play red-99", "«\u00a0red-99\u00a0»\u00a0: les cartes numérotées vont de 0 à 16"),
+        ("Z", "aucun coup ne porte la lettre Z"),
+        ("B ou C\u00a0?", "elle nomme plus d’un coup"),
+    ],
+)
+def test_a_reply_that_cannot_be_read_is_answered_with_why_in_the_players_language(
+    bob: User, trio: Game, commit: Commit, written: str, why: str
+) -> None:
+    """Failed before: only "is no move we can read", and the player could not tell what
+    to change (a card that does not exist, a letter the mail did not offer)."""
+    speaks(bob, "fr")
+    deliver(commit, reply(turn_mail("bob@example.com"), written, language="fr"))
+    assert outcome() == "not-a-move"
+    answer = answer_to("bob@example.com").body
+    assert f"n’est pas un coup que nous savons lire ({why})\u00a0: rien n’a été joué." in answer
+
+
+def test_a_sentence_is_answered_without_a_reason_about_its_first_word(
+    trio: Game, commit: Commit
+) -> None:
+    """The notation's "unknown action" would only name the sentence's first word."""
+    deliver(commit, reply(turn_mail("bob@example.com"), "Thanks, I will think about it"))
+    answer = answer_to("bob@example.com").body
+    assert "“Thanks, I will think about it” is no move we can read: nothing was played." in answer
+
+
 def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
     bob: User, trio: Game, commit: Commit
 ) -> None:
