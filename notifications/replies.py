@@ -77,7 +77,7 @@ from notifications.reply_address import (
     find_token,
     reply_domain,
 )
-from notifications.reply_moves import MINUS, ReplyMoves, reply_moves
+from notifications.reply_moves import MINUS, ReplyMoves, reply_moves, says_resign
 from notifications.reply_text import first_line, paragraphs, reply_text, without_greeting
 
 Outcome = InboundMail.Outcome
@@ -195,6 +195,12 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             _("We found no move in your reply: write it on its first line. Nothing was played."),
         )
     read = read_reply(game.game_type.rules, moves, text)
+    if read is None and says_resign(line):
+        why = _(
+            "A reply cannot resign you: the site asks first. To resign, open %(link)s and "
+            "confirm. Nothing was played."
+        ) % {"link": game_link(seat.user, game.pk, "games:resign")}
+        return _refused(verdict, Outcome.NOT_A_MOVE, why)
     if read is None:
         why = unread_reason(game.game_type.rules, moves, line)
         words = {"line": line[:80], "why": why}

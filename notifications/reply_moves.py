@@ -60,6 +60,14 @@ CHOOSING = re.compile(
 MORE_LETTERS = re.compile(
     r"^(?:\s*(?:,|/|\bor\b|\bou\b|\band\b|\bet\b)\s*\(?[a-z]\)?)+[\s.!?]*$", re.IGNORECASE
 )
+#: A reply that gives up the game, as players write it (read after :func:`_words`: no
+#: case, no accents): no game's notation begins so.
+RESIGNING = re.compile(
+    r"^(?:i\s*(?:['’]?m|am)?\s*)?(?:resign|give\s+up|giving\s+up|quit|forfeit|concede)"
+    r"|^(?:je\s+|j['’]\s*)(?:(?:veux|vais|voudrais|prefere)\s+)?"
+    r"(?:abandon|declare\s+forfait|jette\s+l['’]\s*eponge)"
+    r"|^(?:abandon|forfait)",
+)
 #: A reply names a move by the beginning of its words with at least this many words: a
 #: shorter one ("draw") is a notation or a word that begins several moves.
 SAID_SHORTER = 3
@@ -190,6 +198,16 @@ class ReplyMoves:
                 gettext_noop("no move has the letter %(letter)s"), letter=letter.upper()
             )
         return text
+
+
+def says_resign(line: str) -> bool:
+    """Whether a reply's first line gives up the game ("I resign", "J'abandonne", "je
+    déclare forfait"), which a reply cannot do: the site asks first.
+
+    >>> [says_resign(line) for line in ("I resign.", "Je déclare forfait", "pass", "A")]
+    [True, True, False, False]
+    """
+    return RESIGNING.match(_words(line)) is not None
 
 
 def _unadorned(text: str) -> str:

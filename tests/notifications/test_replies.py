@@ -13,6 +13,8 @@ import json
 import random
 import re
 from collections.abc import Callable
+from html import unescape
+from urllib.parse import unquote
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -496,6 +498,35 @@ def test_a_sentence_is_answered_without_a_reason_about_its_first_word(
     deliver(commit, reply(turn_mail("bob@example.com"), "Thanks, I will think about it"))
     answer = answer_to("bob@example.com").body
     assert "“Thanks, I will think about it” is no move we can read: nothing was played." in answer
+
+
+@pytest.mark.parametrize(
+    ("language", "written", "said"),
+    [
+        ("en", "I resign.", "A reply cannot resign you"),
+        ("en", "I give up, sorry!", "A reply cannot resign you"),
+        ("fr", "J'abandonne", "Une réponse ne peut pas vous faire abandonner"),
+        ("fr", "je déclare forfait, désolé", "Une réponse ne peut pas vous faire abandonner"),
+    ],
+)
+def test_a_reply_that_resigns_is_answered_with_the_link_that_asks_first(
+    bob: User, trio: Game, commit: Commit, language: str, written: str, said: str
+) -> None:
+    """Failed before: "is no move we can read" and the moves, as if the player had
+    mistyped one; they could not tell how to resign. The site asks before resigning
+    anybody: the answer links to that question, one click away."""
+    speaks(bob, language)
+    deliver(commit, reply(turn_mail_now(trio, 1), written, language=language))
+    assert outcome() == "not-a-move" and played(trio, 1) == []
+    assert not trio.seats.get(number=1).resigned
+    answer = answer_to("bob@example.com").body
+    assert said in answer
+    link = re.search(r"http\S+next=/games/(\d+)/resign/", answer)
+    assert link is not None and int(link.group(1)) == trio.pk
+    # In the HTML mail, a link one clicks.
+    (html, _type), *_others = answer_to("bob@example.com").alternatives
+    hrefs = re.findall(r'<a href="([^"]+)"', str(html))
+    assert link.group(0) in [unquote(unescape(href)) for href in hrefs]
 
 
 def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
