@@ -20,7 +20,8 @@ row locked:
 Anything else writes nothing and is answered, in the player's language, with why (for an
 illegal move, the rule it broke) and, to the seat's player, the table as it stands and a
 fresh reply address when they may move now. Answers go only to members' addresses (no
-backscatter to forged senders), carry ``Auto-Submitted: auto-replied``, and are at most
+backscatter to forged senders; a reply to a genuine address from an address of no member
+is told to the seat's player at theirs), carry ``Auto-Submitted: auto-replied``, and are at most
 ``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address: answers are the only mails a reply
 makes the site send, and the cap stops a loop with a responder that does not say it is
 one, or the site mailing an address over and over. A reply that plays its move is
@@ -101,6 +102,9 @@ class Verdict:
     game: Game | None = None
     #: The seat's player, who may see its table; None: the answer shows no game.
     player: AbstractBaseUser | None = None
+    #: Whom the answer goes to instead of the sender: the seat's player, when a reply to
+    #: their mail came from an address of no member (else nobody would learn of it).
+    tell: AbstractBaseUser | None = None
     context: dict[str, Any] = field(default_factory=dict)
 
 
@@ -116,11 +120,18 @@ def process(inbound_id: int) -> str | None:
         if row is None:
             return None
         message = AnymailInboundMessage.parse_raw_mime_bytes(row.raw.encode("latin-1"))
-        sender = _member(row.sender)
-        with translation.override(mail_language(sender)):
+        # Who reads the answer: the sender if a member, else perhaps the seat's player.
+        reader = _member(row.sender)
+        with translation.override(mail_language(reader)):
             verdict = judge(row, message)
-            if verdict.why and sender is not None and _may_answer(row.sender):
-                _owe_answer(row, message, verdict, sender)
+        if verdict.tell is not None:
+            # Judged again (a refusal writes nothing) for its why in the reader's language.
+            reader = verdict.tell
+            with translation.override(mail_language(reader)):
+                verdict = judge(row, message)
+        with translation.override(mail_language(reader)):
+            if verdict.why and reader is not None and _may_answer(answer_address(row, verdict)):
+                _owe_answer(row, message, verdict, reader)
         row.outcome = verdict.outcome
         row.processed_at = timezone.now()
         if verdict.token is not None:
@@ -157,6 +168,13 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     seat = Seat.objects.filter(game_id=token.game_id, number=token.seat).first()
     if game is None or seat is None:
         return Verdict(Outcome.FORGED, _("This game no longer exists: nothing was played."), token)
+    if seat.user is not None and _member(row.sender) is None:
+        why = _(
+            "A reply to this game came from %(address)s, which is no address of your "
+            "account: nothing was played. A move by email must come from this address, "
+            "or from another you add to your account on your profile."
+        ) % {"address": row.sender}
+        return Verdict(Outcome.WRONG_SENDER, why, token, game, seat.user, tell=seat.user)
     if seat.user is None or not _holds(seat.user, row.sender):
         return Verdict(
             Outcome.WRONG_SENDER,
@@ -386,6 +404,11 @@ def _holds(player: AbstractBaseUser, address: str) -> bool:
     )
 
 
+def answer_address(row: InboundMail, verdict: Verdict) -> str:
+    """Where the answer to ``row`` goes: its sender, or the member the verdict tells."""
+    return verdict.tell.email if verdict.tell is not None else row.sender
+
+
 def _may_answer(address: str) -> bool:
     """Count one more answer to ``address``; False past the hour's allowance."""
     key = f"reply-answers:{address.lower()}"
@@ -441,7 +464,7 @@ def _owe_answer(
         subject = f"Re: {subject}"
     answer = Answer.objects.create(
         inbound=row,
-        address=row.sender,
+        address=answer_address(row, verdict),
         subject=subject[:300],
         text=render_to_string("notifications/email/answer.txt", context),
         html=render_to_string("notifications/email/answer.html", context),

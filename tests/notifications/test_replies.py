@@ -462,6 +462,31 @@ def test_a_reply_from_another_address_than_the_seats_is_refused_without_the_tabl
     assert "Open the table" not in answer.body and "Friday" not in answer.body
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_reply_from_an_address_of_no_member_is_told_to_the_seats_player(
+    bob: User, trio: Game, commit: Commit, language: str
+) -> None:
+    """Bob answers from his phone's other account, an address the site does not know.
+    Failed before: nothing was played and nobody was told, so Bob waited for a game that
+    waited for him. Now Bob learns it at the address the game mails him at, in his
+    language, with the table and a reply address to answer from there."""
+    speaks(bob, language)
+    message = turn_mail_now(trio, 1)
+    deliver(commit, reply(message, "A", sender="bob.phone@example.net"))
+    assert outcome() == "wrong-sender" and played(trio, 1) == []
+    assert answers("bob.phone@example.net") == []
+    answer = answer_to("bob@example.com")
+    said = {
+        "en": "A reply to this game came from bob.phone@example.net, which is no address "
+        "of your account: nothing was played.",
+        "fr": "Une réponse à cette partie est venue de bob.phone@example.net, qui n’est "
+        "pas une adresse de votre compte\u00a0: rien n’a été joué.",
+    }[language]
+    assert said in re.sub(r"[ \n]+", " ", str(answer.body))
+    assert lettered(answer) == lettered(message)
+    assert find_token(answer.reply_to).token == ReplyToken(trio.pk, trio.last_sequence, 1)
+
+
 def test_a_reply_without_a_move_is_refused_with_the_moves(trio: Game, commit: Commit) -> None:
     message = turn_mail("bob@example.com")
     deliver(commit, reply(message, "Thanks, I will think about it"))
