@@ -63,7 +63,8 @@ MORE_LETTERS = re.compile(
 #: A reply that gives up the game, as players write it (read after :func:`_words`: no
 #: case, no accents): no game's notation begins so.
 RESIGNING = re.compile(
-    r"^(?:i\s*(?:['’]?m|am)?\s*)?(?:resign|give\s+up|giving\s+up|quit|forfeit|concede)"
+    r"^(?:i\s*(?:['’]?m|am)?\s*)?"
+    r"(?:resign(?:s|ing)?|giv(?:e|ing)\s+up|quit(?:ting)?|forfeit(?:ing)?|conced(?:e|ing))\b"
     r"|^(?:je\s+|j['’]\s*)(?:(?:veux|vais|voudrais|prefere)\s+)?"
     r"(?:abandon|declare\s+forfait|jette\s+l['’]\s*eponge)"
     r"|^(?:abandon|forfait)",
@@ -204,8 +205,9 @@ def says_resign(line: str) -> bool:
     """Whether a reply's first line gives up the game ("I resign", "J'abandonne", "je
     déclare forfait"), which a reply cannot do: the site asks first.
 
-    >>> [says_resign(line) for line in ("I resign.", "Je déclare forfait", "pass", "A")]
-    [True, True, False, False]
+    >>> lines = ("I resign.", "I'm quitting", "Je déclare forfait", "pass", "Quitte à perdre, B")
+    >>> [says_resign(line) for line in lines]
+    [True, True, True, False, False]
     """
     return RESIGNING.match(_words(line)) is not None
 
