@@ -20,7 +20,8 @@ row locked:
 Anything else writes nothing and is answered, in the player's language, with why (for an
 illegal move, the rule it broke) and, to the seat's player, the table as it stands and a
 fresh reply address when they may move now. Answers go only to members' addresses (no
-backscatter to forged senders), carry ``Auto-Submitted: auto-replied``, and are at most
+backscatter to forged senders; a reply to a genuine address from an address of no member
+is told to the seat's player at theirs), carry ``Auto-Submitted: auto-replied``, and are at most
 ``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address: answers are the only mails a reply
 makes the site send, and the cap stops a loop with a responder that does not say it is
 one, or the site mailing an address over and over. A reply that plays its move is
@@ -52,7 +53,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name, mail_language
 from games.answers import MAIL_KEY_PREFIX
-from games.descriptions import refusal
+from games.descriptions import refusal, unreadable_in_words
 from games.engine.ruleset import IllegalAction, NotationError, RuleSet
 from games.events import store
 from games.events.models import Event
@@ -77,7 +78,7 @@ from notifications.reply_address import (
     find_token,
     reply_domain,
 )
-from notifications.reply_moves import MINUS, ReplyMoves, reply_moves
+from notifications.reply_moves import MINUS, ReplyMoves, reply_moves, says_resign
 from notifications.reply_text import first_line, paragraphs, reply_text, without_greeting
 
 Outcome = InboundMail.Outcome
@@ -101,6 +102,9 @@ class Verdict:
     game: Game | None = None
     #: The seat's player, who may see its table; None: the answer shows no game.
     player: AbstractBaseUser | None = None
+    #: Whom the answer goes to instead of the sender: the seat's player, when a reply to
+    #: their mail came from an address of no member (else nobody would learn of it).
+    tell: AbstractBaseUser | None = None
     context: dict[str, Any] = field(default_factory=dict)
 
 
@@ -116,11 +120,18 @@ def process(inbound_id: int) -> str | None:
         if row is None:
             return None
         message = AnymailInboundMessage.parse_raw_mime_bytes(row.raw.encode("latin-1"))
-        sender = _member(row.sender)
-        with translation.override(mail_language(sender)):
+        # Who reads the answer: the sender if a member, else perhaps the seat's player.
+        reader = _member(row.sender)
+        with translation.override(mail_language(reader)):
             verdict = judge(row, message)
-            if verdict.why and sender is not None and _may_answer(row.sender):
-                _owe_answer(row, message, verdict, sender)
+        if verdict.tell is not None:
+            # Judged again (a refusal writes nothing) for its why in the reader's language.
+            reader = verdict.tell
+            with translation.override(mail_language(reader)):
+                verdict = judge(row, message)
+        with translation.override(mail_language(reader)):
+            if verdict.why and reader is not None and _may_answer(answer_address(row, verdict)):
+                _owe_answer(row, message, verdict, reader)
         row.outcome = verdict.outcome
         row.processed_at = timezone.now()
         if verdict.token is not None:
@@ -157,6 +168,13 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     seat = Seat.objects.filter(game_id=token.game_id, number=token.seat).first()
     if game is None or seat is None:
         return Verdict(Outcome.FORGED, _("This game no longer exists: nothing was played."), token)
+    if seat.user is not None and _member(row.sender) is None:
+        why = _(
+            "A reply to this game came from %(address)s, which is no address of your "
+            "account: nothing was played. A move by email must come from this address, "
+            "or from another you add to your account on your profile."
+        ) % {"address": row.sender}
+        return Verdict(Outcome.WRONG_SENDER, why, token, game, seat.user, tell=seat.user)
     if seat.user is None or not _holds(seat.user, row.sender):
         return Verdict(
             Outcome.WRONG_SENDER,
@@ -195,11 +213,21 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
             _("We found no move in your reply: write it on its first line. Nothing was played."),
         )
     read = read_reply(game.game_type.rules, moves, text)
+    if read is None and says_resign(line):
+        why = _(
+            "A reply cannot resign you: the site asks first. To resign, open %(link)s and "
+            "confirm. Nothing was played."
+        ) % {"link": game_link(seat.user, game.pk, "games:resign")}
+        return _refused(verdict, Outcome.NOT_A_MOVE, why)
     if read is None:
+        why = unread_reason(game.game_type.rules, moves, line)
+        words = {"line": line[:80], "why": why}
         return _refused(
             verdict,
             Outcome.NOT_A_MOVE,
-            _("“%(line)s” is no move we can read: nothing was played.") % {"line": line[:80]},
+            _("“%(line)s” is no move we can read (%(why)s): nothing was played.") % words
+            if why
+            else _("“%(line)s” is no move we can read: nothing was played.") % words,
         )
     action, line = read
     site = game.game_type.site
@@ -277,19 +305,48 @@ def read_reply(rules: RuleSet[Any], moves: ReplyMoves, text: str) -> tuple[Any, 
     return found
 
 
+class ReadingsDisagree(NotationError):
+    """No form of a reply's line is a move, each refused for its own reason: none of them
+    can honestly be said to be why."""
+
+
 def read_notation(rules: RuleSet[Any], text: str) -> Any:
     """The action ``text`` writes, as written, else as a phone's keyboard or a copy from the
     mail may have changed it (a capital first letter, a closing full stop, a minus sign,
     the whole line of a move the mail wrote out: "For example: place 7 at 0,0 turn 0").
-    Raises NotationError."""
+    Raises the NotationError every form of it met, or :class:`ReadingsDisagree`."""
     plain = EXAMPLE_LEAD.sub("", text.translate(MINUS))
     tried = [text, text.lower(), plain, plain.rstrip(".!").strip().lower()]
+    errors: list[NotationError] = []
     for candidate in dict.fromkeys(tried):
         try:
             return rules.parse_action(candidate)
-        except NotationError:
-            continue
-    raise NotationError(f"{text!r} is no move")
+        except NotationError as error:
+            errors.append(error)
+    if len({str(error).casefold() for error in errors}) == 1:
+        raise errors[0]
+    raise ReadingsDisagree(f"{text!r} is no move")
+
+
+def unread_reason(rules: RuleSet[Any], moves: ReplyMoves, line: str) -> str:
+    """Why a reply's first line is no move, in the reader's language: the reason each form
+    of it was refused for (a card that does not exist, a letter not offered); "" when
+    the forms disagree, or when the reason only says its first word is no move's (a
+    sentence: "is no move we can read" says it already)."""
+    try:
+        notation = moves.notation(line)
+    except NotationError as offered:  # a letter the mail did not offer, or two of them
+        return unreadable_in_words(offered)
+    try:
+        read_notation(rules, notation)
+    except ReadingsDisagree:
+        return ""
+    except NotationError as error:
+        first = next(iter(notation.split()), "").casefold()
+        if any(str(value).casefold() == first for value in error.values.values()):
+            return ""
+        return unreadable_in_words(error)
+    return ""
 
 
 def is_automatic(message: AnymailInboundMessage, sender: str) -> bool:
@@ -347,6 +404,11 @@ def _holds(player: AbstractBaseUser, address: str) -> bool:
     )
 
 
+def answer_address(row: InboundMail, verdict: Verdict) -> str:
+    """Where the answer to ``row`` goes: its sender, or the member the verdict tells."""
+    return verdict.tell.email if verdict.tell is not None else row.sender
+
+
 def _may_answer(address: str) -> bool:
     """Count one more answer to ``address``; False past the hour's allowance."""
     key = f"reply-answers:{address.lower()}"
@@ -402,7 +464,7 @@ def _owe_answer(
         subject = f"Re: {subject}"
     answer = Answer.objects.create(
         inbound=row,
-        address=row.sender,
+        address=answer_address(row, verdict),
         subject=subject[:300],
         text=render_to_string("notifications/email/answer.txt", context),
         html=render_to_string("notifications/email/answer.html", context),

@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from games.descriptions import and_list
 from games.engine.ruleset import NotationError
 from games.events import store
@@ -52,6 +54,20 @@ CHOOSING = re.compile(
     r"^(?:i\s*['’]?ll\s+take|i\s+(?:choose|pick|take|go\s+(?:for|with))"
     r"|je\s+(?:choisis|prends|joue))\s+(?=\(?[a-z]\)?[.!]*$)",
     re.IGNORECASE,
+)
+#: What follows a letter when the reply names more than one ("B or C?", "B ou C ?",
+#: "B, C", "B / C"): other letters alone, joined by "or", "and", a comma or a slash.
+MORE_LETTERS = re.compile(
+    r"^(?:\s*(?:,|/|\bor\b|\bou\b|\band\b|\bet\b)\s*\(?[a-z]\)?)+[\s.!?]*$", re.IGNORECASE
+)
+#: A reply that gives up the game, as players write it (read after :func:`_words`: no
+#: case, no accents): no game's notation begins so.
+RESIGNING = re.compile(
+    r"^(?:i\s*(?:['’]?m|am)?\s*)?"
+    r"(?:resign(?:s|ing)?|giv(?:e|ing)\s+up|quit(?:ting)?|forfeit(?:ing)?|conced(?:e|ing))\b"
+    r"|^(?:je\s+|j['’]\s*)(?:(?:veux|vais|voudrais|prefere)\s+)?"
+    r"(?:abandon|declare\s+forfait|jette\s+l['’]\s*eponge)"
+    r"|^(?:abandon|forfait)",
 )
 #: A reply names a move by the beginning of its words with at least this many words: a
 #: shorter one ("draw") is a notation or a word that begins several moves.
@@ -125,6 +141,9 @@ class ReplyMoves:
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
         >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
         ('pass', 'pass', 'play red-3')
+        >>> moves.notation("A or B?")
+        Traceback (most recent call last):
+        games.engine.ruleset.NotationError: it names more than one move
         >>> ReplyMoves(1, listed=(Move("pass", {"type": "pass"}, "passer"),)).notation(
         ...     "pass\u00a0: passer"
         ... )
@@ -168,12 +187,29 @@ class ReplyMoves:
             ]
         if len(described) == 1:
             return described[0].notation
-        letter = text.split()[0].strip("().:-*>,!") if text else ""
+        first, _space, rest = text.partition(" ")
+        letter = first.strip("().:-*>,!")
         if len(letter) == 1 and letter.isalpha():
+            after = first[first.index(letter) + 1 :].lstrip(").:-*>!")
+            if MORE_LETTERS.match(f"{after} {rest}"):
+                raise NotationError(gettext_noop("it names more than one move"))
             if letter.upper() in self.letters:
                 return self.letters[letter.upper()].notation
-            raise NotationError(f"no move has the letter {letter.upper()}")
+            raise NotationError(
+                gettext_noop("no move has the letter %(letter)s"), letter=letter.upper()
+            )
         return text
+
+
+def says_resign(line: str) -> bool:
+    """Whether a reply's first line gives up the game ("I resign", "J'abandonne", "je
+    déclare forfait"), which a reply cannot do: the site asks first.
+
+    >>> lines = ("I resign.", "I'm quitting", "Je déclare forfait", "pass", "Quitte à perdre, B")
+    >>> [says_resign(line) for line in lines]
+    [True, True, True, False, False]
+    """
+    return RESIGNING.match(_words(line)) is not None
 
 
 def _unadorned(text: str) -> str:

@@ -216,13 +216,26 @@ def test_the_first_mail_of_a_round_says_the_hand_and_the_objective_once(
     game = two_friends(alice, bob, commit)
     hand = cards(game_view(game, 0)["hands"][0])
     body = turn_mail_now(game, 0).body
-    assert body.count(hand) == 1 and body.count("Your objective:") == 1
+    assert body.count(hand) == 1 and body.count("Your objective — ") == 1
     assert f"Your hand: {hand}." in body and "You hold" not in body
     submit(game, 0, "lay 4 5")
     submit(game, 1, "lay infinity infinity")
     submit(game, 0, "play 8 8")
     later = turn_mail_now(game, 1).body
-    assert "You hold " in later and later.count("Your objective:") == 1
+    assert "You hold " in later and later.count("Your objective — ") == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_objective_reads_without_two_colons_in_a_row(
+    alice: User, bob: User, commit: Commit, language: str
+) -> None:
+    """Failed before: "Your objective: Infinity: an Infinity among your malus cards",
+    "Votre Objectif : Infini : une carte Infini…", two colons that read as a stammer."""
+    game = two_friends(alice, bob, commit)
+    speaks(alice, language)
+    body = str(turn_mail_now(game, 0).body)
+    (sentence,) = re.findall(r"(?:Your objective|Votre Objectif)[^\n]*", body)
+    assert sentence.count(":") == 1, sentence
 
 
 def test_at_two_players_the_mail_lists_one_echange_of_every_players_malus_cards(

@@ -13,6 +13,8 @@ import json
 import random
 import re
 from collections.abc import Callable
+from html import unescape
+from urllib.parse import unquote
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -460,6 +462,31 @@ def test_a_reply_from_another_address_than_the_seats_is_refused_without_the_tabl
     assert "Open the table" not in answer.body and "Friday" not in answer.body
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_reply_from_an_address_of_no_member_is_told_to_the_seats_player(
+    bob: User, trio: Game, commit: Commit, language: str
+) -> None:
+    """Bob answers from his phone's other account, an address the site does not know.
+    Failed before: nothing was played and nobody was told, so Bob waited for a game that
+    waited for him. Now Bob learns it at the address the game mails him at, in his
+    language, with the table and a reply address to answer from there."""
+    speaks(bob, language)
+    message = turn_mail_now(trio, 1)
+    deliver(commit, reply(message, "A", sender="bob.phone@example.net"))
+    assert outcome() == "wrong-sender" and played(trio, 1) == []
+    assert answers("bob.phone@example.net") == []
+    answer = answer_to("bob@example.com")
+    said = {
+        "en": "A reply to this game came from bob.phone@example.net, which is no address "
+        "of your account: nothing was played.",
+        "fr": "Une réponse à cette partie est venue de bob.phone@example.net, qui n’est "
+        "pas une adresse de votre compte\u00a0: rien n’a été joué.",
+    }[language]
+    assert said in re.sub(r"[ \n]+", " ", str(answer.body))
+    assert lettered(answer) == lettered(message)
+    assert find_token(answer.reply_to).token == ReplyToken(trio.pk, trio.last_sequence, 1)
+
+
 def test_a_reply_without_a_move_is_refused_with_the_moves(trio: Game, commit: Commit) -> None:
     message = turn_mail("bob@example.com")
     deliver(commit, reply(message, "Thanks, I will think about it"))
@@ -467,6 +494,64 @@ def test_a_reply_without_a_move_is_refused_with_the_moves(trio: Game, commit: Co
     answer = answer_to("bob@example.com")
     assert "is no move we can read" in answer.body
     assert lettered(answer) == lettered(message)
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("play red-99", "«\u00a0red-99\u00a0»\u00a0: les cartes numérotées vont de 0 à 16"),
+        ("Z", "aucun coup ne porte la lettre Z"),
+        ("B ou C\u00a0?", "elle nomme plus d’un coup"),
+    ],
+)
+def test_a_reply_that_cannot_be_read_is_answered_with_why_in_the_players_language(
+    bob: User, trio: Game, commit: Commit, written: str, why: str
+) -> None:
+    """Failed before: only "is no move we can read", and the player could not tell what
+    to change (a card that does not exist, a letter the mail did not offer)."""
+    speaks(bob, "fr")
+    deliver(commit, reply(turn_mail("bob@example.com"), written, language="fr"))
+    assert outcome() == "not-a-move"
+    answer = answer_to("bob@example.com").body
+    assert f"n’est pas un coup que nous savons lire ({why})\u00a0: rien n’a été joué." in answer
+
+
+def test_a_sentence_is_answered_without_a_reason_about_its_first_word(
+    trio: Game, commit: Commit
+) -> None:
+    """The notation's "unknown action" would only name the sentence's first word."""
+    deliver(commit, reply(turn_mail("bob@example.com"), "Thanks, I will think about it"))
+    answer = answer_to("bob@example.com").body
+    assert "“Thanks, I will think about it” is no move we can read: nothing was played." in answer
+
+
+@pytest.mark.parametrize(
+    ("language", "written", "said"),
+    [
+        ("en", "I resign.", "A reply cannot resign you"),
+        ("en", "I give up, sorry!", "A reply cannot resign you"),
+        ("fr", "J'abandonne", "Une réponse ne peut pas vous faire abandonner"),
+        ("fr", "je déclare forfait, désolé", "Une réponse ne peut pas vous faire abandonner"),
+    ],
+)
+def test_a_reply_that_resigns_is_answered_with_the_link_that_asks_first(
+    bob: User, trio: Game, commit: Commit, language: str, written: str, said: str
+) -> None:
+    """Failed before: "is no move we can read" and the moves, as if the player had
+    mistyped one; they could not tell how to resign. The site asks before resigning
+    anybody: the answer links to that question, one click away."""
+    speaks(bob, language)
+    deliver(commit, reply(turn_mail_now(trio, 1), written, language=language))
+    assert outcome() == "not-a-move" and played(trio, 1) == []
+    assert not trio.seats.get(number=1).resigned
+    answer = answer_to("bob@example.com").body
+    assert said in answer
+    link = re.search(r"http\S+next=/games/(\d+)/resign/", answer)
+    assert link is not None and int(link.group(1)) == trio.pk
+    # In the HTML mail, a link one clicks.
+    (html, _type), *_others = answer_to("bob@example.com").alternatives
+    hrefs = re.findall(r'<a href="([^"]+)"', str(html))
+    assert link.group(0) in [unquote(unescape(href)) for href in hrefs]
 
 
 def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
@@ -691,7 +776,19 @@ def test_a_move_in_the_emails_words_followed_by_thanks_is_played(
 
 
 @pytest.mark.parametrize(
-    "written", ["I choose B or C", "Je choisis B, C", "I choose, thanks", "thanks B"]
+    "written",
+    [
+        "I choose B or C",
+        "Je choisis B, C",
+        "I choose, thanks",
+        "thanks B",
+        # Undecided, said with the letters alone: failed before, the first was played.
+        "B or C?",
+        "B ou C\u00a0?",
+        "B, C",
+        "B / C",
+        "(B) or (C)",
+    ],
 )
 def test_a_choice_that_names_no_single_move_is_refused_with_the_moves(
     trio: Game, commit: Commit, written: str

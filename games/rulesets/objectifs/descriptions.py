@@ -413,7 +413,7 @@ def _facts(found: Mapping[str, Any], names: Sequence[str], viewer: int | None) -
     drawn_objective = (found.get("objectives") or {}).get(mine) if mine is not None else None
     if drawn_objective is not None:
         said.append(
-            _("Your objective: %(objective)s.") % {"objective": objective_text(drawn_objective)}
+            _("Your objective — %(objective)s.") % {"objective": objective_text(drawn_objective)}
         )
     for taker, taken in (found.get("from_pile") or {}).items():
         if None in taken:
@@ -594,7 +594,7 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
         objective = view["objectives"][seat]
         if objective is not None:
             mine.append(
-                _("Your objective: %(objective)s.") % {"objective": objective_text(objective)}
+                _("Your objective — %(objective)s.") % {"objective": objective_text(objective)}
             )
         lines.append(" ".join(mine))
     lines.append(_("Malus cards:"))

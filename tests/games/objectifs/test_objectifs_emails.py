@@ -80,7 +80,7 @@ def test_the_mail_speaks_french_to_a_french_player(alice: User, bob: User, commi
     started([alice, bob], commit)
     (message,) = sent_to(bob.email)
     body = str(message.body)
-    assert "Choisissez deux cartes de votre main" in body and "Votre Objectif\u00a0:" in body
+    assert "Choisissez deux cartes de votre main" in body and "Votre Objectif — " in body
 
 
 def test_a_facteur_x_is_offered_by_mail_out_of_turn_and_played_by_reply(

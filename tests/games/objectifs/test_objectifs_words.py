@@ -233,14 +233,14 @@ def test_what_a_moment_asks_in_both_languages() -> None:
         assert SITE.describe_task(view, out_of_turn=True).startswith("You may lay a Facteur X")
         # The table shows the hand and the objective in their panel; the mail says them.
         assert (
-            "You hold 5. Your objective: Fewer than 5: malus cards worth fewer than 5 points "
+            "You hold 5. Your objective — Fewer than 5: malus cards worth fewer than 5 points "
             "(bonus 10).\n" in SITE.position_words(view, NAMES)
         )
     with translation.override("fr"):
         said = SITE.describe_task({**view, "phase": "play", "plis": [{"cards": ["3"]}]})
         position = SITE.position_words(view, NAMES)
     assert said.startswith("Couvrez le pli du dessus, jouez un Echange ou un Malus +, piochez")
-    assert f"Votre Objectif{NBSP}: Moins de 5" in position
+    assert "Votre Objectif — Moins de 5" in position
 
 
 def test_pair_and_two_specials_say_they_ask_for_exactly_two_malus_cards() -> None:
