@@ -18,7 +18,7 @@ def check_guess(state: MayaState, seat: int, action: Guess) -> None:
     """Refuse a guess outside the expert variant, at oneself or a seat not in the game, of
     a number no token bears, or at a token already guessed."""
     if not state.config.expert:
-        raise IllegalAction("maya.expert", "guessing is for games with the expert variant")
+        raise IllegalAction("maya.expert", "this game is played without the expert variant")
     target = action.target
     if target == seat or target not in state.config.seats:
         raise IllegalAction(

@@ -62,10 +62,10 @@ def maya(
     )
 
 
-def submit(client: APIClient, game: Game, action: Any) -> Any:
+def submit(client: APIClient, game: Game, action: Any, **headers: str) -> Any:
     game.refresh_from_db()
     body = {"action": action, "expected_sequence": game.last_sequence}
-    return client.post(f"/api/games/{game.pk}/actions/", body, format="json")
+    return client.post(f"/api/games/{game.pk}/actions/", body, format="json", **headers)
 
 
 def plays(game: Game) -> list[dict[str, Any]]:
@@ -205,3 +205,15 @@ def test_simulate_plays_maya_games_to_the_end() -> None:
     result = json.loads(out.getvalue())
     assert (result["rules"], result["games_finished"], result["errors"]) == ("maya", 6, 0)
     assert result["config"] == {"expert": True, "players": 3}
+
+
+def test_a_guess_outside_the_expert_variant_says_why_in_other_words_than_its_rule(
+    alice: User, bob: User
+) -> None:
+    # The refusal gives the reason and the rule's statement together: the reason says what
+    # of this game stands in the way, not the statement again.
+    game = maya([alice, bob])
+    refusal = submit(token_client(alice), game, "guess 1 4", HTTP_ACCEPT_LANGUAGE="fr").json()
+    assert refusal["rule"] == "maya.expert"
+    assert "sans la variante experte" in refusal["message"]
+    assert "variante experte" in refusal["statement"]
