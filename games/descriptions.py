@@ -181,12 +181,24 @@ def refusal(error: IllegalAction, words: Callable[[object], str] | None = None) 
     rule. ``words`` says one of the message's values (a card named by its notation) in
     the reader's language; without it they are said as they are (numbers)."""
     why, statement = refused_in_words(error, words)
-    if why is None:
-        # A detail the catalogues do not have yet: the rule alone, in the reader's language.
+    if why is None or _says(statement, why):
+        # A detail the catalogues do not have yet, or one the rule already says ("the game
+        # is over" beside "The game is over: nothing more…"): the rule alone.
         # Translators: the rule is a whole sentence, its first letter a capital, which
         # French does not put after a colon: "Coup refusé. Ce coup …".
         return _("Not allowed: %(rule)s") % {"rule": statement}
     return _("Not allowed: %(why)s (%(rule)s)") % {"why": why, "rule": statement}
+
+
+def _says(statement: str, why: str) -> bool:
+    """Whether ``statement`` holds ``why`` word for word, whatever their case.
+
+    >>> _says("The game is over: nothing more can be played.", "the game is over")
+    True
+    >>> _says("You play only cards you hold.", "you hold no +4")
+    False
+    """
+    return why.casefold() in statement.casefold()
 
 
 def refused_in_words(

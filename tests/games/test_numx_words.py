@@ -54,6 +54,18 @@ def test_a_refusal_names_the_card_in_the_readers_language(language: str, said: s
         assert said in refusal(error, SITE.refusal_argument)
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Not allowed: The game is over: nothing more can be played."),
+        ("fr", "Coup refusé. La partie est terminée\u00a0: plus rien ne peut être joué."),
+    ],
+)
+def test_a_refusal_the_rule_already_says_is_said_once(language: str, said: str) -> None:
+    with translation.override(language):
+        assert refusal(IllegalAction("game.over", "the game is over")) == said
+
+
 def mail_view(**view: object) -> dict[str, object]:
     """A seat's view as the "your turn" mail reads it: seat 0 of two, no card anywhere."""
     return {
