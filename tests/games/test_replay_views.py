@@ -201,3 +201,33 @@ def test_between_an_x_games_rounds_the_centre_says_what_the_game_waits_for(
     page = client.get(f"/games/{game.pk}/replay/?step={between}").content.decode()
     centre = page.split('class="centre"')[1].split("</section>")[0]
     assert "Round 1 is over: each player chooses how to start round 2" in html.unescape(centre)
+
+
+def _log_link(page: str) -> str | None:
+    """Where the page's link to download the game's log leads, if it has one."""
+    found = re.search(r'<a href="([^"]*)"[^>]*>Download the log</a>', page)
+    return html.unescape(found.group(1)) if found else None
+
+
+def test_a_finished_games_replay_lets_its_reader_download_the_log_its_salt_checks(
+    alice: User, mallory: User, duel: Game, as_user: Login, client: Client
+) -> None:
+    """The replay reveals the salt "to check its log": a signed-in reader, player or not,
+    downloads that log from beside it; a visitor is shown the way to sign in for it."""
+    game = finish(duel)
+    for reader in (alice, mallory):
+        browser = as_user(reader)
+        page = browser.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+        link = _log_link(page)
+        assert link is not None, reader
+        log = browser.get(link)
+        assert log.status_code == 200 and log["Content-Type"] == "application/json"
+        assert f"salt {log.json()['chain']['salt']}" in page
+    visitor = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    assert _log_link(visitor) is None
+    assert "Sign in to download the log" in visitor
+
+
+def test_an_unfinished_games_replay_offers_no_log(alice: User, duel: Game, as_user: Login) -> None:
+    page = as_user(alice).get(f"/games/{duel.pk}/replay/").content.decode()
+    assert _log_link(page) is None and "download the log" not in page
