@@ -132,7 +132,24 @@ def test_nobody_else_replays_an_unfinished_game(
     mallory: User, duel: Game, as_user: Login, client: Client
 ) -> None:
     assert as_user(mallory).get(f"/games/{duel.pk}/replay/").status_code == 403
-    assert client.get(f"/games/{duel.pk}/replay/").status_code == 403
+    assert client.get(f"/games/{duel.pk}/replay/").status_code == 302  # to sign in first
+
+
+def test_a_signed_out_player_following_a_link_to_a_step_is_asked_to_sign_in_and_brought_back(
+    alice: User, duel: Game, client: Client
+) -> None:
+    """A link to a step of a game being played, opened signed out (from another browser,
+    or shared by the other player): it was a dead end, "Not allowed" with only the list of
+    games; now the sign-in, which brings its player back to that step."""
+    step = f"/games/{duel.pk}/replay/?step=2"
+    response = client.get(step)
+    assert response.status_code == 302
+    login = response["Location"]
+    assert login.startswith("/accounts/login/") and "next=" in login
+    client.force_login(alice)
+    back = client.get(login, follow=False)  # signed in already: the sign-in sends on
+    assert back.status_code == 302 and back["Location"] == step
+    assert "Your hand" in client.get(back["Location"]).content.decode()
 
 
 @pytest.mark.parametrize("digits", [20, 5000])
