@@ -248,3 +248,19 @@ def test_a_finished_games_replay_lets_its_reader_download_the_log_its_salt_check
 def test_an_unfinished_games_replay_offers_no_log(alice: User, duel: Game, as_user: Login) -> None:
     page = as_user(alice).get(f"/games/{duel.pk}/replay/").content.decode()
     assert _log_link(page) is None and "download the log" not in page
+
+
+def test_a_finished_games_table_offers_its_replay_at_its_head(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """The replay was linked only under what happened, below every hand: on a phone some
+    2,600 px down the game-over page. Now the table's head says it too, beside "The game is
+    over"; a game being played keeps it where it was."""
+    replay = f'href="/games/{duel.pk}/replay/"'
+    playing = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    head = playing[: playing.index('class="players"')]
+    assert replay not in head and replay in playing
+    game = finish(duel)
+    over = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    head = over[: over.index('class="players"')]
+    assert "The game is over" in head and replay in head
