@@ -141,3 +141,21 @@ def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page, repl
         if box["width"] < 44 or box["height"] < 44 or box["x"] + box["width"] > PHONE["width"]:
             small.append((controls.nth(i).get_attribute("id"), box["width"], box["height"]))
     assert small == []
+
+
+def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
+    visitor: Page, replay: str
+) -> None:
+    """At 1280 px the slider's words ("Event 5 of 460"), the slider and Go stood one under
+    the other beside the links, Go left hanging below the slider; now they read in one
+    line, and on a phone they still wrap within its width."""
+    parts = ("label[for=replay-slider]", "#replay-slider", "#replay-step nav button")
+    for size, one_line in (({"width": 1280, "height": 900}, True), (PHONE, False)):
+        visitor.set_viewport_size(size)
+        visitor.goto(replay.split("?")[0] + "?step=5")
+        boxes = [visitor.locator(part).bounding_box() for part in parts]
+        assert all(boxes)
+        middles = [box["y"] + box["height"] / 2 for box in boxes if box]
+        assert (max(middles) - min(middles) < 8) == one_line, (size, middles)
+        assert all(box["x"] + box["width"] <= size["width"] for box in boxes if box)
+
