@@ -158,4 +158,3 @@ def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
         middles = [box["y"] + box["height"] / 2 for box in boxes if box]
         assert (max(middles) - min(middles) < 8) == one_line, (size, middles)
         assert all(box["x"] + box["width"] <= size["width"] for box in boxes if box)
-
