@@ -264,3 +264,21 @@ def test_a_finished_games_table_offers_its_replay_at_its_head(
     over = as_user(alice).get(f"/games/{game.pk}/").content.decode()
     head = over[: over.index('class="players"')]
     assert "The game is over" in head and replay in head
+
+
+def test_the_chain_head_says_what_it_is_and_where_an_emails_head_is_found(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """"Game log: event 5, chain head 3fa9…" was all a player read: nothing said what a
+    chain head is, nor that an email's is checked at that step of the replay. A fold under
+    it says so, on the table and the replay, in French too."""
+    browser = as_user(alice)
+    for path in (f"/games/{duel.pk}/", f"/games/{duel.pk}/replay/?step=3"):
+        page = browser.get(path).content.decode()
+        chain = page[page.index("chain head") :]
+        fold = re.search(r"<details class=\"chain-help\">(.*?)</details>", chain, re.S)
+        assert fold is not None, path
+        assert "<summary>What is this?</summary>" in fold.group(1)
+        assert "fingerprint" in fold.group(1) and "step of the replay" in fold.group(1)
+        french = browser.get(path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        assert "<summary>Qu’est-ce que c’est\u00a0?</summary>" in french
