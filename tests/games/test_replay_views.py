@@ -269,7 +269,7 @@ def test_a_finished_games_table_offers_its_replay_at_its_head(
 def test_the_chain_head_says_what_it_is_and_where_an_emails_head_is_found(
     alice: User, duel: Game, as_user: Login
 ) -> None:
-    """"Game log: event 5, chain head 3fa9…" was all a player read: nothing said what a
+    """A player read only "Game log: event 5, chain head 3fa9…": nothing said what a
     chain head is, nor that an email's is checked at that step of the replay. A fold under
     it says so, on the table and the replay, in French too."""
     browser = as_user(alice)
