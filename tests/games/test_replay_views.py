@@ -282,3 +282,18 @@ def test_the_chain_head_says_what_it_is_and_where_an_emails_head_is_found(
         assert "fingerprint" in fold.group(1) and "step of the replay" in fold.group(1)
         french = browser.get(path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
         assert "<summary>Qu’est-ce que c’est\u00a0?</summary>" in french
+
+
+def test_a_watcher_of_a_game_being_played_is_not_offered_its_replay(
+    alice: User, mallory: User, duel: Game, as_user: Login, client: Client
+) -> None:
+    """Only its players replay a game being played: its table offered the replay to a
+    watcher too, a link that then refused them (or asked a visitor to sign in first, to
+    refuse them after). Once the game is over, everybody is offered it."""
+    replay = f'href="/games/{duel.pk}/replay/"'
+    assert replay in as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    for watcher in (as_user(mallory), client):
+        assert replay not in watcher.get(f"/games/{duel.pk}/").content.decode()
+    game = finish(duel)
+    for watcher in (as_user(mallory), client):
+        assert replay in watcher.get(f"/games/{game.pk}/").content.decode()
