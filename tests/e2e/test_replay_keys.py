@@ -158,3 +158,17 @@ def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
         middles = [box["y"] + box["height"] / 2 for box in boxes if box]
         assert (max(middles) - min(middles) < 8) == one_line, (size, middles)
         assert all(box["x"] + box["width"] <= size["width"] for box in boxes if box)
+
+
+def test_what_the_chain_head_is_stays_open_from_step_to_step(visitor: Page, replay: str) -> None:
+    """Someone who opened "What is this?" under the chain head, to compare the heads of
+    their emails step after step, keeps it open as the steps go by (it closed at each)."""
+    visitor.set_viewport_size({"width": 1280, "height": 900})
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    fold = visitor.locator("#replay-step details.chain-help")
+    fold.get_by_text("What is this?").click()
+    expect(fold).to_have_js_property("open", True)
+    visitor.keyboard.press("ArrowRight")
+    expect(visitor.locator("#replay-step")).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    expect(fold).to_have_js_property("open", True)
