@@ -4,6 +4,7 @@ players, their own unfinished games, in their own view."""
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -22,6 +23,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise PermissionDenied(_("This game has not started yet."))
     # A game over (finished, or called off) is replayed by whoever may watch it.
     if game.status == Game.Status.RUNNING and seat is None:
+        if not request.user.is_authenticated:
+            # Maybe one of its players, signed out: a link to a step shared, or opened in
+            # another browser. Signed in, they come back to the step.
+            return redirect_to_login(request.get_full_path())
         raise PermissionDenied(_("Only its players can replay a game that is not over."))
     given = request.GET.get("step") or None
     asked = whole_number(given.removeprefix("-") if given else None)

@@ -141,3 +141,34 @@ def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page, repl
         if box["width"] < 44 or box["height"] < 44 or box["x"] + box["width"] > PHONE["width"]:
             small.append((controls.nth(i).get_attribute("id"), box["width"], box["height"]))
     assert small == []
+
+
+def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
+    visitor: Page, replay: str
+) -> None:
+    """At 1280 px the slider's words ("Event 5 of 460"), the slider and Go stood one under
+    the other beside the links, Go left hanging below the slider; now they read in one
+    line, and on a phone they still wrap within its width."""
+    parts = ("label[for=replay-slider]", "#replay-slider", "#replay-step nav button")
+    for size, one_line in (({"width": 1280, "height": 900}, True), (PHONE, False)):
+        visitor.set_viewport_size(size)
+        visitor.goto(replay.split("?")[0] + "?step=5")
+        boxes = [visitor.locator(part).bounding_box() for part in parts]
+        assert all(boxes)
+        middles = [box["y"] + box["height"] / 2 for box in boxes if box]
+        assert (max(middles) - min(middles) < 8) == one_line, (size, middles)
+        assert all(box["x"] + box["width"] <= size["width"] for box in boxes if box)
+
+
+def test_what_the_chain_head_is_stays_open_from_step_to_step(visitor: Page, replay: str) -> None:
+    """Someone who opened "What is this?" under the chain head, to compare the heads of
+    their emails step after step, keeps it open as the steps go by (it closed at each)."""
+    visitor.set_viewport_size({"width": 1280, "height": 900})
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    fold = visitor.locator("#replay-step details.chain-help")
+    fold.get_by_text("What is this?").click()
+    expect(fold).to_have_js_property("open", True)
+    visitor.keyboard.press("ArrowRight")
+    expect(visitor.locator("#replay-step")).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    expect(fold).to_have_js_property("open", True)

@@ -132,7 +132,24 @@ def test_nobody_else_replays_an_unfinished_game(
     mallory: User, duel: Game, as_user: Login, client: Client
 ) -> None:
     assert as_user(mallory).get(f"/games/{duel.pk}/replay/").status_code == 403
-    assert client.get(f"/games/{duel.pk}/replay/").status_code == 403
+    assert client.get(f"/games/{duel.pk}/replay/").status_code == 302  # to sign in first
+
+
+def test_a_signed_out_player_following_a_link_to_a_step_is_asked_to_sign_in_and_brought_back(
+    alice: User, duel: Game, client: Client
+) -> None:
+    """A link to a step of a game being played, opened signed out (from another browser,
+    or shared by the other player): it was a dead end, "Not allowed" with only the list of
+    games; now the sign-in, which brings its player back to that step."""
+    step = f"/games/{duel.pk}/replay/?step=2"
+    response = client.get(step)
+    assert response.status_code == 302
+    login = response["Location"]
+    assert login.startswith("/accounts/login/") and "next=" in login
+    client.force_login(alice)
+    back = client.get(login, follow=False)  # signed in already: the sign-in sends on
+    assert back.status_code == 302 and back["Location"] == step
+    assert "Your hand" in client.get(back["Location"]).content.decode()
 
 
 @pytest.mark.parametrize("digits", [20, 5000])
@@ -201,3 +218,82 @@ def test_between_an_x_games_rounds_the_centre_says_what_the_game_waits_for(
     page = client.get(f"/games/{game.pk}/replay/?step={between}").content.decode()
     centre = page.split('class="centre"')[1].split("</section>")[0]
     assert "Round 1 is over: each player chooses how to start round 2" in html.unescape(centre)
+
+
+def _log_link(page: str) -> str | None:
+    """Where the page's link to download the game's log leads, if it has one."""
+    found = re.search(r'<a href="([^"]*)"[^>]*>Download the log</a>', page)
+    return html.unescape(found.group(1)) if found else None
+
+
+def test_a_finished_games_replay_lets_its_reader_download_the_log_its_salt_checks(
+    alice: User, mallory: User, duel: Game, as_user: Login, client: Client
+) -> None:
+    """The replay reveals the salt "to check its log": a signed-in reader, player or not,
+    downloads that log from beside it; a visitor is shown the way to sign in for it."""
+    game = finish(duel)
+    for reader in (alice, mallory):
+        browser = as_user(reader)
+        page = browser.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+        link = _log_link(page)
+        assert link is not None, reader
+        log = browser.get(link)
+        assert log.status_code == 200 and log["Content-Type"] == "application/json"
+        assert f"salt {log.json()['chain']['salt']}" in page
+    visitor = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    assert _log_link(visitor) is None
+    assert "Sign in to download the log" in visitor
+
+
+def test_an_unfinished_games_replay_offers_no_log(alice: User, duel: Game, as_user: Login) -> None:
+    page = as_user(alice).get(f"/games/{duel.pk}/replay/").content.decode()
+    assert _log_link(page) is None and "download the log" not in page
+
+
+def test_a_finished_games_table_offers_its_replay_at_its_head(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """The replay was linked only under what happened, below every hand: on a phone some
+    2,600 px down the game-over page. Now the table's head says it too, beside "The game is
+    over"; a game being played keeps it where it was."""
+    replay = f'href="/games/{duel.pk}/replay/"'
+    playing = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    head = playing[: playing.index('class="players"')]
+    assert replay not in head and replay in playing
+    game = finish(duel)
+    over = as_user(alice).get(f"/games/{game.pk}/").content.decode()
+    head = over[: over.index('class="players"')]
+    assert "The game is over" in head and replay in head
+
+
+def test_the_chain_head_says_what_it_is_and_where_an_emails_head_is_found(
+    alice: User, duel: Game, as_user: Login
+) -> None:
+    """A player read only "Game log: event 5, chain head 3fa9…": nothing said what a
+    chain head is, nor that an email's is checked at that step of the replay. A fold under
+    it says so, on the table and the replay, in French too."""
+    browser = as_user(alice)
+    for path in (f"/games/{duel.pk}/", f"/games/{duel.pk}/replay/?step=3"):
+        page = browser.get(path).content.decode()
+        chain = page[page.index("chain head") :]
+        fold = re.search(r"<details class=\"chain-help\"[^>]*>(.*?)</details>", chain, re.S)
+        assert fold is not None, path
+        assert "<summary>What is this?</summary>" in fold.group(1)
+        assert "fingerprint" in fold.group(1) and "step of the replay" in fold.group(1)
+        french = browser.get(path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        assert "<summary>Qu’est-ce que c’est\u00a0?</summary>" in french
+
+
+def test_a_watcher_of_a_game_being_played_is_not_offered_its_replay(
+    alice: User, mallory: User, duel: Game, as_user: Login, client: Client
+) -> None:
+    """Only its players replay a game being played: its table offered the replay to a
+    watcher too, a link that then refused them (or asked a visitor to sign in first, to
+    refuse them after). Once the game is over, everybody is offered it."""
+    replay = f'href="/games/{duel.pk}/replay/"'
+    assert replay in as_user(alice).get(f"/games/{duel.pk}/").content.decode()
+    for watcher in (as_user(mallory), client):
+        assert replay not in watcher.get(f"/games/{duel.pk}/").content.decode()
+    game = finish(duel)
+    for watcher in (as_user(mallory), client):
+        assert replay in watcher.get(f"/games/{game.pk}/").content.decode()
