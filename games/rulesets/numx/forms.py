@@ -87,6 +87,7 @@ class NumxOptions(forms.Form):
     )
     round_two_pick = forms.BooleanField(
         label=_("X-Game: every player picks a score card again at the start of round 2"),
+        help_text=_("Not in the rule book, where round 2 has no opening pick."),
         required=False,
     )
     malus_values = forms.CharField(

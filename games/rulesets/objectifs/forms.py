@@ -57,7 +57,9 @@ class ObjectifsOptions(forms.Form):
         required=False,
     )
     infinity_four = forms.BooleanField(
-        label=_("Infini 4: four Infinities laid end the trick at once"), required=False
+        label=_("Infini 4: four Infinities laid end the trick at once"),
+        help_text=_("An optional rule of the rule book."),
+        required=False,
     )
 
     def config(self) -> dict[str, Any]:
