@@ -54,6 +54,8 @@ class ObjectifsOptions(forms.Form):
             (WITHOUT, _("without: no objective, no bonus")),
         ],
         initial=WITH,
+        # Buttons whose long words wrap on a phone, where a list's would be cut.
+        widget=forms.RadioSelect,
         required=False,
     )
     infinity_four = forms.BooleanField(
