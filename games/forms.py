@@ -54,6 +54,8 @@ class NewGameForm(forms.Form):
         choices=BotLevels.choices,
         coerce=int,
         initial=BotLevels.HEURISTIC,
+        # Buttons whose long words wrap on a phone, where a list's would be cut.
+        widget=forms.RadioSelect,
         # Left out (a form posted by a script), the table's bots play their heuristic.
         required=False,
         empty_value=BotLevels.HEURISTIC,

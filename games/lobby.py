@@ -26,6 +26,7 @@ from django.utils.translation import gettext_noop, ngettext
 from games import players
 from games.descriptions import no_seat
 from games.models import BotLevels, Game, Invitation, Seat
+from games.presence import mark_looking
 from games.registry import default_game, game_type, rule_set
 from games.rulesets.site import BotSeats
 from games.services import start_recording
@@ -98,8 +99,10 @@ FIRST_GAME_NAME = gettext_noop("First game of %(title)s")
 def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
     """A first game of ``rules`` for ``player``: a private table of the game's default
     options, every other seat a bot of :data:`FIRST_GAME_BOTS`, without deadlines, started
-    at once. ``key`` names the request (a page's button): sent again (a double click, a
-    reload), it gives back the table it made instead of another."""
+    at once, ``player`` counted as at the table (:mod:`games.presence`: no "your turn"
+    email for the move they are about to make there). ``key`` names the request (a page's
+    button): sent again (a double click, a reload), it gives back the table it made
+    instead of another."""
     title = game_type(rules).site.title
     with transaction.atomic():
         game, new = game_open_once(
@@ -117,6 +120,9 @@ def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
         )
         for _seat in range(free_seats(game)):
             game_add_bot(game=game, by=player)
+        # The player lands on the table at once: they are at it, and need no "your turn"
+        # email for the first move (nor one for each game they try).
+        mark_looking(game.pk, player.pk)
         return game_start(game=game, by=player)
 
 
@@ -125,8 +131,8 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
     visibility, its name, opened by ``by`` (a player of the finished game), the game's bots
     seated again at their levels and every other player invited by email (each takes a
     seat by following the invitation, or by asking for the rematch too); against bots
-    alone it starts at once. One rematch per game: asked again, it gives back the table
-    already opened."""
+    alone it starts at once, ``by`` counted as at the table (:mod:`games.presence`). One
+    rematch per game: asked again, it gives back the table already opened."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
     if game.status != Game.Status.FINISHED:
@@ -165,8 +171,10 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
                     game_add_bot(game=again, by=by, level=seat.bot_level)
             for address in invited:
                 _invitation(again, by, address)
-            # Against bots alone nobody is waited for: it starts at once, as it first did.
+            # Against bots alone nobody is waited for: it starts at once, as it first did,
+            # and the player who asked lands on it (no "your turn" email to follow them).
             if not free_seats(again):
+                mark_looking(again.pk, by.pk)
                 return game_start(game=again, by=by)
     except BaseException:
         # Rolled back: nothing opened, no invitation mailed, so none is counted.

@@ -128,7 +128,7 @@ def test_ada_opens_a_game_and_invites_by_link_and_by_email(story: Story, site: S
     page.goto("/games/")
     page.get_by_role("link", name="New game").first.click()
     page.get_by_label("Name of the game").fill(GAME)
-    page.get_by_label("Mode").select_option(label="Speed Run: 13 cards, one round")
+    page.get_by_label("Speed Run: 13 cards, one round").check()
     page.get_by_label("Players:", exact=True).select_option("3")
     page.get_by_role("button", name="Open the table").click()
 

@@ -7,11 +7,13 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.test import Client
 
 from games.lobby import FIRST_GAME_BOTS, default_config
 from games.models import Game
 from games.registry import game_ids, game_type
+from tests.games.conftest import Committed
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +97,18 @@ def test_bad_requests_are_refused_and_make_nothing(alice: User) -> None:
     assert client.post("/games/try/numx/", {"key": "<script>"}).status_code == 400
     assert client.get("/games/try/numx/").status_code == 405
     assert not Game.objects.exists()
+
+
+def test_the_player_who_pressed_the_button_gets_no_your_turn_mail(
+    alice: User, committed: Committed
+) -> None:
+    """Failed before: each press mailed "your turn" at once, five mails for a newcomer
+    trying the five games, while the button had just brought them to the table."""
+    client = signed_in(alice)
+    data = button(client.get("/games/").content.decode(), "maya")
+    mail.outbox.clear()
+
+    answer = committed(lambda: client.post("/games/try/maya/", data))
+
+    assert answer.status_code == 302
+    assert [message.subject for message in mail.outbox] == []

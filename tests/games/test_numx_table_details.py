@@ -294,3 +294,18 @@ def test_x_game_round_two_counts_its_tricks_from_one(
     html = page(as_user(alice), game)
     assert re.findall(r"Round 2, trick \d+", html) == ["Round 2, trick 2"]
     assert re.search(r"Last trick \(trick 1\), won by (alice|bob)", html)
+
+
+def test_the_opening_pick_says_what_the_picked_card_becomes(
+    duel: Game, as_user: Login, alice: User
+) -> None:
+    """A newcomer choosing a card for the opening pick reads that it becomes their first
+    score card and that the smallest card picked by nobody else decides who starts, in
+    English and in French."""
+    for language, says in (
+        ("en", ("your first score card", "smallest number")),
+        ("fr", ("votre première carte Score", "plus petit nombre")),
+    ):
+        html = page(as_user(alice), duel, language)
+        for words in says:
+            assert words in html

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.test import Client
 from pytest_django.fixtures import Settings
 
@@ -114,6 +116,24 @@ def test_a_game_against_bots_alone_starts_again_at_once(alice: User, as_user: Lo
     assert answer["Location"] == f"/games/{again.pk}/"
     assert again.status == Game.Status.RUNNING
     assert not Invitation.objects.exists()
+
+
+def test_playing_again_against_bots_alone_mails_no_your_turn_to_the_player_who_asked(
+    alice: User, as_user: Login, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Failed before: the button brought her to the new table, and a "your turn" mail
+    followed her there."""
+    game = game_open(creator=alice, name="Me and the bot", rules="toy", config={"players": 2})
+    game_add_bot(game=game, by=alice, level=1)
+    play_to_the_end(game_start(game=game, by=alice))
+    mail.outbox.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = as_user(alice).post(f"/games/{game.pk}/rematch/")
+
+    again = Game.objects.exclude(pk=game.pk).get()
+    assert answer["Location"] == f"/games/{again.pk}/"
+    assert [message.subject for message in mail.outbox] == []
 
 
 @pytest.fixture

@@ -242,8 +242,15 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         "secret": view["secrets"][seat],
     }
     if view["config"].get("expert"):
-        return words + " " + _("Play a card to move the count, or guess an opponent's number.")
-    return words + " " + _("Play a card to move the count.")
+        what = _(
+            "Play a card to move the count (bringing it to your secret number wins you a "
+            "token), or guess an opponent's number."
+        )
+    else:
+        what = _(
+            "Play a card to move the count: bringing it to your secret number wins you a token."
+        )
+    return f"{words} {what}"
 
 
 def then_another(effect: str) -> str:

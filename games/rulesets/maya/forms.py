@@ -33,6 +33,7 @@ class MayaOptions(forms.Form):
     )
     expert = forms.BooleanField(
         label=_("Expert variant: instead of playing, guess an opponent's secret number"),
+        help_text=_("The rule book’s variant for experts."),
         required=False,
     )
 

@@ -58,6 +58,10 @@ class NumenkoOptions(forms.Form):
             ),
         ],
         widget=forms.RadioSelect,
+        help_text=_(
+            "The rule book plays it live; by mail, where each player looks once a day, the "
+            "race would go to whoever looks most often."
+        ),
         initial=Mode.ROUNDS.value,
         # Left out (a form posted by a script), the table is played in rounds.
         required=False,

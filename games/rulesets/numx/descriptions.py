@@ -486,7 +486,11 @@ def next_pli(view: Mapping[str, Any], infinity_on_infinity: bool = False) -> str
     outside the play of a trick, what the centre waits for instead."""
     phase = view.get("phase", "play")
     if phase == "opening-pick":
-        return _("The opening pick: each player lays a card face down; they are shown together.")
+        return _(
+            "The opening pick: each player lays a card face down; they are shown together "
+            "and each becomes its player's first score card. The player whose number is the "
+            "smallest that nobody else picked starts."
+        )
     if phase == "distribution":
         return _("The trick is won: its winner hands out the score cards.")
     if phase == "between-rounds":
@@ -581,7 +585,10 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return _("The top pli can be completed with your Rainbow, out of turn, if you wish.")
     pending = view["pending"] or {}
     if view["phase"] == "opening-pick":
-        return _("Choose the card you lay face down for the opening pick.")
+        return _(
+            "Choose the card you lay face down for the opening pick: it becomes your first "
+            "score card, and the smallest number nobody else picked starts."
+        )
     if view["phase"] == "between-rounds":
         return _("Choose for round 2: keep your hand and refill it, or discard it and draw anew.")
     if pending.get("kind") == "distribution":

@@ -56,6 +56,9 @@ class NumxOptions(forms.Form):
             (Mode.X_GAME.value, _("X-Game: 10 cards, two rounds")),
             (Mode.FAMILY.value, _("Family: 12 cards, no Action cards, simple scoring")),
         ],
+        initial=Mode.SPEED_RUN.value,
+        # Buttons whose long words wrap on a phone, where a list's would be cut.
+        widget=forms.RadioSelect,
     )
     players = forms.TypedChoiceField(
         label=_("Players"), coerce=int, choices=[(n, n) for n in range(2, 7)], initial=4
@@ -69,6 +72,8 @@ class NumxOptions(forms.Form):
             (TripleRule.EVERY.value, _("in every pli")),
         ],
         initial=TripleRule.OPENING.value,
+        # Buttons whose long words wrap on a phone, where a list's would be cut.
+        widget=forms.RadioSelect,
         required=False,
     )
     infinity_on_infinity = forms.BooleanField(
@@ -87,6 +92,7 @@ class NumxOptions(forms.Form):
     )
     round_two_pick = forms.BooleanField(
         label=_("X-Game: every player picks a score card again at the start of round 2"),
+        help_text=_("Not in the rule book, where round 2 has no opening pick."),
         required=False,
     )
     malus_values = forms.CharField(

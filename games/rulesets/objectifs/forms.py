@@ -54,10 +54,14 @@ class ObjectifsOptions(forms.Form):
             (WITHOUT, _("without: no objective, no bonus")),
         ],
         initial=WITH,
+        # Buttons whose long words wrap on a phone, where a list's would be cut.
+        widget=forms.RadioSelect,
         required=False,
     )
     infinity_four = forms.BooleanField(
-        label=_("Infini 4: four Infinities laid end the trick at once"), required=False
+        label=_("Infini 4: four Infinities laid end the trick at once"),
+        help_text=_("An optional rule of the rule book."),
+        required=False,
     )
 
     def config(self) -> dict[str, Any]:

@@ -533,3 +533,17 @@ def test_where_a_game_stands_counts_the_tokens_won_by_everyone_and_says_so() -> 
         assert descriptions.progress("play", 3, 2) == "Turn 2 · 3 tokens won in all"
     with translation.override("fr"):
         assert descriptions.progress("play", 1, 4) == "Tour 4 · 1 jeton gagné en tout"
+
+
+def test_the_player_to_move_reads_what_their_secret_number_is_for(
+    duel: Game, as_user: Login
+) -> None:
+    """Failed before: the table said "your secret number is 9. Play a card to move the
+    count." and a newcomer did not know that reaching it wins a token; in French too."""
+    _seat, client = turn_player(duel, as_user)
+    for language, says in (
+        ("en", "bringing it to your secret number wins you a token"),
+        ("fr", "l’amener sur votre nombre secret vous fait gagner un jeton"),
+    ):
+        page = client.get(f"/games/{duel.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert says in page
