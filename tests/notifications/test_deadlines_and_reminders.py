@@ -63,6 +63,29 @@ def deadline(game: Game, days: int = 1, policy: str = "pass") -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+def test_with_a_day_per_move_the_reminder_comes_halfway_not_at_the_deadline(
+    trio: Game, commit: Commit
+) -> None:
+    """Failed before: the reminder came after a day, at the tick that spent a day of the
+    player's time bank for the deadline it was meant to warn of."""
+    deadline(trio, days=1)
+    waited(trio, 1, hours=11)
+    mail.outbox.clear()
+    assert commit(deadlines.tick)["reminders"] == 0  # type: ignore[index]
+    waited(trio, 1, hours=13)
+    done = commit(deadlines.tick)
+    assert done["reminders"] == 1 and done["vacation_days_used"] == 0  # type: ignore[index]
+    (message,) = mail.outbox
+    assert message.to == ["bob@example.com"] and "still waiting" in message.subject
+
+
+def test_a_week_per_move_still_reminds_after_a_day(trio: Game, commit: Commit) -> None:
+    deadline(trio, days=7)
+    waited(trio, 1, hours=25)
+    mail.outbox.clear()
+    assert commit(deadlines.tick)["reminders"] == 1  # type: ignore[index]
+
+
 def test_a_passed_deadline_first_spends_the_time_bank(trio: Game, commit: Commit) -> None:
     deadline(trio)
     Seat.objects.filter(game=trio).update(vacation_days=2)
