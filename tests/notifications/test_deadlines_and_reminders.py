@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from io import StringIO
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import User
@@ -77,6 +78,35 @@ def test_with_a_day_per_move_the_reminder_comes_halfway_not_at_the_deadline(
     assert done["reminders"] == 1 and done["vacation_days_used"] == 0  # type: ignore[index]
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "still waiting" in message.subject
+
+
+def test_the_reminder_says_by_when_to_move_in_the_players_zone_and_the_bank_left(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    """Failed before: the mail said "still waiting for you", never until when, though a
+    player by mail never sees the table's deadline."""
+    deadline(trio, days=1)
+    profile = profile_of(bob)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    Seat.objects.filter(game=trio, number=1).update(vacation_days=3)
+    seat = waited(trio, 1, hours=13)
+    mail.outbox.clear()
+    commit(deadlines.tick)
+    (message,) = mail.outbox
+    due = timezone.localtime(seat.awaited_since + timedelta(days=1), ZoneInfo("Asia/Tokyo"))
+    when = formats.date_format(due, "DATETIME_FORMAT")
+    body = " ".join(str(message.body).split())
+    assert f"Move by {when} (Asia/Tokyo)" in body
+    assert "then your time bank (3 days left) is spent a day at a time" in body
+
+
+def test_a_game_without_a_deadline_names_none_in_its_mails(trio: Game, commit: Commit) -> None:
+    waited(trio, 1, hours=25)
+    mail.outbox.clear()
+    commit(deadlines.tick)
+    (message,) = mail.outbox
+    assert "Move by" not in str(message.body)
 
 
 def test_a_week_per_move_still_reminds_after_a_day(trio: Game, commit: Commit) -> None:
