@@ -25,6 +25,7 @@ from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -148,7 +149,9 @@ def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
         message = _("Take between 1 and %(days)d days.") % {"days": holder.vacation_days}
         back = (reverse("games:game", args=[game.pk]), _("Back to the table"))
         return render(request, "400.html", {"message": message, "back": back}, status=400)
-    messages.success(request, _("Your clock is paused."))
+    assert holder.paused_until is not None  # the vacation just taken
+    back = formats.date_format(timezone.localtime(holder.paused_until), "DATETIME_FORMAT")
+    messages.success(request, _("Your clock is paused until %(when)s.") % {"when": back})
     return redirect("games:game", game.pk)
 
 

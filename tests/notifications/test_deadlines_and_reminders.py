@@ -188,6 +188,43 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
     }
 
 
+def test_the_vacation_form_speaks_of_the_time_bank_the_players_boxes_show(
+    bob: User, trio: Game
+) -> None:
+    """Failed before: the box said "time bank: 7 days", the form "7 vacation days left",
+    two names for one stock of days."""
+    game = deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Pause my clock with days of my time bank (7 left):" in page
+    assert "vacation days left" not in page
+
+
+def test_a_vacation_says_until_when_the_clock_is_paused(bob: User, trio: Game) -> None:
+    game = deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    page = client.post(
+        f"/notifications/games/{game.pk}/vacation/", {"days": "2"}, follow=True
+    ).content.decode()
+    back = Seat.objects.get(game=game, number=1).paused_until
+    assert back is not None
+    when = formats.date_format(timezone.localtime(back), "DATETIME_FORMAT")
+    assert f"Your clock is paused until {when}." in page
+
+
+def test_an_empty_time_bank_offers_no_vacation(bob: User, trio: Game) -> None:
+    """Failed before: a form of 1 to 0 days, whose every answer was refused."""
+    game = deadline(trio)
+    Seat.objects.filter(game=game, number=1).update(vacation_days=0)
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'name="days"' not in page
+    assert "Your time bank is empty: your clock can no longer be paused." in page
+
+
 @pytest.mark.parametrize("days", ["9", "0", "-1", "two", ""])
 def test_a_vacation_out_of_the_days_left_is_refused_with_400(
     days: str, bob: User, trio: Game
