@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.access import game_by_invitation, game_for_viewer, play_again, remember_invitation
+from games.deadlines import largest_bank
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
@@ -102,6 +103,8 @@ def _lobby_page(request: HttpRequest, status: int = 200) -> HttpResponse:
             for game, free in tables
         ],
         "recent": finished_games(),
+        # The days a vacation in every game may take (0: no game with a time per move).
+        "vacation_days": largest_bank(request.user.pk),
         "watch": games_to_watch(viewer=request.user),
         "games": [game_type(game_id) for game_id in game_ids()],
         "try_key": try_key(),

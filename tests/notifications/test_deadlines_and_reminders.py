@@ -382,3 +382,62 @@ def test_a_replayed_moment_shows_no_clock(bob: User, trio: Game) -> None:
     assert "moves by" in client.get(f"/games/{game.pk}/").content.decode()
     replayed = client.get(f"/games/{game.pk}/replay/?step={game.last_sequence}")
     assert replayed.status_code == 200 and "moves by" not in replayed.content.decode()
+
+
+def second_game(alice: User, bob: User) -> Game:
+    """Alice and Bob's other game, of two days per move."""
+    import random
+
+    from games.lobby import game_join, game_open, game_start
+
+    game = game_open(
+        creator=alice,
+        name="Saturday",
+        config={"players": 2},
+        rules="maya",
+        move_deadline=timedelta(days=2),
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(5))
+
+
+def test_a_vacation_from_the_lobby_pauses_the_clock_in_every_game_with_a_time_per_move(
+    alice: User, bob: User, trio: Game
+) -> None:
+    """Failed before: a player going away took a vacation at each of their tables, one
+    by one (Board Game Arena's vacation mode pauses them all)."""
+    deadline(trio)
+    other = second_game(alice, bob)
+    Seat.objects.filter(game=other, user=bob).update(vacation_days=2)
+    client = Client()
+    client.force_login(bob)
+    lobby = client.get("/games/").content.decode()
+    assert "Pause my clock in every game with a time per move" in lobby
+    page = client.post("/notifications/vacation/", {"days": "3"}, follow=True).content.decode()
+    assert "Your clock is paused in 2 games." in page
+    in_trio = Seat.objects.get(game=trio, user=bob)
+    in_other = Seat.objects.get(game=other, user=bob)
+    # Each game pauses as long as its own time bank allows.
+    assert (in_trio.vacation_days, in_other.vacation_days) == (4, 0)
+    assert in_trio.paused_until is not None and in_other.paused_until is not None
+    assert in_trio.paused_until - in_other.paused_until > timedelta(hours=23)
+
+
+@pytest.mark.parametrize("days", ["0", "-1", "two", "", "99"])
+def test_a_vacation_everywhere_out_of_the_days_a_bank_holds_is_refused_with_400(
+    days: str, bob: User, trio: Game
+) -> None:
+    deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    response = client.post("/notifications/vacation/", {"days": days})
+    assert response.status_code == 400 and "Take between 1 and 7 days." in response.content.decode()
+    assert Seat.objects.get(game=trio, user=bob).paused_until is None
+
+
+def test_no_game_with_a_time_per_move_offers_no_vacation_in_the_lobby(
+    bob: User, trio: Game
+) -> None:
+    client = Client()
+    client.force_login(bob)
+    assert "Pause my clock in every game" not in client.get("/games/").content.decode()
