@@ -109,3 +109,15 @@ def test_a_game_without_a_deadline_shows_no_time_bank_and_no_time_to_move_by(
     lobby = alices.get("/games/").content.decode()
     assert "it is your turn" in lobby
     assert "moves by" not in lobby and 'class="countdown"' not in lobby
+
+
+def test_the_lobby_tells_you_by_when_to_move_in_your_own_person(
+    alices: Client, alice: User, bob: User
+) -> None:
+    """Failed before: the lobby borrowed the table's words for any player, "c’est à vous
+    de jouer · joue avant le …", a French player reading of themself in the third person."""
+    started(alice, bob, "Quick game", days=1)
+    english = alices.get("/games/").content.decode()
+    french = alices.get("/games/", headers={"Accept-Language": "fr"}).content.decode()
+    assert "move by " in english and "moves by" not in english
+    assert "jouez avant le " in french and "joue avant le" not in french
