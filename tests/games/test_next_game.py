@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.lobby import game_join, game_open, game_start
-from games.models import Game
+from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +121,15 @@ def test_the_lobby_tells_you_by_when_to_move_in_your_own_person(
     french = alices.get("/games/", headers={"Accept-Language": "fr"}).content.decode()
     assert "move by " in english and "moves by" not in english
     assert "jouez avant le " in french and "joue avant le" not in french
+
+
+def test_the_lobby_says_whom_each_game_waits_for_when_it_is_not_you(
+    alices: Client, alice: User, bob: User
+) -> None:
+    """Failed before: "Waiting for others" named no one, so a player with many games could
+    not tell which friend each waited for without opening every table."""
+    game = started(alice, bob, "Slow game", days=2)
+    Seat.objects.filter(game=game, user=alice).update(awaited=False)
+    page = alices.get("/games/").content.decode()
+    waiting = page[page.index('id="playing"') :]
+    assert "Slow game" in waiting and "waiting for bob" in waiting
