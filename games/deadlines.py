@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Max, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -206,3 +206,34 @@ def take_vacation(seat: Seat, days: int, now: datetime | None = None) -> None:
         current.paused_until = max(now, current.paused_until or now) + days * DAY
         current.save(update_fields=["vacation_days", "paused_until"])
     seat.vacation_days, seat.paused_until = current.vacation_days, current.paused_until
+
+
+def paused_everywhere(user_id: int) -> QuerySet[Seat]:
+    """The seats of ``user_id`` whose clock a vacation may pause: at games being played
+    with a time per move, not played to the end by a bot, with days left in the bank."""
+    return Seat.objects.filter(
+        user_id=user_id,
+        game__status=Game.Status.RUNNING,
+        game__move_deadline__isnull=False,
+        handed_over_at__isnull=True,
+        vacation_days__gt=0,
+    )
+
+
+def largest_bank(user_id: int) -> int:
+    """The most days a vacation everywhere may take: the largest bank among the seats
+    :func:`paused_everywhere` finds (0: no game to pause)."""
+    return paused_everywhere(user_id).aggregate(most=Max("vacation_days"))["most"] or 0
+
+
+def take_vacation_everywhere(user_id: int, days: int, now: datetime | None = None) -> int:
+    """Pause ``user_id``'s clock in every game :func:`paused_everywhere` finds, for
+    ``days`` or as many as each game's time bank holds; how many games it paused.
+    ``ValueError`` for days out of 1 to the largest bank (nothing paused)."""
+    most = largest_bank(user_id)
+    if not 0 < days <= most:
+        raise ValueError(f"between 1 and {most} days")
+    seats = list(paused_everywhere(user_id))
+    for seat in seats:
+        take_vacation(seat, min(days, seat.vacation_days), now)
+    return len(seats)

@@ -153,6 +153,20 @@ def most_urgent_first(seats: list[Seat]) -> list[Seat]:
     return sorted(seats, key=lambda seat: (seat.due is None, seat.due or seat.game.created_at))
 
 
+def awaited_others(seats: list[Seat]) -> dict[int, list[Seat]]:
+    """For each game of ``seats`` (a player's own seats), the seats of other players it
+    waits for, in seat order, by game id: one question however many games."""
+    found: dict[int, list[Seat]] = {}
+    others = (
+        Seat.objects.filter(game__in=[seat.game_id for seat in seats], awaited=True)
+        .exclude(pk__in=[seat.pk for seat in seats])
+        .order_by("game", "number")
+    )
+    for seat in others:
+        found.setdefault(seat.game_id, []).append(seat)
+    return found
+
+
 def next_game_awaiting(user: AbstractBaseUser, after: int | None = None) -> Game | None:
     """The running game that waits for ``user`` with the least time left, other than the
     game ``after`` (the one they are looking at); None if no other game waits for them."""

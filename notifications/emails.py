@@ -39,6 +39,7 @@ from games.rulesets.site import MailPosition
 from games.score_sheets import by_round, rule_sums
 from games.selectors import event_log, game_view, seat_of
 from games.services import still_valid
+from notifications.due import due_words
 from notifications.models import DIGEST_PERIOD, INVITATION, Notification
 from notifications.reply_address import ReplyToken, replies_enabled
 from notifications.reply_moves import reply_moves
@@ -283,6 +284,7 @@ def _context(notification: Notification) -> dict[str, Any]:
         context.update(_move_taken(game, seat, notification))
         return context
     context.update(turn_context(game, seat, kind, asked_sequence(game, notification.sequence)))
+    context["due"] = due_words(game, seat, user)
     subjects = {
         Notification.Kind.YOUR_TURN: _("%(game)s: your turn"),
         # "Play": in Objectifs, "complete" is the malus cards' step at the end of a trick.

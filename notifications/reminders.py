@@ -4,7 +4,8 @@ per wait, the daily digest, and emails lost on their way.
 At each tick of the game clock (:data:`games.deadlines.clock_ticked`), a player whose turn
 came while they were at the table (so they were not mailed, :mod:`games.presence`) and who
 has left it without moving gets the "your turn" then; a player the game has waited for
-``NUMX_REMINDER_AFTER_HOURS`` (vacations aside) gets one reminder for that wait; and every
+``NUMX_REMINDER_AFTER_HOURS`` (vacations aside), or half its time per move if that comes
+sooner, gets one reminder for that wait; and every
 email of the outbox (game and tournament emails, invitations) owed long ago and never sent
 is enqueued again (:func:`notifications.outbox.resend_overdue`).
 """
@@ -23,7 +24,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from chat.services import heard_since
-from games.deadlines import clock_start, clock_ticked, waiting, waiting_seats
+from games.deadlines import clock_start, clock_ticked, time_per_move, waiting, waiting_seats
 from games.models import Game, Seat
 from games.presence import looked_recently
 from notifications.consumer import owe
@@ -73,7 +74,10 @@ def _tell_late(seat: Seat) -> bool:
 
 
 def _remind(seat: Seat, now: datetime) -> bool:
-    due = clock_start(seat) + timedelta(hours=settings.NUMX_REMINDER_AFTER_HOURS)
+    # Halfway through a short time per move: after a day, a game of a day per move would
+    # remind at the very tick that spends a day of the time bank.
+    after = min(timedelta(hours=settings.NUMX_REMINDER_AFTER_HOURS), time_per_move(seat.game) / 2)
+    due = clock_start(seat) + after
     if seat.reminded_for == seat.awaited_since or now < due:
         return False
     with transaction.atomic():

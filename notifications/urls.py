@@ -10,5 +10,6 @@ urlpatterns = [
     path("games/<int:game_id>/again/", views.again, name="again"),
     path("games/<int:game_id>/mute/", views.mute, name="mute"),
     path("games/<int:game_id>/vacation/", views.vacation, name="vacation"),
+    path("vacation/", views.vacation_everywhere, name="vacation-everywhere"),
     path("inbound/<str:provider>/", views.inbound, name="inbound"),
 ]

@@ -25,14 +25,16 @@ from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import links
 from accounts.links import sign_in_by_link
 from games.access import game_for_player, play_again, refusal_status
-from games.deadlines import take_vacation
+from games.deadlines import largest_bank, take_vacation, take_vacation_everywhere
 from games.lobby import LobbyError, rematch_note
 from games.models import Seat
 from notifications.emails import link_scope, read_unsubscribe
@@ -148,8 +150,33 @@ def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
         message = _("Take between 1 and %(days)d days.") % {"days": holder.vacation_days}
         back = (reverse("games:game", args=[game.pk]), _("Back to the table"))
         return render(request, "400.html", {"message": message, "back": back}, status=400)
-    messages.success(request, _("Your clock is paused."))
+    assert holder.paused_until is not None  # the vacation just taken
+    back = formats.date_format(timezone.localtime(holder.paused_until), "DATETIME_FORMAT")
+    messages.success(request, _("Your clock is paused until %(when)s.") % {"when": back})
     return redirect("games:game", game.pk)
+
+
+@login_required
+@require_POST
+def vacation_everywhere(request: HttpRequest) -> HttpResponse:
+    """Pause the player's clock in each of their games with a time per move, for the
+    days asked or what each game's time bank holds, then the lobby; 400 with how many
+    days may be taken, nothing paused, for a number out of them or no number."""
+    try:
+        paused = take_vacation_everywhere(request.user.pk, int(request.POST.get("days", "0")))
+    except ValueError:
+        most = largest_bank(request.user.pk)
+        message = _("Take between 1 and %(days)d days.") % {"days": most}
+        back = (reverse("games:lobby"), _("Back to my games"))
+        return render(request, "400.html", {"message": message, "back": back}, status=400)
+    messages.success(
+        request,
+        ngettext(
+            "Your clock is paused in %(n)d game.", "Your clock is paused in %(n)d games.", paused
+        )
+        % {"n": paused},
+    )
+    return redirect("games:lobby")
 
 
 #: The mail providers whose inbound webhook may post replies (django-anymail's views).

@@ -105,7 +105,8 @@ def ratings_in(pool: str, user_ids: Iterable[int]) -> dict[int, ShownRating]:
     }
 
 
-def _label(pool: str) -> str:
+def pool_name(pool: str) -> str:
+    """A pool's name as pages write it ("NUM-X · X-Game")."""
     try:
         return pool_label(pool)
     except UnknownGame:  # a game no longer on the site: its pool's own name
@@ -152,7 +153,7 @@ def pool_lines(user: AbstractBaseUser) -> list[PoolLine]:
         lines.append(
             PoolLine(
                 pool=pool,
-                label=_label(pool),
+                label=pool_name(pool),
                 rating=shown(rating.mu, rating.sigma) if rating else None,
                 provisional=is_provisional(rating.sigma) if rating else False,
                 mu=rating.mu if rating else None,
@@ -216,7 +217,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
         lines.append(
             GameLine(
                 game=game,
-                label=_label(pool_of(game.rules, game.config)),
+                label=pool_name(pool_of(game.rules, game.config)),
                 won=winner and not solo,
                 solo=solo,
                 score="" if score is None else score_words(game.rules, score),
@@ -236,6 +237,24 @@ def recent_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]
     finished = Game.objects.filter(pk__in=seats_of(user).values("game"), status__in=ENDED)
     latest = finished.order_by("-finished_at", "-pk")[:LOOKED_AT]
     return _lines(user, watchable(request, latest)[:RECENT])
+
+
+#: Rated games a rating's history lists, the latest: years of a regular's games.
+HISTORY = 300
+
+
+def rating_history(
+    request: HttpRequest, user: AbstractBaseUser, pool: str
+) -> tuple[Rating, list[GameLine]] | None:
+    """The player's rating in ``pool`` and its history: the games of the pool rated for
+    them (their latest :data:`HISTORY`) that the requester may watch, the latest first;
+    None where they have no rating."""
+    rating = Rating.objects.filter(user_id=user.pk, pool=pool).first()
+    if rating is None:
+        return None
+    rated = RatedGame.objects.filter(pool=pool, changes__has_key=str(user.pk)).values("game")
+    games = Game.objects.filter(pk__in=rated).order_by("-finished_at", "-pk")[:HISTORY]
+    return rating, _lines(user, watchable(request, games))
 
 
 def current_games(request: HttpRequest, user: AbstractBaseUser) -> list[GameLine]:
@@ -289,5 +308,5 @@ def leaderboards() -> list[Board]:
             tied = lines and lines[-1].rating.rating == rating.rating
             place = lines[-1].place if tied else len(lines) + 1
             lines.append(BoardLine(place, user_id, names[user_id], rating, games))
-        boards.append(Board(pool, _label(pool), lines))
+        boards.append(Board(pool, pool_name(pool), lines))
     return boards

@@ -9,6 +9,7 @@ app_name = "ratings"
 
 urlpatterns = [
     path("players/<int:player_id>/", views.player, name="player"),
+    path("players/<int:player_id>/ratings/<str:pool>/", views.history, name="history"),
     path("ratings/", views.boards, name="leaderboards"),
     path("api/players/<int:player_id>/", api.player, name="api-player"),
 ]

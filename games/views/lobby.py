@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.access import game_by_invitation, game_for_viewer, play_again, remember_invitation
+from games.deadlines import largest_bank
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
@@ -41,6 +42,7 @@ from games.params import whole_number
 from games.players import display_name, labelled, with_bot_accounts
 from games.registry import default_game, game_ids, game_type
 from games.selectors import (
+    awaited_others,
     finished_games,
     game_over,
     games_to_watch,
@@ -82,6 +84,11 @@ def _lobby_page(request: HttpRequest, status: int = 200) -> HttpResponse:
     tables = open_games(request.user)
     with_bot_accounts(seat for game, _free in tables for seat in game.seats_in_order)
     playing = [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING]
+    awaited = awaited_others(playing)
+    with_bot_accounts(seat for seats in awaited.values() for seat in seats)
+    for seat in playing:
+        # Whom the game waits for: a player with many games sees which friend is slow.
+        seat.awaited_names = and_list([labelled(other) for other in awaited.get(seat.game_id, [])])
     context = {
         "awaiting": most_urgent_first(
             [s for s in current if s.awaited and s.game.status == Game.Status.RUNNING]
@@ -102,6 +109,8 @@ def _lobby_page(request: HttpRequest, status: int = 200) -> HttpResponse:
             for game, free in tables
         ],
         "recent": finished_games(),
+        # The days a vacation in every game may take (0: no game with a time per move).
+        "vacation_days": largest_bank(request.user.pk),
         "watch": games_to_watch(viewer=request.user),
         "games": [game_type(game_id) for game_id in game_ids()],
         "try_key": try_key(),

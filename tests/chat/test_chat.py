@@ -5,7 +5,7 @@ the chat, and the daily digest (never one email per line) tells of what was said
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -228,3 +228,20 @@ def test_a_name_changed_in_the_profile_reaches_the_lines_already_said(
     panel = signed_in(bob).get(f"/chat/{game.pk}/").content.decode()
 
     assert '<span class="who">Alicia</span>' in panel
+
+
+def test_each_line_says_when_it_was_said_in_the_readers_time_zone(alice: User, bob: User) -> None:
+    """Failed before: lines without a moment, though a game by mail goes on for weeks and
+    "I'm away Friday" needs its date."""
+    game = opened(alice, bob)
+    say(signed_in(alice), game, "I'm away Friday.")
+    said = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+    ChatLine.objects.filter(game=game).update(said_at=said)
+    profile = profile_of(bob)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    panel = signed_in(bob).get(f"/chat/{game.pk}/", headers={"HX-Request": "true"})
+    # Noon UTC is 9 p.m. in Tokyo.
+    assert 'datetime="2026-01-10T21:00:00+09:00">Jan. 10, 2026, 9 p.m.</time>' in (
+        panel.content.decode()
+    )

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.lobby import game_join, game_open, game_start
-from games.models import Game
+from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +109,27 @@ def test_a_game_without_a_deadline_shows_no_time_bank_and_no_time_to_move_by(
     lobby = alices.get("/games/").content.decode()
     assert "it is your turn" in lobby
     assert "moves by" not in lobby and 'class="countdown"' not in lobby
+
+
+def test_the_lobby_tells_you_by_when_to_move_in_your_own_person(
+    alices: Client, alice: User, bob: User
+) -> None:
+    """Failed before: the lobby borrowed the table's words for any player, "c’est à vous
+    de jouer · joue avant le …", a French player reading of themself in the third person."""
+    started(alice, bob, "Quick game", days=1)
+    english = alices.get("/games/").content.decode()
+    french = alices.get("/games/", headers={"Accept-Language": "fr"}).content.decode()
+    assert "move by " in english and "moves by" not in english
+    assert "jouez avant le " in french and "joue avant le" not in french
+
+
+def test_the_lobby_says_whom_each_game_waits_for_when_it_is_not_you(
+    alices: Client, alice: User, bob: User
+) -> None:
+    """Failed before: "Waiting for others" named no one, so a player with many games could
+    not tell which friend each waited for without opening every table."""
+    game = started(alice, bob, "Slow game", days=2)
+    Seat.objects.filter(game=game, user=alice).update(awaited=False)
+    page = alices.get("/games/").content.decode()
+    waiting = page[page.index('id="playing"') :]
+    assert "Slow game" in waiting and "waiting for bob" in waiting

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from io import StringIO
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import User
@@ -61,6 +62,58 @@ def deadline(game: Game, days: int = 1, policy: str = "pass") -> Game:
         move_deadline=timedelta(days=days), deadline_policy=policy
     )
     return Game.objects.get(pk=game.pk)
+
+
+def test_with_a_day_per_move_the_reminder_comes_halfway_not_at_the_deadline(
+    trio: Game, commit: Commit
+) -> None:
+    """Failed before: the reminder came after a day, at the tick that spent a day of the
+    player's time bank for the deadline it was meant to warn of."""
+    deadline(trio, days=1)
+    waited(trio, 1, hours=11)
+    mail.outbox.clear()
+    assert commit(deadlines.tick)["reminders"] == 0  # type: ignore[index]
+    waited(trio, 1, hours=13)
+    done = commit(deadlines.tick)
+    assert done["reminders"] == 1 and done["vacation_days_used"] == 0  # type: ignore[index]
+    (message,) = mail.outbox
+    assert message.to == ["bob@example.com"] and "still waiting" in message.subject
+
+
+def test_the_reminder_says_by_when_to_move_in_the_players_zone_and_the_bank_left(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    """Failed before: the mail said "still waiting for you", never until when, though a
+    player by mail never sees the table's deadline."""
+    deadline(trio, days=1)
+    profile = profile_of(bob)
+    profile.time_zone = "Asia/Tokyo"
+    profile.save()
+    Seat.objects.filter(game=trio, number=1).update(vacation_days=3)
+    seat = waited(trio, 1, hours=13)
+    mail.outbox.clear()
+    commit(deadlines.tick)
+    (message,) = mail.outbox
+    due = timezone.localtime(seat.awaited_since + timedelta(days=1), ZoneInfo("Asia/Tokyo"))
+    when = formats.date_format(due, "DATETIME_FORMAT")
+    body = " ".join(str(message.body).split())
+    assert f"Move by {when} (Asia/Tokyo)" in body
+    assert "then your time bank (3 days left) is spent a day at a time" in body
+
+
+def test_a_game_without_a_deadline_names_none_in_its_mails(trio: Game, commit: Commit) -> None:
+    waited(trio, 1, hours=25)
+    mail.outbox.clear()
+    commit(deadlines.tick)
+    (message,) = mail.outbox
+    assert "Move by" not in str(message.body)
+
+
+def test_a_week_per_move_still_reminds_after_a_day(trio: Game, commit: Commit) -> None:
+    deadline(trio, days=7)
+    waited(trio, 1, hours=25)
+    mail.outbox.clear()
+    assert commit(deadlines.tick)["reminders"] == 1  # type: ignore[index]
 
 
 def test_a_passed_deadline_first_spends_the_time_bank(trio: Game, commit: Commit) -> None:
@@ -133,6 +186,43 @@ def test_a_vacation_pauses_the_clock(bob: User, trio: Game, commit: Commit) -> N
         "webhooks_due": 0,
         "webhooks_forgotten": 0,
     }
+
+
+def test_the_vacation_form_speaks_of_the_time_bank_the_players_boxes_show(
+    bob: User, trio: Game
+) -> None:
+    """Failed before: the box said "time bank: 7 days", the form "7 vacation days left",
+    two names for one stock of days."""
+    game = deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Pause my clock with days of my time bank (7 left):" in page
+    assert "vacation days left" not in page
+
+
+def test_a_vacation_says_until_when_the_clock_is_paused(bob: User, trio: Game) -> None:
+    game = deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    page = client.post(
+        f"/notifications/games/{game.pk}/vacation/", {"days": "2"}, follow=True
+    ).content.decode()
+    back = Seat.objects.get(game=game, number=1).paused_until
+    assert back is not None
+    when = formats.date_format(timezone.localtime(back), "DATETIME_FORMAT")
+    assert f"Your clock is paused until {when}." in page
+
+
+def test_an_empty_time_bank_offers_no_vacation(bob: User, trio: Game) -> None:
+    """Failed before: a form of 1 to 0 days, whose every answer was refused."""
+    game = deadline(trio)
+    Seat.objects.filter(game=game, number=1).update(vacation_days=0)
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'name="days"' not in page
+    assert "Your time bank is empty: your clock can no longer be paused." in page
 
 
 @pytest.mark.parametrize("days", ["9", "0", "-1", "two", ""])
@@ -292,3 +382,62 @@ def test_a_replayed_moment_shows_no_clock(bob: User, trio: Game) -> None:
     assert "moves by" in client.get(f"/games/{game.pk}/").content.decode()
     replayed = client.get(f"/games/{game.pk}/replay/?step={game.last_sequence}")
     assert replayed.status_code == 200 and "moves by" not in replayed.content.decode()
+
+
+def second_game(alice: User, bob: User) -> Game:
+    """Alice and Bob's other game, of two days per move."""
+    import random
+
+    from games.lobby import game_join, game_open, game_start
+
+    game = game_open(
+        creator=alice,
+        name="Saturday",
+        config={"players": 2},
+        rules="maya",
+        move_deadline=timedelta(days=2),
+    )
+    game_join(game=game, user=bob, token=game.invite_token)
+    return game_start(game=game, by=alice, rng=random.Random(5))
+
+
+def test_a_vacation_from_the_lobby_pauses_the_clock_in_every_game_with_a_time_per_move(
+    alice: User, bob: User, trio: Game
+) -> None:
+    """Failed before: a player going away took a vacation at each of their tables, one
+    by one (Board Game Arena's vacation mode pauses them all)."""
+    deadline(trio)
+    other = second_game(alice, bob)
+    Seat.objects.filter(game=other, user=bob).update(vacation_days=2)
+    client = Client()
+    client.force_login(bob)
+    lobby = client.get("/games/").content.decode()
+    assert "Pause my clock in every game with a time per move" in lobby
+    page = client.post("/notifications/vacation/", {"days": "3"}, follow=True).content.decode()
+    assert "Your clock is paused in 2 games." in page
+    in_trio = Seat.objects.get(game=trio, user=bob)
+    in_other = Seat.objects.get(game=other, user=bob)
+    # Each game pauses as long as its own time bank allows.
+    assert (in_trio.vacation_days, in_other.vacation_days) == (4, 0)
+    assert in_trio.paused_until is not None and in_other.paused_until is not None
+    assert in_trio.paused_until - in_other.paused_until > timedelta(hours=23)
+
+
+@pytest.mark.parametrize("days", ["0", "-1", "two", "", "99"])
+def test_a_vacation_everywhere_out_of_the_days_a_bank_holds_is_refused_with_400(
+    days: str, bob: User, trio: Game
+) -> None:
+    deadline(trio)
+    client = Client()
+    client.force_login(bob)
+    response = client.post("/notifications/vacation/", {"days": days})
+    assert response.status_code == 400 and "Take between 1 and 7 days." in response.content.decode()
+    assert Seat.objects.get(game=trio, user=bob).paused_until is None
+
+
+def test_no_game_with_a_time_per_move_offers_no_vacation_in_the_lobby(
+    bob: User, trio: Game
+) -> None:
+    client = Client()
+    client.force_login(bob)
+    assert "Pause my clock in every game" not in client.get("/games/").content.decode()

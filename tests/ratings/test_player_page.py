@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Callable
 from datetime import timedelta
+from itertools import pairwise
 
 import pytest
 from django.contrib.auth.models import User
@@ -252,3 +253,44 @@ def test_a_player_who_never_played_alone_has_no_solo_column(
     toy_game([alice, bob], winner=0)
 
     assert "Played alone" not in page(Client(), alice)
+
+
+def test_each_games_rating_has_its_whole_history_beyond_the_recent_ten(
+    make_players: Players, toy_game: Play
+) -> None:
+    """Failed before: a rating's history was the page's ten latest games of every game
+    together; a regular's first games, or a game they play less, had none to show."""
+    alice, bob = make_players(2)
+    games = [toy_game([alice, bob], winner=0) for _ in range(12)]
+
+    html = page(Client(), alice)
+    assert len(re.findall(r"rating \d+\u00a0→ \d+", html)) == 10
+    assert f'href="/players/{alice.pk}/ratings/toy/"' in html
+
+    response = Client().get(f"/players/{alice.pk}/ratings/toy/")
+    assert response.status_code == 200
+    history = response.content.decode()
+    moves = [tuple(map(int, m)) for m in re.findall(r"rating (\d+)\u00a0→ (\d+)", history)]
+    assert len(moves) == 12
+    # Latest first, each game's "before" the "after" of the one before it.
+    assert all(later[0] == earlier[1] for later, earlier in pairwise(moves))
+    assert moves[-1][0] == 1335 and f"/games/{games[0].pk}/replay/" in history
+
+
+def test_a_ratings_history_lists_private_games_only_to_whoever_may_watch_them(
+    make_players: Players, toy_game: Play
+) -> None:
+    alice, bob, mallory = make_players(3)
+    hidden = toy_game([alice, bob], winner=0, public=False)
+    shown_to_bob, shown_to_mallory = Client(), Client()
+    shown_to_bob.force_login(bob)
+    shown_to_mallory.force_login(mallory)
+    path = f"/players/{alice.pk}/ratings/toy/"
+    assert f"/games/{hidden.pk}/" in shown_to_bob.get(path).content.decode()
+    assert f"/games/{hidden.pk}/" not in shown_to_mallory.get(path).content.decode()
+
+
+@pytest.mark.parametrize("pool", ["maya", "nothing", "toy:nope"])
+def test_a_history_of_no_rating_is_a_404(pool: str, make_players: Players) -> None:
+    (alice,) = make_players(1)
+    assert Client().get(f"/players/{alice.pk}/ratings/{pool}/").status_code == 404
