@@ -141,6 +141,8 @@ class ReplyMoves:
         >>> moves = ReplyMoves(1, letters={"A": Move("pass", {"type": "pass"}, "passes")})
         >>> moves.notation("a."), moves.notation("A thanks!"), moves.notation(" play red-3 ")
         ('pass', 'pass', 'play red-3')
+        >>> moves.notation("A\u00a0!"), moves.notation("")
+        ('pass', '')
         >>> moves.notation("A or B?")
         Traceback (most recent call last):
         games.engine.ruleset.NotationError: it names more than one move
@@ -187,7 +189,8 @@ class ReplyMoves:
             ]
         if len(described) == 1:
             return described[0].notation
-        first, _space, rest = text.partition(" ")
+        # Any space ends the first word: French typing puts a no-break one before "!".
+        first, _space, rest = " ".join(text.split()).partition(" ")
         letter = first.strip("().:-*>,!")
         if len(letter) == 1 and letter.isalpha():
             after = first[first.index(letter) + 1 :].lstrip(").:-*>!")

@@ -172,6 +172,20 @@ def test_a_letter_in_a_reply_plays_the_move_it_names(
     assert answers() == []  # a move played is not answered
 
 
+@pytest.mark.parametrize("written", ["B\u00a0!", "(B)\u00a0!", "B\tok"])
+def test_a_letter_followed_by_another_kind_of_space_is_played(
+    trio: Game, commit: Commit, written: str
+) -> None:
+    """French typing puts a no-break space before "!" and "?", and an HTML-only reply
+    writes ``&nbsp;``: the letter is the reply's first word all the same."""
+    message = turn_mail("bob@example.com")
+
+    deliver(commit, reply(message, written))
+
+    assert outcome() == "played"
+    assert played(trio, 1) == [lettered(message)["B"]]
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_move_written_as_the_email_words_it_is_played(
     bob: User, trio: Game, commit: Commit, language: str
