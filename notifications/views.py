@@ -46,11 +46,13 @@ log = logging.getLogger(__name__)
 
 def game_paths(game_id: int) -> tuple[str, ...]:
     """The pages a one-click link of game ``game_id`` signs its recipient in on: the table
-    and the pages under it, its chat, its mails' settings."""
+    and the pages under it, its chat, its mails' settings, and its log's download, which
+    a game over offers beside its salt."""
     return (
         reverse("games:game", args=(game_id,)),
         reverse("chat:panel", args=(game_id,)),
         reverse("notifications:link", args=(game_id,)).removesuffix("link/"),
+        reverse("api:export", args=(game_id,)),
     )
 
 

@@ -84,3 +84,21 @@ def test_playing_again_a_game_not_over_is_refused_on_the_page_that_asks(
     page = answer.content.decode()
     assert "A game is played again once it is over." in page and "Friday" in page
     assert Game.objects.count() == 1 and not Invitation.objects.exists()
+
+
+def test_the_game_over_mails_replay_link_lets_its_player_download_the_log(
+    finished: Game, bob: User
+) -> None:
+    """Failed before: the replay offered the log, but the link's session was signed in on
+    the game's pages only, so the download got the API's refusal instead of the log."""
+    (ending,) = [m for m in sent_to(bob.email) if "is over" in m.subject]
+    found = re.search(r"Replay it move by move: https?://[^/\s]+(/\S+)", ending.body)
+    assert found, ending.body
+    browser = Client()
+    replay = browser.get(found.group(1), follow=True).content.decode()
+    download = re.search(r'href="([^"]+)" download="[^"]+">Download the log<', replay)
+    assert download, replay
+    log = browser.get(download.group(1).replace("&amp;", "&"))
+    assert log.status_code == 200
+    assert log.json()["events"][-1]["type"] == "game-ended"
+    assert browser.get("/api/games/").status_code in (401, 403)  # the rest stays shut
