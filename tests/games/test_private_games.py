@@ -208,3 +208,28 @@ def test_a_private_game_answers_as_a_missing_one_on_every_route_and_method(
                 # too, not a database error.
                 assert private == answer(client, method, route, 2**63), (who, method, route)
     assert game.seats.count() == (1 if state == "open" else 2)
+
+
+def test_a_signed_out_player_of_a_private_game_is_offered_to_sign_in_and_come_back(
+    alice: User, bob: User, client: Client
+) -> None:
+    """Failed before: a link to their own private game (a table, a replay step), opened
+    signed out, said only "There is no such page, or no such game", a dead end; the page
+    now offers to sign in, back to the same address, and reads the same for a game that
+    does not exist: it tells a visitor nothing of which private games there are."""
+    game = opened(alice, bob, public=False)
+    step = f"/games/{game.pk}/replay/?step=2"
+    refused, missing = client.get(step), client.get(f"/games/{game.pk + 1000}/replay/?step=2")
+    assert refused.status_code == missing.status_code == 404
+    found = re.search(r'href="(/accounts/login/\?next=[^"]+)"', refused.content.decode())
+    assert found, refused.content.decode()
+    def main(page: bytes, game_id: int) -> str:
+        # The page's main part: around it, the form token differs from one answer to another.
+        said = page.decode().split("<main", 1)[1].split("</main>", 1)[0]
+        return said.replace(f"/games/{game_id}/", "")
+
+    assert main(refused.content, game.pk) == main(missing.content, game.pk + 1000)
+    client.force_login(bob)
+    back = client.get(found.group(1).replace("&amp;", "&"))
+    assert back.status_code == 302 and back["Location"] == step
+    assert client.get(step).status_code == 200
