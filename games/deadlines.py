@@ -229,11 +229,15 @@ def largest_bank(user_id: int) -> int:
 def take_vacation_everywhere(user_id: int, days: int, now: datetime | None = None) -> int:
     """Pause ``user_id``'s clock in every game :func:`paused_everywhere` finds, for
     ``days`` or as many as each game's time bank holds; how many games it paused.
-    ``ValueError`` for days out of 1 to the largest bank (nothing paused)."""
-    most = largest_bank(user_id)
-    if not 0 < days <= most:
-        raise ValueError(f"between 1 and {most} days")
-    seats = list(paused_everywhere(user_id))
-    for seat in seats:
-        take_vacation(seat, min(days, seat.vacation_days), now)
+    ``ValueError`` for days out of 1 to the largest bank: nothing paused, in any game."""
+    with transaction.atomic():
+        # The seats locked (not their games: a move locks its game first), and each pause
+        # clamped to the bank read under the lock, which a deadline may have spent since
+        # the form was drawn.
+        seats = list(paused_everywhere(user_id).select_for_update(of=("self",)).order_by("pk"))
+        most = max((seat.vacation_days for seat in seats), default=0)
+        if not 0 < days <= most:
+            raise ValueError(f"between 1 and {most} days")
+        for seat in seats:
+            take_vacation(seat, min(days, seat.vacation_days), now)
     return len(seats)

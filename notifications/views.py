@@ -168,7 +168,10 @@ def vacation_everywhere(request: HttpRequest) -> HttpResponse:
         paused = take_vacation_everywhere(request.user.pk, int(request.POST.get("days", "0")))
     except ValueError:
         most = largest_bank(request.user.pk)
-        message = _("Take between 1 and %(days)d days.") % {"days": most}
+        if most:
+            message = _("Take between 1 and %(days)d days.") % {"days": most}
+        else:  # the last game with a clock ended since the lobby was drawn
+            message = _("None of your games has a clock to pause.")
         back = (reverse("games:lobby"), _("Back to my games"))
         return render(request, "400.html", {"message": message, "back": back}, status=400)
     messages.success(

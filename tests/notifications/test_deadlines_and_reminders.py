@@ -19,6 +19,7 @@ from django.utils import formats, timezone, translation
 from accounts.middleware import BROWSER_ZONE_COOKIE
 from accounts.models import profile_of
 from games import deadlines
+from games.deadlines import take_vacation
 from games.events.models import Event
 from games.models import Game, Seat
 from notifications import reminders
@@ -441,3 +442,35 @@ def test_no_game_with_a_time_per_move_offers_no_vacation_in_the_lobby(
     client = Client()
     client.force_login(bob)
     assert "Pause my clock in every game" not in client.get("/games/").content.decode()
+
+
+def test_a_vacation_everywhere_with_no_game_left_to_pause_says_so(bob: User, trio: Game) -> None:
+    """Failed before: the lobby's form, posted after the last timed game had ended, was
+    refused with "Take between 1 and 0 days"."""
+    client = Client()
+    client.force_login(bob)
+    response = client.post("/notifications/vacation/", {"days": "2"})
+    assert response.status_code == 400
+    assert "None of your games has a clock to pause." in response.content.decode()
+
+
+def test_a_vacation_everywhere_pauses_every_game_or_none(
+    alice: User, bob: User, trio: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: a game refusing its pause (its bank spent meanwhile by a deadline)
+    answered 400 with the games before it paused all the same."""
+    deadline(trio)
+    second_game(alice, bob)
+    paused: list[int] = []
+
+    def second_refuses(seat: Seat, days: int, now: object = None) -> None:
+        if paused:
+            raise ValueError("between 1 and 0 days")
+        paused.append(seat.pk)
+        take_vacation(seat, days)
+
+    monkeypatch.setattr(deadlines, "take_vacation", second_refuses)
+    client = Client()
+    client.force_login(bob)
+    assert client.post("/notifications/vacation/", {"days": "1"}).status_code == 400
+    assert paused and not Seat.objects.filter(user=bob, paused_until__isnull=False).exists()
