@@ -210,6 +210,13 @@ def test_a_private_game_answers_as_a_missing_one_on_every_route_and_method(
     assert game.seats.count() == (1 if state == "open" else 2)
 
 
+def main_part(page: bytes, game_id: int) -> str:
+    """A page's main part, its game's address left out: around it, the form token differs
+    from one answer to another."""
+    said = page.decode().split("<main", 1)[1].split("</main>", 1)[0]
+    return said.replace(f"/games/{game_id}/", "")
+
+
 def test_a_signed_out_player_of_a_private_game_is_offered_to_sign_in_and_come_back(
     alice: User, bob: User, client: Client
 ) -> None:
@@ -223,12 +230,7 @@ def test_a_signed_out_player_of_a_private_game_is_offered_to_sign_in_and_come_ba
     assert refused.status_code == missing.status_code == 404
     found = re.search(r'href="(/accounts/login/\?next=[^"]+)"', refused.content.decode())
     assert found, refused.content.decode()
-    def main(page: bytes, game_id: int) -> str:
-        # The page's main part: around it, the form token differs from one answer to another.
-        said = page.decode().split("<main", 1)[1].split("</main>", 1)[0]
-        return said.replace(f"/games/{game_id}/", "")
-
-    assert main(refused.content, game.pk) == main(missing.content, game.pk + 1000)
+    assert main_part(refused.content, game.pk) == main_part(missing.content, game.pk + 1000)
     client.force_login(bob)
     back = client.get(found.group(1).replace("&amp;", "&"))
     assert back.status_code == 302 and back["Location"] == step
