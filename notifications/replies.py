@@ -460,7 +460,10 @@ def _owe_answer(
                     recap=turn["recap"], recap_heading=turn["recap_heading"], waiting=True
                 )
     subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
-    if not subject.lower().startswith("re:"):
+    if verdict.tell is not None and game is not None:
+        # The answer goes to another than the sender: not under words a stranger chose.
+        subject = _("%(game)s: a reply from another address") % {"game": game.display_name}
+    elif not subject.lower().startswith("re:"):
         subject = f"Re: {subject}"
     answer = Answer.objects.create(
         inbound=row,

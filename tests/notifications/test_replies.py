@@ -844,3 +844,17 @@ def test_a_reply_with_nul_bytes_in_its_headers_and_body_is_still_judged(
     deliver(commit, raw.replace(b"nonsense", b"non\0sense"))
     assert outcome() == "not-a-move"
     assert "Re:" in answer_to("bob@example.com").subject
+
+
+def test_a_reply_from_an_address_of_no_member_is_told_under_the_sites_own_subject(
+    bob: User, trio: Game, commit: Commit
+) -> None:
+    """Failed before: the mail to the player took the stranger's subject, so whoever holds
+    a reply address could mail a player, from the site, under any subject they chose."""
+    message = turn_mail_now(trio, 1)
+    raw = reply(message, "A", sender="stranger@example.net")
+    raw = re.sub(rb"(?m)^Subject: .*$", b"Subject: You won a prize, click here", raw)
+    deliver(commit, raw)
+    answer = answer_to("bob@example.com")
+    assert "prize" not in answer.subject
+    assert trio.display_name in answer.subject
