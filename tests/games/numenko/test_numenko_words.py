@@ -108,6 +108,6 @@ def test_the_same_words_in_french() -> None:
         assert descriptions.action(move, NAMES) == "garder la grille et échanger un Freechoice"
         assert descriptions.score(-3) == "3 points en main"
         assert descriptions.config({"players": 2, "mode": "rounds"}) == (
-            "2 joueurs, par tours, par courriel\u00a0: chacun joue une fois par tour"
+            "2 joueurs, par tours, par e-mail\u00a0: chacun joue une fois par tour"
         )
         assert descriptions.progress("draw", 4) == "Pioche dans le pot"
