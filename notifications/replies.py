@@ -120,16 +120,15 @@ def process(inbound_id: int) -> str | None:
         if row is None:
             return None
         message = AnymailInboundMessage.parse_raw_mime_bytes(row.raw.encode("latin-1"))
-        # Who reads the answer: the sender if a member, else perhaps the seat's player.
-        reader = _member(row.sender)
-        with translation.override(mail_language(reader)):
+        sender = _member(row.sender)
+        language = mail_language(sender)
+        with translation.override(language):
             verdict = judge(row, message)
+        # Who reads the answer: the sender if a member, else perhaps the seat's player.
+        reader = verdict.tell or sender
         if verdict.tell is not None:
-            # Judged again (a refusal writes nothing) for its why in the reader's language.
-            reader = verdict.tell
-            with translation.override(mail_language(reader)):
-                verdict = judge(row, message)
-        with translation.override(mail_language(reader)):
+            language = mail_language(reader)
+        with translation.override(language):
             if verdict.why and reader is not None and _may_answer(answer_address(row, verdict)):
                 _owe_answer(row, message, verdict, reader)
         row.outcome = verdict.outcome
@@ -169,11 +168,13 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     if game is None or seat is None:
         return Verdict(Outcome.FORGED, _("This game no longer exists: nothing was played."), token)
     if seat.user is not None and _member(row.sender) is None:
-        why = _(
-            "A reply to this game came from %(address)s, which is no address of your "
-            "account: nothing was played. A move by email must come from this address, "
-            "or from another you add to your account on your profile."
-        ) % {"address": row.sender}
+        # Told to the seat's player, not the sender: in the player's language.
+        with translation.override(mail_language(seat.user)):
+            why = _(
+                "A reply to this game came from %(address)s, which is no address of your "
+                "account: nothing was played. A move by email must come from this address, "
+                "or from another you add to your account on your profile."
+            ) % {"address": row.sender}
         return Verdict(Outcome.WRONG_SENDER, why, token, game, seat.user, tell=seat.user)
     if seat.user is None or not _holds(seat.user, row.sender):
         return Verdict(
