@@ -3,13 +3,16 @@ a function that names it and gives its address, and the game's table and replay 
 so that a player finds their way back; and where its players go once it is over (a
 tournament's standings), which the game-over mail links instead of playing the same game
 again; and what the game gave its players there (a tournament's places and points), which
-the game-over mail says. The games app imports none of those apps."""
+the game-over mail says; and what a game over did to each of its players elsewhere (their
+rating), which its table shows beside each player's final score. The games app imports
+none of those apps."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
-from games.models import Game
+from games.models import Game, Seat
 from games.registries import add_once
 
 #: A link: its words (in the active language) and its address.
@@ -25,9 +28,35 @@ Result = tuple[str, list[str]]
 #: Asked of a game that is over: its result in what it is part of, or None.
 ResultFinder = Callable[[Game], Result | None]
 
+
+@dataclass(frozen=True)
+class SeatNote:
+    """What a game over did to one player elsewhere, in the active language ("Rating:
+    1,512 (+12)"), and the address of the page that says more ("": none)."""
+
+    words: str
+    link: str = ""
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    """What a game over did to its players elsewhere (their ratings): a note per seat it
+    did something to, by seat number, and a note on the whole game, once ("not rated: bots
+    played"; "": none)."""
+
+    seats: dict[int, SeatNote] = field(default_factory=dict)
+    note: str = ""
+
+
+#: Asked of a finished game and its seats (in order, as read): what it did to its players
+#: elsewhere, or None (nothing, or nothing known yet). One query for all the seats: the
+#: table asks on every look at a finished game.
+AftermathFinder = Callable[[Game, Sequence[Seat]], Aftermath | None]
+
 _finders: list[Finder] = []
 _next: list[Finder] = []
 _results: list[ResultFinder] = []
+_aftermaths: list[AftermathFinder] = []
 
 
 def register_finder(finder: Finder) -> None:
@@ -61,3 +90,16 @@ def results_of(game: Game) -> list[Result]:
     """What ``game``, over, gave its players in what it is part of, as every registered
     finder says: none for a game of its own."""
     return [result for finder in _results if (result := finder(game)) is not None]
+
+
+def register_aftermath(finder: AftermathFinder) -> None:
+    """Ask ``finder`` what each finished game shown did to its players elsewhere."""
+    add_once(_aftermaths, finder)
+
+
+def aftermath_of(game: Game, seats: Sequence[Seat]) -> list[Aftermath]:
+    """What ``game`` did to its players (``seats``, in order) elsewhere, as every
+    registered finder says: none for a game not finished (nothing asked)."""
+    if game.status != Game.Status.FINISHED:
+        return []
+    return [found for finder in _aftermaths if (found := finder(game, seats)) is not None]

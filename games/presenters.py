@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import endings
-from games.belonging import Link, part_of
+from games.belonging import Aftermath, Link, SeatNote, aftermath_of, part_of
 from games.deadlines import move_due
 from games.descriptions import and_list, game_summary, left_mark
 from games.engine.ruleset import Outcome, Progress
@@ -74,6 +74,9 @@ class Player:
     #: The reader's own seat, marked "(you)" whether or not the view is theirs: a finished
     #: game's replay shows every seat alike (``is_me``: the view is this seat's).
     reading: bool = False
+    #: What the finished game did to this player elsewhere (their rating), beside their
+    #: final score (``games.belonging``).
+    aftermath: list[SeatNote] = field(default_factory=list)
 
 
 @dataclass
@@ -100,6 +103,15 @@ class Table:
     muted: bool = False
     #: The id of the rule a refused move broke (``error`` says why), for a link to it.
     error_rule: str | None = None
+    #: What the finished game did to its players elsewhere (``games.belonging``): each
+    #: player's part is in their ``aftermath``, the notes on the whole game here.
+    aftermath: list[Aftermath] = field(default_factory=list)
+
+    @property
+    def aftermath_notes(self) -> list[str]:
+        """What the finished game did elsewhere, said once for all its players ("not
+        rated: bots played")."""
+        return [found.note for found in self.aftermath if found.note]
 
     @functools.cached_property
     def history(self) -> list[tuple[int, str]]:
@@ -267,10 +279,12 @@ def table(
     error: str | None = None,
     seats: list[Seat] | None = None,
     error_rule: str | None = None,
+    aftermath: list[Aftermath] | None = None,
 ) -> Table:
     """The table as ``seat`` (None: a spectator) sees it now, with ``error`` if a move was
     refused (``error_rule``: the rule it broke). ``seats``: the game's
-    ``selectors.table_seats``, if the caller has read them with the game."""
+    ``selectors.table_seats``, if the caller has read them with the game; ``aftermath``:
+    the game's ``belonging.aftermath_of``, if the caller has asked it."""
     # One read of the seats serves the names, the players, the viewer's clock, mute and
     # orders; the game row just read says whether this process's cached state is the latest.
     if seats is None:
@@ -283,6 +297,10 @@ def table(
     outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
     players = _players(kind.site, seats, view, progress, outcome, seat, resigned)
     names = [p.name for p in players]
+    if aftermath is None:
+        aftermath = aftermath_of(game, seats)
+    for player in players:
+        player.aftermath = [a.seats[player.number] for a in aftermath if player.number in a.seats]
 
     def recent_events() -> list[tuple[int, str]]:
         since = max(0, loaded.sequence - HISTORY_LENGTH)
@@ -319,6 +337,7 @@ def table(
         clock,
         muted,
         error_rule,
+        aftermath,
     )
 
 

@@ -5,9 +5,11 @@ The page's ETag is a digest of everything the page shows that can change: the ga
 and its seats' rows as the view read them (names, users, clocks, the viewer's standing
 orders and mute flag), the events up to the game's ``last_sequence`` (events never change,
 so that number stands for all of them), the viewer, the language, the time zone, whether
-the request is htmx's (the table alone) or the browser's (the whole page), and the time
-only through whether each player's vacation is over. A page with flash messages pending
-gets no ETag: the messages are shown once, so that page is never answered with a 304.
+the request is htmx's (the table alone) or the browser's (the whole page), what the game
+did to its players elsewhere once finished (their ratings, taken in after it ended), and
+the time only through whether each player's vacation is over. A page with flash messages
+pending gets no ETag: the messages are shown once, so that page is never answered with a
+304.
 
 The ETag is weak: two drawings of the same table differ in their CSRF token (masked afresh
 for every response) and their move forms' key, not in what they mean. The browser's copy
@@ -28,14 +30,22 @@ from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 
+from games.belonging import Aftermath
 from games.models import Game, Seat
 
 
-def table_etag(request: HttpRequest, game: Game, seats: list[Seat], seat: int | None) -> str | None:
+def table_etag(
+    request: HttpRequest,
+    game: Game,
+    seats: list[Seat],
+    seat: int | None,
+    aftermath: list[Aftermath],
+) -> str | None:
     """The ETag of the table page ``request`` gets for ``game`` as ``seat`` (None: a
     spectator) sees it; None while flash messages are pending.
 
-    ``seats`` are the game's ``selectors.table_seats``, as the view read them with the game.
+    ``seats`` are the game's ``selectors.table_seats``, as the view read them with the game;
+    ``aftermath`` its ``belonging.aftermath_of`` (its ratings, which come after its end).
     """
     if messages.get_messages(request):
         return None
@@ -59,6 +69,7 @@ def table_etag(request: HttpRequest, game: Game, seats: list[Seat], seat: int | 
             )
             for s in seats
         ],
+        aftermath,
     )
     return f"W/{digest(shown)}"
 

@@ -30,6 +30,7 @@ from games.access import (
     table_for_player,
     table_for_viewer,
 )
+from games.belonging import aftermath_of
 from games.descriptions import and_list, game_summary, refusal, unreadable_in_words
 from games.engine.ruleset import IllegalAction, NotationError
 from games.forms import InviteForm, OrdersForm
@@ -64,8 +65,15 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "waiting-room":
         # The waiting room polls this page: the game has started, so load the table.
         return HttpResponseClientRefresh()
-    etag = table_etag(request, game, seats, seat)
-    return unless_unchanged(request, etag, lambda: _render(request, table(game, seat, seats=seats)))
+    # Asked once for the ETag and the page: the ratings come after the game ends, and a
+    # browser holding the page drawn before must get the one that shows them.
+    aftermath = aftermath_of(game, seats)
+    etag = table_etag(request, game, seats, seat, aftermath)
+    return unless_unchanged(
+        request,
+        etag,
+        lambda: _render(request, table(game, seat, seats=seats, aftermath=aftermath)),
+    )
 
 
 def waiting_room(

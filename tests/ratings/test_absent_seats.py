@@ -130,3 +130,16 @@ def test_the_page_of_a_duel_nobody_else_moved_in_says_why_it_was_not_rated(
     assert "not rated: nobody else made a move of their own" in alices
     bobs = Client().get(f"/players/{bob.pk}/").content.decode()
     assert "not rated: no move of their own" in bobs
+
+
+def test_the_table_says_the_game_was_not_rated_for_the_player_who_never_moved(
+    carol_absent: Absent,
+) -> None:
+    [alice, bob, carol], _before, game = carol_absent
+
+    html = Client().get(f"/games/{game.pk}/").content.decode()
+
+    assert html.count("not rated: no move of their own") == 1
+    assert html.count("Rating: ") == 2
+    assert f"/players/{carol.pk}/ratings/toy/" not in html
+    assert f"/players/{alice.pk}/ratings/toy/" in html and f"/players/{bob.pk}/ratings/" in html

@@ -1,0 +1,52 @@
+"""What the ratings tell the games app, through its registries (registered in
+``RatingsConfig.ready``): what a finished game did to its players' ratings. The games app
+imports nothing of ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from games.belonging import Aftermath, SeatNote
+from games.models import Game, Seat
+from ratings.models import RatedGame
+from ratings.services import player_of
+
+
+def rating_changes(game: Game, seats: Sequence[Seat]) -> Aftermath | None:
+    """Each rated player's rating after ``game`` and its change, linked to their rating's
+    history; a player the game was not rated for marked so; a game passed over, why, once.
+    None until the ratings have taken the game in (their consumer runs after it ends)."""
+    rated = RatedGame.objects.filter(game=game).first()
+    if rated is None:
+        return None
+    if rated.excluded:
+        return Aftermath(note=rated.get_excluded_display())
+    notes = {}
+    for seat in seats:
+        user_id = player_of(seat)
+        change = rated.changes.get(str(user_id))
+        if change is not None:
+            before, after = change
+            words = _("Rating: %(rating)s (%(change)s)") % {
+                "rating": number_format(after, force_grouping=True),
+                "change": signed(after - before),
+            }
+            notes[seat.number] = SeatNote(
+                words, reverse("ratings:history", args=[user_id, rated.pool])
+            )
+        elif user_id in rated.absent:
+            notes[seat.number] = SeatNote(_("not rated: no move of their own"))
+    return Aftermath(notes)
+
+
+def signed(change: int) -> str:
+    """A change of rating with its sign, in the active language's numbers: "+12", "±0",
+    and before a fall the minus sign (U+2212) that typesetting uses, not a hyphen."""
+    size = number_format(abs(change), force_grouping=True)
+    if change > 0:
+        return f"+{size}"
+    return f"\u2212{size}" if change < 0 else f"\u00b1{size}"
