@@ -25,7 +25,8 @@ costs what it does in a process that has not seen the game. Then:
 (d) ``GET /games/`` (the lobby) and ``GET /api/games/`` for a player with
     ``--veteran-games`` finished games (rows written in bulk: finished 2-player games
     against a bot), for a regular with ``--regular-games`` (about one page of them), and
-    for a newcomer with none. Paginated lists make the veteran cost what the regular does.
+    for a newcomer with none. Paginated lists make the veteran cost what the regular does;
+    the lobby lists only the latest five finished games, read without counting them.
 
 Printed as JSON: medians (and p90) in ms, and the ratios 500/50, veteran/newcomer and
 veteran/regular; for (d) also the median time of each request's SQL queries alone (a run of

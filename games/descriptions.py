@@ -14,6 +14,7 @@ from django.utils.translation import ngettext, pgettext
 
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError, WordedError
 from games.models import Game
+from games.results import Place
 
 #: The typographic minus sign (U+2212), with which every game writes a negative number.
 MINUS = "\u2212"
@@ -163,6 +164,30 @@ def time_per_move(deadline: timedelta | None) -> str:
         return _("no deadline")
     days = deadline.days
     return ngettext("%(n)d day per move", "%(n)d days per move", days) % {"n": days}
+
+
+def ordinal(place: int) -> str:
+    """A finishing place as an ordinal: "1st", "2nd", "3rd", "4th", "11th", "21st"."""
+    if place == 1:
+        # Translators: French says the place, feminine: "1re".
+        return pgettext("finishing place", "1st")
+    if place % 100 in (11, 12, 13):
+        return pgettext("finishing place 11, 12, 13", "%(place)dth") % {"place": place}
+    patterns = {
+        1: pgettext("finishing place ending in 1", "%(place)dst"),
+        2: pgettext("finishing place ending in 2", "%(place)dnd"),
+        3: pgettext("finishing place ending in 3", "%(place)drd"),
+    }
+    pattern = patterns.get(place % 10) or pgettext("finishing place", "%(place)dth")
+    return pattern % {"place": place}
+
+
+def place_words(place: Place) -> str:
+    """Where a player finished, in words: "2nd of 3", "1st of 3 (tie)"."""
+    values = {"place": ordinal(place.place), "players": place.players}
+    if place.shared:
+        return _("%(place)s of %(players)d (tie)") % values
+    return _("%(place)s of %(players)d") % values
 
 
 def reason_text(reason: str) -> str:

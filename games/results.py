@@ -9,7 +9,7 @@ resign, else the best placed of them; a player who resigned never wins.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from games.engine.ruleset import Outcome
@@ -67,3 +67,40 @@ def ended_as_ranked(entry: Mapping[str, Any], resigned: Collection[int]) -> Mapp
     outcome = Outcome(scores=tuple(action["scores"]), winners=frozenset(action["winners"]))
     winners = sorted(ranked(outcome, resigned).winners)
     return {**entry, "action": {**action, "winners": winners}}
+
+
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where a player finished a game: ``place`` (1 = best) of ``players``, ``shared`` with
+    another player who finished equal."""
+
+    place: int
+    players: int
+    shared: bool
+
+
+def with_places(seats: list[Seat]) -> list[Seat]:
+    """``seats`` (each read with its game), each with its ``place``: a :class:`Place` as
+    :meth:`Outcome.ranking` gives it, from the final scores and resignations the seats of
+    its game hold (every game's seats in one query); None where the game gave no places
+    (called off, or played alone)."""
+    games: dict[int, list[Seat]] = {}
+    others = Seat.objects.filter(game_id__in=[seat.game_id for seat in seats]).order_by("number")
+    for other in others.only("game_id", "number", "score", "resigned"):
+        games.setdefault(other.game_id, []).append(other)
+    for seat in seats:
+        seat.place = _place(games.get(seat.game_id, []), seat.number)
+    return seats
+
+
+def _place(seats: Sequence[Seat], number: int) -> Place | None:
+    """The place of seat ``number`` among its game's ``seats`` (in order), if they are more
+    than one and all have a score."""
+    scores = tuple(seat.score for seat in seats if seat.score is not None)
+    if len(seats) < 2 or len(scores) < len(seats):
+        return None
+    resigned = frozenset(seat.number for seat in seats if seat.resigned)
+    # A ranking is told by the scores and the resignations alone, not by the winners.
+    places = Outcome(scores=scores, winners=frozenset(), resigned=resigned).ranking()
+    place = places[[seat.number for seat in seats].index(number)]
+    return Place(place=place, players=len(seats), shared=places.count(place) > 1)

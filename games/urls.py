@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import health, history, lobby, replay, rules, table
+from games.views import finished, health, history, lobby, replay, rules, table
 
 app_name = "games"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("healthz/", health.healthz, name="healthz"),
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.new_game, name="new"),
+    path("games/finished/", finished.finished, name="finished"),
     path("games/next/", lobby.next_game, name="next"),
     path("games/try/<str:rules>/", lobby.try_game, name="try"),
     path("games/<int:game_id>/", table.game, name="game"),

@@ -9,7 +9,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -66,8 +65,9 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", context)
 
 
-#: Finished games listed per page of the lobby: a veteran's lobby costs what a newcomer's does.
-FINISHED_PER_PAGE = 20
+#: The player's latest finished games the lobby lists; the page of their finished games
+#: (``games.views.finished``) has them all.
+LATEST_FINISHED = 5
 
 
 @login_required
@@ -80,7 +80,9 @@ def _lobby_page(request: HttpRequest, status: int = 200) -> HttpResponse:
     which its messages say."""
     seats = seats_of(request.user)
     current = list(game_over(seats, False))
-    over = Paginator(game_over(seats), FINISHED_PER_PAGE)
+    # One more than shown tells whether they have more, without counting them all: a
+    # veteran's lobby costs what a newcomer's does.
+    over = list(game_over(seats)[: LATEST_FINISHED + 1])
     tables = open_games(request.user)
     with_bot_accounts(seat for game, _free in tables for seat in game.seats_in_order)
     playing = [s for s in current if not s.awaited and s.game.status == Game.Status.RUNNING]
@@ -97,7 +99,8 @@ def _lobby_page(request: HttpRequest, status: int = 200) -> HttpResponse:
         # Games whose table seats no bot: a seat resigned there passes, no bot plays it.
         "passing": {s.game.pk for s in playing if s.resigned and why_no_bots(s.game)},
         "waiting": tables_being_set([s for s in current if s.game.status == Game.Status.OPEN]),
-        "finished": over.get_page(request.GET.get("page")),
+        "finished": over[:LATEST_FINISHED],
+        "more_finished": len(over) > LATEST_FINISHED,
         "open_games": [
             {
                 "game": game,

@@ -1,7 +1,7 @@
-"""A player's list of games (``GET /api/games/`` and the lobby) in every state of their
-games, a page at a time; the order is read from each seat's copy of its game's times, which
-moves and endings keep in step, and (PostgreSQL) off one index, however many games the
-player has."""
+"""A player's list of games (``GET /api/games/``, the lobby and the page of their finished
+games) in every state of their games, a page at a time; the order is read from each seat's
+copy of its game's times, which moves and endings keep in step, and (PostgreSQL) off one
+index, however many games the player has."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from games.api.views import GamePages
 from games.lobby import game_join, game_open
 from games.models import Game, Seat
 from games.selectors import seats_of
-from games.views import lobby as lobby_views
+from games.views import finished as finished_views
 from tests.api.test_games import two_player_game
 from tests.clients import token_client
 from tests.migrations import migrate
@@ -40,15 +40,19 @@ def listed_by_api(client: APIClient) -> list[str]:
 
 
 def lobby_lists(client: Client) -> dict[str, list[str]]:
-    """The lobby's lists of the player's games (finished ones: every page), by name."""
+    """The lobby's lists of the player's games, by name, and every page of their finished
+    games' own (``all finished``)."""
     page = client.get("/games/")
-    lists = {key: [seat.game.name for seat in page.context[key]] for key in ("awaiting", "playing")}
+    lists = {
+        key: [seat.game.name for seat in page.context[key]]
+        for key in ("awaiting", "playing", "finished")
+    }
     lists["waiting"] = [table.seat.game.name for table in page.context["waiting"]]
-    lists["finished"] = []
+    lists["all finished"] = []
     number: int | None = 1
     while number is not None:
-        finished = client.get("/games/", {"page": number}).context["finished"]
-        lists["finished"] += [seat.game.name for seat in finished]
+        finished = client.get("/games/finished/", {"page": number}).context["finished"]
+        lists["all finished"] += [seat.game.name for seat in finished]
         number = finished.next_page_number() if finished.has_next() else None
     return lists
 
@@ -70,9 +74,9 @@ def test_my_games_in_every_state_a_page_at_a_time_and_as_they_move(
     advance: Callable[..., Game],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Two a page, one finished game a page of the lobby: the lists run over several.
+    # Two a page, one finished game a page of their own: the lists run over several.
     monkeypatch.setattr(GamePages, "page_size", 2)
-    monkeypatch.setattr(lobby_views, "FINISHED_PER_PAGE", 1)
+    monkeypatch.setattr(finished_views, "FINISHED_PER_PAGE", 1)
     done = lambda game: game.status == Game.Status.FINISHED  # noqa: E731
     advance(two_player_game("Older", alice, bob), done)
     bob_to_pick = two_player_game("Bob to pick", alice, bob)
@@ -102,6 +106,7 @@ def test_my_games_in_every_state_a_page_at_a_time_and_as_they_move(
         "playing": ["Carol to pick", "Bob to pick"],
         "waiting": ["Still open"],
         "finished": ["Newer", "Older"],
+        "all finished": ["Newer", "Older"],
     }
     assert_seats_carry_their_games_times()
 
@@ -119,6 +124,7 @@ def test_my_games_in_every_state_a_page_at_a_time_and_as_they_move(
     advance(my_pick, done)
     assert listed_by_api(as_alice)[-3:] == ["My pick", "Newer", "Older"]
     assert lobby_lists(browser)["finished"] == ["My pick", "Newer", "Older"]
+    assert lobby_lists(browser)["all finished"] == ["My pick", "Newer", "Older"]
     assert_seats_carry_their_games_times()
 
 

@@ -456,6 +456,7 @@ if not endpoints_of(alice).exists():  # the demo may be seeded again, Alice kept
 #: :func:`places`) and what it shows.
 MEMBERS_PAGES = [
     ("my-games", "/", "main h1"),
+    ("my-finished-games", "/games/finished/", "main form"),
     ("tournaments", "/tournaments/", "main h1"),
     ("tournament-new", "/tournaments/new/", "main form"),
     ("tournament", "/tournaments/{cup}/", ".tournament-nav"),

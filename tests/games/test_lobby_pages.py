@@ -1,5 +1,6 @@
-"""A veteran's lobby: finished games come a page at a time, so the lobby costs the same
-with two thousand finished games as with a few."""
+"""A veteran's lobby: it lists only their latest finished games, and links the page of them
+all (``tests/games/test_finished_games_page.py``), so the lobby costs the same with two
+thousand finished games as with a few."""
 
 from collections.abc import Callable
 
@@ -11,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Game, Seat
-from games.views.lobby import FINISHED_PER_PAGE
+from games.views.lobby import LATEST_FINISHED
 
 pytestmark = pytest.mark.django_db
 
@@ -39,21 +40,21 @@ def my_finished_games(page: str) -> str:
     return mine.split("Recently finished on the site", 1)[0]
 
 
-def test_finished_games_are_listed_a_page_at_a_time(alice: User, as_user: Login) -> None:
-    finish_games(alice, FINISHED_PER_PAGE + 5)
-    client = as_user(alice)
-    first = my_finished_games(client.get("/games/").content.decode())
-    assert "Old game 0<" in first and f"Old game {FINISHED_PER_PAGE - 1}<" in first
-    assert f"Old game {FINISHED_PER_PAGE}<" not in first
-    assert 'rel="next"' in first
-    second = my_finished_games(client.get("/games/?page=2").content.decode())
-    assert f"Old game {FINISHED_PER_PAGE}<" in second and "Old game 0<" not in second
+def test_the_lobby_lists_the_latest_finished_games_and_links_them_all(
+    alice: User, as_user: Login
+) -> None:
+    finish_games(alice, LATEST_FINISHED + 1)
+    mine = my_finished_games(as_user(alice).get("/games/").content.decode())
+    assert "Old game 0<" in mine and f"Old game {LATEST_FINISHED - 1}<" in mine
+    assert f"Old game {LATEST_FINISHED}<" not in mine
+    assert 'href="/games/finished/"' in mine and "All my finished games" in mine
 
 
-def test_a_page_beyond_the_last_shows_the_last(alice: User, as_user: Login) -> None:
-    finish_games(alice, 3)
-    page = as_user(alice).get("/games/?page=99")
-    assert page.status_code == 200 and "Old game 2<" in my_finished_games(page.content.decode())
+def test_the_lobby_links_no_other_page_when_it_lists_them_all(alice: User, as_user: Login) -> None:
+    finish_games(alice, LATEST_FINISHED)
+    mine = my_finished_games(as_user(alice).get("/games/").content.decode())
+    assert f"Old game {LATEST_FINISHED - 1}<" in mine
+    assert "/games/finished/" not in mine
 
 
 def test_the_lobby_reads_as_much_for_a_veteran_as_for_a_newcomer(
