@@ -96,6 +96,8 @@ TEMPLATES = [
         "OPTIONS": {
             # Each game's template tags, loaded in its templates as {% load <game id> %}.
             "libraries": template_libraries(),
+            # The ``date`` filter of every template writes French's "1er" (games/dates.py).
+            "builtins": ["games.dates"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
