@@ -6,6 +6,7 @@ the whole service on one machine: SQLite, Celery tasks run eagerly in-process, a
 email is printed to the console.
 """
 
+from email.utils import parseaddr
 from pathlib import Path
 
 import environ
@@ -103,6 +104,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.game_stylesheets",
+                "accounts.context_processors.contact",
             ],
         },
     },
@@ -303,6 +305,9 @@ globals().update(env.email_url("EMAIL_URL", default="consolemail://"))
 # A mail server that hangs must not hold a worker (and the row it locked) forever.
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="NUM-X by mail <numx@localhost>")
+# Where a person who is waiting for one of the site's mails (a sign-up's confirmation, a new
+# password) may write when it never comes; by default the address the site's mails come from.
+CONTACT_EMAIL = env.str("CONTACT_EMAIL", default=parseaddr(DEFAULT_FROM_EMAIL)[1])
 
 # The inbound webhook of a mail provider (django-anymail, /notifications/inbound/<provider>/;
 # docs/deploy.md) answers only with this "user:password" as HTTP basic auth; unset, it is off.
