@@ -29,16 +29,6 @@ SENTENCES = (
         "within a few minutes."
     ),
     gettext_noop(
-        "We have sent an email to you for verification. Follow the link provided to "
-        "finalize the signup process. If you do not see the verification email in your "
-        "main inbox, check your spam folder. Please contact us if you do not receive "
-        "the verification email within a few minutes."
-    ),
-    gettext_noop(
-        "We have sent you an email. If you have not received it please check your spam "
-        "folder. Otherwise contact us if you do not receive it in a few minutes."
-    ),
-    gettext_noop(
         "We've sent a code to %(recipient)s. The code expires shortly, so please enter it soon."
     ),
     gettext_noop(

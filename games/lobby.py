@@ -94,6 +94,9 @@ def default_config(rules: str) -> dict[str, Any]:
 FIRST_GAME_BOTS = BotLevels.HEURISTIC
 #: A first game's name, said in each reader's language (``Game.display_name``).
 FIRST_GAME_NAME = gettext_noop("First game of %(title)s")
+#: The name the new-game form suggests; kept as suggested, it is said in each reader's
+#: language too (:func:`game_open`).
+SUGGESTED_NAME = gettext_noop("%(name)s’s game")
 
 
 def game_try(*, player: AbstractBaseUser, rules: str, key: str) -> Game:
@@ -234,9 +237,15 @@ def game_open(
     rules = rules or default_game()
     rule_set(rules).new_game(config)  # refuses configurations the rules do not allow
     _check_level(bot_level)
+    host = {"name": players.display_name(creator)}
+    # The suggestion kept is in the host's language (the request's): other readers would
+    # read a name in a language not theirs.
+    suggested = name == _(SUGGESTED_NAME) % host
     with transaction.atomic():
         game = Game.objects.create(
             name=name,
+            name_msgid=SUGGESTED_NAME if suggested else "",
+            name_args=host if suggested else {},
             rules=rules,
             config=config,
             created_by=creator,

@@ -6,11 +6,12 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import known_time_zone, profile_of
+from games.dates import date_format
 from games.deadlines import seat_clock
 from games.models import Game
 
@@ -27,7 +28,7 @@ def due_words(game: Game, seat: int | None, user: AbstractBaseUser) -> str:
     if due is None:
         return ""
     zone = known_time_zone(profile_of(user).time_zone) or ZoneInfo("UTC")
-    when = formats.date_format(timezone.localtime(due, zone), "DATETIME_FORMAT")
+    when = date_format(timezone.localtime(due, zone), "DATETIME_FORMAT")
     said = {"when": when, "zone": str(zone), "days": bank or 0}
     if not bank:
         return _("Move by %(when)s (%(zone)s); after that the game moves for you.") % said

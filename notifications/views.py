@@ -25,7 +25,7 @@ from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
@@ -34,6 +34,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts import links
 from accounts.links import sign_in_by_link
 from games.access import game_for_player, play_again, refusal_status
+from games.dates import date_format
 from games.deadlines import largest_bank, take_vacation, take_vacation_everywhere
 from games.lobby import LobbyError, rematch_note
 from games.models import Seat
@@ -153,7 +154,7 @@ def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
         back = (reverse("games:game", args=[game.pk]), _("Back to the table"))
         return render(request, "400.html", {"message": message, "back": back}, status=400)
     assert holder.paused_until is not None  # the vacation just taken
-    back = formats.date_format(timezone.localtime(holder.paused_until), "DATETIME_FORMAT")
+    back = date_format(timezone.localtime(holder.paused_until), "DATETIME_FORMAT")
     messages.success(request, _("Your clock is paused until %(when)s.") % {"when": back})
     return redirect("games:game", game.pk)
 

@@ -6,6 +6,7 @@ the whole service on one machine: SQLite, Celery tasks run eagerly in-process, a
 email is printed to the console.
 """
 
+from email.utils import parseaddr
 from pathlib import Path
 
 import environ
@@ -96,11 +97,14 @@ TEMPLATES = [
         "OPTIONS": {
             # Each game's template tags, loaded in its templates as {% load <game id> %}.
             "libraries": template_libraries(),
+            # The ``date`` filter of every template writes French's "1er" (games/dates.py).
+            "builtins": ["games.dates"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.game_stylesheets",
+                "accounts.context_processors.contact",
             ],
         },
     },
@@ -301,6 +305,9 @@ globals().update(env.email_url("EMAIL_URL", default="consolemail://"))
 # A mail server that hangs must not hold a worker (and the row it locked) forever.
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="NUM-X by mail <numx@localhost>")
+# Where a person who is waiting for one of the site's mails (a sign-up's confirmation, a new
+# password) may write when it never comes; by default the address the site's mails come from.
+CONTACT_EMAIL = env.str("CONTACT_EMAIL", default=parseaddr(DEFAULT_FROM_EMAIL)[1])
 
 # The inbound webhook of a mail provider (django-anymail, /notifications/inbound/<provider>/;
 # docs/deploy.md) answers only with this "user:password" as HTTP basic auth; unset, it is off.

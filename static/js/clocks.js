@@ -11,6 +11,8 @@
   const relative = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
   const local = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" });
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // French writes the first of a month "1er", as the page's own dates do (games/dates.py).
+  const french = lang.split("-")[0] === "fr";
   const pageZone = document.body.dataset.timeZone;
   const MINUTE = 60 * 1000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
 
@@ -23,12 +25,19 @@
     return relative.format(Math.round(ms / MINUTE), "minute");
   }
 
+  function deadline(due) {
+    return local
+      .formatToParts(due)
+      .map(({ type, value }) => (french && type === "day" && value === "1" ? "1er" : value))
+      .join("");
+  }
+
   function draw(root) {
     root.querySelectorAll("time.countdown[datetime]").forEach((element) => {
       const due = new Date(element.getAttribute("datetime"));
       if (Number.isNaN(due.getTime())) return;
       element.textContent = `(${left(due)})`;
-      if (zone && zone !== pageZone) element.title = `${local.format(due)} (${zone})`;
+      if (zone && zone !== pageZone) element.title = `${deadline(due)} (${zone})`;
     });
   }
 

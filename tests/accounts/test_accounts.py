@@ -555,3 +555,26 @@ def test_a_mail_server_failing_at_sign_up_keeps_the_account_and_a_log_in_mails_a
         )
     (message,) = mail.outbox
     assert message.to == ["fay@example.com"] and "Confirm" in message.subject
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_pages_that_wait_for_a_mail_name_whom_to_write_to(
+    alice: User, client: Client, settings: Any, language: str
+) -> None:
+    """Failed before: allauth's pages said "contact us" and named no contact. A newcomer
+    whose confirmation never comes, or a member whose new password does not, is given the
+    site's address to write to."""
+    settings.CONTACT_EMAIL = "help@numx.example"
+    browser = {"HTTP_ACCEPT_LANGUAGE": language}
+    link = '<a href="mailto:help@numx.example">help@numx.example</a>'
+    sign_up(client, "chloe@example.com", "Chloé", language=language)
+    pages = [client.get("/accounts/confirm-email/", **browser)]
+    pages.append(client.get("/accounts/password/reset/", **browser))
+    with committed():
+        pages.append(
+            client.post("/accounts/password/reset/", {"email": alice.email}, follow=True, **browser)
+        )
+    for page in pages:
+        text = page.content.decode()
+        assert link in text, page.request["PATH_INFO"]
+        assert "contact us" not in text and "contactez-nous" not in text.lower()
