@@ -327,7 +327,7 @@ def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         tournament = _tournament_for_organiser(request, tournament_id)
-        messages.error(request, _("Give a valid email address."))
+        # The form drawn again says the fault beside the field: no banner saying it twice.
         return _dashboard(request, tournament, status=400, invite_form=form)
 
     def act(tournament: Tournament) -> str:

@@ -19,6 +19,7 @@ from games.deadlines import largest_bank
 from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
+    SUGGESTED_NAME,
     LobbyError,
     LobbyForbidden,
     OpeningKeyReused,
@@ -177,7 +178,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     kind = game_type(chosen)
     data = request.POST if request.method == "POST" else None
     # A name to keep or change: an empty field would only be refused.
-    suggested = _("%(name)s’s game") % {"name": display_name(request.user)}
+    suggested = _(SUGGESTED_NAME) % {"name": display_name(request.user)}
     form = NewGameForm(data, initial={"name": suggested})
     options = kind.site.new_game_form(data)
     if data is not None and form.is_valid() and options.is_valid():
@@ -344,8 +345,8 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     if not form.is_valid():
         game, seat = game_for_viewer(request, game_id)
         if game.status == Game.Status.OPEN and seat is not None and free_seats(game):
-            # The waiting room that shows the form shows it again, with what was typed.
-            messages.error(request, _("Give a valid email address."))
+            # The waiting room that shows the form shows it again, with what was typed and
+            # the field's own fault beside it (a banner would say it a second time).
             return waiting_room(request, game, seat, invite_form=form, status=400)
         return refused(request, game, _("Give a valid email address."), status=400)
 
