@@ -763,6 +763,21 @@ def test_an_invited_member_accepts_or_declines(
     assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
 
 
+def test_declining_an_invitation_says_it_was_declined(
+    league: Tournament, alice: User, bob: User, as_user: Login
+) -> None:
+    """Failed before: a member who declined read "You are no longer registered.", though
+    they had never registered, and wondered whether they had been."""
+    tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    speaks(bob, "fr")
+
+    page = as_user(bob).post(url(league, "unregister/"), follow=True).content.decode()
+
+    assert "Vous avez refusé l’invitation." in page
+    assert "Votre inscription est annulée." not in page
+    assert not league.entries.exists() and not league.invitations.exists()
+
+
 def test_unregistering_is_a_post(league: Tournament, bob: User, as_user: Login) -> None:
     assert as_user(bob).get(url(league, "unregister/")).status_code == 405
 
