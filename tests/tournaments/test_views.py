@@ -675,6 +675,23 @@ def test_the_menu_offers_registration_only_while_the_tournament_takes_it(
     assert link not in over
 
 
+def test_a_player_of_a_tournament_over_reads_that_it_is_over(
+    started: Stage, as_user: Login
+) -> None:
+    """Failed before: a player who opened the invitation's link once the tournament was
+    over read "You are playing in this tournament. Find your table", as if a table were
+    still waiting for them."""
+    tournament = started.tournament
+    player = tournament.entries.first().user
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+
+    page = as_user(player).get(url(tournament, "register/")).content.decode()
+
+    assert "This tournament is over." in page
+    assert "You are playing" not in page and "Find your table" not in page
+    assert f'href="{url(tournament, "standings/")}">Final standings</a>' in page
+
+
 def test_registration_needs_a_log_in(client: Client, league: Tournament) -> None:
     response = client.get(url(league, "register/"))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
