@@ -1326,7 +1326,9 @@ def test_a_french_organiser_reads_the_withdrawal_in_french_said_of_anybody(
 ) -> None:
     """The question and the list of players say it alike of a woman and of a man, the
     list's statuses one of another's kind. Failed before: "ne sera plus placé" and "il ne
-    prend pas de place" of a man only, and the statuses "inscrit" beside "retrait"."""
+    prend pas de place" of a man only, and the statuses "inscrit" beside "retrait"; and
+    the answers "Joueur retiré du tournoi." and "Ce joueur est déjà retiré du tournoi.",
+    said of a man, whoever was withdrawn."""
     speaks(alice, "fr")
     tournament = started.tournament
     entry, other = Entry.objects.filter(tournament=tournament).select_related("user")[:2]
@@ -1334,7 +1336,10 @@ def test_a_french_organiser_reads_the_withdrawal_in_french_said_of_anybody(
     page = html.unescape(as_user(alice).get(ask).content.decode())
     assert f"{entry.user.username} ne jouera plus aucune ronde" in page
     assert "la table lui donne 0 point et aucune place." in page
-    as_user(alice).post(ask)
+    done = as_user(alice).post(ask, follow=True).content.decode()
+    assert "Retrait enregistré." in done and "retiré" not in done
+    again = as_user(alice).post(ask).content.decode()
+    assert "Ce retrait est déjà enregistré." in again and "retiré" not in again
     dashboard = as_user(alice).get(url(tournament, "organise/")).content.decode()
     assert f"<tr><td>{entry.user.username}</td><td>retrait</td>" in dashboard
     assert f"<tr><td>{other.user.username}</td><td>en lice</td>" in dashboard
