@@ -865,6 +865,9 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
         ({"table_size": "7"}, "Select a valid choice"),
         ({"points": "4: 1/2/3/4"}, "never increasing"),
         ({"registration_opens": "2099-02-01T12:00"}, "close after it opens"),
+        # Failed before with a 500: left empty, registration opens now, after a closing
+        # date already past (an organiser's typo of the year).
+        ({"registration_closes": "2020-01-31T12:00"}, "Registration opens now: it must close"),
     ],
 )
 def test_a_bad_tournament_form_is_shown_again_with_its_errors(
