@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.forms import DEADLINES
@@ -94,6 +95,10 @@ class TournamentForm(forms.Form):
         opens, closes = data.get("registration_opens"), data.get("registration_closes")
         if opens and closes and closes <= opens:
             self.add_error("registration_closes", _("Registration must close after it opens."))
+        elif not opens and closes and closes <= timezone.now():
+            # Left empty, it opens now (``tournament_create``): a closing date already past
+            # would break the tournament's dates.
+            self.add_error("registration_closes", _("Registration opens now: it must close later."))
         return data
 
     def values(self) -> dict[str, Any]:

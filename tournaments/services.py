@@ -150,16 +150,17 @@ def tournament_register(
     return entry
 
 
-def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> None:
+def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> bool:
     """Cancel a registration before the first stage, or decline an invitation (sent
-    before it or between stages) any time."""
+    before it or between stages) any time. True when it was an invitation declined (the
+    member was not registered), which the member is told as such."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         tournament.refresh_from_db()
         if tournament.status != Tournament.Status.REGISTRATION:
             declined, _rows = selectors.invitations_of(tournament, user).delete()
             if declined:
-                return
+                return True
             raise TournamentError(
                 _("The tournament has started: ask the organiser to withdraw you.")
             )
@@ -169,6 +170,7 @@ def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> 
         invitations, _rows = selectors.invitations_of(tournament, user).delete()
         if not registrations and not invitations:
             raise TournamentError(_("You are not registered."))
+        return not registrations
 
 
 def tournament_invite(

@@ -139,11 +139,14 @@ def unregister(request: HttpRequest, tournament_id: int) -> HttpResponse:
     (409) once the tournament has started, or for somebody not registered."""
     tournament = _tournament(tournament_id)
     try:
-        services.tournament_unregister(tournament=tournament, user=request.user)
+        declined = services.tournament_unregister(tournament=tournament, user=request.user)
     except services.TournamentError as error:
         messages.error(request, str(error))
         return _registration(request, tournament, status=409)
-    messages.success(request, _("You are no longer registered."))
+    if declined:
+        messages.success(request, _("You declined the invitation."))
+    else:
+        messages.success(request, _("You are no longer registered."))
     return redirect("tournaments:register", tournament.pk)
 
 

@@ -343,6 +343,27 @@ def test_the_end_of_the_game_is_emailed_with_scores_and_the_replay(
             )
 
 
+def test_the_html_end_of_game_keeps_a_winners_notes_apart(trio: Game, commit: Commit) -> None:
+    """Failed before: the HTML email's last cell ran its notes together, "winner 3 moves
+    made for them" (a winner by 3?), where the text says "(winner) (3 moves made for
+    them)"."""
+    import random
+
+    from games.bots import play_bot_move
+
+    rng = random.Random(1)
+    # Everybody was absent once, so the winner, whoever they are, has both notes.
+    Seat.objects.filter(game=trio).update(timeouts=1)
+    while Game.objects.get(pk=trio.pk).status != Game.Status.FINISHED:
+        commit(lambda: (play_bot_move(trio, rng), consumers.dispatch(trio.pk)))
+    (ending, *_others) = [m for m in mail.outbox if "is over" in m.subject]
+    page = ending.alternatives[0][0]  # type: ignore[index]
+    cells = re.findall(r"<td>([^<]*)</td></tr>", str(page))
+
+    assert "winner · 1 move made for them" in cells
+    assert cells.count("1 move made for them") == 2, cells
+
+
 def at_the_table(user: User, game: Game) -> None:
     """``user`` has the game's page open: it polls (as it does every few seconds)."""
     client = Client()

@@ -836,7 +836,9 @@ def test_a_tournament_invitation_says_what_the_tournament_is(
     """Failed before: it named the tournament only, where a game's invitation says its
     table, options and time per move; then its subject said "NUM-X tournament" where its
     body and the rule book say "X-Game tournament", and "X-Games of 5 players" where the
-    numbers may seat tables of 3 and 4 too (10 players at tables of 4 sit at 4, 3 and 3)."""
+    numbers may seat tables of 3 and 4 too (10 players at tables of 4 sit at 4, 3 and 3);
+    then, in French, a capital in mid-sentence after the colon ("« Cup » : Parties
+    X-Game")."""
     cup = with_a_final(alice, table_size=5, stage_count=2, move_deadline=timedelta(days=2))
     speaks(bob, "fr")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
@@ -850,6 +852,7 @@ def test_a_tournament_invitation_says_what_the_tournament_is(
     )
     assert french.subject == "alice vous invite au tournoi X-Game «\u00a0Cup\u00a0»"
     assert (
-        "Parties X-Game de 3 à 5 joueurs, 5 quand leur nombre le permet · 2 rondes, puis une "
+        "«\u00a0Cup\u00a0»\u00a0: parties X-Game de 3 à 5 joueurs, 5 quand leur nombre le permet"
+        " · 2 rondes, puis une "
         "finale entre les 3 premiers · 2 jours par coup." in french.body
     )

@@ -675,6 +675,23 @@ def test_the_menu_offers_registration_only_while_the_tournament_takes_it(
     assert link not in over
 
 
+def test_a_player_of_a_tournament_over_reads_that_it_is_over(
+    started: Stage, as_user: Login
+) -> None:
+    """Failed before: a player who opened the invitation's link once the tournament was
+    over read "You are playing in this tournament. Find your table", as if a table were
+    still waiting for them."""
+    tournament = started.tournament
+    player = tournament.entries.first().user
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+
+    page = as_user(player).get(url(tournament, "register/")).content.decode()
+
+    assert "This tournament is over." in page
+    assert "You are playing" not in page and "Find your table" not in page
+    assert f'href="{url(tournament, "standings/")}">Final standings</a>' in page
+
+
 def test_registration_needs_a_log_in(client: Client, league: Tournament) -> None:
     response = client.get(url(league, "register/"))
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
@@ -763,6 +780,21 @@ def test_an_invited_member_accepts_or_declines(
     assert league.entries.get(user=bob).status == Entry.Status.REGISTERED
 
 
+def test_declining_an_invitation_says_it_was_declined(
+    league: Tournament, alice: User, bob: User, as_user: Login
+) -> None:
+    """Failed before: a member who declined read "You are no longer registered.", though
+    they had never registered, and wondered whether they had been."""
+    tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    speaks(bob, "fr")
+
+    page = as_user(bob).post(url(league, "unregister/"), follow=True).content.decode()
+
+    assert "Vous avez refusé l’invitation." in page
+    assert "Votre inscription est annulée." not in page
+    assert not league.entries.exists() and not league.invitations.exists()
+
+
 def test_unregistering_is_a_post(league: Tournament, bob: User, as_user: Login) -> None:
     assert as_user(bob).get(url(league, "unregister/")).status_code == 405
 
@@ -833,6 +865,9 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
         ({"table_size": "7"}, "Select a valid choice"),
         ({"points": "4: 1/2/3/4"}, "never increasing"),
         ({"registration_opens": "2099-02-01T12:00"}, "close after it opens"),
+        # Failed before with a 500: left empty, registration opens now, after a closing
+        # date already past (an organiser's typo of the year).
+        ({"registration_closes": "2020-01-31T12:00"}, "Registration opens now: it must close"),
     ],
 )
 def test_a_bad_tournament_form_is_shown_again_with_its_errors(
@@ -1295,7 +1330,9 @@ def test_a_french_organiser_reads_the_withdrawal_in_french_said_of_anybody(
 ) -> None:
     """The question and the list of players say it alike of a woman and of a man, the
     list's statuses one of another's kind. Failed before: "ne sera plus placé" and "il ne
-    prend pas de place" of a man only, and the statuses "inscrit" beside "retrait"."""
+    prend pas de place" of a man only, and the statuses "inscrit" beside "retrait"; and
+    the answers "Joueur retiré du tournoi." and "Ce joueur est déjà retiré du tournoi.",
+    said of a man, whoever was withdrawn."""
     speaks(alice, "fr")
     tournament = started.tournament
     entry, other = Entry.objects.filter(tournament=tournament).select_related("user")[:2]
@@ -1303,7 +1340,10 @@ def test_a_french_organiser_reads_the_withdrawal_in_french_said_of_anybody(
     page = html.unescape(as_user(alice).get(ask).content.decode())
     assert f"{entry.user.username} ne jouera plus aucune ronde" in page
     assert "la table lui donne 0 point et aucune place." in page
-    as_user(alice).post(ask)
+    done = as_user(alice).post(ask, follow=True).content.decode()
+    assert "Retrait enregistré." in done and "retiré" not in done
+    again = as_user(alice).post(ask).content.decode()
+    assert "Ce retrait est déjà enregistré." in again and "retiré" not in again
     dashboard = as_user(alice).get(url(tournament, "organise/")).content.decode()
     assert f"<tr><td>{entry.user.username}</td><td>retrait</td>" in dashboard
     assert f"<tr><td>{other.user.username}</td><td>en lice</td>" in dashboard
