@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from games.belonging import Aftermath, SeatNote
+from games.descriptions import signed
 from games.models import Game, Seat
 from ratings.models import RatedGame
 from ratings.services import player_of
@@ -31,8 +31,9 @@ def rating_changes(game: Game, seats: Sequence[Seat]) -> Aftermath | None:
         change = rated.changes.get(str(user_id))
         if change is not None:
             before, after = change
+            # The number as the player page and the leaderboards write it.
             words = _("Rating: %(rating)s (%(change)s)") % {
-                "rating": number_format(after, force_grouping=True),
+                "rating": after,
                 "change": signed(after - before),
             }
             notes[seat.number] = SeatNote(
@@ -42,11 +43,3 @@ def rating_changes(game: Game, seats: Sequence[Seat]) -> Aftermath | None:
             notes[seat.number] = SeatNote(_("not rated: no move of their own"))
     return Aftermath(notes)
 
-
-def signed(change: int) -> str:
-    """A change of rating with its sign, in the active language's numbers: "+12", "±0",
-    and before a fall the minus sign (U+2212) that typesetting uses, not a hyphen."""
-    size = number_format(abs(change), force_grouping=True)
-    if change > 0:
-        return f"+{size}"
-    return f"\u2212{size}" if change < 0 else f"\u00b1{size}"
