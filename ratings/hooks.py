@@ -42,4 +42,3 @@ def rating_changes(game: Game, seats: Sequence[Seat]) -> Aftermath | None:
         elif user_id in rated.absent:
             notes[seat.number] = SeatNote(_("not rated: no move of their own"))
     return Aftermath(notes)
-

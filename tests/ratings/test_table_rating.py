@@ -1,6 +1,7 @@
 """A finished game's table says what it did to each rated player's rating ("Rating: 1368
-(+33)", written as the player page and the leaderboards write it), linked to their rating's history), or once why the game was not rated; nothing
-while the ratings have not taken it in yet."""
+(+33)", written as the player page and the leaderboards write it), linked to their rating's
+history, or once why the game was not rated; nothing while the ratings have not taken it in
+yet."""
 
 from __future__ import annotations
 
@@ -93,9 +94,7 @@ def test_a_game_not_rated_yet_shows_no_rating_then_its_rating_once_rated(
     assert again.status_code == 304
 
 
-def test_the_french_table_says_it_in_french(
-    make_players: Players, toy_game: Play
-) -> None:
+def test_the_french_table_says_it_in_french(make_players: Players, toy_game: Play) -> None:
     alice, bob = make_players(2)
     game = toy_game([alice, bob], winner=0)
     before, after = change_of(game, alice)
