@@ -183,8 +183,12 @@ def ordinal(place: int) -> str:
 
 
 def place_words(place: Place) -> str:
-    """Where a player finished, in words: "2nd of 3", "1st of 3 (tie)"."""
+    """Where a player finished, in words: "2nd of 3", "1st of 3 (tie)", "1st of 2 teams"."""
     values = {"place": ordinal(place.place), "players": place.players}
+    if place.teams:
+        if place.shared:
+            return _("%(place)s of %(players)d teams (tie)") % values
+        return _("%(place)s of %(players)d teams") % values
     if place.shared:
         return _("%(place)s of %(players)d (tie)") % values
     return _("%(place)s of %(players)d") % values

@@ -14,7 +14,9 @@ from typing import Any
 
 from games.engine.ruleset import Outcome
 from games.events.store import GAME_ENDED
-from games.models import Seat
+from games.models import Game, Seat
+from games.registry import game_type
+from games.rulesets.site import Ratings
 
 
 def resigned_seats(game_id: int) -> frozenset[int]:
@@ -75,32 +77,52 @@ class Place:
     another player who finished equal."""
 
     place: int
+    #: The sides that finished: players, or teams (``teams``) where partners share a score.
     players: int
     shared: bool
+    teams: bool = False
+
+
+def sides_of(rules: str, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The sides a game's seats finish on: its adapter's teams, else a seat each."""
+    site = game_type(rules).site
+    if isinstance(site, Ratings):
+        return site.sides(config)
+    return tuple((seat,) for seat in range(int(config["players"])))
 
 
 def with_places(seats: list[Seat]) -> list[Seat]:
     """``seats`` (each read with its game), each with its ``place``: a :class:`Place` as
     :meth:`Outcome.ranking` gives it, from the final scores and resignations the seats of
-    its game hold (every game's seats in one query); None where the game gave no places
-    (called off, or played alone)."""
+    its game hold (every game's seats in one query), a team placed as one; None where the
+    game gave no places (called off, or played alone)."""
     games: dict[int, list[Seat]] = {}
     others = Seat.objects.filter(game_id__in=[seat.game_id for seat in seats]).order_by("number")
     for other in others.only("game_id", "number", "score", "resigned"):
         games.setdefault(other.game_id, []).append(other)
     for seat in seats:
-        seat.place = _place(games.get(seat.game_id, []), seat.number)
+        seat.place = _place(games.get(seat.game_id, []), seat.number, seat.game)
     return seats
 
 
-def _place(seats: Sequence[Seat], number: int) -> Place | None:
-    """The place of seat ``number`` among its game's ``seats`` (in order), if they are more
-    than one and all have a score."""
+def _place(seats: Sequence[Seat], number: int, game: Game) -> Place | None:
+    """The place of seat ``number``'s side among the sides of ``game``, told by its
+    ``seats`` (in order), if they are more than one and all have a score."""
     scores = tuple(seat.score for seat in seats if seat.score is not None)
     if len(seats) < 2 or len(scores) < len(seats):
         return None
+    sides = sides_of(game.rules, game.config)
     resigned = frozenset(seat.number for seat in seats if seat.resigned)
     # A ranking is told by the scores and the resignations alone, not by the winners.
     places = Outcome(scores=scores, winners=frozenset(), resigned=resigned).ranking()
-    place = places[[seat.number for seat in seats].index(number)]
-    return Place(place=place, players=len(seats), shared=places.count(place) > 1)
+    # A side finishes where its best seat does, as the ratings rank it: partners share a
+    # score, and are not tied with each other.
+    ranks = [min(places[seat] for seat in side) for side in sides]
+    mine = ranks[next(i for i, side in enumerate(sides) if number in side)]
+    place = 1 + sum(rank < mine for rank in ranks)
+    return Place(
+        place=place,
+        players=len(sides),
+        shared=ranks.count(mine) > 1,
+        teams=any(len(side) > 1 for side in sides),
+    )

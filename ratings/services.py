@@ -20,7 +20,7 @@ from games.events import store
 from games.models import Event, Game, Seat
 from games.players import bot_accounts
 from games.registry import game_type
-from games.results import with_resignations
+from games.results import sides_of, with_resignations
 from games.rulesets.site import Ratings
 from ratings.models import RatedGame, Rating
 
@@ -71,14 +71,6 @@ def pool_label(pool: str) -> str:
         return site.title
     name = site.describe_mode(mode) if isinstance(site, Ratings) else mode
     return f"{site.title} · {name}"
-
-
-def sides_of(rules: str, config: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
-    """The sides a game's seats finish on: its adapter's teams, else a seat each."""
-    site = game_type(rules).site
-    if isinstance(site, Ratings):
-        return site.sides(config)
-    return tuple((seat,) for seat in range(int(config["players"])))
 
 
 def player_of(seat: Seat) -> int | None:

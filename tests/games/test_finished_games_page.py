@@ -119,6 +119,19 @@ def test_each_line_says_the_players_place_ties_shared(alice: User, as_user: Logi
     assert "2nd of 4 (tie)" in line_of(page, "Shared second")
 
 
+def test_a_team_game_places_the_teams(alice: User, as_user: Login) -> None:
+    """Partners share one score (NUM-X's Teams: seats 0 and 2 against 1 and 3): a team
+    finishes first or second of two, never tied with its own partner."""
+    won = game_with_scores(alice, "Team won", [10, 5, 10, 5])
+    lost = game_with_scores(alice, "Team lost", [10, 5, 10, 5], mine=1)
+    Game.objects.filter(pk__in=[won.pk, lost.pk]).update(config={"players": 4, "teams": True})
+    page = as_user(alice).get("/games/finished/").content.decode()
+    assert "1st of 2 teams" in line_of(page, "Team won") and "tie" not in line_of(page, "Team won")
+    assert "2nd of 2 teams" in line_of(page, "Team lost")
+    french = as_user(alice).get("/games/finished/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "1re place sur 2 équipes" in line_of(french, "Team won")
+
+
 def test_a_game_of_fewest_points_ranks_the_fewest_first(alice: User, as_user: Login) -> None:
     """Numenko's fewest points in hand win: its seats hold the points taken away, so the
     best score is the highest there as everywhere."""
