@@ -169,6 +169,11 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
                 bot_level=game.bot_level,
                 idempotency_key=_rematch_key(game),
             )
+            if game.name_msgid:
+                # A name said in each reader's language stays so: the player asking for
+                # the rematch reads it in theirs, which would otherwise be kept for all.
+                again.name_msgid, again.name_args = game.name_msgid, game.name_args
+                again.save(update_fields=["name_msgid", "name_args"])
             for seat in seats:
                 if seat.is_bot:
                     game_add_bot(game=again, by=by, level=seat.bot_level)

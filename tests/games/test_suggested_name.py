@@ -6,9 +6,11 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from accounts.models import profile_of
-from games.models import Game
+from games.lobby import SUGGESTED_NAME, game_open, game_rematch
+from games.models import Game, Seat
 from tests.members import speaks
 
 pytestmark = pytest.mark.django_db
@@ -46,3 +48,24 @@ def test_a_suggested_name_kept_is_read_in_each_readers_language(
 def test_a_name_the_host_typed_is_shown_as_typed(host: User, bob: User, as_user: Login) -> None:
     game = open_table(as_user(host), "Partie du vendredi")
     assert "Partie du vendredi" in as_user(bob).get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_suggested_name_played_again_by_another_player_stays_translated(
+    host: User, bob: User
+) -> None:
+    """Failed before: Bob's rematch of Alice's table froze its name in Bob's language."""
+    game = game_open(creator=host, name="x", config={"players": 2})
+    Game.objects.filter(pk=game.pk).update(
+        name_msgid=SUGGESTED_NAME, name_args={"name": "Alice"}, status=Game.Status.FINISHED
+    )
+    Seat.objects.create(game=game, number=1, user=bob, name="bob")
+    game.refresh_from_db()
+
+    with translation.override("en"):
+        again = game_rematch(game=game, by=bob)
+    again.refresh_from_db()
+
+    with translation.override("fr"):
+        assert again.display_name == "Partie proposée par Alice"
+    with translation.override("en"):
+        assert again.display_name == "Alice’s game"
