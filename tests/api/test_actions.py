@@ -320,6 +320,42 @@ def test_a_malformed_request_is_refused_as_such(
     assert recorded(game) == 2
 
 
+@pytest.mark.parametrize(
+    ("address", "body", "half"),
+    [
+        ("actions/", r'{"action": "play purple-\ud800", "expected_sequence": 2}', r"\ud800"),
+        ("actions/", r'{"action": "pass", "expected_sequence": 2, "\udc00": 1}', r"\udc00"),
+        ("check/", r'{"action": "play \ud800"}', r"\ud800"),
+        ("resign/", r'{"\ud800": true}', r"\ud800"),
+    ],
+)
+def test_a_body_holding_half_a_character_is_unreadable(
+    as_alice: APIClient, game: Game, address: str, body: str, half: str
+) -> None:
+    """Failed before: a JSON escape of a lone surrogate (half of a UTF-16 pair, no character
+    alone) read well, and the refusal quoting the move or the key it was in could not be
+    written as UTF-8: a 500."""
+
+    def said(language: str) -> str:
+        answer = as_alice.post(
+            f"/api/games/{game.pk}/{address}",
+            body,
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert answer.status_code == 400
+        refusal = answer.json()
+        return str(refusal.get("message", refusal.get("detail")))
+
+    assert said("en") == f"JSON parse error - {half} is only half of a character."
+    assert said("fr") == (
+        f"Erreur de lecture JSON\u00a0: {half} n\u2019est que la moiti\u00e9 d\u2019un "
+        "caract\u00e8re."
+    )
+    assert recorded(game) == 2
+    assert not game.seats.get(number=0).resigned
+
+
 def test_a_body_that_is_not_json_is_a_bad_request(as_alice: APIClient, game: Game) -> None:
     response = as_alice.post(
         f"/api/games/{game.pk}/actions/", "{oops", content_type="application/json"
