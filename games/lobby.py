@@ -319,9 +319,11 @@ def check_invitation(game: Game, token: str) -> None:
 
 def game_join(*, game: Game, user: AbstractBaseUser, token: str = "") -> Seat:
     """Take a free seat, with the invitation token unless the table is public."""
-    check_invitation(game, token)
+    # A player seated already is told so, whatever token they sent: the table is theirs
+    # to see, and the link was never what kept them out.
     if game.seats.filter(user_id=user.pk).exists():
         raise LobbyError(_("You already have a seat at this table."))
+    check_invitation(game, token)
     seat = _take_seat(game, user=user, name=players.display_name(user))
     if free_seats(game) == 0:
         table_filled.send(sender=Game, game=game, player=user)

@@ -421,6 +421,13 @@ class GameSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True)
     free_seats = serializers.SerializerMethodField()
     move_deadline_hours = serializers.SerializerMethodField()
+    bot_level = serializers.ChoiceField(
+        choices=BotLevels.choices,
+        read_only=True,
+        help_text="The level of the bots seated at this table without one of their own, and "
+        "of the one that plays a resigned or absent player's seat: 0 random, 1 the game's "
+        "heuristic, 2 search.",
+    )
     my_seat = serializers.SerializerMethodField()
     awaiting_me = serializers.SerializerMethodField()
     created_by_me = serializers.SerializerMethodField()
@@ -436,6 +443,7 @@ class GameSerializer(serializers.ModelSerializer):
             "config",
             "is_public",
             "move_deadline_hours",
+            "bot_level",
             "phase",
             "round",
             "awaiting",

@@ -321,11 +321,21 @@ def _too_large() -> ParseError:
 
 class JSONBodyParser(JSONParser):
     """JSON bodies; one nested deeper than the decoder follows is unreadable (400), as any
-    other malformed body."""
+    other malformed body, and so is one escaping half of a character."""
 
     def parse(self, *args: Any, **kwargs: Any) -> Any:
         try:
-            return super().parse(*args, **kwargs)
+            data = super().parse(*args, **kwargs)
+            # JSON may escape a lone UTF-16 surrogate (`"\ud800"`), which Python reads into
+            # a string no UTF-8 can write: the refusal quoting it (an unreadable move, an
+            # unknown key) would then fail to be written, a 500.
+            json.dumps(data, ensure_ascii=False).encode()
+            return data
+        except UnicodeEncodeError as half:
+            raise ParseError(
+                _("JSON parse error - \\u%(code)04x is only half of a character.")
+                % {"code": ord(half.object[half.start])}
+            ) from None
         except RecursionError:
             raise ParseError(_("JSON parse error - nested too deeply.")) from None
         except ParseError as unreadable:

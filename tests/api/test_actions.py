@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ from games.lobby import game_open
 from games.models import Game
 from games.moves import legal_moves
 from games.selectors import game_view
+from games.services import SeatSpec, game_create
 
 pytestmark = pytest.mark.django_db
 
@@ -320,6 +322,42 @@ def test_a_malformed_request_is_refused_as_such(
     assert recorded(game) == 2
 
 
+@pytest.mark.parametrize(
+    ("address", "body", "half"),
+    [
+        ("actions/", r'{"action": "play purple-\ud800", "expected_sequence": 2}', r"\ud800"),
+        ("actions/", r'{"action": "pass", "expected_sequence": 2, "\udc00": 1}', r"\udc00"),
+        ("check/", r'{"action": "play \ud800"}', r"\ud800"),
+        ("resign/", r'{"\ud800": true}', r"\ud800"),
+    ],
+)
+def test_a_body_holding_half_a_character_is_unreadable(
+    as_alice: APIClient, game: Game, address: str, body: str, half: str
+) -> None:
+    """Failed before: a JSON escape of a lone surrogate (half of a UTF-16 pair, no character
+    alone) read well, and the refusal quoting the move or the key it was in could not be
+    written as UTF-8: a 500."""
+
+    def said(language: str) -> str:
+        answer = as_alice.post(
+            f"/api/games/{game.pk}/{address}",
+            body,
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert answer.status_code == 400
+        refusal = answer.json()
+        return str(refusal.get("message", refusal.get("detail")))
+
+    assert said("en") == f"JSON parse error - {half} is only half of a character."
+    assert said("fr") == (
+        f"Erreur de lecture JSON\u00a0: {half} n\u2019est que la moiti\u00e9 d\u2019un "
+        "caract\u00e8re."
+    )
+    assert recorded(game) == 2
+    assert not game.seats.get(number=0).resigned
+
+
 def test_a_body_that_is_not_json_is_a_bad_request(as_alice: APIClient, game: Game) -> None:
     response = as_alice.post(
         f"/api/games/{game.pk}/actions/", "{oops", content_type="application/json"
@@ -406,6 +444,32 @@ def test_the_same_key_records_a_move_once(as_alice: APIClient, game: Game) -> No
     assert again.json()["game"]["state"] == first.json()["game"]["state"]
     assert recorded(game) == 3
     assert Event.objects.filter(game=game, idempotency_key="click-1").count() == 1
+
+
+def test_a_move_sent_again_lists_what_it_recorded_the_first_time(
+    as_alice: APIClient, as_bob: APIClient, alice: User, bob: User
+) -> None:
+    """Failed before: the second answer listed the move's own event alone, where the first
+    listed what followed it too (here the end of the round and the exchange served), though
+    both answer the same recording: a bot whose first answer was lost learned less."""
+    numenko = game_create(
+        name="Grids",
+        rules="numenko",
+        config={"players": 2},
+        seats=[SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
+        rng=random.Random(2),
+    )
+    start = numenko.last_sequence
+    submit(as_alice, numenko, {"action": "pass", "expected_sequence": start})
+    offered = as_bob.get(f"/api/games/{numenko.pk}/legal-actions/").json()
+    body = {"action": offered["sample"]["notation"], "expected_sequence": offered["sequence"]}
+
+    first = submit(as_bob, numenko, body, HTTP_IDEMPOTENCY_KEY="lost")
+    again = submit(as_bob, numenko, body, HTTP_IDEMPOTENCY_KEY="lost")
+
+    assert len(first.json()["recorded"]) > 1, "the round's end should have followed the move"
+    assert again.json()["recorded"] == first.json()["recorded"]
+    assert recorded(numenko) == first.json()["recorded"][-1]
 
 
 def test_the_idempotency_key_header_works_like_the_body(as_alice: APIClient, game: Game) -> None:

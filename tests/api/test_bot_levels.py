@@ -21,6 +21,17 @@ def test_the_api_opens_a_table_with_its_bot_level(as_alice: APIClient) -> None:
     assert Game.objects.get(pk=created.json()["id"]).bot_level == BotLevel.RANDOM
 
 
+def test_a_table_says_its_bot_level(as_alice: APIClient) -> None:
+    """Failed before: the level a table was opened with (that of the bots seated without
+    one of their own, and of a resigned player's) was nowhere in its answers."""
+    body = {"name": "g", "rules": "maya", "config": {"players": 2}, "bot_level": 2}
+    created = as_alice.post("/api/games/", body, format="json").json()
+
+    assert created["bot_level"] == 2
+    assert as_alice.get(f"/api/games/{created['id']}/").json()["bot_level"] == 2
+    assert as_alice.get("/api/games/").json()["results"][0]["bot_level"] == 2
+
+
 @pytest.mark.parametrize("level", [3, -1, "clever", None])
 def test_the_api_refuses_a_table_with_a_level_that_does_not_exist(
     as_alice: APIClient, level: object

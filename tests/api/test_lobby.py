@@ -92,6 +92,20 @@ def test_joining_twice_is_refused(as_alice: APIClient, table: Game) -> None:
     assert table.seats.count() == 1
 
 
+@pytest.mark.parametrize("body", [{}, {"token": "guess"}])
+def test_a_player_joining_again_without_the_token_is_told_they_have_a_seat(
+    as_alice: APIClient, table: Game, body: dict[str, object]
+) -> None:
+    """Failed before: the table's own host, seated, was told 403 "This invitation link is
+    not valid." (a bot joining again after a restart, without the link it no longer
+    needs), as if they were a stranger to the table."""
+    response = as_alice.post(f"/api/games/{table.pk}/join/", body, format="json")
+
+    assert response.status_code == 409
+    assert response.json()["detail"] == "You already have a seat at this table."
+    assert table.seats.count() == 1
+
+
 def test_a_started_game_takes_nobody_more(as_carol: APIClient, game: Game) -> None:
     response = as_carol.post(
         f"/api/games/{game.pk}/join/", {"token": game.invite_token}, format="json"
