@@ -5,7 +5,8 @@ if that enqueue is lost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
 
 from celery import shared_task
 from django.conf import settings
@@ -22,7 +23,7 @@ from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
 from tournaments import seating
 from tournaments.models import Invitation, Mail, Tournament
-from tournaments.standings import Standing, format_points
+from tournaments.standings import Standing, TieBreak, format_points
 
 
 def queue_mail(
@@ -58,12 +59,29 @@ def send_mail(mail_id: int) -> bool:
     return send_once(Mail, mail_id, ("recipient",), compose_for)
 
 
-def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) -> str:
+def place_in_words(
+    line: Standing,
+    ranked: int,
+    names: Mapping[Hashable, str],
+    after_stage: int | None = None,
+) -> str:
     """Where a player stands, in the active language: "Your final place: =1 of 5, with
     4.67 points." (a shared place written as the standings write it), or, with
     ``after_stage``, "After stage 1: 3 of 8, with 2 points."; ``ranked`` players have a
-    place. The player has played a table (``line.rank`` is set): one who has not has no
-    place and no points to tell (:class:`~tournaments.standings.Standing`)."""
+    place. Level on points with another, as the standings say it, which tie-break set
+    them apart, the other named from ``names``: "Level on points, you are behind Paul on
+    total NUM-X score, 398 to 412.". The player has played a table (``line.rank`` is
+    set): one who has not has no place and no points to tell
+    (:class:`~tournaments.standings.Standing`)."""
+    place = _place_alone(line, ranked, after_stage)
+    if line.tie_break is None:
+        return place
+    why = tie_break_in_words(line.tie_break, names[line.tie_break.other])
+    return place + " " + gettext("Level on points, you are %(why)s.") % {"why": why}
+
+
+def _place_alone(line: Standing, ranked: int, after_stage: int | None) -> str:
+    """Where a player stands (:func:`place_in_words`), the tie-break left out."""
     points = line.points
     assert points is not None, "only a player who has played a table has a place"
     # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
@@ -91,6 +109,43 @@ def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) 
         )
         % words
     )
+
+
+#: What each tie-break says, ahead of the other player and behind them.
+_TIE_BREAK_WORDS = {
+    ("numx_score", True): gettext_lazy(
+        "ahead of %(other)s on total NUM-X score, %(mine)s to %(theirs)s"
+    ),
+    ("numx_score", False): gettext_lazy(
+        "behind %(other)s on total NUM-X score, %(mine)s to %(theirs)s"
+    ),
+    ("opponents_points", True): gettext_lazy(
+        "ahead of %(other)s on opponents' points, %(mine)s to %(theirs)s"
+    ),
+    ("opponents_points", False): gettext_lazy(
+        "behind %(other)s on opponents' points, %(mine)s to %(theirs)s"
+    ),
+    ("xtrems", True): gettext_lazy("ahead of %(other)s on X-Trems, %(mine)s to %(theirs)s"),
+    ("xtrems", False): gettext_lazy("behind %(other)s on X-Trems, %(mine)s to %(theirs)s"),
+}
+
+
+def tie_break_in_words(tie_break: TieBreak, other: str) -> str:
+    """Which tie-break set a player against ``other``, level with them on points, in the
+    active language: "behind Françoise on total NUM-X score, 398 to 412", or "tied with
+    Paul on every tie-break"."""
+    if tie_break.criterion is None:
+        return gettext("tied with %(other)s on every tie-break") % {"other": other}
+    decimal = get_format("DECIMAL_SEPARATOR")
+
+    def said(value: object) -> str:
+        return format_points(value, decimal) if isinstance(value, Fraction) else str(value)
+
+    return _TIE_BREAK_WORDS[tie_break.criterion, tie_break.ahead] % {
+        "other": other,
+        "mine": said(tie_break.mine),
+        "theirs": said(tie_break.theirs),
+    }
 
 
 def tournament_summary(tournament: Tournament) -> str:

@@ -18,7 +18,7 @@ from games.registry import rule_set
 from games.results import resigned_seats
 from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
-from tournaments.selectors import standings_of
+from tournaments.selectors import entries_of, names_of, standings_of
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
 #: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
@@ -133,6 +133,8 @@ def _announce_final_places(tournament: Tournament, link: str) -> None:
     the stages' start told them where to play, the end tells them how it went."""
     lines = standings_of(tournament)
     ranked = sum(line.rank is not None for line in lines)
+    # Who a tie-break set a player against is named (tournaments.mail.place_in_words).
+    names = names_of(entries_of(tournament))
     entries = tournament.entries.filter(status=Entry.Status.REGISTERED).select_related("user")
     by_entry = {entry.pk: entry for entry in entries}
     for line in lines:
@@ -144,7 +146,7 @@ def _announce_final_places(tournament: Tournament, link: str) -> None:
             [entry.user],
             lambda line=line: (
                 _("%(tournament)s is over") % {"tournament": tournament.name},
-                place_in_words(line, ranked)
+                place_in_words(line, ranked, names)
                 + "\n\n"
                 + _("The standings: %(link)s") % {"link": link},
             ),

@@ -23,6 +23,7 @@ from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
 from tournaments import seating
+from tournaments.mail import tie_break_in_words
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.standings import SeatResult, Standing, TableResult, placings, standings
 
@@ -127,6 +128,9 @@ class StandingLine:
     rating: ShownRating | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
+    #: For a player level on points with a neighbouring line, which tie-break decided, in
+    #: words (empty otherwise).
+    tie_break: str = ""
 
     @property
     def withdrawn(self) -> bool:
@@ -143,6 +147,7 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
     lines = []
     for line in standings_of(tournament, upto_stage):
         entry = entries[line.player]  # type: ignore[index]
+        decided = line.tie_break
         lines.append(
             StandingLine(
                 line,
@@ -150,6 +155,9 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
                 names[entry.pk],
                 ratings.get(entry.user_id),
                 bot_account=entry.user_id in bots,
+                tie_break=""
+                if decided is None
+                else tie_break_in_words(decided, names[decided.other]),  # type: ignore[index]
             )
         )
     return lines
@@ -255,6 +263,9 @@ class PlayerAtTable:
     points: Fraction | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
+    #: For a player level on points with a neighbouring line, which tie-break decided, in
+    #: words (empty otherwise).
+    tie_break: str = ""
     #: The player resigned at this table (a bot plays their seat; the fixed value).
     resigned: bool = False
 

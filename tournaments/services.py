@@ -431,6 +431,8 @@ def _announce_stage(stage: Stage, announced: DeliveredFirst) -> None:
     # The new stage's tables are not recorded: these are the standings after the last one.
     lines = {line.player: line for line in selectors.standings_of(tournament)}
     ranked = sum(line.rank is not None for line in lines.values())
+    # Who a tie-break set a player against is named (tournaments.mail.place_in_words).
+    everybody = selectors.names_of(selectors.entries_of(tournament))
     for table in stage.tables.select_related("game"):
         link = settings.SITE_URL + reverse("games:game", args=(table.game_id,))
         places = list(table.players.select_related("entry__user"))
@@ -461,7 +463,7 @@ def _announce_stage(stage: Stage, announced: DeliveredFirst) -> None:
                         ""
                         if line is None or line.rank is None
                         else "\n\n"
-                        + place_in_words(line, ranked, after_stage=stage.number - 1)
+                        + place_in_words(line, ranked, everybody, after_stage=stage.number - 1)
                         + " "
                         + _("The standings: %(link)s") % {"link": standings}
                     ),

@@ -50,6 +50,7 @@ from .conftest import (
     open_for_a_day,
     play_out,
     register_all,
+    three_winners,
     with_a_final,
 )
 
@@ -409,6 +410,31 @@ def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Pla
 
 
 # --- Results, withdrawals and deadlines ------------------------------------------------
+
+
+def test_a_final_place_decided_by_a_tie_break_says_which_in_the_mail(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: of three winners on 4 points ranked by their NUM-X score, the
+    second read "Your final place: 2 of 9, with 4 points." and nothing of why not first."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=1)
+    winners = three_winners(tournament, make_players(9))
+    stage = tournament.stages.get()
+    speaks(winners[1], "fr")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(stage)
+    sent = {m.to[0]: m.body for m in mail.outbox}
+    first, second = (display_name(user) for user in winners[:2])
+    assert (
+        "Your final place: 1 of 9, with 4 points. Level on points, you are ahead of "
+        f"{second} on total NUM-X score, 50 to 40."
+    ) in sent[winners[0].email]
+    assert (
+        "Votre place finale\u00a0: 2 sur 9, avec 4\u00a0points. À points égaux, vous êtes "
+        f"derrière {first} au score NUM-X total, 40 à 50."
+    ) in sent[winners[1].email]
+    assert f"you are behind {second} on total NUM-X score, 30 to 40." in sent[winners[2].email]
 
 
 def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(

@@ -41,9 +41,11 @@ from .conftest import (
     cup_to_the_final,
     fake_result,
     first_stage,
+    one_table_of_three,
     open_for_a_day,
     play_out,
     register_all,
+    three_winners,
 )
 
 pytestmark = pytest.mark.django_db
@@ -339,14 +341,48 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
     league: Tournament, alice: User, make_players: Players, client: Client
 ) -> None:
     """Three players equal on everything are "=1" all three, not "1, =1, =1"."""
-    register_all(league, make_players(3))
-    stage = stage_start(tournament=league, by=alice, rng=random.Random(1))
-    (table,) = stage.tables.all()
-    fake_result(table, {"player1": 20, "player2": 20, "player3": 20})
+    one_table_of_three(league, make_players(3), [20, 20, 20])
     page = client.get(url(league, "standings/")).content.decode()
     body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     ranks = re.findall(r"<tr[^>]*>\s*<td class=\"num\">([^<]*)</td>", body)
     assert ranks == ["=1", "=1", "=1"]
+
+
+def test_players_level_on_points_read_which_tie_break_ranked_them(
+    league: Tournament, alice: User, make_players: Players, client: Client
+) -> None:
+    """Failed before: three winners on 4 points read "player1: 4, player4: 4, player7: 4"
+    on the tournament page, and neither the standings nor their CSV said why they were
+    1, 2 and 3."""
+    first, second, third = (user.username for user in three_winners(league, make_players(9)))
+    page = html.unescape(client.get(url(league)).content.decode())
+    leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
+    assert f"{first}: 4 (ahead of {second} on total NUM-X score, 50 to 40)" in leaders
+    assert f"{second}: 4 (behind {first} on total NUM-X score, 40 to 50)" in leaders
+    assert f"{third}: 4 (behind {second} on total NUM-X score, 30 to 40)" in leaders
+    standings = html.unescape(client.get(url(league, "standings/")).content.decode())
+    assert "Tie-break" in standings
+    assert f"behind {first} on total NUM-X score, 40 to 50" in standings
+    french = html.unescape(
+        client.get(url(league, "standings/"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    assert f"derrière {first} au score NUM-X total, 40 à 50" in french
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(url(league, "standings.csv")).content.decode()))
+    )
+    assert [row["tie_break"] for row in rows[:3]] == ["numx_score"] * 3
+
+
+def test_players_level_on_every_tie_break_read_that_they_are_tied(
+    league: Tournament, alice: User, make_players: Players, client: Client
+) -> None:
+    one_table_of_three(league, make_players(3), [20, 20, 0])
+    page = html.unescape(client.get(url(league)).content.decode())
+    assert re.search(r"player[12]: 3 \(tied with player[12] on every tie-break\)", page), page
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(url(league, "standings.csv")).content.decode()))
+    )
+    assert [row["tie_break"] for row in rows] == ["tied", "tied", ""]
 
 
 @pytest.mark.parametrize(
@@ -447,7 +483,8 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     finish_stage(started)
     page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     leaders = page.split("En tête (points de tournoi)", 1)[1].split("</ol>", 1)[0]
-    assert re.findall(r"<li[^>]*>[^<:]+\u00a0: \d+</li>", leaders), leaders
+    # Each is level on every tie-break with the other table's player of the same place.
+    assert re.findall(r"<li[^>]*>[^<:]+\u00a0: \d+ \(à égalité avec [^<]+\)</li>", leaders), leaders
 
 
 def test_the_leaders_share_a_place_as_the_standings_do(client: Client, started: Stage) -> None:
