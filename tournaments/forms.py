@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import DEADLINES
 from games.models import Game
+from tournaments import seating
 from tournaments.models import Tournament
-from tournaments.standings import DEFAULT_POINTS, format_points_table, parse_points
+from tournaments.standings import DEFAULT_POINTS, format_points_table, parse_points, points_row
 
 
 class TournamentForm(forms.Form):
@@ -80,6 +81,7 @@ class TournamentForm(forms.Form):
         min_value=0,
         max_value=1000,
         initial=0,
+        help_text=_("At most the points of a table's last place (1 with the default points)."),
     )
 
     def clean_points(self) -> dict[int, tuple[int, ...]]:
@@ -92,6 +94,7 @@ class TournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        self._check_forfeit(data)
         opens, closes = data.get("registration_opens"), data.get("registration_closes")
         if opens and closes and closes <= opens:
             self.add_error("registration_closes", _("Registration must close after it opens."))
@@ -100,6 +103,28 @@ class TournamentForm(forms.Form):
             # would break the tournament's dates.
             self.add_error("registration_closes", _("Registration opens now: it must close later."))
         return data
+
+    def _check_forfeit(self, data: dict[str, Any]) -> None:
+        """A forfeit worth more than a last place would reward a player for stopping (a
+        timed-out player could top the standings): refused beside its field, with the
+        most it may be (docs/tournaments.md, "Points per table")."""
+        rows, forfeit = data.get("points"), data.get("forfeit_points")
+        size, fmt = data.get("table_size"), data.get("format")
+        if rows is None or forfeit is None or size is None or fmt is None:
+            return  # refused already, beside the field at fault
+        final = data.get("final_size") if fmt == Tournament.Format.FINAL else None
+        sizes = seating.sizes_before_seating(size, bool(data.get("small_tables")), final)
+        lowest, table = min((points_row(rows, table)[-1], table) for table in sizes)
+        if forfeit > lowest:
+            self.add_error(
+                "forfeit_points",
+                _(
+                    "At most %(points)d: a forfeit must not be worth more than the last "
+                    "place at a table of %(size)d, or stopping would pay better than "
+                    "playing to the end."
+                )
+                % {"points": lowest, "size": table},
+            )
 
     def values(self) -> dict[str, Any]:
         """Keyword arguments for ``tournament_create``."""

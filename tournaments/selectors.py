@@ -413,10 +413,7 @@ def table_sizes_of(tournament: Tournament) -> list[int]:
     final = tournament.format == Tournament.Format.FINAL
     tables = Table.objects.filter(stage__tournament=tournament)
     if not tables.exists():
-        sizes = set(seating.possible_sizes(size, small))
-        if final:
-            sizes |= set(range(smallest, tournament.final_size + 1))
-        return sorted(sizes)
+        return seating.sizes_before_seating(size, small, tournament.final_size if final else None)
     sizes = set(tables.annotate(seated=Count("players")).values_list("seated", flat=True))
     active = active_entries(tournament).count()
     upcoming = next_stage_number(tournament)

@@ -895,6 +895,19 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
     )
 
 
+#: The new tournament form, filled in but for its forfeit.
+A_TOURNAMENT = {
+    "name": "Cup",
+    "format": "stages",
+    "table_size": "4",
+    "stage_count": "3",
+    "final_size": "4",
+    "move_deadline": "3",
+    "deadline_policy": "pass",
+    "registration_closes": "2099-01-31T12:00",
+}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -910,21 +923,53 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
 def test_a_bad_tournament_form_is_shown_again_with_its_errors(
     bob: User, as_user: Login, change: dict[str, str], message: str
 ) -> None:
-    data = {
-        "name": "Cup",
-        "format": "stages",
-        "table_size": "4",
-        "stage_count": "3",
-        "final_size": "4",
-        "move_deadline": "3",
-        "deadline_policy": "pass",
-        "registration_closes": "2099-01-31T12:00",
-        "forfeit_points": "0",
-        **change,
-    }
+    data = {**A_TOURNAMENT, "forfeit_points": "0", **change}
     response = as_user(bob).post("/tournaments/new/", data)
     assert response.status_code == 400 and message in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+ROWS_ENDING_ON_2 = "3: 6/4/2; 4: 8/6/4/2; 5: 10/8/6/4/2"
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        # Failed before: accepted, so a timed-out player could top the standings.
+        ({"forfeit_points": "100"}, "At most 1: a forfeit must not be worth more"),
+        ({"forfeit_points": "2"}, "At most 1: a forfeit must not be worth more"),
+        ({"forfeit_points": "1"}, None),
+        ({"forfeit_points": "2", "points": ROWS_ENDING_ON_2}, None),
+        ({"forfeit_points": "3", "points": ROWS_ENDING_ON_2}, "At most 2"),
+        # The final's table may be larger than the stages' (a final of six, tables of
+        # three): its last place counts too.
+        (
+            {"forfeit_points": "2", "points": ROWS_ENDING_ON_2, "table_size": "3"},
+            None,
+        ),
+        (
+            {
+                "forfeit_points": "2",
+                "points": ROWS_ENDING_ON_2,
+                "table_size": "3",
+                "format": "final",
+                "final_size": "6",
+            },
+            "At most 1",
+        ),
+    ],
+)
+def test_a_forfeit_worth_more_than_a_last_place_is_refused_beside_its_field(
+    bob: User, as_user: Login, change: dict[str, str], refused: str | None
+) -> None:
+    data = {**A_TOURNAMENT, **change}
+    response = as_user(bob).post("/tournaments/new/", data)
+    if refused is None:
+        assert response.status_code == 302
+        return
+    assert response.status_code == 400 and not Tournament.objects.exists()
+    (error,) = response.context["form"].errors["forfeit_points"]
+    assert refused in error
 
 
 # --- The organiser's dashboard and tools -------------------------------------------------
