@@ -142,3 +142,11 @@ class InviteForm(forms.Form):
 class EmailForm(forms.Form):
     subject = forms.CharField(label=_("Subject"), max_length=120)
     message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 6}))
+    reply_to_me = forms.BooleanField(
+        label=_("Players may reply to my address (they will see it)"),
+        required=False,
+        help_text=_(
+            "The site shows nobody's address: without this, replies do not reach you, and "
+            "the email says so."
+        ),
+    )

@@ -31,18 +31,23 @@ def queue_mail(
     users: Iterable[AbstractBaseUser],
     compose: Callable[[], tuple[str, str]],
     deliver: Callable[[Mail], None] = deliver_after_commit,
+    reply_to: str = "",
 ) -> None:
     """Owe each user ``compose()``'s subject and body, written in the user's language, as
     outbox rows of the caller's transaction; once it commits, a task sends each once
     (``deliver`` says when its task is enqueued: by default, after what the transaction
-    did before)."""
+    did before). Replies go to ``reply_to`` if given, else to the site's address."""
     for user in users:
         if not getattr(user, "email", ""):
             continue
         with override(mail_language(user)):
             subject, body = compose()
         mail = Mail.objects.create(
-            tournament=tournament, recipient=user, subject=subject[:255], body=body
+            tournament=tournament,
+            recipient=user,
+            subject=subject[:255],
+            body=body,
+            reply_to=reply_to,
         )
         deliver(mail)
 
@@ -54,7 +59,10 @@ def send_mail(mail_id: int) -> bool:
 
     def compose_for(mail: Mail) -> EmailMessage | None:
         address = mail.recipient.email
-        return EmailMessage(mail.subject, mail.body, to=[address]) if address else None
+        if not address:
+            return None
+        reply_to = [mail.reply_to] if mail.reply_to else None
+        return EmailMessage(mail.subject, mail.body, to=[address], reply_to=reply_to)
 
     return send_once(Mail, mail_id, ("recipient",), compose_for)
 

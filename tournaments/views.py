@@ -451,6 +451,7 @@ def email_players(request: HttpRequest, tournament_id: int) -> HttpResponse:
             by=request.user,
             subject=form.cleaned_data["subject"],
             message=form.cleaned_data["message"],
+            reply_to_me=form.cleaned_data["reply_to_me"],
         )
         return ngettext("Email sent to %(n)d player.", "Email sent to %(n)d players.", sent) % {
             "n": sent

@@ -722,15 +722,20 @@ def test_only_the_organiser_finishes_tables(
 # --- Emails ----------------------------------------------------------------------------
 
 
+def registered(tournament: Tournament, players: list[User]) -> list[User]:
+    """``players`` registered to ``tournament``, the first of them reading French."""
+    register_all(tournament, players)
+    speaks(players[0], "fr")
+    return players
+
+
 def test_the_organiser_emails_every_registered_player_in_their_language(
     league: Tournament,
     alice: User,
     make_players: Players,
     django_capture_on_commit_callbacks: OnCommit,
 ) -> None:
-    players = make_players(3)
-    register_all(league, players)
-    speaks(players[0], "fr")
+    players = registered(league, make_players(3))
     entry_withdraw(entry=Entry.objects.get(user=players[2]), by=alice)
     tournament_invite(tournament=league, by=alice, email="alice@example.com")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
@@ -744,6 +749,55 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     assert all(body.startswith("Be ready.") for body in bodies.values())
     assert "Envoyé par" in bodies[players[0].email]  # her profile says French
     assert "Sent by" in bodies[players[1].email]
+
+
+@pytest.mark.parametrize(
+    ("shown", "english", "french"),
+    [
+        (
+            True,
+            "Reply to this email to write to alice.",
+            "Répondez à cet e-mail pour écrire à alice.",
+        ),
+        (
+            False,
+            "Replies to this email do not reach alice, whose address the site does not share.",
+            "Les réponses à cet e-mail ne parviennent pas à alice, dont le site ne partage pas",
+        ),
+    ],
+)
+def test_replies_reach_the_organiser_only_if_they_show_their_address(
+    shown: bool,
+    english: str,
+    french: str,
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: replies went to the site's address, which the footer did not say."""
+    players = registered(league, make_players(2))
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_email(
+            tournament=league, by=alice, subject="Hi", message="Ready?", reply_to_me=shown
+        )
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert all(m.reply_to == ([alice.email] if shown else []) for m in mail.outbox)
+    assert english in sent[players[1].email].body
+    assert french in sent[players[0].email].body
+
+
+def test_an_organiser_without_an_address_cannot_be_replied_to(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(2))
+    alice.email = ""
+    alice.save()
+    with pytest.raises(TournamentError, match="no email address"):
+        tournament_email(
+            tournament=league, by=alice, subject="Hi", message="Ready?", reply_to_me=True
+        )
+    assert not Mail.objects.exists()
 
 
 def test_a_tournament_email_goes_out_once_however_often_its_task_runs(

@@ -1344,6 +1344,29 @@ def test_the_organiser_emails_all_players(
     assert len(mail.outbox) == 8 and mail.outbox[0].subject == "[Spring league] Stage 2"
 
 
+def test_players_reply_to_the_organiser_only_if_the_organiser_shows_their_address(
+    started: Stage,
+    alice: User,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    """Failed before: every reply went to the site's address; the site never shows a
+    member's address, so the organiser chooses, message by message."""
+    browser = as_user(alice)
+    assert (
+        "Players may reply to my address"
+        in browser.get(url(started.tournament, "organise/")).content.decode()
+    )
+    for shown in (True, False):
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            browser.post(
+                url(started.tournament, "organise/email/"),
+                {"subject": "Stage 2", "message": "Starts Monday.", "reply_to_me": shown or ""},
+            )
+        assert {tuple(m.reply_to) for m in mail.outbox} == ({(alice.email,)} if shown else {()})
+
+
 def test_an_email_without_a_subject_is_refused_with_400_and_the_form_again(
     started: Stage, alice: User, as_user: Login
 ) -> None:
