@@ -156,6 +156,16 @@ def tie_break_in_words(tie_break: TieBreak, other: str) -> str:
     }
 
 
+def points_in_words(points: Fraction) -> str:
+    """Tournament points with their word, in the active language: "1 point", "8 points",
+    "4.67 points" (a share, said in the plural, with the reader's decimal separator)."""
+    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
+    count = points.numerator if points.denominator == 1 else 2
+    return ngettext("%(points)s point", "%(points)s points", count) % {
+        "points": format_points(points, get_format("DECIMAL_SEPARATOR"))
+    }
+
+
 def tournament_summary(tournament: Tournament) -> str:
     """What a tournament is in words, as its page says it: "X-Games of 3 to 5 players, 4
     where their number allows · 3 stages, then a final of the top 4 · 3 days per move"."""

@@ -174,6 +174,12 @@ def leaders(tournament: Tournament, count: int = 5) -> list[StandingLine]:
     return ranked[:count] + [line for line in ranked[count:] if line.standing.rank == last]
 
 
+def podium(lines: Iterable[StandingLine]) -> list[StandingLine]:
+    """The standings' lines placed first to third (a shared third place with all who
+    share it): what a finished tournament's page and its organiser's last mail open on."""
+    return [line for line in lines if line.standing.rank is not None and line.standing.rank <= 3]
+
+
 @dataclass(frozen=True)
 class StageProgress:
     """A stage being played, as its standings say it: how many of its tables are done,

@@ -437,6 +437,25 @@ def test_a_final_place_decided_by_a_tie_break_says_which_in_the_mail(
     assert f"you are behind {second} on total NUM-X score, 30 to 40." in sent[winners[2].email]
 
 
+def test_the_organisers_mail_that_the_tournament_is_over_gives_its_podium(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: it gave only the standings' and the dashboard's links."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=1)
+    first, second, third = (display_name(u) for u in three_winners(tournament, make_players(9)))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(tournament.stages.get())
+    (over,) = [m for m in mail.outbox if m.to == [alice.email]]
+    assert (
+        "The podium:\n"
+        f"1. {first}: 4 points (ahead of {second} on total NUM-X score, 50 to 40)\n"
+        f"2. {second}: 4 points (behind {first} on total NUM-X score, 40 to 50)\n"
+        f"3. {third}: 4 points (behind {second} on total NUM-X score, 30 to 40)\n\n"
+        "The standings: "
+    ) in over.body
+
+
 def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:

@@ -461,6 +461,28 @@ def test_organisers_read_that_a_resigned_player_gets_the_fixed_value_too(
     assert label in words(form)
 
 
+def test_a_finished_tournaments_page_opens_on_its_podium(
+    alice: User, make_players: Players, client: Client
+) -> None:
+    """Failed before: a finished tournament's page named no winner; the podium was three
+    clicks away, in the standings."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=1, description="Autumn.")
+    first, second, third = (user.username for user in three_winners(tournament, make_players(9)))
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    assert "Podium" not in page, "not before the tournament is over"
+    results._close_stage(tournament.stages.get())
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    podium = page.split('<h2 id="podium">Podium</h2>', 1)[1].split("</ol>", 1)[0]
+    assert page.index("Podium") < page.index("Autumn.")
+    assert re.findall(r'<li value="(\d)">([^<]*)</li>', podium) == [
+        ("1", f"{first}: 4 points (ahead of {second} on total NUM-X score, 50 to 40)"),
+        ("2", f"{second}: 4 points (behind {first} on total NUM-X score, 40 to 50)"),
+        ("3", f"{third}: 4 points (behind {second} on total NUM-X score, 30 to 40)"),
+    ]
+    french = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert f"{first}\u00a0: 4 points (devant" in french.split('<h2 id="podium">', 1)[1]
+
+
 def test_the_tournament_page_says_the_sizes_its_tables_can_have(
     client: Client, league: Tournament
 ) -> None:
