@@ -13,7 +13,26 @@ from games.forms import DEADLINES
 from games.models import Game
 from tournaments import seating
 from tournaments.models import Tournament
-from tournaments.standings import DEFAULT_POINTS, format_points_table, parse_points, points_row
+from tournaments.standings import (
+    DEFAULT_POINTS,
+    PointsRowError,
+    format_points_table,
+    parse_points,
+    points_row,
+)
+
+#: What is wrong with a points row, by ``PointsRowError.fault``: said beside the field,
+#: naming the row, so that the organiser knows which row to mend and how.
+POINTS_ROW_FAULTS = {
+    "form": _(
+        "“%(row)s” is not written as “4: 8/4/2/1”: a table's size, a colon, then its points."
+    ),
+    "size": _("“%(row)s”: a table has 2 to 6 players, not %(size)d."),
+    "count": _(
+        "“%(row)s”: a table of %(size)d needs %(size)d numbers, one per place, not %(count)d."
+    ),
+    "increasing": _("“%(row)s”: the points must never increase from one place to the next."),
+}
 
 
 class TournamentForm(forms.Form):
@@ -87,9 +106,10 @@ class TournamentForm(forms.Form):
     def clean_points(self) -> dict[int, tuple[int, ...]]:
         try:
             return parse_points(self.cleaned_data.get("points") or "")
-        except ValueError:
+        except PointsRowError as error:
             raise forms.ValidationError(
-                _("Write each row as “4: 8/4/2/1”: one number per place, never increasing.")
+                POINTS_ROW_FAULTS[error.fault]
+                % {"row": error.row, "size": error.size, "count": error.count}
             ) from None
 
     def clean(self) -> dict[str, Any]:

@@ -444,32 +444,51 @@ def _rating_columns(rating: tuple[int, bool] | None) -> tuple[str, str]:
     return str(rating[0]), "yes" if rating[1] else "no"
 
 
-_ROW = re.compile(r"^\s*([2-6])\s*:\s*(\d+(?:\s*/\s*\d+)*)\s*$")
+_ROW = re.compile(r"^\s*(\d+)\s*:\s*(\d+(?:\s*/\s*\d+)*)\s*$")
+
+
+class PointsRowError(ValueError):
+    """A points row :func:`parse_points` cannot take, and what is wrong with it, for the
+    form to say in the reader's language: ``fault`` is ``"form"`` (not ``size:
+    points/points/…``), ``"size"`` (no table has that many players), ``"count"`` (not one
+    number per place: ``count`` numbers for a table of ``size``) or ``"increasing"``."""
+
+    def __init__(self, fault: str, row: str, size: int = 0, count: int = 0) -> None:
+        super().__init__(f"{fault}: “{row}”")
+        self.fault, self.row, self.size, self.count = fault, row, size, count
 
 
 def parse_points(text: str) -> dict[int, tuple[int, ...]]:
     """Points rows written ``size: first/second/...``, one per line or separated by ``;``;
     sizes left out keep their default row. Each row has one number per place, never
-    increasing.
+    increasing, for a table of 2 to 6 (:data:`DEFAULT_POINTS`' sizes); any other row
+    raises :class:`PointsRowError`.
 
     >>> parse_points("4: 10/6/3/1; 3: 6/3/1")[4]
     (10, 6, 3, 1)
     >>> parse_points("")[4]
     (8, 4, 2, 1)
+    >>> parse_points("4: 8/4/2")
+    Traceback (most recent call last):
+    ...
+    tournaments.standings.PointsRowError: count: “4: 8/4/2”
     """
     rows = dict(DEFAULT_POINTS)
     for part in re.split(r"[;\n]", text):
-        if not part.strip():
+        row_text = part.strip()
+        if not row_text:
             continue
-        match = _ROW.match(part)
+        match = _ROW.match(row_text)
         if match is None:
-            raise ValueError(f"“{part.strip()}” is not “size: points/points/…”")
+            raise PointsRowError("form", row_text)
         size = int(match.group(1))
+        if size not in DEFAULT_POINTS:
+            raise PointsRowError("size", row_text, size)
         row = tuple(int(value) for value in match.group(2).split("/"))
         if len(row) != size:
-            raise ValueError(f"a table of {size} needs {size} numbers, not {len(row)}")
+            raise PointsRowError("count", row_text, size, len(row))
         if any(a < b for a, b in pairwise(row)):
-            raise ValueError(f"the points of a table of {size} must never increase")
+            raise PointsRowError("increasing", row_text, size)
         rows[size] = row
     return rows
 

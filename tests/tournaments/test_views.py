@@ -935,7 +935,7 @@ A_TOURNAMENT = {
     [
         ({"name": ""}, "This field is required"),
         ({"table_size": "7"}, "Select a valid choice"),
-        ({"points": "4: 1/2/3/4"}, "never increasing"),
+        ({"points": "4: 1/2/3/4"}, "must never increase"),
         ({"registration_opens": "2099-02-01T12:00"}, "close after it opens"),
         # Failed before with a 500: left empty, registration opens now, after a closing
         # date already past (an organiser's typo of the year).
@@ -948,6 +948,50 @@ def test_a_bad_tournament_form_is_shown_again_with_its_errors(
     data = {**A_TOURNAMENT, "forfeit_points": "0", **change}
     response = as_user(bob).post("/tournaments/new/", data)
     assert response.status_code == 400 and message in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("points", "english", "french"),
+    [
+        (
+            "4: 8/4/2",
+            "“4: 8/4/2”: a table of 4 needs 4 numbers, one per place, not 3.",
+            "«\u00a04: 8/4/2\u00a0»\u00a0: une table de 4 demande 4 nombres, un par place, et "
+            "non 3.",
+        ),
+        (
+            "7: 1/1/1/1/1/1/1",
+            "“7: 1/1/1/1/1/1/1”: a table has 2 to 6 players, not 7.",
+            "«\u00a07: 1/1/1/1/1/1/1\u00a0»\u00a0: une table réunit de 2 à 6 personnes, et non 7.",
+        ),
+        (
+            "3: 1/2/4",
+            "“3: 1/2/4”: the points must never increase from one place to the next.",
+            "«\u00a03: 1/2/4\u00a0»\u00a0: les points ne doivent jamais augmenter d’une place",
+        ),
+        (
+            "four: 1",
+            "“four: 1” is not written as “4: 8/4/2/1”: a table's size, a colon, then its points.",
+            "«\u00a0four: 1\u00a0» n’est pas écrit sous la forme «\u00a04: 8/4/2/1\u00a0»",
+        ),
+    ],
+)
+def test_a_bad_points_row_says_what_is_wrong_with_it_beside_the_field(
+    points: str, english: str, french: str, bob: User, as_user: Login
+) -> None:
+    """Failed before: every bad row read "Write each row as “4: 8/4/2/1”: one number per
+    place, never increasing.", whether it was a number short or a table of seven."""
+    browser = as_user(bob)
+    for language, message in (("en", english), ("fr", french)):
+        response = browser.post(
+            "/tournaments/new/",
+            {**A_TOURNAMENT, "forfeit_points": "0", "points": points},
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert response.status_code == 400
+        (error,) = response.context["form"].errors["points"]
+        assert message in error
     assert not Tournament.objects.exists()
 
 
