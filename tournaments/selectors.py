@@ -269,9 +269,6 @@ class PlayerAtTable:
     points: Fraction | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
-    #: For a player level on points with a neighbouring line, which tie-break decided, in
-    #: words (empty otherwise).
-    tie_break: str = ""
     #: The player resigned at this table (a bot plays their seat; the fixed value).
     resigned: bool = False
 
