@@ -11,8 +11,28 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import DEADLINES
 from games.models import Game
+from tournaments import seating
 from tournaments.models import Tournament
-from tournaments.standings import DEFAULT_POINTS, format_points_table, parse_points
+from tournaments.standings import (
+    DEFAULT_POINTS,
+    PointsRowError,
+    format_points_table,
+    parse_points,
+    points_row,
+)
+
+#: What is wrong with a points row, by ``PointsRowError.fault``: said beside the field,
+#: naming the row, so that the organiser knows which row to mend and how.
+POINTS_ROW_FAULTS = {
+    "form": _(
+        "“%(row)s” is not written as “4: 8/4/2/1”: a table's size, a colon, then its points."
+    ),
+    "size": _("“%(row)s”: a table has 2 to 6 players, not %(size)d."),
+    "count": _(
+        "“%(row)s”: a table of %(size)d needs %(size)d numbers, one per place, not %(count)d."
+    ),
+    "increasing": _("“%(row)s”: the points must never increase from one place to the next."),
+}
 
 
 class TournamentForm(forms.Form):
@@ -80,18 +100,21 @@ class TournamentForm(forms.Form):
         min_value=0,
         max_value=1000,
         initial=0,
+        help_text=_("At most the points of a table's last place (1 with the default points)."),
     )
 
     def clean_points(self) -> dict[int, tuple[int, ...]]:
         try:
             return parse_points(self.cleaned_data.get("points") or "")
-        except ValueError:
+        except PointsRowError as error:
             raise forms.ValidationError(
-                _("Write each row as “4: 8/4/2/1”: one number per place, never increasing.")
+                POINTS_ROW_FAULTS[error.fault]
+                % {"row": error.row, "size": error.size, "count": error.count}
             ) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        self._check_forfeit(data)
         opens, closes = data.get("registration_opens"), data.get("registration_closes")
         if opens and closes and closes <= opens:
             self.add_error("registration_closes", _("Registration must close after it opens."))
@@ -100,6 +123,28 @@ class TournamentForm(forms.Form):
             # would break the tournament's dates.
             self.add_error("registration_closes", _("Registration opens now: it must close later."))
         return data
+
+    def _check_forfeit(self, data: dict[str, Any]) -> None:
+        """A forfeit worth more than a last place would reward a player for stopping (a
+        timed-out player could top the standings): refused beside its field, with the
+        most it may be (docs/tournaments.md, "Points per table")."""
+        rows, forfeit = data.get("points"), data.get("forfeit_points")
+        size, fmt = data.get("table_size"), data.get("format")
+        if rows is None or forfeit is None or size is None or fmt is None:
+            return  # refused already, beside the field at fault
+        final = data.get("final_size") if fmt == Tournament.Format.FINAL else None
+        sizes = seating.sizes_before_seating(size, bool(data.get("small_tables")), final)
+        lowest, table = min((points_row(rows, table)[-1], table) for table in sizes)
+        if forfeit > lowest:
+            self.add_error(
+                "forfeit_points",
+                _(
+                    "At most %(points)d: a forfeit must not be worth more than the last "
+                    "place at a table of %(size)d, or stopping would pay better than "
+                    "playing to the end."
+                )
+                % {"points": lowest, "size": table},
+            )
 
     def values(self) -> dict[str, Any]:
         """Keyword arguments for ``tournament_create``."""
@@ -117,3 +162,11 @@ class InviteForm(forms.Form):
 class EmailForm(forms.Form):
     subject = forms.CharField(label=_("Subject"), max_length=120)
     message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 6}))
+    reply_to_me = forms.BooleanField(
+        label=_("Players may reply to my address (they will see it)"),
+        required=False,
+        help_text=_(
+            "The site shows nobody's address: without this, replies do not reach you, and "
+            "the email says so."
+        ),
+    )

@@ -5,6 +5,8 @@ tournaments."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,10 +14,10 @@ from django.utils.translation import ngettext
 
 from games.belonging import Link, Result
 from games.models import Game
+from tournaments.mail import points_in_words
 from tournaments.models import Invitation, Table
 from tournaments.results import results_at
 from tournaments.selectors import PlayerAtTable, table_view, tournament_of
-from tournaments.templatetags.tournament_tags import points as said_points
 
 
 def tournament_link(game: Game) -> Link | None:
@@ -65,10 +67,7 @@ def table_result(game: Game) -> Result | None:
 
 
 def _result_line(player: PlayerAtTable) -> str:
-    value = player.points or 0
-    # Whole points agree in number with their count; a fraction reads as many.
-    count = int(value) if value == int(value) else 2
-    got = ngettext("%(points)s point", "%(points)s points", count) % {"points": said_points(value)}
+    got = points_in_words(Fraction(player.points or 0))
     mark = player.forfeit_mark
     name = f"{player.name} ({mark})" if mark else player.name
     if player.rank is None:

@@ -5,7 +5,8 @@ if that enqueue is lost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
 
 from celery import shared_task
 from django.conf import settings
@@ -22,7 +23,7 @@ from notifications.emails import invitation_email
 from notifications.outbox import RETRIED, deliver_after_commit, send_once, sends
 from tournaments import seating
 from tournaments.models import Invitation, Mail, Tournament
-from tournaments.standings import Standing, format_points
+from tournaments.standings import Standing, TieBreak, format_points
 
 
 def queue_mail(
@@ -30,18 +31,23 @@ def queue_mail(
     users: Iterable[AbstractBaseUser],
     compose: Callable[[], tuple[str, str]],
     deliver: Callable[[Mail], None] = deliver_after_commit,
+    reply_to: str = "",
 ) -> None:
     """Owe each user ``compose()``'s subject and body, written in the user's language, as
     outbox rows of the caller's transaction; once it commits, a task sends each once
     (``deliver`` says when its task is enqueued: by default, after what the transaction
-    did before)."""
+    did before). Replies go to ``reply_to`` if given, else to the site's address."""
     for user in users:
         if not getattr(user, "email", ""):
             continue
         with override(mail_language(user)):
             subject, body = compose()
         mail = Mail.objects.create(
-            tournament=tournament, recipient=user, subject=subject[:255], body=body
+            tournament=tournament,
+            recipient=user,
+            subject=subject[:255],
+            body=body,
+            reply_to=reply_to,
         )
         deliver(mail)
 
@@ -53,17 +59,37 @@ def send_mail(mail_id: int) -> bool:
 
     def compose_for(mail: Mail) -> EmailMessage | None:
         address = mail.recipient.email
-        return EmailMessage(mail.subject, mail.body, to=[address]) if address else None
+        if not address:
+            return None
+        reply_to = [mail.reply_to] if mail.reply_to else None
+        return EmailMessage(mail.subject, mail.body, to=[address], reply_to=reply_to)
 
     return send_once(Mail, mail_id, ("recipient",), compose_for)
 
 
-def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) -> str:
+def place_in_words(
+    line: Standing,
+    ranked: int,
+    names: Mapping[Hashable, str],
+    after_stage: int | None = None,
+) -> str:
     """Where a player stands, in the active language: "Your final place: =1 of 5, with
     4.67 points." (a shared place written as the standings write it), or, with
     ``after_stage``, "After stage 1: 3 of 8, with 2 points."; ``ranked`` players have a
-    place. The player has played a table (``line.rank`` is set): one who has not has no
-    place and no points to tell (:class:`~tournaments.standings.Standing`)."""
+    place. Level on points with another, as the standings say it, which tie-break set
+    them apart, the other named from ``names``: "Level on points, you are behind Paul on
+    total NUM-X score, 398 to 412.". The player has played a table (``line.rank`` is
+    set): one who has not has no place and no points to tell
+    (:class:`~tournaments.standings.Standing`)."""
+    place = _place_alone(line, ranked, after_stage)
+    if line.tie_break is None:
+        return place
+    why = tie_break_in_words(line.tie_break, names[line.tie_break.other])
+    return place + " " + gettext("Level on points, you are %(why)s.") % {"why": why}
+
+
+def _place_alone(line: Standing, ranked: int, after_stage: int | None) -> str:
+    """Where a player stands (:func:`place_in_words`), the tie-break left out."""
     points = line.points
     assert points is not None, "only a player who has played a table has a place"
     # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
@@ -91,6 +117,53 @@ def place_in_words(line: Standing, ranked: int, after_stage: int | None = None) 
         )
         % words
     )
+
+
+#: What each tie-break says, ahead of the other player and behind them.
+_TIE_BREAK_WORDS = {
+    ("numx_score", True): gettext_lazy(
+        "ahead of %(other)s on total NUM-X score, %(mine)s to %(theirs)s"
+    ),
+    ("numx_score", False): gettext_lazy(
+        "behind %(other)s on total NUM-X score, %(mine)s to %(theirs)s"
+    ),
+    ("opponents_points", True): gettext_lazy(
+        "ahead of %(other)s on opponents' points, %(mine)s to %(theirs)s"
+    ),
+    ("opponents_points", False): gettext_lazy(
+        "behind %(other)s on opponents' points, %(mine)s to %(theirs)s"
+    ),
+    ("xtrems", True): gettext_lazy("ahead of %(other)s on X-Trems, %(mine)s to %(theirs)s"),
+    ("xtrems", False): gettext_lazy("behind %(other)s on X-Trems, %(mine)s to %(theirs)s"),
+}
+
+
+def tie_break_in_words(tie_break: TieBreak, other: str) -> str:
+    """Which tie-break set a player against ``other``, level with them on points, in the
+    active language: "behind Françoise on total NUM-X score, 398 to 412", or "tied with
+    Paul on every tie-break"."""
+    if tie_break.criterion is None:
+        return gettext("tied with %(other)s on every tie-break") % {"other": other}
+    decimal = get_format("DECIMAL_SEPARATOR")
+
+    def said(value: object) -> str:
+        return format_points(value, decimal) if isinstance(value, Fraction) else str(value)
+
+    return _TIE_BREAK_WORDS[tie_break.criterion, tie_break.ahead] % {
+        "other": other,
+        "mine": said(tie_break.mine),
+        "theirs": said(tie_break.theirs),
+    }
+
+
+def points_in_words(points: Fraction) -> str:
+    """Tournament points with their word, in the active language: "1 point", "8 points",
+    "4.67 points" (a share, said in the plural, with the reader's decimal separator)."""
+    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
+    count = points.numerator if points.denominator == 1 else 2
+    return ngettext("%(points)s point", "%(points)s points", count) % {
+        "points": format_points(points, get_format("DECIMAL_SEPARATOR"))
+    }
 
 
 def tournament_summary(tournament: Tournament) -> str:

@@ -271,6 +271,9 @@ class Mail(models.Model):
     )
     subject = models.CharField(max_length=255)
     body = models.TextField()
+    #: Where replies go: the organiser's address, on their message to the players when
+    #: they chose to show it; empty (the site's address) otherwise.
+    reply_to = models.EmailField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 

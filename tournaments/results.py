@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from fractions import Fraction
 
 from django.conf import settings
 from django.db import transaction
@@ -16,9 +17,9 @@ from games.events import store
 from games.models import Game
 from games.registry import rule_set
 from games.results import resigned_seats
-from tournaments.mail import place_in_words, queue_mail
+from tournaments.mail import place_in_words, points_in_words, queue_mail
 from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
-from tournaments.selectors import standings_of
+from tournaments.selectors import entries_of, names_of, podium, standings_lines, standings_of
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
 #: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
@@ -104,7 +105,9 @@ def tournament_finish(tournament: Tournament, now: datetime | None = None) -> No
     tournament.save(update_fields=["status", "finished_at"])
     tournament.invitations.all().delete()
     _tell_organiser(
-        tournament, lambda: _("%(tournament)s is over") % {"tournament": tournament.name}
+        tournament,
+        lambda: _("%(tournament)s is over") % {"tournament": tournament.name},
+        lambda: _podium_in_words(tournament) + "\n\n",
     )
     _announce_final_places(tournament, _standings_link(tournament))
 
@@ -113,19 +116,36 @@ def _standings_link(tournament: Tournament) -> str:
     return settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
 
 
-def _tell_organiser(tournament: Tournament, subject: Callable[[], str]) -> None:
-    """Owe the organiser ``subject()`` (said in their language) with the standings' and
-    the dashboard's links."""
+def _tell_organiser(
+    tournament: Tournament, subject: Callable[[], str], news: Callable[[], str] = str
+) -> None:
+    """Owe the organiser ``subject()`` (said in their language) with ``news()`` (said so
+    too) before the standings' and the dashboard's links."""
     dashboard = settings.SITE_URL + reverse("tournaments:dashboard", args=(tournament.pk,))
     queue_mail(
         tournament,
         [tournament.organiser],
         lambda: (
             subject(),
-            _("The standings: %(standings)s\n\nYour organiser's tools: %(dashboard)s")
+            news()
+            + _("The standings: %(standings)s\n\nYour organiser's tools: %(dashboard)s")
             % {"standings": _standings_link(tournament), "dashboard": dashboard},
         ),
     )
+
+
+def _podium_in_words(tournament: Tournament) -> str:
+    """The final standings' first three places, in the active language, as the finished
+    tournament's page opens on them: "The podium:\n1. Alice: 8 points (ahead of Bob on
+    total NUM-X score, 50 to 40)\n2. …"."""
+    lines = [
+        f"{'=' if line.standing.tied else ''}{line.standing.rank}. "
+        + _("%(name)s: %(points)s")
+        % {"name": line.name, "points": points_in_words(line.standing.points or Fraction(0))}
+        + (f" ({line.tie_break})" if line.tie_break else "")
+        for line in podium(standings_lines(tournament))
+    ]
+    return "\n".join([_("The podium:"), *lines])
 
 
 def _announce_final_places(tournament: Tournament, link: str) -> None:
@@ -133,6 +153,8 @@ def _announce_final_places(tournament: Tournament, link: str) -> None:
     the stages' start told them where to play, the end tells them how it went."""
     lines = standings_of(tournament)
     ranked = sum(line.rank is not None for line in lines)
+    # Who a tie-break set a player against is named (tournaments.mail.place_in_words).
+    names = names_of(entries_of(tournament))
     entries = tournament.entries.filter(status=Entry.Status.REGISTERED).select_related("user")
     by_entry = {entry.pk: entry for entry in entries}
     for line in lines:
@@ -144,7 +166,7 @@ def _announce_final_places(tournament: Tournament, link: str) -> None:
             [entry.user],
             lambda line=line: (
                 _("%(tournament)s is over") % {"tournament": tournament.name},
-                place_in_words(line, ranked)
+                place_in_words(line, ranked, names)
                 + "\n\n"
                 + _("The standings: %(link)s") % {"link": link},
             ),

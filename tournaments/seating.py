@@ -89,6 +89,21 @@ def possible_sizes(size: int, small_tables: bool = False) -> list[int]:
     )
 
 
+def sizes_before_seating(size: int, small_tables: bool, final_size: int | None) -> list[int]:
+    """Every size a tournament's tables can have before its players are known: every size
+    a stage seats some number of players at (:func:`possible_sizes`), and, with a final of
+    ``final_size``, every size from the smallest table up to the final's (fewer players
+    may be left for it).
+
+    >>> sizes_before_seating(3, False, None), sizes_before_seating(3, False, 6)
+    ([3, 4, 5], [3, 4, 5, 6])
+    """
+    sizes = set(possible_sizes(size, small_tables))
+    if final_size is not None:
+        sizes |= set(range(smallest_table(small_tables), final_size + 1))
+    return sorted(sizes)
+
+
 def meetings(tables: Iterable[Iterable[P]]) -> Counter[frozenset[P]]:
     """How many times each pair of players sat at the same table.
 

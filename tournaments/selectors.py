@@ -23,6 +23,7 @@ from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
 from tournaments import seating
+from tournaments.mail import tie_break_in_words
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.standings import SeatResult, Standing, TableResult, placings, standings
 
@@ -127,6 +128,9 @@ class StandingLine:
     rating: ShownRating | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
+    #: For a player level on points with a neighbouring line, which tie-break decided, in
+    #: words (empty otherwise).
+    tie_break: str = ""
 
     @property
     def withdrawn(self) -> bool:
@@ -143,6 +147,7 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
     lines = []
     for line in standings_of(tournament, upto_stage):
         entry = entries[line.player]  # type: ignore[index]
+        decided = line.tie_break
         lines.append(
             StandingLine(
                 line,
@@ -150,6 +155,9 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
                 names[entry.pk],
                 ratings.get(entry.user_id),
                 bot_account=entry.user_id in bots,
+                tie_break=""
+                if decided is None
+                else tie_break_in_words(decided, names[decided.other]),  # type: ignore[index]
             )
         )
     return lines
@@ -164,6 +172,12 @@ def leaders(tournament: Tournament, count: int = 5) -> list[StandingLine]:
         return ranked
     last = ranked[count - 1].standing.rank
     return ranked[:count] + [line for line in ranked[count:] if line.standing.rank == last]
+
+
+def podium(lines: Iterable[StandingLine]) -> list[StandingLine]:
+    """The standings' lines placed first to third (a shared third place with all who
+    share it): what a finished tournament's page and its organiser's last mail open on."""
+    return [line for line in lines if line.standing.rank is not None and line.standing.rank <= 3]
 
 
 @dataclass(frozen=True)
@@ -402,10 +416,7 @@ def table_sizes_of(tournament: Tournament) -> list[int]:
     final = tournament.format == Tournament.Format.FINAL
     tables = Table.objects.filter(stage__tournament=tournament)
     if not tables.exists():
-        sizes = set(seating.possible_sizes(size, small))
-        if final:
-            sizes |= set(range(smallest, tournament.final_size + 1))
-        return sorted(sizes)
+        return seating.sizes_before_seating(size, small, tournament.final_size if final else None)
     sizes = set(tables.annotate(seated=Count("players")).values_list("seated", flat=True))
     active = active_entries(tournament).count()
     upcoming = next_stage_number(tournament)

@@ -431,6 +431,8 @@ def _announce_stage(stage: Stage, announced: DeliveredFirst) -> None:
     # The new stage's tables are not recorded: these are the standings after the last one.
     lines = {line.player: line for line in selectors.standings_of(tournament)}
     ranked = sum(line.rank is not None for line in lines.values())
+    # Who a tie-break set a player against is named (tournaments.mail.place_in_words).
+    everybody = selectors.names_of(selectors.entries_of(tournament))
     for table in stage.tables.select_related("game"):
         link = settings.SITE_URL + reverse("games:game", args=(table.game_id,))
         places = list(table.players.select_related("entry__user"))
@@ -461,7 +463,7 @@ def _announce_stage(stage: Stage, announced: DeliveredFirst) -> None:
                         ""
                         if line is None or line.rank is None
                         else "\n\n"
-                        + place_in_words(line, ranked, after_stage=stage.number - 1)
+                        + place_in_words(line, ranked, everybody, after_stage=stage.number - 1)
                         + " "
                         + _("The standings: %(link)s") % {"link": standings}
                     ),
@@ -578,25 +580,51 @@ def tournament_end(*, tournament: Tournament, by: AbstractBaseUser) -> Tournamen
 
 
 def tournament_email(
-    *, tournament: Tournament, by: AbstractBaseUser, subject: str, message: str
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    subject: str,
+    message: str,
+    reply_to_me: bool = False,
 ) -> int:
     """The organiser emails every registered player (withdrawn ones left out); returns
-    how many."""
+    how many. The site shows nobody's address, so replies reach the organiser only if
+    they agree to show theirs (``reply_to_me``): it is then the mail's Reply-To, and
+    otherwise its footer says that replies do not reach them."""
     _check_organiser(tournament, by)
     if not subject.strip() or not message.strip():
         raise TournamentError(_("Write a subject and a message."))
+    address = getattr(by, "email", "") if reply_to_me else ""
+    if reply_to_me and not address:
+        raise TournamentError(_("Your account has no email address for players to reply to."))
     users = [entry.user for entry in selectors.active_entries(tournament)]
     link = settings.SITE_URL + reverse("tournaments:tournament", args=(tournament.pk,))
     organiser = display_name(by)
+
+    def footer() -> str:
+        """Who sent it, and where a reply goes, in the active language."""
+        replies = (
+            _("Reply to this email to write to %(organiser)s.")
+            if address
+            else _(
+                "Replies to this email do not reach %(organiser)s, whose address the site "
+                "does not share."
+            )
+        )
+        return (
+            _("Sent by %(organiser)s, organiser of %(tournament)s: %(link)s")
+            % {"organiser": organiser, "tournament": tournament.name, "link": link}
+            + "\n"
+            + replies % {"organiser": organiser}
+        )
+
     queue_mail(
         tournament,
         users,
         lambda: (
             f"[{tournament.name}] {subject.strip()}",
-            message.strip()
-            + "\n\n-- \n"
-            + _("Sent by %(organiser)s, organiser of %(tournament)s: %(link)s")
-            % {"organiser": organiser, "tournament": tournament.name, "link": link},
+            message.strip() + "\n\n-- \n" + footer(),
         ),
+        reply_to=address,
     )
     return len(users)

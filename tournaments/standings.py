@@ -73,6 +73,26 @@ class StageResult:
     forfeit: bool
 
 
+#: The tie-breaks after tournament points, in the order they apply, each named as its
+#: CSV column.
+TIE_BREAKS = ("numx_score", "opponents_points", "xtrems")
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """Why a player level on points with another stands where they do: the first
+    tie-break that tells them apart (``criterion``, one of :data:`TIE_BREAKS`), with the
+    player's value and the other's; None for players level on every tie-break, who share
+    a rank. The other is the line just above, or, for the first of the players level on
+    points, the line just below (``ahead``)."""
+
+    other: Hashable
+    ahead: bool
+    criterion: str | None
+    mine: int | Fraction | None
+    theirs: int | Fraction | None
+
+
 @dataclass(frozen=True)
 class Standing:
     """A player's line in the standings. A player who has played no table yet has no
@@ -97,6 +117,8 @@ class Standing:
     #: Ties with another player on every criterion: each line of a tie shows its shared
     #: rank as "=1" (the first one too, so that "1, =1, =1" does not suggest an order).
     tied: bool = False
+    #: For a player level on points with a neighbouring line: which tie-break decided.
+    tie_break: TieBreak | None = None
 
     @property
     def stage_results(self) -> list[StageResult]:
@@ -222,6 +244,32 @@ def standings(
 
     ranked = sorted(order, key=lambda p: (key(p), order[p]))
     keys = [key(player) for player in ranked]
+
+    def values(player: Hashable) -> tuple[int | Fraction, ...]:
+        """The player's tie-breaks, in :data:`TIE_BREAKS`' order."""
+        return (score[player], against[player], xtrems[player])
+
+    def tie_break(position: int) -> TieBreak | None:
+        """Which tie-break set the player at ``position`` against a neighbour level on
+        points: the line above, else the line below. The final's places, not the
+        tie-breaks, order its players."""
+        player = ranked[position]
+        if played[player] == 0 or player in final:
+            return None
+        for other, ahead in ((position - 1, False), (position + 1, True)):
+            if not 0 <= other < len(ranked):
+                continue
+            neighbour = ranked[other]
+            if neighbour in final or played[neighbour] == 0 or total[neighbour] != total[player]:
+                continue
+            for criterion, mine, theirs in zip(
+                TIE_BREAKS, values(player), values(neighbour), strict=True
+            ):
+                if mine != theirs:
+                    return TieBreak(neighbour, ahead, criterion, mine, theirs)
+            return TieBreak(neighbour, ahead, None, None, None)
+        return None
+
     lines: list[Standing] = []
     for position, player in enumerate(ranked):
         # Nothing played is no result: no rank, no points, no tie-breaks (docs/tournaments.md).
@@ -244,6 +292,7 @@ def standings(
                 final_place=final[player].place if player in final else None,
                 final_points=final[player].points if player in final else None,
                 tied=after_equal or before_equal,
+                tie_break=tie_break(position),
             )
         )
     return lines
@@ -292,15 +341,17 @@ def standings_csv(
     (``ratings``: both by player; empty for a player not rated). What a line has none of
     is an empty cell: the rank, points, score, opponents' points and X-Trems of a player
     who has played no table yet (:class:`Standing`), a stage the player did not sit. Each
-    stage's points are followed by whether they are a forfeit's fixed value.
+    stage's points are followed by whether they are a forfeit's fixed value. The last
+    column, ``tie_break``, names for a player level on points with a neighbouring line the
+    column that decided between them (:class:`TieBreak`), ``tied`` when none did.
 
     >>> line = Standing("a", 1, Fraction(8), 30, Fraction(5, 2), 1, 1, {1: Fraction(8)})
     >>> print(standings_csv([line], {"a": "Alice"}, [1], ratings={"a": (1512, True)}), end="")
-    rank,player,points,stage_1,stage_1_forfeit,numx_score,opponents_points,xtrems,tables,final_place,withdrawn,rating,provisional
-    1,Alice,8,8,no,30,2.50,1,1,,no,1512,yes
+    rank,player,points,stage_1,stage_1_forfeit,numx_score,opponents_points,xtrems,tables,final_place,withdrawn,rating,provisional,tie_break
+    1,Alice,8,8,no,30,2.50,1,1,,no,1512,yes,
     >>> print(standings_csv([line], {"a": "Alice"}, [1], style=SEMICOLON_CSV), end="")
-    rank;player;points;stage_1;stage_1_forfeit;numx_score;opponents_points;xtrems;tables;final_place;withdrawn;rating;provisional
-    1;Alice;8;8;no;30;2,50;1;1;;no;;
+    rank;player;points;stage_1;stage_1_forfeit;numx_score;opponents_points;xtrems;tables;final_place;withdrawn;rating;provisional;tie_break
+    1;Alice;8;8;no;30;2,50;1;1;;no;;;
     """
     ratings = ratings or {}
     out = io.StringIO()
@@ -325,6 +376,7 @@ def standings_csv(
             "withdrawn",
             "rating",
             "provisional",
+            "tie_break",
         ]
     )
     for line in lines:
@@ -341,6 +393,7 @@ def standings_csv(
                 _cell(line.final_place),
                 "yes" if line.player in withdrawn else "no",
                 *_rating_columns(ratings.get(line.player)),
+                _tie_break_cell(line.tie_break),
             ]
         )
     return out.getvalue()
@@ -355,6 +408,14 @@ def _stage_cells(
     if stage not in line.stage_points:
         return "", ""
     return points(line.stage_points[stage]), "yes" if stage in line.forfeits else "no"
+
+
+def _tie_break_cell(tie_break: TieBreak | None) -> str:
+    """The column that decided between players level on points, "tied" if none did, empty
+    for a player level on points with nobody."""
+    if tie_break is None:
+        return ""
+    return tie_break.criterion or "tied"
 
 
 def _cell(value: T | None, show: Callable[[T], object] = str) -> object:
@@ -383,32 +444,51 @@ def _rating_columns(rating: tuple[int, bool] | None) -> tuple[str, str]:
     return str(rating[0]), "yes" if rating[1] else "no"
 
 
-_ROW = re.compile(r"^\s*([2-6])\s*:\s*(\d+(?:\s*/\s*\d+)*)\s*$")
+_ROW = re.compile(r"^\s*(\d+)\s*:\s*(\d+(?:\s*/\s*\d+)*)\s*$")
+
+
+class PointsRowError(ValueError):
+    """A points row :func:`parse_points` cannot take, and what is wrong with it, for the
+    form to say in the reader's language: ``fault`` is ``"form"`` (not ``size:
+    points/points/…``), ``"size"`` (no table has that many players), ``"count"`` (not one
+    number per place: ``count`` numbers for a table of ``size``) or ``"increasing"``."""
+
+    def __init__(self, fault: str, row: str, size: int = 0, count: int = 0) -> None:
+        super().__init__(f"{fault}: “{row}”")
+        self.fault, self.row, self.size, self.count = fault, row, size, count
 
 
 def parse_points(text: str) -> dict[int, tuple[int, ...]]:
     """Points rows written ``size: first/second/...``, one per line or separated by ``;``;
     sizes left out keep their default row. Each row has one number per place, never
-    increasing.
+    increasing, for a table of 2 to 6 (:data:`DEFAULT_POINTS`' sizes); any other row
+    raises :class:`PointsRowError`.
 
     >>> parse_points("4: 10/6/3/1; 3: 6/3/1")[4]
     (10, 6, 3, 1)
     >>> parse_points("")[4]
     (8, 4, 2, 1)
+    >>> parse_points("4: 8/4/2")
+    Traceback (most recent call last):
+    ...
+    tournaments.standings.PointsRowError: count: “4: 8/4/2”
     """
     rows = dict(DEFAULT_POINTS)
     for part in re.split(r"[;\n]", text):
-        if not part.strip():
+        row_text = part.strip()
+        if not row_text:
             continue
-        match = _ROW.match(part)
+        match = _ROW.match(row_text)
         if match is None:
-            raise ValueError(f"“{part.strip()}” is not “size: points/points/…”")
+            raise PointsRowError("form", row_text)
         size = int(match.group(1))
+        if size not in DEFAULT_POINTS:
+            raise PointsRowError("size", row_text, size)
         row = tuple(int(value) for value in match.group(2).split("/"))
         if len(row) != size:
-            raise ValueError(f"a table of {size} needs {size} numbers, not {len(row)}")
+            raise PointsRowError("count", row_text, size, len(row))
         if any(a < b for a, b in pairwise(row)):
-            raise ValueError(f"the points of a table of {size} must never increase")
+            raise PointsRowError("increasing", row_text, size)
         rows[size] = row
     return rows
 

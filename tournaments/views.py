@@ -63,6 +63,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     entries = list(selectors.entries_of(tournament))
     names = selectors.names_of(entries)
     entry = selectors.entry_of(tournament, request.user)
+    # The podium's lines are among the leaders', which go on past the fifth to every tie.
+    leaders = selectors.leaders(tournament)
     context = {
         "page": "tournament",
         "tournament": tournament,
@@ -79,7 +81,11 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "points_rows": _points_rows(tournament),
         # The sizes its tables can have, as its invitation says them.
         "tables": tables_in_words(tournament),
-        "leaders": selectors.leaders(tournament),
+        "leaders": leaders,
+        # Who won is the first thing a finished tournament's page says.
+        "podium": selectors.podium(leaders)
+        if tournament.status == Tournament.Status.FINISHED
+        else [],
         # A stage being played: the leaders count its tables done only.
         "in_play": selectors.in_play(tournament),
         # The final ranks its players first: said with the ranking when there is one.
@@ -451,6 +457,7 @@ def email_players(request: HttpRequest, tournament_id: int) -> HttpResponse:
             by=request.user,
             subject=form.cleaned_data["subject"],
             message=form.cleaned_data["message"],
+            reply_to_me=form.cleaned_data["reply_to_me"],
         )
         return ngettext("Email sent to %(n)d player.", "Email sent to %(n)d players.", sent) % {
             "n": sent

@@ -118,6 +118,25 @@ def fake_result(table: Table, scores: dict[str, int], timed_out: tuple[str, ...]
         stage.save()
 
 
+def three_winners(tournament: Tournament, players: list[User]) -> list[User]:
+    """Nine ``players`` at stage 1's three tables of three, each table won (4 points) with
+    50, 40 and 30 points of NUM-X score, the seconds' scores differing too: the winners,
+    the best score first."""
+    stage = first_stage(tournament, players, 3)
+    winners = []
+    for table, best in zip(stage.tables.order_by("number"), (50, 40, 30), strict=True):
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, dict(zip(names, (best, 10 - best // 10, 0), strict=True)))
+        winners.append(User.objects.get(username=names[0]))
+    return winners
+
+
+def one_table_of_three(tournament: Tournament, players: list[User], scores: list[int]) -> None:
+    """The three ``players`` at stage 1's one table, which they finish with ``scores``."""
+    (table,) = first_stage(tournament, players, 1).tables.all()
+    fake_result(table, {user.username: score for user, score in zip(players, scores, strict=True)})
+
+
 def open_for_a_day(organiser: User, name: str, **options: Any) -> Tournament:
     """The organiser's tournament of ``options`` (the defaults otherwise), taking
     registrations for a day."""

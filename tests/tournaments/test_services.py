@@ -50,6 +50,7 @@ from .conftest import (
     open_for_a_day,
     play_out,
     register_all,
+    three_winners,
     with_a_final,
 )
 
@@ -411,6 +412,50 @@ def test_the_final_seats_the_top_of_the_standings(alice: User, make_players: Pla
 # --- Results, withdrawals and deadlines ------------------------------------------------
 
 
+def test_a_final_place_decided_by_a_tie_break_says_which_in_the_mail(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: of three winners on 4 points ranked by their NUM-X score, the
+    second read "Your final place: 2 of 9, with 4 points." and nothing of why not first."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=1)
+    winners = three_winners(tournament, make_players(9))
+    stage = tournament.stages.get()
+    speaks(winners[1], "fr")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(stage)
+    sent = {m.to[0]: m.body for m in mail.outbox}
+    first, second = (display_name(user) for user in winners[:2])
+    assert (
+        "Your final place: 1 of 9, with 4 points. Level on points, you are ahead of "
+        f"{second} on total NUM-X score, 50 to 40."
+    ) in sent[winners[0].email]
+    assert (
+        "Votre place finale\u00a0: 2 sur 9, avec 4\u00a0points. À points égaux, vous êtes "
+        f"derrière {first} au score NUM-X total, 40 à 50."
+    ) in sent[winners[1].email]
+    assert f"you are behind {second} on total NUM-X score, 30 to 40." in sent[winners[2].email]
+
+
+def test_the_organisers_mail_that_the_tournament_is_over_gives_its_podium(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: it gave only the standings' and the dashboard's links."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=1)
+    first, second, third = (display_name(u) for u in three_winners(tournament, make_players(9)))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(tournament.stages.get())
+    (over,) = [m for m in mail.outbox if m.to == [alice.email]]
+    assert (
+        "The podium:\n"
+        f"1. {first}: 4 points (ahead of {second} on total NUM-X score, 50 to 40)\n"
+        f"2. {second}: 4 points (behind {first} on total NUM-X score, 40 to 50)\n"
+        f"3. {third}: 4 points (behind {second} on total NUM-X score, 30 to 40)\n\n"
+        "The standings: "
+    ) in over.body
+
+
 def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
@@ -696,15 +741,20 @@ def test_only_the_organiser_finishes_tables(
 # --- Emails ----------------------------------------------------------------------------
 
 
+def registered(tournament: Tournament, players: list[User]) -> list[User]:
+    """``players`` registered to ``tournament``, the first of them reading French."""
+    register_all(tournament, players)
+    speaks(players[0], "fr")
+    return players
+
+
 def test_the_organiser_emails_every_registered_player_in_their_language(
     league: Tournament,
     alice: User,
     make_players: Players,
     django_capture_on_commit_callbacks: OnCommit,
 ) -> None:
-    players = make_players(3)
-    register_all(league, players)
-    speaks(players[0], "fr")
+    players = registered(league, make_players(3))
     entry_withdraw(entry=Entry.objects.get(user=players[2]), by=alice)
     tournament_invite(tournament=league, by=alice, email="alice@example.com")
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
@@ -718,6 +768,55 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     assert all(body.startswith("Be ready.") for body in bodies.values())
     assert "Envoyé par" in bodies[players[0].email]  # her profile says French
     assert "Sent by" in bodies[players[1].email]
+
+
+@pytest.mark.parametrize(
+    ("shown", "english", "french"),
+    [
+        (
+            True,
+            "Reply to this email to write to alice.",
+            "Répondez à cet e-mail pour écrire à alice.",
+        ),
+        (
+            False,
+            "Replies to this email do not reach alice, whose address the site does not share.",
+            "Les réponses à cet e-mail ne parviennent pas à alice, dont le site ne partage pas",
+        ),
+    ],
+)
+def test_replies_reach_the_organiser_only_if_they_show_their_address(
+    shown: bool,
+    english: str,
+    french: str,
+    league: Tournament,
+    alice: User,
+    make_players: Players,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: replies went to the site's address, which the footer did not say."""
+    players = registered(league, make_players(2))
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        tournament_email(
+            tournament=league, by=alice, subject="Hi", message="Ready?", reply_to_me=shown
+        )
+    sent = {m.to[0]: m for m in mail.outbox}
+    assert all(m.reply_to == ([alice.email] if shown else []) for m in mail.outbox)
+    assert english in sent[players[1].email].body
+    assert french in sent[players[0].email].body
+
+
+def test_an_organiser_without_an_address_cannot_be_replied_to(
+    league: Tournament, alice: User, make_players: Players
+) -> None:
+    register_all(league, make_players(2))
+    alice.email = ""
+    alice.save()
+    with pytest.raises(TournamentError, match="no email address"):
+        tournament_email(
+            tournament=league, by=alice, subject="Hi", message="Ready?", reply_to_me=True
+        )
+    assert not Mail.objects.exists()
 
 
 def test_a_tournament_email_goes_out_once_however_often_its_task_runs(

@@ -14,6 +14,7 @@ from tournaments.standings import (
     SEMICOLON_CSV,
     SeatResult,
     TableResult,
+    TieBreak,
     format_points,
     format_points_table,
     parse_points,
@@ -112,6 +113,35 @@ def test_ties_are_broken_by_score_then_opponents_points_then_xtrems() -> None:
     assert order.index("t") < order.index("u")
 
 
+def test_players_level_on_points_are_told_which_tie_break_ranked_them() -> None:
+    """Failed before: three winners on 4 points were ranked 1, 2, 3 by their NUM-X score
+    and nothing said so; the first of them is told whom they are ahead of, the others whom
+    they are behind, each with both values."""
+    lines = standings(
+        "nfpxyz",
+        [
+            table(1, ("f", 50), ("x", 10), ("y", 0)),
+            table(1, ("p", 40, 1), ("z", 10), ("w", 0)),
+            table(1, ("n", 30), ("v", 12), ("u", 0)),
+        ],
+        points={3: (4, 2, 1)},
+    )
+    by_player = {line.player: line.tie_break for line in lines}
+    assert by_player["f"] == TieBreak("p", True, "numx_score", 50, 40)
+    assert by_player["p"] == TieBreak("f", False, "numx_score", 40, 50)
+    assert by_player["n"] == TieBreak("p", False, "numx_score", 30, 40)
+
+
+def test_players_level_on_every_tie_break_are_told_they_are_tied() -> None:
+    """A player level on points with nobody is told no tie-break."""
+    lines = standings("cba", [table(1, ("a", 20), ("b", 20), ("c", 0))])
+    assert [line.tie_break for line in lines] == [
+        TieBreak("a", True, None, None, None),
+        TieBreak("b", False, None, None, None),
+        None,
+    ]
+
+
 def test_players_equal_on_everything_share_a_rank() -> None:
     lines = standings("cba", [table(1, ("a", 20), ("b", 20), ("c", 0))])
     assert [(line.player, line.rank, line.tied) for line in lines] == [
@@ -195,9 +225,10 @@ def test_standings_export_as_csv() -> None:
         "withdrawn",
         "rating",
         "provisional",
+        "tie_break",
     ]
     assert rows[1][:8] == ["1", "E", "14", "6", "no", "8", "no", "55"]
-    assert rows[-1][1] == "H" and rows[-1][-3] == "yes"
+    assert rows[-1][1] == "H" and rows[-1][-4] == "yes"
 
 
 def test_the_csv_says_which_stage_a_player_forfeited_beside_its_points() -> None:

@@ -41,9 +41,11 @@ from .conftest import (
     cup_to_the_final,
     fake_result,
     first_stage,
+    one_table_of_three,
     open_for_a_day,
     play_out,
     register_all,
+    three_winners,
 )
 
 pytestmark = pytest.mark.django_db
@@ -339,14 +341,48 @@ def test_every_line_of_a_tie_shows_its_shared_rank(
     league: Tournament, alice: User, make_players: Players, client: Client
 ) -> None:
     """Three players equal on everything are "=1" all three, not "1, =1, =1"."""
-    register_all(league, make_players(3))
-    stage = stage_start(tournament=league, by=alice, rng=random.Random(1))
-    (table,) = stage.tables.all()
-    fake_result(table, {"player1": 20, "player2": 20, "player3": 20})
+    one_table_of_three(league, make_players(3), [20, 20, 20])
     page = client.get(url(league, "standings/")).content.decode()
     body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     ranks = re.findall(r"<tr[^>]*>\s*<td class=\"num\">([^<]*)</td>", body)
     assert ranks == ["=1", "=1", "=1"]
+
+
+def test_players_level_on_points_read_which_tie_break_ranked_them(
+    league: Tournament, alice: User, make_players: Players, client: Client
+) -> None:
+    """Failed before: three winners on 4 points read "player1: 4, player4: 4, player7: 4"
+    on the tournament page, and neither the standings nor their CSV said why they were
+    1, 2 and 3."""
+    first, second, third = (user.username for user in three_winners(league, make_players(9)))
+    page = html.unescape(client.get(url(league)).content.decode())
+    leaders = page.split("Leaders (tournament points)", 1)[1].split("</ol>", 1)[0]
+    assert f"{first}: 4 (ahead of {second} on total NUM-X score, 50 to 40)" in leaders
+    assert f"{second}: 4 (behind {first} on total NUM-X score, 40 to 50)" in leaders
+    assert f"{third}: 4 (behind {second} on total NUM-X score, 30 to 40)" in leaders
+    standings = html.unescape(client.get(url(league, "standings/")).content.decode())
+    assert "Tie-break" in standings
+    assert f"behind {first} on total NUM-X score, 40 to 50" in standings
+    french = html.unescape(
+        client.get(url(league, "standings/"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    )
+    assert f"derrière {first} au score NUM-X total, 40 à 50" in french
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(url(league, "standings.csv")).content.decode()))
+    )
+    assert [row["tie_break"] for row in rows[:3]] == ["numx_score"] * 3
+
+
+def test_players_level_on_every_tie_break_read_that_they_are_tied(
+    league: Tournament, alice: User, make_players: Players, client: Client
+) -> None:
+    one_table_of_three(league, make_players(3), [20, 20, 0])
+    page = html.unescape(client.get(url(league)).content.decode())
+    assert re.search(r"player[12]: 3 \(tied with player[12] on every tie-break\)", page), page
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(url(league, "standings.csv")).content.decode()))
+    )
+    assert [row["tie_break"] for row in rows] == ["tied", "tied", ""]
 
 
 @pytest.mark.parametrize(
@@ -425,6 +461,28 @@ def test_organisers_read_that_a_resigned_player_gets_the_fixed_value_too(
     assert label in words(form)
 
 
+def test_a_finished_tournaments_page_opens_on_its_podium(
+    alice: User, make_players: Players, client: Client
+) -> None:
+    """Failed before: a finished tournament's page named no winner; the podium was three
+    clicks away, in the standings."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=1, description="Autumn.")
+    first, second, third = (user.username for user in three_winners(tournament, make_players(9)))
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    assert "Podium" not in page, "not before the tournament is over"
+    results._close_stage(tournament.stages.get())
+    page = html.unescape(client.get(url(tournament)).content.decode())
+    podium = page.split('<h2 id="podium">Podium</h2>', 1)[1].split("</ol>", 1)[0]
+    assert page.index("Podium") < page.index("Autumn.")
+    assert re.findall(r'<li value="(\d)">([^<]*)</li>', podium) == [
+        ("1", f"{first}: 4 points (ahead of {second} on total NUM-X score, 50 to 40)"),
+        ("2", f"{second}: 4 points (behind {first} on total NUM-X score, 40 to 50)"),
+        ("3", f"{third}: 4 points (behind {second} on total NUM-X score, 30 to 40)"),
+    ]
+    french = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert f"{first}\u00a0: 4 points (devant" in french.split('<h2 id="podium">', 1)[1]
+
+
 def test_the_tournament_page_says_the_sizes_its_tables_can_have(
     client: Client, league: Tournament
 ) -> None:
@@ -447,7 +505,8 @@ def test_the_leaders_points_are_said_in_french_with_a_no_break_space(
     finish_stage(started)
     page = client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     leaders = page.split("En tête (points de tournoi)", 1)[1].split("</ol>", 1)[0]
-    assert re.findall(r"<li[^>]*>[^<:]+\u00a0: \d+</li>", leaders), leaders
+    # Each is level on every tie-break with the other table's player of the same place.
+    assert re.findall(r"<li[^>]*>[^<:]+\u00a0: \d+ \(à égalité avec [^<]+\)</li>", leaders), leaders
 
 
 def test_the_leaders_share_a_place_as_the_standings_do(client: Client, started: Stage) -> None:
@@ -858,12 +917,25 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
     )
 
 
+#: The new tournament form, filled in but for its forfeit.
+A_TOURNAMENT = {
+    "name": "Cup",
+    "format": "stages",
+    "table_size": "4",
+    "stage_count": "3",
+    "final_size": "4",
+    "move_deadline": "3",
+    "deadline_policy": "pass",
+    "registration_closes": "2099-01-31T12:00",
+}
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"name": ""}, "This field is required"),
         ({"table_size": "7"}, "Select a valid choice"),
-        ({"points": "4: 1/2/3/4"}, "never increasing"),
+        ({"points": "4: 1/2/3/4"}, "must never increase"),
         ({"registration_opens": "2099-02-01T12:00"}, "close after it opens"),
         # Failed before with a 500: left empty, registration opens now, after a closing
         # date already past (an organiser's typo of the year).
@@ -873,21 +945,97 @@ def test_a_member_creates_a_tournament_and_lands_on_its_dashboard(
 def test_a_bad_tournament_form_is_shown_again_with_its_errors(
     bob: User, as_user: Login, change: dict[str, str], message: str
 ) -> None:
-    data = {
-        "name": "Cup",
-        "format": "stages",
-        "table_size": "4",
-        "stage_count": "3",
-        "final_size": "4",
-        "move_deadline": "3",
-        "deadline_policy": "pass",
-        "registration_closes": "2099-01-31T12:00",
-        "forfeit_points": "0",
-        **change,
-    }
+    data = {**A_TOURNAMENT, "forfeit_points": "0", **change}
     response = as_user(bob).post("/tournaments/new/", data)
     assert response.status_code == 400 and message in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("points", "english", "french"),
+    [
+        (
+            "4: 8/4/2",
+            "“4: 8/4/2”: a table of 4 needs 4 numbers, one per place, not 3.",
+            "«\u00a04: 8/4/2\u00a0»\u00a0: une table de 4 demande 4 nombres, un par place, et "
+            "non 3.",
+        ),
+        (
+            "7: 1/1/1/1/1/1/1",
+            "“7: 1/1/1/1/1/1/1”: a table has 2 to 6 players, not 7.",
+            "«\u00a07: 1/1/1/1/1/1/1\u00a0»\u00a0: une table réunit de 2 à 6 personnes, et non 7.",
+        ),
+        (
+            "3: 1/2/4",
+            "“3: 1/2/4”: the points must never increase from one place to the next.",
+            "«\u00a03: 1/2/4\u00a0»\u00a0: les points ne doivent jamais augmenter d’une place",
+        ),
+        (
+            "four: 1",
+            "“four: 1” is not written as “4: 8/4/2/1”: a table's size, a colon, then its points.",
+            "«\u00a0four: 1\u00a0» n’est pas écrit sous la forme «\u00a04: 8/4/2/1\u00a0»",
+        ),
+    ],
+)
+def test_a_bad_points_row_says_what_is_wrong_with_it_beside_the_field(
+    points: str, english: str, french: str, bob: User, as_user: Login
+) -> None:
+    """Failed before: every bad row read "Write each row as “4: 8/4/2/1”: one number per
+    place, never increasing.", whether it was a number short or a table of seven."""
+    browser = as_user(bob)
+    for language, message in (("en", english), ("fr", french)):
+        response = browser.post(
+            "/tournaments/new/",
+            {**A_TOURNAMENT, "forfeit_points": "0", "points": points},
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert response.status_code == 400
+        (error,) = response.context["form"].errors["points"]
+        assert message in error
+    assert not Tournament.objects.exists()
+
+
+ROWS_ENDING_ON_2 = "3: 6/4/2; 4: 8/6/4/2; 5: 10/8/6/4/2"
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        # Failed before: accepted, so a timed-out player could top the standings.
+        ({"forfeit_points": "100"}, "At most 1: a forfeit must not be worth more"),
+        ({"forfeit_points": "2"}, "At most 1: a forfeit must not be worth more"),
+        ({"forfeit_points": "1"}, None),
+        ({"forfeit_points": "2", "points": ROWS_ENDING_ON_2}, None),
+        ({"forfeit_points": "3", "points": ROWS_ENDING_ON_2}, "At most 2"),
+        # The final's table may be larger than the stages' (a final of six, tables of
+        # three): its last place counts too.
+        (
+            {"forfeit_points": "2", "points": ROWS_ENDING_ON_2, "table_size": "3"},
+            None,
+        ),
+        (
+            {
+                "forfeit_points": "2",
+                "points": ROWS_ENDING_ON_2,
+                "table_size": "3",
+                "format": "final",
+                "final_size": "6",
+            },
+            "At most 1",
+        ),
+    ],
+)
+def test_a_forfeit_worth_more_than_a_last_place_is_refused_beside_its_field(
+    bob: User, as_user: Login, change: dict[str, str], refused: str | None
+) -> None:
+    data = {**A_TOURNAMENT, **change}
+    response = as_user(bob).post("/tournaments/new/", data)
+    if refused is None:
+        assert response.status_code == 302
+        return
+    assert response.status_code == 400 and not Tournament.objects.exists()
+    (error,) = response.context["form"].errors["forfeit_points"]
+    assert refused in error
 
 
 # --- The organiser's dashboard and tools -------------------------------------------------
@@ -1260,6 +1408,29 @@ def test_the_organiser_emails_all_players(
         )
     assert "Email sent to 8 players." in response.content.decode()
     assert len(mail.outbox) == 8 and mail.outbox[0].subject == "[Spring league] Stage 2"
+
+
+def test_players_reply_to_the_organiser_only_if_the_organiser_shows_their_address(
+    started: Stage,
+    alice: User,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    """Failed before: every reply went to the site's address; the site never shows a
+    member's address, so the organiser chooses, message by message."""
+    browser = as_user(alice)
+    assert (
+        "Players may reply to my address"
+        in browser.get(url(started.tournament, "organise/")).content.decode()
+    )
+    for shown in (True, False):
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+            browser.post(
+                url(started.tournament, "organise/email/"),
+                {"subject": "Stage 2", "message": "Starts Monday.", "reply_to_me": shown or ""},
+            )
+        assert {tuple(m.reply_to) for m in mail.outbox} == ({(alice.email,)} if shown else {()})
 
 
 def test_an_email_without_a_subject_is_refused_with_400_and_the_form_again(

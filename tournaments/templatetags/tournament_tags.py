@@ -7,6 +7,7 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import get_format
 
+from tournaments.mail import points_in_words
 from tournaments.standings import format_points
 
 register = template.Library()
@@ -31,3 +32,9 @@ def stage_points(points_by_stage: dict[int, Fraction], stage: int) -> str:
     """A player's points in one stage (empty if they did not play it)."""
     value = points_by_stage.get(stage)
     return "" if value is None else _said(value)
+
+
+@register.filter
+def points_words(value: Fraction | None) -> str:
+    """Tournament points with their word: ``8 points``, ``1 point``; empty for none."""
+    return "" if value is None else points_in_words(value)
