@@ -10,6 +10,8 @@ from email.utils import parseaddr
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
@@ -308,6 +310,15 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="NUM-X by mail <numx@
 # Where a person who is waiting for one of the site's mails (a sign-up's confirmation, a new
 # password) may write when it never comes; by default the address the site's mails come from.
 CONTACT_EMAIL = env.str("CONTACT_EMAIL", default=parseaddr(DEFAULT_FROM_EMAIL)[1])
+try:
+    validate_email(CONTACT_EMAIL)
+except ValidationError:
+    # Those pages would link an address that goes nowhere ("NUM-X" out of an unquoted
+    # "NUM-X, by mail <…>"): say so at start, not to the person waiting.
+    raise ImproperlyConfigured(
+        f"CONTACT_EMAIL (by default the address of DEFAULT_FROM_EMAIL) is no email address: "
+        f"{CONTACT_EMAIL!r}"
+    ) from None
 
 # The inbound webhook of a mail provider (django-anymail, /notifications/inbound/<provider>/;
 # docs/deploy.md) answers only with this "user:password" as HTTP basic auth; unset, it is off.

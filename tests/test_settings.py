@@ -4,6 +4,7 @@ import runpy
 from typing import Any
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
 import numx_site.settings
 
@@ -148,3 +149,42 @@ def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_al
     assert routed["tournaments.tasks.finish_table"] == "games"
     for entry in settings.CELERY_BEAT_SCHEDULE.values():
         assert routed[entry["task"]] == "housekeeping"
+
+
+@pytest.mark.parametrize(
+    ("from_email", "contact", "expected"),
+    [
+        ("NUM-X by mail <numx@club.example>", None, "numx@club.example"),
+        ("numx@club.example", "help@club.example", "help@club.example"),
+    ],
+)
+def test_the_contact_address_is_the_mails_or_the_one_set(
+    monkeypatch: pytest.MonkeyPatch, from_email: str, contact: str | None, expected: str
+) -> None:
+    monkeypatch.setenv("DEFAULT_FROM_EMAIL", from_email)
+    if contact is None:
+        monkeypatch.delenv("CONTACT_EMAIL", raising=False)
+    else:
+        monkeypatch.setenv("CONTACT_EMAIL", contact)
+
+    assert load_settings()["CONTACT_EMAIL"] == expected
+
+
+@pytest.mark.parametrize(
+    ("from_email", "contact"),
+    [("NUM-X, by mail <numx@club.example>", None), ("numx@club.example", "help at club")],
+)
+def test_a_contact_address_that_is_none_stops_the_site_at_start(
+    monkeypatch: pytest.MonkeyPatch, from_email: str, contact: str | None
+) -> None:
+    """The pages waiting for a mail would offer to write to "NUM-X" (a display name with a
+    comma, unquoted, reads as an address) or to "help at club": the site says so at start
+    rather than show a link that goes nowhere."""
+    monkeypatch.setenv("DEFAULT_FROM_EMAIL", from_email)
+    if contact is None:
+        monkeypatch.delenv("CONTACT_EMAIL", raising=False)
+    else:
+        monkeypatch.setenv("CONTACT_EMAIL", contact)
+
+    with pytest.raises(ImproperlyConfigured, match="CONTACT_EMAIL"):
+        load_settings()
