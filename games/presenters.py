@@ -28,7 +28,7 @@ from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
 from games.registry import game_type
 from games.results import ended_as_ranked, ranked
-from games.rulesets.site import Site
+from games.rulesets.site import ReplayWords, Site
 from games.score_sheets import ScoreSheet, score_sheet
 from games.selectors import called_off_by, event_log, game_view, resigned_by, table_seats
 from games.services import Aborted, HandedOver
@@ -420,6 +420,14 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     then = None if finished else loaded
     entries = event_log(game, seat, after=step - 1, limit=1, loaded=then)
     ((_step, said),) = _in_words(kind.site, game.config, entries, names, seat, resigned)
+    if step > 1 and isinstance(kind.site, ReplayWords):
+        # The step's words may rest on what it changed, which the event alone may not say
+        # (Numenko's grid laid anew): the view a step before, as this one is drawn.
+        earlier = store.load(game.pk, game.rules, upto=step - 1).state
+        before = {"sequence": step - 1, **kind.rules.view(earlier, viewer, reveal=finished)}
+        (entry,) = entries
+        told = kind.site.describe_step(before, view, entry, names, seat, game.config)
+        said = said if told is None else told
     current = Table(
         game, viewer, view, progress, outcome, players, None, kind.site, lambda: [(step, said)]
     )

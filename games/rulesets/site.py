@@ -240,6 +240,30 @@ class BotSeats(Protocol):
 
 
 @runtime_checkable
+class ReplayWords(Protocol):
+    """What an adapter adds to :class:`Site` when a replay's step is better said otherwise
+    than its history says the event (Numenko: the history writes a grid in notation, for a
+    player to copy into a reply; the replay draws the grid right below its words, which say
+    the tiles laid and taken back). Optional: without it, or where it says nothing, a
+    replay's step is said as its history says it (``describe_event``)."""
+
+    def describe_step(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
+    ) -> str | None:
+        """The step of ``entry`` (an event log's, redacted for ``viewer`` as the history
+        reads it then) in ``viewer``'s words, given the views the replay draws at the step
+        before and at this one (a finished game's, every secret shown; any other's, what
+        the reader knew then); None to say it as the history does."""
+        ...
+
+
+@runtime_checkable
 class LikelyMoves(Protocol):
     """What an adapter adds to :class:`Site` to choose the moves a "your turn" email offers
     as letters (reply ``B`` to play the second). Optional: without it the email letters the

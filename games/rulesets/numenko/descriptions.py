@@ -2,19 +2,23 @@
 history, the "your turn" emails and the API's descriptions all say things the same way).
 
 Grids are said in the game's notation (``2x4=8 / ..x / ..2 / ..= / ..8``): the very text a player
-may copy into a reply or the table's field.
+may copy into a reply or the table's field. Only a replay's step, which draws the grids right
+below its words, says a move by the tiles it laid and took back (:func:`replay_step`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from games.descriptions import MINUS, actor, and_list, common_event, reason_text, who
+from games.engine.numenko import parse_grid
+from games.engine.numenko.tiles import bag, tile_of, written
 
 #: How a redacted record writes a tile it hides (the engine's ``history.HIDDEN``).
 HIDDEN = "?"
@@ -168,6 +172,118 @@ def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) ->
     if data.get("reason"):
         said.append(reason_text(data["reason"]))
     return " ".join(said)
+
+
+def replay_step(
+    entry: Mapping[str, Any],
+    grids_before: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    viewer: int | None,
+) -> str | None:
+    """A move as a replay says it, the grid being drawn right below: the tiles the player
+    laid and took back (against their grid in ``grids_before``, every seat's a step
+    before, as ``grid_json`` writes it), then what they asked the pot for ("alice laid 3
+    tiles (1, 4 and a Multichoice) and exchanged one 9.", "bob passed."); a round's end
+    without its grids. None for any other entry, and for a move still secret to
+    ``viewer``: it is said as the history says it."""
+    data = entry["action"]
+    if entry["type"] == "round-ended":
+        return round_ended(data, names, viewer, grids=False)
+    if data.get("type") != "play" or not {"grid", "exchange", "fini"} & data.keys():
+        return None
+    you = entry["seat"] == viewer
+    said = _grid_change(grids_before[entry["seat"]], data.get("grid"), you)
+    given = data.get("exchange")
+    if given is not None:
+        tile_given = _one(str(given))
+        said.append(
+            pgettext("you", "exchanged %(tile)s") % {"tile": tile_given}
+            if you
+            else pgettext("another player", "exchanged %(tile)s") % {"tile": tile_given}
+        )
+    elif data.get("fini"):
+        said.append(
+            pgettext("you", "said fini") if you else pgettext("another player", "said fini")
+        )
+    elif said:
+        said.append(
+            pgettext("you", "asked for nothing")
+            if you
+            else pgettext("another player", "asked for nothing")
+        )
+    else:
+        said.append(pgettext("you", "passed") if you else pgettext("another player", "passed"))
+    words = _("%(who)s %(what)s.") % {
+        "who": actor(entry["seat"], viewer, names),
+        "what": and_list(said),
+    }
+    if data.get("reason"):
+        words += " " + reason_text(data["reason"])
+    return words
+
+
+#: A clause of tiles laid from the hand, by whether the reader laid them (French conjugates
+#: the verb for "vous"), of a count of tiles.
+_LAID: Mapping[bool, Callable[[int], str]] = {
+    True: lambda n: npgettext(
+        "you", "laid %(n)d tile (%(tiles)s)", "laid %(n)d tiles (%(tiles)s)", n
+    ),
+    False: lambda n: npgettext(
+        "another player", "laid %(n)d tile (%(tiles)s)", "laid %(n)d tiles (%(tiles)s)", n
+    ),
+}
+#: The same of tiles taken back from the grid into the hand.
+_TAKEN_BACK: Mapping[bool, Callable[[int], str]] = {
+    True: lambda n: npgettext(
+        "you", "took back %(n)d tile (%(tiles)s)", "took back %(n)d tiles (%(tiles)s)", n
+    ),
+    False: lambda n: npgettext(
+        "another player",
+        "took back %(n)d tile (%(tiles)s)",
+        "took back %(n)d tiles (%(tiles)s)",
+        n,
+    ),
+}
+
+
+def _grid_change(before: Mapping[str, Any], rows: Sequence[str] | None, you: bool) -> list[str]:
+    """What a grid laid out anew (``rows``, None: kept) changed of the grid ``before``: the
+    tiles laid from the hand, those taken back into it, or, with the same tiles, that they
+    were moved; nothing for a grid kept or laid out as it was."""
+    if rows is None or list(rows) == list(before["rows"]):
+        return []
+    was = Counter(square["tile"] for square in before["squares"])
+    now = Counter(tile.value for tile in parse_grid(rows).tiles)
+    laid, back = now - was, was - now
+    said = []
+    for found, words in ((laid, _LAID), (back, _TAKEN_BACK)):
+        if found:
+            count, listed = _counted(found)
+            said.append(words[you](count) % {"n": count, "tiles": listed})
+    if not said:
+        said.append(
+            pgettext("you", "moved tiles of the grid")
+            if you
+            else pgettext("another player", "moved tiles of the grid")
+        )
+    return said
+
+
+def _counted(found: Counter[str]) -> tuple[int, str]:
+    """Tiles by their characters: how many, and the list in words, in the box's order."""
+    return found.total(), tiles(written(bag(map(tile_of, found.elements()))))
+
+
+def _one(char: str) -> str:
+    """One tile given back, as an exchange says it: "one 9", "one Multichoice", "one tile"
+    (hidden)."""
+    if char == "M":
+        return _("one Multichoice")
+    if char == "F":
+        return _("one Freechoice")
+    if char == HIDDEN:
+        return _("one tile")
+    return _("one %(digit)s") % {"digit": char}
 
 
 def _own(hands: Sequence[str | None] | None, viewer: int | None) -> str | None:

@@ -92,6 +92,21 @@ class NumenkoSite:
     ) -> str:
         return descriptions.event(entry, names, viewer)
 
+    def describe_step(
+        self,
+        before: Mapping[str, Any],
+        after: Mapping[str, Any],
+        entry: Mapping[str, Any],
+        names: Sequence[str],
+        viewer: int | None,
+        config: Mapping[str, Any],
+    ) -> str | None:
+        """A replay's move in words (``ReplayWords``): the tiles laid and taken back, from
+        the player's grid before it, since the replay draws the grid below, where the
+        history writes it in notation for a reply to copy; a round's end without its
+        grids."""
+        return descriptions.replay_step(entry, before["grids"], names, viewer)
+
     def describe_task(self, view: Mapping[str, Any], out_of_turn: bool = False) -> str:
         return descriptions.task(view, out_of_turn)
 
