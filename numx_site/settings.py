@@ -241,6 +241,7 @@ SPECTACULAR_SETTINGS = {
             "LinkedLateByEnum": "games.api.serializers.LINKED_LATE_BY",
             "WebhookEventEnum": "webhooks.models.Kind",
             "TableForfeitEnum": "tournaments.selectors.FORFEIT_REASONS",
+            "TieBreakEnum": "tournaments.standings.TIE_BREAK_NAMES",
         }
     ),
     # The docs page's JavaScript is served from our static files, never from a CDN.

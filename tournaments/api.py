@@ -23,6 +23,7 @@ from tournaments.selectors import (
     standings_upto,
     tournaments_listed,
 )
+from tournaments.standings import TIE_BREAK_NAMES
 
 TOURNAMENT_ID = s.path_id("tournament_id", "The tournament's id.")
 NOT_FOUND = {404: OpenApiResponse(s.ErrorSerializer, "There is no such tournament.")}
@@ -91,6 +92,25 @@ class StageResultSerializer(serializers.Serializer):
     )
 
 
+class TieBreakAgainstSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The other player, named as on their line.")
+    ahead = serializers.BooleanField(
+        source="decided.ahead",
+        help_text="This line is above theirs (the first of the players level on points, "
+        "told against the line below); false: below it (told against the line above).",
+    )
+    mine = serializers.FloatField(
+        source="decided.mine",
+        allow_null=True,
+        help_text="This player's value of the tie-break that decided; null: tied.",
+    )
+    theirs = serializers.FloatField(
+        source="decided.theirs",
+        allow_null=True,
+        help_text="The other player's value of it; null: tied.",
+    )
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(
         source="standing.rank",
@@ -125,6 +145,20 @@ class StandingSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The place at the final table, for its players (they rank first); null "
         "for everybody else.",
+    )
+    tie_break = serializers.ChoiceField(
+        # A line level on points with nobody has no tie-break: null (``allow_null``).
+        source="standing.tie_break.name",
+        choices=TIE_BREAK_NAMES,
+        allow_null=True,
+        help_text="For a player level on points with a neighbouring line, the first "
+        "tie-break that set them apart (the CSV's tie_break column), `tied` if none did; "
+        "null: level on points with nobody.",
+    )
+    tie_break_against = TieBreakAgainstSerializer(
+        allow_null=True,
+        help_text="Against whom `tie_break` was decided, and both values; null when "
+        "`tie_break` is.",
     )
     withdrawn = serializers.BooleanField(
         help_text="The organiser withdrew the player: kept with the points they earned, "

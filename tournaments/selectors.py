@@ -25,7 +25,14 @@ from ratings.services import pool_of
 from tournaments import seating
 from tournaments.mail import tie_break_in_words
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
-from tournaments.standings import SeatResult, Standing, TableResult, placings, standings
+from tournaments.standings import (
+    SeatResult,
+    Standing,
+    TableResult,
+    TieBreak,
+    placings,
+    standings,
+)
 
 #: The rating pool of tournament tables, which are all X-Games of NUM-X.
 POOL = pool_of("numx", {"mode": "x-game"})
@@ -120,6 +127,14 @@ def standings_upto(tournament: Tournament, value: str | None) -> int | None:
 
 
 @dataclass(frozen=True)
+class TieBreakAgainst:
+    """A tie-break (:class:`TieBreak`) with the player it set the line against, named."""
+
+    name: str
+    decided: TieBreak
+
+
+@dataclass(frozen=True)
 class StandingLine:
     standing: Standing
     entry: Entry
@@ -131,6 +146,8 @@ class StandingLine:
     #: For a player level on points with a neighbouring line, which tie-break decided, in
     #: words (empty otherwise).
     tie_break: str = ""
+    #: The same, against the other player named: what the API gives.
+    tie_break_against: TieBreakAgainst | None = None
 
     @property
     def withdrawn(self) -> bool:
@@ -148,6 +165,9 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
     for line in standings_of(tournament, upto_stage):
         entry = entries[line.player]  # type: ignore[index]
         decided = line.tie_break
+        against = (
+            None if decided is None else TieBreakAgainst(names[decided.other], decided)  # type: ignore[index]
+        )
         lines.append(
             StandingLine(
                 line,
@@ -156,8 +176,9 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
                 ratings.get(entry.user_id),
                 bot_account=entry.user_id in bots,
                 tie_break=""
-                if decided is None
-                else tie_break_in_words(decided, names[decided.other]),  # type: ignore[index]
+                if against is None
+                else tie_break_in_words(against.decided, against.name),
+                tie_break_against=against,
             )
         )
     return lines

@@ -77,6 +77,10 @@ class StageResult:
 #: CSV column.
 TIE_BREAKS = ("numx_score", "opponents_points", "xtrems")
 
+#: What :attr:`TieBreak.name` may say: the tie-break that decided, or "tied" when none did
+#: (the CSV's ``tie_break`` column, the API's ``tie_break``).
+TIE_BREAK_NAMES = (*TIE_BREAKS, "tied")
+
 
 @dataclass(frozen=True)
 class TieBreak:
@@ -91,6 +95,11 @@ class TieBreak:
     criterion: str | None
     mine: int | Fraction | None
     theirs: int | Fraction | None
+
+    @property
+    def name(self) -> str:
+        """The tie-break that decided, "tied" if none did (one of :data:`TIE_BREAK_NAMES`)."""
+        return self.criterion or "tied"
 
 
 @dataclass(frozen=True)
@@ -413,9 +422,7 @@ def _stage_cells(
 def _tie_break_cell(tie_break: TieBreak | None) -> str:
     """The column that decided between players level on points, "tied" if none did, empty
     for a player level on points with nobody."""
-    if tie_break is None:
-        return ""
-    return tie_break.criterion or "tied"
+    return "" if tie_break is None else tie_break.name
 
 
 def _cell(value: T | None, show: Callable[[T], object] = str) -> object:

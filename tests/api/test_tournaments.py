@@ -326,3 +326,52 @@ def test_an_anonymous_reader_of_the_standings_has_one_budget_whatever_header_the
     ]
 
     assert answers == [200, 200, 429]
+
+
+def test_standings_say_which_tie_break_decided_as_the_csv_does(
+    alice: User, as_bob: APIClient, openapi: dict[str, Any]
+) -> None:
+    """Failed before: the page, the leaders, the CSV and the mails said which tie-break
+    set players level on points apart, and the API only ranked them, so a program
+    publishing the standings showed players on the same points in an order it could not
+    explain."""
+    league = open_for_a_day(alice, "Two tables", table_size=3)
+    stage = first_stage(league, members("ann", "ben", "cat", "dan", "eve", "fay"), 4)
+    tables = list(stage.tables.order_by("number"))
+    seated = [
+        [place.entry.user.username for place in table.players.select_related("entry__user")]
+        for table in tables
+    ]
+    # Both tables' winners on 4 points, told apart by their scores; their last players
+    # on 1 point with the same score, opponents' points (4 + 2) and X-Trems (none).
+    for table, players, line in zip(tables, seated, ([50, 30, 10], [40, 20, 10]), strict=True):
+        record(table, dict(zip(players, line, strict=True)))
+    (best, _, last), (runner_up, _, other_last) = seated
+
+    lines = as_bob.get(f"/api/tournaments/{league.pk}/standings/").json()
+
+    said = {line["name"]: (line["tie_break"], line["tie_break_against"]) for line in lines}
+    assert said[best] == (
+        "numx_score",
+        {"name": runner_up, "ahead": True, "mine": 50, "theirs": 40},
+    )
+    assert said[runner_up] == (
+        "numx_score",
+        {"name": best, "ahead": False, "mine": 40, "theirs": 50},
+    )
+    above, below = [line["name"] for line in lines if line["name"] in (last, other_last)]
+    assert said[above] == ("tied", {"name": below, "ahead": True, "mine": None, "theirs": None})
+    assert said[below] == ("tied", {"name": above, "ahead": False, "mine": None, "theirs": None})
+    # The schema names exactly the values the CSV writes, and null.
+    schemas = openapi["components"]["schemas"]
+    choices = [
+        choice["$ref"].rsplit("/", 1)[1]
+        for choice in schemas["Standing"]["properties"]["tie_break"]["oneOf"]
+    ]
+    assert sorted(choices) == ["NullEnum", "TieBreakEnum"]
+    assert schemas["TieBreakEnum"]["enum"] == ["numx_score", "opponents_points", "xtrems", "tied"]
+    against = schemas["Standing"]["properties"]["tie_break_against"]["oneOf"]
+    assert sorted(choice.get("$ref", choice.get("type")) for choice in against) == [
+        "#/components/schemas/TieBreakAgainst",
+        "null",
+    ]

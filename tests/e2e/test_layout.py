@@ -5,7 +5,8 @@ of the site's menu on the phone, opened by keyboard; a standing order's check bo
 words; Maya's count strip on one line, or in even rows where it cannot be; the new-game
 form's choice of game, lists and fields a finger's target on the phone, its round buttons
 round beside long words; the rules' tables with no word cut in two, their rules' ids a
-finger's target on the phone; the webhooks' news each whole on a line on the phone; the site's
+finger's target on the phone; the webhooks' news each whole on a line on the phone; NUM-X's
+other moves and a Shadow's bonus, a long name whole in each, on the phone; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
 the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
 log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
@@ -580,3 +581,80 @@ def test_the_webhooks_news_read_whole_on_the_phone(alice_with_a_bot: Person) -> 
     kinds = ["It is my turn", "I may play out of turn", "A game of mine started"]
     assert {kind: told.evaluate(_LINES_OF_WORDS, kind) for kind in kinds} == dict.fromkeys(kinds, 1)
     assert not scrolls_sideways(page)
+
+
+#: What :func:`shadow_and_action_cards` runs in the served site's Django: the first short
+#: two-player game that reaches a trick Alice opens holding a Block and a Shadow
+#: (tests/games/test_table_form_errors.py finds it), against a player with a long name.
+_ACTION_TABLE = """
+import random
+from django.contrib.auth.models import User
+from accounts.models import profile_of
+from games import demo
+from games.events import store
+from games.services import SeatSpec, game_create, game_submit
+from tests.games.test_table_form_errors import (
+    TWO_SPEED_RUN, an_action_card_to_play, find, no_preference,
+)
+
+scenario = find(TWO_SPEED_RUN, an_action_card_to_play, no_preference, limit=20)
+alice = User.objects.get(email=demo.EMAILS[0])
+other, _ = User.objects.get_or_create(username="long-named")
+profile = profile_of(other)
+profile.display_name = {name!r}
+profile.save()
+seats = [SeatSpec({name!r}, user=other), SeatSpec("Alice", user=alice)]
+if scenario.end.turn == 0:
+    seats.reverse()
+game = game_create(
+    name="Action cards on a phone",
+    config=scenario.config,
+    seats=seats,
+    created_by=alice,
+    rng=random.Random(scenario.seed),
+)
+for seat, action in scenario.moves:
+    game_submit(
+        game_id=game.pk,
+        seat=seat,
+        action=action,
+        expected_sequence=store.load(game.pk, game.rules).sequence,
+        rng=random.Random(scenario.seed),
+    )
+print(game.pk)
+"""
+
+#: A name as long as some players'.
+LONG_NAME = "Bartholomew Featherstonehaugh"
+
+
+def test_action_cards_and_a_shadows_bonus_name_their_target_whole_on_the_phone(
+    alice: Page, site: Site, artefacts: Path
+) -> None:
+    """Failed before: on a 360 px phone the lists of other moves and of a Shadow's bonus
+    Action cards showed "Play Block on Bartholomew Feathe", the target's name cut by the
+    closed list (its opened list showed it whole). Each move reads whole, its words
+    wrapping, and the page does not scroll sideways."""
+    game = int(manage(site, "shell", "-c", _ACTION_TABLE.format(name=LONG_NAME)).split()[-1])
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/games/{game}/")
+    alice.screenshot(path=artefacts / "numx-other-moves-phone.png", full_page=True)
+    for group in ("Other moves", "Shadow's bonus Action card"):
+        aimed = alice.get_by_role("group", name=group).locator("label").filter(has_text=LONG_NAME)
+        expect(aimed.first).to_be_visible()
+        for i in range(aimed.count()):
+            words = aimed.nth(i)
+            assert words.get_by_role("radio").is_visible(), group
+            assert box(words)["x"] + box(words)["width"] <= PHONE["width"], group
+            assert words.evaluate(WORDS_CUT) == [], group
+    # The move chosen is the one the confirmation names; Alice says no: nothing is played.
+    other_moves = alice.get_by_role("group", name="Other moves")
+    chosen = other_moves.locator("label").filter(has_text=LONG_NAME).first
+    chosen.click()
+    asked: list[str] = []
+    before = alice.locator("#table").get_attribute("data-sequence")
+    alice.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    other_moves.get_by_role("button", name="Play this move").click()
+    assert asked == [f"Play this move?\n{chosen.inner_text().strip()}"]
+    assert alice.locator("#table").get_attribute("data-sequence") == before
+    assert not scrolls_sideways(alice)

@@ -181,7 +181,7 @@ def test_without_javascript_a_button_plays_its_own_move(
         for seat, client in clients.items():
             page = client.get(f"/games/{duel.pk}/").content.decode()
             buttons = re.findall(r'name="choice-move" value="([^"]+)"', page)
-            listed = re.findall(r'<select name="choice-other".*?<option value="([^"]+)"', page)
+            listed = re.findall(r'type="radio" name="choice-other" value="([^"]+)"', page)
             if buttons and listed:
                 events = Event.objects.filter(game=duel).count()
                 response = client.post(

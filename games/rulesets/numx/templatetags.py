@@ -107,16 +107,6 @@ def move_buttons(form: Any) -> SafeString:
     )
 
 
-@register.simple_tag
-def move_options(form: Any) -> SafeString:
-    """A choice form's other moves (``ChoiceForm.others``), an option each."""
-    return format_html_join(
-        "",
-        '<option value="{}">{}</option>',
-        ((notation, capfirst(description)) for notation, description in form.others),
-    )
-
-
 @functools.lru_cache(maxsize=1024)
 def _card(
     name: str | None, face_up: bool, language: str | None, joker_as: int | None = None
