@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from fractions import Fraction
 
 from django.conf import settings
 from django.db import transaction
@@ -17,9 +16,16 @@ from games.events import store
 from games.models import Game
 from games.registry import rule_set
 from games.results import resigned_seats
-from tournaments.mail import place_in_words, points_in_words, queue_mail
+from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
-from tournaments.selectors import entries_of, names_of, podium, standings_lines, standings_of
+from tournaments.selectors import (
+    entries_of,
+    names_of,
+    podium,
+    podium_words,
+    standings_lines,
+    standings_of,
+)
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
 #: (``TablePlayer.xtrems``): NUM-X's X-Trem. A game without such a rule counts none.
@@ -139,10 +145,7 @@ def _podium_in_words(tournament: Tournament) -> str:
     tournament's page opens on them: "The podium:\n1. Alice: 8 points (ahead of Bob on
     total NUM-X score, 50 to 40)\n2. …"."""
     lines = [
-        f"{'=' if line.standing.tied else ''}{line.standing.rank}. "
-        + _("%(name)s: %(points)s")
-        % {"name": line.name, "points": points_in_words(line.standing.points or Fraction(0))}
-        + (f" ({line.tie_break})" if line.tie_break else "")
+        f"{'=' if line.standing.tied else ''}{line.standing.rank}. {podium_words(line)}"
         for line in podium(standings_lines(tournament))
     ]
     return "\n".join([_("The podium:"), *lines])

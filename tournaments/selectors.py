@@ -17,13 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import display_names
+from games.descriptions import ordinal
 from games.models import Game, Seat
 from games.params import whole_number
 from games.players import bot_accounts
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
 from tournaments import seating
-from tournaments.mail import tie_break_in_words
+from tournaments.mail import points_in_words, tie_break_in_words
 from tournaments.models import Entry, Invitation, Stage, Table, TablePlayer, Tournament
 from tournaments.standings import (
     SeatResult,
@@ -199,6 +200,21 @@ def podium(lines: Iterable[StandingLine]) -> list[StandingLine]:
     """The standings' lines placed first to third (a shared third place with all who
     share it): what a finished tournament's page and its organiser's last mail open on."""
     return [line for line in lines if line.standing.rank is not None and line.standing.rank <= 3]
+
+
+def podium_words(line: StandingLine) -> str:
+    """A podium line after its place, in the active language: the player and what placed
+    them, their tournament points ("Alice: 8 points", with the tie-break that decided), or
+    for a finalist their place in the final, which the points do not follow ("Bob: 1st in
+    the final (6 points)")."""
+    values = {"name": line.name, "points": points_in_words(line.standing.points or Fraction(0))}
+    if line.standing.final_place is not None:
+        return _("%(name)s: %(place)s in the final (%(points)s)") % {
+            **values,
+            "place": ordinal(line.standing.final_place),
+        }
+    said = _("%(name)s: %(points)s") % values
+    return f"{said} ({line.tie_break})" if line.tie_break else said
 
 
 @dataclass(frozen=True)

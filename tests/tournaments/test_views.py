@@ -1646,3 +1646,23 @@ def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> No
     french = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert "Tables de 3\u00a0: 5 / 2 / 0" in french
     assert "1 point, sans prendre de place" in french
+
+
+def test_a_cups_podium_says_the_finals_places(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Failed before: a cup's podium gave its finalists' tournament points, which the
+    final's places do not follow ("1. Bob: 6 points, 2. Eve: 12 points")."""
+    _first, final = cup_to_the_final(alice, make_players(4))
+    names = [p.entry.user.username for p in final.players.order_by("seat")]
+    fake_result(final, {name: 10 * i for i, name in enumerate(names)})
+    results._close_stage(final.stage)
+    cup = final.stage.tournament
+    page = html.unescape(client.get(url(cup)).content.decode())
+    podium = page.split('<h2 id="podium">Podium</h2>', 1)[1].split("</ol>", 1)[0]
+    lines = re.findall(r'<li value="(\d)">([^<]*)</li>', podium)
+    assert [place for place, _said in lines] == ["1", "2", "3"]
+    for (_place, said), ordinal in zip(lines, ("1st", "2nd", "3rd"), strict=True):
+        assert f": {ordinal} in the final (" in said, said
+    french = html.unescape(client.get(url(cup), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "\u00a0: 1re place de la finale (" in french.split('<h2 id="podium">', 1)[1]

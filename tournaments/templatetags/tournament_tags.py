@@ -7,7 +7,7 @@ from fractions import Fraction
 from django import template
 from django.utils.formats import get_format
 
-from tournaments.mail import points_in_words
+from tournaments.selectors import StandingLine, podium_words
 from tournaments.standings import format_points
 
 register = template.Library()
@@ -35,6 +35,6 @@ def stage_points(points_by_stage: dict[int, Fraction], stage: int) -> str:
 
 
 @register.filter
-def points_words(value: Fraction | None) -> str:
-    """Tournament points with their word: ``8 points``, ``1 point``; empty for none."""
-    return "" if value is None else points_in_words(value)
+def podium_line(line: StandingLine) -> str:
+    """A podium line after its place, as the organiser's last mail says it too."""
+    return podium_words(line)
