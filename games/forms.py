@@ -3,11 +3,12 @@ orders, and what every move form carries. Each game's own forms are in its packa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games.models import BotLevels
@@ -70,12 +71,29 @@ class InviteForm(forms.Form):
     email = forms.EmailField(label=_("Friend's email address"))
 
 
+class MoveChoiceField(forms.ChoiceField):
+    """One of some moves in words (a table's other moves, an Action card going with a pli),
+    as radio buttons: their words (a target player's name) wrap on a phone, where a closed
+    list's would be cut. Drawn in a ``move-choices`` box (``static/css/site.css``)."""
+
+    widget = forms.RadioSelect
+
+
 class MoveForm(forms.Form):
     """What every move form carries: the event the player saw, and a key that makes a
     double click or a resent form count once."""
 
     expected_sequence = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(max_length=64, widget=forms.HiddenInput)
+
+    def offer(self, name: str, moves: Sequence[tuple[str, Any]]) -> None:
+        """Offer ``moves`` (value, words) in the :class:`MoveChoiceField` ``name``, their
+        words capitalised, the first chosen, as a list starts on its first entry: the
+        form's button plays it."""
+        field = self.fields[name]
+        assert isinstance(field, MoveChoiceField), name
+        field.choices = [(value, capfirst(words)) for value, words in moves]
+        field.initial = moves[0][0] if moves else None
 
 
 class OrdersForm(forms.Form):

@@ -6,7 +6,8 @@ words; Maya's count strip on one line, or in even rows where it cannot be; the n
 form's choice of game, lists and fields a finger's target on the phone, its round buttons
 round beside long words; the rules' tables with no word cut in two, their rules' ids a
 finger's target on the phone; the webhooks' news each whole on a line on the phone; NUM-X's
-other moves and a Shadow's bonus, a long name whole in each, on the phone; the site's
+other moves and a Shadow's bonus, and Objectifs' other moves, a long name whole in each, on
+the phone; the site's
 messages ("Successfully signed in") as a list that axe-core finds nothing wrong with; and
 the site's pages around the games (tournaments, ratings, profile, webhooks, a game's history,
 log-in and sign-up) at both widths in English and French, as test_every_game sees a game's.
@@ -628,6 +629,34 @@ print(game.pk)
 LONG_NAME = "Bartholomew Featherstonehaugh"
 
 
+def moves_read_whole(page: Page, group: str) -> None:
+    """Each move of the box ``group`` naming :data:`LONG_NAME` reads whole on the phone: its
+    button in view, its words within the screen, none cut."""
+    aimed = page.get_by_role("group", name=group).locator("label").filter(has_text=LONG_NAME)
+    expect(aimed.first).to_be_visible()
+    for i in range(aimed.count()):
+        words = aimed.nth(i)
+        assert words.get_by_role("radio").is_visible(), group
+        assert box(words)["x"] + box(words)["width"] <= PHONE["width"], group
+        assert words.evaluate(WORDS_CUT) == [], group
+
+
+def confirmation_names_the_move(page: Page) -> None:
+    """The other move chosen (the last naming :data:`LONG_NAME`: not the one chosen from
+    the start) is the one the confirmation names; the player says no: nothing is played,
+    and the page does not scroll sideways."""
+    other_moves = page.get_by_role("group", name="Other moves")
+    chosen = other_moves.locator("label").filter(has_text=LONG_NAME).last
+    chosen.click()
+    asked: list[str] = []
+    before = page.locator("#table").get_attribute("data-sequence")
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    other_moves.get_by_role("button", name="Play this move").click()
+    assert asked == [f"Play this move?\n{chosen.inner_text().strip()}"]
+    assert page.locator("#table").get_attribute("data-sequence") == before
+    assert not scrolls_sideways(page)
+
+
 def test_action_cards_and_a_shadows_bonus_name_their_target_whole_on_the_phone(
     alice: Page, site: Site, artefacts: Path
 ) -> None:
@@ -640,21 +669,62 @@ def test_action_cards_and_a_shadows_bonus_name_their_target_whole_on_the_phone(
     alice.goto(f"/games/{game}/")
     alice.screenshot(path=artefacts / "numx-other-moves-phone.png", full_page=True)
     for group in ("Other moves", "Shadow's bonus Action card"):
-        aimed = alice.get_by_role("group", name=group).locator("label").filter(has_text=LONG_NAME)
-        expect(aimed.first).to_be_visible()
-        for i in range(aimed.count()):
-            words = aimed.nth(i)
-            assert words.get_by_role("radio").is_visible(), group
-            assert box(words)["x"] + box(words)["width"] <= PHONE["width"], group
-            assert words.evaluate(WORDS_CUT) == [], group
-    # The move chosen is the one the confirmation names; Alice says no: nothing is played.
-    other_moves = alice.get_by_role("group", name="Other moves")
-    chosen = other_moves.locator("label").filter(has_text=LONG_NAME).first
-    chosen.click()
-    asked: list[str] = []
-    before = alice.locator("#table").get_attribute("data-sequence")
-    alice.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    other_moves.get_by_role("button", name="Play this move").click()
-    assert asked == [f"Play this move?\n{chosen.inner_text().strip()}"]
-    assert alice.locator("#table").get_attribute("data-sequence") == before
-    assert not scrolls_sideways(alice)
+        moves_read_whole(alice, group)
+    confirmation_names_the_move(alice)
+
+
+#: What :func:`test_objectifs_other_moves_name_their_player_whole_on_the_phone` runs in the
+#: served site's Django: a two-player Objectifs game against a player with a long name,
+#: played by the engine's bot until Alice's turn offers a listed move naming that player (a
+#: malus card of theirs to draw, an Echange or a Malus + at them).
+_OBJECTIFS_TABLE = """
+import random
+from django.contrib.auth.models import User
+from accounts.models import profile_of
+from games import demo
+from games.engine.objectifs import RULES, Draw, Echange, MalusPlus
+from games.services import SeatSpec, game_create
+from tests.games.objectifs.conftest import advance
+
+alice = User.objects.get(email=demo.EMAILS[0])
+other, _ = User.objects.get_or_create(username="long-named")
+profile = profile_of(other)
+profile.display_name = {name!r}
+profile.save()
+game = game_create(
+    name="Other moves on a phone",
+    rules="objectifs",
+    config={{"players": 2}},
+    seats=[SeatSpec({name!r}, user=other), SeatSpec("Alice", user=alice)],
+    created_by=alice,
+    rng=random.Random(3),
+)
+
+
+def aimed_at_the_other(now):
+    return 1 in RULES.awaiting(now) and any(
+        (isinstance(move, Draw) and move.row == 0)
+        or (isinstance(move, (Echange, MalusPlus)) and move.target == 0)
+        for move in RULES.legal_actions(now, 1)
+    )
+
+
+advance(game, aimed_at_the_other)
+print(game.pk)
+"""
+
+
+def test_objectifs_other_moves_name_their_player_whole_on_the_phone(
+    alice: Page, site: Site, artefacts: Path
+) -> None:
+    """Failed before: Objectifs' other moves were a closed list, whose words cannot wrap,
+    too narrow on a 360 px phone for "Draw 0 from the malus cards of Bartholomew
+    Featherstonehaugh". Each move reads whole, its words wrapping, the confirmation names
+    the one chosen, and the page does not scroll sideways."""
+    script = _OBJECTIFS_TABLE.format(name=LONG_NAME)
+    game = int(manage(site, "shell", "-c", script).split()[-1])
+    at_width(alice, PHONE["width"])
+    alice.goto(f"/games/{game}/")
+    alice.screenshot(path=artefacts / "objectifs-other-moves-phone.png", full_page=True)
+    moves_read_whole(alice, "Other moves")
+    confirmation_names_the_move(alice)

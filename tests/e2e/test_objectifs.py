@@ -121,12 +121,13 @@ def play(page: Page, notation: str, view: dict[str, Any], at: int) -> int | None
         value = form.locator('select[name="pli-value"]')
         if action.value is not None or value.count():
             value.select_option("" if action.value is None else value_text(action.value))
-        carried = form.locator('select[name="pli-carried"]')
+        chosen = "" if action.action is None else str(action.action)
+        carried = form.locator(f'input[name="pli-carried"][value="{chosen}"]')
         if action.action is not None or carried.count():
-            carried.select_option("" if action.action is None else str(action.action))
+            carried.check()
     else:
         form = page.locator("#table .choice-form")
-        form.locator('select[name="choice-other"]').select_option(notation)
+        form.locator(f'input[name="choice-other"][value="{notation}"]').check()
     if sequence(page) != at:
         return None  # the table changed under Oda's hand: she looks again
     return send(page, form.locator("button[type=submit]").last)

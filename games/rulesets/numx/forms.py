@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games.descriptions import MINUS, refused_options_in_words
@@ -33,7 +32,7 @@ from games.engine.numx import (
     TripleRule,
     parse_action,
 )
-from games.forms import MoveForm
+from games.forms import MoveChoiceField, MoveForm
 from games.moves import LegalMoves, Move
 from games.rulesets.numx.descriptions import action as action_words
 from games.rulesets.numx.descriptions import card as card_words
@@ -187,14 +186,7 @@ class PliForm(MoveForm):
         required=False,
         choices=[("", "—"), *[(v, v) for v in range(17)]],
     )
-    bonus = forms.ChoiceField(
-        label=_("Shadow's bonus Action card"),
-        required=False,
-        initial="",
-        # Buttons whose words (the target's name) wrap on a phone, where a closed list's
-        # would be cut.
-        widget=forms.RadioSelect,
-    )
+    bonus = MoveChoiceField(label=_("Shadow's bonus Action card"), required=False)
 
     def __init__(
         self,
@@ -219,10 +211,8 @@ class PliForm(MoveForm):
         for move in moves.of_kind("play"):
             bonus = move.action.get("bonus")
             if bonus:
-                bonuses[move.notation.split(" + ", 1)[1]] = capfirst(
-                    action_words(bonus, names, config)
-                )
-        self.fields["bonus"].choices = [("", capfirst(_("no bonus"))), *bonuses.items()]
+                bonuses[move.notation.split(" + ", 1)[1]] = action_words(bonus, names, config)
+        self.offer("bonus", [("", _("no bonus")), *bonuses.items()])
         self.has_bonus = bool(bonuses)
 
     def card_boxes(self) -> list[tuple[CardBox | None, str]]:
@@ -264,9 +254,7 @@ class ChoiceForm(MoveForm):
     # Two fields, so that a browser without JavaScript, which posts the list's selection
     # along with any clicked button, still plays the button's move.
     move = forms.ChoiceField(label=_("Move"), required=False)
-    # Buttons whose words (the target's name) wrap on a phone, where a closed list's would
-    # be cut.
-    other = forms.ChoiceField(label=_("Other moves"), required=False, widget=forms.RadioSelect)
+    other = MoveChoiceField(label=_("Other moves"), required=False)
 
     def __init__(self, *args: Any, moves: list[Move], only: bool = False, **kwargs: Any) -> None:
         """``only``: ``moves`` is the seat's one legal move, a button whatever its kind."""
@@ -279,11 +267,7 @@ class ChoiceForm(MoveForm):
             (m.notation, m.description) for m in moves if not (lone or m.kind in BUTTON_KINDS)
         ]
         self.fields["move"].choices = self.buttons
-        self.fields["other"].choices = [
-            (notation, capfirst(description)) for notation, description in self.others
-        ]
-        # The first chosen, as a list starts on its first entry: "Play this move" plays it.
-        self.fields["other"].initial = self.others[0][0] if self.others else None
+        self.offer("other", self.others)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

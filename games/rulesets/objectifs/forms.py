@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.objectifs import (
@@ -27,7 +26,7 @@ from games.engine.objectifs import (
 )
 from games.engine.objectifs.actions import CARD_ACTIONS, CardAction
 from games.engine.objectifs.cards import VALUES, parse_value, value_text
-from games.forms import MoveForm
+from games.forms import MoveChoiceField, MoveForm
 from games.moves import Move
 from games.rulesets.objectifs import descriptions
 from games.rulesets.objectifs.descriptions import card as card_words
@@ -172,7 +171,7 @@ class PliForm(MoveForm):
         label=_("Value of the X-Jokers (only when no classic card is laid with them)"),
         required=False,
     )
-    carried = forms.ChoiceField(label=_("With this pli"), required=False)
+    carried = MoveChoiceField(label=_("With this pli"), required=False)
 
     def __init__(
         self,
@@ -198,7 +197,7 @@ class PliForm(MoveForm):
         self.has_joker = "joker" in every
         self.fields["value"].choices = _value_choices()
         self.has_action = bool(actions)
-        self.fields["carried"].choices = [("", _("nothing more")), *actions]
+        self.offer("carried", [("", _("nothing more")), *actions])
 
     def hand_boxes(self) -> list[tuple[CardBox | None, str]]:
         return card_boxes(self["cards"], [(str(i), n) for i, n in enumerate(self.hand)])
@@ -253,7 +252,7 @@ class ChoiceForm(MoveForm):
     # Two fields, so that a browser without JavaScript, which posts the list's selection
     # along with any clicked button, still plays the button's move.
     move = forms.ChoiceField(label=_("Move"), required=False)
-    other = forms.ChoiceField(label=_("Other moves"), required=False)
+    other = MoveChoiceField(label=_("Other moves"), required=False)
 
     def __init__(self, *args: Any, moves: list[Move], only: bool = False, **kwargs: Any) -> None:
         """``only``: ``moves`` is the seat's one legal move, a button whatever its kind."""
@@ -262,7 +261,7 @@ class ChoiceForm(MoveForm):
         self.buttons = [(m.notation, m.description) for m in moves if lone or _is_button(m)]
         self.others = [(m.notation, m.description) for m in moves if not (lone or _is_button(m))]
         self.fields["move"].choices = self.buttons
-        self.fields["other"].choices = self.others
+        self.offer("other", self.others)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -324,8 +323,7 @@ def move_forms(
             if carried:
                 notation = move.notation.split(" + ", 1)[1]
                 if notation not in actions:
-                    words = descriptions.action(carried, names, current.game.config)
-                    actions[notation] = capfirst(words)
+                    actions[notation] = descriptions.action(carried, names, current.game.config)
         found["pli"] = PliForm(
             bind("pli"),
             prefix="pli",

@@ -96,16 +96,6 @@ def move_buttons(form: Any) -> SafeString:
     )
 
 
-@register.simple_tag
-def move_options(form: Any) -> SafeString:
-    """A choice form's other moves (``ChoiceForm.others``), an option each."""
-    return format_html_join(
-        "",
-        '<option value="{}">{}</option>',
-        ((notation, capfirst(words)) for notation, words in form.others),
-    )
-
-
 @register.filter
 def objective_name(name: str | None) -> str:
     """An objective's name ("Fewer than 5")."""

@@ -88,6 +88,11 @@ class _Page(HTMLParser):
             assert "checked" not in found, "a fresh table ticks no box"
             self._label = Box(found["name"], found.get("value", "on"), found["id"], self._for)
             form.boxes.append(self._label)
+        elif tag == "input" and found.get("type") == "radio":
+            # Radio buttons are a list too: the first one chosen, as a list's first option.
+            listed = form.selects.setdefault(found["name"], [])
+            assert ("checked" in found) == (not listed), f"not the first chosen: {found}"
+            listed.append(found.get("value", ""))
         elif tag == "select":
             self._select = form.selects.setdefault(found["name"], [])
         elif tag == "option" and self._select is not None:

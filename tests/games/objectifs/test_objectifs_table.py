@@ -272,7 +272,7 @@ def test_an_echange_and_a_malus_plus_are_played_from_the_list(
         action = legal(now, seat, kind)[0]
         client = as_user(player(game, seat))
         page = client.get(f"/games/{game.pk}/").content.decode()
-        assert f'<option value="{action}">' in page
+        assert f'type="radio" name="choice-other" value="{action}"' in page
         assert 'data-confirm="Play this move?"' in page
         assert post(client, game, "choice", other=str(action)).status_code == 200
         assert played(game, seat) == action
@@ -292,7 +292,7 @@ def test_a_pli_carries_an_echange_or_a_malus_plus_chosen_beside_it(
     play = next(p for p in legal(now, seat, Play) if p.action is not None)
     client = as_user(player(playing, seat))
     page = client.get(f"/games/{playing.pk}/").content.decode()
-    assert 'name="pli-carried"' in page and f'<option value="{play.action}">' in page
+    assert f'type="radio" name="pli-carried" value="{play.action}"' in page
     assert post(client, playing, "pli", **pli_fields(now, seat, play)).status_code == 200
     assert recorded(playing, seat)["action"] == RULES.action_to_json(play.action)
 
