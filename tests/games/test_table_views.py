@@ -167,6 +167,8 @@ def test_only_legal_moves_are_offered(alice: User, duel: Game, as_user: Login) -
     page = as_user(alice).get(f"/games/{duel.pk}/").content.decode()
     offered = set(re.findall(r'name="choice-move" value="([^"]+)"', page))
     offered |= set(re.findall(r'<option value="([^"]+)"', page))
+    # The other moves, where there are any: radio buttons, whose words wrap on a phone.
+    offered |= set(re.findall(r'type="radio" name="choice-other" value="([^"]+)"', page))
     legal = {str(action) for action in legal_actions(state(duel), 0)}
     assert offered and offered <= legal
 
