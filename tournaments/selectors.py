@@ -206,7 +206,7 @@ def podium_words(line: StandingLine) -> str:
     """A podium line after its place, in the active language: the player and what placed
     them, their tournament points ("Alice: 8 points", with the tie-break that decided), or
     for a finalist their place in the final, which the points do not follow ("Bob: 1st in
-    the final (6 points)")."""
+    the final (6 points)"); a player withdrawn with their points, "(withdrawn)"."""
     values = {"name": line.name, "points": points_in_words(line.standing.points or Fraction(0))}
     if line.standing.final_place is not None:
         return _("%(name)s: %(place)s in the final (%(points)s)") % {
@@ -214,7 +214,10 @@ def podium_words(line: StandingLine) -> str:
             "place": ordinal(line.standing.final_place),
         }
     said = _("%(name)s: %(points)s") % values
-    return f"{said} ({line.tie_break})" if line.tie_break else said
+    if line.tie_break:
+        said += f" ({line.tie_break})"
+    # Withdrawn after earning their points, they keep them, as the standings mark them.
+    return f"{said} ({_('withdrawn')})" if line.withdrawn else said
 
 
 @dataclass(frozen=True)

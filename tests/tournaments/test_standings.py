@@ -7,12 +7,16 @@ import io
 from fractions import Fraction
 
 import pytest
+from django.utils import translation
 
+from tournaments.models import Entry
+from tournaments.selectors import StandingLine, podium_words
 from tournaments.standings import (
     COMMA_CSV,
     DEFAULT_POINTS,
     SEMICOLON_CSV,
     SeatResult,
+    Standing,
     TableResult,
     TieBreak,
     format_points,
@@ -269,3 +273,20 @@ def test_points_rows_are_written_and_read_back() -> None:
 def test_bad_points_rows_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
         parse_points(text)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "Will: 8 points (withdrawn)"), ("fr", "Will\u00a0: 8 points (retrait)")],
+)
+def test_a_withdrawn_player_on_the_podium_is_marked_so(language: str, expected: str) -> None:
+    """Failed before: the podium (a finished tournament's page, its organiser's last mail)
+    named a player withdrawn after earning their points as any other, where the standings
+    mark them."""
+    line = StandingLine(
+        standing=Standing("w", 1, Fraction(8), 50, Fraction(2), 0, 2),
+        entry=Entry(status=Entry.Status.WITHDRAWN),
+        name="Will",
+    )
+    with translation.override(language):
+        assert podium_words(line) == expected
