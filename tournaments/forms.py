@@ -11,14 +11,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import DEADLINES
 from games.models import Game
-from tournaments import seating
-from tournaments.models import Tournament
+from tournaments.models import Tournament, forfeit_fault
 from tournaments.standings import (
     DEFAULT_POINTS,
     PointsRowError,
     format_points_table,
     parse_points,
-    points_row,
 )
 
 #: What is wrong with a points row, by ``PointsRowError.fault``: said beside the field,
@@ -125,26 +123,16 @@ class TournamentForm(forms.Form):
         return data
 
     def _check_forfeit(self, data: dict[str, Any]) -> None:
-        """A forfeit worth more than a last place would reward a player for stopping (a
-        timed-out player could top the standings): refused beside its field, with the
-        most it may be (docs/tournaments.md, "Points per table")."""
+        """A forfeit worth more than a last place, refused beside its field
+        (:func:`tournaments.models.forfeit_fault`)."""
         rows, forfeit = data.get("points"), data.get("forfeit_points")
         size, fmt = data.get("table_size"), data.get("format")
         if rows is None or forfeit is None or size is None or fmt is None:
             return  # refused already, beside the field at fault
         final = data.get("final_size") if fmt == Tournament.Format.FINAL else None
-        sizes = seating.sizes_before_seating(size, bool(data.get("small_tables")), final)
-        lowest, table = min((points_row(rows, table)[-1], table) for table in sizes)
-        if forfeit > lowest:
-            self.add_error(
-                "forfeit_points",
-                _(
-                    "At most %(points)d: a forfeit must not be worth more than the last "
-                    "place at a table of %(size)d, or stopping would pay better than "
-                    "playing to the end."
-                )
-                % {"points": lowest, "size": table},
-            )
+        fault = forfeit_fault(rows, forfeit, size, bool(data.get("small_tables")), final)
+        if fault:
+            self.add_error("forfeit_points", fault)
 
     def values(self) -> dict[str, Any]:
         """Keyword arguments for ``tournament_create``."""

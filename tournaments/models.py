@@ -8,9 +8,11 @@ and whether the player forfeited: withdrawn, or timed out).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -18,11 +20,34 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.models import Game
-from tournaments.standings import DEFAULT_FORFEIT_POINTS, DEFAULT_POINTS
+from tournaments import seating
+from tournaments.standings import DEFAULT_FORFEIT_POINTS, DEFAULT_POINTS, points_row
 
 
 def default_points() -> dict[str, list[int]]:
     return {str(size): list(row) for size, row in DEFAULT_POINTS.items()}
+
+
+def forfeit_fault(
+    points: Mapping[int, Sequence[int]],
+    forfeit: int,
+    table_size: int,
+    small_tables: bool,
+    final_size: int | None,
+) -> str:
+    """Why ``forfeit`` points are too many for a tournament of ``points`` per place at tables
+    of ``table_size`` (and a final of ``final_size``): more than the last place of a table
+    the tournament can have, stopping would pay better than playing to the end, and a
+    timed-out player could top the standings (docs/tournaments.md, "Points per table").
+    "" when it is not."""
+    sizes = seating.sizes_before_seating(table_size, small_tables, final_size)
+    lowest, table = min((points_row(points, size)[-1], size) for size in sizes)
+    if forfeit <= lowest:
+        return ""
+    return _(
+        "At most %(points)d: a forfeit must not be worth more than the last place at a "
+        "table of %(size)d, or stopping would pay better than playing to the end."
+    ) % {"points": lowest, "size": table}
 
 
 class Tournament(models.Model):
@@ -115,6 +140,19 @@ class Tournament(models.Model):
 
     def points_table(self) -> dict[int, tuple[int, ...]]:
         return {int(size): tuple(row) for size, row in self.points.items()}
+
+    def clean(self) -> None:
+        """A forfeit worth no more than a last place (:func:`forfeit_fault`), however the
+        tournament is made: its form, the admin's, the demo."""
+        final = self.final_size if self.format == self.Format.FINAL else None
+        try:
+            fault = forfeit_fault(
+                self.points_table(), self.forfeit_points, self.table_size, self.small_tables, final
+            )
+        except (ValueError, TypeError, AttributeError):
+            return  # points that cannot be read are their own field's fault, not this one's
+        if fault:
+            raise ValidationError({"forfeit_points": fault})
 
     def registration_is_open(self, now: datetime | None = None) -> bool:
         """Whether anybody may register now, between the two dates before the first stage

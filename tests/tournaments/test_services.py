@@ -955,3 +955,16 @@ def test_a_tournament_invitation_says_what_the_tournament_is(
         " · 2 rondes, puis une "
         "finale entre les 3 premiers · 2 jours par coup." in french.body
     )
+
+
+def test_a_forfeit_worth_more_than_a_last_place_is_refused_however_the_tournament_is_made(
+    alice: User,
+) -> None:
+    """Failed before: only the new-tournament form refused it; the admin's form and the
+    demo, which make tournaments through the service, took a forfeit of 100 against a win
+    of 8 (a timed-out player could top the standings)."""
+    with pytest.raises(ValidationError) as refused:
+        open_for_a_day(alice, "Generous", forfeit_points=100)
+    assert "At most 1" in str(refused.value.message_dict["forfeit_points"])
+    assert not Tournament.objects.filter(name="Generous").exists()
+    assert open_for_a_day(alice, "Fair", forfeit_points=1).forfeit_points == 1

@@ -1629,14 +1629,14 @@ def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> No
     tournament = tournament_create(
         organiser=alice,
         name="Terms",
-        points={3: [5, 2, 0], 4: [6, 3, 1, 0]},
+        points={3: [5, 2, 1], 4: [6, 3, 1, 1]},
         forfeit_points=1,
         deadline_policy="bot",
         registration_closes=timezone.now() + timedelta(days=1),
     )
     page = html.unescape(client.get(url(tournament)).content.decode())
     assert "Points per place" in page
-    assert "Tables of 3: 5 / 2 / 0" in page and "Tables of 4: 6 / 3 / 1 / 0" in page
+    assert "Tables of 3: 5 / 2 / 1" in page and "Tables of 4: 6 / 3 / 1 / 1" in page
     assert "Tables of 5: 16 / 8 / 4 / 2 / 1" in page, "sizes left out keep the default"
     assert "Tables of 2:" not in page, "no tables of two unless allowed"
     assert "Withdrawn, resigned or timed-out players" in page
@@ -1644,7 +1644,7 @@ def test_the_tournament_page_states_its_terms(client: Client, alice: User) -> No
     assert "When a player's time and time bank run out" in page
     assert "a bot plays the move" in page
     french = html.unescape(client.get(url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    assert "Tables de 3\u00a0: 5 / 2 / 0" in french
+    assert "Tables de 3\u00a0: 5 / 2 / 1" in french
     assert "1 point, sans prendre de place" in french
 
 
