@@ -92,12 +92,11 @@ def _place_alone(line: Standing, ranked: int, after_stage: int | None) -> str:
     """Where a player stands (:func:`place_in_words`), the tie-break left out."""
     points = line.points
     assert points is not None, "only a player who has played a table has a place"
-    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
-    count = points.numerator if points.denominator == 1 else 2
+    count = _plural_count(points)
     words = {
         "rank": f"={line.rank}" if line.tied else str(line.rank),
         "players": ranked,
-        "points": format_points(points, get_format("DECIMAL_SEPARATOR")),
+        "points": points_said(points),
         "stage": after_stage,
     }
     if after_stage is None:
@@ -144,10 +143,9 @@ def tie_break_in_words(tie_break: TieBreak, other: str) -> str:
     Paul on every tie-break"."""
     if tie_break.criterion is None:
         return gettext("tied with %(other)s on every tie-break") % {"other": other}
-    decimal = get_format("DECIMAL_SEPARATOR")
 
     def said(value: object) -> str:
-        return format_points(value, decimal) if isinstance(value, Fraction) else str(value)
+        return points_said(value) if isinstance(value, Fraction) else str(value)
 
     return _TIE_BREAK_WORDS[tie_break.criterion, tie_break.ahead] % {
         "other": other,
@@ -159,11 +157,21 @@ def tie_break_in_words(tie_break: TieBreak, other: str) -> str:
 def points_in_words(points: Fraction) -> str:
     """Tournament points with their word, in the active language: "1 point", "8 points",
     "4.67 points" (a share, said in the plural, with the reader's decimal separator)."""
-    # Whole points decide "point" or "points"; a share (4.67) is said in the plural.
-    count = points.numerator if points.denominator == 1 else 2
-    return ngettext("%(points)s point", "%(points)s points", count) % {
-        "points": format_points(points, get_format("DECIMAL_SEPARATOR"))
+    return ngettext("%(points)s point", "%(points)s points", _plural_count(points)) % {
+        "points": points_said(points)
     }
+
+
+def points_said(points: Fraction) -> str:
+    """Points as the reader's language writes them: ``8``, ``4.67`` in English, ``4,67``
+    in French."""
+    return format_points(points, get_format("DECIMAL_SEPARATOR"))
+
+
+def _plural_count(points: Fraction) -> int:
+    """The count that chooses "point" or "points": whole points agree in number with
+    their count; a share (4.67) is said in the plural."""
+    return points.numerator if points.denominator == 1 else 2
 
 
 def tournament_summary(tournament: Tournament) -> str:

@@ -5,18 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
-from django.utils.formats import get_format
 
+from tournaments.mail import points_said
 from tournaments.selectors import StandingLine, podium_words
-from tournaments.standings import format_points
 
 register = template.Library()
-
-
-def _said(value: Fraction) -> str:
-    """Points as the reader's language writes them: ``4.67`` in English, ``4,67`` in
-    French."""
-    return format_points(value, get_format("DECIMAL_SEPARATOR"))
 
 
 @register.filter
@@ -24,14 +17,14 @@ def points(value: Fraction | int | None) -> str:
     """Tournament points as the standings show them: ``8``, ``4.67``; empty for none."""
     if value is None or value == "":
         return ""
-    return _said(Fraction(value))
+    return points_said(Fraction(value))
 
 
 @register.filter
 def stage_points(points_by_stage: dict[int, Fraction], stage: int) -> str:
     """A player's points in one stage (empty if they did not play it)."""
     value = points_by_stage.get(stage)
-    return "" if value is None else _said(value)
+    return "" if value is None else points_said(value)
 
 
 @register.filter
