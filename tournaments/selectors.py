@@ -144,11 +144,15 @@ class StandingLine:
     rating: ShownRating | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
-    #: For a player level on points with a neighbouring line, which tie-break decided, in
-    #: words (empty otherwise).
-    tie_break: str = ""
-    #: The same, against the other player named: what the API gives.
+    #: For a player level on points with a neighbouring line, which tie-break decided,
+    #: against the other player named: what the API gives.
     tie_break_against: TieBreakAgainst | None = None
+
+    @property
+    def tie_break(self) -> str:
+        """The same in words, in the active language ("" for none): the pages, the podium."""
+        against = self.tie_break_against
+        return "" if against is None else tie_break_in_words(against.decided, against.name)
 
     @property
     def withdrawn(self) -> bool:
@@ -176,9 +180,6 @@ def standings_lines(tournament: Tournament, upto_stage: int | None = None) -> li
                 names[entry.pk],
                 ratings.get(entry.user_id),
                 bot_account=entry.user_id in bots,
-                tie_break=""
-                if against is None
-                else tie_break_in_words(against.decided, against.name),
                 tie_break_against=against,
             )
         )
