@@ -1,7 +1,8 @@
 // No accidental moves: a submit button with data-confirm asks before its form is sent, and
 // names the move chosen in the list (the select, or the radio buttons' box, whose id is in
 // data-confirm-choice). It runs in the capture phase, before htmx's own listener on the
-// form: a move the player cancels is never posted. Buttons that name their move themselves need no confirmation.
+// form: a move the player cancels is never posted. Buttons that name their move themselves
+// need no confirmation.
 document.addEventListener(
   "submit",
   (event) => {
