@@ -13,6 +13,7 @@ from games.belonging import Aftermath, SeatNote
 from games.descriptions import signed
 from games.models import Game, Seat
 from ratings.models import RatedGame
+from ratings.selectors import not_rated
 from ratings.services import player_of
 
 
@@ -39,6 +40,6 @@ def rating_changes(game: Game, seats: Sequence[Seat]) -> Aftermath | None:
             notes[seat.number] = SeatNote(
                 words, reverse("ratings:history", args=[user_id, rated.pool])
             )
-        elif user_id in rated.absent:
-            notes[seat.number] = SeatNote(_("not rated: no move of their own"))
+        elif why := not_rated(rated, user_id):
+            notes[seat.number] = SeatNote(why)
     return Aftermath(notes)

@@ -190,12 +190,12 @@ class GameLine:
     rating_change: tuple[int, int] | None = None
 
 
-def _not_rated(rated: RatedGame | None, user: AbstractBaseUser) -> str:
-    """Why a game was not rated for the player, in words ("" when it was, or is not over):
-    their seat made no move of its own, or the game was passed over."""
+def not_rated(rated: RatedGame | None, user_id: int | None) -> str:
+    """Why a game was not rated for the player ``user_id``, in words ("" when it was, or is
+    not over): their seat made no move of its own, or the game was passed over."""
     if rated is None:
         return ""
-    if user.pk in rated.absent:
+    if user_id in rated.absent:
         return str(_("not rated: no move of their own"))
     return rated.get_excluded_display() if rated.excluded else ""
 
@@ -221,7 +221,7 @@ def _lines(user: AbstractBaseUser, games: list[Game]) -> list[GameLine]:
                 won=winner and not solo,
                 solo=solo,
                 score="" if score is None else score_words(game.rules, score),
-                not_rated=_not_rated(rated, user),
+                not_rated=not_rated(rated, user.pk),
                 clock_moves=rated.clock_moves if rated else 0,
                 called_off=game.status == Game.Status.ABORTED,
                 resigned=resigned,
