@@ -488,6 +488,18 @@ def next_stage_number(tournament: Tournament) -> int | None:
     return number if number <= tournament.total_stages else None
 
 
+def too_few_to_start(tournament: Tournament, active: int, next_stage: int | None) -> str:
+    """Why stage ``next_stage`` cannot start with ``active`` players (as starting it would
+    refuse), or nothing: the dashboard says so instead of offering its button, and the
+    organiser's mail that a stage is done instead of inviting them to start it."""
+    smallest = seating.smallest_table(tournament.small_tables)
+    if next_stage is None or active >= smallest:
+        return ""
+    if tournament.is_final(next_stage):
+        return _("The final needs at least %(n)d active players.") % {"n": smallest}
+    return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
+
+
 def unfinished_tables(tournament: Tournament) -> QuerySet[Table]:
     """Tables of the tournament whose result is not recorded yet."""
     return Table.objects.filter(stage__tournament=tournament, recorded_at__isnull=True)

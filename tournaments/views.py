@@ -274,7 +274,7 @@ def _dashboard(
         "entries": [(entry, names[entry.pk]) for entry in entries],
         "invitations": tournament.invitations.all(),
         "active": active,
-        "too_few": _too_few(tournament, active, next_stage),
+        "too_few": selectors.too_few_to_start(tournament, active, next_stage),
         "current": current,
         "playing": playing,
         "next_stage": next_stage,
@@ -287,17 +287,6 @@ def _dashboard(
         **forms,
     }
     return render(request, "tournaments/dashboard.html", context, status=status)
-
-
-def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str:
-    """Why the next stage cannot start with ``active`` players (as starting it would
-    refuse), or nothing: the dashboard says so instead of offering its button."""
-    smallest = seating.smallest_table(tournament.small_tables)
-    if next_stage is None or active >= smallest:
-        return ""
-    if tournament.is_final(next_stage):
-        return _("The final needs at least %(n)d active players.") % {"n": smallest}
-    return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
 def _left_too_few(tournament: Tournament) -> int | None:
