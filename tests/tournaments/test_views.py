@@ -600,6 +600,45 @@ def test_a_cup_of_one_stage_links_the_standings_before_its_final(
     assert 'href="?stage=1"' in client.get(url(cup, "standings/")).content.decode()
 
 
+def _after_stage_links(page: str, current: bool = False) -> list[tuple[str, str]]:
+    """The "After stage:" links of a standings page: each one's address and words (only
+    the one marked as the page shown, if ``current``)."""
+    links = page.split("After stage:", 1)[1].split("</p>", 1)[0]
+    marked = ' aria-current="page"' if current else '(?: aria-current="page")?'
+    return re.findall(rf'<a href="([^"]*)"{marked}>([^<]*)</a>', links)
+
+
+def test_the_latest_standings_are_one_link_with_the_last_stages(
+    client: Client, alice: User, started: Stage
+) -> None:
+    """Failed before: after two stages the links read "1 2 latest", the last two the same
+    page under two names. The last stage's number leads to the standings as they stand,
+    marked as the page shown whichever of its two addresses is open."""
+    league = started.tournament
+    finish_stage(started)
+    second = stage_start(tournament=league, by=alice, rng=random.Random(12))
+    plain = url(league, "standings/")
+    for stage in (second, None):
+        for address in (plain, f"{plain}?stage=2"):
+            page = client.get(address).content.decode()
+            assert _after_stage_links(page) == [("?stage=1", "1"), (plain, "2")], address
+            assert _after_stage_links(page, current=True) == [(plain, "2")], address
+        if stage is not None:
+            finish_stage(stage)
+
+
+def test_with_the_final_started_the_latest_standings_are_the_finals(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Once the final has started, the standings as they stand are not the last stage's:
+    both are linked."""
+    _first, final = cup_to_the_final(alice, make_players(4))
+    cup = final.stage.tournament
+    plain = url(cup, "standings/")
+    page = client.get(plain).content.decode()
+    assert _after_stage_links(page) == [("?stage=1", "1"), (plain, "latest")]
+
+
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
 def test_standings_after_a_stage_not_played_are_a_404(
     client: Client, started: Stage, stage: str
