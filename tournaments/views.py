@@ -322,19 +322,24 @@ def _organiser_action(
 @login_required
 @require_POST
 def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Invite an email address; an address not valid, or invited already, is the form
+    again with the fault beside its field (400, nothing changed)."""
     form = InviteForm(request.POST)
-    if not form.is_valid():
-        tournament = _tournament_for_organiser(request, tournament_id)
-        # The form drawn again says the fault beside the field: no banner saying it twice.
-        return _dashboard(request, tournament, status=400, invite_form=form)
 
     def act(tournament: Tournament) -> str:
-        invitation, new = services.tournament_invite(
+        services.tournament_invite(
             tournament=tournament, by=request.user, email=form.cleaned_data["email"]
         )
-        return invitation_news(owed=invitation.sent_at is None, new=new)
+        return invitation_news(owed=True, new=True)
 
-    return _organiser_action(request, tournament_id, act)
+    if form.is_valid():
+        try:
+            return _organiser_action(request, tournament_id, act)
+        except services.AlreadyInvited as refused:
+            form.add_error("email", str(refused))
+    tournament = _tournament_for_organiser(request, tournament_id)
+    # The form drawn again says the fault beside the field: no banner saying it twice.
+    return _dashboard(request, tournament, status=400, invite_form=form)
 
 
 @login_required

@@ -29,6 +29,7 @@ from tournaments import mail as tournament_mail
 from tournaments import results, selectors
 from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
 from tournaments.services import (
+    AlreadyInvited,
     NotOrganiser,
     TournamentError,
     entry_withdraw,
@@ -127,8 +128,8 @@ def test_an_invited_member_is_emailed_and_may_accept_after_registration_closes(
     league: Tournament, alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        invitation, new = tournament_invite(tournament=league, by=alice, email="BOB@example.com")
-    assert new and invitation.email == "bob@example.com" and not league.entries.exists()
+        invitation = tournament_invite(tournament=league, by=alice, email="BOB@example.com")
+    assert invitation.email == "bob@example.com" and not league.entries.exists()
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "Spring league" in message.subject
     assert f"/tournaments/{league.pk}/register/" in message.body
@@ -160,9 +161,10 @@ def test_inviting_is_for_the_organiser_and_once_per_address(
 ) -> None:
     with pytest.raises(NotOrganiser):
         tournament_invite(tournament=league, by=mallory, email="bob@example.com")
-    assert tournament_invite(tournament=league, by=alice, email="bob@example.com")[1] is True
-    assert tournament_invite(tournament=league, by=alice, email="Bob@example.com")[1] is False
-    assert league.invitations.count() == 1
+    first = tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    with pytest.raises(AlreadyInvited, match="This address is already invited"):
+        tournament_invite(tournament=league, by=alice, email="Bob@example.com")
+    assert list(league.invitations.all()) == [first]
 
 
 def test_a_member_who_wants_no_invitations_gets_no_email(
@@ -687,7 +689,7 @@ def test_only_the_organiser_withdraws_players(league: Tournament, bob: User, mal
 def test_the_organiser_cancels_an_invitation(
     league: Tournament, alice: User, bob: User, mallory: User
 ) -> None:
-    invitation, _new = tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    invitation = tournament_invite(tournament=league, by=alice, email="bob@example.com")
     with pytest.raises(NotOrganiser):
         invitation_cancel(invitation=invitation, by=mallory)
     invitation_cancel(invitation=invitation, by=alice)

@@ -1144,6 +1144,44 @@ def test_an_invitation_to_no_address_is_refused_with_400_and_the_form_again(
     assert not league.invitations.exists() and not mail.outbox
 
 
+def _field_error(page: str) -> str:
+    """The invitation form's fault beside its field (one), as the page says it."""
+    (fault,) = re.findall(r'<ul class="errorlist"[^>]*><li>([^<]*)</li></ul>', page)
+    return html.unescape(fault)
+
+
+def test_inviting_an_address_again_is_refused_beside_the_field_nothing_changed(
+    league: Tournament,
+    alice: User,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    """Failed before: a 302 to the dashboard, whose banner gave the refusal as news, where
+    the site's refused forms answer 400 with the form again and the fault beside the
+    field. Whether its email has left yet is said too (it is not sent twice)."""
+    organiser = as_user(alice)
+    invite(organiser, league, "carol@example.com")  # its email owed: not committed
+    status, location, body, said = invite(organiser, league, "Carol@Example.com")
+    page = body.decode()
+    assert (status, location) == (400, "")
+    # Said once, beside the field: no banner saying it again (the first one's news aside).
+    assert not [words for words in said if "already invited" in words]
+    assert page.count("already invited") == 1 and 'value="Carol@Example.com"' in page
+    assert _field_error(page) == (
+        "This address is already invited: its email is on its way, it is not sent twice."
+    )
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        invite(organiser, league, "dave@example.com")
+    french = as_user(speaks(alice, "fr"))
+    status, _location, body, _said = invite(french, league, "dave@example.com")
+    assert status == 400 and _field_error(body.decode()) == "Cette adresse est déjà invitée."
+    assert sorted(league.invitations.values_list("email", flat=True)) == [
+        "carol@example.com",
+        "dave@example.com",
+    ]
+    assert [message.to for message in mail.outbox] == [["dave@example.com"]]
+
+
 def test_a_members_address_and_an_unknown_one_get_the_same_answers(
     league: Tournament,
     alice: User,
@@ -1159,9 +1197,13 @@ def test_a_members_address_and_an_unknown_one_get_the_same_answers(
     answers = {}
     for address in (bob.email, "nobody@example.com"):
         with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-            answers[address] = [invite(as_user(alice), league, address) for _twice in range(2)]
+            first = invite(as_user(alice), league, address)
+        status, location, body, said = invite(as_user(alice), league, address)
+        # The second: the form again with its fault, which names no one's account.
+        answers[address] = [first, (status, location, _field_error(body.decode()), said)]
     assert answers[bob.email] == answers["nobody@example.com"]
     assert answers[bob.email][0][-1] == ["Invitation recorded: the email is on its way."]
+    assert answers[bob.email][1][:3] == (400, "", "This address is already invited.")
     dashboard = as_user(alice).get(url(league, "organise/")).content.decode()
     assert bob.email in dashboard and "nobody@example.com" in dashboard
     assert "Robert the Bold" not in dashboard
@@ -1208,7 +1250,7 @@ def test_an_invitation_while_a_stage_is_being_played_is_refused_on_the_dashboard
 def test_the_organiser_cancels_an_invitation_from_the_dashboard(
     league: Tournament, alice: User, mallory: User, as_user: Login
 ) -> None:
-    invitation, _new = tournament_invite(tournament=league, by=alice, email="carol@example.com")
+    invitation = tournament_invite(tournament=league, by=alice, email="carol@example.com")
     cancel = url(league, f"organise/invitations/{invitation.pk}/cancel/")
     assert as_user(mallory).post(cancel).status_code == 403
     assert as_user(alice).get(cancel).status_code == 405
