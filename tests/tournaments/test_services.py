@@ -830,7 +830,10 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     assert sorted(bodies) == sorted([players[0].email, players[1].email])
     assert all(m.subject == "[Spring league] Stage 2 on Monday" for m in mail.outbox)
     assert all(body.startswith("Be ready.") for body in bodies.values())
-    assert "Envoyé par" in bodies[players[0].email]  # her profile says French
+    # Her profile says French; the organiser is named without a man's word for it
+    # (failed before: "organisateur du tournoi").
+    french = bodies[players[0].email]
+    assert "Envoyé par alice, qui organise le tournoi Spring league\u00a0: " in french
     assert "Sent by" in bodies[players[1].email]
 
 

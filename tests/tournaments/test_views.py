@@ -234,6 +234,25 @@ def test_a_withdrawn_player_is_marked_in_french_whatever_their_gender(
         assert " (retrait)" in words and "(retiré)" not in words, page
 
 
+def test_what_a_forfeit_gives_is_said_in_french_of_anybody(
+    client: Client, started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: "Un joueur retiré, ayant abandonné ou hors délai reçoit…" on the
+    standings, "Joueurs retirés…" on the tournament page and "Points d’un joueur
+    retiré…" on the new tournament's form: a man's words, said of every player."""
+    finish_stage(started)
+    pages = {
+        "standings": client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE="fr"),
+        "tournament": client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr"),
+        "new": as_user(speaks(alice, "fr")).get("/tournaments/new/"),
+    }
+    words = {name: html.unescape(page.content.decode()) for name, page in pages.items()}
+    # The standings' note and the form's label: test_organisers_read_that_a_resigned_…
+    assert "<dt>Retrait, abandon ou délai dépassé</dt>" in words["tournament"]
+    for name, page in words.items():
+        assert "retiré" not in page and "joueur retir" not in page.lower(), name
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()
@@ -438,9 +457,10 @@ def test_players_and_organisers_read_how_places_and_ties_are_decided(
         ),
         (
             "fr",
-            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0\u00a0point à cette table "
-            "et n’y prend pas de place («\u00a0forfait\u00a0» à côté des points de la ronde).",
-            "Points d’un joueur retiré, ayant abandonné ou hors délai à une table",
+            "En cas de retrait, d’abandon ou de délai dépassé, on reçoit 0\u00a0point à cette "
+            "table, sans y prendre de place («\u00a0forfait\u00a0» à côté des points de la "
+            "ronde).",
+            "Points à une table en cas de retrait, d’abandon ou de délai dépassé",
         ),
     ],
 )
