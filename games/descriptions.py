@@ -54,12 +54,18 @@ def no_seat() -> str:
     return _("You have no seat at this game.")
 
 
-def left_mark(*, resigned: bool, taken_off: bool) -> str:
+def left_mark(*, resigned: bool, taken_off: bool, resigned_first: bool) -> str:
     """How a player left a game before its end, as a mark beside their name and score ("" if
     they did not): "withdrawn" when another took them off their seat for it
-    (``games.endings.take_off``: a tournament's organiser withdrew them), else "resigned"."""
+    (``games.endings.take_off``: a tournament's organiser withdrew them), "resigned, then
+    withdrawn" when they had resigned themselves before another took them off it
+    (``results.resigned_first``), else "resigned"."""
     if not resigned:
         return ""
+    if taken_off and resigned_first:
+        return pgettext(
+            "a player who resigned, then another took off their seat", "resigned, then withdrawn"
+        )
     if taken_off:
         return pgettext("a player another took off their seat", "withdrawn")
     return _("resigned")

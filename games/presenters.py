@@ -27,7 +27,7 @@ from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
 from games.registry import game_type
-from games.results import ended_as_ranked, ranked
+from games.results import ended_as_ranked, ranked, resigned_first
 from games.rulesets.site import ReplayWords, Site
 from games.score_sheets import ScoreSheet, score_sheet
 from games.selectors import called_off_by, event_log, game_view, resigned_by, table_seats
@@ -466,6 +466,8 @@ def _players(
     (they are today's). ``reader``: the seat of whoever reads, if not ``seat``."""
     now = timezone.now()
     bots = bot_accounts(s.user_id for s in seats)
+    taken_off = {(s.game_id, s.number): s.former_user_id for s in seats if s.former_user_id}
+    first = resigned_first(taken_off)
     return [
         Player(
             number=s.number,
@@ -490,7 +492,11 @@ def _players(
             else None,
             bot_account=s.user_id in bots,
             resigned=s.number in resigned,
-            left=left_mark(resigned=s.number in resigned, taken_off=s.former_user_id is not None),
+            left=left_mark(
+                resigned=s.number in resigned,
+                taken_off=(s.game_id, s.number) in taken_off,
+                resigned_first=(s.game_id, s.number) in first,
+            ),
             handed_over=live and s.handed_over_at is not None,
         )
         for s in seats

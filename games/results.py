@@ -13,7 +13,8 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from games.engine.ruleset import Outcome
-from games.events.store import GAME_ENDED
+from games.events.models import Event
+from games.events.store import GAME_ENDED, RESIGNED
 from games.models import Game, Seat
 from games.registry import game_type
 from games.rulesets.site import Ratings
@@ -23,6 +24,25 @@ def resigned_seats(game_id: int) -> frozenset[int]:
     """The seats of ``game_id`` whose players resigned."""
     return frozenset(
         Seat.objects.filter(game_id=game_id, resigned=True).values_list("number", flat=True)
+    )
+
+
+def resigned_first(taken_off: Mapping[tuple[int, int], int]) -> frozenset[tuple[int, int]]:
+    """Of the seats another took their player off (``taken_off``: each one's game and
+    number, and that player's account, ``Seat.former_user``), those whose player had
+    resigned by their own act before (``games.endings.take_off`` of a seat already handed
+    over records no second resignation): what happened there is their resignation, then
+    the taking off. The others' resignation is the taker's act. One query for any number
+    of games (none for no seat)."""
+    if not taken_off:
+        return frozenset()
+    resignations = Event.objects.filter(
+        game_id__in={game for game, _seat in taken_off},
+        type=RESIGNED,
+        seat__in={seat for _game, seat in taken_off},
+    ).values_list("game_id", "seat", "actor_id")
+    return frozenset(
+        (game, seat) for game, seat, actor in resignations if taken_off.get((game, seat)) == actor
     )
 
 

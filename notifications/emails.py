@@ -35,6 +35,7 @@ from games.lobby import free_seats, is_rematch
 from games.models import Game, Invitation, Seat
 from games.moves import seat_names
 from games.registry import game_type, rule_set
+from games.results import resigned_first
 from games.rulesets.site import MailPosition
 from games.score_sheets import by_round, rule_sums
 from games.selectors import event_log, game_view, seat_of
@@ -250,6 +251,8 @@ def _context(notification: Notification) -> dict[str, Any]:
             key=lambda s: (s[4], -(s[1] or 0)),
         )
         lines = _score_lines(game)
+        taken_off = {(game.pk, n): former for n, *_rest, former in scores if former is not None}
+        first = resigned_first(taken_off)
         context["scores"] = [
             (
                 names[n],
@@ -257,7 +260,11 @@ def _context(notification: Notification) -> dict[str, Any]:
                 won,
                 late,
                 lines.get(n, []),
-                left_mark(resigned=resigned, taken_off=former is not None),
+                left_mark(
+                    resigned=resigned,
+                    taken_off=(game.pk, n) in taken_off,
+                    resigned_first=(game.pk, n) in first,
+                ),
             )
             for n, score, won, late, resigned, former in scores
         ]

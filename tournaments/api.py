@@ -61,7 +61,8 @@ class TablePlayerSerializer(serializers.Serializer):
         choices=FORFEIT_REASONS,
         allow_null=True,
         help_text="Why the table gives the player the tournament's fixed value and no place "
-        "(null: it does not).",
+        "(null: it does not): the first that happened, so resigned for a player who "
+        "resigned, then was withdrawn.",
     )
 
 

@@ -19,12 +19,16 @@ from games.results import resigned_seats
 from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
 from tournaments.selectors import (
+    StandingLine,
+    active_entries,
     entries_of,
+    leaders,
     names_of,
     podium,
     podium_words,
     standings_lines,
     standings_of,
+    too_few_to_start,
 )
 
 #: The scoring rule whose lines a table result counts for the standings' tie-break
@@ -91,12 +95,55 @@ def _close_stage(stage: Stage) -> None:
     if stage.number >= tournament.total_stages:
         tournament_finish(tournament, now)
         return
+    # Read once, said in the organiser's language (queue_mail chooses it).
+    top = leaders(tournament)
+    active = active_entries(tournament).count()
     _tell_organiser(
         tournament,
         lambda: (
             _("%(tournament)s: every table of stage %(stage)d is done")
             % {"tournament": tournament.name, "stage": stage.number}
         ),
+        lambda: _stage_over_in_words(tournament, stage, top, active) + "\n\n",
+    )
+
+
+def _stage_over_in_words(
+    tournament: Tournament, stage: Stage, top: list[StandingLine], active: int
+) -> str:
+    """What the organiser reads when a stage is over, in the active language: which stage,
+    its leaders as the tournament page lists them (with the tie-breaks that placed them),
+    and what comes next: the next stage or the final, which they start (or end the
+    tournament there), or why it cannot start with the ``active`` players left."""
+    words = {"stage": stage.number, "total": tournament.stage_count}
+    upcoming = stage.number + 1
+    if tournament.is_final(upcoming):
+        after = _("Next: the final, which seats the top %(n)d of these standings.") % {
+            "n": tournament.final_size
+        }
+    else:
+        after = _("Next: stage %(next)d of %(total)d.") % {**words, "next": upcoming}
+    too_few = too_few_to_start(tournament, active, upcoming)
+    if not too_few:
+        after += " " + _(
+            "Start it from your tools whenever you wish, or end the tournament after this stage."
+        )
+    elif tournament.is_final(upcoming):
+        # Nobody invited now would play the final (services.final_left).
+        after += " " + too_few + " " + _("You may end the tournament from your tools.")
+    else:
+        after += (
+            " "
+            + too_few
+            + " "
+            + _("You may invite a replacement, or end the tournament, from your tools.")
+        )
+    return "\n\n".join(
+        [
+            _("Stage %(stage)d of %(total)d is over.") % words,
+            "\n".join([_("The leaders after stage %(stage)d:") % words, *_numbered(top)]),
+            after,
+        ]
     )
 
 
@@ -144,11 +191,16 @@ def _podium_in_words(tournament: Tournament) -> str:
     """The final standings' first three places, in the active language, as the finished
     tournament's page opens on them: "The podium:\n1. Alice: 8 points (ahead of Bob on
     total NUM-X score, 50 to 40)\n2. …"."""
-    lines = [
+    return "\n".join([_("The podium:"), *_numbered(podium(standings_lines(tournament)))])
+
+
+def _numbered(lines: list[StandingLine]) -> list[str]:
+    """Standings' lines in words, each after its place ("=2." when shared): "1. Alice: 8
+    points (ahead of Bob on total NUM-X score, 50 to 40)"."""
+    return [
         f"{'=' if line.standing.tied else ''}{line.standing.rank}. {podium_words(line)}"
-        for line in podium(standings_lines(tournament))
+        for line in lines
     ]
-    return "\n".join([_("The podium:"), *lines])
 
 
 def _announce_final_places(tournament: Tournament, link: str) -> None:

@@ -17,10 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import display_names
-from games.descriptions import ordinal
+from games.descriptions import left_mark, ordinal
 from games.models import Game, Seat
 from games.params import whole_number
 from games.players import bot_accounts
+from games.results import resigned_first
 from ratings.selectors import ShownRating, ratings_in
 from ratings.services import pool_of
 from tournaments import seating
@@ -310,24 +311,30 @@ class PlayerAtTable:
     points: Fraction | None = None
     #: A member's account a program plays (``games.players``): a BOT badge.
     bot_account: bool = False
-    #: The player resigned at this table (a bot plays their seat; the fixed value).
+    #: The player resigned at this table by their own act (a bot plays their seat; the
+    #: fixed value), not by the resignation a withdrawal records for them.
     resigned: bool = False
 
     @property
     def forfeit_reason(self) -> str | None:
         """Why the table gives the player the fixed value and no place, as the tables page
-        and the API say it: "withdrawn", "resigned" or "timed-out" (None: it does not)."""
-        if self.place.withdrawn:
-            return "withdrawn"
+        and the API say it: "withdrawn", "resigned" or "timed-out" (None: it does not).
+        The first that happened: a player who resigned, then was withdrawn, resigned."""
         if self.resigned:
             return "resigned"
+        if self.place.withdrawn:
+            return "withdrawn"
         return "timed-out" if self.place.timed_out else None
 
     @property
     def forfeit_mark(self) -> str:
         """The forfeit's reason as the tables page and the game-over mail mark it beside
-        the player's name, in the reader's language ("" when the table gave a place)."""
+        the player's name, in the reader's language ("" when the table gave a place); a
+        player who resigned, then was withdrawn, reads both in that order, as the game's
+        own scores say it."""
         reason = self.forfeit_reason
+        if reason == "resigned" and self.place.withdrawn:
+            return left_mark(resigned=True, taken_off=True, resigned_first=True)
         return "" if reason is None else str(FORFEIT_MARKS[reason])
 
 
@@ -406,6 +413,10 @@ def _table_views(
     }
     seated = [p.entry.user_id for at_table in players.values() for p in at_table]
     names, bots = display_names(seated), bot_accounts(seated)
+    # A resignation recorded by a withdrawal (taking the player off their seat) is not the
+    # player's own: one who resigned before being withdrawn is told from it.
+    taken_off = {key: seat.former_user_id for key, seat in seats.items() if seat.former_user_id}
+    first = resigned_first(taken_off)
     views = []
     for table in tables:
         at_table = players.get(table.pk, [])
@@ -424,7 +435,8 @@ def _table_views(
         deadline = table.game.move_deadline
         view = TableView(table, table.game)
         for player in at_table:
-            seat = seats[(table.game_id, player.seat)]
+            key = (table.game_id, player.seat)
+            seat = seats[key]
             awaited = seat.awaited and table.game.status == Game.Status.RUNNING
             since = seat.awaited_since if awaited else None
             due = since + deadline if since and deadline and not seat.is_bot else None
@@ -439,7 +451,7 @@ def _table_views(
                     rank=placed[player.pk].place if player.pk in placed else None,
                     points=placed[player.pk].points if player.pk in placed else None,
                     bot_account=player.entry.user_id in bots,
-                    resigned=seat.resigned,
+                    resigned=seat.resigned and (key not in taken_off or key in first),
                 )
             )
         views.append(view)
@@ -486,6 +498,18 @@ def next_stage_number(tournament: Tournament) -> int | None:
     stage = current_stage(tournament)
     number = 1 if stage is None else stage.number + 1
     return number if number <= tournament.total_stages else None
+
+
+def too_few_to_start(tournament: Tournament, active: int, next_stage: int | None) -> str:
+    """Why stage ``next_stage`` cannot start with ``active`` players (as starting it would
+    refuse), or nothing: the dashboard says so instead of offering its button, and the
+    organiser's mail that a stage is done instead of inviting them to start it."""
+    smallest = seating.smallest_table(tournament.small_tables)
+    if next_stage is None or active >= smallest:
+        return ""
+    if tournament.is_final(next_stage):
+        return _("The final needs at least %(n)d active players.") % {"n": smallest}
+    return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
 def unfinished_tables(tournament: Tournament) -> QuerySet[Table]:

@@ -274,7 +274,7 @@ def _dashboard(
         "entries": [(entry, names[entry.pk]) for entry in entries],
         "invitations": tournament.invitations.all(),
         "active": active,
-        "too_few": _too_few(tournament, active, next_stage),
+        "too_few": selectors.too_few_to_start(tournament, active, next_stage),
         "current": current,
         "playing": playing,
         "next_stage": next_stage,
@@ -287,17 +287,6 @@ def _dashboard(
         **forms,
     }
     return render(request, "tournaments/dashboard.html", context, status=status)
-
-
-def _too_few(tournament: Tournament, active: int, next_stage: int | None) -> str:
-    """Why the next stage cannot start with ``active`` players (as starting it would
-    refuse), or nothing: the dashboard says so instead of offering its button."""
-    smallest = seating.smallest_table(tournament.small_tables)
-    if next_stage is None or active >= smallest:
-        return ""
-    if tournament.is_final(next_stage):
-        return _("The final needs at least %(n)d active players.") % {"n": smallest}
-    return _("A stage needs at least %(n)d registered players.") % {"n": smallest}
 
 
 def _left_too_few(tournament: Tournament) -> int | None:
@@ -333,19 +322,24 @@ def _organiser_action(
 @login_required
 @require_POST
 def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Invite an email address; an address not valid, or invited already, is the form
+    again with the fault beside its field (400, nothing changed)."""
     form = InviteForm(request.POST)
-    if not form.is_valid():
-        tournament = _tournament_for_organiser(request, tournament_id)
-        # The form drawn again says the fault beside the field: no banner saying it twice.
-        return _dashboard(request, tournament, status=400, invite_form=form)
 
     def act(tournament: Tournament) -> str:
-        invitation, new = services.tournament_invite(
+        services.tournament_invite(
             tournament=tournament, by=request.user, email=form.cleaned_data["email"]
         )
-        return invitation_news(owed=invitation.sent_at is None, new=new)
+        return invitation_news(owed=True, new=True)
 
-    return _organiser_action(request, tournament_id, act)
+    if form.is_valid():
+        try:
+            return _organiser_action(request, tournament_id, act)
+        except services.AlreadyInvited as refused:
+            form.add_error("email", str(refused))
+    tournament = _tournament_for_organiser(request, tournament_id)
+    # The form drawn again says the fault beside the field: no banner saying it twice.
+    return _dashboard(request, tournament, status=400, invite_form=form)
 
 
 @login_required

@@ -10,6 +10,7 @@ from datetime import timedelta
 from itertools import combinations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ValidationError
@@ -28,6 +29,7 @@ from tournaments import mail as tournament_mail
 from tournaments import results, selectors
 from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
 from tournaments.services import (
+    AlreadyInvited,
     NotOrganiser,
     TournamentError,
     entry_withdraw,
@@ -126,8 +128,8 @@ def test_an_invited_member_is_emailed_and_may_accept_after_registration_closes(
     league: Tournament, alice: User, bob: User, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        invitation, new = tournament_invite(tournament=league, by=alice, email="BOB@example.com")
-    assert new and invitation.email == "bob@example.com" and not league.entries.exists()
+        invitation = tournament_invite(tournament=league, by=alice, email="BOB@example.com")
+    assert invitation.email == "bob@example.com" and not league.entries.exists()
     (message,) = mail.outbox
     assert message.to == ["bob@example.com"] and "Spring league" in message.subject
     assert f"/tournaments/{league.pk}/register/" in message.body
@@ -159,9 +161,10 @@ def test_inviting_is_for_the_organiser_and_once_per_address(
 ) -> None:
     with pytest.raises(NotOrganiser):
         tournament_invite(tournament=league, by=mallory, email="bob@example.com")
-    assert tournament_invite(tournament=league, by=alice, email="bob@example.com")[1] is True
-    assert tournament_invite(tournament=league, by=alice, email="Bob@example.com")[1] is False
-    assert league.invitations.count() == 1
+    first = tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    with pytest.raises(AlreadyInvited, match="This address is already invited"):
+        tournament_invite(tournament=league, by=alice, email="Bob@example.com")
+    assert list(league.invitations.all()) == [first]
 
 
 def test_a_member_who_wants_no_invitations_gets_no_email(
@@ -456,6 +459,67 @@ def test_the_organisers_mail_that_the_tournament_is_over_gives_its_podium(
     ) in over.body
 
 
+def test_the_organisers_mail_that_a_stage_is_done_says_which_the_standings_and_what_next(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: it gave the standings' and the dashboard's links only, so that the
+    organiser had to open them to learn how the stage went and what to do next."""
+    tournament = open_for_a_day(alice, "Three tables", stage_count=2)
+    players = make_players(9)
+    first, second, third = (display_name(u) for u in three_winners(tournament, players))
+    stage = tournament.stages.get()
+    seconds = {
+        display_name(p.entry.user): p.score
+        for p in TablePlayer.objects.filter(table__stage=stage, score__in=(5, 6, 7))
+    }
+    fourth, fifth = sorted(seconds, key=lambda name: -(seconds[name] or 0))[:2]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(stage)
+    (done,) = mail.outbox
+    assert done.to == [alice.email]
+    assert done.subject == "Three tables: every table of stage 1 is done"
+    assert done.body.startswith(
+        "Stage 1 of 2 is over.\n\n"
+        "The leaders after stage 1:\n"
+        f"1. {first}: 4 points (ahead of {second} on total NUM-X score, 50 to 40)\n"
+        f"2. {second}: 4 points (behind {first} on total NUM-X score, 40 to 50)\n"
+        f"3. {third}: 4 points (behind {second} on total NUM-X score, 30 to 40)\n"
+        f"4. {fourth}: 2 points (ahead of {fifth} on total NUM-X score, 7 to 6)\n"
+        f"5. {fifth}: 2 points (behind {fourth} on total NUM-X score, 6 to 7)\n\n"
+        "Next: stage 2 of 2. Start it from your tools whenever you wish, or end the "
+        "tournament after this stage.\n\n"
+        f"The standings: {settings.SITE_URL}/tournaments/{tournament.pk}/standings/\n\n"
+        f"Your organiser's tools: {settings.SITE_URL}/tournaments/{tournament.pk}/organise/"
+    ), done.body
+
+
+def test_the_mail_that_the_last_stage_before_the_final_is_done_says_the_final_is_next(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Said in the organiser's language, with what stops the final when too few players
+    are left for it."""
+    speaks(alice, "fr")
+    cup = with_a_final(alice)
+    players = make_players(4)
+    (table,) = first_stage(cup, players, 4).tables.all()
+    for gone in players[:2]:
+        entry_withdraw(entry=cup.entries.get(user=gone), by=alice, rng=random.Random(4))
+    fake_result(table, {user.username: 10 * rank for rank, user in enumerate(players)})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        results._close_stage(table.stage)
+    (done,) = mail.outbox
+    assert done.subject == "Cup\u00a0: toutes les tables de la ronde 1 sont terminées"
+    assert "La ronde 1 sur 1 est terminée." in done.body
+    assert "En tête après la ronde 1\u00a0:\n1. " in done.body
+    assert (
+        "Ensuite\u00a0: la finale, qui réunit les 3 premières places de ce classement. "
+        "La finale demande au moins 3 joueurs actifs. Vous pouvez mettre fin au tournoi "
+        "depuis vos outils."
+    ) in done.body, done.body
+
+
 def test_every_player_is_emailed_their_final_place_when_the_tournament_is_over(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
@@ -625,7 +689,7 @@ def test_only_the_organiser_withdraws_players(league: Tournament, bob: User, mal
 def test_the_organiser_cancels_an_invitation(
     league: Tournament, alice: User, bob: User, mallory: User
 ) -> None:
-    invitation, _new = tournament_invite(tournament=league, by=alice, email="bob@example.com")
+    invitation = tournament_invite(tournament=league, by=alice, email="bob@example.com")
     with pytest.raises(NotOrganiser):
         invitation_cancel(invitation=invitation, by=mallory)
     invitation_cancel(invitation=invitation, by=alice)
@@ -766,7 +830,10 @@ def test_the_organiser_emails_every_registered_player_in_their_language(
     assert sorted(bodies) == sorted([players[0].email, players[1].email])
     assert all(m.subject == "[Spring league] Stage 2 on Monday" for m in mail.outbox)
     assert all(body.startswith("Be ready.") for body in bodies.values())
-    assert "Envoyé par" in bodies[players[0].email]  # her profile says French
+    # Her profile says French; the organiser is named without a man's word for it
+    # (failed before: "organisateur du tournoi").
+    french = bodies[players[0].email]
+    assert "Envoyé par alice, qui organise le tournoi Spring league\u00a0: " in french
     assert "Sent by" in bodies[players[1].email]
 
 

@@ -20,12 +20,13 @@ from django.utils import timezone
 
 from games import deadlines
 from games import services as games_services
+from games.endings import resign
 from games.events import consumers
 from games.models import Game, Seat
 from games.services import react_after_commit
 from tests.members import speaks
 from tournaments.hooks import table_result
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 from tournaments.results import table_record_result
 from tournaments.selectors import stages_of
 from tournaments.services import entry_withdraw, table_force_finish
@@ -175,24 +176,39 @@ def test_the_clocks_move_for_one_late_player_mails_the_next_one_their_turn(
     assert turns == [[next_seat.user.email]]
 
 
+def withdrawn_before_the_end(
+    organiser: User, players: list[User], capture: OnCommit, resigned_first: bool = False
+) -> tuple[Tournament, Game, Seat]:
+    """The four ``players`` (the third speaking French) at the one table of the
+    organiser's "Spring cup", played for a while, its first seat's player withdrawn (after
+    resigning, if ``resigned_first``), played to its end, its mails sent: the tournament,
+    the game, and the seat of the player withdrawn."""
+    tournament = open_for_a_day(organiser, "Spring cup", table_size=4)
+    speaks(players[2], "fr")
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    play_out(game, random.Random(4), moves=10)
+    gone = Seat.objects.get(game=game, number=0)
+    assert gone.user is not None
+    if resigned_first:
+        resign(game=game, user=gone.user)
+    entry = tournament.entries.get(user=gone.user)
+    entry_withdraw(entry=entry, by=organiser, rng=random.Random(4))
+    play_out(game, random.Random(4))
+    mail.outbox.clear()
+    with capture(execute=True):
+        consumers.dispatch(game.pk)
+    return tournament, game, gone
+
+
 def test_a_tables_game_over_mail_gives_each_players_place_and_points_as_the_tables_page(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
     """Failed before: the mail listed the players by score, a withdrawn or timed-out
     player above one placed, and never said the tournament's places nor points."""
-    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
     players = make_players(4)
-    speaks(players[2], "fr")
-    table = first_stage(tournament, players, seed=4).tables.get()
-    game = table.game
-    play_out(game, random.Random(4), moves=10)
-    gone = Seat.objects.get(game=game, number=0).user
-    entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(4))
-    play_out(game, random.Random(4))
-    mail.outbox.clear()
-
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        consumers.dispatch(game.pk)
+    tournament, _game, _gone = withdrawn_before_the_end(
+        alice, players, django_capture_on_commit_callbacks
+    )
 
     (view,) = [t for stage in stages_of(tournament) for t in stage.tables]
     assert view.done
@@ -221,19 +237,10 @@ def test_the_games_own_scores_say_the_withdrawn_player_was_withdrawn(
     """The game-over mail's scores, the table's players and its score sheet say withdrawn,
     as the tournament's lines above them do. Failed before: "resigned", as if the player
     had given up themselves."""
-    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
     players = make_players(4)
-    speaks(players[2], "fr")
-    game = first_stage(tournament, players, seed=4).tables.get().game
-    play_out(game, random.Random(4), moves=10)
-    gone = Seat.objects.get(game=game, number=0)
-    assert gone.user is not None
-    entry_withdraw(entry=tournament.entries.get(user=gone.user), by=alice, rng=random.Random(4))
-    play_out(game, random.Random(4))
-    mail.outbox.clear()
-
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        consumers.dispatch(game.pk)
+    _tournament, game, gone = withdrawn_before_the_end(
+        alice, players, django_capture_on_commit_callbacks
+    )
 
     english = next(m for m in mail.outbox if m.to == [players[1].email])
     (line,) = [line for line in english.body.splitlines() if line.startswith(f"- {gone.name}: ")]
@@ -245,6 +252,46 @@ def test_the_games_own_scores_say_the_withdrawn_player_was_withdrawn(
     page = as_user(players[1]).get(f"/games/{game.pk}/").content.decode()
     assert page.count('<span class="badge">withdrawn</span>') == 2  # its players, its sheet
     assert ">resigned<" not in page
+
+
+def test_a_player_who_resigned_then_was_withdrawn_reads_both_in_that_order(
+    alice: User,
+    make_players: Players,
+    as_user: Callable[[User], Client],
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: a player who resigned at a table, whom the organiser then withdrew,
+    read "withdrawn" only, on the tables page, in the game-over mail (the tournament's
+    lines and the game's own scores) and on the game's page, as if the organiser had
+    taken them off a table they were still playing. The table's fixed value was their
+    resignation's: the API says "resigned". The standings and their CSV mark the player
+    withdrawn from the tournament, and that stage a forfeit, as for any withdrawal."""
+    players = make_players(4)
+    tournament, game, gone = withdrawn_before_the_end(
+        alice, players, django_capture_on_commit_callbacks, resigned_first=True
+    )
+
+    both = f"{gone.name} (resigned, then withdrawn)"
+    english = next(m for m in mail.outbox if m.to == [players[1].email])
+    assert f"- No place: {both}: 0 points" in english.body.splitlines()
+    (line,) = [line for line in english.body.splitlines() if line.startswith(f"- {gone.name}: ")]
+    assert line.endswith(" (resigned, then withdrawn)"), line
+    french = str(next(m for m in mail.outbox if m.to == [players[2].email]).body)
+    assert f"- Sans place\u00a0: {gone.name} (abandon, puis retrait)\u00a0: 0 point" in french
+    reader = as_user(players[1])
+    assert both in reader.get(f"/tournaments/{tournament.pk}/tables/").content.decode()
+    page = reader.get(f"/games/{game.pk}/").content.decode()
+    assert page.count('<span class="badge">resigned, then withdrawn</span>') == 2
+    (api_table,) = reader.get(f"/api/tournaments/{tournament.pk}/").json()["stage_list"][0][
+        "tables"
+    ]
+    (left,) = [p for p in api_table["players"] if p["forfeit"] is not None]
+    assert (left["name"], left["forfeit"]) == (gone.name, "resigned")
+    standings = reader.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert f"{gone.name}</a> (withdrawn)" in standings
+    csv_file = reader.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode()
+    (row,) = [row for row in csv_file.splitlines() if f",{gone.name}," in row]
+    assert ",yes," in row  # the stage's forfeit, and the withdrawal
 
 
 def test_the_game_over_mail_reads_a_tables_places_without_recording_it(

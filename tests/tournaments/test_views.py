@@ -234,6 +234,25 @@ def test_a_withdrawn_player_is_marked_in_french_whatever_their_gender(
         assert " (retrait)" in words and "(retiré)" not in words, page
 
 
+def test_what_a_forfeit_gives_is_said_in_french_of_anybody(
+    client: Client, started: Stage, alice: User, as_user: Login
+) -> None:
+    """Failed before: "Un joueur retiré, ayant abandonné ou hors délai reçoit…" on the
+    standings, "Joueurs retirés…" on the tournament page and "Points d’un joueur
+    retiré…" on the new tournament's form: a man's words, said of every player."""
+    finish_stage(started)
+    pages = {
+        "standings": client.get(url(started.tournament, "standings/"), HTTP_ACCEPT_LANGUAGE="fr"),
+        "tournament": client.get(url(started.tournament), HTTP_ACCEPT_LANGUAGE="fr"),
+        "new": as_user(speaks(alice, "fr")).get("/tournaments/new/"),
+    }
+    words = {name: html.unescape(page.content.decode()) for name, page in pages.items()}
+    # The standings' note and the form's label: test_organisers_read_that_a_resigned_…
+    assert "<dt>Retrait, abandon ou délai dépassé</dt>" in words["tournament"]
+    for name, page in words.items():
+        assert "retiré" not in page and "joueur retir" not in page.lower(), name
+
+
 def test_finished_tables_show_scores_places_and_points(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "tables/")).content.decode()
@@ -438,9 +457,10 @@ def test_players_and_organisers_read_how_places_and_ties_are_decided(
         ),
         (
             "fr",
-            "Un joueur retiré, ayant abandonné ou hors délai reçoit 0\u00a0point à cette table "
-            "et n’y prend pas de place («\u00a0forfait\u00a0» à côté des points de la ronde).",
-            "Points d’un joueur retiré, ayant abandonné ou hors délai à une table",
+            "En cas de retrait, d’abandon ou de délai dépassé, on reçoit 0\u00a0point à cette "
+            "table, sans y prendre de place («\u00a0forfait\u00a0» à côté des points de la "
+            "ronde).",
+            "Points à une table en cas de retrait, d’abandon ou de délai dépassé",
         ),
     ],
 )
@@ -598,6 +618,45 @@ def test_a_cup_of_one_stage_links_the_standings_before_its_final(
     names = [p.entry.user.username for p in final.players.order_by("seat")]
     fake_result(final, {name: 10 * i for i, name in enumerate(names)})
     assert 'href="?stage=1"' in client.get(url(cup, "standings/")).content.decode()
+
+
+def _after_stage_links(page: str, current: bool = False) -> list[tuple[str, str]]:
+    """The "After stage:" links of a standings page: each one's address and words (only
+    the one marked as the page shown, if ``current``)."""
+    links = page.split("After stage:", 1)[1].split("</p>", 1)[0]
+    marked = ' aria-current="page"' if current else '(?: aria-current="page")?'
+    return re.findall(rf'<a href="([^"]*)"{marked}>([^<]*)</a>', links)
+
+
+def test_the_latest_standings_are_one_link_with_the_last_stages(
+    client: Client, alice: User, started: Stage
+) -> None:
+    """Failed before: after two stages the links read "1 2 latest", the last two the same
+    page under two names. The last stage's number leads to the standings as they stand,
+    marked as the page shown whichever of its two addresses is open."""
+    league = started.tournament
+    finish_stage(started)
+    second = stage_start(tournament=league, by=alice, rng=random.Random(12))
+    plain = url(league, "standings/")
+    for stage in (second, None):
+        for address in (plain, f"{plain}?stage=2"):
+            page = client.get(address).content.decode()
+            assert _after_stage_links(page) == [("?stage=1", "1"), (plain, "2")], address
+            assert _after_stage_links(page, current=True) == [(plain, "2")], address
+        if stage is not None:
+            finish_stage(stage)
+
+
+def test_with_the_final_started_the_latest_standings_are_the_finals(
+    client: Client, alice: User, make_players: Players
+) -> None:
+    """Once the final has started, the standings as they stand are not the last stage's:
+    both are linked."""
+    _first, final = cup_to_the_final(alice, make_players(4))
+    cup = final.stage.tournament
+    plain = url(cup, "standings/")
+    page = client.get(plain).content.decode()
+    assert _after_stage_links(page) == [("?stage=1", "1"), (plain, "latest")]
 
 
 @pytest.mark.parametrize("stage", ["2", "x", "0", "²", "-1"])
@@ -1105,6 +1164,44 @@ def test_an_invitation_to_no_address_is_refused_with_400_and_the_form_again(
     assert not league.invitations.exists() and not mail.outbox
 
 
+def _field_error(page: str) -> str:
+    """The invitation form's fault beside its field (one), as the page says it."""
+    (fault,) = re.findall(r'<ul class="errorlist"[^>]*><li>([^<]*)</li></ul>', page)
+    return html.unescape(fault)
+
+
+def test_inviting_an_address_again_is_refused_beside_the_field_nothing_changed(
+    league: Tournament,
+    alice: User,
+    as_user: Login,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    """Failed before: a 302 to the dashboard, whose banner gave the refusal as news, where
+    the site's refused forms answer 400 with the form again and the fault beside the
+    field. Whether its email has left yet is said too (it is not sent twice)."""
+    organiser = as_user(alice)
+    invite(organiser, league, "carol@example.com")  # its email owed: not committed
+    status, location, body, said = invite(organiser, league, "Carol@Example.com")
+    page = body.decode()
+    assert (status, location) == (400, "")
+    # Said once, beside the field: no banner saying it again (the first one's news aside).
+    assert not [words for words in said if "already invited" in words]
+    assert page.count("already invited") == 1 and 'value="Carol@Example.com"' in page
+    assert _field_error(page) == (
+        "This address is already invited: its email is on its way, it is not sent twice."
+    )
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        invite(organiser, league, "dave@example.com")
+    french = as_user(speaks(alice, "fr"))
+    status, _location, body, _said = invite(french, league, "dave@example.com")
+    assert status == 400 and _field_error(body.decode()) == "Cette adresse est déjà invitée."
+    assert sorted(league.invitations.values_list("email", flat=True)) == [
+        "carol@example.com",
+        "dave@example.com",
+    ]
+    assert [message.to for message in mail.outbox] == [["dave@example.com"]]
+
+
 def test_a_members_address_and_an_unknown_one_get_the_same_answers(
     league: Tournament,
     alice: User,
@@ -1120,9 +1217,13 @@ def test_a_members_address_and_an_unknown_one_get_the_same_answers(
     answers = {}
     for address in (bob.email, "nobody@example.com"):
         with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-            answers[address] = [invite(as_user(alice), league, address) for _twice in range(2)]
+            first = invite(as_user(alice), league, address)
+        status, location, body, said = invite(as_user(alice), league, address)
+        # The second: the form again with its fault, which names no one's account.
+        answers[address] = [first, (status, location, _field_error(body.decode()), said)]
     assert answers[bob.email] == answers["nobody@example.com"]
     assert answers[bob.email][0][-1] == ["Invitation recorded: the email is on its way."]
+    assert answers[bob.email][1][:3] == (400, "", "This address is already invited.")
     dashboard = as_user(alice).get(url(league, "organise/")).content.decode()
     assert bob.email in dashboard and "nobody@example.com" in dashboard
     assert "Robert the Bold" not in dashboard
@@ -1169,7 +1270,7 @@ def test_an_invitation_while_a_stage_is_being_played_is_refused_on_the_dashboard
 def test_the_organiser_cancels_an_invitation_from_the_dashboard(
     league: Tournament, alice: User, mallory: User, as_user: Login
 ) -> None:
-    invitation, _new = tournament_invite(tournament=league, by=alice, email="carol@example.com")
+    invitation = tournament_invite(tournament=league, by=alice, email="carol@example.com")
     cancel = url(league, f"organise/invitations/{invitation.pk}/cancel/")
     assert as_user(mallory).post(cancel).status_code == 403
     assert as_user(alice).get(cancel).status_code == 405
