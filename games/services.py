@@ -191,10 +191,12 @@ def game_submit(
     """Record ``seat``'s ``action`` (a rule-set action) if it is legal now.
 
     ``expected_sequence`` is the number of the last event the player saw: if the game has
-    moved on, :class:`Conflict`. ``actor`` (None for the system: bots, deadlines) must hold
-    the seat. The same ``idempotency_key`` sent twice records the move once. ``reason``
-    records why the system made a move for a player (``deadline``...). ``rng`` draws the
-    chance moves that follow only in a game without a committed seed.
+    moved on, :class:`Conflict`; a finished game refuses the move for its rule that the
+    game is over (``IllegalAction``), whatever the number. ``actor`` (None for the system:
+    bots, deadlines) must hold the seat. The same ``idempotency_key`` sent twice records
+    the move once. ``reason`` records why the system made a move for a player
+    (``deadline``...). ``rng`` draws the chance moves that follow only in a game without a
+    committed seed.
     """
     actor_id = actor.pk if actor is not None else None
     move = _Move(game_id, seat, action, actor_id, idempotency_key, rng, reason)
@@ -205,7 +207,11 @@ def game_submit(
         # the (game, sequence) constraint makes it against any move recorded since.
         context, rules, current = _as_it_stands(game_id, seat, actor_id)
         try:
-            if not still_valid(rules, game_id, seat, expected_sequence, current):
+            # A finished game refuses every move for its own rule (the game is over),
+            # whatever state the move was chosen at: a conflict would send the player back
+            # to look for a move where none is left.
+            over = rules.is_terminal(current.state)
+            if not over and not still_valid(rules, game_id, seat, expected_sequence, current):
                 raise Conflict(game_id, current, _stale(expected_sequence, current.sequence))
             return _record(move, rules, current, context)
         except (Conflict, IllegalAction, store.AppendRefused) as lost:

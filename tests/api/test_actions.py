@@ -566,15 +566,20 @@ def test_a_game_that_has_not_started_takes_no_move(as_alice: APIClient, alice: U
     assert not Event.objects.filter(game=opened).exists()
 
 
+@pytest.mark.parametrize("looked", [0, -3, 1], ids=["at-the-end", "before-it", "ahead"])
 def test_after_the_end_every_move_breaks_the_game_over_rule(
-    as_alice: APIClient, game: Game, advance: Callable[..., Game]
+    as_alice: APIClient, game: Game, advance: Callable[..., Game], looked: int
 ) -> None:
+    """Failed before for a move chosen before the end (or sent with a number the game never
+    reached): it was told the game had moved on (409), as if looking again would find a
+    move to make, where the game is over."""
     advance(game, lambda g: g.status == Game.Status.FINISHED)
     events = recorded(game)
 
-    response = submit(as_alice, game, {"action": "pass", "expected_sequence": events})
+    response = submit(as_alice, game, {"action": "pass", "expected_sequence": events + looked})
 
     assert response.status_code == 400
     assert response.json()["rule"] == "game.over"
+    assert response.json()["statement"] == "The game is over: nothing more can be played."
     assert legal_moves(game, 0).listed == []
     assert recorded(game) == events
