@@ -387,12 +387,17 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
     if payload != action_json:
         raise KeyReused("this idempotency key was used for another move")
     current = store.load(game_id, Game.objects.values_list("rules", flat=True).get(pk=game_id))
-    # What the move set off (milestones, chance, standing orders) was appended with it, in
-    # one append stamped with one time: the answer lists it as the first answer did.
-    recording = Event.objects.filter(
-        game_id=game_id, sequence__gte=event.sequence, recorded_at=event.recorded_at
-    ).order_by("sequence")
-    return Submitted(game_id, current.sequence, tuple(recording), current.state, duplicate=True)
+    # What the move set off (milestones, chance, standing orders) was appended with it, up
+    # to the number the keyed event keeps: the answer lists it as the first answer did.
+    recording = Event.objects.filter(game_id=game_id, sequence__gte=event.sequence)
+    if event.appended_through is not None:
+        recording = recording.filter(sequence__lte=event.appended_through)
+    else:
+        # Recorded before the end of its append was kept: the append's one timestamp.
+        recording = recording.filter(recorded_at=event.recorded_at)
+    return Submitted(
+        game_id, current.sequence, tuple(recording.order_by("sequence")), current.state, True
+    )
 
 
 class Chance:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.events.models import Event
@@ -470,6 +471,26 @@ def test_a_move_sent_again_lists_what_it_recorded_the_first_time(
     assert len(first.json()["recorded"]) > 1, "the round's end should have followed the move"
     assert again.json()["recorded"] == first.json()["recorded"]
     assert recorded(numenko) == first.json()["recorded"][-1]
+
+
+def test_a_move_sent_again_lists_its_own_events_though_the_next_came_at_the_same_time(
+    monkeypatch: pytest.MonkeyPatch, as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    """Failed before: the events of the first recording were found by its one timestamp,
+    so Bob's pick, recorded within the same microsecond (a frozen clock here; a fast
+    machine), was listed as Alice's too."""
+    frozen = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: frozen)
+    body = {"action": a_pick(as_alice, game)["notation"], "expected_sequence": 2}
+    first = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="mine")
+    bob = {"action": a_pick(as_bob, game)["notation"], "expected_sequence": 3}
+    assert submit(as_bob, game, bob).status_code == 201
+
+    again = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="mine")
+
+    assert first.json()["recorded"] == [3]
+    assert again.json()["duplicate"] is True and again.json()["recorded"] == [3]
+    assert recorded(game) > 3
 
 
 def test_the_idempotency_key_header_works_like_the_body(as_alice: APIClient, game: Game) -> None:

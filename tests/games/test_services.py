@@ -511,3 +511,29 @@ def test_the_move_that_ended_the_game_sent_again_is_answered_as_recorded() -> No
         e.sequence for e in first.events
     ]
     assert again.events[-1].type == "game-ended"
+
+
+def test_a_move_recorded_before_appends_kept_their_end_is_found_by_its_time(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A keyed move recorded before its event kept where its append ends (the column
+    null): sent again, it is answered with the events stamped with its time."""
+    insert = Event.objects.bulk_create
+
+    def as_before(rows: list[Event], *args: object, **kwargs: object) -> list[Event]:
+        for row in rows:
+            row.appended_through = None
+        return insert(rows, *args, **kwargs)
+
+    monkeypatch.setattr(Event.objects, "bulk_create", as_before)
+    pick = a_pick(game, 0)
+    game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2, idempotency_key="k")
+    monkeypatch.undo()
+    assert Event.objects.get(game=game, sequence=3).appended_through is None
+    game_submit(game_id=game.pk, seat=1, action=a_pick(game, 1), expected_sequence=3)
+
+    again = game_submit(
+        game_id=game.pk, seat=0, action=pick, expected_sequence=2, idempotency_key="k"
+    )
+
+    assert again.duplicate and [e.sequence for e in again.events] == [3]
