@@ -191,10 +191,12 @@ def game_submit(
     """Record ``seat``'s ``action`` (a rule-set action) if it is legal now.
 
     ``expected_sequence`` is the number of the last event the player saw: if the game has
-    moved on, :class:`Conflict`. ``actor`` (None for the system: bots, deadlines) must hold
-    the seat. The same ``idempotency_key`` sent twice records the move once. ``reason``
-    records why the system made a move for a player (``deadline``...). ``rng`` draws the
-    chance moves that follow only in a game without a committed seed.
+    moved on, :class:`Conflict`; a finished game refuses the move for its rule that the
+    game is over (``IllegalAction``), whatever the number. ``actor`` (None for the system:
+    bots, deadlines) must hold the seat. The same ``idempotency_key`` sent twice records
+    the move once. ``reason`` records why the system made a move for a player
+    (``deadline``...). ``rng`` draws the chance moves that follow only in a game without a
+    committed seed.
     """
     actor_id = actor.pk if actor is not None else None
     move = _Move(game_id, seat, action, actor_id, idempotency_key, rng, reason)
@@ -205,7 +207,11 @@ def game_submit(
         # the (game, sequence) constraint makes it against any move recorded since.
         context, rules, current = _as_it_stands(game_id, seat, actor_id)
         try:
-            if not still_valid(rules, game_id, seat, expected_sequence, current):
+            # A finished game refuses every move for its own rule (the game is over),
+            # whatever state the move was chosen at: a conflict would send the player back
+            # to look for a move where none is left.
+            over = rules.is_terminal(current.state)
+            if not over and not still_valid(rules, game_id, seat, expected_sequence, current):
                 raise Conflict(game_id, current, _stale(expected_sequence, current.sequence))
             return _record(move, rules, current, context)
         except (Conflict, IllegalAction, store.AppendRefused) as lost:
@@ -381,12 +387,17 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
     if payload != action_json:
         raise KeyReused("this idempotency key was used for another move")
     current = store.load(game_id, Game.objects.values_list("rules", flat=True).get(pk=game_id))
-    # What the move set off (milestones, chance, standing orders) was appended with it, in
-    # one append stamped with one time: the answer lists it as the first answer did.
-    recording = Event.objects.filter(
-        game_id=game_id, sequence__gte=event.sequence, recorded_at=event.recorded_at
-    ).order_by("sequence")
-    return Submitted(game_id, current.sequence, tuple(recording), current.state, duplicate=True)
+    # What the move set off (milestones, chance, standing orders) was appended with it, up
+    # to the number the keyed event keeps: the answer lists it as the first answer did.
+    recording = Event.objects.filter(game_id=game_id, sequence__gte=event.sequence)
+    if event.appended_through is not None:
+        recording = recording.filter(sequence__lte=event.appended_through)
+    else:
+        # Recorded before the end of its append was kept: the append's one timestamp.
+        recording = recording.filter(recorded_at=event.recorded_at)
+    return Submitted(
+        game_id, current.sequence, tuple(recording.order_by("sequence")), current.state, True
+    )
 
 
 class Chance:

@@ -52,6 +52,20 @@ class MilestoneToy(type(TOY)):  # type: ignore[misc]
         return [("trick-ended", {})]
 
 
+class EndlessToy(type(TOY)):  # type: ignore[misc]
+    """Toy that takes a move once the game is over, leaving the game as it was."""
+
+    def apply(self, state: ToyState, seat: int, action: Any) -> ToyState:
+        if state.winner is not None:
+            return state
+        return super().apply(state, seat, action)  # type: ignore[no-any-return]
+
+
+def test_the_kit_catches_a_game_that_takes_a_move_once_it_is_over() -> None:
+    with pytest.raises(Nonconforming, match="the game is over, yet seat 0 was let play it"):
+        check_game(EndlessToy())
+
+
 def test_the_kit_catches_a_view_that_shows_what_the_log_hides() -> None:
     with pytest.raises(Nonconforming, match="view tells whether seat"):
         check_game(LeakyToy())

@@ -15,7 +15,11 @@ class Schema(AutoSchema):
     """drf-spectacular's, documenting the ``RateLimit-*`` headers every answer counted
     against the requester's rate carries (:class:`games.api.throttling.TokenRateThrottle`),
     the token scope each operation needs (:mod:`games.api.scopes`): its 401 and 403, and
-    the 414 of an address too long for the web server."""
+    the 414 of an address too long for the web server.
+
+    DRF counts a request once its credentials and the token's scope are accepted: a 401,
+    and a 403 for a scope the token lacks, are answered before, and carry no ``RateLimit-*``
+    headers; nor does a 414, which never reaches the site."""
 
     def get_override_parameters(self) -> list[Any]:
         return [*super().get_override_parameters(), *RATE_LIMIT]
@@ -26,6 +30,8 @@ class Schema(AutoSchema):
             return operation
         responses = operation.setdefault("responses", {})
         responses["414"] = URI_TOO_LONG
+        if "401" in responses:
+            responses["401"].pop("headers", None)  # refused before the request is counted
         self._document_scope(operation, responses)
         # Keep the answers in the order of their codes, as drf-spectacular writes them.
         operation["responses"] = dict(sorted(responses.items()))
@@ -47,6 +53,8 @@ class Schema(AutoSchema):
         unauthorized["description"] = "No credentials, or an unknown, expired or revoked token."
         lacking = f"The token lacks the `{scope}` scope."
         if "403" in responses:
+            # The operation's own 403 is counted and carries the RateLimit-* headers, which
+            # stay declared (optional, as every header): the scope's carries none.
             responses["403"]["description"] += f" Or: {lacking.lower()}"
         else:
             responses["403"] = {**unauthorized, "description": lacking}

@@ -864,7 +864,10 @@ def legal_actions(request: Request, game_id: int) -> Response:
         201: OpenApiResponse(s.SubmittedSerializer, "Recorded."),
         200: OpenApiResponse(s.SubmittedSerializer, "Already recorded with this key."),
         400: OpenApiResponse(
-            s.RuleBrokenSerializer, "Refused: an illegal move, unreadable notation, a bad request."
+            s.RuleBrokenSerializer,
+            "Refused: an illegal move, unreadable notation, a bad request. A finished game "
+            "refuses every move so, for its rule that the game is over, whatever "
+            "`expected_sequence` was sent.",
         ),
         **HANDED_OVER,
         **NOT_FOUND,

@@ -9,7 +9,9 @@ games through the :class:`~games.engine.ruleset.RuleSet` surface alone and raise
   and random games reach their end within a bound of moves;
 - ``apply`` and ``legal_actions`` agree: every action drawn from a seat's legal actions is
   accepted, a seat that may not act has none, and a move by a seat that may not act is
-  refused with :class:`~games.engine.ruleset.IllegalAction`;
+  refused with :class:`~games.engine.ruleset.IllegalAction`, as is any move once the game is
+  over (the platform answers a move sent to a finished game with the game's refusal,
+  whatever state it was chosen at);
 - every action's notation and JSON form round-trip, and its type is its JSON's ``type``;
 - views and recorded payloads are JSON; milestones are of the types the store knows;
 - ``determinize`` keeps the seat's view;
@@ -170,6 +172,13 @@ def _check_turns(rules: RuleSet[Any], step: Step, where: str) -> None:
         except IllegalAction:
             continue
         raise Nonconforming(f"{where}: seat {other}, who may not act, was let play it")
+    if rules.is_terminal(step.after):
+        for seat in range(step.players):
+            try:
+                rules.apply(step.after, seat, step.action)
+            except IllegalAction:
+                continue
+            raise Nonconforming(f"{where}: the game is over, yet seat {seat} was let play it")
 
 
 def _recorded(rules: RuleSet[Any], step: Step) -> dict[str, Any]:

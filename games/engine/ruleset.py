@@ -217,7 +217,8 @@ class RuleSet(abc.ABC, Generic[StateT]):
 
     @abc.abstractmethod
     def apply(self, state: StateT, seat: int, action: Any) -> StateT:
-        """The next state, or :class:`IllegalAction` naming the broken rule."""
+        """The next state, or :class:`IllegalAction` naming the broken rule (once the game
+        is over, the game's own rule that it is over, whatever the move)."""
 
     @abc.abstractmethod
     def legal_actions(self, state: StateT, seat: int) -> Actions[Any]:

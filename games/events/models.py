@@ -79,6 +79,12 @@ class Event(InsertOnly):
     recorded_at = models.DateTimeField(default=timezone.now)
     version = models.PositiveSmallIntegerField()
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    #: On an event with an idempotency key, the number of the last event appended with it
+    #: (what its move set off): the same submission sent again answers with exactly those,
+    #: whatever else was recorded within the same microsecond. Null on the other events,
+    #: and on keyed ones recorded before it was kept. A plain integer: the CHECK of a
+    #: positive one, added to this table, would have PostgreSQL read every row to add it.
+    appended_through = models.IntegerField(null=True, blank=True)
 
     class Meta(InsertOnly.Meta):
         app_label = "games"

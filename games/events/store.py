@@ -193,7 +193,8 @@ def append(
     game (played under ``rules``, whose payload versions they are written at), each linked
     into the game's chain after the link of event ``expected_last``; the rows recorded.
     ``chain_end``: that link and the chain's salt, if the caller has read them (else they
-    are read here).
+    are read here). An event with an idempotency key records where the append ends
+    (``appended_through``), so that the submission sent again finds what it recorded.
 
     Raises :class:`SequenceTaken` if a concurrent append took those numbers, or
     :class:`DuplicateKey` if the idempotency key is already recorded; inside a transaction,
@@ -201,6 +202,7 @@ def append(
     once the transaction has rolled back. Nothing is written.
     """
     now = timezone.now()
+    last = expected_last + len(events)
     versions = upcasters(rules)
     previous, salt = chain_end or _chain_end(game_id, expected_last)
     rows = [
@@ -214,6 +216,7 @@ def append(
             recorded_at=now,
             version=versions.current(event.type),
             idempotency_key=event.idempotency_key,
+            appended_through=None if event.idempotency_key is None else last,
         )
         for number, event in enumerate(events, start=1)
     ]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.events.models import Event
@@ -472,6 +473,26 @@ def test_a_move_sent_again_lists_what_it_recorded_the_first_time(
     assert recorded(numenko) == first.json()["recorded"][-1]
 
 
+def test_a_move_sent_again_lists_its_own_events_though_the_next_came_at_the_same_time(
+    monkeypatch: pytest.MonkeyPatch, as_alice: APIClient, as_bob: APIClient, game: Game
+) -> None:
+    """Failed before: the events of the first recording were found by its one timestamp,
+    so Bob's pick, recorded within the same microsecond (a frozen clock here; a fast
+    machine), was listed as Alice's too."""
+    frozen = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: frozen)
+    body = {"action": a_pick(as_alice, game)["notation"], "expected_sequence": 2}
+    first = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="mine")
+    bob = {"action": a_pick(as_bob, game)["notation"], "expected_sequence": 3}
+    assert submit(as_bob, game, bob).status_code == 201
+
+    again = submit(as_alice, game, body, HTTP_IDEMPOTENCY_KEY="mine")
+
+    assert first.json()["recorded"] == [3]
+    assert again.json()["duplicate"] is True and again.json()["recorded"] == [3]
+    assert recorded(game) > 3
+
+
 def test_the_idempotency_key_header_works_like_the_body(as_alice: APIClient, game: Game) -> None:
     move = a_pick(as_alice, game)
     body = {"action": move["action"], "expected_sequence": 2}
@@ -566,15 +587,20 @@ def test_a_game_that_has_not_started_takes_no_move(as_alice: APIClient, alice: U
     assert not Event.objects.filter(game=opened).exists()
 
 
+@pytest.mark.parametrize("looked", [0, -3, 1], ids=["at-the-end", "before-it", "ahead"])
 def test_after_the_end_every_move_breaks_the_game_over_rule(
-    as_alice: APIClient, game: Game, advance: Callable[..., Game]
+    as_alice: APIClient, game: Game, advance: Callable[..., Game], looked: int
 ) -> None:
+    """Failed before for a move chosen before the end (or sent with a number the game never
+    reached): it was told the game had moved on (409), as if looking again would find a
+    move to make, where the game is over."""
     advance(game, lambda g: g.status == Game.Status.FINISHED)
     events = recorded(game)
 
-    response = submit(as_alice, game, {"action": "pass", "expected_sequence": events})
+    response = submit(as_alice, game, {"action": "pass", "expected_sequence": events + looked})
 
     assert response.status_code == 400
     assert response.json()["rule"] == "game.over"
+    assert response.json()["statement"] == "The game is over: nothing more can be played."
     assert legal_moves(game, 0).listed == []
     assert recorded(game) == events

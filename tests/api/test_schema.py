@@ -19,6 +19,7 @@ from games.events.consumers import dispatch
 from games.lobby import game_join, game_open
 from games.models import Game
 from games.registry import game_ids, game_type
+from tests.clients import token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +108,69 @@ def test_every_operation_documents_the_414_of_an_address_too_long(
     answers = openapi["paths"]["/api/games/"]["get"]["responses"]
     assert "nothing was done" in answers["414"]["description"]
     assert list(answers) == sorted(answers)
+
+
+RATE_LIMIT = {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"}
+
+
+def rated(headers: Any) -> bool:
+    """Whether ``headers`` (an answer's, or those a documented answer declares) hold the
+    three ``RateLimit-*`` headers."""
+    return set(headers) >= RATE_LIMIT
+
+
+def test_the_rate_limit_headers_are_declared_where_they_are_sent(
+    openapi: dict[str, Any], as_alice: APIClient, alice: User, game: Game
+) -> None:
+    """Failed before: every 401, and the 403 of a scope the token lacks, declared the
+    `RateLimit-*` headers, which those answers never carry (the token is refused before its
+    request is counted). The answers without a body carry them as the others do (a table
+    cancelled, 204; a delivery sent again, 202), and say so."""
+    from webhooks.models import Delivery
+
+    declared = {
+        (method.upper(), path, status): rated(answer.get("headers", {}))
+        for path, operations in openapi["paths"].items()
+        for method, operation in operations.items()
+        for status, answer in operation["responses"].items()
+    }
+    scope_only = {
+        (method.upper(), path)
+        for path, operations in openapi["paths"].items()
+        for method, operation in operations.items()
+        if operation["responses"]["403"]["description"].startswith("The token lacks")
+    }
+    unsaid = {
+        key
+        for key in declared
+        if key[2] in ("401", "414") or (key[2] == "403" and key[:2] in scope_only)
+    }
+    assert scope_only, "a request whose only 403 is for a scope the token lacks"
+    assert {key for key, said in declared.items() if not said} == unsaid
+
+    waiting = game_open(creator=alice, name="Open", config={"players": 2})
+    webhook = as_alice.post("/api/webhooks/", {"url": "https://bot.example.com/"}, format="json")
+    given_up = Delivery.objects.create(
+        endpoint_id=webhook.json()["id"], game=game, sequence=1, kind="your_turn"
+    )
+    redeliver = f"/api/webhooks/{webhook.json()['id']}/deliveries/{given_up.pk}/redeliver/"
+    answers = {
+        ("POST", "/api/games/{game_id}/cancel/", "204"): as_alice.post(
+            f"/api/games/{waiting.pk}/cancel/"
+        ),
+        ("POST", "/api/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver/", "202"): (
+            as_alice.post(redeliver)
+        ),
+        ("GET", "/api/games/", "401"): APIClient().get("/api/games/"),
+        ("POST", "/api/games/{game_id}/resign/", "403"): token_client(alice, ["read"]).post(
+            f"/api/games/{game.pk}/resign/"
+        ),
+    }
+    for key, answer in answers.items():
+        assert str(answer.status_code) == key[2], (key, answer.status_code)
+        assert rated(answer.headers) == (key[2] not in ("401", "403")), key
+    assert declared[("POST", "/api/games/{game_id}/cancel/", "204")]
+    assert declared[("GET", "/api/games/", "401")] is False
 
 
 def test_no_component_is_described_by_the_codes_own_notes(openapi: dict[str, Any]) -> None:

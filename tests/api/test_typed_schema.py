@@ -232,3 +232,15 @@ def test_each_type_of_event_says_who_acts_in_it(openapi: Schema) -> None:
         assert seat["Deal"]["const"] == seat["Shuffle"]["const"] == -1
         assert seat["Play"]["minimum"] == seat["Resigned"]["minimum"] == 0
         assert seat["Play"]["type"] == "integer"
+
+
+def test_numx_positions_say_they_count_from_0_where_the_words_count_from_1(
+    openapi: Schema,
+) -> None:
+    """Failed before: a NUM-X move names a score card by its 0-based position (`take 0:
+    …`, the JSON's `index`), which the move's `description`, the table and the emails call
+    "score card 1": the schema said the one base and not the other."""
+    components = openapi["components"]["schemas"]
+    for name in ("NumxTakeActionRequest", "NumxEclairActionRequest"):
+        description = components[name]["description"]
+        assert "0-based" in description and "count the cards from 1" in description, name

@@ -482,3 +482,58 @@ def test_a_pick_racing_another_seat_s_pick_is_recorded_after_it(game: Game) -> N
 
     assert second.sequence > 3
     assert Event.objects.get(game=game, sequence=4).seat == 1
+
+
+def test_the_move_that_ended_the_game_sent_again_is_answered_as_recorded() -> None:
+    """The game is over when it comes again, and refuses every move: the key still finds
+    the recording it made, before that refusal."""
+    game = game_create(
+        name="To the end",
+        config={"players": 2, "mode": "speed-run"},
+        seats=bot_seats(2, automatic=False),
+        rng=random.Random(5),
+    )
+    rules, rng = rule_set(game.rules), random.Random(5)
+    while not rules.is_terminal((loaded := state_of(game)).state):
+        seat = min(rules.awaiting(loaded.state))
+        last = {
+            "game_id": game.pk,
+            "seat": seat,
+            "action": rules.legal_actions(loaded.state, seat).sample(rng),
+            "expected_sequence": loaded.sequence,
+            "idempotency_key": f"move-{loaded.sequence}",
+        }
+        first = game_submit(**last)
+
+    again = game_submit(**last)
+
+    assert again.duplicate and [e.sequence for e in again.events] == [
+        e.sequence for e in first.events
+    ]
+    assert again.events[-1].type == "game-ended"
+
+
+def test_a_move_recorded_before_appends_kept_their_end_is_found_by_its_time(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A keyed move recorded before its event kept where its append ends (the column
+    null): sent again, it is answered with the events stamped with its time."""
+    insert = Event.objects.bulk_create
+
+    def as_before(rows: list[Event], *args: object, **kwargs: object) -> list[Event]:
+        for row in rows:
+            row.appended_through = None
+        return insert(rows, *args, **kwargs)
+
+    monkeypatch.setattr(Event.objects, "bulk_create", as_before)
+    pick = a_pick(game, 0)
+    game_submit(game_id=game.pk, seat=0, action=pick, expected_sequence=2, idempotency_key="k")
+    monkeypatch.undo()
+    assert Event.objects.get(game=game, sequence=3).appended_through is None
+    game_submit(game_id=game.pk, seat=1, action=a_pick(game, 1), expected_sequence=3)
+
+    again = game_submit(
+        game_id=game.pk, seat=0, action=pick, expected_sequence=2, idempotency_key="k"
+    )
+
+    assert again.duplicate and [e.sequence for e in again.events] == [3]

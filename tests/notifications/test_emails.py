@@ -470,6 +470,37 @@ def test_a_turn_email_lists_every_score_row_numbered_as_the_moves_name_them(
     assert "Zones de score\u00a0:" in french and "- vous\u00a0: 1 " in french
 
 
+def test_a_turn_email_says_the_moves_as_written_count_score_cards_from_0(
+    trio: Game, commit: Commit
+) -> None:
+    """Failed before: the mail numbered the score cards from 1, as the moves' words do,
+    beside moves written "take 0: …" for the card it numbered 1, and did not say why: a
+    player writing "take 1: …" after the number they read took back another card, or
+    none. The notation stays as the API's clients send it; the mail says how it counts,
+    once the reader has a score card to name."""
+    opening = sent_to("bob@example.com")[0].body
+    assert "score cards count from 0" not in opening  # nothing in the row to name yet
+    all_pick(trio, commit)
+    starter = store.load(trio.pk, trio.rules).state.turn  # type: ignore[attr-defined]
+    (picked,) = game_view(trio, starter)["rows"][starter]
+    body = turn_mail_now(trio, starter).body
+    card = cards([picked["card"]])
+    take = f"take 0: play {picked['card']}: take back score card 1 and lay {card}"
+    assert f"- you: 1 {card}\n" in body and take in body
+    assert (
+        "In the moves as written, score cards count from 0 at the left end: take 0 takes "
+        "back score card 1." in body
+    )
+    names = ["alice", "bob", "mallory"]
+    speaks(User.objects.get(username=names[starter]), "fr")
+    french = turn_mail_now(trio, starter).body
+    assert (
+        "Dans les coups tels qu’ils s’écrivent, les cartes Score se comptent à partir de 0 "
+        "depuis le bout gauche\u00a0: «\u00a0take 0\u00a0» récupère la carte Score "
+        "n°\u00a01." in french
+    )
+
+
 def test_a_numx_mail_letters_the_draw_and_the_plain_plis_before_the_action_cards(
     trio: Game, commit: Commit
 ) -> None:

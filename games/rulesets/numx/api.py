@@ -368,7 +368,9 @@ _CARD_ACTIONS = {
     ),
     "eclair": _action(
         "eclair",
-        "Eclair: swap your score card at position `mine` with the target's at `theirs`.",
+        "Eclair: swap your score card at 0-based position `mine` with the `target` seat's "
+        "at `theirs` (`eclair 2 0 1` in notation). The move's words count the cards from 1, "
+        'as the table and its emails do: `mine` 0 is "own score card 1".',
         target=_position(),
         mine=_position(),
         theirs=_position(),
@@ -438,7 +440,9 @@ ACTION_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
     "take": _action(
         "take",
         "Take back the score card at 0-based position `index` and play it (`play`: a pli's, "
-        "a completion's or an Action card's JSON form).",
+        "a completion's or an Action card's JSON form); `take 0: …` in notation, the leftmost "
+        "card. The move's words count the cards from 1, as the table and its emails do: "
+        '`take 0` is "take back score card 1".',
         index=_position(),
         play=TakenActionField(),
     ),

@@ -609,9 +609,11 @@ def task(view: Mapping[str, Any], out_of_turn: bool = False) -> str:
 def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """What the "your turn" email says of the table, which a player who plays by email
     sees nowhere else: the pli on top, the reader's hand (the moves listed name only the
-    cards that may be laid) and every score row, its cards numbered from 1 as the moves
-    name them ("take back score card 2") and set apart by a middle dot (a face-down card
-    reads "blue 7, face down")."""
+    cards that may be laid) and every score row, its cards numbered from 1 as the moves'
+    words name them ("take back score card 2") and set apart by a middle dot (a face-down
+    card reads "blue 7, face down"). Once the reader's own row holds a card, which a move
+    as written may name by its position (``take 0: …``, ``eclair 1 0 2``), it says that
+    the notation counts from 0: it round-trips, and the API's clients send it."""
     lines = []
     if view["plis"]:
         lines.append(pli_on_top(view["plis"][-1], card, joker_words, JOKER))
@@ -635,6 +637,13 @@ def position(view: Mapping[str, Any], names: Sequence[str]) -> str:
         ]
         rows.append(" · ".join(shown) if shown else _("no score card"))
     lines += seat_lines(rows, view["seat"], names)
+    if view["seat"] is not None and view["rows"][view["seat"]]:
+        lines.append(
+            _(
+                "In the moves as written, score cards count from 0 at the left end: take 0 "
+                "takes back score card 1."
+            )
+        )
     return "\n".join(lines)
 
 
