@@ -21,7 +21,12 @@ from games.api.views import ERROR, GAME_ID, INVALID, NOT_FOUND, NOT_JSON, endpoi
 class ChatLineSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="Lines count up: a later line has a larger id.")
     speaker = serializers.CharField(help_text="Its author's name at the table.")
-    text = serializers.CharField()
+    text = serializers.CharField(
+        source="shown_text",
+        help_text="What was said; once the moderators removed the line, only that they did "
+        "(“Message removed by the moderators.”).",
+    )
+    removed = serializers.BooleanField(help_text="Whether the moderators removed the line.")
     after_sequence = serializers.IntegerField(
         help_text="The game's last event when it was said: the replay shows it there."
     )

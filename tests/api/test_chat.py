@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from chat.services import say
+from chat.models import ChatLine
+from chat.services import remove_lines, say
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +54,14 @@ def test_a_private_games_chat_is_not_there_for_others(
     assert [line["text"] for line in as_bob.get(f"/api/games/{game.pk}/chat/").json()["lines"]] == [
         "Between us"
     ]
+
+
+def test_a_line_the_moderators_removed_reads_so_for_everyone(
+    as_bob: APIClient, as_carol: APIClient, game: Game, bob: User, alice: User
+) -> None:
+    line = say(game, bob, "You play like a potato")
+    remove_lines(ChatLine.objects.filter(pk=line.pk), by=alice)
+
+    for reader in (as_bob, as_carol):
+        [read] = reader.get(f"/api/games/{game.pk}/chat/").json()["lines"]
+        assert (read["text"], read["removed"]) == ("Message removed by the moderators.", True)
