@@ -9,4 +9,5 @@ app_name = "chat-api"
 
 urlpatterns = [
     path("games/<int:game_id>/chat/", api.chat, name="chat"),
+    path("games/<int:game_id>/chat/<int:line_id>/report/", api.report, name="report"),
 ]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 
 #: The longest line a player may say (a chat is for a few words, not letters).
 MAX_LENGTH = 500
+#: The longest note a report of a line carries to the moderators.
+NOTE_LENGTH = 500
 
 
 class ChatLine(models.Model):
@@ -22,12 +26,33 @@ class ChatLine(models.Model):
     text = models.CharField(max_length=MAX_LENGTH)
     after_sequence = models.PositiveIntegerField()
     said_at = models.DateTimeField(auto_now_add=True)
+    #: When the site's moderators removed the line (None: it is shown), and which of them:
+    #: its text stays here for them, and is served to nobody (:attr:`shown_text`).
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         indexes = (models.Index(fields=("game", "after_sequence"), name="chat_line_game_moment"),)
 
     def __str__(self) -> str:
         return f"{self.name}: {self.text}"
+
+    @property
+    def removed(self) -> bool:
+        """Whether the moderators removed the line."""
+        return self.removed_at is not None
+
+    @property
+    def shown_text(self) -> str:
+        """What every reader is shown of the line (the table, the replay, the API): its
+        text, or, once the moderators removed it, that they did."""
+        return gettext("Message removed by the moderators.") if self.removed else self.text
 
 
 class ChatMute(models.Model):
@@ -38,3 +63,44 @@ class ChatMute(models.Model):
 
     class Meta:
         constraints = (models.UniqueConstraint(fields=("user", "game"), name="chat_mute_once"),)
+
+
+class ChatReport(models.Model):
+    """A reader's report of another's line to the site's moderators: once per line and
+    reader, kept as it was filed (nobody edits it). Also a row of the site's outbox
+    (``notifications.outbox``): the moderators' email is sent once, ``sent_at`` marking it."""
+
+    class Reason(models.TextChoices):
+        INSULT = "insult", _("Insult or harassment")
+        SPAM = "spam", _("Spam")
+        CHEATING = "cheating", _("Cheating or advice during the game")
+        OTHER = "other", _("Other")
+
+    line = models.ForeignKey(ChatLine, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    note = models.CharField(max_length=NOTE_LENGTH, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("chat report")
+        verbose_name_plural = _("chat reports")
+        constraints = (
+            models.UniqueConstraint(fields=("line", "reporter"), name="chat_report_once"),
+        )
+        indexes = (
+            # A reporter's reports of the last day (the daily limit).
+            models.Index(fields=("reporter", "created_at"), name="chat_report_by_day"),
+            # The outbox's sweep: the moderators' emails owed.
+            models.Index(
+                fields=("created_at",),
+                condition=models.Q(sent_at__isnull=True),
+                name="chat_report_unsent",
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.get_reason_display()}: {self.line}"

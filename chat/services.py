@@ -1,21 +1,30 @@
-"""Saying a line at a table, reading what was said, hiding a game's chat.
+"""Saying a line at a table, reading what was said, hiding a game's chat, reporting a line
+to the site's moderators and their removing it.
 
-Only the game's players speak; whoever may watch the game (``games.access``) reads. A line
-is kept with the game at the moment it was said (the game's last event then), so the replay
-shows each line where it belongs.
+Only the game's players speak; whoever may watch the game (``games.access``) reads, and may
+report another's line. A line is kept with the game at the moment it was said (the game's
+last event then), so the replay shows each line where it belongs.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import math
+from collections.abc import Iterable
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
+from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from chat.models import MAX_LENGTH, ChatLine, ChatMute
+from chat.models import MAX_LENGTH, NOTE_LENGTH, ChatLine, ChatMute, ChatReport
 from games.models import Game, Seat
+from games.params import LARGEST
 
 #: The latest lines a table shows; the replay shows every line up to its step.
 SHOWN = 50
@@ -27,6 +36,35 @@ class ChatRefused(ValueError):
 
 class NotAPlayer(PermissionError):
     """Someone without a seat at the game tried to speak at its table."""
+
+
+class OwnLine(PermissionError):
+    """A player tried to report their own line."""
+
+
+class AlreadyRemoved(ValueError):
+    """A line the moderators removed already: nothing left to report."""
+
+
+class ReportRefused(ValueError):
+    """A report whose ``field`` (its reason, its note) cannot be filed as it is."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class TooManyReports(Exception):
+    """A member filed as many reports as a day allows; ``retry_after``: the seconds until
+    the oldest of them is a day old, and one more may be filed."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+#: How far back a member's reports count against ``NUMX_CHAT_REPORTS_PER_DAY``.
+REPORT_WINDOW = timedelta(days=1)
 
 
 def say(game: Game, user: AbstractBaseUser, text: str) -> ChatLine:
@@ -85,4 +123,105 @@ def heard_since(user_id: int, since: datetime) -> QuerySet[ChatLine]:
         ChatLine.objects.filter(game_id__in=seated, said_at__gte=since)
         .exclude(game_id__in=muted)
         .exclude(author_id=user_id)
+    )
+
+
+def line_at(game: Game, line_id: int) -> ChatLine:
+    """Line ``line_id`` of ``game``'s chat; 404 for none (a line of another game, or an id
+    past any the database holds)."""
+    if not 0 < line_id <= LARGEST:
+        raise Http404
+    line = ChatLine.objects.filter(game=game, pk=line_id).first()
+    if line is None:
+        raise Http404
+    return line
+
+
+def report(
+    line: ChatLine, user: AbstractBaseUser, reason: str, note: str
+) -> tuple[ChatReport, bool]:
+    """``user``'s report of ``line`` to the moderators, and whether this call filed it: a
+    line is reported once by each reader, and a second report is the first one, unchanged.
+
+    :class:`OwnLine` for one's own line, :class:`AlreadyRemoved` for a line the moderators
+    removed, :class:`ReportRefused` for a reason not of the list or a bad note (too long,
+    or holding a NUL), :class:`TooManyReports` past ``NUMX_CHAT_REPORTS_PER_DAY`` in the
+    last day. The caller checked that ``user`` may read the game's chat."""
+    if line.author_id == user.pk:
+        raise OwnLine(_("You cannot report your own message."))
+    if line.removed:
+        raise AlreadyRemoved(_("The moderators already removed this message."))
+    if reason not in ChatReport.Reason.values:
+        raise ReportRefused("reason", _("Choose a reason from the list."))
+    note = note.strip()
+    if len(note) > NOTE_LENGTH:
+        raise ReportRefused(
+            "note", _("A note holds at most %(most)d characters.") % {"most": NOTE_LENGTH}
+        )
+    if "\x00" in note:
+        raise ReportRefused("note", _("Null characters are not allowed."))
+    earlier = ChatReport.objects.filter(line=line, reporter_id=user.pk).first()
+    if earlier is not None:
+        return earlier, False
+    _check_reports_left(user)
+    try:
+        with transaction.atomic():
+            filed = ChatReport.objects.create(
+                line=line, reporter_id=user.pk, reason=reason, note=note
+            )
+    except IntegrityError:  # the same report, sent twice at once: the other one stands
+        return ChatReport.objects.get(line=line, reporter_id=user.pk), False
+    return filed, True
+
+
+def _check_reports_left(user: AbstractBaseUser) -> None:
+    """:class:`TooManyReports` if ``user`` filed ``NUMX_CHAT_REPORTS_PER_DAY`` reports in
+    the last day. Counted from the reports themselves, kept for good: exact whatever
+    happens to the cache, and a report never filed counts nothing. (Two sent at the very
+    same moment may both pass: one over a day's few does no harm.)"""
+    limit = settings.NUMX_CHAT_REPORTS_PER_DAY
+    now = timezone.now()
+    recent = ChatReport.objects.filter(reporter_id=user.pk, created_at__gt=now - REPORT_WINDOW)
+    filed = list(recent.order_by("-created_at").values_list("created_at", flat=True)[:limit])
+    if len(filed) < limit:
+        return
+    # One more may be filed once the oldest of the last ``limit`` is a day old.
+    left = (filed[-1] + REPORT_WINDOW - now).total_seconds()
+    raise TooManyReports(
+        ngettext(
+            "You may file %(limit)d report a day: try again tomorrow.",
+            "You may file %(limit)d reports a day: try again tomorrow.",
+            limit,
+        )
+        % {"limit": limit},
+        retry_after=max(1, math.ceil(left)),
+    )
+
+
+def reports_of(user: AbstractBaseUser, lines: Iterable[ChatLine]) -> tuple[set[int], set[int]]:
+    """Of ``lines``, the ids of those ``user`` may report (others' lines, not removed, not
+    reported by them yet: :func:`report` would file it) and of those they reported (one
+    query). A visitor signed out reports nothing."""
+    lines = list(lines)
+    if not user.is_authenticated or not lines:
+        return set(), set()
+    reported = set(
+        ChatReport.objects.filter(
+            reporter_id=user.pk, line_id__in=[line.pk for line in lines]
+        ).values_list("line_id", flat=True)
+    )
+    reportable = {
+        line.pk
+        for line in lines
+        if line.author_id != user.pk and not line.removed and line.pk not in reported
+    }
+    return reportable, reported
+
+
+def remove_lines(lines: QuerySet[ChatLine], by: AbstractBaseUser) -> int:
+    """Remove ``lines`` for every reader, as moderator ``by``: each then reads "Message
+    removed by the moderators." (:attr:`ChatLine.shown_text`). Lines removed already keep
+    who removed them and when. How many this removed."""
+    return lines.filter(removed_at__isnull=True).update(
+        removed_at=timezone.now(), removed_by_id=by.pk
     )

@@ -7,14 +7,15 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         # The consumer, the invitations', reminders', inbound mail's, cancelled and full
-        # tables' receivers, and the outbox's senders (the tasks) register themselves when their
-        # module is imported.
+        # tables' and chat reports' receivers, and the outbox's senders (the tasks) register
+        # themselves when their module is imported.
         from notifications import (  # noqa: F401
             cancellations,
             consumer,
             full_tables,
             inbound,
             invitations,
+            moderation,
             reminders,
             tasks,
         )

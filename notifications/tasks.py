@@ -1,5 +1,6 @@
 """Celery tasks of notifications: sending one email (a notification, an invitation, an
-answer to a reply) once, and processing one mail received at a reply address.
+answer to a reply, a chat report to the moderators) once, and processing one mail received
+at a reply address.
 
 The daily digest's task is in :mod:`notifications.reminders`; both kinds of rows go
 through the outbox (:mod:`notifications.outbox`), which enqueues these tasks and sweeps
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from chat.models import ChatReport
 from games.models import Invitation
 from notifications.emails import compose_due, compose_invitation
 from notifications.models import Answer, Notification
+from notifications.moderation import compose_report
 from notifications.outbox import RETRIED, send_once, sends
 from notifications.replies import compose_answer, process
 
@@ -42,3 +45,10 @@ def process_reply(inbound_id: int) -> str | None:
 def send_answer(answer_id: int) -> bool:
     """Send the answer to a reply that could not be played, once."""
     return send_once(Answer, answer_id, ("inbound",), compose_answer)
+
+
+@sends(ChatReport)
+@shared_task(**RETRIED)
+def send_chat_report(report_id: int) -> bool:
+    """Send the moderators the email of one chat report, once; True if this call sent it."""
+    return send_once(ChatReport, report_id, ("line", "line__game", "reporter"), compose_report)

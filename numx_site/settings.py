@@ -173,6 +173,9 @@ NUMX_PRESENCE_MINUTES = env.int("NUMX_PRESENCE_MINUTES", default=5)
 # Email invitations (to games and tournaments) one member may send a day: plenty for a
 # club, too few to mail strangers or probe addresses in bulk (counted in CACHES).
 NUMX_INVITATIONS_PER_DAY = env.int("NUMX_INVITATIONS_PER_DAY", default=50)
+# Reports of chat lines to the moderators one member may file a day: enough for a bad day
+# at several tables, too few to flood the moderators' mailbox.
+NUMX_CHAT_REPORTS_PER_DAY = env.int("NUMX_CHAT_REPORTS_PER_DAY", default=10)
 # Webhooks (docs/bots-api.md): whether members' endpoints may be on this machine or a private
 # network, plain http://localhost included (a development site: on in DEBUG); and the
 # seconds a receiver has to connect and to send each part of its answer.
@@ -242,6 +245,7 @@ SPECTACULAR_SETTINGS = {
             "WebhookEventEnum": "webhooks.models.Kind",
             "TableForfeitEnum": "tournaments.selectors.FORFEIT_REASONS",
             "TieBreakEnum": "tournaments.standings.TIE_BREAK_NAMES",
+            "ChatReportReasonEnum": "chat.models.ChatReport.Reason",
         }
     ),
     # The docs page's JavaScript is served from our static files, never from a CDN.

@@ -22,6 +22,12 @@
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail.target;
+    // A report past the day's limit (429) comes back as the panel saying so: shown, as a
+    // refused line (400) is (the page's htmx config swaps 400 and 409 only).
+    if (target && target.id === "chat" && event.detail.xhr.status === 429) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
     const list = document.getElementById("chat-lines");
     if (!target || !list || !target.contains(list)) return;
     before = {

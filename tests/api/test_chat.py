@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import override_settings
 from rest_framework.test import APIClient
 
-from chat.services import say
+from chat.models import ChatLine
+from chat.services import remove_lines, say
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +55,103 @@ def test_a_private_games_chat_is_not_there_for_others(
     assert [line["text"] for line in as_bob.get(f"/api/games/{game.pk}/chat/").json()["lines"]] == [
         "Between us"
     ]
+
+
+def test_a_line_the_moderators_removed_reads_so_for_everyone(
+    as_bob: APIClient, as_carol: APIClient, game: Game, bob: User, alice: User
+) -> None:
+    line = say(game, bob, "You play like a potato")
+    remove_lines(ChatLine.objects.filter(pk=line.pk), by=alice)
+
+    for reader in (as_bob, as_carol):
+        [read] = reader.get(f"/api/games/{game.pk}/chat/").json()["lines"]
+        assert (read["text"], read["removed"]) == ("Message removed by the moderators.", True)
+
+
+def report_url(game: Game, line_id: int) -> str:
+    return f"/api/games/{game.pk}/chat/{line_id}/report/"
+
+
+def test_a_reader_reports_a_line_once_and_the_chat_says_so(
+    as_carol: APIClient, game: Game, bob: User
+) -> None:
+    line = say(game, bob, "You play like a potato")
+
+    filed = as_carol.post(
+        report_url(game, line.pk), {"reason": "insult", "note": "Rude"}, format="json"
+    )
+    again = as_carol.post(report_url(game, line.pk), {"reason": "spam"}, format="json")
+
+    assert filed.status_code == 201
+    body = filed.json()
+    assert (body["line"], body["reason"], body["note"]) == (line.pk, "insult", "Rude")
+    # Told so, nothing changed: the report as first filed.
+    assert again.status_code == 200 and again.json() == body
+    [read] = as_carol.get(f"/api/games/{game.pk}/chat/").json()["lines"]
+    assert (read["reported"], read["removed"]) == (True, False)
+
+
+def test_nobody_reports_their_own_line_nor_one_of_a_game_they_cannot_read(
+    as_bob: APIClient, as_carol: APIClient, game: Game, alice: User, bob: User
+) -> None:
+    line = say(game, bob, "Hello")
+
+    own = as_bob.post(report_url(game, line.pk), {"reason": "spam"}, format="json")
+    assert own.status_code == 403 and "your own" in own.json()["detail"]
+    assert (
+        as_carol.post(report_url(game, line.pk + 99), {"reason": "spam"}, format="json").status_code
+        == 404
+    )
+    game.is_public = False
+    game.save(update_fields=["is_public"])
+    hidden = as_carol.post(report_url(game, line.pk), {"reason": "spam"}, format="json")
+    missing = as_carol.post(report_url(game, 2**63), {"reason": "spam"}, format="json")
+    assert hidden.status_code == missing.status_code == 404
+    assert hidden.json() == missing.json()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "reason"),
+        ({"reason": "rude"}, "reason"),
+        ({"reason": 3}, "reason"),
+        ({"reason": "spam", "note": "x" * 501}, "note"),
+        ({"reason": "spam", "note": "a\x00b"}, "note"),
+        ({"reason": "spam", "note": None}, "note"),
+        ({"reason": "spam", "loud": True}, "loud"),
+    ],
+)
+def test_a_bad_report_is_a_400_naming_the_field(
+    as_carol: APIClient, game: Game, bob: User, body: dict[str, object], field: str
+) -> None:
+    line = say(game, bob, "Hello")
+
+    answer = as_carol.post(report_url(game, line.pk), body, format="json")
+
+    assert answer.status_code == 400 and field in answer.json()
+    assert as_carol.get(f"/api/games/{game.pk}/chat/").json()["lines"][0]["reported"] is False
+
+
+def test_a_removed_line_is_not_reported_again(
+    as_carol: APIClient, game: Game, bob: User, alice: User
+) -> None:
+    line = say(game, bob, "You play like a potato")
+    remove_lines(ChatLine.objects.filter(pk=line.pk), by=alice)
+
+    refused = as_carol.post(report_url(game, line.pk), {"reason": "spam"}, format="json")
+
+    assert refused.status_code == 409 and "removed" in refused.json()["detail"]
+
+
+@override_settings(NUMX_CHAT_REPORTS_PER_DAY=1)
+def test_past_the_days_reports_a_429_says_when_to_come_back(
+    as_carol: APIClient, game: Game, bob: User
+) -> None:
+    first, second = say(game, bob, "One"), say(game, bob, "Two")
+    as_carol.post(report_url(game, first.pk), {"reason": "spam"}, format="json")
+
+    refused = as_carol.post(report_url(game, second.pk), {"reason": "spam"}, format="json")
+
+    assert refused.status_code == 429 and "1 report a day" in refused.json()["detail"]
+    assert 0 < int(refused["Retry-After"]) <= 24 * 3600

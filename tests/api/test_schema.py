@@ -12,9 +12,12 @@ import pytest
 import requests
 import schemathesis
 from django.contrib.auth.models import User
+from django.test import override_settings
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
+from chat.models import ChatLine
+from chat.services import remove_lines, say
 from games.events.consumers import dispatch
 from games.lobby import game_join, game_open
 from games.models import Game
@@ -79,6 +82,7 @@ def test_the_schema_is_openapi_3_with_every_endpoint(openapi: dict[str, Any]) ->
         "/api/games/{game_id}/resign/",
         "/api/games/{game_id}/abort/",
         "/api/games/{game_id}/chat/",
+        "/api/games/{game_id}/chat/{line_id}/report/",
         "/api/games/{game_id}/events/",
         "/api/games/{game_id}/export/",
         "/api/tournaments/",
@@ -436,6 +440,36 @@ def test_every_answer_of_the_chat_matches_the_schema(
     conforms(as_carol.post(url, {"text": "Hello"}, format="json"))  # 403
     conforms(as_alice.post(url, {"text": " "}, format="json"))  # 400
     conforms(as_alice.get("/api/games/999999/chat/"))  # 404
+
+
+@override_settings(NUMX_CHAT_REPORTS_PER_DAY=1)
+def test_every_answer_to_a_chat_report_matches_the_schema(
+    conforms: Check, as_alice: APIClient, as_carol: APIClient, game: Game, bob: User
+) -> None:
+    first, second = say(game, bob, "Boo"), say(game, bob, "Boo again")
+    url = f"/api/games/{game.pk}/chat/{first.pk}/report/"
+    assert conforms(as_carol.post(url, {"reason": "spam"}, format="json"))["reason"] == "spam"
+    conforms(as_carol.post(url, {"reason": "spam"}, format="json"))  # 200, already
+    conforms(as_alice.post(url, {"reason": "rude"}, format="json"))  # 400
+    conforms(as_alice.post(url, "reason=spam", content_type="text/plain"))  # 415
+    conforms(
+        as_carol.post(
+            f"/api/games/{game.pk}/chat/{second.pk}/report/", {"reason": "spam"}, format="json"
+        )
+    )  # 429
+    conforms(
+        as_alice.post(
+            f"/api/games/999999/chat/{first.pk}/report/", {"reason": "spam"}, format="json"
+        )
+    )  # 404
+    remove_lines(ChatLine.objects.filter(pk=second.pk), by=bob)
+    conforms(
+        as_alice.post(
+            f"/api/games/{game.pk}/chat/{second.pk}/report/", {"reason": "spam"}, format="json"
+        )
+    )  # 409
+    conforms(token_client(bob).post(url, {"reason": "spam"}, format="json"))  # 403
+    assert conforms(as_carol.get(f"/api/games/{game.pk}/chat/"))["lines"][1]["removed"] is True
 
 
 def test_every_answer_of_the_webhooks_matches_the_schema(

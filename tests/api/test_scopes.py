@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from chat.services import say
 from games.models import Game
 from tests.clients import token_client
 
@@ -55,6 +56,15 @@ def test_the_chat_needs_the_chat_scope(alice: User, game: Game) -> None:
     talker = token_client(alice, ["chat"])
     assert talker.post(url, {"text": "hello"}, format="json").status_code == 201
     assert talker.get(url).json()["lines"][0]["text"] == "hello"
+
+
+def test_reporting_a_line_needs_the_chat_scope(alice: User, bob: User, game: Game) -> None:
+    line = say(game, bob, "Boo")
+    url = f"/api/games/{game.pk}/chat/{line.pk}/report/"
+    refused = token_client(alice, ["read", "play"]).post(url, {"reason": "spam"}, format="json")
+    assert refused.status_code == 403 and "“chat”" in refused.json()["detail"]
+    filed = token_client(alice, ["chat"]).post(url, {"reason": "spam"}, format="json")
+    assert filed.status_code == 201
 
 
 def test_a_session_may_do_everything(alice: User, game: Game) -> None:

@@ -94,3 +94,35 @@ def test_a_reader_scrolled_back_stays_where_they_were(ulla: tuple[Person, int], 
 
     expect(box).to_contain_text("Still there?", timeout=15_000)
     assert box.evaluate("(list) => list.scrollTop") == 0
+
+
+def test_a_line_is_reported_from_its_fold_which_the_refresh_leaves_as_filled(
+    ulla: tuple[Person, int], site: Site
+) -> None:
+    """The report's form, half filled, outlives the lines' refresh (a line said meanwhile);
+    sent, the panel thanks Ulla and the line says it is reported. Its "Report" is a
+    finger's target on the phone."""
+    someone, game_id = ulla
+    page = someone.page
+    page.goto(f"/games/{game_id}/")
+    box = page.locator("#chat-lines")
+    line = box.locator("li", has_text="Line 39:")
+    fold = line.locator("details.chat-report")
+    summary = fold.locator("summary")
+    summary.scroll_into_view_if_needed()
+    size = summary.bounding_box()
+    assert size is not None and size["height"] >= 44 and size["width"] >= 44
+    summary.click()
+    fold.locator("select").select_option("insult")
+    fold.locator("input[name=note]").fill("Forty lines of this")
+
+    manage(site, "shell", "-c", _BEN_SAYS.format(game_id=game_id, text="Anyone?"))
+    expect(box).to_contain_text("Anyone?", timeout=15_000)
+
+    expect(fold.locator("input[name=note]")).to_have_value("Forty lines of this")
+    fold.get_by_role("button", name="Send the report").click()
+    expect(page.locator("#chat .notice")).to_have_text(
+        "Thank you: the moderators will read your report."
+    )
+    expect(line.locator(".reported")).to_have_text("Reported")
+    assert not [v for v in axe_violations(page) if "chat" in v]

@@ -1,0 +1,74 @@
+"""The moderators' side of the chat: the reports filed, as they were filed, and the action
+that removes the lines they report."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from chat.models import ChatLine, ChatReport
+from chat.services import remove_lines
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Reports, newest first, each with its line, the table where it was said, the reporter
+    and why. Nobody adds or changes one here: a report stays as its reporter filed it."""
+
+    list_display = ("created_at", "reason", "message", "table", "reporter", "removed")
+    list_filter = ("reason", ("line__removed_at", admin.EmptyFieldListFilter))
+    list_select_related = ("line", "line__game", "reporter")
+    ordering = ("-created_at",)
+    fields = (
+        "message",
+        "table",
+        "reporter",
+        "reason",
+        "note",
+        "created_at",
+        "sent_at",
+        "removed",
+    )
+    readonly_fields = fields
+    actions = ("remove_lines",)
+
+    @admin.display(description=_("message"))
+    def message(self, report: ChatReport) -> str:
+        return str(report.line)
+
+    @admin.display(description=_("table"))
+    def table(self, report: ChatReport) -> SafeString:
+        game = report.line.game
+        return format_html(
+            '<a href="{}">{}</a>', reverse("games:game", args=(game.pk,)), game.display_name
+        )
+
+    @admin.display(description=_("removed"), boolean=True)
+    def removed(self, report: ChatReport) -> bool:
+        return report.line.removed
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: ChatReport | None = None) -> bool:
+        return False
+
+    def has_remove_permission(self, request: HttpRequest) -> bool:
+        """Whoever may change chat lines removes them."""
+        return request.user.has_perm("chat.change_chatline")
+
+    @admin.action(description=_("Remove the reported messages"), permissions=("remove",))
+    def remove_lines(self, request: HttpRequest, reports: QuerySet[ChatReport]) -> None:
+        lines = ChatLine.objects.filter(pk__in=reports.values("line_id"))
+        removed = remove_lines(lines, by=request.user)  # type: ignore[arg-type]
+        self.message_user(
+            request,
+            ngettext("%(count)d message removed.", "%(count)d messages removed.", removed)
+            % {"count": removed},
+        )

@@ -1,0 +1,87 @@
+"""The site's moderators hear of every report of a chat line by email. A report is a row of
+the outbox (:mod:`notifications.outbox`), sent once by
+:func:`notifications.tasks.send_chat_report` after its transaction commits, or by the sweep
+if that enqueue is lost.
+
+The moderators are the staff who may remove a line (the chat's permission to change lines,
+superusers included), with an address: those who can act on the report in the admin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.models import display_name, mail_language
+from chat.models import ChatReport
+from notifications.outbox import deliver_after_commit
+
+#: The permission that makes a member of the staff a moderator: removing lines.
+REMOVES_LINES = "chat.change_chatline"
+
+
+@receiver(post_save, sender=ChatReport, dispatch_uid="notifications.send_new_chat_report")
+def send_new_report(
+    sender: type[ChatReport], instance: ChatReport, created: bool, **kwargs: Any
+) -> None:
+    """Deliver the email of a report just filed, once its transaction commits."""
+    if created:
+        deliver_after_commit(instance)
+
+
+def moderators() -> list[Any]:
+    """The active staff who may remove lines and have an address, by id."""
+    staff = get_user_model().objects.with_perm(  # type: ignore[attr-defined]
+        REMOVES_LINES, backend="accounts.backends.ModelBackend"
+    )
+    return list(staff.filter(is_staff=True).exclude(email="").order_by("pk"))
+
+
+def compose_report(report: ChatReport) -> EmailMessage | None:
+    """The moderators' email of ``report``: the line, the table (linked), the reporter, the
+    reason and note, and the link to the report in the admin, whose action removes the
+    line; None when the site has no moderator to tell (the admin lists it all the same).
+    In the moderators' language when they share one, else the site's."""
+    readers = moderators()
+    if not readers:
+        return None
+    languages = {mail_language(reader) for reader in readers}
+    language = languages.pop() if len(languages) == 1 else settings.LANGUAGE_CODE
+    line = report.line
+    with translation.override(language):
+        words = {
+            "reporter": display_name(report.reporter),
+            "game": line.game.display_name,
+            "speaker": line.name,
+            "text": line.text,
+            "reason": report.get_reason_display(),
+            "note": report.note or _("none"),
+            "table": settings.SITE_URL + reverse("games:game", args=(line.game_id,)),
+            "admin": settings.SITE_URL + reverse("admin:chat_chatreport_change", args=(report.pk,)),
+        }
+        subject = _("Chat report: %(reason)s at “%(game)s”") % words
+        body = (
+            _(
+                "%(reporter)s reported a message at the table “%(game)s”.\n\n"
+                "%(speaker)s: %(text)s\n\n"
+                "Reason: %(reason)s\n"
+                "Note: %(note)s\n\n"
+                "The table: %(table)s\n"
+                "The report, where you may remove the message: %(admin)s"
+            )
+            % words
+        )
+    return EmailMessage(
+        subject,
+        body,
+        None,
+        [reader.email for reader in readers],
+        headers={"Message-ID": f"<chat-report-{report.pk}@numx-by-mail>"},
+    )

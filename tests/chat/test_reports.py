@@ -1,0 +1,348 @@
+"""Reporting an abusive line to the site's moderators, from the chat's panel: a reason from
+a fixed list and an optional note, once per line and reader, never one's own line, a few a
+day; the moderators are told by email, find the report in the admin and remove the line,
+which then reads "Message removed by the moderators." wherever the chat is read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.core import mail
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from chat.models import ChatLine, ChatReport
+from chat.services import say
+from games.models import Game
+from notifications.outbox import RESEND_AFTER, resend_overdue
+from tests.chat.test_chat import opened, signed_in
+from tests.members import named, speaks
+
+pytestmark = pytest.mark.django_db
+
+REMOVED = "Message removed by the moderators."
+
+
+def panel(client: Client, game: Game, query: str = "") -> str:
+    return client.get(f"/chat/{game.pk}/{query}", headers={"HX-Request": "true"}).content.decode()
+
+
+def report(
+    client: Client,
+    line: ChatLine,
+    reason: str = "insult",
+    note: str = "",
+    htmx: bool = True,
+) -> Any:
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(
+        f"/chat/{line.game_id}/report/{line.pk}/", {"reason": reason, "note": note}, headers=headers
+    )
+
+
+@pytest.fixture
+def moderator(db: None) -> User:
+    """A member of the site's staff who may remove lines (in the admin)."""
+    user = User.objects.create_user("mod", "mod@example.com", "mod-password-42", is_staff=True)
+    user.user_permissions.add(
+        Permission.objects.get(codename="change_chatline"),
+        Permission.objects.get(codename="view_chatreport"),
+    )
+    return user
+
+
+@pytest.fixture
+def sent(django_capture_on_commit_callbacks: Callable[..., Any]) -> Callable[..., Any]:
+    """Run ``act`` and send the emails its transaction owed, as the site does once it commits."""
+
+    def run(act: Callable[[], Any]) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return act()
+
+    return run
+
+
+def test_a_report_form_stands_beside_each_line_of_others_only(
+    alice: User, bob: User, mallory: User
+) -> None:
+    game = opened(alice, bob)
+    mine = say(game, alice, "Good luck")
+    theirs = say(game, bob, "You will lose")
+
+    shown = panel(signed_in(alice), game)
+
+    assert f'action="/chat/{game.pk}/report/{theirs.pk}/"' in shown
+    assert f"/report/{mine.pk}/" not in shown
+    for words in ("Report", "Insult or harassment", "Spam", "Cheating or advice during the game"):
+        assert words in shown
+    assert 'name="note"' in shown
+    # A spectator reads the lines, so may report them too; a visitor signed out may not,
+    # nor is a replayed moment reported from.
+    assert f"/report/{mine.pk}/" in panel(signed_in(mallory), game)
+    assert "/report/" not in panel(Client(), game)
+    assert "/report/" not in panel(signed_in(alice), game, f"?upto={game.last_sequence}")
+
+
+def test_a_report_is_kept_and_the_moderators_are_emailed(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    game = opened(alice, bob)
+    line = say(game, bob, "You play like a potato")
+    mail.outbox.clear()
+
+    answer = sent(lambda: report(signed_in(alice), line, "insult", "  He keeps at it.  "))
+
+    assert answer.status_code == 200
+    shown = answer.content.decode()
+    assert "Thank you: the moderators will read your report." in shown
+    assert f"/report/{line.pk}/" not in shown and "Reported" in shown
+    filed = ChatReport.objects.get()
+    assert (filed.line, filed.reporter, filed.reason, filed.note) == (
+        line,
+        alice,
+        "insult",
+        "He keeps at it.",
+    )
+    (message,) = mail.outbox
+    assert message.to == ["mod@example.com"]
+    assert "Chatty" in message.subject and "Insult or harassment" in message.subject
+    for words in (
+        "alice reported a message",
+        "bob: You play like a potato",
+        "Reason: Insult or harassment",
+        "Note: He keeps at it.",
+        f"http://127.0.0.1:8000/games/{game.pk}/",
+        f"http://127.0.0.1:8000/admin/chat/chatreport/{filed.pk}/change/",
+    ):
+        assert words in message.body
+    ChatReport.objects.get(sent_at__isnull=False)
+
+
+def test_the_email_goes_to_every_moderator_and_to_nobody_else(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    User.objects.create_superuser("root", "root@example.com", "root-password-42")
+    User.objects.create_user("clerk", "clerk@example.com", is_staff=True)  # may not remove
+    User.objects.create_superuser("gone", "gone@example.com", is_active=False)
+    speaks(bob, "fr")  # a player, not a moderator: his language does not count
+    line = say(opened(alice, bob), bob, "Spam spam spam")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line, "spam"))
+
+    (message,) = mail.outbox
+    assert sorted(message.to) == ["mod@example.com", "root@example.com"]
+    assert "Reason: Spam" in message.body
+
+
+def test_moderators_who_all_read_french_are_told_in_french(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    named(moderator)
+    speaks(moderator, "fr")
+    line = say(opened(alice, bob), bob, "Spam spam spam")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line, "spam", "encore"))
+
+    (message,) = mail.outbox
+    assert "Signalement" in message.subject
+    assert "Motif" in message.body and "encore" in message.body
+
+
+def test_a_report_whose_email_was_lost_on_its_way_is_sent_by_the_sweep(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """The task enqueued after the commit never ran (a broker down): the outbox's sweep
+    sends the moderators' email once the report is overdue, and once only."""
+    line = say(opened(alice, bob), bob, "Boo")
+    report(signed_in(alice), line)  # its after-commit enqueue never runs in this test
+    mail.outbox.clear()
+
+    resend_overdue(timezone.now())
+    assert ChatReport.objects.get().sent_at is None  # not overdue yet: its task may still come
+    later = timezone.now() + RESEND_AFTER + timedelta(minutes=1)
+    resend_overdue(later)
+    assert resend_overdue(later) == 0
+    (message,) = [message for message in mail.outbox if message.to == ["mod@example.com"]]
+    assert "Boo" in message.body
+
+
+def test_without_javascript_the_report_leads_back_to_the_table_which_thanks(
+    alice: User, bob: User
+) -> None:
+    game = opened(alice, bob)
+    line = say(game, bob, "Nasty words")
+    alices = signed_in(alice)
+
+    answer = report(alices, line, "other", htmx=False)
+
+    assert answer.status_code == 302 and answer.url == f"/games/{game.pk}/"
+    assert (
+        "Thank you: the moderators will read your report."
+        in alices.get(answer.url).content.decode()
+    )
+    assert ChatReport.objects.get().reason == "other"
+
+
+def test_a_line_is_reported_once_a_second_report_is_told_so_and_changes_nothing(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    line = say(opened(alice, bob), bob, "Boo")
+    alices = signed_in(alice)
+    sent(lambda: report(alices, line, "insult", "first"))
+    mail.outbox.clear()
+
+    again = sent(lambda: report(alices, line, "spam", "second"))
+
+    assert again.status_code == 200
+    assert "You already reported this message." in again.content.decode()
+    assert list(ChatReport.objects.values_list("reason", "note")) == [("insult", "first")]
+    assert mail.outbox == []
+
+
+def test_nobody_reports_their_own_line_nor_a_line_they_cannot_read(
+    alice: User, bob: User, mallory: User
+) -> None:
+    secret = opened(alice, bob, public=False)
+    whisper = say(secret, bob, "Just between us")
+    elsewhere = say(opened(alice, bob), bob, "Hello")
+    alices, mallorys = signed_in(alice), signed_in(mallory)
+
+    assert report(signed_in(bob), whisper).status_code == 403
+    assert report(mallorys, whisper).status_code == 404
+    # A line named under another game's address, or no line at all.
+    assert (
+        alices.post(f"/chat/{secret.pk}/report/{elsewhere.pk}/", {"reason": "spam"}).status_code
+        == 404
+    )
+    for line_id in (0, whisper.pk + 1000, 2**63):
+        answer = alices.post(f"/chat/{secret.pk}/report/{line_id}/", {"reason": "spam"})
+        assert answer.status_code == 404
+    assert Client().post(f"/chat/{secret.pk}/report/{whisper.pk}/").status_code == 302  # log in
+    assert not ChatReport.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("reason", "note", "said"),
+    [
+        ("", "", "Choose a reason"),
+        ("rude", "", "Choose a reason"),
+        ("spam", "x" * 501, "A note holds at most 500 characters."),
+        ("spam", "bad\x00note", "Null characters are not allowed."),
+    ],
+)
+def test_a_report_without_a_reason_of_the_list_or_with_a_bad_note_is_refused(
+    alice: User, bob: User, reason: str, note: str, said: str
+) -> None:
+    line = say(opened(alice, bob), bob, "Boo")
+
+    answer = report(signed_in(alice), line, reason, note)
+
+    assert answer.status_code == 400
+    assert said in answer.content.decode()
+    assert not ChatReport.objects.exists()
+
+
+@override_settings(NUMX_CHAT_REPORTS_PER_DAY=2)
+def test_a_member_files_a_few_reports_a_day(alice: User, bob: User) -> None:
+    game = opened(alice, bob)
+    lines = [say(game, bob, f"Line {number}") for number in range(4)]
+    alices = signed_in(alice)
+    assert report(alices, lines[0]).status_code == 200
+    assert report(alices, lines[1]).status_code == 200
+
+    refused = report(alices, lines[2])
+
+    assert refused.status_code == 429
+    assert "You may file 2 reports a day" in refused.content.decode()
+    assert 0 < int(refused["Retry-After"]) <= 24 * 3600
+    assert ChatReport.objects.count() == 2
+    # A day later, the first two no longer count.
+    ChatReport.objects.update(created_at=timezone.now() - timedelta(days=1, minutes=1))
+    assert report(alices, lines[2]).status_code == 200
+
+
+def test_the_admin_lists_reports_and_removes_the_line_for_everyone(
+    alice: User, bob: User, mallory: User, moderator: User
+) -> None:
+    game = opened(alice, bob)
+    line = say(game, bob, "You play like a potato")
+    say(game, alice, "That's rude")
+    report(signed_in(alice), line, "insult", "Rude")
+    staff = signed_in(moderator)
+
+    listed = staff.get("/admin/chat/chatreport/").content.decode()
+    for words in (
+        "You play like a potato",
+        "Chatty",
+        f'href="/games/{game.pk}/"',
+        "alice",
+        "Insult",
+    ):
+        assert words in listed
+    filed = ChatReport.objects.get()
+    assert "Rude" in staff.get(f"/admin/chat/chatreport/{filed.pk}/change/").content.decode()
+
+    done = staff.post(
+        "/admin/chat/chatreport/",
+        {"action": "remove_lines", "_selected_action": [filed.pk]},
+        follow=True,
+    )
+
+    assert "1 message removed." in done.content.decode()
+    line.refresh_from_db()
+    assert line.removed_by == moderator and line.removed_at is not None
+    for reader in (signed_in(alice), signed_in(mallory), Client()):
+        for shown in (panel(reader, game), panel(reader, game, f"?upto={game.last_sequence}")):
+            assert REMOVED in shown and "potato" not in shown
+            assert "That&#x27;s rude" in shown
+    # Nothing left to report there.
+    assert f"/report/{line.pk}/" not in panel(signed_in(mallory), game)
+    assert report(signed_in(mallory), line).status_code == 409
+
+
+def test_only_a_moderator_who_may_change_lines_removes_them(alice: User, bob: User) -> None:
+    line = say(opened(alice, bob), bob, "Boo")
+    report(signed_in(alice), line)
+    clerk = User.objects.create_user("clerk", "clerk@example.com", is_staff=True)
+    clerk.user_permissions.add(Permission.objects.get(codename="view_chatreport"))
+
+    listed = signed_in(clerk).get("/admin/chat/chatreport/").content.decode()
+
+    assert "Boo" in listed and "remove_lines" not in listed
+
+
+def test_the_reporter_cannot_change_a_report_in_the_admin_either(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Reports are kept as filed: the admin shows them, and changes none."""
+    line = say(opened(alice, bob), bob, "Boo")
+    report(signed_in(alice), line, "spam", "as filed")
+    filed = ChatReport.objects.get()
+
+    signed_in(moderator).post(
+        f"/admin/chat/chatreport/{filed.pk}/change/", {"reason": "other", "note": "changed"}
+    )
+
+    filed.refresh_from_db()
+    assert (filed.reason, filed.note) == ("spam", "as filed")
+    assert signed_in(moderator).get("/admin/chat/chatreport/add/").status_code == 403
+
+
+def test_the_report_form_speaks_french(alice: User, bob: User) -> None:
+    line = say(opened(alice, bob), bob, "Boo")
+    alices = signed_in(speaks(alice, "fr"))
+
+    shown = panel(alices, line.game)
+    thanked = report(alices, line).content.decode()
+
+    for words in ("Signaler", "Insulte ou harcèlement", "Triche ou conseils pendant la partie"):
+        assert words in shown
+    assert "Merci" in thanked
+    assert re.search(r"Signalé", thanked)
