@@ -1,5 +1,5 @@
 """Saying a line at a table, reading what was said, hiding a game's chat, reporting a line
-to the site's moderators and their removing it.
+to the site's moderators and their removing it (or restoring it, removed by mistake).
 
 Only the game's players speak; whoever may watch the game (``games.access``) reads, and may
 report another's line. A line is kept with the game at the moment it was said (the game's
@@ -225,3 +225,10 @@ def remove_lines(lines: QuerySet[ChatLine], by: AbstractBaseUser) -> int:
     return lines.filter(removed_at__isnull=True).update(
         removed_at=timezone.now(), removed_by_id=by.pk
     )
+
+
+def restore_lines(lines: QuerySet[ChatLine]) -> int:
+    """Show again those of ``lines`` the moderators removed (by mistake): every reader reads
+    its text again, and may report it. How many this restored (lines shown already count
+    none)."""
+    return lines.filter(removed_at__isnull=False).update(removed_at=None, removed_by=None)
