@@ -116,11 +116,12 @@ def set_hidden(game: Game, user: AbstractBaseUser, hide: bool) -> None:
 
 def heard_since(user_id: int, since: datetime) -> QuerySet[ChatLine]:
     """Lines others said since ``since`` at the tables where ``user_id`` has a seat, except
-    in games whose chat they hid: what the daily digest tells them of."""
+    in games whose chat they hid and lines the moderators removed (nobody reads those):
+    what the daily digest tells them of."""
     seated = Seat.objects.filter(user_id=user_id).values("game_id")
     muted = ChatMute.objects.filter(user_id=user_id).values("game_id")
     return (
-        ChatLine.objects.filter(game_id__in=seated, said_at__gte=since)
+        ChatLine.objects.filter(game_id__in=seated, said_at__gte=since, removed_at__isnull=True)
         .exclude(game_id__in=muted)
         .exclude(author_id=user_id)
     )
