@@ -1,5 +1,5 @@
-"""The moderators' side of the chat: the reports filed, as they were filed, and the action
-that removes the lines they report."""
+"""The moderators' side of the chat: the reports filed, as they were filed, and the actions
+that remove the lines they report and restore those removed by mistake."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from chat.models import ChatLine, ChatReport
-from chat.services import remove_lines
+from chat.services import remove_lines, restore_lines
 
 
 @admin.register(ChatReport)
@@ -36,7 +36,7 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "removed",
     )
     readonly_fields = fields
-    actions = ("remove_lines",)
+    actions = ("remove_lines", "restore_lines")
 
     @admin.display(description=_("message"))
     def message(self, report: ChatReport) -> str:
@@ -60,15 +60,29 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
     def has_remove_permission(self, request: HttpRequest) -> bool:
-        """Whoever may change chat lines removes them."""
+        """Whoever may change chat lines removes them, and restores them."""
         return request.user.has_perm("chat.change_chatline")
 
     @admin.action(description=_("Remove the reported messages"), permissions=("remove",))
     def remove_lines(self, request: HttpRequest, reports: QuerySet[ChatReport]) -> None:
-        lines = ChatLine.objects.filter(pk__in=reports.values("line_id"))
-        removed = remove_lines(lines, by=request.user)  # type: ignore[arg-type]
+        removed = remove_lines(_lines_of(reports), by=request.user)  # type: ignore[arg-type]
         self.message_user(
             request,
             ngettext("%(count)d message removed.", "%(count)d messages removed.", removed)
             % {"count": removed},
         )
+
+    @admin.action(description=_("Restore the removed messages"), permissions=("remove",))
+    def restore_lines(self, request: HttpRequest, reports: QuerySet[ChatReport]) -> None:
+        """Put back the lines of ``reports`` removed by mistake."""
+        restored = restore_lines(_lines_of(reports))
+        self.message_user(
+            request,
+            ngettext("%(count)d message restored.", "%(count)d messages restored.", restored)
+            % {"count": restored},
+        )
+
+
+def _lines_of(reports: QuerySet[ChatReport]) -> QuerySet[ChatLine]:
+    """The lines ``reports`` report (one each, however many reports a line has)."""
+    return ChatLine.objects.filter(pk__in=reports.values("line_id"))

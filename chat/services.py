@@ -1,5 +1,5 @@
 """Saying a line at a table, reading what was said, hiding a game's chat, reporting a line
-to the site's moderators and their removing it.
+to the site's moderators and their removing it (or restoring it, removed by mistake).
 
 Only the game's players speak; whoever may watch the game (``games.access``) reads, and may
 report another's line. A line is kept with the game at the moment it was said (the game's
@@ -116,11 +116,12 @@ def set_hidden(game: Game, user: AbstractBaseUser, hide: bool) -> None:
 
 def heard_since(user_id: int, since: datetime) -> QuerySet[ChatLine]:
     """Lines others said since ``since`` at the tables where ``user_id`` has a seat, except
-    in games whose chat they hid: what the daily digest tells them of."""
+    in games whose chat they hid and lines the moderators removed (nobody reads those):
+    what the daily digest tells them of."""
     seated = Seat.objects.filter(user_id=user_id).values("game_id")
     muted = ChatMute.objects.filter(user_id=user_id).values("game_id")
     return (
-        ChatLine.objects.filter(game_id__in=seated, said_at__gte=since)
+        ChatLine.objects.filter(game_id__in=seated, said_at__gte=since, removed_at__isnull=True)
         .exclude(game_id__in=muted)
         .exclude(author_id=user_id)
     )
@@ -225,3 +226,10 @@ def remove_lines(lines: QuerySet[ChatLine], by: AbstractBaseUser) -> int:
     return lines.filter(removed_at__isnull=True).update(
         removed_at=timezone.now(), removed_by_id=by.pk
     )
+
+
+def restore_lines(lines: QuerySet[ChatLine]) -> int:
+    """Show again those of ``lines`` the moderators removed (by mistake): every reader reads
+    its text again, and may report it. How many this restored (lines shown already count
+    none)."""
+    return lines.filter(removed_at__isnull=False).update(removed_at=None, removed_by=None)

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.dispatch import Signal
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -61,6 +61,24 @@ class TooManyInvitations(LobbyError):
 
 class OpeningKeyReused(LobbyError):
     """An idempotency key of the creator already opened a game with other options."""
+
+
+class AlreadyInvited(ValueError):
+    """The address typed is invited already (to the game, to the tournament): nothing is
+    recorded nor sent again. In the inviter's words, saying whether its email has left yet
+    (:func:`invitation_news`): a fault of the address typed, which the form says beside its
+    field, not of where the table or the tournament is."""
+
+    def __init__(self, *, owed: bool) -> None:
+        super().__init__(invitation_news(owed=owed, new=False))
+
+
+def check_not_invited(invitations: QuerySet[Any], address: str) -> None:
+    """:class:`AlreadyInvited` if ``address`` (lower-cased already) is among
+    ``invitations`` (a game's, a tournament's: rows with an ``email`` and a ``sent_at``)."""
+    already = invitations.filter(email=address).first()
+    if already is not None:
+        raise AlreadyInvited(owed=already.sent_at is None)
 
 
 def new_config(rules: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -404,21 +422,24 @@ def _check_level(level: int) -> None:
         raise LobbyError(_("A bot's level is 0, 1 or 2."))
 
 
-def game_invite(*, game: Game, by: AbstractBaseUser, email: str) -> tuple[Invitation, bool]:
-    """Invite ``email`` to an open game, once per address and game; the invitation and
-    whether it is new. The invitation is an outbox row, emailed once after it commits:
-    inviting the same address again owes no second email (:func:`invitation_news` says
-    where the first one is)."""
+def game_invite(*, game: Game, by: AbstractBaseUser, email: str) -> Invitation:
+    """Invite ``email`` to an open game, once per address and game: the new invitation, an
+    outbox row emailed once after it commits. An address invited already is
+    :class:`AlreadyInvited` (saying where its email is), nothing recorded, sent or counted
+    against the day's invitations."""
     if not game.seats.filter(user_id=by.pk).exists():
         raise LobbyForbidden(_("Only players of this game invite others."))
     if game.status != Game.Status.OPEN:
         raise LobbyError(_("This game has already started."))
     address = email.lower()
-    already = Invitation.objects.filter(game=game, email=address).first()
-    if already is not None:
-        return already, False
+    check_not_invited(game.invitations.all(), address)
     spend_invitation(by)
-    return _invitation(game, by, address)
+    invitation, new = _invitation(game, by, address)
+    if not new:
+        # Another request invited it meanwhile: that one counted it and owes its email.
+        refund_invitations(by, 1)
+        raise AlreadyInvited(owed=invitation.sent_at is None)
+    return invitation
 
 
 def _invitation(game: Game, by: AbstractBaseUser, address: str) -> tuple[Invitation, bool]:

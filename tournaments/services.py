@@ -28,7 +28,7 @@ from accounts.models import display_name, display_names
 from games.bots import MAX_MOVES, play_bot_move
 from games.descriptions import and_list, time_per_move
 from games.endings import EndingRefused, take_off
-from games.lobby import invitation_news, new_config, spend_invitation
+from games.lobby import check_not_invited, new_config, spend_invitation
 from games.models import Game
 from games.services import SeatSpec, game_create
 from games.tasks import enqueue
@@ -57,12 +57,6 @@ class StageInPlay(TournamentError):
 
 class NotOrganiser(PermissionError):
     """Only the tournament's organiser may do that."""
-
-
-class AlreadyInvited(ValueError):
-    """The address typed is invited to the tournament already: nothing is recorded nor sent
-    again. In the organiser's words, saying whether its email has left yet: a fault of the
-    address typed (the form says it beside its field), not of where the tournament is."""
 
 
 def _check_organiser(tournament: Tournament, user: AbstractBaseUser) -> None:
@@ -181,15 +175,14 @@ def tournament_unregister(*, tournament: Tournament, user: AbstractBaseUser) -> 
 
 def tournament_invite(*, tournament: Tournament, by: AbstractBaseUser, email: str) -> Invitation:
     """The organiser invites an email address, once per address and tournament
-    (:class:`AlreadyInvited` for an address invited already). Before the first stage, or
-    between stages (no stage
-    being played, the tournament not over, a stage other than the final left): whoever
-    accepts then starts with 0 points and is seated from the next stage on. The address
-    may belong to a member or to nobody yet: nothing here depends on it, so that nobody
-    learns who has an account. The invitation is emailed once it commits
-    (:func:`tournaments.mail.send_invitation`); the member with that address accepts by
-    registering, or declines. Past the day's invitations of ``by`` (games' and
-    tournaments' together), :class:`TooManyInvitations`."""
+    (:class:`games.lobby.AlreadyInvited` for an address invited already). Before the first
+    stage, or between stages (no stage being played, the tournament not over, a stage
+    other than the final left): whoever accepts then starts with 0 points and is seated
+    from the next stage on. The address may belong to a member or to nobody yet: nothing
+    here depends on it, so that nobody learns who has an account. The invitation is
+    emailed once it commits (:func:`tournaments.mail.send_invitation`); the member with
+    that address accepts by registering, or declines. Past the day's invitations of ``by``
+    (games' and tournaments' together), :class:`TooManyInvitations`."""
     _check_organiser(tournament, by)
     address = email.strip().lower()
     _record_finished_tables(tournament)
@@ -203,9 +196,7 @@ def tournament_invite(*, tournament: Tournament, by: AbstractBaseUser, email: st
             if refusal:
                 raise TournamentError(refusal)
             _check_between_stages(tournament)
-        already = tournament.invitations.filter(email=address).first()
-        if already is not None:
-            raise AlreadyInvited(invitation_news(owed=already.sent_at is None, new=False))
+        check_not_invited(tournament.invitations.all(), address)
         spend_invitation(by)
         # The tournament's row is locked: nobody invites the address meanwhile.
         invitation = Invitation.objects.create(tournament=tournament, email=address, invited_by=by)

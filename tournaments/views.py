@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import display_name
 from games.descriptions import time_per_move
-from games.lobby import TooManyInvitations, invitation_news
+from games.lobby import AlreadyInvited, TooManyInvitations, invitation_news
 from games.models import Game
 from tournaments import seating, selectors, services
 from tournaments.forms import EmailForm, InviteForm, TournamentForm
@@ -335,7 +335,7 @@ def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             return _organiser_action(request, tournament_id, act)
-        except services.AlreadyInvited as refused:
+        except AlreadyInvited as refused:
             form.add_error("email", str(refused))
     tournament = _tournament_for_organiser(request, tournament_id)
     # The form drawn again says the fault beside the field: no banner saying it twice.

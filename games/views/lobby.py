@@ -20,6 +20,7 @@ from games.descriptions import and_list, game_summary
 from games.forms import InviteForm, NewGameForm
 from games.lobby import (
     SUGGESTED_NAME,
+    AlreadyInvited,
     LobbyError,
     LobbyForbidden,
     OpeningKeyReused,
@@ -341,21 +342,26 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Invite an email address to a table being set; an address not valid, or invited
+    already, is the waiting room again with the fault beside the form's field (400,
+    nothing recorded nor sent)."""
     form = InviteForm(request.POST)
-    if not form.is_valid():
-        game, seat = game_for_viewer(request, game_id)
-        if game.status == Game.Status.OPEN and seat is not None and free_seats(game):
-            # The waiting room that shows the form shows it again, with what was typed and
-            # the field's own fault beside it (a banner would say it a second time).
-            return waiting_room(request, game, seat, invite_form=form, status=400)
-        return refused(request, game, _("Give a valid email address."), status=400)
 
     def send(game: Game) -> None:
-        invitation, new = game_invite(
-            game=game,
-            by=request.user,
-            email=form.cleaned_data["email"],
-        )
-        messages.success(request, invitation_news(owed=invitation.sent_at is None, new=new))
+        game_invite(game=game, by=request.user, email=form.cleaned_data["email"])
+        messages.success(request, invitation_news(owed=True, new=True))
 
-    return _lobby_action(request, game_id, send)
+    fault = _("Give a valid email address.")
+    if form.is_valid():
+        try:
+            return _lobby_action(request, game_id, send)
+        except AlreadyInvited as already:
+            fault = str(already)
+            form.add_error("email", fault)
+    game, seat = game_for_viewer(request, game_id)
+    if game.status == Game.Status.OPEN and seat is not None and free_seats(game):
+        # The waiting room that shows the form shows it again, with what was typed and
+        # the field's own fault beside it (a banner would say it a second time).
+        return waiting_room(request, game, seat, invite_form=form, status=400)
+    # No form on the page (the table full, or started): the page says the fault instead.
+    return refused(request, game, fault, status=400)

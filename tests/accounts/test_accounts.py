@@ -145,7 +145,7 @@ def test_a_player_who_signs_up_in_french_gets_french_emails(client: Client) -> N
     user = User.objects.get(email="chloe@example.com")
     alice = named(User.objects.create_user("alice", "alice@example.com"))
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
-    invitation, _new = game_invite(game=game, by=alice, email=user.email)
+    invitation = game_invite(game=game, by=alice, email=user.email)
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox

@@ -165,15 +165,21 @@ def test_a_player_hides_the_chat_and_shows_it_again(alice: User, bob: User) -> N
     assert "Can you hear me?" in shown.content.decode()
 
 
+def digest_readers(game: Game, *readers: User) -> None:
+    """``readers`` take the daily digest, and nothing at ``game`` waits for anyone: only its
+    chat can bring them one."""
+    for reader in readers:
+        profile = profile_of(reader)
+        profile.daily_digest = True
+        profile.save()
+    game.seats.update(awaited=False)
+
+
 def test_no_email_per_line_but_the_digest_tells_of_what_was_said(
     alice: User, bob: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     game = opened(alice, bob)
-    profile = profile_of(bob)
-    profile.daily_digest = True
-    profile.save()
-    # Nothing waits for Bob: only the chat can bring him a digest.
-    game.seats.filter(user=bob).update(awaited=False)
+    digest_readers(game, bob)
     mail.outbox.clear()
 
     say(signed_in(alice), game, "Your move, when you can")
@@ -192,11 +198,7 @@ def test_the_digest_says_nothing_of_a_hidden_chat_or_of_ones_own_lines(
     alice: User, bob: User
 ) -> None:
     game = opened(alice, bob)
-    for user in (alice, bob):
-        profile = profile_of(user)
-        profile.daily_digest = True
-        profile.save()
-    game.seats.update(awaited=False)
+    digest_readers(game, alice, bob)
     say(signed_in(alice), game, "Talking to myself")
     signed_in(bob).post(f"/chat/{game.pk}/hide/", {"hide": "1"})
     mail.outbox.clear()
@@ -204,12 +206,31 @@ def test_the_digest_says_nothing_of_a_hidden_chat_or_of_ones_own_lines(
     assert daily_digests() == 0
 
 
+def test_the_digest_leaves_out_lines_the_moderators_removed(
+    alice: User, bob: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Failed before: a removed line counted as said, and alone brought a digest telling
+    of it."""
+    game = opened(alice, bob)
+    digest_readers(game, bob)
+    say(signed_in(alice), game, "Something rude")
+    ChatLine.objects.update(removed_at=timezone.now())
+    mail.outbox.clear()
+
+    assert daily_digests() == 0
+
+    say(signed_in(alice), game, "Sorry about that")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert daily_digests() == 1
+    (digest,) = mail.outbox
+    html = str(digest.alternatives[0][0])
+    for told in (digest.body, html):
+        assert "Chatty" in told and "1 line" in told and "2 lines" not in told
+
+
 def test_the_digest_tells_of_the_last_day_only(alice: User, bob: User) -> None:
     game = opened(alice, bob)
-    profile = profile_of(bob)
-    profile.daily_digest = True
-    profile.save()
-    game.seats.update(awaited=False)
+    digest_readers(game, bob)
     say(signed_in(alice), game, "Yesterday's news")
     ChatLine.objects.update(said_at=timezone.now() - timedelta(days=2))
 

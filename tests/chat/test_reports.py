@@ -307,15 +307,76 @@ def test_the_admin_lists_reports_and_removes_the_line_for_everyone(
     assert report(signed_in(mallory), line).status_code == 409
 
 
-def test_only_a_moderator_who_may_change_lines_removes_them(alice: User, bob: User) -> None:
+def test_a_moderator_restores_a_line_removed_by_mistake(
+    alice: User, bob: User, mallory: User, moderator: User
+) -> None:
+    """Failed before: the admin removed a line and had no way to put it back."""
+    game = opened(alice, bob)
+    line = say(game, bob, "Well played, truly")
+    shown = say(game, bob, "Again?")
+    report(signed_in(alice), line, "spam")
+    report(signed_in(alice), shown, "spam")
+    mistaken, kept = (ChatReport.objects.get(line=line), ChatReport.objects.get(line=shown))
+    staff = signed_in(moderator)
+    staff.post(
+        "/admin/chat/chatreport/", {"action": "remove_lines", "_selected_action": [mistaken.pk]}
+    )
+    assert REMOVED in panel(signed_in(mallory), game)
+
+    done = staff.post(
+        "/admin/chat/chatreport/",
+        {"action": "restore_lines", "_selected_action": [mistaken.pk, kept.pk]},
+        follow=True,
+    )
+
+    # The line never removed is not counted as put back.
+    assert "1 message restored." in done.content.decode()
+    line.refresh_from_db()
+    assert not line.removed and line.removed_by is None
+    for reader in (signed_in(alice), signed_in(mallory), Client()):
+        for seen in (panel(reader, game), panel(reader, game, f"?upto={game.last_sequence}")):
+            assert REMOVED not in seen and "Well played, truly" in seen
+    # Shown again, it may be reported again by those who had not.
+    assert f"/report/{line.pk}/" in panel(signed_in(mallory), game)
+
+
+def test_the_restore_action_speaks_french(alice: User, bob: User, moderator: User) -> None:
+    line = say(opened(alice, bob), bob, "Boo")
+    report(signed_in(alice), line)
+    filed = ChatReport.objects.get()
+    staff = signed_in(speaks(moderator, "fr"))
+    staff.post(
+        "/admin/chat/chatreport/", {"action": "remove_lines", "_selected_action": [filed.pk]}
+    )
+
+    listed = staff.get("/admin/chat/chatreport/").content.decode()
+    done = staff.post(
+        "/admin/chat/chatreport/",
+        {"action": "restore_lines", "_selected_action": [filed.pk]},
+        follow=True,
+    ).content.decode()
+
+    assert "Rétablir les messages supprimés" in listed and "1 message rétabli." in done
+
+
+def test_only_a_moderator_who_may_change_lines_removes_or_restores_them(
+    alice: User, bob: User
+) -> None:
     line = say(opened(alice, bob), bob, "Boo")
     report(signed_in(alice), line)
     clerk = User.objects.create_user("clerk", "clerk@example.com", is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_chatreport"))
+    ChatLine.objects.update(removed_at=timezone.now())
 
     listed = signed_in(clerk).get("/admin/chat/chatreport/").content.decode()
+    signed_in(clerk).post(
+        "/admin/chat/chatreport/",
+        {"action": "restore_lines", "_selected_action": [ChatReport.objects.get().pk]},
+    )
 
-    assert "Boo" in listed and "remove_lines" not in listed
+    assert "Boo" in listed and "remove_lines" not in listed and "restore_lines" not in listed
+    line.refresh_from_db()
+    assert line.removed
 
 
 def test_the_reporter_cannot_change_a_report_in_the_admin_either(

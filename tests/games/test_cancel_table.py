@@ -33,7 +33,7 @@ def test_the_host_cancels_the_table_from_its_page_and_it_is_gone_everywhere(
     table: Game, alice: User, bob: User, as_user: Login
 ) -> None:
     """Failed before: the host could neither leave nor remove a table nobody came to."""
-    invitation, _new = game_invite(game=table, by=alice, email="carol@example.com")
+    invitation = game_invite(game=table, by=alice, email="carol@example.com")
     say(table, bob, "Ready when you are")
     host = as_user(alice)
     assert "Friday" in host.get("/games/").content.decode()  # among the host's games

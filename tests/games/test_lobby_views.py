@@ -25,6 +25,7 @@ from games.models import Game, Invitation, StandingOrder
 from games.services import Conflict
 from notifications.outbox import RESEND_AFTER, resend_overdue
 from notifications.tasks import send_invitation
+from tests.forms import field_error
 from tests.members import speaks
 
 pytestmark = pytest.mark.django_db
@@ -319,7 +320,7 @@ def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
         move_deadline=timedelta(days=3),
     )
     game_join(game=game, user=bob, token=game.invite_token)
-    invitation, _new = game_invite(game=game, by=alice, email="carol@example.com")
+    invitation = game_invite(game=game, by=alice, email="carol@example.com")
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox
@@ -333,7 +334,7 @@ def test_the_invitation_says_what_the_table_is_and_keeps_no_seat(
 def test_a_french_invitee_reads_the_invitation_in_french(alice: User, bob: User) -> None:
     speaks(bob, "fr")
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
-    invitation, _new = game_invite(game=game, by=alice, email=bob.email)
+    invitation = game_invite(game=game, by=alice, email=bob.email)
     mail.outbox.clear()
     send_invitation(invitation.pk)
     (message,) = mail.outbox
@@ -347,7 +348,7 @@ def test_an_invitation_to_a_member_reads_their_profile_once(alice: User, bob: Us
     profile. Failed before: two, the second for the language alone."""
     speaks(bob, "fr")
     game = game_open(creator=alice, name="Vendredi", config={"players": 2})
-    invitation, _new = game_invite(game=game, by=alice, email=bob.email)
+    invitation = game_invite(game=game, by=alice, email=bob.email)
     mail.outbox.clear()
     with CaptureQueriesContext(connection) as queries:
         send_invitation(invitation.pk)
@@ -421,7 +422,7 @@ def test_an_invitation_respects_the_invitees_preferences(
     game = game_open(creator=alice, name="Friday", config={"players": 3})
     mail.outbox.clear()
     for address in (bob.email, mallory.email):
-        invitation, _new = game_invite(game=game, by=alice, email=address)
+        invitation = game_invite(game=game, by=alice, email=address)
         assert send_invitation(invitation.pk) is (address == bob.email)
         assert send_invitation(invitation.pk) is False  # a retried task sends nothing twice
     (message,) = mail.outbox
@@ -496,18 +497,19 @@ def test_inviting_again_an_address_whose_email_is_owed_neither_claims_nor_loses_
     invite_and_commit: Callable[..., list[Answer]],
 ) -> None:
     game = game_open(creator=alice, name="Friday", config={"players": 2})
-    _first, (_response, said) = invite_and_commit(
+    _first, (again, _said) = invite_and_commit(
         alice, game, "carol@example.com", "Carol@example.com"
     )
-    assert said == [
+    assert field_error(again.content.decode()) == (
         "This address is already invited: its email is on its way, it is not sent twice."
-    ]
+    )
     assert Invitation.objects.get(game=game).sent_at is None
     broker_down()
     assert resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1)) == 1
     assert [message.to for message in mail.outbox] == [["carol@example.com"]]
-    _response, said = invite(as_user(alice), game, "carol@example.com")
-    assert said == ["This address is already invited."] and len(mail.outbox) == 1
+    response, _said = invite(as_user(alice), game, "carol@example.com")
+    assert field_error(response.content.decode()) == "This address is already invited."
+    assert len(mail.outbox) == 1
 
 
 def test_a_members_address_and_an_unknown_one_get_the_same_answers(
@@ -524,12 +526,62 @@ def test_a_members_address_and_an_unknown_one_get_the_same_answers(
     for address in (bob.email, "nobody@example.com"):
         (response, said), (again, said_again) = invite_and_commit(alice, game, address, address)
         answers[address] = [
-            (r.status_code, r["Location"], r.content, s)
-            for r, s in ((response, said), (again, said_again))
+            (response.status_code, response["Location"], said),
+            # The second: the waiting room again with its fault, which names no one's account.
+            (again.status_code, field_error(again.content.decode()), said_again),
         ]
     assert answers[bob.email] == answers["nobody@example.com"]
+    assert answers[bob.email][1][:2] == (
+        400,
+        "This address is already invited: its email is on its way, it is not sent twice.",
+    )
     assert resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1)) == 0
     assert [message.to for message in mail.outbox] == [["nobody@example.com"]]
+
+
+def test_inviting_an_address_again_is_refused_beside_the_field_nothing_changed(
+    alice: User, as_user: Login, invite_and_commit: Callable[..., list[Answer]]
+) -> None:
+    """Failed before: a 302 to the waiting room, whose banner gave the refusal as news,
+    where the site's refused forms answer 400 with the form again and the fault beside the
+    field. Whether its email has left yet is said too (it is not sent twice)."""
+    game = game_open(creator=alice, name="Friday", config={"players": 3})
+    host = as_user(alice)
+    invite(host, game, "carol@example.com")  # its email owed: not committed
+    response, said = invite(host, game, "Carol@Example.com")
+    page = response.content.decode()
+    assert response.status_code == 400 and not response.has_header("Location")
+    # Said once, beside the field: no banner saying it again (the first one's news aside).
+    assert not [words for words in said if "already invited" in words]
+    assert page.count("already invited") == 1 and 'value="Carol@Example.com"' in page
+    assert field_error(page) == (
+        "This address is already invited: its email is on its way, it is not sent twice."
+    )
+    invite_and_commit(alice, game, "dave@example.com")
+    response, _said = invite(as_user(speaks(alice, "fr")), game, "dave@example.com")
+    assert response.status_code == 400
+    assert field_error(response.content.decode()) == "Cette adresse est déjà invitée."
+    assert sorted(Invitation.objects.filter(game=game).values_list("email", flat=True)) == [
+        "carol@example.com",
+        "dave@example.com",
+    ]
+    assert [message.to for message in mail.outbox] == [["dave@example.com"]]
+
+
+def test_inviting_again_at_a_full_table_says_why_on_its_page(
+    alice: User, bob: User, as_user: Login
+) -> None:
+    """A full table's waiting room has no invitation form (an old tab may still send it):
+    the refusal is said on the page instead, in its own words, not as a bad address."""
+    game = game_open(creator=alice, name="Friday", config={"players": 2})
+    game_invite(game=game, by=alice, email="carol@example.com")
+    game_join(game=game, user=bob, token=game.invite_token)
+    response, said = invite(as_user(alice), game, "carol@example.com")
+    assert response.status_code == 400 and 'id="invite-friends"' not in response.content.decode()
+    assert said == [
+        "This address is already invited: its email is on its way, it is not sent twice."
+    ]
+    assert Invitation.objects.filter(game=game).count() == 1
 
 
 def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
@@ -552,9 +604,11 @@ def test_invitations_past_the_daily_limit_are_refused_and_owe_nothing(
         "dave@example.com",
     ]
     assert len(mail.outbox) == 2
-    # Inviting an address already invited owes nothing, so it is still answered.
-    _response, said = invite(as_user(alice), game, "carol@example.com")
-    assert said == ["This address is already invited."]
+    # Inviting an address already invited owes nothing, so it is still answered: beside the
+    # field, not with the day's limit.
+    response, _said = invite(as_user(alice), game, "carol@example.com")
+    assert response.status_code == 400
+    assert field_error(response.content.decode()) == "This address is already invited."
 
 
 def test_saving_standing_orders_says_they_are_saved(alice: User, bob: User, as_user: Login) -> None:

@@ -22,6 +22,7 @@ from accounts.models import display_name, profile_of
 from games.endings import EndingRefused, abort, resign
 from games.events import consumers
 from games.events.log import export_game, verify
+from games.lobby import AlreadyInvited
 from games.models import Game, Seat
 from notifications.outbox import resend_overdue
 from tests.members import speaks
@@ -29,7 +30,6 @@ from tournaments import mail as tournament_mail
 from tournaments import results, selectors
 from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
 from tournaments.services import (
-    AlreadyInvited,
     NotOrganiser,
     TournamentError,
     entry_withdraw,

@@ -26,6 +26,7 @@ from pytest_django.fixtures import Settings
 from accounts.models import give_name, profile_of
 from games.lobby import game_invite, game_open
 from games.models import Seat
+from tests.forms import field_error
 from tests.members import speaks
 from tournaments import results, services
 from tournaments.models import Entry, Stage, Table, Tournament
@@ -1164,12 +1165,6 @@ def test_an_invitation_to_no_address_is_refused_with_400_and_the_form_again(
     assert not league.invitations.exists() and not mail.outbox
 
 
-def _field_error(page: str) -> str:
-    """The invitation form's fault beside its field (one), as the page says it."""
-    (fault,) = re.findall(r'<ul class="errorlist"[^>]*><li>([^<]*)</li></ul>', page)
-    return html.unescape(fault)
-
-
 def test_inviting_an_address_again_is_refused_beside_the_field_nothing_changed(
     league: Tournament,
     alice: User,
@@ -1187,14 +1182,14 @@ def test_inviting_an_address_again_is_refused_beside_the_field_nothing_changed(
     # Said once, beside the field: no banner saying it again (the first one's news aside).
     assert not [words for words in said if "already invited" in words]
     assert page.count("already invited") == 1 and 'value="Carol@Example.com"' in page
-    assert _field_error(page) == (
+    assert field_error(page) == (
         "This address is already invited: its email is on its way, it is not sent twice."
     )
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         invite(organiser, league, "dave@example.com")
     french = as_user(speaks(alice, "fr"))
     status, _location, body, _said = invite(french, league, "dave@example.com")
-    assert status == 400 and _field_error(body.decode()) == "Cette adresse est déjà invitée."
+    assert status == 400 and field_error(body.decode()) == "Cette adresse est déjà invitée."
     assert sorted(league.invitations.values_list("email", flat=True)) == [
         "carol@example.com",
         "dave@example.com",
@@ -1220,7 +1215,7 @@ def test_a_members_address_and_an_unknown_one_get_the_same_answers(
             first = invite(as_user(alice), league, address)
         status, location, body, said = invite(as_user(alice), league, address)
         # The second: the form again with its fault, which names no one's account.
-        answers[address] = [first, (status, location, _field_error(body.decode()), said)]
+        answers[address] = [first, (status, location, field_error(body.decode()), said)]
     assert answers[bob.email] == answers["nobody@example.com"]
     assert answers[bob.email][0][-1] == ["Invitation recorded: the email is on its way."]
     assert answers[bob.email][1][:3] == (400, "", "This address is already invited.")
