@@ -4,7 +4,7 @@ move was refused."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -54,21 +54,37 @@ def no_seat() -> str:
     return _("You have no seat at this game.")
 
 
-def left_mark(*, resigned: bool, taken_off: bool, resigned_first: bool) -> str:
-    """How a player left a game before its end, as a mark beside their name and score ("" if
-    they did not): "withdrawn" when another took them off their seat for it
-    (``games.endings.take_off``: a tournament's organiser withdrew them), "resigned, then
-    withdrawn" when they had resigned themselves before another took them off it
-    (``results.resigned_first``), else "resigned"."""
-    if not resigned:
+def left_mark(
+    *, resigned: bool, taken_off: bool, resigned_first: bool = False, absent: bool = False
+) -> str:
+    """How a player stands apart from those who played the game to its end, as a mark beside
+    their name and score ("" if they do not): "withdrawn" when another took them off their
+    seat (``games.endings.take_off``: a tournament's organiser withdrew them), "resigned,
+    then withdrawn" when they had resigned themselves before another took them off it
+    (``results.resigned_first``), "resigned" when they resigned, and, once the game is over,
+    that they made no move of their own (``absent``: every move made for them), which places
+    them nowhere (``games.results``)."""
+    if resigned:
+        if taken_off and resigned_first:
+            return pgettext(
+                "a player who resigned, then another took off their seat",
+                "resigned, then withdrawn",
+            )
+        if taken_off:
+            return pgettext("a player another took off their seat", "withdrawn")
+        return _("resigned")
+    if absent:
+        return _("every move made for them — not placed")
+    return ""
+
+
+def nobody_won(winners: Collection[int], absent: Collection[int]) -> str:
+    """Why a finished game names no winner: every player left in it made no move of their
+    own (``games.results``); "" when it names one, or when its rules name none (a game
+    played alone)."""
+    if winners or not absent:
         return ""
-    if taken_off and resigned_first:
-        return pgettext(
-            "a player who resigned, then another took off their seat", "resigned, then withdrawn"
-        )
-    if taken_off:
-        return pgettext("a player another took off their seat", "withdrawn")
-    return _("resigned")
+    return _("No winner: no player who stayed in the game made a move of their own.")
 
 
 def actor(seat: int, viewer: int | None, names: Sequence[str]) -> str:
@@ -142,6 +158,8 @@ def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | N
         return _("The table is set for %(players)s.") % {"players": and_list(names)}
     if kind == "game-ended":
         winners = and_list([names[seat] for seat in entry["action"]["winners"]])
+        if not winners:  # nobody left in it made a move of their own (games.results)
+            return _("The game is over, with no winner.")
         return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
     # Said whole for "you" and for a name: the verb agrees with its subject in French.
     seat = entry.get("seat")

@@ -189,6 +189,10 @@ class Seat(models.Model):
     reminded_for = models.DateTimeField(null=True, blank=True)
     #: Moves the deadline policy made for this seat (shown in results as "played by a bot").
     timeouts = models.PositiveSmallIntegerField(default=0)
+    #: Its player made no move of their own in the finished game (every move was made for
+    #: them: the clock, a standing order): never the winner, and placed nowhere
+    #: (``games.results``). Written when the game ends.
+    absent = models.BooleanField(default=False)
 
     # How the seat left a running game (``games.endings``), kept in step with the events.
     #: Its player resigned: they rank after every player who did not.

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import endings
 from games.belonging import Aftermath, Link, SeatNote, aftermath_of, part_of
 from games.deadlines import move_due
-from games.descriptions import and_list, game_summary, left_mark
+from games.descriptions import and_list, game_summary, left_mark, nobody_won
 from games.engine.ruleset import Outcome, Progress
 from games.events import store
 from games.lobby import rematch_note, why_no_bots
@@ -27,7 +27,7 @@ from games.models import Game, Seat
 from games.moves import LegalMoves, legal_moves
 from games.players import bot_accounts
 from games.registry import game_type
-from games.results import ended_as_ranked, ranked, resigned_first
+from games.results import SEAT_MARKS, ended_as_ranked, left_out, ranked, resigned_first
 from games.rulesets.site import ReplayWords, Site
 from games.score_sheets import ScoreSheet, score_sheet
 from games.selectors import called_off_by, event_log, game_view, resigned_by, table_seats
@@ -67,7 +67,8 @@ class Player:
     #: The player resigned: a bot plays their seat to the end, and they rank last.
     resigned: bool = False
     #: Their mark for it (``descriptions.left_mark``): "resigned", or "withdrawn" when
-    #: another took them off their seat; "" if they did not resign.
+    #: another took them off their seat; once the game is over, that they made no move of
+    #: their own (never the winner, placed nowhere); "" otherwise.
     left: str = ""
     #: A bot plays the seat to the end (its player resigned, or won by resignations).
     handed_over: bool = False
@@ -221,6 +222,11 @@ class Table:
                 return _("You resigned: a bot played your seat to the end.")
             return _("You resigned: a bot plays your seat to the end.")
         if self.handed_over:
+            if self.outcome is not None and self.seat in self.outcome.absent:
+                return _(
+                    "Every other player resigned, but every move of yours was made for you: "
+                    "nobody won."
+                )
             if self.finished:
                 return _("Every other player resigned: you won.")
             return _("Every other player resigned: you win; bots finish the game.")
@@ -250,6 +256,13 @@ class Table:
     def winner_names(self) -> str:
         """The winners, the reader among them as "you" (their box says "(you)")."""
         return and_list([_("you") if p.reading else p.name for p in self.players if p.winner])
+
+    @property
+    def no_winner(self) -> str:
+        """Why the finished game names no winner, if that is why (``descriptions.nobody_won``)."""
+        if self.outcome is None:
+            return ""
+        return nobody_won(self.outcome.winners, self.outcome.absent)
 
     @functools.cached_property
     def score_sheet(self) -> ScoreSheet | None:
@@ -293,8 +306,8 @@ def table(
     loaded = store.load(game.pk, game.rules, last=game.last_sequence)
     view = game_view(game, seat, loaded)
     progress = _stopped(game, kind.rules.progress(loaded.state))
-    resigned = {s.number for s in seats if s.resigned}
-    outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
+    resigned, absent = left_out(seats)
+    outcome = _ranked(kind.rules.outcome(loaded.state), resigned, absent)
     players = _players(kind.site, seats, view, progress, outcome, seat, resigned)
     names = [p.name for p in players]
     if aftermath is None:
@@ -306,7 +319,7 @@ def table(
         since = max(0, loaded.sequence - HISTORY_LENGTH)
         # Up to the state shown, not to whatever has been recorded since it was loaded.
         recent = event_log(game, seat, after=since, limit=loaded.sequence - since, loaded=loaded)
-        return _in_words(kind.site, game.config, recent, names, seat, resigned)
+        return _in_words(kind.site, game.config, recent, names, seat, resigned, absent)
 
     clock = next((s for s in seats if s.number == seat), None)
     orders: set[str] = set()
@@ -344,11 +357,10 @@ def table(
 def whole_history(game: Game, seat: int | None) -> list[tuple[int, str]]:
     """Every event of the game in words as ``seat`` (None: a spectator) may read them,
     newest first."""
-    seats = list(game.seats.order_by("number").values_list("name", "resigned"))
-    names = [name for name, _resigned in seats]
-    resigned = {number for number, (_name, left) in enumerate(seats) if left}
+    seats = list(game.seats.order_by("number").only("name", *SEAT_MARKS))
+    names = [s.name for s in seats]
     site = game_type(game.rules).site
-    return _in_words(site, game.config, event_log(game, seat), names, seat, resigned)
+    return _in_words(site, game.config, event_log(game, seat), names, seat, *left_out(seats))
 
 
 def _in_words(
@@ -358,12 +370,13 @@ def _in_words(
     names: list[str],
     seat: int | None,
     resigned: Collection[int],
+    absent: Collection[int] = (),
 ) -> list[tuple[int, str]]:
     """``entries`` (``selectors.event_log``'s, of a game of ``config`` whose players at
-    ``resigned`` resigned) as (number, sentence), newest first: what a player looks for is
-    what just happened."""
+    ``resigned`` resigned, and those at ``absent`` made no move of their own) as (number,
+    sentence), newest first: what a player looks for is what just happened."""
     return [
-        (entry["sequence"], _said(site, entry, names, seat, config, resigned))
+        (entry["sequence"], _said(site, entry, names, seat, config, resigned, absent))
         for entry in reversed(entries)
     ]
 
@@ -375,9 +388,10 @@ def _said(
     seat: int | None,
     config: dict[str, Any],
     resigned: Collection[int],
+    absent: Collection[int],
 ) -> str:
     """One entry in words, its game over naming the site's winners (``games.results``)."""
-    return site.describe_event(ended_as_ranked(entry, resigned), names, seat, config)
+    return site.describe_event(ended_as_ranked(entry, resigned, absent), names, seat, config)
 
 
 @dataclass
@@ -406,9 +420,11 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     if step == last:
         progress = _stopped(game, progress)
     seats = list(game.seats.all())
-    # Who had resigned by then: a player resigns in the middle of a game.
+    # Who had resigned by then: a player resigns in the middle of a game. Who made no move
+    # of their own is known at its end, the only step with an outcome.
     resigned = resigned_by(game, upto=step)
-    outcome = _ranked(kind.rules.outcome(loaded.state), resigned)
+    _resigned, absent = left_out(seats)
+    outcome = _ranked(kind.rules.outcome(loaded.state), resigned, absent)
     players = _players(
         kind.site, seats, view, progress, outcome, viewer, resigned, live=False, reader=seat
     )
@@ -419,7 +435,7 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     # later (where a tile went) was not known at that step.
     then = None if finished else loaded
     entries = event_log(game, seat, after=step - 1, limit=1, loaded=then)
-    ((_step, said),) = _in_words(kind.site, game.config, entries, names, seat, resigned)
+    ((_step, said),) = _in_words(kind.site, game.config, entries, names, seat, resigned, absent)
     if step > 1 and isinstance(kind.site, ReplayWords):
         # The step's words may rest on what it changed, which the event alone may not say
         # (Numenko's grid laid anew): the view a step before, as this one is drawn.
@@ -434,11 +450,14 @@ def replay_step(game: Game, seat: int | None, step: int) -> ReplayStep:
     return ReplayStep(current, step, last, said)
 
 
-def _ranked(outcome: Outcome | None, resigned: Collection[int]) -> Outcome | None:
-    """The rules' outcome with the players at ``resigned`` ranked last (``games.results``)."""
+def _ranked(
+    outcome: Outcome | None, resigned: Collection[int], absent: Collection[int]
+) -> Outcome | None:
+    """The rules' outcome with the players at ``resigned`` ranked last, and those at
+    ``absent`` placed nowhere (``games.results``)."""
     if outcome is None:
         return None
-    return ranked(outcome, resigned)
+    return ranked(outcome, resigned, absent)
 
 
 def _stopped(game: Game, progress: Progress) -> Progress:
@@ -496,6 +515,7 @@ def _players(
                 resigned=s.number in resigned,
                 taken_off=(s.game_id, s.number) in taken_off,
                 resigned_first=(s.game_id, s.number) in first,
+                absent=outcome is not None and s.number in outcome.absent,
             ),
             handed_over=live and s.handed_over_at is not None,
         )

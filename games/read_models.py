@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.engine.ruleset import RuleSet
 from games.models import Game, Seat
-from games.results import with_resignations
+from games.results import absent_seats, ranked, resigned_seats
 
 
 @dataclass(frozen=True)
@@ -126,18 +126,25 @@ def project(
         ),
     }
     if outcome is not None:
-        outcome = with_resignations(outcome, game_id)
+        # Who made no move of their own is told by the events, recorded once the game ends
+        # for every page, list and mail that names its winners (games.results).
+        absent = absent_seats(game_id)
+        outcome = ranked(outcome, resigned_seats(game_id), absent)
         scores = enumerate(outcome.scores)
         written["score"] = Case(
             *(When(number=number, then=Value(score)) for number, score in scores)
         )
-        written["winner"] = Case(
-            When(number__in=outcome.winners, then=Value(True)),
-            default=Value(False),
-            output_field=BooleanField(),
-        )
+        written["winner"] = _among(outcome.winners)
+        written["absent"] = _among(absent)
     # Every seat carries its game's times, the order of its player's list of games: one
     # statement writes them with the clocks and the scores.
     Seat.objects.filter(game_id=game_id).update(
         game_finished_at=finished_at, game_updated_at=now, **written
+    )
+
+
+def _among(seats: frozenset[int]) -> Case:
+    """True for the seats numbered in ``seats``, False for the others."""
+    return Case(
+        When(number__in=seats, then=Value(True)), default=Value(False), output_field=BooleanField()
     )

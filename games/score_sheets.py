@@ -24,7 +24,8 @@ ROUND_LINE = re.compile(r"round-(\d+)\.(.+)")
 @dataclass(frozen=True)
 class SheetRow:
     """One player's row: their name, a cell per column, their total, whether they won,
-    whether they resigned, and their mark for it (``descriptions.left_mark``)."""
+    whether they resigned or made no move of their own, and their mark for it
+    (``descriptions.left_mark``)."""
 
     name: str
     cells: tuple[int, ...]
@@ -32,6 +33,7 @@ class SheetRow:
     winner: bool
     resigned: bool = False
     left: str = ""
+    absent: bool = False
 
     @property
     def written_cells(self) -> tuple[str, ...]:
@@ -47,8 +49,8 @@ class SheetRow:
 @dataclass(frozen=True)
 class ScoreSheet:
     """The columns' headings (the rounds' first, then the rules'), and the rows, best
-    first (a player who resigned after every other). ``rounds``: how many of the columns
-    are rounds."""
+    first (a player who resigned after every other, and one placed nowhere, who made no
+    move of their own, after them). ``rounds``: how many of the columns are rounds."""
 
     columns: tuple[str, ...]
     rounds: int
@@ -84,10 +86,11 @@ def score_sheet(
             seat in outcome.winners,
             seat in outcome.resigned,
             left[seat],
+            seat in outcome.absent,
         )
         for seat in seats
     ]
-    rows.sort(key=lambda row: (row.resigned, -row.total))
+    rows.sort(key=lambda row: (row.absent, row.resigned, -row.total))
     return ScoreSheet(tuple(columns), rounds, tuple(rows))
 
 

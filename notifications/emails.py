@@ -27,7 +27,7 @@ from accounts.models import Profile, display_name, mail_language, profile_mail_l
 from chat.services import heard_since
 from games import belonging
 from games.answers import MAIL_KEY_PREFIX, asked_sequence
-from games.descriptions import and_list, game_summary, left_mark, number, who
+from games.descriptions import and_list, game_summary, left_mark, nobody_won, number, who
 from games.engine.ruleset import ScoreLine
 from games.events import store
 from games.events.models import Event
@@ -243,35 +243,40 @@ def _context(notification: Notification) -> dict[str, Any]:
     context["chain"] = store.head(game.pk, game.last_sequence)
     if kind == Notification.Kind.GAME_END:
         names = seat_names(game)
-        # The players who resigned come last, as they rank (games.results).
+        # The players who resigned come last, as they rank, and those who made no move of
+        # their own after them, placed nowhere (games.results).
         scores = sorted(
             game.seats.values_list(
-                "number", "score", "winner", "timeouts", "resigned", "former_user"
+                "number", "score", "winner", "timeouts", "resigned", "former_user", "absent"
             ),
-            key=lambda s: (s[4], -(s[1] or 0)),
+            key=lambda s: (s[6], s[4], -(s[1] or 0)),
         )
         lines = _score_lines(game)
-        taken_off = {(game.pk, n): former for n, *_rest, former in scores if former is not None}
+        taken_off = {
+            (game.pk, n): former for n, _s, _w, _l, _r, former, _a in scores if former is not None
+        }
         first = resigned_first(taken_off)
         context["scores"] = [
             (
                 names[n],
                 "" if score is None else number(score),
                 won,
-                late,
+                # Every move made for them says it all: no count of the clock's beside it.
+                0 if absent else late,
                 lines.get(n, []),
                 left_mark(
                     resigned=resigned,
                     taken_off=(game.pk, n) in taken_off,
                     resigned_first=(game.pk, n) in first,
+                    absent=absent,
                 ),
             )
-            for n, score, won, late, resigned, former in scores
+            for n, score, won, late, resigned, former, absent in scores
         ]
         # The reader among them is "you": their own mail, not a stranger's, says they won.
-        context["winners"] = and_list(
-            [who(n, seat, names) for n, _s, won, _l, _r, _f in scores if won]
-        )
+        winners = [n for n, _s, won, *_rest in scores if won]
+        context["winners"] = and_list([who(n, seat, names) for n in winners])
+        context["no_winner"] = nobody_won(winners, [n for n, *_rest, absent in scores if absent])
         # What ended it: the moves since the player's own last one, which no "your
         # turn" mail told them (the other's last move, the last round's end).
         context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)

@@ -13,14 +13,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import F
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from games.events import store
 from games.models import Event, Game, Seat
 from games.players import bot_accounts
 from games.registry import game_type
-from games.results import sides_of, with_resignations
+from games.results import (
+    CLOCK_REASONS,
+    absent_seats,
+    placed_sides,
+    ranked,
+    resigned_seats,
+    sides_of,
+)
 from games.rulesets.site import Ratings
 from ratings.models import RatedGame, Rating
 
@@ -94,10 +101,6 @@ def _excluded(seats: Sequence[Seat], sides: Sequence[tuple[int, ...]]) -> str:
     return RatedGame.Excluded.NO
 
 
-#: The ``reason`` of a move the deadline policy made for an absent player.
-CLOCK_REASONS = ("deadline", "bot")
-
-
 def _clock_moves(game: Game, seats: Sequence[Seat]) -> int:
     """Moves the deadline policy made for absent players, read from the game's events (the
     seats' ``timeouts`` count is written after the move, maybe after this consumer ran).
@@ -105,34 +108,6 @@ def _clock_moves(game: Game, seats: Sequence[Seat]) -> int:
     players = [seat.number for seat in seats if player_of(seat) is not None]
     moves = Event.objects.filter(game=game, seat__in=players, payload__reason__in=CLOCK_REASONS)
     return moves.count()
-
-
-#: The ``reason`` of a move made for a player, not by them: the clock's, a standing order's.
-MADE_FOR_THEM = (*CLOCK_REASONS, "standing-order")
-
-
-def _absent(game: Game, seats: Sequence[Seat]) -> frozenset[int]:
-    """The seats that made no move of their own: moves were made for them (by the clock, or
-    a standing order), none by their player (whose own moves, and resignation, the table,
-    the API and mail replies record with the player as actor). A seat the game never asked
-    to move is not absent."""
-    players = [seat.number for seat in seats if player_of(seat) is not None]
-    tally = (
-        Event.objects.filter(game=game, seat__in=players)
-        .values("seat")
-        .annotate(
-            own=Count("pk", filter=Q(actor__isnull=False)),
-            made_for=Count("pk", filter=Q(payload__reason__in=MADE_FOR_THEM)),
-        )
-    )
-    return frozenset(row["seat"] for row in tally if row["made_for"] and not row["own"])
-
-
-def _present(sides: Sequence[tuple[int, ...]], absent: frozenset[int]) -> list[tuple[int, ...]]:
-    """The sides as they are rated: without their absent seats, and without a side left
-    empty (a team's present partner is rated for the side's place)."""
-    kept = (tuple(seat for seat in side if seat not in absent) for side in sides)
-    return [side for side in kept if side]
 
 
 @transaction.atomic
@@ -147,8 +122,10 @@ def rate_game(*, game_id: int) -> None:
     users = {seat.number: player_of(seat) for seat in seats}
     every_side = sides_of(game.rules, game.config)
     excluded = _excluded(seats, every_side)
-    absent: frozenset[int] = frozenset() if excluded else _absent(game, seats)
-    sides = _present(every_side, absent)
+    # Told by the events, as the game's own result tells it (games.results), so that a
+    # rebuild decides the same.
+    absent: frozenset[int] = frozenset() if excluded else absent_seats(game.pk)
+    sides = placed_sides(every_side, absent)
     if not excluded and len(sides) < 2:
         excluded = RatedGame.Excluded.ABSENT
     ledger, new = RatedGame.objects.get_or_create(
@@ -164,7 +141,7 @@ def rate_game(*, game_id: int) -> None:
         return
     outcome = game.game_type.rules.outcome(store.load(game.pk, game.rules).state)
     if outcome is not None:
-        outcome = with_resignations(outcome, game.pk)
+        outcome = ranked(outcome, resigned_seats(game.pk), absent)
     if outcome is None:  # the read model says finished: the events must agree
         raise ValueError(f"game {game.pk} is marked finished but its rules see no outcome")
     ranking = outcome.ranking()

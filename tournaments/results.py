@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from games.events import store
 from games.models import Game
 from games.registry import rule_set
-from games.results import resigned_seats
+from games.results import SEAT_MARKS, left_out
 from tournaments.mail import place_in_words, queue_mail
 from tournaments.models import Entry, Stage, Table, TablePlayer, Tournament
 from tournaments.selectors import (
@@ -44,7 +44,8 @@ def table_record_result(*, table: Table) -> bool:
     A player gets the fixed value (``TablePlayer.forfeit``) when withdrawn, when they
     resigned, or when the deadline policy had to move for them (``Seat.timeouts``); at a
     table the organiser finished, only the players whose deadline had passed then (and
-    earlier timeouts).
+    earlier timeouts). A player who made no move of their own (``Seat.absent``) gets it
+    wherever: the game places them nowhere, nor does the tournament.
     """
     with transaction.atomic():
         table = (
@@ -72,16 +73,18 @@ def results_at(table: Table) -> list[TablePlayer]:
     game = table.game
     result = rule_set(game.rules).outcome(store.load(game.pk, game.rules).state)
     assert result is not None
-    timeouts = dict(game.seats.values_list("number", "timeouts"))
-    resigned = resigned_seats(game.pk)
+    seats = {seat.number: seat for seat in game.seats.only("number", "timeouts", *SEAT_MARKS)}
+    resigned, absent = left_out(seats.values())
     players = list(table.players.select_related("entry__user").order_by("seat"))
     for place in players:
         place.score = result.scores[place.seat]
         place.xtrems = sum(line.rule == TIE_BREAK_RULE for line in result.breakdown[place.seat])
         if table.forced_at is None:
-            place.timed_out = timeouts[place.seat] > 0
-        # A player who resigned left the table as one the clock had to move for.
-        place.timed_out = place.timed_out or place.seat in resigned
+            place.timed_out = seats[place.seat].timeouts > 0
+        # A player who resigned left the table as one the clock had to move for; one who
+        # made no move of their own never sat at it (the game names them no winner, even
+        # at a table the organiser finished before their deadline).
+        place.timed_out = place.timed_out or place.seat in resigned | absent
     return players
 
 

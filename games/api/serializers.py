@@ -371,6 +371,7 @@ class SeatSerializer(serializers.ModelSerializer):
             "score",
             "winner",
             "resigned",
+            "absent",
             "handed_over",
         )
         read_only_fields = fields
@@ -379,7 +380,12 @@ class SeatSerializer(serializers.ModelSerializer):
             "resigned": {
                 "help_text": "The seat's player resigned: they rank after every player who "
                 "did not, and never win."
-            }
+            },
+            "absent": {
+                "help_text": "Once the game is over: its player made no move of their own "
+                "(every move was made for them, by the clock or a standing order). The score "
+                "stands as played; they are never the winner, and not placed."
+            },
         }
 
     def get_due(self, seat: Seat) -> datetime | None:

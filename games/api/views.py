@@ -77,7 +77,7 @@ from games.models import Game
 from games.moves import LegalMoves, legal_moves, read_move, seat_names
 from games.players import with_bot_accounts
 from games.registry import game_type, rule_set
-from games.results import ended_as_ranked, resigned_seats, with_resignations
+from games.results import SEAT_MARKS, as_ranked, ended_as_ranked, left_out
 from games.rulesets.site import Outlooks, refusal_words
 from games.selectors import event_log, game_view, open_games, seat_among, seat_of, seats_of
 from games.services import (
@@ -146,7 +146,7 @@ def _detail(user: AbstractBaseUser, game_id: int, seat: int | None) -> dict[str,
         context["state"] = {"rules": game.rules, **game_view(game, seat, loaded)}
         context["progress"] = rules.progress(loaded.state)
         outcome = rules.outcome(loaded.state)
-        context["outcome"] = None if outcome is None else with_resignations(outcome, game.pk)
+        context["outcome"] = None if outcome is None else as_ranked(outcome, game.pk)
         context["chain"] = store.head(game.pk, loaded.sequence, reveal=game.ended)
     return s.GameDetailSerializer(game, context=context).data
 
@@ -1118,14 +1118,14 @@ def events(request: Request, game_id: int) -> Response:
     entries = event_log(found, seat, **page.validated_data)
     names = seat_names(found)
     site = game_type(found.rules).site
-    # The game's end is said with the site's winners (a player who resigned never wins);
-    # the event itself stays as the rules recorded it.
-    resigned = resigned_seats(found.pk)
+    # The game's end is said with the site's winners (a player who resigned never wins, nor
+    # one who made no move of their own); the event itself stays as the rules recorded it.
+    resigned, absent = left_out(found.seats.only(*SEAT_MARKS))
     results = [
         {
             **entry,
             "description": site.describe_event(
-                ended_as_ranked(entry, resigned), names, seat, found.config
+                ended_as_ranked(entry, resigned, absent), names, seat, found.config
             ),
         }
         for entry in entries

@@ -106,12 +106,15 @@ class ScoreLine:
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: each seat's final score, the winning seats (ties share
-    the win), per seat the lines its score is made of, and the seats whose players
-    resigned (the platform's word: the rules never resign anybody).
+    the win), per seat the lines its score is made of, and two of the platform's words
+    (the rules know neither): the seats whose players resigned, and the seats whose
+    players made no move of their own (``absent``: every move was made for them).
 
     >>> Outcome(scores=(3, 5), winners=frozenset({1})).ranking()
     (2, 1)
     >>> Outcome(scores=(3, 5, 4), winners=frozenset({0}), resigned=frozenset({1})).ranking()
+    (2, 3, 1)
+    >>> Outcome(scores=(3, 5, 4), winners=frozenset({1}), absent=frozenset({1})).ranking()
     (2, 3, 1)
     """
 
@@ -119,11 +122,16 @@ class Outcome:
     winners: frozenset[int]
     breakdown: tuple[tuple[ScoreLine, ...], ...] = ()
     resigned: frozenset[int] = frozenset()
+    absent: frozenset[int] = frozenset()
 
     def ranking(self) -> tuple[int, ...]:
         """Each seat's finishing place (1 = best; equal scores share a place): a seat whose
-        player resigned comes after every seat whose player did not, whatever its score."""
-        keys = [(seat not in self.resigned, score) for seat, score in enumerate(self.scores)]
+        player resigned comes after every seat whose player did not, whatever its score,
+        and an absent seat after them all (the site places it nowhere: ``games.results``)."""
+        keys = [
+            (seat not in self.absent, seat not in self.resigned, score)
+            for seat, score in enumerate(self.scores)
+        ]
         return tuple(1 + sum(other > key for other in keys) for key in keys)
 
     def to_json(self) -> dict[str, Any]:

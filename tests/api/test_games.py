@@ -104,7 +104,8 @@ def test_opening_a_game_seats_me_and_waits_for_players(as_alice: APIClient, alic
     assert created["free_seats"] == 3
     seat = {"number": 0, "name": "alice", "is_bot": False, "bot_level": None}
     seat |= {"bot_account": False, "awaited": False, "due": None, "time_bank": None}
-    seat |= {"score": None, "winner": False, "resigned": False, "handed_over": False}
+    seat |= {"score": None, "winner": False, "resigned": False, "absent": False}
+    seat |= {"handed_over": False}
     assert created["seats"] == [seat]
     game = Game.objects.get(pk=created["id"])
     assert game.created_by == alice and game.move_deadline.total_seconds() == 48 * 3600

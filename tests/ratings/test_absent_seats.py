@@ -40,7 +40,7 @@ def ratings_of(users: list[User]) -> dict[int, tuple[float, float, int]]:
 def absent_win(players: list[User], committed: Committed) -> Game:
     """A Toy game of three tokens where the last seat's player never moved: the others
     take one each, themselves, and the deadline policy takes the last token for the last
-    seat, which so wins the game."""
+    seat, which so has the rules' win (the best score), but not the site's."""
     game = open_game(players, "toy", {"players": len(players), "pile": len(players)}, True)
     with committed(execute=True):  # type: ignore[operator]
         for seat, user in enumerate(players[:-1]):
@@ -48,7 +48,8 @@ def absent_win(players: list[User], committed: Committed) -> Game:
         assert play_for_absent(game, len(players) - 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert game.seats.get(number=len(players) - 1).winner
+    absent = game.seats.get(number=len(players) - 1)
+    assert absent.score == 1 and absent.absent and not absent.winner
     return game
 
 

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 
-from games.descriptions import and_list
+from games.descriptions import and_list, common_event
 from games.engine.ruleset import Progress
+from games.events.store import PLATFORM_EVENTS
 from tests.toygame.api import TOY_API
 from tests.toygame.forms import BidForm, TakeForm, ToyOptions
 from tests.toygame.rules import STATEMENTS
@@ -63,6 +64,8 @@ class ToySite:
             return f"The table is set for {and_list(names)}."
         if entry["type"] == "game-ended":
             return f"The game is over. Winner: {and_list([names[s] for s in action['winners']])}."
+        if entry["type"] in PLATFORM_EVENTS:  # resigned, called off: every game says them alike
+            return str(common_event(entry, names, viewer))
         who = "Chance" if entry["seat"] == -1 else names[entry["seat"]]
         return f"{who} {self.describe_action(action, names, config)}."
 

@@ -54,7 +54,7 @@ def action(data: Mapping[str, Any], names: Sequence[str]) -> str:
 def event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str:
     """One entry of a redacted event log (``selectors.event_log``), as a sentence. A solo
     game ends with a score and no winner: its end says the score."""
-    if entry["type"] == "game-ended" and not entry["action"]["winners"]:
+    if entry["type"] == "game-ended" and len(entry["action"]["scores"]) == 1:
         (points,) = entry["action"]["scores"]
         return _("The game is over: %(score)s.") % {"score": score(int(points))}
     common = common_event(entry, names, viewer)

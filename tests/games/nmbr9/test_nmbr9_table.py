@@ -457,6 +457,14 @@ def test_a_finished_solo_game_shows_its_score_and_no_winner(alice: User, as_user
         assert said == "La partie est terminée\u00a0: 74 points."
 
 
+def test_a_game_of_two_that_names_no_winner_says_so() -> None:
+    """At a table where nobody made a move of their own, the site names no winner
+    (games.results): the end is said so, not as a solo game's score. Failed before: a
+    500, two scores read as a solo game's one."""
+    ended = {"type": "game-ended", "seat": None, "action": {"scores": [74, 60], "winners": []}}
+    assert descriptions.event(ended, ["Alice", "Bob"], 0) == "The game is over, with no winner."
+
+
 def test_a_player_replays_an_unfinished_game_in_their_own_view(
     alice: User, bob: User, duel: Game, as_user: Login
 ) -> None:
