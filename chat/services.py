@@ -142,7 +142,9 @@ def report(
     line: ChatLine, user: AbstractBaseUser, reason: str, note: str
 ) -> tuple[ChatReport, bool]:
     """``user``'s report of ``line`` to the moderators, and whether this call filed it: a
-    line is reported once by each reader, and a second report is the first one, unchanged.
+    line is reported once by each reader, and a second report is the first one, unchanged,
+    whatever it says and whatever befell the line since (removed, it is still what the
+    reporter filed: their retry is told so, not refused).
 
     :class:`OwnLine` for one's own line, :class:`AlreadyRemoved` for a line the moderators
     removed, :class:`ReportRefused` for a reason not of the list or a bad note (too long,
@@ -150,6 +152,9 @@ def report(
     last day. The caller checked that ``user`` may read the game's chat."""
     if line.author_id == user.pk:
         raise OwnLine(_("You cannot report your own message."))
+    earlier = ChatReport.objects.filter(line=line, reporter_id=user.pk).first()
+    if earlier is not None:
+        return earlier, False
     if line.removed:
         raise AlreadyRemoved(_("The moderators already removed this message."))
     if reason not in ChatReport.Reason.values:
@@ -161,9 +166,6 @@ def report(
         )
     if "\x00" in note:
         raise ReportRefused("note", _("Null characters are not allowed."))
-    earlier = ChatReport.objects.filter(line=line, reporter_id=user.pk).first()
-    if earlier is not None:
-        return earlier, False
     _check_reports_left(user)
     try:
         with transaction.atomic():
