@@ -76,14 +76,20 @@ class ChatReport(models.Model):
         CHEATING = "cheating", _("Cheating or advice during the game")
         OTHER = "other", _("Other")
 
-    line = models.ForeignKey(ChatLine, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    line = models.ForeignKey(
+        ChatLine, on_delete=models.CASCADE, related_name="reports", verbose_name=_("message")
     )
-    reason = models.CharField(max_length=16, choices=Reason.choices)
-    note = models.CharField(max_length=NOTE_LENGTH, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
+    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
+    note = models.CharField(_("note"), max_length=NOTE_LENGTH, blank=True)
+    created_at = models.DateTimeField(_("reported at"), auto_now_add=True)
+    #: When the moderators' email went (the outbox's mark).
+    sent_at = models.DateTimeField(_("emailed to the moderators at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("chat report")

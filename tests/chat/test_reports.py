@@ -17,7 +17,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from chat.models import ChatLine, ChatReport
-from chat.services import say
+from chat.services import remove_lines, say
 from games.models import Game
 from notifications.outbox import RESEND_AFTER, resend_overdue
 from tests.chat.test_chat import opened, signed_in
@@ -407,3 +407,46 @@ def test_the_report_form_speaks_french(alice: User, bob: User) -> None:
         assert words in shown
     assert "Merci" in thanked
     assert re.search(r"Signalé", thanked)
+
+
+def test_the_chat_speaks_of_the_moderation_in_neutral_french(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Failed before: the French said "les modérateurs" and "Une note pour eux", where the
+    site's French names no role in the masculine."""
+    game = opened(alice, bob)
+    line, other = say(game, bob, "Boo"), say(game, bob, "Again")
+    alices = signed_in(speaks(alice, "fr"))
+
+    shown = panel(alices, game)
+    thanked = report(alices, line).content.decode()
+    remove_lines(ChatLine.objects.filter(pk=other.pk), by=moderator)
+    read = panel(alices, game)
+    refused = report(alices, other).content.decode()
+
+    assert "Pourquoi signaler ce message à la modération\u00a0?" in shown
+    assert "Une note pour la modération (facultative)" in shown
+    assert "Merci\u00a0: l’équipe de modération lira votre signalement." in thanked
+    assert "Message supprimé par la modération." in read
+    assert "La modération a déjà supprimé ce message." in refused
+    for page in (shown, thanked, read, refused):
+        assert "modérateur" not in page and "pour eux" not in page
+
+
+def test_the_reports_fields_are_named_in_the_moderators_language(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Failed before: the French admin named the report's fields in English ("Reason",
+    "Note", "Created at")."""
+    line = say(opened(alice, bob), bob, "Boo")
+    report(signed_in(alice), line, "spam", "as filed")
+    staff = signed_in(speaks(moderator, "fr"))
+
+    listed = staff.get("/admin/chat/chatreport/").content.decode()
+    page = staff.get(f"/admin/chat/chatreport/{ChatReport.objects.get().pk}/change/")
+
+    for words in ("Motif", "Signalé le", "Signalé par"):
+        assert words in listed and words in page.content.decode()
+    assert "Envoyé par e-mail à la modération le" in page.content.decode()
+    for words in ("Reason", "Created at", "Reporter", "Sent at"):
+        assert words not in listed and words not in page.content.decode()
