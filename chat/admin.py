@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from chat.models import ChatLine, ChatReport
+from chat.moderators import moderates
 from chat.services import remove_lines, restore_lines
 
 
@@ -53,6 +54,11 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def removed(self, report: ChatReport) -> bool:
         return report.line.removed
 
+    def has_view_permission(self, request: HttpRequest, obj: ChatReport | None = None) -> bool:
+        """The moderators read the reports: those the reports are mailed to
+        (:func:`chat.moderators.moderates`), and nobody else."""
+        return moderates(request.user)
+
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -60,8 +66,8 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
     def has_remove_permission(self, request: HttpRequest) -> bool:
-        """Whoever may change chat lines removes them, and restores them."""
-        return request.user.has_perm("chat.change_chatline")
+        """The moderators remove lines, and restore them."""
+        return moderates(request.user)
 
     @admin.action(description=_("Remove the reported messages"), permissions=("remove",))
     def remove_lines(self, request: HttpRequest, reports: QuerySet[ChatReport]) -> None:

@@ -3,15 +3,14 @@ the outbox (:mod:`notifications.outbox`), sent once by
 :func:`notifications.tasks.send_chat_report` after its transaction commits, or by the sweep
 if that enqueue is lost.
 
-The moderators are the staff who may remove a line (the chat's permission to change lines,
-superusers included), with an address: those who can act on the report in the admin."""
+The moderators (:func:`chat.moderators.moderators`: those who read the reports in the admin
+and remove lines) with an address are told."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -21,10 +20,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name, mail_language
 from chat.models import ChatReport
+from chat.moderators import moderators
 from notifications.outbox import deliver_after_commit
-
-#: The permission that makes a member of the staff a moderator: removing lines.
-REMOVES_LINES = "chat.change_chatline"
 
 
 @receiver(post_save, sender=ChatReport, dispatch_uid="notifications.send_new_chat_report")
@@ -36,20 +33,12 @@ def send_new_report(
         deliver_after_commit(instance)
 
 
-def moderators() -> list[Any]:
-    """The active staff who may remove lines and have an address, by id."""
-    staff = get_user_model().objects.with_perm(  # type: ignore[attr-defined]
-        REMOVES_LINES, backend="accounts.backends.ModelBackend"
-    )
-    return list(staff.filter(is_staff=True).exclude(email="").order_by("pk"))
-
-
 def compose_report(report: ChatReport) -> EmailMessage | None:
     """The moderators' email of ``report``: the line, the table (linked), the reporter, the
     reason and note, and the link to the report in the admin, whose action removes the
     line; None when the site has no moderator to tell (the admin lists it all the same).
     In the moderators' language when they share one, else the site's."""
-    readers = moderators()
+    readers = list(moderators().exclude(email=""))
     if not readers:
         return None
     languages = {mail_language(reader) for reader in readers}

@@ -47,12 +47,9 @@ def report(
 
 @pytest.fixture
 def moderator(db: None) -> User:
-    """A member of the site's staff who may remove lines (in the admin)."""
+    """A member of the site's staff who may remove lines: that alone makes a moderator."""
     user = User.objects.create_user("mod", "mod@example.com", "mod-password-42", is_staff=True)
-    user.user_permissions.add(
-        Permission.objects.get(codename="change_chatline"),
-        Permission.objects.get(codename="view_chatreport"),
-    )
+    user.user_permissions.add(Permission.objects.get(codename="change_chatline"))
     return user
 
 
@@ -359,7 +356,7 @@ def test_the_restore_action_speaks_french(alice: User, bob: User, moderator: Use
     assert "Rétablir les messages supprimés" in listed and "1 message rétabli." in done
 
 
-def test_only_a_moderator_who_may_change_lines_removes_or_restores_them(
+def test_staff_who_may_not_change_lines_neither_read_reports_nor_remove_or_restore(
     alice: User, bob: User
 ) -> None:
     line = say(opened(alice, bob), bob, "Boo")
@@ -367,16 +364,53 @@ def test_only_a_moderator_who_may_change_lines_removes_or_restores_them(
     clerk = User.objects.create_user("clerk", "clerk@example.com", is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_chatreport"))
     ChatLine.objects.update(removed_at=timezone.now())
+    filed = ChatReport.objects.get()
 
-    listed = signed_in(clerk).get("/admin/chat/chatreport/").content.decode()
-    signed_in(clerk).post(
-        "/admin/chat/chatreport/",
-        {"action": "restore_lines", "_selected_action": [ChatReport.objects.get().pk]},
+    listed = signed_in(clerk).get("/admin/chat/chatreport/")
+    opened_page = signed_in(clerk).get(f"/admin/chat/chatreport/{filed.pk}/change/")
+    tried = signed_in(clerk).post(
+        "/admin/chat/chatreport/", {"action": "restore_lines", "_selected_action": [filed.pk]}
     )
 
-    assert "Boo" in listed and "remove_lines" not in listed and "restore_lines" not in listed
+    assert listed.status_code == opened_page.status_code == tried.status_code == 403
     line.refresh_from_db()
     assert line.removed
+
+
+STAFF = {
+    "superuser": {"is_superuser": True},
+    "may change lines": {"perms": ("change_chatline",)},
+    "may view reports": {"perms": ("view_chatreport",)},
+    "may do both": {"perms": ("change_chatline", "view_chatreport")},
+    "no permission": {},
+    "not staff": {"is_staff": False, "perms": ("change_chatline", "view_chatreport")},
+    "inactive": {"is_superuser": True, "is_active": False},
+}
+
+
+@pytest.mark.parametrize("kind", STAFF)
+def test_whoever_is_mailed_a_report_opens_it_and_nobody_else(
+    alice: User, bob: User, kind: str, sent: Callable[..., Any]
+) -> None:
+    """Failed before: the email went to the staff who may change lines, the report's page
+    opened for those who may view reports; one without the other was mailed a 403."""
+    made = dict(STAFF[kind])
+    perms = made.pop("perms", ())
+    member = User.objects.create_user("staff", "staff@example.com", "pw-staff-42", **made)
+    if "is_staff" not in made:
+        member.is_staff = True
+        member.save()
+    member.user_permissions.add(*Permission.objects.filter(codename__in=perms))
+    line = say(opened(alice, bob), bob, "Boo")
+    mail.outbox.clear()
+    sent(lambda: report(signed_in(alice), line))
+    filed = ChatReport.objects.get()
+
+    mailed = any("staff@example.com" in message.to for message in mail.outbox)
+    page = signed_in(member).get(f"/admin/chat/chatreport/{filed.pk}/change/")
+
+    assert mailed == (page.status_code == 200)
+    assert mailed == (kind in ("superuser", "may change lines", "may do both"))
 
 
 def test_the_reporter_cannot_change_a_report_in_the_admin_either(
