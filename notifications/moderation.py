@@ -4,10 +4,16 @@ the outbox (:mod:`notifications.outbox`), sent once by
 if that enqueue is lost.
 
 The moderators (:func:`chat.moderators.moderators`: those who read the reports in the admin
-and remove lines) with an address are told."""
+and remove lines) with an address are told, except the reported line's author: a moderator
+who also plays is not mailed the report of their own line, which names who reported them.
+With no other moderator, the site's ``ADMINS`` (Django's setting: the people who run the
+site) are told instead, as they would be of an error: a report nobody hears of is an abuse
+left standing. With none of them either, the report waits in the admin and the log says
+so."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +29,8 @@ from chat.models import ChatReport
 from chat.moderators import moderators
 from notifications.outbox import deliver_after_commit
 
+logger = logging.getLogger(__name__)
+
 
 @receiver(post_save, sender=ChatReport, dispatch_uid="notifications.send_new_chat_report")
 def send_new_report(
@@ -33,16 +41,35 @@ def send_new_report(
         deliver_after_commit(instance)
 
 
+def readers(report: ChatReport) -> tuple[list[str], str]:
+    """The addresses told of ``report`` and their language: the moderators with an address
+    but the line's author (in their language when they share one, else the site's); with
+    none, the site's ``ADMINS`` but the author's address (in the site's language); else
+    none."""
+    author_id = report.line.author_id
+    staff = list(moderators().exclude(email="").exclude(pk=author_id))
+    if staff:
+        languages = {mail_language(member) for member in staff}
+        language = languages.pop() if len(languages) == 1 else settings.LANGUAGE_CODE
+        return [member.email for member in staff], language
+    own = report.line.author.email.lower()
+    admins = [address for _name, address in settings.ADMINS if address.lower() != own]
+    return admins, settings.LANGUAGE_CODE
+
+
 def compose_report(report: ChatReport) -> EmailMessage | None:
-    """The moderators' email of ``report``: the line, the table (linked), the reporter, the
-    reason and note, and the link to the report in the admin, whose action removes the
-    line; None when the site has no moderator to tell (the admin lists it all the same).
-    In the moderators' language when they share one, else the site's."""
-    readers = list(moderators().exclude(email=""))
-    if not readers:
+    """The email of ``report`` to its :func:`readers`: the line, the table (linked), the
+    reporter, the reason and note, and the link to the report in the admin, whose action
+    removes the line; None, logged, when there is nobody to tell (the admin lists it all
+    the same)."""
+    addresses, language = readers(report)
+    if not addresses:
+        logger.warning(
+            "Chat report %d: no moderator but the line's author, nor ADMINS, to mail it to; "
+            "it waits in the admin.",
+            report.pk,
+        )
         return None
-    languages = {mail_language(reader) for reader in readers}
-    language = languages.pop() if len(languages) == 1 else settings.LANGUAGE_CODE
     line = report.line
     with translation.override(language):
         words = {
@@ -71,6 +98,6 @@ def compose_report(report: ChatReport) -> EmailMessage | None:
         subject,
         body,
         None,
-        [reader.email for reader in readers],
+        addresses,
         headers={"Message-ID": f"<chat-report-{report.pk}@numx-by-mail>"},
     )

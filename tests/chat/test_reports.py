@@ -484,3 +484,56 @@ def test_the_reports_fields_are_named_in_the_moderators_language(
     assert "Envoyé par e-mail à la modération le" in page.content.decode()
     for words in ("Reason", "Created at", "Reporter", "Sent at"):
         assert words not in listed and words not in page.content.decode()
+
+
+def made_moderator(user: User) -> User:
+    """``user``, now of the staff and allowed to change lines: a moderator."""
+    user.is_staff = True
+    user.save()
+    user.user_permissions.add(Permission.objects.get(codename="change_chatline"))
+    return user
+
+
+def test_a_moderator_is_not_mailed_the_reports_of_their_own_lines(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    """Failed before: a moderator who also plays was mailed the report of their own line,
+    naming who reported them."""
+    line = say(opened(alice, made_moderator(bob)), bob, "You play like a potato")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line))
+
+    (message,) = mail.outbox
+    assert message.to == ["mod@example.com"]
+
+
+@override_settings(ADMINS=[("Site", "site@example.com"), ("Bob", "BOB@example.com")])
+def test_the_report_of_the_only_moderators_line_goes_to_the_sites_admins(
+    alice: User, bob: User, sent: Callable[..., Any]
+) -> None:
+    line = say(opened(alice, made_moderator(bob)), bob, "You play like a potato")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line))
+
+    # The author's own address among the admins is left out all the same.
+    (message,) = mail.outbox
+    assert message.to == ["site@example.com"]
+    assert "bob: You play like a potato" in message.body
+
+
+@override_settings(ADMINS=[("Bob", "bob@example.com")])
+def test_with_nobody_else_to_tell_the_report_waits_in_the_admin_and_is_logged(
+    alice: User, bob: User, sent: Callable[..., Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    line = say(opened(alice, made_moderator(bob)), bob, "You play like a potato")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line))
+
+    assert mail.outbox == []
+    filed = ChatReport.objects.get()
+    assert f"chat report {filed.pk}" in caplog.text.lower()
+    # Listed for the moderators all the same.
+    assert "potato" in signed_in(bob).get("/admin/chat/chatreport/").content.decode()
