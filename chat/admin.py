@@ -20,15 +20,17 @@ from chat.services import remove_lines, restore_lines
 @admin.register(ChatReport)
 class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Reports, newest first, each with its line, the table where it was said, the reporter
-    and why. Nobody adds or changes one here: a report stays as its reporter filed it."""
+    and why. Nobody adds, changes or deletes one here, a superuser no more than anyone: a
+    report stays as its reporter filed it."""
 
-    list_display = ("created_at", "reason", "message", "table", "reporter", "removed")
+    list_display = ("created_at", "reason", "message", "at_table", "reporter", "removed")
     list_filter = ("reason", ("line__removed_at", admin.EmptyFieldListFilter))
     list_select_related = ("line", "line__game", "reporter")
     ordering = ("-created_at",)
     fields = (
         "message",
-        "table",
+        "at_table",
+        "author",
         "reporter",
         "reason",
         "note",
@@ -41,18 +43,23 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.display(description=_("message"))
     def message(self, report: ChatReport) -> str:
-        return str(report.line)
+        return report.quote
 
     @admin.display(description=_("table"))
-    def table(self, report: ChatReport) -> SafeString:
-        game = report.line.game
+    def at_table(self, report: ChatReport) -> SafeString | str:
+        """The table, linked while it stands (a table cancelled is only a name)."""
+        if report.line is None:
+            return report.table
         return format_html(
-            '<a href="{}">{}</a>', reverse("games:game", args=(game.pk,)), game.display_name
+            '<a href="{}">{}</a>',
+            reverse("games:game", args=(report.line.game_id,)),
+            report.table_name,
         )
 
     @admin.display(description=_("removed"), boolean=True)
-    def removed(self, report: ChatReport) -> bool:
-        return report.line.removed
+    def removed(self, report: ChatReport) -> bool | None:
+        """Whether the line was removed; unknown once it went with its table."""
+        return report.line.removed if report.line is not None else None
 
     def has_view_permission(self, request: HttpRequest, obj: ChatReport | None = None) -> bool:
         """The moderators read the reports: those the reports are mailed to
@@ -63,6 +70,11 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: ChatReport | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: ChatReport | None = None) -> bool:
+        """Reports are kept for good: whatever becomes of a line, its reports say it was
+        reported, and by whom."""
         return False
 
     def has_remove_permission(self, request: HttpRequest) -> bool:

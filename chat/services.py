@@ -170,7 +170,14 @@ def report(
     try:
         with transaction.atomic():
             filed = ChatReport.objects.create(
-                line=line, reporter_id=user.pk, reason=reason, note=note
+                line=line,
+                reporter_id=user.pk,
+                reason=reason,
+                note=note,
+                author_id=line.author_id,
+                speaker=line.name,
+                text=line.text,
+                table=line.game.name,
             )
     except IntegrityError:  # the same report, sent twice at once: the other one stands
         return ChatReport.objects.get(line=line, reporter_id=user.pk), False

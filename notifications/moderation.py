@@ -46,22 +46,21 @@ def readers(report: ChatReport) -> tuple[list[str], str]:
     but the line's author (in their language when they share one, else the site's); with
     none, the site's ``ADMINS`` but the author's address (in the site's language); else
     none."""
-    author_id = report.line.author_id
-    staff = list(moderators().exclude(email="").exclude(pk=author_id))
+    staff = list(moderators().exclude(email="").exclude(pk=report.author_id))
     if staff:
         languages = {mail_language(member) for member in staff}
         language = languages.pop() if len(languages) == 1 else settings.LANGUAGE_CODE
         return [member.email for member in staff], language
-    own = report.line.author.email.lower()
+    own = report.author.email.lower() if report.author is not None else None
     admins = [address for _name, address in settings.ADMINS if address.lower() != own]
     return admins, settings.LANGUAGE_CODE
 
 
 def compose_report(report: ChatReport) -> EmailMessage | None:
-    """The email of ``report`` to its :func:`readers`: the line, the table (linked), the
-    reporter, the reason and note, and the link to the report in the admin, whose action
-    removes the line; None, logged, when there is nobody to tell (the admin lists it all
-    the same)."""
+    """The email of ``report`` to its :func:`readers`: the line as the report quotes it,
+    the table's name, the reporter, the reason and note, and the link to the report in the
+    admin, whose action removes the line (not to the table: it may be private, or gone);
+    None, logged, when there is nobody to tell (the admin lists it all the same)."""
     addresses, language = readers(report)
     if not addresses:
         logger.warning(
@@ -70,16 +69,18 @@ def compose_report(report: ChatReport) -> EmailMessage | None:
             report.pk,
         )
         return None
-    line = report.line
     with translation.override(language):
         words = {
-            "reporter": display_name(report.reporter),
-            "game": line.game.display_name,
-            "speaker": line.name,
-            "text": line.text,
+            "reporter": (
+                display_name(report.reporter)
+                if report.reporter is not None
+                else _("An account since deleted")
+            ),
+            "game": report.table_name,
+            "speaker": report.speaker,
+            "text": report.text,
             "reason": report.get_reason_display(),
             "note": report.note or _("none"),
-            "table": settings.SITE_URL + reverse("games:game", args=(line.game_id,)),
             "admin": settings.SITE_URL + reverse("admin:chat_chatreport_change", args=(report.pk,)),
         }
         subject = _("Chat report: %(reason)s at “%(game)s”") % words
@@ -89,7 +90,6 @@ def compose_report(report: ChatReport) -> EmailMessage | None:
                 "%(speaker)s: %(text)s\n\n"
                 "Reason: %(reason)s\n"
                 "Note: %(note)s\n\n"
-                "The table: %(table)s\n"
                 "The report, where you may remove the message: %(admin)s"
             )
             % words

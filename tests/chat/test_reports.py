@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from chat.models import ChatLine, ChatReport
 from chat.services import remove_lines, say
+from games.lobby import game_cancel, game_join, game_open
 from games.models import Game
 from notifications.outbox import RESEND_AFTER, resend_overdue
 from tests.chat.test_chat import opened, signed_in
@@ -113,10 +114,11 @@ def test_a_report_is_kept_and_the_moderators_are_emailed(
         "bob: You play like a potato",
         "Reason: Insult or harassment",
         "Note: He keeps at it.",
-        f"http://127.0.0.1:8000/games/{game.pk}/",
         f"http://127.0.0.1:8000/admin/chat/chatreport/{filed.pk}/change/",
     ):
         assert words in message.body
+    # Not the table: a moderator may not open a private one.
+    assert f"/games/{game.pk}/" not in message.body
     ChatReport.objects.get(sent_at__isnull=False)
 
 
@@ -413,21 +415,33 @@ def test_whoever_is_mailed_a_report_opens_it_and_nobody_else(
     assert mailed == (kind in ("superuser", "may change lines", "may do both"))
 
 
-def test_the_reporter_cannot_change_a_report_in_the_admin_either(
-    alice: User, bob: User, moderator: User
+def test_nobody_changes_nor_deletes_a_report_in_the_admin_not_even_a_superuser(
+    alice: User, bob: User
 ) -> None:
-    """Reports are kept as filed: the admin shows them, and changes none."""
+    """Reports are kept as filed: the admin shows them, and changes or deletes none.
+    Failed before: a superuser deleted a report (its delete page, "Delete selected")."""
     line = say(opened(alice, bob), bob, "Boo")
     report(signed_in(alice), line, "spam", "as filed")
     filed = ChatReport.objects.get()
+    root = signed_in(User.objects.create_superuser("root", "root@example.com", "root-pw-42"))
+    page = f"/admin/chat/chatreport/{filed.pk}/"
 
-    signed_in(moderator).post(
-        f"/admin/chat/chatreport/{filed.pk}/change/", {"reason": "other", "note": "changed"}
+    changed = root.post(f"{page}change/", {"reason": "other", "note": "changed", "_save": "1"})
+    added = root.get("/admin/chat/chatreport/add/")
+    delete_page = root.get(f"{page}delete/")
+    deleted = root.post(f"{page}delete/", {"post": "yes"})
+    listed = root.get("/admin/chat/chatreport/").content.decode()
+    root.post(
+        "/admin/chat/chatreport/",
+        {"action": "delete_selected", "_selected_action": [filed.pk], "post": "yes"},
     )
 
+    assert root.get(f"{page}change/").status_code == 200  # read, as filed
+    assert changed.status_code == added.status_code == 403
+    assert delete_page.status_code == deleted.status_code == 403
+    assert "delete_selected" not in listed
     filed.refresh_from_db()
     assert (filed.reason, filed.note) == ("spam", "as filed")
-    assert signed_in(moderator).get("/admin/chat/chatreport/add/").status_code == 403
 
 
 def test_the_report_form_speaks_french(alice: User, bob: User) -> None:
@@ -537,3 +551,30 @@ def test_with_nobody_else_to_tell_the_report_waits_in_the_admin_and_is_logged(
     assert f"chat report {filed.pk}" in caplog.text.lower()
     # Listed for the moderators all the same.
     assert "potato" in signed_in(bob).get("/admin/chat/chatreport/").content.decode()
+
+
+def test_a_report_outlives_its_table_cancelled_before_it_started_and_its_accounts(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Failed before: cancelling a table not yet started deleted its chat and with it the
+    reports of its lines and their email not yet sent; deleting the reporter's or the
+    author's account deleted them too. A report quotes what it reports and stands."""
+    game = game_open(creator=bob, name="Waiting room", config={"players": 2, "mode": "speed-run"})
+    game_join(game=game, user=alice, token=game.invite_token)
+    line = say(game, bob, "You play like a potato")
+    report(signed_in(alice), line, "insult", "Before we even started")  # its email not sent yet
+    mail.outbox.clear()
+
+    game_cancel(game=game, by=bob)
+    alice.delete()
+    bob.delete()
+
+    filed = ChatReport.objects.get()
+    assert (filed.line, filed.reporter, filed.reason) == (None, None, "insult")
+    page = signed_in(moderator).get(f"/admin/chat/chatreport/{filed.pk}/change/")
+    for words in ("You play like a potato", "Waiting room", "Before we even started"):
+        assert words in page.content.decode()
+    resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1))
+    (message,) = mail.outbox
+    assert message.to == ["mod@example.com"]
+    assert "bob: You play like a potato" in message.body and "Waiting room" in message.subject
