@@ -7,14 +7,16 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.formats import localize
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.timezone import template_localtime
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from chat.models import ChatLine, ChatReport
 from chat.moderators import moderates
-from chat.services import remove_lines, restore_lines
+from chat.services import around, remove_lines, restore_lines
 
 
 @admin.register(ChatReport)
@@ -29,6 +31,7 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ordering = ("-created_at",)
     fields = (
         "message",
+        "conversation",
         "at_table",
         "author",
         "reporter",
@@ -45,11 +48,29 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def message(self, report: ChatReport) -> str:
         return report.quote
 
+    @admin.display(description=_("conversation"))
+    def conversation(self, report: ChatReport) -> SafeString | str:
+        """The lines said just before and after the one reported (marked), who said each
+        and when: what the moderators need to judge it, at a private table too, whose
+        page opens to its players alone."""
+        if report.line is None:
+            return gettext(
+                "The message is gone: its table was cancelled, or its author's account deleted."
+            )
+        lines = around(report.line)
+        return format_html(
+            '<ol class="conversation">{}</ol>',
+            format_html_join(
+                "", "<li>{}</li>", ((_said(line, line.pk == report.line_id),) for line in lines)
+            ),
+        )
+
     @admin.display(description=_("table"))
     def at_table(self, report: ChatReport) -> SafeString | str:
-        """The table, linked while it stands (a table cancelled is only a name)."""
-        if report.line is None:
-            return report.table
+        """The table, linked when anyone may watch it (a private one opens to its players
+        alone; a cancelled one is only a name)."""
+        if report.line is None or not report.line.game.is_public:
+            return report.table_name
         return format_html(
             '<a href="{}">{}</a>',
             reverse("games:game", args=(report.line.game_id,)),
@@ -99,6 +120,19 @@ class ChatReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             ngettext("%(count)d message restored.", "%(count)d messages restored.", restored)
             % {"count": restored},
         )
+
+
+def _said(line: ChatLine, reported: bool) -> SafeString:
+    """One line of a conversation: when, who, the words (marked if ``reported``, and said
+    removed if the moderators removed it)."""
+    words = f"{line.text} ({gettext('removed')})" if line.removed else line.text
+    return format_html(
+        '<time datetime="{}">{}</time> <b>{}</b>: {}',
+        line.said_at.isoformat(),
+        localize(template_localtime(line.said_at)),
+        line.name,
+        format_html("<mark>{}</mark>", words) if reported else words,
+    )
 
 
 def _lines_of(reports: QuerySet[ChatReport]) -> QuerySet[ChatLine]:

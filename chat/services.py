@@ -127,6 +127,20 @@ def heard_since(user_id: int, since: datetime) -> QuerySet[ChatLine]:
     )
 
 
+#: The lines the moderators read on each side of a line reported.
+AROUND = 5
+
+
+def around(line: ChatLine) -> list[ChatLine]:
+    """The conversation around ``line``, for the moderators: the :data:`AROUND` lines of its
+    game's chat said before it, the line, and the :data:`AROUND` said after, in order,
+    removed ones included (the moderators read their words)."""
+    said = ChatLine.objects.filter(game_id=line.game_id)
+    earlier = said.filter(pk__lt=line.pk).order_by("-pk")[:AROUND]
+    later = said.filter(pk__gt=line.pk).order_by("pk")[:AROUND]
+    return [*reversed(earlier), line, *later]
+
+
 def line_at(game: Game, line_id: int) -> ChatLine:
     """Line ``line_id`` of ``game``'s chat; 404 for none (a line of another game, or an id
     past any the database holds)."""

@@ -59,7 +59,8 @@ def readers(report: ChatReport) -> tuple[list[str], str]:
 def compose_report(report: ChatReport) -> EmailMessage | None:
     """The email of ``report`` to its :func:`readers`: the line as the report quotes it,
     the table's name, the reporter, the reason and note, and the link to the report in the
-    admin, whose action removes the line (not to the table: it may be private, or gone);
+    admin, which shows the conversation around the line and whose action removes it (not
+    to the table: it may be private, or gone);
     None, logged, when there is nobody to tell (the admin lists it all the same)."""
     addresses, language = readers(report)
     if not addresses:
@@ -90,7 +91,8 @@ def compose_report(report: ChatReport) -> EmailMessage | None:
                 "%(speaker)s: %(text)s\n\n"
                 "Reason: %(reason)s\n"
                 "Note: %(note)s\n\n"
-                "The report, where you may remove the message: %(admin)s"
+                "The report and the conversation around the message, where you may remove "
+                "it: %(admin)s"
             )
             % words
         )

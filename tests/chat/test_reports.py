@@ -572,9 +572,54 @@ def test_a_report_outlives_its_table_cancelled_before_it_started_and_its_account
     filed = ChatReport.objects.get()
     assert (filed.line, filed.reporter, filed.reason) == (None, None, "insult")
     page = signed_in(moderator).get(f"/admin/chat/chatreport/{filed.pk}/change/")
-    for words in ("You play like a potato", "Waiting room", "Before we even started"):
+    for words in (
+        "You play like a potato",
+        "Waiting room",
+        "Before we even started",
+        "The message is gone: its table was cancelled",
+    ):
         assert words in page.content.decode()
     resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1))
     (message,) = mail.outbox
     assert message.to == ["mod@example.com"]
     assert "bob: You play like a potato" in message.body and "Waiting room" in message.subject
+
+
+def test_a_moderator_reads_the_conversation_around_a_line_reported_at_a_private_table(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    """Failed before: the email and the admin linked the table, which a private game shows
+    its players alone (404 for the moderator), and nothing else showed what was said."""
+    game = opened(alice, bob, public=False)
+    before = [say(game, alice if number % 2 else bob, f"Before {number}") for number in range(7)]
+    line = say(game, bob, "You play like a potato")
+    after = [say(game, alice, f"After {number}") for number in range(7)]
+    remove_lines(ChatLine.objects.filter(pk=before[-1].pk), by=moderator)
+    mail.outbox.clear()
+    sent(lambda: report(signed_in(alice), line, "insult"))
+    filed = ChatReport.objects.get()
+    staff = signed_in(moderator)
+
+    (message,) = mail.outbox
+    page = staff.get(f"/admin/chat/chatreport/{filed.pk}/change/").content.decode()
+    listed = staff.get("/admin/chat/chatreport/").content.decode()
+
+    assert f"/admin/chat/chatreport/{filed.pk}/change/" in message.body
+    assert "conversation around the message" in message.body
+    assert staff.get(f"/games/{game.pk}/").status_code == 404
+    assert f"/games/{game.pk}/" not in page and f"/games/{game.pk}/" not in listed
+    # A few lines before and after, in order, who said each and when; the line reported
+    # marked; a line removed shown to the moderators with its words, marked so.
+    shown = [f"Before {number}" for number in range(2, 7)] + [
+        "You play like a potato",
+        *(f"After {number}" for number in range(5)),
+    ]
+    conversation = page[page.index('class="conversation"') :]
+    places = [conversation.index(words) for words in shown]
+    assert places == sorted(places)
+    for hidden in ("Before 1", "After 5"):
+        assert hidden not in page
+    assert "<mark>You play like a potato</mark>" in conversation
+    assert "Before 6 (removed)" in conversation
+    assert f'datetime="{after[0].said_at.isoformat()}"' in conversation
+    assert "<b>alice</b>" in conversation and "<b>bob</b>" in conversation
