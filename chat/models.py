@@ -67,7 +67,10 @@ class ChatMute(models.Model):
 
 class ChatReport(models.Model):
     """A reader's report of another's line to the site's moderators: once per line and
-    reader, kept as it was filed (nobody edits it). Also a row of the site's outbox
+    reader, kept as it was filed (nobody edits nor deletes it). It quotes what it reports
+    (the words, the name they were said under, the table's name, their author), so that it
+    stands when the line goes: a table cancelled before it started goes with its chat, and
+    an account deleted with its lines. Also a row of the site's outbox
     (``notifications.outbox``): the moderators' email is sent once, ``sent_at`` marking it."""
 
     class Reason(models.TextChoices):
@@ -76,14 +79,41 @@ class ChatReport(models.Model):
         CHEATING = "cheating", _("Cheating or advice during the game")
         OTHER = "other", _("Other")
 
-    line = models.ForeignKey(ChatLine, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    #: The line reported; None once it went (its table cancelled, its author's account
+    #: deleted): the report keeps its quote. Not PROTECT: a report would then stop its
+    #: table's creator from cancelling it.
+    line = models.ForeignKey(
+        ChatLine,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="reports",
+        verbose_name=_("message"),
     )
-    reason = models.CharField(max_length=16, choices=Reason.choices)
-    note = models.CharField(max_length=NOTE_LENGTH, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
+    #: Who filed it; None once their account is deleted (the report stands).
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
+    #: The line as it was reported: who said it (their account, and their name at the
+    #: table), its words, and the table's name.
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("said by"),
+    )
+    speaker = models.CharField(_("name at the table"), max_length=40)
+    text = models.CharField(_("words"), max_length=MAX_LENGTH)
+    table = models.CharField(_("table"), max_length=80)
+    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
+    note = models.CharField(_("note"), max_length=NOTE_LENGTH, blank=True)
+    created_at = models.DateTimeField(_("reported at"), auto_now_add=True)
+    #: When the moderators' email went (the outbox's mark).
+    sent_at = models.DateTimeField(_("emailed to the moderators at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("chat report")
@@ -103,4 +133,14 @@ class ChatReport(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.get_reason_display()}: {self.line}"
+        return f"{self.get_reason_display()}: {self.quote}"
+
+    @property
+    def quote(self) -> str:
+        """The line reported, as it was said: "name: words"."""
+        return f"{self.speaker}: {self.text}"
+
+    @property
+    def table_name(self) -> str:
+        """The table's name in the active language while it stands, else as it was."""
+        return self.line.game.display_name if self.line is not None else self.table

@@ -127,6 +127,20 @@ def heard_since(user_id: int, since: datetime) -> QuerySet[ChatLine]:
     )
 
 
+#: The lines the moderators read on each side of a line reported.
+AROUND = 5
+
+
+def around(line: ChatLine) -> list[ChatLine]:
+    """The conversation around ``line``, for the moderators: the :data:`AROUND` lines of its
+    game's chat said before it, the line, and the :data:`AROUND` said after, in order,
+    removed ones included (the moderators read their words)."""
+    said = ChatLine.objects.filter(game_id=line.game_id)
+    earlier = said.filter(pk__lt=line.pk).order_by("-pk")[:AROUND]
+    later = said.filter(pk__gt=line.pk).order_by("pk")[:AROUND]
+    return [*reversed(earlier), line, *later]
+
+
 def line_at(game: Game, line_id: int) -> ChatLine:
     """Line ``line_id`` of ``game``'s chat; 404 for none (a line of another game, or an id
     past any the database holds)."""
@@ -142,7 +156,9 @@ def report(
     line: ChatLine, user: AbstractBaseUser, reason: str, note: str
 ) -> tuple[ChatReport, bool]:
     """``user``'s report of ``line`` to the moderators, and whether this call filed it: a
-    line is reported once by each reader, and a second report is the first one, unchanged.
+    line is reported once by each reader, and a second report is the first one, unchanged,
+    whatever it says and whatever befell the line since (removed, it is still what the
+    reporter filed: their retry is told so, not refused).
 
     :class:`OwnLine` for one's own line, :class:`AlreadyRemoved` for a line the moderators
     removed, :class:`ReportRefused` for a reason not of the list or a bad note (too long,
@@ -150,6 +166,9 @@ def report(
     last day. The caller checked that ``user`` may read the game's chat."""
     if line.author_id == user.pk:
         raise OwnLine(_("You cannot report your own message."))
+    earlier = ChatReport.objects.filter(line=line, reporter_id=user.pk).first()
+    if earlier is not None:
+        return earlier, False
     if line.removed:
         raise AlreadyRemoved(_("The moderators already removed this message."))
     if reason not in ChatReport.Reason.values:
@@ -161,14 +180,18 @@ def report(
         )
     if "\x00" in note:
         raise ReportRefused("note", _("Null characters are not allowed."))
-    earlier = ChatReport.objects.filter(line=line, reporter_id=user.pk).first()
-    if earlier is not None:
-        return earlier, False
     _check_reports_left(user)
     try:
         with transaction.atomic():
             filed = ChatReport.objects.create(
-                line=line, reporter_id=user.pk, reason=reason, note=note
+                line=line,
+                reporter_id=user.pk,
+                reason=reason,
+                note=note,
+                author_id=line.author_id,
+                speaker=line.name,
+                text=line.text,
+                table=line.game.name,
             )
     except IntegrityError:  # the same report, sent twice at once: the other one stands
         return ChatReport.objects.get(line=line, reporter_id=user.pk), False

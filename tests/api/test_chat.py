@@ -144,6 +144,20 @@ def test_a_removed_line_is_not_reported_again(
     assert refused.status_code == 409 and "removed" in refused.json()["detail"]
 
 
+def test_reporting_again_a_line_removed_since_answers_the_first_report(
+    as_carol: APIClient, game: Game, bob: User, alice: User
+) -> None:
+    """Failed before: the line's removal was checked before the earlier report, so the
+    reporter's retry was a 409 where the docs promise a 200 with their report."""
+    line = say(game, bob, "You play like a potato")
+    filed = as_carol.post(report_url(game, line.pk), {"reason": "insult"}, format="json")
+    remove_lines(ChatLine.objects.filter(pk=line.pk), by=alice)
+
+    again = as_carol.post(report_url(game, line.pk), {"reason": "spam"}, format="json")
+
+    assert again.status_code == 200 and again.json() == filed.json()
+
+
 @override_settings(NUMX_CHAT_REPORTS_PER_DAY=1)
 def test_past_the_days_reports_a_429_says_when_to_come_back(
     as_carol: APIClient, game: Game, bob: User

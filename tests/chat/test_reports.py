@@ -17,7 +17,8 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from chat.models import ChatLine, ChatReport
-from chat.services import say
+from chat.services import remove_lines, say
+from games.lobby import game_cancel, game_join, game_open
 from games.models import Game
 from notifications.outbox import RESEND_AFTER, resend_overdue
 from tests.chat.test_chat import opened, signed_in
@@ -47,12 +48,9 @@ def report(
 
 @pytest.fixture
 def moderator(db: None) -> User:
-    """A member of the site's staff who may remove lines (in the admin)."""
+    """A member of the site's staff who may remove lines: that alone makes a moderator."""
     user = User.objects.create_user("mod", "mod@example.com", "mod-password-42", is_staff=True)
-    user.user_permissions.add(
-        Permission.objects.get(codename="change_chatline"),
-        Permission.objects.get(codename="view_chatreport"),
-    )
+    user.user_permissions.add(Permission.objects.get(codename="change_chatline"))
     return user
 
 
@@ -116,10 +114,11 @@ def test_a_report_is_kept_and_the_moderators_are_emailed(
         "bob: You play like a potato",
         "Reason: Insult or harassment",
         "Note: He keeps at it.",
-        f"http://127.0.0.1:8000/games/{game.pk}/",
         f"http://127.0.0.1:8000/admin/chat/chatreport/{filed.pk}/change/",
     ):
         assert words in message.body
+    # Not the table: a moderator may not open a private one.
+    assert f"/games/{game.pk}/" not in message.body
     ChatReport.objects.get(sent_at__isnull=False)
 
 
@@ -359,7 +358,7 @@ def test_the_restore_action_speaks_french(alice: User, bob: User, moderator: Use
     assert "Rétablir les messages supprimés" in listed and "1 message rétabli." in done
 
 
-def test_only_a_moderator_who_may_change_lines_removes_or_restores_them(
+def test_staff_who_may_not_change_lines_neither_read_reports_nor_remove_or_restore(
     alice: User, bob: User
 ) -> None:
     line = say(opened(alice, bob), bob, "Boo")
@@ -367,33 +366,82 @@ def test_only_a_moderator_who_may_change_lines_removes_or_restores_them(
     clerk = User.objects.create_user("clerk", "clerk@example.com", is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_chatreport"))
     ChatLine.objects.update(removed_at=timezone.now())
+    filed = ChatReport.objects.get()
 
-    listed = signed_in(clerk).get("/admin/chat/chatreport/").content.decode()
-    signed_in(clerk).post(
-        "/admin/chat/chatreport/",
-        {"action": "restore_lines", "_selected_action": [ChatReport.objects.get().pk]},
+    listed = signed_in(clerk).get("/admin/chat/chatreport/")
+    opened_page = signed_in(clerk).get(f"/admin/chat/chatreport/{filed.pk}/change/")
+    tried = signed_in(clerk).post(
+        "/admin/chat/chatreport/", {"action": "restore_lines", "_selected_action": [filed.pk]}
     )
 
-    assert "Boo" in listed and "remove_lines" not in listed and "restore_lines" not in listed
+    assert listed.status_code == opened_page.status_code == tried.status_code == 403
     line.refresh_from_db()
     assert line.removed
 
 
-def test_the_reporter_cannot_change_a_report_in_the_admin_either(
-    alice: User, bob: User, moderator: User
+STAFF = {
+    "superuser": {"is_superuser": True},
+    "may change lines": {"perms": ("change_chatline",)},
+    "may view reports": {"perms": ("view_chatreport",)},
+    "may do both": {"perms": ("change_chatline", "view_chatreport")},
+    "no permission": {},
+    "not staff": {"is_staff": False, "perms": ("change_chatline", "view_chatreport")},
+    "inactive": {"is_superuser": True, "is_active": False},
+}
+
+
+@pytest.mark.parametrize("kind", STAFF)
+def test_whoever_is_mailed_a_report_opens_it_and_nobody_else(
+    alice: User, bob: User, kind: str, sent: Callable[..., Any]
 ) -> None:
-    """Reports are kept as filed: the admin shows them, and changes none."""
+    """Failed before: the email went to the staff who may change lines, the report's page
+    opened for those who may view reports; one without the other was mailed a 403."""
+    made = dict(STAFF[kind])
+    perms = made.pop("perms", ())
+    member = User.objects.create_user("staff", "staff@example.com", "pw-staff-42", **made)
+    if "is_staff" not in made:
+        member.is_staff = True
+        member.save()
+    member.user_permissions.add(*Permission.objects.filter(codename__in=perms))
+    line = say(opened(alice, bob), bob, "Boo")
+    mail.outbox.clear()
+    sent(lambda: report(signed_in(alice), line))
+    filed = ChatReport.objects.get()
+
+    mailed = any("staff@example.com" in message.to for message in mail.outbox)
+    page = signed_in(member).get(f"/admin/chat/chatreport/{filed.pk}/change/")
+
+    assert mailed == (page.status_code == 200)
+    assert mailed == (kind in ("superuser", "may change lines", "may do both"))
+
+
+def test_nobody_changes_nor_deletes_a_report_in_the_admin_not_even_a_superuser(
+    alice: User, bob: User
+) -> None:
+    """Reports are kept as filed: the admin shows them, and changes or deletes none.
+    Failed before: a superuser deleted a report (its delete page, "Delete selected")."""
     line = say(opened(alice, bob), bob, "Boo")
     report(signed_in(alice), line, "spam", "as filed")
     filed = ChatReport.objects.get()
+    root = signed_in(User.objects.create_superuser("root", "root@example.com", "root-pw-42"))
+    page = f"/admin/chat/chatreport/{filed.pk}/"
 
-    signed_in(moderator).post(
-        f"/admin/chat/chatreport/{filed.pk}/change/", {"reason": "other", "note": "changed"}
+    changed = root.post(f"{page}change/", {"reason": "other", "note": "changed", "_save": "1"})
+    added = root.get("/admin/chat/chatreport/add/")
+    delete_page = root.get(f"{page}delete/")
+    deleted = root.post(f"{page}delete/", {"post": "yes"})
+    listed = root.get("/admin/chat/chatreport/").content.decode()
+    root.post(
+        "/admin/chat/chatreport/",
+        {"action": "delete_selected", "_selected_action": [filed.pk], "post": "yes"},
     )
 
+    assert root.get(f"{page}change/").status_code == 200  # read, as filed
+    assert changed.status_code == added.status_code == 403
+    assert delete_page.status_code == deleted.status_code == 403
+    assert "delete_selected" not in listed
     filed.refresh_from_db()
     assert (filed.reason, filed.note) == ("spam", "as filed")
-    assert signed_in(moderator).get("/admin/chat/chatreport/add/").status_code == 403
 
 
 def test_the_report_form_speaks_french(alice: User, bob: User) -> None:
@@ -407,3 +455,171 @@ def test_the_report_form_speaks_french(alice: User, bob: User) -> None:
         assert words in shown
     assert "Merci" in thanked
     assert re.search(r"Signalé", thanked)
+
+
+def test_the_chat_speaks_of_the_moderation_in_neutral_french(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Failed before: the French said "les modérateurs" and "Une note pour eux", where the
+    site's French names no role in the masculine."""
+    game = opened(alice, bob)
+    line, other = say(game, bob, "Boo"), say(game, bob, "Again")
+    alices = signed_in(speaks(alice, "fr"))
+
+    shown = panel(alices, game)
+    thanked = report(alices, line).content.decode()
+    remove_lines(ChatLine.objects.filter(pk=other.pk), by=moderator)
+    read = panel(alices, game)
+    refused = report(alices, other).content.decode()
+
+    assert "Pourquoi signaler ce message à la modération\u00a0?" in shown
+    assert "Une note pour la modération (facultative)" in shown
+    assert "Merci\u00a0: l’équipe de modération lira votre signalement." in thanked
+    assert "Message supprimé par la modération." in read
+    assert "La modération a déjà supprimé ce message." in refused
+    for page in (shown, thanked, read, refused):
+        assert "modérateur" not in page and "pour eux" not in page
+
+
+def test_the_reports_fields_are_named_in_the_moderators_language(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Failed before: the French admin named the report's fields in English ("Reason",
+    "Note", "Created at")."""
+    line = say(opened(alice, bob), bob, "Boo")
+    report(signed_in(alice), line, "spam", "as filed")
+    staff = signed_in(speaks(moderator, "fr"))
+
+    listed = staff.get("/admin/chat/chatreport/").content.decode()
+    page = staff.get(f"/admin/chat/chatreport/{ChatReport.objects.get().pk}/change/")
+
+    for words in ("Motif", "Signalé le", "Signalé par"):
+        assert words in listed and words in page.content.decode()
+    assert "Envoyé par e-mail à la modération le" in page.content.decode()
+    for words in ("Reason", "Created at", "Reporter", "Sent at"):
+        assert words not in listed and words not in page.content.decode()
+
+
+def made_moderator(user: User) -> User:
+    """``user``, now of the staff and allowed to change lines: a moderator."""
+    user.is_staff = True
+    user.save()
+    user.user_permissions.add(Permission.objects.get(codename="change_chatline"))
+    return user
+
+
+def test_a_moderator_is_not_mailed_the_reports_of_their_own_lines(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    """Failed before: a moderator who also plays was mailed the report of their own line,
+    naming who reported them."""
+    line = say(opened(alice, made_moderator(bob)), bob, "You play like a potato")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line))
+
+    (message,) = mail.outbox
+    assert message.to == ["mod@example.com"]
+
+
+@override_settings(ADMINS=[("Site", "site@example.com"), ("Bob", "BOB@example.com")])
+def test_the_report_of_the_only_moderators_line_goes_to_the_sites_admins(
+    alice: User, bob: User, sent: Callable[..., Any]
+) -> None:
+    line = say(opened(alice, made_moderator(bob)), bob, "You play like a potato")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line))
+
+    # The author's own address among the admins is left out all the same.
+    (message,) = mail.outbox
+    assert message.to == ["site@example.com"]
+    assert "bob: You play like a potato" in message.body
+
+
+@override_settings(ADMINS=[("Bob", "bob@example.com")])
+def test_with_nobody_else_to_tell_the_report_waits_in_the_admin_and_is_logged(
+    alice: User, bob: User, sent: Callable[..., Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    line = say(opened(alice, made_moderator(bob)), bob, "You play like a potato")
+    mail.outbox.clear()
+
+    sent(lambda: report(signed_in(alice), line))
+
+    assert mail.outbox == []
+    filed = ChatReport.objects.get()
+    assert f"chat report {filed.pk}" in caplog.text.lower()
+    # Listed for the moderators all the same.
+    assert "potato" in signed_in(bob).get("/admin/chat/chatreport/").content.decode()
+
+
+def test_a_report_outlives_its_table_cancelled_before_it_started_and_its_accounts(
+    alice: User, bob: User, moderator: User
+) -> None:
+    """Failed before: cancelling a table not yet started deleted its chat and with it the
+    reports of its lines and their email not yet sent; deleting the reporter's or the
+    author's account deleted them too. A report quotes what it reports and stands."""
+    game = game_open(creator=bob, name="Waiting room", config={"players": 2, "mode": "speed-run"})
+    game_join(game=game, user=alice, token=game.invite_token)
+    line = say(game, bob, "You play like a potato")
+    report(signed_in(alice), line, "insult", "Before we even started")  # its email not sent yet
+    mail.outbox.clear()
+
+    game_cancel(game=game, by=bob)
+    alice.delete()
+    bob.delete()
+
+    filed = ChatReport.objects.get()
+    assert (filed.line, filed.reporter, filed.reason) == (None, None, "insult")
+    page = signed_in(moderator).get(f"/admin/chat/chatreport/{filed.pk}/change/")
+    for words in (
+        "You play like a potato",
+        "Waiting room",
+        "Before we even started",
+        "The message is gone: its table was cancelled",
+    ):
+        assert words in page.content.decode()
+    resend_overdue(timezone.now() + RESEND_AFTER + timedelta(minutes=1))
+    (message,) = mail.outbox
+    assert message.to == ["mod@example.com"]
+    assert "bob: You play like a potato" in message.body and "Waiting room" in message.subject
+
+
+def test_a_moderator_reads_the_conversation_around_a_line_reported_at_a_private_table(
+    alice: User, bob: User, moderator: User, sent: Callable[..., Any]
+) -> None:
+    """Failed before: the email and the admin linked the table, which a private game shows
+    its players alone (404 for the moderator), and nothing else showed what was said."""
+    game = opened(alice, bob, public=False)
+    before = [say(game, alice if number % 2 else bob, f"Before {number}") for number in range(7)]
+    line = say(game, bob, "You play like a potato")
+    after = [say(game, alice, f"After {number}") for number in range(7)]
+    remove_lines(ChatLine.objects.filter(pk=before[-1].pk), by=moderator)
+    mail.outbox.clear()
+    sent(lambda: report(signed_in(alice), line, "insult"))
+    filed = ChatReport.objects.get()
+    staff = signed_in(moderator)
+
+    (message,) = mail.outbox
+    page = staff.get(f"/admin/chat/chatreport/{filed.pk}/change/").content.decode()
+    listed = staff.get("/admin/chat/chatreport/").content.decode()
+
+    assert f"/admin/chat/chatreport/{filed.pk}/change/" in message.body
+    assert "conversation around the message" in message.body
+    assert staff.get(f"/games/{game.pk}/").status_code == 404
+    assert f"/games/{game.pk}/" not in page and f"/games/{game.pk}/" not in listed
+    # A few lines before and after, in order, who said each and when; the line reported
+    # marked; a line removed shown to the moderators with its words, marked so.
+    shown = [f"Before {number}" for number in range(2, 7)] + [
+        "You play like a potato",
+        *(f"After {number}" for number in range(5)),
+    ]
+    conversation = page[page.index('class="conversation"') :]
+    places = [conversation.index(words) for words in shown]
+    assert places == sorted(places)
+    for hidden in ("Before 1", "After 5"):
+        assert hidden not in page
+    assert "<mark>You play like a potato</mark>" in conversation
+    assert "Before 6 (removed)" in conversation
+    assert f'datetime="{after[0].said_at.isoformat()}"' in conversation
+    assert "<b>alice</b>" in conversation and "<b>bob</b>" in conversation
