@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop
 SENTENCES = (
     gettext_noop("Already have an account? Then please %(link)ssign in%(end_link)s."),
     gettext_noop("Are you sure you want to sign out?"),
+    gettext_noop("Confirm Email Address"),
     gettext_noop("Forgot Password?"),
     gettext_noop("Forgot your password?"),
     gettext_noop(
@@ -16,6 +17,10 @@ SENTENCES = (
         "an email allowing you to reset it."
     ),
     gettext_noop("Hello from %(site_name)s!"),
+    gettext_noop(
+        'Please confirm that <a href="mailto:%(email)s">%(email)s</a> is an email address '
+        "for user %(user_display)s."
+    ),
     gettext_noop(
         "If you have not created an account yet, then please %(link)ssign up%(end_link)s first."
     ),
@@ -57,3 +62,8 @@ SENTENCES = (
     ),
     gettext_noop("Your sign-in code is listed below. Please enter it in your open browser window."),
 )
+
+#: The label of an address's field on the sign-up, log-in and password pages: allauth's
+#: French is the site's "E-mail", but Django's own catalog, which ranks before allauth's
+#: (``django.contrib.auth`` comes first in ``INSTALLED_APPS``), says "Courriel".
+LABELS = (gettext_noop("Email"),)

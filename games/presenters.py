@@ -480,13 +480,15 @@ def _players(
     reader: int | None = None,
 ) -> list[Player]:
     """The players (``seats``, in order) as ``view`` shows them (``seat``'s), those at
-    ``resigned`` marked. ``live``: the table as it is now, with each player's clock,
-    timeouts and whether a bot plays their seat to the end; a replayed moment shows none
-    (they are today's). ``reader``: the seat of whoever reads, if not ``seat``."""
+    ``resigned`` marked. ``live``: the table as it is now, with each player's clock (while
+    the game runs: a vacation or a time bank is nothing once it is over), timeouts and
+    whether a bot plays their seat to the end; a replayed moment shows none (they are
+    today's). ``reader``: the seat of whoever reads, if not ``seat``."""
     now = timezone.now()
     bots = bot_accounts(s.user_id for s in seats)
     taken_off = {(s.game_id, s.number): s.former_user_id for s in seats if s.former_user_id}
     first = resigned_first(taken_off)
+    clock = live and all(s.game.status == Game.Status.RUNNING for s in seats)
     return [
         Player(
             number=s.number,
@@ -505,9 +507,11 @@ def _players(
             due=move_due(s)
             if live and s.game.move_deadline and s.number in progress.awaiting
             else None,
-            away_until=s.paused_until if live and s.paused_until and s.paused_until > now else None,
+            away_until=s.paused_until
+            if clock and s.paused_until and s.paused_until > now
+            else None,
             time_bank=s.vacation_days
-            if live and s.game.move_deadline and not s.is_bot and s.handed_over_at is None
+            if clock and s.game.move_deadline and not s.is_bot and s.handed_over_at is None
             else None,
             bot_account=s.user_id in bots,
             resigned=s.number in resigned,

@@ -69,6 +69,7 @@ from games.services import (
     game_submit,
     still_valid,
 )
+from notifications.due import due_words
 from notifications.emails import game_link, turn_context
 from notifications.models import Answer, InboundMail, Notification
 from notifications.outbox import deliver_after_commit
@@ -454,6 +455,8 @@ def _owe_answer(
             moves = turn["moves"]
             if moves.listed or moves.pending:
                 context.update(turn)
+                # By when, as the mail answered said: the moves are asked again.
+                context["due"] = due_words(game, token.seat, player)
             else:
                 # A second reply to a mail already answered (an NMBR 9 card placed, a
                 # pick made): the player learns that nothing more is asked of them yet.

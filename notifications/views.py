@@ -155,7 +155,8 @@ def vacation(request: HttpRequest, game_id: int) -> HttpResponse:
         return render(request, "400.html", {"message": message, "back": back}, status=400)
     assert holder.paused_until is not None  # the vacation just taken
     back = date_format(timezone.localtime(holder.paused_until), "DATETIME_FORMAT")
-    messages.success(request, _("Your clock is paused until %(when)s.") % {"when": back})
+    # The moment first: in English it may end with "p.m.", whose full stop ends the sentence.
+    messages.success(request, _("Until %(when)s, your clock is paused.") % {"when": back})
     return redirect("games:game", game.pk)
 
 

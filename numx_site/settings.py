@@ -99,8 +99,9 @@ TEMPLATES = [
         "OPTIONS": {
             # Each game's template tags, loaded in its templates as {% load <game id> %}.
             "libraries": template_libraries(),
-            # The ``date`` filter of every template writes French's "1er" (games/dates.py).
-            "builtins": ["games.dates"],
+            # The ``date`` filter of every template writes French's "1er" (games/dates.py);
+            # ``number`` writes a number below zero with the minus sign (games/numbers.py).
+            "builtins": ["games.dates", "games.numbers"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

@@ -198,10 +198,15 @@ def _move_body(
     try:
         action = _read_action(found, form.validated_data["action"])
     except NotationError as unreadable:
-        return _refused(
-            "notation", str(unreadable), str(game_type(found.rules).site.api.notation_help)
-        )
+        return _refused("notation", str(unreadable), _notation_statement(found))
     return form.validated_data, action
+
+
+def _notation_statement(game: Game) -> str:
+    """How a client writes a move of ``game``: its notation, as the game says it to players,
+    or the JSON form, which the API reads too (a reply by email does not)."""
+    notation = str(game_type(game.rules).site.api.notation_help)
+    return _("%(notation)s A move may also be sent as its JSON form.") % {"notation": notation}
 
 
 def _read_action(game: Game, data: str | dict[str, Any]) -> Any:

@@ -55,7 +55,9 @@ class ApiSchema:
     pending: type[serializers.Serializer]
     #: Each action a player may send, by its ``type``: its JSON form (refusing unknown keys).
     actions: Mapping[str, type[serializers.Serializer]]
-    #: How a move is written, for a client whose notation could not be read.
+    #: How a move is written in the game's notation, in a player's words: the "your turn"
+    #: email gives it where its moves are too many to list (a reply is read as notation
+    #: only), and the API's refusal of notation it could not read, adding the JSON form.
     notation_help: str
     #: Every type of event the game records but its creation (which the platform types):
     #: its players' actions, chance's (deals, shuffles, draws) and its milestones, each

@@ -375,6 +375,23 @@ def test_a_newcomers_account_pages_and_mails_speak_french_typography(
         assert french_slips(message.subject + "\n" + message.body) == [], message.subject
 
 
+def test_the_address_to_confirm_and_the_address_field_speak_the_sites_french(
+    client: Client,
+) -> None:
+    """Failed before: the page the confirmation mail links said "Confirmer l'adresse e-mail"
+    and "est l'adresse e-mail de Chloé" with typewriter apostrophes, and the field of an
+    address was "Courriel" (Django's word) on pages that say "adresse e-mail" everywhere
+    else, as the site's French does."""
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+    sign_up(client, "chloe@example.com", "Chloé", language="fr-FR,fr;q=0.9")
+    confirm = client.get(link_in(mail.outbox[-1]), **french)
+    assert "Confirmer l’adresse e-mail" in words_of(confirm)
+    assert french_slips(words_of(confirm)) == []
+    for path in ("/accounts/signup/", "/accounts/login/", "/accounts/password/reset/"):
+        page = words_of(Client().get(path, **french))
+        assert "Courriel" not in page and "E-mail\u00a0:" in page, path
+
+
 def test_every_allauth_sentence_the_site_writes_again_in_french_is_still_allauths() -> None:
     """An allauth upgrade that rewords one would bring its own French back, unnoticed."""
     catalog = Path(allauth.__file__).parent / "locale" / "fr" / "LC_MESSAGES" / "django.mo"

@@ -296,6 +296,8 @@ def test_a_move_that_cannot_be_read_is_a_notation_error(
     assert response.status_code == 400
     refused = response.json()
     assert refused["rule"] == "notation" and refused["message"] and refused["statement"]
+    # The API reads a move's JSON form too (a reply by email does not: its mails never say so).
+    assert refused["statement"].endswith("A move may also be sent as its JSON form.")
     assert recorded(game) == 2
 
 

@@ -218,3 +218,13 @@ def test_the_page_reads_as_much_for_twenty_games_as_for_three(
         assert page.status_code == 200 and " of 3" in page.content.decode()
         reads.append(len(queries.captured_queries))
     assert reads[0] == reads[1]
+
+
+def test_a_score_below_zero_is_written_with_the_minus_sign(alice: User, as_user: Login) -> None:
+    """Failed before: the lists wrote "your score -34" with a hyphen, where the table, the
+    replay and the game-over mail write it with the minus sign (as every game writes it)."""
+    game_with_scores(alice, "Below zero", [-34, -40])
+    client = as_user(alice)
+    for page in (client.get("/games/finished/"), client.get("/games/")):
+        line = line_of(page.content.decode(), "Below zero")
+        assert "your score \u221234" in line and "-34" not in line

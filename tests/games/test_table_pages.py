@@ -17,6 +17,7 @@ from accounts.models import profile_of
 from games.bots import play_bot_move
 from games.models import Game, Seat, StandingOrder
 from games.rulesets.numx.descriptions import card as card_words
+from tests.games.conftest import finish
 from tests.games.test_table_views import hand, leaked, pick_both, secret_cards
 
 pytestmark = pytest.mark.django_db
@@ -199,6 +200,19 @@ def test_a_vacation_badge_goes_when_the_vacation_is_over(
     with mock.patch("django.utils.timezone.now", return_value=later):
         back = look(client, duel, away.headers["ETag"])
     assert "on vacation until" not in drawn(back)
+
+
+def test_a_finished_game_shows_no_clock(alice: User, duel: Game, as_user: Login) -> None:
+    """Failed before: the game over, Bob's box still said "on vacation until" the vacation
+    he took while it was played, and each box its time bank: the clock no longer runs, and a
+    player reading their finished game took the vacation for still pending."""
+    Game.objects.filter(pk=duel.pk).update(move_deadline=timedelta(days=1))
+    Seat.objects.filter(game=duel, number=1).update(paused_until=timezone.now() + timedelta(days=2))
+    client = as_user(alice)
+    playing = drawn(look(client, duel))
+    assert "on vacation until" in playing and "time bank: 7 days" in playing
+    page = drawn(look(client, finish(duel)))
+    assert "on vacation until" not in page and "time bank:" not in page
 
 
 def poll(client: Client, game: Game, seen: int) -> HttpResponse:

@@ -212,7 +212,9 @@ def test_a_vacation_says_until_when_the_clock_is_paused(bob: User, trio: Game) -
     back = Seat.objects.get(game=game, number=1).paused_until
     assert back is not None
     when = formats.date_format(timezone.localtime(back), "DATETIME_FORMAT")
-    assert f"Your clock is paused until {when}." in page
+    # Not "until Dec. 2, 2026, 1:59 p.m..": an English moment ends with the full stop of
+    # its "p.m.", so the sentence does not end with it.
+    assert f"Until {when}, your clock is paused." in page
 
 
 def test_an_empty_time_bank_offers_no_vacation(bob: User, trio: Game) -> None:

@@ -13,6 +13,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from html import unescape
 from urllib.parse import unquote
 
@@ -578,6 +579,18 @@ def test_an_illegal_move_is_refused_with_the_rule_in_the_players_language(
     answer = answer_to("bob@example.com")
     assert "Votre réponse «\u00a0pass\u00a0» n’a pas été jouée. Coup refusé\u00a0: " in answer.body
     assert "/rules/numx/#rule-" in answer.body
+
+
+def test_a_refused_reply_says_by_when_to_move_as_the_turn_mail_did(
+    trio: Game, commit: Commit
+) -> None:
+    """Failed before: the answer to a refused reply gave the moves again and a new address,
+    but not the "Move by" of the mail it answered, which a player near their deadline needs
+    most."""
+    Game.objects.filter(pk=trio.pk).update(move_deadline=timedelta(days=1))
+    deliver(commit, reply(turn_mail("bob@example.com"), "pass"))
+    assert outcome() == "illegal"
+    assert "Move by " in answer_to("bob@example.com").body
 
 
 @pytest.mark.parametrize(

@@ -85,6 +85,20 @@ def test_every_game_every_seat_it_waits_for_plays_by_reply(
             assert token is not None and token.sequence == game.last_sequence
 
 
+def test_a_turn_mail_offers_no_reply_the_reader_does_not_read(
+    rules: str, alice: User, bob: User, commit: Commit
+) -> None:
+    """Failed before for NMBR 9 and Numenko, whose first mails write no list: their notation
+    ended "or sent as its JSON form" (the API's words), but a reply is read as notation only,
+    and a reply in JSON is no move; a friend reading the mail does not know what JSON is."""
+    game = start(rules, alice, bob, commit)
+    engine = rule_set(rules)
+    for seat in engine.awaiting(store.load(game.pk, rules).state) - {engine.chance}:
+        message = turn_mail(("alice", "bob")[seat] + "@example.com")
+        html = str(message.alternatives[0][0])  # type: ignore[attr-defined]
+        assert "JSON" not in message.body and "JSON" not in html
+
+
 def test_the_adapters_likely_moves_choose_the_letters(
     toy_installed: str, alice: User, bob: User, commit: Commit
 ) -> None:

@@ -324,7 +324,7 @@ CHANCE_MOVES = frozenset({"deal", "mix", "shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Maya notation (`play +4`, `play joker -3`, `play temple then -2`, "
-    "`guess 2 7`, `start -3`) or sent as its JSON form."
+    "`guess 2 7`, `start -3`)."
 )
 
 #: The names of its enums in the schema.

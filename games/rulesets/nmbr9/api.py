@@ -208,7 +208,7 @@ CHANCE_MOVES = frozenset({"shuffle"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in NMBR 9 notation (`place 7 at 3,-2 turn 90`: the tile, the "
-    "top-left corner of its turned box, the clockwise turn) or sent as its JSON form."
+    "top-left corner of its turned box, the clockwise turn)."
 )
 
 #: The names of its enums in the schema.

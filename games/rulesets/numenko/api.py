@@ -326,7 +326,7 @@ NOTATION_HELP = gettext_lazy(
     "`grid ROWS` (lay out your grid anew), `exchange TILE [grid ROWS]` or `fini [grid ROWS]`, "
     "the rows of the grid separated by / (e.g. `exchange 7 grid 2x4=8 / ..x / ..2 / ..= / "
     "..8`): a digit, + - x : = for a Multichoice, [x+] for a sign read differently down, F "
-    "before a Freechoice's digit or sign, . for an empty square. Or send its JSON form."
+    "before a Freechoice's digit or sign, . for an empty square."
 )
 
 #: The names of its enums in the schema.

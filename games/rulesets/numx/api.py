@@ -648,8 +648,7 @@ FACTS = {
 CHANCE_MOVES = frozenset({"deal", "shuffle"})
 
 NOTATION_HELP = gettext_lazy(
-    "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...) or sent as "
-    "its JSON form."
+    "A move is written in NUM-X notation (`play blue-7 rainbow-7`, `pass`...)."
 )
 
 #: The names of its enums in the schema.

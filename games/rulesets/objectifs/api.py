@@ -434,8 +434,7 @@ CHANCE_MOVES = frozenset({"deal"})
 
 NOTATION_HELP = gettext_lazy(
     "A move is written in Objectifs notation (`lay 3 12`, `play 7 7@2`, `play joker as 9 + "
-    "echange all right`, `malus+2/+1 1`, `draw`, `draw 7@1`, `pass`, `replace 3 draw`) or "
-    "sent as its JSON form."
+    "echange all right`, `malus+2/+1 1`, `draw`, `draw 7@1`, `pass`, `replace 3 draw`)."
 )
 
 #: The names of its enums in the schema.
