@@ -260,6 +260,18 @@ def test_finished_tables_show_scores_places_and_points(client: Client, started: 
     assert "Place" in page and ">8</td>" in page and ">40</td>" in page
 
 
+def test_a_finished_tables_score_below_zero_has_the_minus_sign(
+    client: Client, started: Stage
+) -> None:
+    """Failed before: "-15" with a hyphen, where the table, the replay and the mails write
+    a NUM-X score below zero with the minus sign (U+2212)."""
+    for table in started.tables.all():
+        names = [p.entry.user.username for p in table.players.order_by("seat")]
+        fake_result(table, {name: 25 - 20 * i for i, name in enumerate(names)})
+    page = client.get(url(started.tournament, "tables/")).content.decode()
+    assert ">\u221215</td>" in page and ">-15</td>" not in page
+
+
 def test_the_standings_page_ranks_players_after_each_stage(client: Client, started: Stage) -> None:
     finish_stage(started)
     page = client.get(url(started.tournament, "standings/")).content.decode()
