@@ -997,13 +997,19 @@ class NobodyField(serializers.Field):
 
 #: The platform's own events (``games.endings``), the same in every game and never seen by
 #: its rules: one component each, whichever game records it. Who did it is the event's
-#: ``seat``; they record nothing else.
+#: ``seat``; they record nothing else, but whether a withdrawal recorded a resignation.
 PLATFORM_RECORDS: dict[str, type[serializers.Serializer]] = {
     RESIGNED: make_record(
         "ResignedRecord",
         None,
         "The player of the event's seat resigned: a bot of the table's level plays the seat "
         "to the end, and they rank after every player who did not.",
+        withdrawn=serializers.BooleanField(
+            required=False,
+            help_text="`true` when taking the player off their seat recorded the resignation "
+            "(a tournament's organiser withdrew them, or themselves from their own "
+            "tournament), not the player resigning; left out otherwise.",
+        ),
     ),
     ABORTED: make_record(
         "AbortedRecord",
