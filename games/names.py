@@ -1,13 +1,18 @@
 """Names players give (a table's, a tournament's, their own) are one line of text: what
 breaks a line there would break a mail's subject that carries the name (a header is one
-line: Django refuses to send one holding a line break), or the page's line it is on.
+line: Django refuses to send one holding a line break), or the page's line it is on. The
+forms and the API refuse such a name (:func:`validate_one_line`); one stored before they
+did is put on one line where it is carried on (:func:`one_line`).
 
-Pure functions, no Django models.
+No Django models.
 """
 
 from __future__ import annotations
 
 import re
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 #: What breaks a line, or is no text at all: Unicode's control characters (category Cc:
 #: line feed, carriage return, tab, NUL…) and its line and paragraph separators (Zl, Zp).
@@ -24,6 +29,16 @@ def breaks_the_line(text: str) -> bool:
     (True, False)
     """
     return _BREAK.search(text) is not None
+
+
+def validate_one_line(value: str) -> None:
+    """Refuse a name that :func:`breaks_the_line` (a form's or the API's validator: the
+    refusal names the field)."""
+    if breaks_the_line(value):
+        raise ValidationError(
+            _("A name is one line: no line breaks, tabs or other control characters."),
+            code="not-one-line",
+        )
 
 
 def one_line(text: str) -> str:

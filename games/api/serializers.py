@@ -33,6 +33,7 @@ from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import ABORTED, MILESTONES, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
+from games.names import validate_one_line
 from games.players import with_bot_accounts
 from games.registry import default_game, game_ids, game_type, rule_set, schema_name
 from games.rulesets.site import ApiSchema
@@ -643,7 +644,12 @@ class NewGameSerializer(KeyedSerializer):
     """A new game of any registered game: ``rules`` picks the game, whose serializer checks
     ``config`` (see :func:`new_game_serializer`)."""
 
-    name = serializers.CharField(min_length=1, max_length=80)
+    name = serializers.CharField(
+        min_length=1,
+        max_length=80,
+        validators=[validate_one_line],
+        help_text="One line: no line breaks, tabs or other control characters.",
+    )
     public = serializers.BooleanField(
         default=False,
         help_text="Listed for anyone to join and watch; else joined with the invite token, "
