@@ -16,6 +16,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from accounts.names import MAX_NAME_LENGTH, free_name, name_key
+from games.names import validate_one_line
 
 
 @cache
@@ -100,12 +101,14 @@ class Profile(models.Model):
         return display_name(self.user)
 
     def clean(self) -> None:
-        """Refuse a name another member holds, whatever form edits the profile (the
-        admin's too), before the database would (its unique key, a 500 to the admin)."""
+        """Refuse a name that is not one line (``games.names``) or that another member
+        holds, whatever form edits the profile (the admin's too), before the database would
+        (its unique key, a 500 to the admin)."""
         try:
+            validate_one_line(self.display_name)
             validate_name_free(self.display_name, self.user_id)
-        except ValidationError as taken:
-            raise ValidationError({"display_name": taken}) from None
+        except ValidationError as refused:
+            raise ValidationError({"display_name": refused}) from None
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save, the name's key with the name."""
@@ -190,11 +193,12 @@ BOT_NAME = re.compile(r"bot\s*\d+", re.IGNORECASE)
 
 
 def validate_display_name(value: str) -> None:
-    """Refuse a display name that is blank, of the reserved form "Player 12", or a site
-    bot's "Bot 2"."""
+    """Refuse a display name that is blank, not one line (``games.names``), of the
+    reserved form "Player 12", or a site bot's "Bot 2"."""
     key = name_key(value)
     if not key:
         raise ValidationError(_("Give the name other players will see."))
+    validate_one_line(value)
     # Matched in its key: "Player 12" in wide letters reads as "Player 12".
     if RESERVED_NAME.fullmatch(key):
         raise ValidationError(

@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from games.descriptions import no_seat
 from games.events import store
 from games.events.models import Event
-from games.events.store import ABORTED, NOT_ACTIONS, RESIGNED, NewEvent, StateAt
+from games.events.store import ABORTED, NOT_ACTIONS, RESIGNED, WITHDRAWN, NewEvent, StateAt
 from games.models import Game, Seat
 from games.read_models import project
 from games.registries import add_once
@@ -97,7 +97,7 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
                 else _("Every other player has resigned: you have won, and bots finish the game.")
             )
         with transaction.atomic():
-            _resigned(game, seats, seat, actor_id=user.pk)
+            _resigned(game, seats, seat, actor_id=user.pk, withdrawn=False)
         seat.refresh_from_db()
         return seat
 
@@ -106,7 +106,9 @@ def resign(*, game: Game, user: AbstractBaseUser) -> Seat:
 
 def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
     """``by`` takes the player of ``seat`` off ``game`` (a game being played): it is their
-    resignation, recorded as ``by``'s act, and a bot with no owner plays the seat from then
+    resignation, recorded as ``by``'s act and as a withdrawal's (its payload's
+    ``WITHDRAWN``: ``by`` may be the player, a tournament's organiser withdrawing their own
+    entry), and a bot with no owner plays the seat from then
     on (``Seat.former_user`` keeps whose it was, for the ratings). As with :func:`resign`,
     when every seat but one has then resigned the last one is handed to a bot too and the
     game played to its end, its player the winner. A seat already handed over is only
@@ -120,7 +122,7 @@ def take_off(*, game: Game, seat: int, by: AbstractBaseUser) -> None:
         with transaction.atomic():
             Seat.objects.filter(pk=held.pk).update(is_bot=True, former_user=held.user_id, user=None)
             if held.handed_over_at is None:
-                _resigned(game, seats, held, actor_id=by.pk)
+                _resigned(game, seats, held, actor_id=by.pk, withdrawn=True)
 
     _until_recorded(game, attempt)
 
@@ -154,14 +156,16 @@ def abort(*, game: Game, user: AbstractBaseUser) -> None:
     _until_recorded(game, attempt)
 
 
-def _resigned(game: Game, seats: list[Seat], seat: Seat, *, actor_id: int) -> None:
-    """Record ``seat``'s resignation as ``actor_id``'s act and hand the seat to a bot (in the
-    caller's transaction); when every seat but one has then resigned, the last one is handed
-    over too, and the bots play the game to its end once it commits."""
+def _resigned(game: Game, seats: list[Seat], seat: Seat, *, actor_id: int, withdrawn: bool) -> None:
+    """Record ``seat``'s resignation as ``actor_id``'s act (``withdrawn``: a taking off's)
+    and hand the seat to a bot (in the caller's transaction); when every seat but one has
+    then resigned, the last one is handed over too, and the bots play the game to its end
+    once it commits."""
     playing = [other for other in seats if other.handed_over_at is None and other.pk != seat.pk]
     # Every seat but one resigned: the last one has nothing left to play for.
     handed = [seat, *playing] if len(playing) == 1 else [seat]
-    at = _append(game, NewEvent(RESIGNED, {}, seat=seat.number, actor_id=actor_id))
+    payload = {WITHDRAWN: True} if withdrawn else {}
+    at = _append(game, NewEvent(RESIGNED, payload, seat=seat.number, actor_id=actor_id))
     Seat.objects.filter(pk=seat.pk).update(resigned=True)
     Seat.objects.filter(pk__in=[held.pk for held in handed], handed_over_at__isnull=True).update(
         handed_over_at=timezone.now(), awaited=False, awaited_since=None

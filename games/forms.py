@@ -12,6 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games.models import BotLevels
+from games.names import validate_one_line
 
 DEADLINES = [
     ("", _("no deadline")),
@@ -25,7 +26,9 @@ DEADLINES = [
 class NewGameForm(forms.Form):
     """What every game's new table asks: its name, who may join, the clock."""
 
-    name = forms.CharField(label=_("Name of the game"), max_length=80)
+    name = forms.CharField(
+        label=_("Name of the game"), max_length=80, validators=[validate_one_line]
+    )
     public = forms.BooleanField(
         label=_("List it in the lobby so that anyone may join"),
         help_text=_(

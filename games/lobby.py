@@ -26,6 +26,7 @@ from django.utils.translation import gettext_noop, ngettext
 from games import players
 from games.descriptions import no_seat
 from games.models import BotLevels, Game, Invitation, Seat
+from games.names import one_line
 from games.presence import mark_looking
 from games.registry import default_game, game_type, rule_set
 from games.rulesets.site import BotSeats
@@ -178,7 +179,8 @@ def game_rematch(*, game: Game, by: AbstractBaseUser) -> Game:
         with transaction.atomic():
             again = game_open(
                 creator=by,
-                name=game.display_name[: Game._meta.get_field("name").max_length],
+                # On one line: a name stored before names were checked may break it.
+                name=one_line(game.display_name)[: Game._meta.get_field("name").max_length],
                 rules=game.rules,
                 config=game.config,
                 move_deadline=game.move_deadline,

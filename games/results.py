@@ -19,7 +19,7 @@ from django.db.models import Count, Q
 
 from games.engine.ruleset import Outcome
 from games.events.models import Event
-from games.events.store import GAME_ENDED, RESIGNED
+from games.events.store import GAME_ENDED, RESIGNED, WITHDRAWN
 from games.models import Game, Seat
 from games.registry import game_type
 from games.rulesets.site import Ratings
@@ -40,19 +40,24 @@ def resigned_seats(game_id: int) -> frozenset[int]:
 def resigned_first(taken_off: Mapping[tuple[int, int], int]) -> frozenset[tuple[int, int]]:
     """Of the seats another took their player off (``taken_off``: each one's game and
     number, and that player's account, ``Seat.former_user``), those whose player had
-    resigned by their own act before (``games.endings.take_off`` of a seat already handed
-    over records no second resignation): what happened there is their resignation, then
-    the taking off. The others' resignation is the taker's act. One query for any number
-    of games (none for no seat)."""
+    resigned before (``games.endings.take_off`` of a seat already handed over records no
+    second resignation): what happened there is their resignation, then the taking off.
+    The others' resignation is the taking off's, which its event says (``WITHDRAWN``),
+    whoever took them off: a tournament's organiser may withdraw their own entry. A
+    resignation recorded before events said so is told by who recorded it: the player,
+    their own; another, the taking off's. One query for any number of games (none for no
+    seat)."""
     if not taken_off:
         return frozenset()
     resignations = Event.objects.filter(
         game_id__in={game for game, _seat in taken_off},
         type=RESIGNED,
         seat__in={seat for _game, seat in taken_off},
-    ).values_list("game_id", "seat", "actor_id")
+    ).values_list("game_id", "seat", "actor_id", "payload")
     return frozenset(
-        (game, seat) for game, seat, actor in resignations if taken_off.get((game, seat)) == actor
+        (game, seat)
+        for game, seat, actor, payload in resignations
+        if not payload.get(WITHDRAWN) and taken_off.get((game, seat)) == actor
     )
 
 

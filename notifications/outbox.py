@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from games.damage import report
 from games.events.store import Unreplayable
+from games.names import one_line
 from games.tasks import enqueue
 
 #: How the send tasks retry a mail server that refuses or does not answer.
@@ -101,6 +102,9 @@ def send_once(
     off): the row is marked all the same, so that the sweep does not come back to it. A
     mail about a damaged game (``games.damage``: its events cannot be replayed) cannot be
     composed: it stays owed, reported, and the sweep sends it once the game is repaired.
+    Its subject is sent on one line (``games.names.one_line``), whatever the names it
+    carries hold: a name stored with a line break would otherwise block the mail for ever
+    (Django refuses a header that breaks its line).
     """
     with transaction.atomic():
         row = (
@@ -119,6 +123,7 @@ def send_once(
             report(damage)
             return False
         if message is not None:
+            message.subject = one_line(str(message.subject))
             message.send()
         row.sent_at = timezone.now()  # type: ignore[attr-defined]
         row.save(update_fields=["sent_at"])

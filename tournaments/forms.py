@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import DEADLINES
 from games.models import Game
+from games.names import validate_one_line
 from tournaments.models import Tournament, forfeit_fault
 from tournaments.standings import (
     DEFAULT_POINTS,
@@ -34,7 +35,9 @@ POINTS_ROW_FAULTS = {
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name of the tournament"), max_length=80)
+    name = forms.CharField(
+        label=_("Name of the tournament"), max_length=80, validators=[validate_one_line]
+    )
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 4}), required=False
     )

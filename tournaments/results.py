@@ -121,9 +121,11 @@ def _stage_over_in_words(
     words = {"stage": stage.number, "total": tournament.stage_count}
     upcoming = stage.number + 1
     if tournament.is_final(upcoming):
-        after = _("Next: the final, which seats the top %(n)d of these standings.") % {
-            "n": tournament.final_size
-        }
+        # The leaders above may include withdrawn players, whom the final passes over.
+        after = _(
+            "Next: the final, which seats the top %(n)d players of these standings still in "
+            "the tournament."
+        ) % {"n": tournament.final_size}
     else:
         after = _("Next: stage %(next)d of %(total)d.") % {**words, "next": upcoming}
     too_few = too_few_to_start(tournament, active, upcoming)

@@ -33,6 +33,7 @@ from games.engine.ruleset import NotationError, Outcome, Progress
 from games.events.store import ABORTED, MILESTONES, PLATFORM_EVENTS, RESIGNED, Head
 from games.lobby import free_seats
 from games.models import BotLevels, Game, Seat
+from games.names import validate_one_line
 from games.players import with_bot_accounts
 from games.registry import default_game, game_ids, game_type, rule_set, schema_name
 from games.rulesets.site import ApiSchema
@@ -649,7 +650,12 @@ class NewGameSerializer(KeyedSerializer):
     """A new game of any registered game: ``rules`` picks the game, whose serializer checks
     ``config`` (see :func:`new_game_serializer`)."""
 
-    name = serializers.CharField(min_length=1, max_length=80)
+    name = serializers.CharField(
+        min_length=1,
+        max_length=80,
+        validators=[validate_one_line],
+        help_text="One line: no line breaks, tabs or other control characters.",
+    )
     public = serializers.BooleanField(
         default=False,
         help_text="Listed for anyone to join and watch; else joined with the invite token, "
@@ -1003,13 +1009,19 @@ class NobodyField(serializers.Field):
 
 #: The platform's own events (``games.endings``), the same in every game and never seen by
 #: its rules: one component each, whichever game records it. Who did it is the event's
-#: ``seat``; they record nothing else.
+#: ``seat``; they record nothing else, but whether a withdrawal recorded a resignation.
 PLATFORM_RECORDS: dict[str, type[serializers.Serializer]] = {
     RESIGNED: make_record(
         "ResignedRecord",
         None,
         "The player of the event's seat resigned: a bot of the table's level plays the seat "
         "to the end, and they rank after every player who did not.",
+        withdrawn=serializers.BooleanField(
+            required=False,
+            help_text="`true` when taking the player off their seat recorded the resignation "
+            "(a tournament's organiser withdrew them, or themselves from their own "
+            "tournament), not the player resigning; left out otherwise.",
+        ),
     ),
     ABORTED: make_record(
         "AbortedRecord",

@@ -42,6 +42,7 @@ from games.events.store import (
     MILESTONES,
     PLATFORM_EVENTS,
     RESIGNED,
+    WITHDRAWN,
     action_json,
     action_payload,
 )
@@ -419,7 +420,8 @@ def _check_ending(
 ) -> int:
     """A resignation or a call-off (``games.endings``): the seat it names, which must be
     a player's (once each for a resignation), in a game begun and not over, at no place
-    where the rules expect a milestone; it records nothing more."""
+    where the rules expect a milestone; it records nothing more, but for a resignation a
+    withdrawal recorded (its ``WITHDRAWN``, true)."""
     if event.get("sequence") != number:
         raise LogError(number, "log.sequence", "events must be numbered 1, 2, 3... without gaps")
     kind = event["type"]
@@ -433,8 +435,16 @@ def _check_ending(
     players = log.get("game", {}).get("config", {}).get("players")
     if not isinstance(seat, int) or not isinstance(players, int) or not 0 <= seat < players:
         raise LogError(number, "log.ending", f"a {kind} names a player's seat")
-    if event.get("payload") != {}:
-        raise LogError(number, "log.payload", f"a {kind} records nothing but its seat")
+    payload = event.get("payload")
+    # True itself: 1 == True, and a log holding 1 is not what the site records.
+    by_withdrawal = kind == RESIGNED and payload == {WITHDRAWN: True} and payload[WITHDRAWN] is True
+    if payload != {} and not by_withdrawal:
+        more = (
+            f", and whether a withdrawal recorded it ({WITHDRAWN}: true)"
+            if kind == RESIGNED
+            else ""
+        )
+        raise LogError(number, "log.payload", f"a {kind} records nothing but its seat{more}")
     if kind == RESIGNED and seat in resigned:
         raise LogError(number, "log.ending", f"seat {seat} resigned already")
     return seat

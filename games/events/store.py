@@ -40,6 +40,11 @@ MILESTONES = MILESTONE_TYPES
 #: (who ranks where, whether the game goes on) is the platform's.
 RESIGNED = "resigned"
 ABORTED = "aborted"
+#: The one key a resignation's payload may hold, true when another's taking the player off
+#: their seat recorded it (``games.endings.take_off``: a tournament's withdrawal, the
+#: player's own included), not the player resigning; left out otherwise. Resignations
+#: recorded before it existed never hold it (``games.results.resigned_first``).
+WITHDRAWN = "withdrawn"
 PLATFORM_EVENTS = frozenset({RESIGNED, ABORTED})
 #: Every type that is not a seat's action of the game's rules: skipped when replaying.
 NOT_ACTIONS = MILESTONES | PLATFORM_EVENTS

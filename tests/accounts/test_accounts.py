@@ -24,7 +24,7 @@ from accounts.allauth_french import SENTENCES
 from accounts.models import Profile, display_name, give_name, profile_of
 from games.lobby import game_invite, game_join, game_open, game_start
 from notifications.tasks import send_invitation
-from tests.members import named
+from tests.members import named, speaks
 
 pytestmark = pytest.mark.django_db
 
@@ -298,6 +298,35 @@ def test_the_profile_asks_for_a_name_and_keeps_player_n_for_the_site(
         assert response.status_code == 400, name
         assert display_name(alice) == "alice"
     assert "given to accounts without one" in response.content.decode()
+
+
+@pytest.mark.parametrize("name", ["Al\nBcc: x@evil.example", "Al\tice", "Al\u2029ice", "Al\x07"])
+def test_a_display_name_is_one_line(
+    name: str, alice: User, client: Client, as_user: Callable[[User], Client]
+) -> None:
+    """Failed before: taken, a name whose line break (or other control character) other
+    players would read in the middle of a line, and which broke the subject of every mail
+    naming it ("Al… invites you to a game"). Refused by the profile, the sign-up and the
+    admin, nothing saved."""
+    refused = "A name is one line: no line breaks, tabs or other control characters."
+    profile = as_user(alice).post(
+        "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": ""}
+    )
+    assert profile.status_code == 400 and refused in profile.content.decode()
+    french = as_user(speaks(alice, "fr")).post(
+        "/accounts/profile/", {"display_name": name, "time_zone": "UTC", "language": "fr"}
+    )
+    assert "Un nom tient sur une ligne\u00a0: ni saut de ligne" in french.content.decode()
+    signed_up = sign_up(client, "dan@example.com", name)
+    assert signed_up.status_code == 400 and refused in signed_up.content.decode()
+    assert not User.objects.filter(email="dan@example.com")
+    client.force_login(User.objects.create_superuser("root", "root@example.com", "pw"))
+    admin = client.post(
+        f"/admin/accounts/profile/{profile_of(alice).pk}/change/",
+        {"user": alice.pk, "display_name": name, "time_zone": "", "language": ""},
+    )
+    assert admin.status_code == 200 and refused in admin.content.decode()
+    assert display_name(alice) == "alice"
 
 
 def test_signing_up_as_player_n_is_refused(client: Client) -> None:

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
 
 from games.bots import play_bot_move
+from games.endings import take_off
 from games.events.consumers import dispatch
 from games.models import Game
 from games.registry import game_ids, rule_set, schema_name
@@ -197,6 +198,31 @@ def test_a_resignation_is_served_and_logged_as_the_schema_says(
     assert not readers.faults
     assert {"resigned", "game-ended"} <= readers.types
     assert any(event["type"] == "resigned" for event in log["events"])
+
+
+@pytest.mark.usefixtures("unthrottled")
+def test_a_withdrawal_is_served_and_logged_as_the_schema_says(
+    openapi: Schema, as_carol: APIClient
+) -> None:
+    """A player taken off their seat (a tournament's withdrawal, their own here): the
+    resignation it records says so. Failed before the schema named ``withdrawn``: the
+    record allows no other key."""
+    readers = _seated(openapi, "maya", _configs("maya")[0], 8, as_carol)
+    game = readers.game
+    readers.catch_up()
+    player = game.seats.get(number=0).user
+    assert player is not None
+
+    take_off(game=game, seat=0, by=player)
+    readers.play_out(random.Random(8))
+    log = readers.exported(as_carol)
+
+    assert not readers.faults
+    (served,) = [event for event in readers.read(1, 0)[0] if event["type"] == "resigned"]
+    assert served["action"] == {"withdrawn": True}
+    assert [event["payload"] for event in log["events"] if event["type"] == "resigned"] == [
+        {"withdrawn": True}
+    ]
 
 
 @pytest.mark.usefixtures("unthrottled")

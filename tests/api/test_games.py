@@ -189,6 +189,10 @@ def test_a_tables_own_malus_values_are_opened_through_the_api_and_played(
         ({"name": "g", "config": {"players": 3, "teams": True}}, "config"),
         ({"name": "g", "rules": "chess", "config": {"players": 2}}, "rules"),
         ({"name": "g", "config": {"players": 2}, "pubic": True}, "pubic"),
+        # Failed before: a 201, a name whose line break broke every mail naming it.
+        ({"name": "Nice\nBcc: x@evil.example", "config": {"players": 2}}, "name"),
+        ({"name": "Nice\tclub", "config": {"players": 2}}, "name"),
+        ({"name": "Nice\u2029club", "config": {"players": 2}}, "name"),
         ({"name": "g", "config": {"players": 2, "mod": "family"}}, "config"),
         ({"name": "g", "config": {"players": 2, "triple_rule": "never"}}, "config"),
         ({"name": "g", "config": {"players": 2, "family_scoring": ["pair"]}}, "config"),

@@ -211,6 +211,25 @@ def test_a_player_taken_off_after_winning_by_default_keeps_the_win(
     assert Event.objects.filter(game=game, type="resigned").count() == 2
 
 
+def test_a_player_who_takes_themselves_off_reads_withdrawn(
+    alice: User, bob: User, committed: Callable[..., Any]
+) -> None:
+    """A tournament's organiser who plays withdraws their own entry: the seat's own player
+    takes it off. Failed before: the resignation recorded, their act, read as one they had
+    made before being withdrawn, "resigned, then withdrawn". The log still verifies and
+    imports, the resignation in it."""
+    game = _table("maya", {"players": 2}, [alice, bob])
+
+    committed(lambda: take_off(game=game, seat=0, by=alice))
+
+    page = Client().get(f"/games/{game.pk}/").content.decode()
+    assert '<span class="badge">withdrawn</span>' in page
+    assert "resigned, then withdrawn" not in page
+    log = export_game(game.pk)
+    assert verify(log).summary["resigned"] == [0]
+    assert import_log(log).seats.get(number=0).resigned
+
+
 def test_a_seat_taken_off_is_played_as_a_resigned_seat(
     alice: User, bob: User, carol: User, committed: Callable[..., Any]
 ) -> None:

@@ -107,6 +107,25 @@ def test_opening_a_game_seats_its_creator(alice: User, as_user: Login) -> None:
             {"name": "T", "mode": "chess", "players": "4", "deadline_policy": "pass"},
             "Select a valid choice",
         ),
+        # Failed before: opened, a name whose line break broke every mail naming it.
+        (
+            {
+                "name": "Nice\nBcc: x@evil",
+                "mode": "speed-run",
+                "players": "4",
+                "deadline_policy": "pass",
+            },
+            "A name is one line: no line breaks, tabs or other control characters.",
+        ),
+        (
+            {
+                "name": "Nice\u2028club",
+                "mode": "speed-run",
+                "players": "4",
+                "deadline_policy": "pass",
+            },
+            "A name is one line",
+        ),
     ],
 )
 def test_a_bad_new_game_form_is_shown_again_with_its_errors(

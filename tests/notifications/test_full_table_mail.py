@@ -102,3 +102,20 @@ def test_a_mail_sent_late_is_not_sent_once_the_table_waits_for_her_no_more(
     game_start(game=friday, by=alice)
     assert send_notification(owed.pk) is False
     assert sent_to("alice@example.com") == []
+
+
+def test_a_name_stored_with_a_line_break_is_mailed_on_one_line(
+    alice: User, bob: User, mallory: User, commit: Commit
+) -> None:
+    """Names were not checked for line breaks before: a table's name stored with one (or
+    another control character) blocked every mail whose subject named it (a header may not
+    break its line), which stayed owed for ever. Its subject reads on one line instead,
+    and adds no header."""
+    table = game_open(
+        creator=alice, name="Nice\r\n\x07Bcc: x@evil.example\u2028club", config={"players": 3}
+    )
+    for user in (bob, mallory):
+        join(table, user, commit)
+    (told,) = mail.outbox
+    assert told.subject == "Nice Bcc: x@evil.example club: your table is full"
+    assert told.message()["Bcc"] is None and told.recipients() == ["alice@example.com"]

@@ -77,6 +77,21 @@ def test_play_again_opens_the_same_table_with_its_bots_and_invites_the_others(
     ]
 
 
+def test_a_name_stored_with_a_line_break_is_played_again_on_one_line(
+    alice: User, bob: User
+) -> None:
+    """Names were not checked for line breaks before: the new table took the stored name
+    as it was, which no form would take now. It takes it on one line."""
+    game = game_open(
+        creator=alice, name="Friday\r\ntoy", rules="toy", config={"players": 2, "pile": 5}
+    )
+    finished = _played_out(game, bob, bots=0)
+
+    again = game_rematch(game=finished, by=alice)
+
+    assert again.name == again.display_name == "Friday toy"
+
+
 def test_another_player_asking_again_takes_a_seat_at_the_same_table(
     finished_three: Game, alice: User, bob: User, as_user: Login
 ) -> None:

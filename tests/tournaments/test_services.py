@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.test import Client
 from django.utils import timezone
@@ -28,7 +29,7 @@ from notifications.outbox import resend_overdue
 from tests.members import speaks
 from tournaments import mail as tournament_mail
 from tournaments import results, selectors
-from tournaments.models import Entry, Mail, Stage, TablePlayer, Tournament
+from tournaments.models import Entry, Mail, Stage, Table, TablePlayer, Tournament
 from tournaments.services import (
     NotOrganiser,
     TournamentError,
@@ -494,6 +495,17 @@ def test_the_organisers_mail_that_a_stage_is_done_says_which_the_standings_and_w
     ), done.body
 
 
+def _stage_done_mail(table: Table, players: list[User], capture: OnCommit) -> EmailMessage:
+    """The organiser's one mail once ``table``, the last of its stage, is recorded with
+    ``players`` ranked in reverse order (the last one first)."""
+    fake_result(table, {user.username: 10 * rank for rank, user in enumerate(players)})
+    mail.outbox.clear()
+    with capture(execute=True):  # type: ignore[operator]
+        results._close_stage(table.stage)
+    (done,) = mail.outbox
+    return done
+
+
 def test_the_mail_that_the_last_stage_before_the_final_is_done_says_the_final_is_next(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
@@ -505,18 +517,34 @@ def test_the_mail_that_the_last_stage_before_the_final_is_done_says_the_final_is
     (table,) = first_stage(cup, players, 4).tables.all()
     for gone in players[:2]:
         entry_withdraw(entry=cup.entries.get(user=gone), by=alice, rng=random.Random(4))
-    fake_result(table, {user.username: 10 * rank for rank, user in enumerate(players)})
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        results._close_stage(table.stage)
-    (done,) = mail.outbox
+    done = _stage_done_mail(table, players, django_capture_on_commit_callbacks)
     assert done.subject == "Cup\u00a0: toutes les tables de la ronde 1 sont terminées"
     assert "La ronde 1 sur 1 est terminée." in done.body
     assert "En tête après la ronde 1\u00a0:\n1. " in done.body
     assert (
-        "Ensuite\u00a0: la finale, qui réunit les 3 premières places de ce classement. "
+        "Ensuite\u00a0: la finale, qui réunit les 3 premiers de ce classement encore en lice. "
         "La finale demande au moins 3 joueurs actifs. Vous pouvez mettre fin au tournoi "
         "depuis vos outils."
+    ) in done.body, done.body
+
+
+def test_the_mail_before_the_final_says_it_seats_the_top_players_still_in_the_tournament(
+    alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
+) -> None:
+    """Failed before: under leaders led by a withdrawn player, it said the final seated
+    "the top 3 of these standings", the second of whom he was; the final passes him over."""
+    cup = with_a_final(alice, stage_count=2)
+    players = make_players(4)
+    (first,) = first_stage(cup, players, 4).tables.all()
+    fake_result(first, {user.username: 10 * rank for rank, user in enumerate(players)})
+    (second,) = stage_start(tournament=cup, by=alice, rng=random.Random(4)).tables.all()
+    leader = players[3]
+    entry_withdraw(entry=cup.entries.get(user=leader), by=alice, rng=random.Random(4))
+    done = _stage_done_mail(second, players, django_capture_on_commit_callbacks)
+    assert f"2. {display_name(leader)}: 8 points (withdrawn)\n" in done.body, done.body
+    assert (
+        "Next: the final, which seats the top 3 players of these standings still in the "
+        "tournament. Start it from your tools"
     ) in done.body, done.body
 
 

@@ -177,17 +177,25 @@ def test_the_clocks_move_for_one_late_player_mails_the_next_one_their_turn(
 
 
 def withdrawn_before_the_end(
-    organiser: User, players: list[User], capture: OnCommit, resigned_first: bool = False
+    organiser: User,
+    players: list[User],
+    capture: OnCommit,
+    resigned_first: bool = False,
+    withdrawn: User | None = None,
 ) -> tuple[Tournament, Game, Seat]:
     """The four ``players`` (the third speaking French) at the one table of the
-    organiser's "Spring cup", played for a while, its first seat's player withdrawn (after
-    resigning, if ``resigned_first``), played to its end, its mails sent: the tournament,
-    the game, and the seat of the player withdrawn."""
+    organiser's "Spring cup", played for a while, the player ``withdrawn`` (by default,
+    the first seat's) withdrawn (after resigning, if ``resigned_first``), played to its
+    end, its mails sent: the tournament, the game, and the seat of the player withdrawn."""
     tournament = open_for_a_day(organiser, "Spring cup", table_size=4)
     speaks(players[2], "fr")
     game = first_stage(tournament, players, seed=4).tables.get().game
     play_out(game, random.Random(4), moves=10)
-    gone = Seat.objects.get(game=game, number=0)
+    gone = (
+        Seat.objects.get(game=game, number=0)
+        if withdrawn is None
+        else Seat.objects.get(game=game, user=withdrawn)
+    )
     assert gone.user is not None
     if resigned_first:
         resign(game=game, user=gone.user)
@@ -292,6 +300,37 @@ def test_a_player_who_resigned_then_was_withdrawn_reads_both_in_that_order(
     csv_file = reader.get(f"/tournaments/{tournament.pk}/standings.csv").content.decode()
     (row,) = [row for row in csv_file.splitlines() if f",{gone.name}," in row]
     assert ",yes," in row  # the stage's forfeit, and the withdrawal
+
+
+def test_an_organiser_who_withdraws_their_own_entry_reads_withdrawn(
+    alice: User,
+    make_players: Players,
+    as_user: Callable[[User], Client],
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Alice organises and plays; mid-game she withdraws her own entry. Failed before: the
+    resignation her withdrawal recorded was her own act, so she read "resigned, then
+    withdrawn" on the tables page, the game's page and in the game-over mail, and the
+    API's forfeit said "resigned"."""
+    players = [alice, *make_players(3)]
+    tournament, game, gone = withdrawn_before_the_end(
+        alice, players, django_capture_on_commit_callbacks, withdrawn=alice
+    )
+
+    english = next(m for m in mail.outbox if m.to == [players[1].email])
+    assert f"- No place: {gone.name} (withdrawn): 0 points" in english.body.splitlines()
+    assert "resigned" not in english.body
+    reader = as_user(players[1])
+    tables = reader.get(f"/tournaments/{tournament.pk}/tables/").content.decode()
+    assert f"{gone.name} (withdrawn)" in tables and "resigned" not in tables
+    page = reader.get(f"/games/{game.pk}/").content.decode()
+    assert page.count('<span class="badge">withdrawn</span>') == 2
+    assert "resigned, then withdrawn" not in page
+    (api_table,) = reader.get(f"/api/tournaments/{tournament.pk}/").json()["stage_list"][0][
+        "tables"
+    ]
+    (left,) = [p for p in api_table["players"] if p["forfeit"] is not None]
+    assert (left["name"], left["forfeit"]) == (gone.name, "withdrawn")
 
 
 def test_the_game_over_mail_reads_a_tables_places_without_recording_it(

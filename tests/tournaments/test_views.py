@@ -1006,6 +1006,8 @@ A_TOURNAMENT = {
     ("change", "message"),
     [
         ({"name": ""}, "This field is required"),
+        # Failed before: created, a name whose line break broke every mail naming it.
+        ({"name": "Cup\r\nBcc: x@evil.example"}, "A name is one line"),
         ({"table_size": "7"}, "Select a valid choice"),
         ({"points": "4: 1/2/3/4"}, "must never increase"),
         ({"registration_opens": "2099-02-01T12:00"}, "close after it opens"),
