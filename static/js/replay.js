@@ -1,7 +1,21 @@
 // Keyboard for the replay viewer: arrows step, Home/End jump. The controls are plain links
 // (they work without JavaScript); this only clicks them.
+// A box that scrolls (a score sheet, a stack wider than a phone), once the reader has put
+// the focus in it, takes the keys as in any page: the arrows scroll it, Home and End reach
+// its ends.
+const scrolls = (element) => {
+  if (!(element instanceof HTMLElement)) return false;
+  const style = getComputedStyle(element);
+  const scrolling = (overflow) => overflow === "auto" || overflow === "scroll";
+  return (
+    (scrolling(style.overflowX) && element.scrollWidth > element.clientWidth) ||
+    (scrolling(style.overflowY) && element.scrollHeight > element.clientHeight)
+  );
+};
+
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea")) return;
+  if (scrolls(event.target)) return;
   // With a modifier the key is the browser's or the system's (Alt+Left: back).
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const link = document.querySelector(`#replay-step a[data-key="${event.key}"]`);

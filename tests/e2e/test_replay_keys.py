@@ -172,3 +172,23 @@ def test_what_the_chain_head_is_stays_open_from_step_to_step(visitor: Page, repl
     expect(visitor.locator("#replay-step")).to_have_attribute("data-step", "6")
     wait_for_htmx(visitor)
     expect(fold).to_have_js_property("open", True)
+
+
+def test_the_arrows_in_a_box_that_scrolls_sideways_scroll_it(visitor: Page, replay: str) -> None:
+    """On a phone the final scores scroll sideways in their box, which the keyboard reaches:
+    there the arrows scroll the box, as in any page, and step the game nowhere (Left went
+    back a step, taking the scores away from under the reader)."""
+    visitor.set_viewport_size(PHONE)
+    visitor.goto(replay.split("?")[0])
+    step = visitor.locator("#replay-step")
+    last = step.get_attribute("data-last") or ""
+    sheet = visitor.get_by_role("region", name="Score sheet")
+    assert sheet.evaluate("box => box.scrollWidth > box.clientWidth")
+    sheet.focus()
+    visitor.keyboard.press("ArrowRight")
+    expect(sheet).not_to_have_js_property("scrollLeft", 0)
+    visitor.keyboard.press("ArrowLeft")
+    wait_for_htmx(visitor)
+    expect(step).to_have_attribute("data-step", last)
+    expect(sheet).to_have_js_property("scrollLeft", 0)
+    expect(sheet).to_be_focused()
