@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -192,3 +193,45 @@ def test_the_arrows_in_a_box_that_scrolls_sideways_scroll_it(visitor: Page, repl
     expect(step).to_have_attribute("data-step", last)
     expect(sheet).to_have_js_property("scrollLeft", 0)
     expect(sheet).to_be_focused()
+
+
+@contextmanager
+def slow_line(page: Page, latency_ms: int) -> Iterator[None]:
+    """``page``'s answers each come ``latency_ms`` late (Chromium's network emulation)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    line = {"offline": False, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**line, "latency": latency_ms})
+    try:
+        yield
+    finally:
+        cdp.send("Network.emulateNetworkConditions", {**line, "latency": 0})
+        cdp.detach()
+
+
+def test_on_a_slow_line_every_press_counts_and_the_step_shows_it_is_coming(
+    visitor: Page, replay: str
+) -> None:
+    """On a slow line a step takes a while to come. The reader pressing Next three times
+    meanwhile, by key or by finger, goes three steps on (the presses after the first were
+    lost: one step on), and sees at once that the step is on its way: the slider moves to
+    it and the step shown is marked busy until it comes."""
+    visitor.set_viewport_size({"width": 1280, "height": 900})
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    wait_for_htmx(visitor)
+    step = visitor.locator("#replay-step")
+    with slow_line(visitor, 800):
+        for _ in range(3):
+            visitor.keyboard.press("ArrowRight")
+        expect(step).to_have_attribute("aria-busy", "true")
+        expect(visitor.locator("#replay-slider")).to_have_value("8")
+        expect(step).to_have_attribute("data-step", "8")
+        wait_for_htmx(visitor)
+        expect(visitor).to_have_url(re.compile(r"\?step=8$"))
+        expect(step).not_to_have_attribute("aria-busy", "true")
+        for _ in range(2):
+            visitor.locator("#replay-prev").click()
+        expect(step).to_have_attribute("data-step", "6")
+        wait_for_htmx(visitor)
+        expect(visitor).to_have_url(re.compile(r"\?step=6$"))
+        expect(visitor.locator("#replay-prev")).to_be_focused()
