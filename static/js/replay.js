@@ -60,6 +60,12 @@ document.addEventListener("htmx:beforeRequest", (event) => {
     event.detail.target.setAttribute("aria-busy", "true");
   }
 });
+// The page htmx keeps for Back is taken as the step comes, still marked busy: kept so,
+// Back would show that step faded for good.
+document.addEventListener("htmx:beforeHistorySave", () => {
+  const shown = document.getElementById("replay-step");
+  if (shown) shown.removeAttribute("aria-busy");
+});
 for (const failure of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(failure, (event) => {
     const shown = document.getElementById("replay-step");

@@ -215,7 +215,8 @@ def test_on_a_slow_line_every_press_counts_and_the_step_shows_it_is_coming(
     """On a slow line a step takes a while to come. The reader pressing Next three times
     meanwhile, by key or by finger, goes three steps on (the presses after the first were
     lost: one step on), and sees at once that the step is on its way: the slider moves to
-    it and the step shown is marked busy until it comes."""
+    it and the step shown is marked busy until it comes (and only until then: Back found
+    it still busy)."""
     visitor.set_viewport_size({"width": 1280, "height": 900})
     visitor.goto(replay.split("?")[0] + "?step=5")
     wait_for_htmx(visitor)
@@ -235,3 +236,8 @@ def test_on_a_slow_line_every_press_counts_and_the_step_shows_it_is_coming(
         wait_for_htmx(visitor)
         expect(visitor).to_have_url(re.compile(r"\?step=6$"))
         expect(visitor.locator("#replay-prev")).to_be_focused()
+    # Back shows the step left as it was once it had come: not marked busy, nor faded.
+    visitor.go_back()
+    expect(visitor).to_have_url(re.compile(r"\?step=8$"))
+    expect(step).to_have_attribute("data-step", "8")
+    expect(step).not_to_have_attribute("aria-busy", "true")
