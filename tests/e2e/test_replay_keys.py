@@ -241,3 +241,22 @@ def test_on_a_slow_line_every_press_counts_and_the_step_shows_it_is_coming(
     expect(visitor).to_have_url(re.compile(r"\?step=8$"))
     expect(step).to_have_attribute("data-step", "8")
     expect(step).not_to_have_attribute("aria-busy", "true")
+
+
+def test_back_to_a_step_from_another_page_shows_the_whole_replay(
+    visitor: Page, replay: str
+) -> None:
+    """A reader steps on, leaves for the table, and comes back with the browser's Back: the
+    replay comes back whole, with its heading and its style (the browser's cache gave the
+    step alone that htmx had asked for at that address, bare)."""
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    step = visitor.locator("#replay-step")
+    visitor.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    visitor.get_by_role("link", name="Back to the table").click()
+    expect(visitor).not_to_have_url(re.compile(r"/replay/"))
+    visitor.go_back()
+    expect(visitor).to_have_url(re.compile(r"/replay/\?step=6$"))
+    expect(visitor.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Replay: "))
+    expect(step).to_have_attribute("data-step", "6")
