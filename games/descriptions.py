@@ -157,10 +157,16 @@ def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | N
     if kind == "created":
         return _("The table is set for %(players)s.") % {"players": and_list(names)}
     if kind == "game-ended":
-        winners = and_list([names[seat] for seat in entry["action"]["winners"]])
+        winners = list(entry["action"]["winners"])
         if not winners:  # nobody left in it made a move of their own (games.results)
             return _("The game is over, with no winner.")
-        return _("The game is over. Winner: %(winners)s.") % {"winners": winners}
+        if winners == [viewer]:
+            return _("The game is over. You won.")
+        return ngettext(
+            "The game is over. Winner: %(winners)s.",
+            "The game is over. Winners: %(winners)s.",
+            len(winners),
+        ) % {"winners": and_list([who(seat, viewer, names) for seat in winners])}
     # Said whole for "you" and for a name: the verb agrees with its subject in French.
     seat = entry.get("seat")
     if kind == "resigned":

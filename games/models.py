@@ -242,6 +242,14 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.name} (seat {self.number})"
 
+    @property
+    def score_words(self) -> str:
+        """The seat's final score as its game's table says it ("22 points", "1 token",
+        Numenko's "12 points in hand"); "" without one."""
+        if self.score is None:
+            return ""
+        return self.game.game_type.site.describe_score(self.score)
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save the seat; a new one takes its game's times (``bulk_create``, which skips
         this, is followed by the game's projection, which writes them)."""

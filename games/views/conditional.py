@@ -28,7 +28,7 @@ from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control
 
 from games.belonging import Aftermath
 from games.models import Game, Seat
@@ -91,8 +91,6 @@ def unless_unchanged(
     if etag is not None:
         response.headers["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
-    # The whole page and htmx's table alone share a URL.
-    patch_vary_headers(response, ("HX-Request",))
     return response
 
 

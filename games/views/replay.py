@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.vary import vary_on_headers
 
 from games.access import game_for_viewer
 from games.models import Game
@@ -17,6 +18,9 @@ from games.params import whole_number
 from games.presenters import replay_step
 
 
+# The step alone (htmx's) and the whole page share an address: a browser's cache that
+# kept the step alone would show it bare to a reader coming back to the replay with Back.
+@vary_on_headers("HX-Request")
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game, seat = game_for_viewer(request, game_id)
     if game.status == Game.Status.OPEN:

@@ -20,6 +20,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRefresh, HttpResponseStopPolling
 
 from games import endings
@@ -54,6 +55,9 @@ from games.services import (
 from games.views.conditional import table_etag, unless_unchanged
 
 
+# The waiting room's refresh and the table's take the page's address for their part alone:
+# a browser's cache that kept the part would show it bare to a player coming back with Back.
+@vary_on_headers("HX-Request")
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's page: the waiting room until it starts, then the table as the viewer
     sees it, drawn afresh unless the browser already holds it (``conditional``)."""

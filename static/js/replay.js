@@ -1,25 +1,80 @@
-// Keyboard for the replay viewer: arrows step, Home/End jump. The controls are plain links
-// (they work without JavaScript); this only clicks them.
+// The replay viewer's controls: arrows step, Home/End jump, and so do the links First,
+// Previous, Next and Last (plain links, which work without JavaScript). Each press moves
+// the slider, whose form asks htmx for that step: a step asked for while another is on its
+// way replaces it (the form's hx-sync), and the next press counts from the slider, so that
+// three presses on a slow line go three steps on, not one.
+
+// A box that scrolls (a score sheet, a stack wider than a phone), once the reader has put
+// the focus in it, takes the keys as in any page: the arrows scroll it, Home and End reach
+// its ends.
+const scrolls = (element) => {
+  if (!(element instanceof HTMLElement)) return false;
+  const style = getComputedStyle(element);
+  const scrolling = (overflow) => overflow === "auto" || overflow === "scroll";
+  return (
+    (scrolling(style.overflowX) && element.scrollWidth > element.clientWidth) ||
+    (scrolling(style.overflowY) && element.scrollHeight > element.clientHeight)
+  );
+};
+
+// Go where ``key`` leads from the step the slider stands at (the one shown, or the one on
+// its way); whether it led anywhere (at an end, Previous or Next leads nowhere).
+const step = (key) => {
+  const slider = document.getElementById("replay-slider");
+  if (!window.htmx || !slider) return false;
+  const from = Number(slider.value);
+  const last = Number(slider.max);
+  const to = { Home: 1, End: last, ArrowLeft: from - 1, ArrowRight: from + 1 }[key];
+  if (to === undefined || to < 1 || to > last || to === from) return false;
+  slider.value = String(to);
+  slider.dispatchEvent(new Event("change", { bubbles: true }));
+  return true;
+};
+
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea")) return;
+  if (scrolls(event.target)) return;
   // With a modifier the key is the browser's or the system's (Alt+Left: back).
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  const link = document.querySelector(`#replay-step a[data-key="${event.key}"]`);
-  if (link) {
-    event.preventDefault();
-    // Right after a step is swapped in, htmx has not bound its links yet: a click then
-    // would follow the plain link and reload the page. Ask htmx directly instead, from
-    // the link, so that it pushes the step's address as a click does, keeping the page it
-    // leaves for the browser's Back.
-    if (window.htmx) {
-      window.htmx.ajax("GET", link.getAttribute("hx-get"), {
-        source: link, target: "#replay-step", swap: "outerHTML",
-      });
-    } else {
-      link.click();
-    }
+  if (step(event.key)) event.preventDefault();
+});
+
+// The links, pressed (a click, a tap, Enter): caught on the way down, before the browser
+// follows them. A click with a modifier opens the link elsewhere, as the reader asked.
+document.addEventListener(
+  "click",
+  (event) => {
+    const link = event.target.closest("#replay-step a[data-key]");
+    if (!link || event.button !== 0) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (step(link.dataset.key)) event.preventDefault();
+  },
+  true,
+);
+
+// While a step is on its way, the step shown says it is busy (and is dimmed: site.css);
+// a step that could not come (the line down, the server failing) leaves it as it was, the
+// slider back at it. (A step replaced by the next one asked for is no failure.)
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.target && event.detail.target.id === "replay-step") {
+    event.detail.target.setAttribute("aria-busy", "true");
   }
 });
+// The page htmx keeps for Back is taken as the step comes, still marked busy: kept so,
+// Back would show that step faded for good.
+document.addEventListener("htmx:beforeHistorySave", () => {
+  const shown = document.getElementById("replay-step");
+  if (shown) shown.removeAttribute("aria-busy");
+});
+for (const failure of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
+  document.addEventListener(failure, (event) => {
+    const shown = document.getElementById("replay-step");
+    if (!shown || event.detail.target !== shown) return;
+    shown.removeAttribute("aria-busy");
+    const slider = document.getElementById("replay-slider");
+    if (slider) slider.value = shown.dataset.step;
+  });
+}
 
 // A step swapped in is said politely from #replay-news, outside the swapped part (only a
 // step: the chat panel that each step loads is no news).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -172,3 +173,90 @@ def test_what_the_chain_head_is_stays_open_from_step_to_step(visitor: Page, repl
     expect(visitor.locator("#replay-step")).to_have_attribute("data-step", "6")
     wait_for_htmx(visitor)
     expect(fold).to_have_js_property("open", True)
+
+
+def test_the_arrows_in_a_box_that_scrolls_sideways_scroll_it(visitor: Page, replay: str) -> None:
+    """On a phone the final scores scroll sideways in their box, which the keyboard reaches:
+    there the arrows scroll the box, as in any page, and step the game nowhere (Left went
+    back a step, taking the scores away from under the reader)."""
+    visitor.set_viewport_size(PHONE)
+    visitor.goto(replay.split("?")[0])
+    step = visitor.locator("#replay-step")
+    last = step.get_attribute("data-last") or ""
+    sheet = visitor.get_by_role("region", name="Score sheet")
+    assert sheet.evaluate("box => box.scrollWidth > box.clientWidth")
+    sheet.focus()
+    visitor.keyboard.press("ArrowRight")
+    expect(sheet).not_to_have_js_property("scrollLeft", 0)
+    visitor.keyboard.press("ArrowLeft")
+    wait_for_htmx(visitor)
+    expect(step).to_have_attribute("data-step", last)
+    expect(sheet).to_have_js_property("scrollLeft", 0)
+    expect(sheet).to_be_focused()
+
+
+@contextmanager
+def slow_line(page: Page, latency_ms: int) -> Iterator[None]:
+    """``page``'s answers each come ``latency_ms`` late (Chromium's network emulation)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    line = {"offline": False, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**line, "latency": latency_ms})
+    try:
+        yield
+    finally:
+        cdp.send("Network.emulateNetworkConditions", {**line, "latency": 0})
+        cdp.detach()
+
+
+def test_on_a_slow_line_every_press_counts_and_the_step_shows_it_is_coming(
+    visitor: Page, replay: str
+) -> None:
+    """On a slow line a step takes a while to come. The reader pressing Next three times
+    meanwhile, by key or by finger, goes three steps on (the presses after the first were
+    lost: one step on), and sees at once that the step is on its way: the slider moves to
+    it and the step shown is marked busy until it comes (and only until then: Back found
+    it still busy)."""
+    visitor.set_viewport_size({"width": 1280, "height": 900})
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    wait_for_htmx(visitor)
+    step = visitor.locator("#replay-step")
+    with slow_line(visitor, 800):
+        for _ in range(3):
+            visitor.keyboard.press("ArrowRight")
+        expect(step).to_have_attribute("aria-busy", "true")
+        expect(visitor.locator("#replay-slider")).to_have_value("8")
+        expect(step).to_have_attribute("data-step", "8")
+        wait_for_htmx(visitor)
+        expect(visitor).to_have_url(re.compile(r"\?step=8$"))
+        expect(step).not_to_have_attribute("aria-busy", "true")
+        for _ in range(2):
+            visitor.locator("#replay-prev").click()
+        expect(step).to_have_attribute("data-step", "6")
+        wait_for_htmx(visitor)
+        expect(visitor).to_have_url(re.compile(r"\?step=6$"))
+        expect(visitor.locator("#replay-prev")).to_be_focused()
+    # Back shows the step left as it was once it had come: not marked busy, nor faded.
+    visitor.go_back()
+    expect(visitor).to_have_url(re.compile(r"\?step=8$"))
+    expect(step).to_have_attribute("data-step", "8")
+    expect(step).not_to_have_attribute("aria-busy", "true")
+
+
+def test_back_to_a_step_from_another_page_shows_the_whole_replay(
+    visitor: Page, replay: str
+) -> None:
+    """A reader steps on, leaves for the table, and comes back with the browser's Back: the
+    replay comes back whole, with its heading and its style (the browser's cache gave the
+    step alone that htmx had asked for at that address, bare)."""
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    step = visitor.locator("#replay-step")
+    visitor.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    visitor.get_by_role("link", name="Back to the table").click()
+    expect(visitor).not_to_have_url(re.compile(r"/replay/"))
+    visitor.go_back()
+    expect(visitor).to_have_url(re.compile(r"/replay/\?step=6$"))
+    expect(visitor.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Replay: "))
+    expect(step).to_have_attribute("data-step", "6")

@@ -107,6 +107,22 @@ def test_each_line_links_the_replay_and_says_the_game_and_result(
     assert "called off" in line_of(page, "Called off") and called.name in page
 
 
+def test_each_line_says_the_score_in_the_games_own_words(alice: User, as_user: Login) -> None:
+    """The score reads as the game's table says it: in its unit, a negative one with the
+    minus sign, Numenko's as the points left in hand (it keeps them negative): a bare
+    "-66" or "-12" read as a typo, and "1" of Maya as one point."""
+    for name, scores in (("Objectifs", [-66, -45]), ("Maya", [1, 5]), ("Numenko", [-12, -3])):
+        game = game_with_scores(alice, name, scores)
+        Game.objects.filter(pk=game.pk).update(rules=name.lower())
+    for path in ("/games/finished/", "/games/"):
+        page = as_user(alice).get(path).content.decode()
+        assert "your score \u221266 points" in line_of(page, "Objectifs")
+        assert "your score 1 token" in line_of(page, "Maya")
+        assert "your score 12 points in hand" in line_of(page, "Numenko")
+    french = as_user(alice).get("/games/finished/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "votre score 1 jeton" in line_of(french, "Maya")
+
+
 def test_each_line_says_the_players_place_ties_shared(alice: User, as_user: Login) -> None:
     game_with_scores(alice, "First", [30, 20, 10])
     game_with_scores(alice, "Second", [30, 20, 10], mine=1)

@@ -419,6 +419,20 @@ def test_the_waiting_room_shows_who_joined_then_turns_into_the_table(
     assert started.status_code == 200 and started["HX-Refresh"] == "true"
 
 
+def test_the_waiting_room_and_its_refresh_are_kept_apart_by_the_browser(
+    alice: User, as_user: Login
+) -> None:
+    """The waiting room's refresh asks its page's address for the room alone: both answers
+    say that they vary with htmx's header, or the browser's cache, keeping the room alone
+    under the page's address, showed it bare (no menu, no style) to a host who left the
+    page and came back to it with Back."""
+    game = game_open(creator=alice, name="Soon", config={"players": 2})
+    as_alice = as_user(alice)
+    poll = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "waiting-room"}
+    for answer in (as_alice.get(f"/games/{game.pk}/", **poll), as_alice.get(f"/games/{game.pk}/")):
+        assert "HX-Request" in [v.strip() for v in answer.headers["Vary"].split(",")]
+
+
 def test_nothing_is_played_before_the_start(alice: User, bob: User, as_user: Login) -> None:
     game = game_open(creator=alice, name="Early", config={"players": 2})
     client = as_user(alice)

@@ -100,6 +100,20 @@ def test_htmx_steps_swap_only_the_step(duel: Game, client: Client) -> None:
     assert page.lstrip().startswith('<section id="replay-step"') and "<html" not in page
 
 
+def test_the_step_alone_and_the_whole_page_are_kept_apart_by_the_browser(
+    duel: Game, client: Client
+) -> None:
+    """A step's address answers htmx with the step alone and the browser with the whole
+    page: both say that they vary with htmx's header, or the browser's cache, keeping the
+    step alone under its address, showed it bare (no menu, no style) to a reader who left
+    the replay and came back to it with Back."""
+    game = finish(duel)
+    alone = client.get(f"/games/{game.pk}/replay/?step=4", HTTP_HX_REQUEST="true")
+    whole = client.get(f"/games/{game.pk}/replay/?step=4")
+    for answer in (alone, whole):
+        assert "HX-Request" in [v.strip() for v in answer.headers["Vary"].split(",")]
+
+
 def test_going_back_past_the_browsers_saved_steps_gets_the_whole_page(
     duel: Game, client: Client
 ) -> None:
