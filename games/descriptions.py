@@ -40,6 +40,17 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else number(value)
 
 
+def points(score: int) -> str:
+    """A score in points as the games that count them write it: "22 points", below zero with
+    the minus sign; the plural follows the number's size, so that French, singular for 0
+    and 1 only, writes twelve below zero in the plural.
+
+    >>> points(22), points(1), points(-12) == MINUS + "12 points"
+    ('22 points', '1 point', True)
+    """
+    return ngettext("%(n)s point", "%(n)s points", abs(score)) % {"n": number(score)}
+
+
 def and_list(items: Sequence[str]) -> str:
     """Items in words: "Alice, Bob and Carol"."""
     items = list(items)

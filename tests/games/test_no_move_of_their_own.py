@@ -143,7 +143,7 @@ def test_the_lists_and_the_api_count_no_win_and_no_place_for_her(
     assert seats == [(True, False), (True, False), (False, True)]
 
     hers = as_user(mallory).get("/games/finished/").content.decode()  # in French
-    assert "votre score 1 · tous vos coups joués à votre place — hors classement" in hers
+    assert "votre score 1 won · tous vos coups joués à votre place — hors classement" in hers
     assert "victoire" not in hers and " sur 3" not in hers
     alices = as_user(alice).get("/games/finished/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1st of 2 (tie)" in alices  # placed among the players who moved

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
-from games.descriptions import and_list, signed, who
+from games.descriptions import and_list, points, signed, who
 from games.engine.numx import Card, Face, GameConfig, TripleRule
 from games.engine.numx.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
@@ -183,7 +183,7 @@ class NumxSite:
         return descriptions.score_rule(rule)
 
     def describe_score(self, score: int) -> str:
-        return ngettext("%(n)d point", "%(n)d points", score) % {"n": score}
+        return points(score)
 
     def refusal_argument(self, value: object) -> str:
         """A card a refusal names, in the reader's words; anything else (a number) as it is."""

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
-from games.descriptions import number
+from games.descriptions import number, points
 from games.engine.objectifs import Card
 from games.engine.objectifs.objectives import malus_sum
 from games.engine.objectifs.rulebook import RULES as RULEBOOK
@@ -91,8 +91,7 @@ class ObjectifsSite:
         return descriptions.score_rule(rule)
 
     def describe_score(self, score: int) -> str:
-        # French takes the singular for 0 and 1 only: "-12 points", as "12 points".
-        return ngettext("%(n)s point", "%(n)s points", abs(score)) % {"n": number(score)}
+        return points(score)
 
     def refusal_argument(self, value: object) -> str:
         """A card (or a value, as its classic card) a refusal names, in the reader's words;
