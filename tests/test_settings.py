@@ -117,10 +117,10 @@ def test_every_scheduled_task_is_one_the_workers_know() -> None:
 
 
 def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_all() -> None:
-    """Mail, webhooks, the games' reactions, the bots' moves and the beat's sweeps each have
-    a queue, so that `celery worker -Q bots` can be given its own processes (docs/deploy.md); a
-    worker started without -Q serves all five, and no task is left in a queue nobody
-    consumes."""
+    """Mail (a chat report's to the moderators among it), webhooks, the games' reactions,
+    the bots' moves and the beat's sweeps each have a queue, so that `celery worker -Q bots`
+    can be given its own processes (docs/deploy.md); a worker started without -Q serves all
+    five, and no task is left in a queue nobody consumes."""
     from django.conf import settings
 
     from numx_site.celery import app
@@ -139,6 +139,7 @@ def test_tasks_go_to_the_queue_of_their_kind_and_a_plain_worker_consumes_them_al
         "notifications.tasks.send_notification",
         "notifications.tasks.send_invitation",
         "notifications.tasks.send_answer",
+        "notifications.tasks.send_chat_report",
         "tournaments.mail.send_mail",
         "tournaments.mail.send_invitation",
     }

@@ -28,7 +28,9 @@ pytestmark = pytest.mark.django_db
 
 OnCommit = Callable[..., object]
 
-#: A seed whose X-Game at a table of three ends with the absent seat's score the best.
+#: The first seed tried for an X-Game at a table of three whose absent seat ends with the
+#: best score; the deal also depends on the database's ids (PostgreSQL does not reuse them
+#: from one test to the next), so further seeds are tried until one does.
 SEED = 2
 ABSENT = 2
 
@@ -62,14 +64,21 @@ def play_with_one_absent(game: Game, absent: int, rng: random.Random) -> Game:
 def test_the_winner_named_is_the_one_the_tournament_places_first(
     alice: User, make_players: Players, django_capture_on_commit_callbacks: OnCommit
 ) -> None:
-    tournament = open_for_a_day(alice, "Spring cup", table_size=3, deadline_policy="bot")
-    players = make_players(3)
-    speaks(players[0], "fr")
-    game = first_stage(tournament, players, seed=SEED).tables.get().game
-    play_with_one_absent(game, ABSENT, random.Random(SEED))
-    seats = list(game.seats.order_by("number"))
-    scores = [seat.score or 0 for seat in seats]
-    assert max(scores) == scores[ABSENT] and scores.count(max(scores)) == 1  # his, alone
+    for seed in range(SEED, SEED + 20):
+        tournament = open_for_a_day(
+            alice, f"Spring cup {seed}", table_size=3, deadline_policy="bot"
+        )
+        players = make_players(3)
+        game = first_stage(tournament, players, seed=seed).tables.get().game
+        play_with_one_absent(game, ABSENT, random.Random(seed))
+        seats = list(game.seats.order_by("number"))
+        scores = [seat.score or 0 for seat in seats]
+        if max(scores) == scores[ABSENT] and scores.count(max(scores)) == 1:  # his, alone
+            break
+    else:
+        pytest.fail("no seed gave the absent seat the best score alone")
+    french = seats[0].user
+    speaks(french, "fr")
     will = seats[ABSENT].name
     best = max((seat for seat in seats if seat.number != ABSENT), key=lambda s: s.score or 0)
     mail.outbox.clear()
@@ -84,7 +93,7 @@ def test_the_winner_named_is_the_one_the_tournament_places_first(
             if m.to == [seat.user.email] and m.subject.endswith(("game is over", "terminée"))
         ]
         text, html = str(over.body), str(over.alternatives[0][0])
-        if seat.number == 0:  # in French
+        if seat.user == french:
             named = "vous" if seat.number == best.number else best.name
             assert f"Gagnée par {named}." in text and f"Gagnée par {named}." in html
             assert f"- 1. {best.name}\u00a0: 4 points" in text

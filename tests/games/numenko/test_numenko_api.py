@@ -204,11 +204,13 @@ def test_the_schema_gives_numenkos_move_its_typed_grid(alice: User) -> None:
     assert set(schemas["NumenkoView"]["properties"]) >= {"grids", "pot", "hand", "submitted"}
 
 
-def test_live_another_seats_move_that_ends_the_game_makes_a_pending_move_stale(
+def test_live_another_seats_move_that_ends_the_game_refuses_a_pending_move_as_over(
     alice: User, bob: User
 ) -> None:
     """Alice is content; both read the game; Bob asks for nothing too, and every player
-    being content ends the game: Alice's move, sent from before, is a 409, not a move."""
+    being content ends the game: Alice's move, sent from before, is refused for the game
+    being over (400, as any move to a finished game, whatever sequence it carries), not
+    played."""
     game = numenko_game(alice, bob, mode="live")
     assert submit(token_client(alice), game, "pass").status_code == 201
     seen = last(game)
@@ -216,7 +218,7 @@ def test_live_another_seats_move_that_ends_the_game_makes_a_pending_move_stale(
     assert state(game).ending is not None
     grid = calculation(game, 0)
     response = submit(token_client(alice), game, f"grid {grid}", seen=seen)
-    assert response.status_code == 409
+    assert response.status_code == 400 and response.json()["rule"] == "numenko.over"
     assert len(played(game, 0)) == 1
 
 
