@@ -486,8 +486,7 @@ def _players(
     today's). ``reader``: the seat of whoever reads, if not ``seat``."""
     now = timezone.now()
     bots = bot_accounts(s.user_id for s in seats)
-    taken_off = {(s.game_id, s.number): s.former_user_id for s in seats if s.former_user_id}
-    first = resigned_first(taken_off)
+    first = resigned_first(seats)
     clock = live and all(s.game.status == Game.Status.RUNNING for s in seats)
     return [
         Player(
@@ -517,7 +516,7 @@ def _players(
             resigned=s.number in resigned,
             left=left_mark(
                 resigned=s.number in resigned,
-                taken_off=(s.game_id, s.number) in taken_off,
+                taken_off=s.former_user_id is not None,
                 resigned_first=(s.game_id, s.number) in first,
                 absent=outcome is not None and s.number in outcome.absent,
             ),

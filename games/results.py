@@ -12,7 +12,7 @@ every move was made for them, and when no player is left who did neither, nobody
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db.models import Count, Q
@@ -37,16 +37,17 @@ def resigned_seats(game_id: int) -> frozenset[int]:
     )
 
 
-def resigned_first(taken_off: Mapping[tuple[int, int], int]) -> frozenset[tuple[int, int]]:
-    """Of the seats another took their player off (``taken_off``: each one's game and
-    number, and that player's account, ``Seat.former_user``), those whose player had
-    resigned before (``games.endings.take_off`` of a seat already handed over records no
-    second resignation): what happened there is their resignation, then the taking off.
-    The others' resignation is the taking off's, which its event says (``WITHDRAWN``),
-    whoever took them off: a tournament's organiser may withdraw their own entry. A
-    resignation recorded before events said so is told by who recorded it: the player,
-    their own; another, the taking off's. One query for any number of games (none for no
-    seat)."""
+def resigned_first(seats: Iterable[Seat]) -> frozenset[tuple[int, int]]:
+    """Of ``seats`` (any games'), each as its game and number, those another took their
+    player off (``Seat.former_user``) whose player had resigned before
+    (``games.endings.take_off`` of a seat already handed over records no second
+    resignation): what happened there is their resignation, then the taking off. The
+    others' resignation is the taking off's, which its event says (``WITHDRAWN``), whoever
+    took them off: a tournament's organiser may withdraw their own entry. A resignation
+    recorded before events said so is told by who recorded it: the player, their own;
+    another, the taking off's. One query for any number of games (none for no seat taken
+    off)."""
+    taken_off = {(s.game_id, s.number): s.former_user_id for s in seats if s.former_user_id}
     if not taken_off:
         return frozenset()
     resignations = Event.objects.filter(
@@ -198,10 +199,9 @@ def _place(seats: Sequence[Seat], number: int, game: Game) -> Place | None:
     # A side finishes where its best seat does, as the ratings rank it: partners share a
     # score, and are not tied with each other.
     ranks = [min(places[seat] for seat in side) for side in sides]
-    found = [i for i, side in enumerate(sides) if number in side]
-    if not found:
+    mine = next((rank for rank, side in zip(ranks, sides, strict=True) if number in side), None)
+    if mine is None:
         return None
-    mine = ranks[found[0]]
     return Place(
         place=1 + sum(rank < mine for rank in ranks),
         players=len(sides),

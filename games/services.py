@@ -396,7 +396,11 @@ def _recorded(game_id: int, key: str, seat: int, action_json: dict[str, Any]) ->
         # Recorded before the end of its append was kept: the append's one timestamp.
         recording = recording.filter(recorded_at=event.recorded_at)
     return Submitted(
-        game_id, current.sequence, tuple(recording.order_by("sequence")), current.state, True
+        game_id,
+        current.sequence,
+        tuple(recording.order_by("sequence")),
+        current.state,
+        duplicate=True,
     )
 
 

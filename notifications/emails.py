@@ -245,38 +245,42 @@ def _context(notification: Notification) -> dict[str, Any]:
         names = seat_names(game)
         # The players who resigned come last, as they rank, and those who made no move of
         # their own after them, placed nowhere (games.results).
-        scores = sorted(
-            game.seats.values_list(
-                "number", "score", "winner", "timeouts", "resigned", "former_user", "absent"
+        seats = sorted(
+            game.seats.only(
+                "game_id",
+                "number",
+                "score",
+                "winner",
+                "timeouts",
+                "resigned",
+                "former_user",
+                "absent",
             ),
-            key=lambda s: (s[6], s[4], -(s[1] or 0)),
+            key=lambda s: (s.absent, s.resigned, -(s.score or 0)),
         )
         lines = _score_lines(game)
-        taken_off = {
-            (game.pk, n): former for n, _s, _w, _l, _r, former, _a in scores if former is not None
-        }
-        first = resigned_first(taken_off)
+        first = resigned_first(seats)
         context["scores"] = [
             (
-                names[n],
-                "" if score is None else number(score),
-                won,
+                names[s.number],
+                "" if s.score is None else number(s.score),
+                s.winner,
                 # Every move made for them says it all: no count of the clock's beside it.
-                0 if absent else late,
-                lines.get(n, []),
+                0 if s.absent else s.timeouts,
+                lines.get(s.number, []),
                 left_mark(
-                    resigned=resigned,
-                    taken_off=(game.pk, n) in taken_off,
-                    resigned_first=(game.pk, n) in first,
-                    absent=absent,
+                    resigned=s.resigned,
+                    taken_off=s.former_user_id is not None,
+                    resigned_first=(game.pk, s.number) in first,
+                    absent=s.absent,
                 ),
             )
-            for n, score, won, late, resigned, former, absent in scores
+            for s in seats
         ]
         # The reader among them is "you": their own mail, not a stranger's, says they won.
-        winners = [n for n, _s, won, *_rest in scores if won]
+        winners = [s.number for s in seats if s.winner]
         context["winners"] = and_list([who(n, seat, names) for n in winners])
-        context["no_winner"] = nobody_won(winners, [n for n, *_rest, absent in scores if absent])
+        context["no_winner"] = nobody_won(winners, [s.number for s in seats if s.absent])
         # What ended it: the moves since the player's own last one, which no "your
         # turn" mail told them (the other's last move, the last round's end).
         context["recap_heading"], context["recap"] = _recap(game, seat, ended=True)

@@ -415,8 +415,7 @@ def _table_views(
     names, bots = display_names(seated), bot_accounts(seated)
     # A resignation recorded by a withdrawal (taking the player off their seat) is not the
     # player's own: one who resigned before being withdrawn is told from it.
-    taken_off = {key: seat.former_user_id for key, seat in seats.items() if seat.former_user_id}
-    first = resigned_first(taken_off)
+    first = resigned_first(seats.values())
     views = []
     for table in tables:
         at_table = players.get(table.pk, [])
@@ -451,7 +450,7 @@ def _table_views(
                     rank=placed[player.pk].place if player.pk in placed else None,
                     points=placed[player.pk].points if player.pk in placed else None,
                     bot_account=player.entry.user_id in bots,
-                    resigned=seat.resigned and (key not in taken_off or key in first),
+                    resigned=seat.resigned and (seat.former_user_id is None or key in first),
                 )
             )
         views.append(view)
