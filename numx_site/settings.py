@@ -101,7 +101,7 @@ TEMPLATES = [
             "libraries": template_libraries(),
             # The ``date`` filter of every template writes French's "1er" (games/dates.py);
             # ``number`` writes a number below zero with the minus sign (games/numbers.py).
-            "builtins": ["games.dates", "games.numbers"],
+            "builtins": ["games.code_spans", "games.dates", "games.numbers"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

@@ -89,6 +89,10 @@ def test_every_player_is_mailed_their_grid_and_hand_at_once(
         assert "The pot holds 116 tiles." in body
         assert "This choice is too large to list" in body
         assert "`exchange TILE [grid ROWS]`" in body
+        # The HTML mail draws the notation as code, without the text mail's backticks.
+        html = message.alternatives[0][0]  # type: ignore[attr-defined]
+        assert "<code>exchange TILE [grid ROWS]</code>" in html
+        assert "`" not in html
         assert message.reply_to
 
 
@@ -435,9 +439,11 @@ def test_a_grid_word_with_no_grid_after_it_is_refused_not_played_empty(
     deliver(commit, reply(message, said, client=client))
     assert outcome() == "not-a-move"
     assert played(game, 0) == [str(parse_action(f"fini grid {FULL_GRID}"))]
-    answer = str(answer_to(alice.email).body)
+    answered = answer_to(alice.email)
+    answer = str(answered.body)
     assert "no grid after “grid”" in answer
     assert "to keep your grid, write `pass`" in answer
+    assert "to keep your grid, write <code>pass</code>" in answered.alternatives[0][0]  # type: ignore[attr-defined]
     # Taking every tile back is written so, on purpose.
     deliver(commit, reply(message, "grid .", client=client))
     assert outcome() == "played"
