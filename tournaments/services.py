@@ -293,7 +293,8 @@ def _hand_to_bot(place: TablePlayer, by: AbstractBaseUser, rng: random.Random) -
             raise TournamentError(str(refused)) from refused
         return
     for _move in range(MAX_MOVES):
-        if not play_bot_move(game, rng, only=[place.seat]):
+        # Said in the history as the bots consumer says the seat's later moves.
+        if not play_bot_move(game, rng, only=[place.seat], reasons={place.seat: "withdrawn"}):
             break
     game.refresh_from_db()
     if game.status == Game.Status.FINISHED:

@@ -1,0 +1,125 @@
+"""What players read of a withdrawal: the game's history and replay say that the player
+withdrew, or was withdrawn, from the tournament (not that they resigned), in English and
+French (docs/tournaments.md, "Points per table")."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games.endings import resign
+from games.events.models import Event
+from games.models import Game, Seat
+from tests.members import speaks
+from tournaments.models import Tournament
+from tournaments.services import entry_withdraw
+
+from .conftest import Players, first_stage, open_for_a_day, play_out
+
+pytestmark = pytest.mark.django_db
+
+Login = Callable[[User], Client]
+OnCommit = Callable[..., object]
+
+
+def withdrawn_mid_game(
+    organiser: User, players: list[User], gone: User, capture: OnCommit
+) -> tuple[Tournament, Game]:
+    """The four ``players`` at the one table of the organiser's "Spring cup", played for a
+    while, then ``gone`` withdrawn by the organiser (themselves, if ``gone`` is the
+    organiser), what that commits run: the tournament and the game."""
+    tournament = open_for_a_day(organiser, "Spring cup", table_size=4)
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    play_out(game, random.Random(4), moves=10)
+    with capture(execute=True):
+        entry_withdraw(entry=tournament.entries.get(user=gone), by=organiser, rng=random.Random(4))
+    return tournament, game
+
+
+def _lines(page: str) -> list[str]:
+    """The sentences of a history page's list (or a replay's step), tags taken out."""
+    found = re.findall(r"<li(?:\s[^>]*)?>(.*?)</li>", page, re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", line)).strip() for line in found]
+
+
+def _withdrawal_step(game: Game) -> int:
+    (step,) = Event.objects.filter(game=game, type="resigned").values_list("sequence", flat=True)
+    return step
+
+
+def _read(reader: Client, game: Game) -> tuple[list[str], str]:
+    """The game's history, and its replay at the withdrawal, as ``reader`` reads them."""
+    history = _lines(reader.get(f"/games/{game.pk}/history/").content.decode())
+    replay = reader.get(f"/games/{game.pk}/replay/?step={_withdrawal_step(game)}")
+    return history, html.unescape(replay.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("who", "language", "said"),
+    [
+        ("themselves", "en", "alice withdrew from the tournament."),
+        ("themselves", "fr", "alice a mis fin à sa participation au tournoi."),
+        ("by the organiser", "en", "The organiser withdrew player1 from the tournament."),
+        ("by the organiser", "fr", "L’organisation a retiré player1 du tournoi."),
+    ],
+)
+def test_a_withdrawn_player_reads_so_in_the_history_the_replay_and_the_api(
+    who: str,
+    language: str,
+    said: str,
+    alice: User,
+    make_players: Players,
+    as_user: Login,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Alice organises; she withdraws her own entry mid-game (she plays too), or another
+    player's. Failed before: the game's history and its replay said "alice resigned."
+    ("alice a abandonné."), "player1 resigned.", as if they had given up the game."""
+    players = [alice, *make_players(3)] if who == "themselves" else make_players(4)
+    gone = players[0]
+    _tournament, game = withdrawn_mid_game(alice, players, gone, django_capture_on_commit_callbacks)
+    reader = as_user(speaks(players[1], language))
+
+    history, replay = _read(reader, game)
+
+    assert said in history
+    assert not [line for line in history if line.startswith(gone.username) and "resign" in line]
+    assert f"{gone.username} a abandonné." not in history
+    assert said in replay
+    # The API's event log says it too, its event as recorded.
+    step = _withdrawal_step(game)
+    answer = reader.get(f"/api/games/{game.pk}/events/", {"after": step - 1, "limit": 1})
+    (event,) = answer.json()["results"]
+    assert event["description"] == said
+    assert (event["type"], event["action"]) == ("resigned", {"withdrawn": True})
+    assert "by_player" not in event
+
+
+def test_a_player_who_resigned_before_being_withdrawn_still_reads_resigned(
+    alice: User,
+    make_players: Players,
+    as_user: Login,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Their resignation was their own: the history says it as such, once (the
+    withdrawal that followed records no second resignation)."""
+    players = make_players(4)
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    play_out(game, random.Random(4), moves=10)
+    gone = Seat.objects.get(game=game, number=0).user
+    assert gone is not None
+    resign(game=game, user=gone)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry_withdraw(entry=tournament.entries.get(user=gone), by=alice, rng=random.Random(4))
+
+    history, _replay = _read(as_user(players[1]), game)
+
+    assert f"{gone.username} resigned." in history
+    assert not [line for line in history if "withdr" in line]
