@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.core import mail
 from django.test import Client
 
 from games.endings import resign
@@ -123,3 +124,100 @@ def test_a_player_who_resigned_before_being_withdrawn_still_reads_resigned(
 
     assert f"{gone.username} resigned." in history
     assert not [line for line in history if "withdr" in line]
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "said", "page_says"),
+    [
+        (
+            "en",
+            "Spring cup: you withdrew",
+            "You withdrew from Spring cup: you will be seated at no further stage, and you "
+            "keep the points you earned.",
+            "You withdrew from this tournament.",
+        ),
+        (
+            "fr",
+            "Spring cup\u00a0: vous avez mis fin à votre participation",
+            "Vous avez mis fin à votre participation au tournoi Spring cup\u00a0: vous ne "
+            "jouerez plus aucune ronde, et vous gardez les points gagnés.",
+            "Vous avez mis fin à votre participation à ce tournoi.",
+        ),
+    ],
+)
+def test_an_organiser_who_withdraws_their_own_entry_is_told_in_the_first_person(
+    language: str,
+    subject: str,
+    said: str,
+    page_says: str,
+    alice: User,
+    make_players: Players,
+    as_user: Login,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """Failed before: Alice, withdrawing herself, was mailed "Spring cup: the organiser has
+    withdrawn you" and "alice has withdrawn you from Spring cup", as if from someone else,
+    and her registration page said "The organiser withdrew you from this tournament."."""
+    speaks(alice, language)
+    players = [alice, *make_players(3)]
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    first_stage(tournament, players, seed=4)
+    mail.outbox.clear()
+    ask = f"/tournaments/{tournament.pk}/organise/players/"
+    ask += f"{tournament.entries.get(user=alice).pk}/withdraw/"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        done = as_user(alice).post(ask, follow=True)
+
+    assert page_says.rstrip(".") in html.unescape(done.content.decode())
+    (told,) = [m for m in mail.outbox if m.to == [alice.email]]
+    assert told.subject == subject
+    assert told.body.startswith(said)
+    assert "withdrawn you" not in told.body and "alice a mis fin" not in told.body
+    page = html.unescape(
+        as_user(alice).get(f"/tournaments/{tournament.pk}/register/").content.decode()
+    )
+    assert page_says in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "en",
+            [
+                "Withdraw from this tournament?",
+                "This cannot be undone: you will be seated at no further stage and cannot "
+                "register again.",
+                "At the table being played now, a bot takes your seat at once and the table "
+                "gives you 0 points, with no place.",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Mettre fin à votre participation à ce tournoi\u00a0?",
+                "C’est sans retour\u00a0: vous ne jouerez plus aucune ronde et ne pourrez pas "
+                "vous réinscrire.",
+                "À la table en cours, un bot prend aussitôt votre place et la table vous donne "
+                "0 point et aucune place.",
+            ],
+        ),
+    ],
+)
+def test_the_question_before_withdrawing_oneself_speaks_to_the_organiser(
+    language: str, words: list[str], alice: User, make_players: Players, as_user: Login
+) -> None:
+    """Failed before: "Withdraw alice?", "alice will be seated at no further stage", "a bot
+    takes their seat", of the organiser reading it about themselves."""
+    speaks(alice, language)
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    first_stage(tournament, [alice, *make_players(3)], seed=4)
+    entry = tournament.entries.get(user=alice)
+
+    page = as_user(alice).get(f"/tournaments/{tournament.pk}/organise/players/{entry.pk}/withdraw/")
+
+    text = html.unescape(page.content.decode())
+    for sentence in words:
+        assert sentence in text
+    assert "alice" not in text.split("<main", 1)[1].split("</main>", 1)[0].replace("alice@", "")
