@@ -8,13 +8,17 @@ import html
 import random
 import re
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
+from django.utils import timezone
 
+from games import deadlines
 from games.endings import resign
+from games.events import consumers
 from games.events.models import Event
 from games.models import Game, Seat
 from tests.members import speaks
@@ -221,3 +225,48 @@ def test_the_question_before_withdrawing_oneself_speaks_to_the_organiser(
     for sentence in words:
         assert sentence in text
     assert "alice" not in text.split("<main", 1)[1].split("</main>", 1)[0].replace("alice@", "")
+
+
+def test_a_player_who_timed_out_then_was_withdrawn_reads_both_in_that_order(
+    alice: User,
+    make_players: Players,
+    as_user: Login,
+    django_capture_on_commit_callbacks: OnCommit,
+) -> None:
+    """The clock moved for a late player, then the organiser withdrew them. Failed before:
+    the tables page and the game-over mail said "(withdrawn)" only, as if the organiser had
+    taken off a player still playing, and the API's forfeit "withdrawn", though its rule
+    is the first that happened. The standings mark them withdrawn, as any withdrawal."""
+    players = make_players(4)
+    speaks(players[2], "fr")
+    tournament = open_for_a_day(alice, "Spring cup", table_size=4)
+    game = first_stage(tournament, players, seed=4).tables.get().game
+    rng = random.Random(9)
+    while game.seats.filter(awaited=True).count() != 1:
+        play_out(game, rng, moves=1)
+    late = game.seats.get(awaited=True)
+    Seat.objects.filter(pk=late.pk).update(
+        vacation_days=0, awaited_since=timezone.now() - timedelta(days=8)
+    )
+    assert deadlines.tick()["timeouts"] == 1
+    assert late.user is not None
+    entry_withdraw(entry=tournament.entries.get(user=late.user), by=alice, rng=rng)
+    play_out(game, rng)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        consumers.dispatch(game.pk)
+    reader = players[1] if late.user != players[1] else players[0]
+    name = late.user.username
+
+    english = next(m for m in mail.outbox if m.to == [reader.email])
+    assert f"- No place: {name} (timed out, then withdrawn): 0 points" in english.body
+    french = next(m for m in mail.outbox if m.to == [players[2].email] and players[2] != late.user)
+    assert f"- Sans place\u00a0: {name} (délai dépassé, puis retrait)\u00a0: 0 point" in french.body
+    tables = as_user(reader).get(f"/tournaments/{tournament.pk}/tables/").content.decode()
+    assert f"{name} (timed out, then withdrawn)" in tables
+    answer = as_user(reader).get(f"/api/tournaments/{tournament.pk}/").json()
+    (api_table,) = answer["stage_list"][0]["tables"]
+    (left,) = [p for p in api_table["players"] if p["forfeit"] is not None]
+    assert (left["name"], left["forfeit"]) == (name, "timed-out")
+    standings = as_user(reader).get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert f"{name}</a> (withdrawn)" in standings
