@@ -106,17 +106,17 @@ def bots_take_their_turns(game_id: int, events: Sequence[Recorded]) -> None:
     game = Game.objects.get(pk=game_id)
     seats = game.seats.filter(Q(is_bot=True) | Q(handed_over_at__isnull=False))
     rows = [
-        (number, level, is_bot and former is None, resigned)
+        (number, level, is_bot and former is None, resigned, former is not None)
         for number, level, is_bot, former, resigned in seats.values_list(
             "number", "bot_level", "is_bot", "former_user", "resigned"
         )
     ]
-    levels = {number: BotLevel(level if bot else game.bot_level) for number, level, bot, _r in rows}
+    levels = {number: BotLevel(level if bot else game.bot_level) for number, level, bot, *_ in rows}
     # A person's seat handed over says so in the history: a bot moved for them, because
-    # they resigned (or were taken off it) or because everybody else did.
+    # they were taken off it (a tournament's withdrawal), resigned, or everybody else did.
     reasons = {
-        number: "resigned" if resigned else "others-resigned"
-        for number, _level, bot, resigned in rows
+        number: "withdrawn" if taken_off else "resigned" if resigned else "others-resigned"
+        for number, _level, bot, resigned, taken_off in rows
         if not bot
     }
     if not levels or game.status != Game.Status.RUNNING:

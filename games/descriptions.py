@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.engine.ruleset import ConfigError, IllegalAction, NotationError, WordedError
+from games.events.store import WITHDRAWN
 from games.models import Game
 from games.results import Place
 
@@ -162,8 +163,11 @@ def you_hold(hand: Sequence[str | None], cards: Callable[[Sequence[str | None]],
 
 def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> str | None:
     """The sentence of an event every game records alike (the table set, the game over with
-    its ``winners``, a player resigning or calling the game off, as ``viewer`` reads it),
-    or None for the game's own events."""
+    its ``winners``, a player resigning, withdrawing or withdrawn from a tournament, or
+    calling the game off, as ``viewer`` reads it), or None for the game's own events. A
+    resignation another recorded (``selectors.event_log``'s ``by_player``, false) is the
+    organiser withdrawing the player; one recorded by a withdrawal (``WITHDRAWN``) that the
+    player made themselves, their own withdrawal."""
     kind = entry["type"]
     if kind == "created":
         return _("The table is set for %(players)s.") % {"players": and_list(names)}
@@ -181,6 +185,12 @@ def common_event(entry: Mapping[str, Any], names: Sequence[str], viewer: int | N
     # Said whole for "you" and for a name: the verb agrees with its subject in French.
     seat = entry.get("seat")
     if kind == "resigned":
+        # Taken off their seat (games.endings.take_off): a tournament's withdrawal, by its
+        # organiser or by the player themselves; the seat is nobody's then, never "you".
+        if not entry.get("by_player", True):
+            return _("The organiser withdrew %(name)s from the tournament.") % {"name": names[seat]}
+        if entry["action"].get(WITHDRAWN):
+            return _("%(name)s withdrew from the tournament.") % {"name": names[seat]}
         if seat == viewer:
             return _("You resigned.")
         return _("%(name)s resigned.") % {"name": names[seat]}
@@ -242,6 +252,7 @@ def reason_text(reason: str) -> str:
         "deadline": _("(time was up)"),
         "bot": _("(played by a bot for an absent player)"),
         "resigned": _("(played by a bot: the player resigned)"),
+        "withdrawn": _("(played by a bot: the player is out of the tournament)"),
         "others-resigned": _("(played by a bot: every other player resigned)"),
     }.get(reason, f"({reason})")
 

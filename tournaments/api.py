@@ -62,7 +62,8 @@ class TablePlayerSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Why the table gives the player the tournament's fixed value and no place "
         "(null: it does not): the first that happened, so resigned for a player who "
-        "resigned, then was withdrawn.",
+        "resigned, then was withdrawn, and timed-out for one who timed out, then was "
+        "withdrawn.",
     )
 
 

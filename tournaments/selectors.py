@@ -14,7 +14,7 @@ from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from accounts.models import display_names
 from games.descriptions import left_mark, ordinal
@@ -314,27 +314,36 @@ class PlayerAtTable:
     #: The player resigned at this table by their own act (a bot plays their seat; the
     #: fixed value), not by the resignation a withdrawal records for them.
     resigned: bool = False
+    #: The player timed out at this table before they were withdrawn: the deadline policy
+    #: had moved for them while they held their seat.
+    timed_out_first: bool = False
 
     @property
     def forfeit_reason(self) -> str | None:
         """Why the table gives the player the fixed value and no place, as the tables page
         and the API say it: "withdrawn", "resigned" or "timed-out" (None: it does not).
-        The first that happened: a player who resigned, then was withdrawn, resigned."""
+        The first that happened: a player who resigned, then was withdrawn, resigned; one
+        who timed out, then was withdrawn, timed out."""
         if self.resigned:
             return "resigned"
-        if self.place.withdrawn:
+        if self.place.withdrawn and not self.timed_out_first:
             return "withdrawn"
-        return "timed-out" if self.place.timed_out else None
+        return "timed-out" if self.place.timed_out or self.timed_out_first else None
 
     @property
     def forfeit_mark(self) -> str:
         """The forfeit's reason as the tables page and the game-over mail mark it beside
         the player's name, in the reader's language ("" when the table gave a place); a
-        player who resigned, then was withdrawn, reads both in that order, as the game's
-        own scores say it."""
+        player who resigned or timed out, then was withdrawn, reads both in that order
+        (the first, as the game's own scores say it)."""
         reason = self.forfeit_reason
         if reason == "resigned" and self.place.withdrawn:
             return left_mark(resigned=True, taken_off=True, resigned_first=True)
+        if reason == "timed-out" and self.place.withdrawn:
+            return pgettext(
+                "a player the deadline policy moved for, then withdrawn from the tournament",
+                "timed out, then withdrawn",
+            )
         return "" if reason is None else str(FORFEIT_MARKS[reason])
 
 
@@ -451,10 +460,21 @@ def _table_views(
                     points=placed[player.pk].points if player.pk in placed else None,
                     bot_account=player.entry.user_id in bots,
                     resigned=seat.resigned and (seat.former_user_id is None or key in first),
+                    timed_out_first=player.withdrawn and _timed_out_first(seat, player),
                 )
             )
         views.append(view)
     return views
+
+
+def _timed_out_first(seat: Seat, player: TablePlayer) -> bool:
+    """Whether the withdrawn ``player`` had timed out at the table before the withdrawal.
+    Taken off their seat mid-game: the deadline policy had moved for them (a seat taken
+    off is never awaited again, so its timeouts all came before). Withdrawn once the game
+    was over: what the table's result gives them (``results.results_at``)."""
+    if seat.former_user_id is not None:
+        return seat.timeouts > 0
+    return player.timed_out
 
 
 def table_sizes_of(tournament: Tournament) -> list[int]:

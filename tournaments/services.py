@@ -128,6 +128,8 @@ def tournament_register(
         if entry is not None and entry.status == Entry.Status.REGISTERED:
             raise TournamentError(_("You are already registered."))
         if entry is not None and entry.status == Entry.Status.WITHDRAWN:
+            if withdrew_themselves(entry):
+                raise TournamentError(_("You withdrew from this tournament."))
             raise TournamentError(_("The organiser withdrew you from this tournament."))
         invitations = selectors.invitations_of(tournament, user)
         if tournament.status != Tournament.Status.REGISTRATION and not invitations.exists():
@@ -240,25 +242,40 @@ def entry_withdraw(
             place.save(update_fields=["withdrawn"])
             if place.table.game.status == Game.Status.RUNNING:
                 _hand_to_bot(place, by, rng or random.Random())
-        _tell_withdrawn(entry, display_name(by), seated=bool(unrecorded))
+        _tell_withdrawn(entry, by, seated=bool(unrecorded))
     return entry
 
 
-def _tell_withdrawn(entry: Entry, organiser: str, seated: bool) -> None:
-    """Tell the player the organiser withdrew, after the commit: what they keep and, if
-    ``seated`` at a table not recorded yet, what it gives them."""
+def withdrew_themselves(entry: Entry) -> bool:
+    """Whether ``entry`` is the organiser's own: only the organiser withdraws, so its
+    withdrawal is (or would be) the player's own act, said to them in the first person."""
+    return entry.user_id == entry.tournament.organiser_id
+
+
+def _tell_withdrawn(entry: Entry, by: AbstractBaseUser, seated: bool) -> None:
+    """Tell the player withdrawn by ``by``, after the commit: what they keep and, if
+    ``seated`` at a table not recorded yet, what it gives them. An organiser who withdrew
+    their own entry reads that they withdrew, not that somebody withdrew them."""
     tournament = entry.tournament
     link = settings.SITE_URL + reverse("tournaments:standings", args=(tournament.pk,))
+    themselves = withdrew_themselves(entry)
+    organiser = display_name(by)
 
     def compose() -> tuple[str, str]:
         words = {"organiser": organiser, "tournament": tournament.name}
-        body = [
-            _(
+        if themselves:
+            subject = _("%(tournament)s: you withdrew") % words
+            said = _(
+                "You withdrew from %(tournament)s: you will be seated at no further stage, and "
+                "you keep the points you earned."
+            )
+        else:
+            subject = _("%(tournament)s: the organiser has withdrawn you") % words
+            said = _(
                 "%(organiser)s has withdrawn you from %(tournament)s: you will be seated at no "
                 "further stage, and you keep the points you earned."
             )
-            % words
-        ]
+        body = [said % words]
         if seated:
             body.append(
                 ngettext(
@@ -271,7 +288,7 @@ def _tell_withdrawn(entry: Entry, organiser: str, seated: bool) -> None:
                 % {"n": tournament.forfeit_points}
             )
         body.append(_("The standings: %(link)s") % {"link": link})
-        return _("%(tournament)s: the organiser has withdrawn you") % words, "\n\n".join(body)
+        return subject, "\n\n".join(body)
 
     queue_mail(tournament, [entry.user], compose)
 
@@ -293,7 +310,8 @@ def _hand_to_bot(place: TablePlayer, by: AbstractBaseUser, rng: random.Random) -
             raise TournamentError(str(refused)) from refused
         return
     for _move in range(MAX_MOVES):
-        if not play_bot_move(game, rng, only=[place.seat]):
+        # Said in the history as the bots consumer says the seat's later moves.
+        if not play_bot_move(game, rng, only=[place.seat], reasons={place.seat: "withdrawn"}):
             break
     game.refresh_from_db()
     if game.status == Game.Status.FINISHED:

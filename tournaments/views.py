@@ -372,6 +372,8 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
             "tournament": tournament,
             "entry": entry,
             "name": selectors.names_of([entry])[entry.pk],
+            # The organiser withdrawing their own entry is asked about themselves.
+            "themselves": services.withdrew_themselves(entry),
             # A table whose result is not recorded yet gives them the fixed value.
             "seated": entry.places.filter(table__recorded_at__isnull=True).exists(),
             "smallest": seating.smallest_table(tournament.small_tables),
@@ -384,6 +386,8 @@ def withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRes
     def act(tournament: Tournament) -> str:
         entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
         services.entry_withdraw(entry=entry, by=request.user)
+        if services.withdrew_themselves(entry):
+            return _("You withdrew from this tournament.")
         return _("Player withdrawn.")
 
     return _organiser_action(request, tournament_id, act)

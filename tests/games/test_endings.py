@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -31,6 +32,7 @@ from games.tasks import play_bots
 from notifications.models import Notification
 from ratings.models import Rating
 from tests.conftest import person
+from tests.members import speaks
 
 pytestmark = pytest.mark.django_db
 
@@ -234,7 +236,9 @@ def test_a_seat_taken_off_is_played_as_a_resigned_seat(
     alice: User, bob: User, carol: User, committed: Callable[..., Any]
 ) -> None:
     """Failed before: the seat taken off counted as an ordinary bot's, so its moves went
-    into the history without saying that a bot moved for a player who resigned."""
+    into the history without saying that a bot moved for a player who had left. Then they
+    said "the player resigned", of a player withdrawn from their tournament: they say
+    that the player is out of it."""
     game = _table("numx", {"players": 3}, [alice, bob, carol])
 
     committed(lambda: take_off(game=game, seat=0, by=person("dave")))
@@ -242,7 +246,15 @@ def test_a_seat_taken_off_is_played_as_a_resigned_seat(
 
     moved = Event.objects.filter(game=game, seat=0).exclude(type="resigned")
     assert moved.exists()
-    assert {event.payload.get("reason") for event in moved} == {"resigned"}
+    assert {event.payload.get("reason") for event in moved} == {"withdrawn"}
+    reader = Client()
+    reader.force_login(bob)
+    history = html.unescape(reader.get(f"/games/{game.pk}/history/").content.decode())
+    assert "(played by a bot: the player is out of the tournament)" in history
+    assert "the player resigned" not in history
+    speaks(bob, "fr")
+    history = html.unescape(reader.get(f"/games/{game.pk}/history/").content.decode())
+    assert "(joué par un bot\u00a0: retrait du tournoi)" in history
 
 
 # Calling a game off ---------------------------------------------------------------------

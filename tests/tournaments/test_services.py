@@ -658,7 +658,7 @@ def test_a_withdrawn_player_is_told_by_email_in_their_language(
     )
     assert f"/tournaments/{league.pk}/standings/" in english.body
     # Said to a woman as to a man: "vous a retiré" was a man's only.
-    assert french.subject == "Spring league\u00a0: l’organisateur a mis fin à votre participation"
+    assert french.subject == "Spring league\u00a0: l’organisation a mis fin à votre participation"
     assert (
         f"{display_name(alice)} a mis fin à votre participation au tournoi Spring league\u00a0: "
         "vous ne jouerez plus aucune ronde, et vous gardez les points gagnés." in french.body

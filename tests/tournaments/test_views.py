@@ -1446,8 +1446,8 @@ def test_withdrawing_asks_first_when_too_few_would_be_left_for_the_next_stage(
     )
     assert (
         "Il resterait 2 joueurs, trop peu pour la ronde suivante (il en faut 3)\u00a0: vous "
-        "pourriez alors inviter un remplaçant avant elle, ou terminer le tournoi avant son "
-        "terme." in html.unescape(french.content.decode())
+        "pourriez alors inviter quelqu’un en remplacement avant elle, ou terminer le tournoi "
+        "avant son terme." in html.unescape(french.content.decode())
     )
 
 
