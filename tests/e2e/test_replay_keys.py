@@ -147,7 +147,7 @@ def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page, repl
 def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
     visitor: Page, replay: str
 ) -> None:
-    """At 1280 px the slider's words ("Event 5 of 460"), the slider and Go stood one under
+    """At 1280 px the slider's words ("Step 5 of 460"), the slider and Go stood one under
     the other beside the links, Go left hanging below the slider; now they read in one
     line, and on a phone they still wrap within its width."""
     parts = ("label[for=replay-slider]", "#replay-slider", "#replay-step nav button")

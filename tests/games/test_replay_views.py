@@ -32,7 +32,7 @@ def test_anyone_replays_a_finished_game_with_every_hand_shown(duel: Game, client
     response = client.get(f"/games/{game.pk}/replay/?step=3")
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Event 3 of" in page and "Every hand" in page
+    assert "Step 3 of" in page and "Every hand" in page
     then = store.load(game.pk, game.rules, upto=3).state
     for seat in (0, 1):
         for card in then.hands[seat]:  # type: ignore[attr-defined]
@@ -46,17 +46,31 @@ def test_each_step_has_a_permalink_and_neighbours(duel: Game, client: Client) ->
     assert 'type="range"' in page and 'data-key="ArrowLeft"' in page
 
 
+def test_the_slider_and_the_link_beside_it_both_speak_of_steps(duel: Game, client: Client) -> None:
+    """The slider said "Event 12 of 80" beside "Link to this step", and the steps are
+    numbered: one word for one thing, a step, in English as in French (étape)."""
+    game = finish(duel)
+    last = game.last_sequence
+    english = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    assert f'<label for="replay-slider">Step 3 of {last}</label>' in english
+    assert "Link to this step" in english and "Event" not in english
+    french = client.get(f"/games/{game.pk}/replay/?step=3", HTTP_ACCEPT_LANGUAGE="fr")
+    page = french.content.decode()
+    assert f'<label for="replay-slider">Étape 3 sur {last}</label>' in page
+    assert "Lien vers cette étape" in page
+
+
 def test_steps_out_of_range_show_the_nearest_end(duel: Game, client: Client) -> None:
     game = finish(duel)
-    assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    assert "Step 1 of" in client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
     last = client.get(f"/games/{game.pk}/replay/?step=99999").content.decode()
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in last
+    assert f"Step {game.last_sequence} of {game.last_sequence}" in last
     assert "The game is over" in last
 
 
 def test_a_step_before_the_first_shows_the_first(duel: Game, client: Client) -> None:
     game = finish(duel)
-    assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=-5").content.decode()
+    assert "Step 1 of" in client.get(f"/games/{game.pk}/replay/?step=-5").content.decode()
 
 
 def test_french_titles_put_a_no_break_space_before_the_colon(duel: Game, client: Client) -> None:
@@ -72,7 +86,7 @@ def test_french_titles_put_a_no_break_space_before_the_colon(duel: Game, client:
 def test_no_step_given_shows_the_last(duel: Game, client: Client) -> None:
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/?step=").content.decode()
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in page
+    assert f"Step {game.last_sequence} of {game.last_sequence}" in page
 
 
 @pytest.mark.parametrize("step", ["²", "x", "1e3", "--2"])
@@ -128,7 +142,7 @@ def test_going_back_past_the_browsers_saved_steps_gets_the_whole_page(
     )
     page = response.content.decode()
     assert "<html" in page and f"<h1>Replay: {game.name}</h1>" in page
-    assert "Event 4 of" in page and "Back to the table" in page
+    assert "Step 4 of" in page and "Back to the table" in page
 
 
 def test_players_replay_their_unfinished_game_in_their_own_view(
@@ -171,7 +185,7 @@ def test_a_step_of_many_digits_shows_the_last(duel: Game, client: Client, digits
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/", {"step": "9" * digits})
     assert page.status_code == 200
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
+    assert f"Step {game.last_sequence} of {game.last_sequence}" in page.content.decode()
 
 
 def said_at(page: str, step: int) -> str:
