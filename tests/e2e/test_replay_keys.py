@@ -12,7 +12,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.helpers import PHONE, Site, seed_demo, wait_for_htmx
+from tests.e2e.helpers import (
+    PHONE,
+    Site,
+    mark_page,
+    page_was_not_reloaded,
+    seed_demo,
+    wait_for_htmx,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -129,12 +136,14 @@ def test_the_replay_has_no_axe_violation_of_any_impact(visitor: Page, replay: st
 
 def test_every_replay_control_is_a_fingers_target_on_a_phone(visitor: Page, replay: str) -> None:
     """On a 360 px phone, stepping through a game is done with a finger: First, Previous,
-    Next and Last, the slider, Go and the step's link are each at least 44 px each way
+    Next and Last, the slider, the box a step is typed in, Go and the step's link are each
+    at least 44 px each way
     (WCAG 2.5.5), none of them running off the side."""
     visitor.set_viewport_size(PHONE)
     visitor.goto(replay.split("?")[0] + "?step=5")
-    controls = visitor.get_by_role("navigation", name="Replay controls").locator("a, input, button")
-    expect(controls).to_have_count(7)
+    nav = visitor.get_by_role("navigation", name="Replay controls")
+    controls = nav.locator("a, input:not([type=hidden]), button")
+    expect(controls).to_have_count(8)
     small = []
     for i in range(controls.count()):
         box = controls.nth(i).bounding_box()
@@ -149,8 +158,15 @@ def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
 ) -> None:
     """At 1280 px the slider's words ("Step 5 of 460"), the slider and Go stood one under
     the other beside the links, Go left hanging below the slider; now they read in one
-    line, and on a phone they still wrap within its width."""
-    parts = ("label[for=replay-slider]", "#replay-slider", "#replay-step nav button")
+    line, the box a step is typed in with them, and on a phone they still wrap within its
+    width."""
+    parts = (
+        "label[for=replay-slider]",
+        "#replay-slider",
+        "label[for=replay-number]",
+        "#replay-number",
+        "#replay-step nav button",
+    )
     for size, one_line in (({"width": 1280, "height": 900}, True), (PHONE, False)):
         visitor.set_viewport_size(size)
         visitor.goto(replay.split("?")[0] + "?step=5")
@@ -159,6 +175,60 @@ def test_on_a_wide_screen_the_slider_its_words_and_go_stand_in_one_line(
         middles = [box["y"] + box["height"] / 2 for box in boxes if box]
         assert (max(middles) - min(middles) < 8) == one_line, (size, middles)
         assert all(box["x"] + box["width"] <= size["width"] for box in boxes if box)
+
+
+def test_a_step_typed_in_the_box_is_shown_and_named_by_the_address(
+    visitor: Page, replay: str
+) -> None:
+    """On a phone the slider is too coarse to reach one step of hundreds: the reader types
+    its number and presses Enter, and that step comes (alone, the page staying), named
+    once by the address. The box and the slider say the same step whichever was moved,
+    by keys, by the slider, or by typing."""
+    visitor.set_viewport_size(PHONE)
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    wait_for_htmx(visitor)
+    mark_page(visitor)
+    step = visitor.locator("#replay-step")
+    box = visitor.get_by_label("Go to step")
+    slider = visitor.locator("#replay-slider")
+    box.fill("57")
+    expect(slider).to_have_value("57")
+    box.press("Enter")
+    expect(step).to_have_attribute("data-step", "57")
+    wait_for_htmx(visitor)
+    expect(visitor).to_have_url(re.compile(r"/replay/\?step=57$"))
+    expect(box).to_have_value("57")
+    visitor.locator("#replay-next").click()
+    expect(box).to_have_value("58")
+    wait_for_htmx(visitor)
+    expect(visitor).to_have_url(re.compile(r"/replay/\?step=58$"))
+    slider.fill("12")
+    expect(box).to_have_value("12")
+    expect(step).to_have_attribute("data-step", "12")
+    wait_for_htmx(visitor)
+    expect(visitor).to_have_url(re.compile(r"/replay/\?step=12$"))
+    assert page_was_not_reloaded(visitor)
+
+
+def test_without_a_script_the_box_and_the_slider_go_to_the_step_chosen(
+    browser: Browser, site: Site, replay: str
+) -> None:
+    """Without JavaScript the form still goes where the reader asked: the number typed in
+    the box, or the slider's step, whichever they chose, with Go."""
+    context = browser.new_context(base_url=site.url, locale="en-GB", java_script_enabled=False)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(replay.split("?")[0] + "?step=5")
+        step = page.locator("#replay-step")
+        page.get_by_label("Go to step").fill("57")
+        page.get_by_role("button", name="Go", exact=True).click()
+        expect(step).to_have_attribute("data-step", "57")
+        page.locator("#replay-slider").fill("12")
+        page.get_by_role("button", name="Go", exact=True).click()
+        expect(step).to_have_attribute("data-step", "12")
+    finally:
+        context.close()
 
 
 def test_what_the_chain_head_is_stays_open_from_step_to_step(visitor: Page, replay: str) -> None:

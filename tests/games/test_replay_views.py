@@ -89,15 +89,49 @@ def test_no_step_given_shows_the_last(duel: Game, client: Client) -> None:
     assert f"Step {game.last_sequence} of {game.last_sequence}" in page
 
 
-@pytest.mark.parametrize("step", ["²", "x", "1e3", "--2"])
-def test_a_step_that_is_no_whole_number_is_refused_saying_what_a_step_is(
+@pytest.mark.parametrize("step", ["²", "x", "abc", "1e3", "--2", "3.5"])
+def test_a_step_that_is_no_whole_number_shows_the_last_step(
     duel: Game, client: Client, step: str
 ) -> None:
+    """A step mistyped in the address (or a link cut short) lands on the last step, as
+    no step at all does, not on an error page: the reader goes on from there."""
     game = finish(duel)
-    page = client.get(f"/games/{game.pk}/replay/?step={step}")
-    assert page.status_code == 400
-    assert f"a whole number from 1 to {game.last_sequence}" in page.content.decode()
-    assert f'<a href="/games/{game.pk}/replay/">Back to the replay</a>' in page.content.decode()
+    page = client.get(f"/games/{game.pk}/replay/", {"step": step})
+    assert page.status_code == 200
+    last = game.last_sequence
+    assert f'<label for="replay-slider">Step {last} of {last}</label>' in page.content.decode()
+
+
+def test_a_step_is_typed_in_a_box_beside_the_slider(duel: Game, client: Client) -> None:
+    """On a phone the slider is too coarse to reach step 57 of 200: a box in the same form
+    takes the step's number (a number, from 1 to the last)."""
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/?step=5").content.decode()
+    last = game.last_sequence
+    assert '<label for="replay-number">Go to step</label>' in page
+    box = re.search(r'<input id="replay-number"[^>]*>', page)
+    assert box, "no box to type a step in"
+    for attribute in ('type="number"', 'name="step"', 'min="1"', f'max="{last}"', 'value="5"'):
+        assert attribute in box.group(0)
+    french = client.get(f"/games/{game.pk}/replay/?step=5", HTTP_ACCEPT_LANGUAGE="fr")
+    assert '<label for="replay-number">Aller à l’étape</label>' in french.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("slider", "box", "shown"),
+    [(9, 5, 9), (5, 9, 9), (7, 9, 9), (5, 5, 5)],
+    ids=["slider-moved", "step-typed", "both", "neither"],
+)
+def test_the_form_sent_without_a_script_goes_to_the_step_chosen(
+    duel: Game, client: Client, slider: int, box: int, shown: int
+) -> None:
+    """Without a script the form sends both the slider's step and the box's, and the step
+    it was shown at: the one the reader moved or typed is the one that differs from it
+    (the box's, typed, when both do)."""
+    game = finish(duel)
+    query = f"step={slider}&step={box}&shown=5"
+    page = client.get(f"/games/{game.pk}/replay/?{query}").content.decode()
+    assert f'data-step="{shown}"' in page
 
 
 def test_a_step_is_described_in_words(duel: Game, client: Client) -> None:
