@@ -43,6 +43,9 @@ def visitor(browser: Browser, site: Site, replay: str) -> Iterator[Page]:
 def test_the_keys_step_and_alt_left_still_goes_back(visitor: Page, replay: str) -> None:
     visitor.goto(replay.split("?")[0] + "?step=5")
     step = visitor.locator("#replay-step")
+    keys = visitor.locator(".replay-keys")
+    expect(keys).to_be_visible()
+    expect(keys).to_have_text(re.compile(r"^With a keyboard: ← and →"))
     visitor.keyboard.press("ArrowRight")
     expect(step).to_have_attribute("data-step", "6")
     wait_for_htmx(visitor)
@@ -214,13 +217,15 @@ def test_without_a_script_the_box_and_the_slider_go_to_the_step_chosen(
     browser: Browser, site: Site, replay: str
 ) -> None:
     """Without JavaScript the form still goes where the reader asked: the number typed in
-    the box, or the slider's step, whichever they chose, with Go."""
+    the box, or the slider's step, whichever they chose, with Go. The keys do nothing
+    then: the line that says them is not shown (it is, with a script)."""
     context = browser.new_context(base_url=site.url, locale="en-GB", java_script_enabled=False)
     context.set_default_timeout(10_000)
     page = context.new_page()
     try:
         page.goto(replay.split("?")[0] + "?step=5")
         step = page.locator("#replay-step")
+        expect(page.locator(".replay-keys")).to_be_hidden()
         page.get_by_label("Go to step").fill("57")
         page.get_by_role("button", name="Go", exact=True).click()
         expect(step).to_have_attribute("data-step", "57")

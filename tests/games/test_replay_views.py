@@ -60,6 +60,25 @@ def test_the_slider_and_the_link_beside_it_both_speak_of_steps(duel: Game, clien
     assert "Lien vers cette étape" in page
 
 
+def test_the_keys_that_step_are_said_under_the_controls(duel: Game, client: Client) -> None:
+    """The arrows, Home and End step through the replay, and nothing on the page said so:
+    a short line in the controls does, in English and in French (its French keys are
+    those of a French keyboard: Origine, Fin)."""
+    game = finish(duel)
+    english = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    start = english.index('<nav class="replay-controls"')
+    controls = english[start : english.index("</nav>", start)]
+    assert (
+        '<p class="note replay-keys">With a keyboard: <kbd>←</kbd> and <kbd>→</kbd> go one '
+        "step back or on, <kbd>Home</kbd> and <kbd>End</kbd> to the first or the last.</p>"
+    ) in controls
+    french = client.get(f"/games/{game.pk}/replay/?step=3", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (
+        "Au clavier\u00a0: <kbd>←</kbd> et <kbd>→</kbd> reculent ou avancent d’une étape, "
+        "<kbd>Origine</kbd> et <kbd>Fin</kbd> mènent à la première ou à la dernière."
+    ) in french.content.decode()
+
+
 def test_steps_out_of_range_show_the_nearest_end(duel: Game, client: Client) -> None:
     game = finish(duel)
     assert "Step 1 of" in client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
