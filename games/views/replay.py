@@ -42,7 +42,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     # again and puts the answer in place of the whole page, which must then be whole.
     step_alone = request.htmx and not request.htmx.history_restore_request
     template = "games/replay.html#step" if step_alone else "games/replay.html"
-    return render(request, template, {"r": step, "t": step.table})
+    return render(request, template, {"r": step, "t": step.table, "alone": step_alone})
 
 
 def _asked(request: HttpRequest) -> str | None:

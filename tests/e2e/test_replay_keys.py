@@ -87,6 +87,36 @@ def test_back_after_the_keys_shows_the_step_the_address_names(visitor: Page, rep
         expect(visitor.locator("h1")).to_have_count(1)
 
 
+def test_the_tabs_title_names_the_step_and_back_names_the_one_before(
+    visitor: Page, replay: str
+) -> None:
+    """The tab said "Replay: NAME" whatever the step, and so did each entry of the history
+    the steps push: its title names the step swapped in, and Back and Forward bring each
+    entry's own."""
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    step = visitor.locator("#replay-step")
+    last = step.get_attribute("data-last")
+    expect(visitor).to_have_title(re.compile(rf"^Replay: .* · Step 5 of {last} · NUM-X by mail$"))
+    visitor.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "6")
+    wait_for_htmx(visitor)
+    expect(visitor).to_have_title(re.compile(rf" · Step 6 of {last} · "))
+    visitor.get_by_label("Go to step").fill("40")
+    visitor.get_by_label("Go to step").press("Enter")
+    expect(step).to_have_attribute("data-step", "40")
+    wait_for_htmx(visitor)
+    expect(visitor).to_have_title(re.compile(rf" · Step 40 of {last} · "))
+    visitor.go_back()
+    expect(step).to_have_attribute("data-step", "6")
+    expect(visitor).to_have_title(re.compile(rf" · Step 6 of {last} · "))
+    visitor.go_back()
+    expect(step).to_have_attribute("data-step", "5")
+    expect(visitor).to_have_title(re.compile(rf" · Step 5 of {last} · "))
+    visitor.go_forward()
+    expect(step).to_have_attribute("data-step", "6")
+    expect(visitor).to_have_title(re.compile(rf" · Step 6 of {last} · "))
+
+
 def test_enter_on_a_control_keeps_the_focus_there(visitor: Page, replay: str) -> None:
     """Someone stepping with Tab and Enter: after a step is swapped in, the focus is still on
     the control they pressed, so that Enter again goes on; at the last step it rests on the

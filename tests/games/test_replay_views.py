@@ -164,7 +164,27 @@ def test_htmx_steps_swap_only_the_step(duel: Game, client: Client) -> None:
     game = finish(duel)
     response = client.get(f"/games/{game.pk}/replay/?step=4", HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert page.lstrip().startswith('<section id="replay-step"') and "<html" not in page
+    assert re.match(r'\s*(<title>[^<]*</title>\s*)?<section id="replay-step"', page)
+    assert "<html" not in page
+
+
+def test_the_browsers_title_names_the_step(duel: Game, client: Client) -> None:
+    """The tab's title said "Replay: Duel" at every step, and so did each step's entry in
+    the browser's history (Back, Forward): it names the step, in the whole page and in the
+    step alone that htmx swaps in (whose <title> htmx puts on the tab)."""
+    game = finish(duel)
+    last = game.last_sequence
+    url = f"/games/{game.pk}/replay/?step=3"
+    page = client.get(url).content.decode()
+    assert f"<title>Replay: Duel · Step 3 of {last} · NUM-X by mail</title>" in page
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"<title>Revoir la partie\u00a0: Duel · Étape 3 sur {last} · NUM-X by mail</title>" in (
+        french
+    )
+    alone = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert alone.lstrip().startswith(
+        f"<title>Replay: Duel · Step 3 of {last} · NUM-X by mail</title>"
+    )
 
 
 def test_the_step_alone_and_the_whole_page_are_kept_apart_by_the_browser(
