@@ -103,11 +103,22 @@ for (const failure of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) 
 }
 
 // A step swapped in is said politely from #replay-news, outside the swapped part (only a
-// step: the chat panel that each step loads is no news).
+// step: the chat panel is no news).
 document.addEventListener("htmx:afterSettle", (settled) => {
   const target = settled.detail && settled.detail.target;
   if (!target || target.id !== "replay-step") return;
   const news = document.getElementById("replay-news");
   const event = document.querySelector("#replay-step .event");
   if (news && event) news.textContent = event.textContent.trim().replace(/\s+/g, " ");
+  // The chat panel, below the step and outside it, says the steps at which it reads the
+  // same (data-upto-from, data-upto-to): it is asked for again only past them, or if it
+  // has not come yet (the one on its way was for the step before).
+  // (The event's target is the step swapped out: the step shown is read from the page.)
+  const holder = document.getElementById("replay-chat");
+  const chat = document.querySelector("#replay-chat > #chat");
+  const at = Number(document.getElementById("replay-step").dataset.step);
+  if (!holder || !window.htmx) return;
+  if (chat && at >= Number(chat.dataset.uptoFrom) && at <= Number(chat.dataset.uptoTo)) return;
+  const url = `${holder.dataset.url}?upto=${at}`;
+  window.htmx.ajax("GET", url, { source: holder, target: holder, swap: "innerHTML" });
 });

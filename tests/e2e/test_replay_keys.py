@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.helpers import (
     PHONE,
     Site,
+    manage,
     mark_page,
     page_was_not_reloaded,
     seed_demo,
@@ -298,6 +299,60 @@ def test_the_arrows_in_a_box_that_scrolls_sideways_scroll_it(visitor: Page, repl
     expect(step).to_have_attribute("data-step", last)
     expect(sheet).to_have_js_property("scrollLeft", 0)
     expect(sheet).to_be_focused()
+
+
+#: Lines said at the demo's finished game, at steps 10 and 20 (in its first seat's name:
+#: its seats are bots', and a line has a member for its author).
+_SAID = """
+from django.contrib.auth.models import User
+from chat.models import ChatLine
+from games.models import Game
+game = Game.objects.get(pk={game_id})
+name = game.seats.order_by("number").first().name
+author = User.objects.order_by("pk").first()
+for step, text in ((10, "Nice deal"), (20, "Well played")):
+    ChatLine.objects.create(game=game, author=author, name=name, text=text, after_sequence=step)
+"""
+
+
+def test_the_chat_is_asked_for_again_only_where_a_line_was_said(
+    visitor: Page, site: Site, replay: str
+) -> None:
+    """Each step asked for the chat panel again, which blinked out until it came (on a
+    400 ms line, half a second without it, the page a panel shorter), though it reads the
+    same from one line said to the next. Now a step where nothing new was said leaves the
+    panel as it is, without a request; a step past a line said brings the lines said by
+    then, forwards and back."""
+    game = replay.split("/")[2]
+    manage(site, "shell", "-c", _SAID.format(game_id=game))
+    asked: list[str] = []
+    visitor.on("request", lambda request: asked.append(request.url))
+    visitor.goto(replay.split("?")[0] + "?step=5")
+    lines = visitor.locator("#chat-lines")
+    expect(lines).to_have_text("Nothing said yet.")
+    wait_for_htmx(visitor)
+    step = visitor.locator("#replay-step")
+    visitor.locator("#chat").evaluate("panel => { panel.dataset.mark = 'the same panel'; }")
+    asked.clear()
+    for number in (6, 7, 8, 9):
+        visitor.keyboard.press("ArrowRight")
+        expect(step).to_have_attribute("data-step", str(number))
+        wait_for_htmx(visitor)
+    expect(visitor.locator("#chat")).to_have_attribute("data-mark", "the same panel")
+    assert [url for url in asked if "/chat/" in url] == []
+    visitor.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "10")
+    expect(lines).to_contain_text("Nice deal")
+    wait_for_htmx(visitor)
+    visitor.get_by_label("Go to step").fill("25")
+    visitor.get_by_label("Go to step").press("Enter")
+    expect(lines).to_contain_text("Well played")
+    wait_for_htmx(visitor)
+    visitor.locator("#replay-first").click()
+    expect(step).to_have_attribute("data-step", "1")
+    expect(lines).to_have_text("Nothing said yet.")
+    wait_for_htmx(visitor)
+    assert len([url for url in asked if "/chat/" in url]) == 3
 
 
 @contextmanager
