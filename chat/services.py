@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Max, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
@@ -99,6 +99,20 @@ def lines(game: Game, upto: int | None = None) -> list[ChatLine]:
     if upto is not None:
         return list(said.filter(after_sequence__lte=upto).order_by("id"))
     return list(reversed(said.order_by("-id")[:SHOWN]))
+
+
+def same_lines(game: Game, upto: int) -> tuple[int, int]:
+    """The replay's steps at which :func:`lines` reads as at step ``upto``: from the step
+    the last of its lines was said at (0: none was) to the step before the next line's,
+    and never the game's latest step, at which lines may still be said. The replay asks
+    for the panel again only at a step past them."""
+    moments = ChatLine.objects.filter(game=game).aggregate(
+        said=Max("after_sequence", filter=Q(after_sequence__lte=upto)),
+        next=Min("after_sequence", filter=Q(after_sequence__gt=upto)),
+    )
+    latest = game.last_sequence - 1
+    following = latest if moments["next"] is None else min(moments["next"] - 1, latest)
+    return moments["said"] or 0, following
 
 
 def hidden(game: Game, user: AbstractBaseUser) -> bool:

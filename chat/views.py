@@ -116,6 +116,7 @@ def _render(
         "hidden": hidden,
         "can_speak": seat is not None and live,
         "upto": upto,
+        "same_lines": None if upto is None else services.same_lines(game, upto),
         "error": error,
         "notice": notice,
         "max_length": services.MAX_LENGTH,

@@ -8,7 +8,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.vary import vary_on_headers
 
@@ -32,18 +31,25 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             # another browser. Signed in, they come back to the step.
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied(_("Only its players can replay a game that is not over."))
-    given = request.GET.get("step") or None
+    given = _asked(request)
     asked = whole_number(given.removeprefix("-") if given else None)
-    if given is not None and asked is None:
-        message = _("The step is a whole number from 1 to %(last)d.") % {"last": game.last_sequence}
-        # A hand-typed step: the way back is this game's replay, not the list of games.
-        back = (reverse("games:replay", args=[game.pk]), _("Back to the replay"))
-        return render(request, "400.html", {"message": message, "back": back}, status=400)
-    if given is not None and given.startswith("-"):
+    if given is not None and given.startswith("-") and asked is not None:
         asked = 1  # before the first step: the nearest end is the first
+    # No step, or none that is a whole number (mistyped, cut short): the last, where a
+    # reader goes on from; past the last, the last too (replay_step).
     step = replay_step(game, seat, game.last_sequence if asked is None else asked)
     # htmx swaps a step in; going back past the steps it keeps, it asks for the step
     # again and puts the answer in place of the whole page, which must then be whole.
     step_alone = request.htmx and not request.htmx.history_restore_request
     template = "games/replay.html#step" if step_alone else "games/replay.html"
-    return render(request, template, {"r": step, "t": step.table})
+    return render(request, template, {"r": step, "t": step.table, "alone": step_alone})
+
+
+def _asked(request: HttpRequest) -> str | None:
+    """The step asked for: a link's ``?step=K``; the replay's form, sent without a script,
+    names two, its slider's and its box's (with a script only the one chosen), and the step
+    it was ``shown`` at: the reader chose the one that differs from it, the box's (typed,
+    the last) if both do."""
+    given = [value for value in request.GET.getlist("step") if value]
+    chosen = [value for value in given if value != request.GET.get("shown")]
+    return (chosen or given or [None])[-1]

@@ -5,6 +5,7 @@ the chat, and the daily digest (never one email per line) tells of what was said
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -150,6 +151,38 @@ def test_the_replay_shows_what_had_been_said_by_its_step(alice: User, bob: User)
     assert alices.get(f"/chat/{game.pk}/?upto=-1").status_code == 400
     replay = alices.get(f"/games/{game.pk}/replay/?step={early}").content.decode()
     assert f"/chat/{game.pk}/?upto={early}" in replay
+
+
+def test_a_replayed_panel_says_the_steps_at_which_it_reads_the_same(alice: User, bob: User) -> None:
+    """The replay asked for the chat again at every step, though it changes only at a step
+    a line was said at: the panel says from which step to which it reads as it does, from
+    the step its last line was said at to the step before the next line's, and never the
+    game's latest, at which lines may still be said."""
+    game = opened(alice, bob)
+    alices = signed_in(alice)
+    rng = random.Random(1)
+    moments = []
+    for text in ("Good luck", "Nice one"):
+        for _ in range(3):
+            play_bot_move(game, rng)
+        say(alices, game, text)
+        moments.append(Game.objects.get(pk=game.pk).last_sequence)
+    for _ in range(3):
+        play_bot_move(game, rng)
+    first, second = moments
+    last = Game.objects.get(pk=game.pk).last_sequence
+
+    def holds(step: int) -> tuple[int, int]:
+        panel = alices.get(f"/chat/{game.pk}/?upto={step}", headers={"HX-Request": "true"})
+        found = re.search(r'data-upto-from="(\d+)" data-upto-to="(\d+)"', panel.content.decode())
+        assert found, step
+        return int(found[1]), int(found[2])
+
+    assert holds(first - 1) == (0, first - 1)
+    assert holds(first) == holds(second - 1) == (first, second - 1)
+    assert holds(second) == holds(last) == (second, last - 1)
+    live = alices.get(f"/chat/{game.pk}/", headers={"HX-Request": "true"}).content.decode()
+    assert "data-upto-from" not in live
 
 
 def test_a_player_hides_the_chat_and_shows_it_again(alice: User, bob: User) -> None:

@@ -302,7 +302,7 @@ def test_the_replay_viewer_steps_back_and_forth(story: Story, artefacts: Path) -
 
     def shows(number: int) -> None:
         expect(step).to_have_attribute("data-step", str(number))
-        expect(page.get_by_text(f"Event {number} of {last}")).to_be_visible()
+        expect(page.get_by_text(f"Step {number} of {last}")).to_be_visible()
         wait_for_htmx(page)
 
     page.get_by_role("link", name="Previous").click()
@@ -317,7 +317,7 @@ def test_the_replay_viewer_steps_back_and_forth(story: Story, artefacts: Path) -
     shows(2)
     page.keyboard.press("End")
     shows(last)
-    page.get_by_label(f"Event {last} of {last}").fill("3")
+    page.get_by_label(f"Step {last} of {last}").fill("3")
     shows(3)
     assert page_was_not_reloaded(page), "the viewer steps without reloading the page"
     expect(page).to_have_url(re.compile(r"/replay/\?step=3$"))

@@ -32,7 +32,7 @@ def test_anyone_replays_a_finished_game_with_every_hand_shown(duel: Game, client
     response = client.get(f"/games/{game.pk}/replay/?step=3")
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Event 3 of" in page and "Every hand" in page
+    assert "Step 3 of" in page and "Every hand" in page
     then = store.load(game.pk, game.rules, upto=3).state
     for seat in (0, 1):
         for card in then.hands[seat]:  # type: ignore[attr-defined]
@@ -46,17 +46,50 @@ def test_each_step_has_a_permalink_and_neighbours(duel: Game, client: Client) ->
     assert 'type="range"' in page and 'data-key="ArrowLeft"' in page
 
 
+def test_the_slider_and_the_link_beside_it_both_speak_of_steps(duel: Game, client: Client) -> None:
+    """The slider said "Event 12 of 80" beside "Link to this step", and the steps are
+    numbered: one word for one thing, a step, in English as in French (étape)."""
+    game = finish(duel)
+    last = game.last_sequence
+    english = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    assert f'<label for="replay-slider">Step 3 of {last}</label>' in english
+    assert "Link to this step" in english and "Event" not in english
+    french = client.get(f"/games/{game.pk}/replay/?step=3", HTTP_ACCEPT_LANGUAGE="fr")
+    page = french.content.decode()
+    assert f'<label for="replay-slider">Étape 3 sur {last}</label>' in page
+    assert "Lien vers cette étape" in page
+
+
+def test_the_keys_that_step_are_said_under_the_controls(duel: Game, client: Client) -> None:
+    """The arrows, Home and End step through the replay, and nothing on the page said so:
+    a short line in the controls does, in English and in French (its French keys are
+    those of a French keyboard: Origine, Fin)."""
+    game = finish(duel)
+    english = client.get(f"/games/{game.pk}/replay/?step=3").content.decode()
+    start = english.index('<nav class="replay-controls"')
+    controls = english[start : english.index("</nav>", start)]
+    assert (
+        '<p class="note replay-keys">With a keyboard: <kbd>←</kbd> and <kbd>→</kbd> go one '
+        "step back or on, <kbd>Home</kbd> and <kbd>End</kbd> to the first or the last.</p>"
+    ) in controls
+    french = client.get(f"/games/{game.pk}/replay/?step=3", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (
+        "Au clavier\u00a0: <kbd>←</kbd> et <kbd>→</kbd> reculent ou avancent d’une étape, "
+        "<kbd>Origine</kbd> et <kbd>Fin</kbd> mènent à la première ou à la dernière."
+    ) in french.content.decode()
+
+
 def test_steps_out_of_range_show_the_nearest_end(duel: Game, client: Client) -> None:
     game = finish(duel)
-    assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    assert "Step 1 of" in client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
     last = client.get(f"/games/{game.pk}/replay/?step=99999").content.decode()
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in last
+    assert f"Step {game.last_sequence} of {game.last_sequence}" in last
     assert "The game is over" in last
 
 
 def test_a_step_before_the_first_shows_the_first(duel: Game, client: Client) -> None:
     game = finish(duel)
-    assert "Event 1 of" in client.get(f"/games/{game.pk}/replay/?step=-5").content.decode()
+    assert "Step 1 of" in client.get(f"/games/{game.pk}/replay/?step=-5").content.decode()
 
 
 def test_french_titles_put_a_no_break_space_before_the_colon(duel: Game, client: Client) -> None:
@@ -72,18 +105,52 @@ def test_french_titles_put_a_no_break_space_before_the_colon(duel: Game, client:
 def test_no_step_given_shows_the_last(duel: Game, client: Client) -> None:
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/?step=").content.decode()
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in page
+    assert f"Step {game.last_sequence} of {game.last_sequence}" in page
 
 
-@pytest.mark.parametrize("step", ["²", "x", "1e3", "--2"])
-def test_a_step_that_is_no_whole_number_is_refused_saying_what_a_step_is(
+@pytest.mark.parametrize("step", ["²", "x", "abc", "1e3", "--2", "3.5"])
+def test_a_step_that_is_no_whole_number_shows_the_last_step(
     duel: Game, client: Client, step: str
 ) -> None:
+    """A step mistyped in the address (or a link cut short) lands on the last step, as
+    no step at all does, not on an error page: the reader goes on from there."""
     game = finish(duel)
-    page = client.get(f"/games/{game.pk}/replay/?step={step}")
-    assert page.status_code == 400
-    assert f"a whole number from 1 to {game.last_sequence}" in page.content.decode()
-    assert f'<a href="/games/{game.pk}/replay/">Back to the replay</a>' in page.content.decode()
+    page = client.get(f"/games/{game.pk}/replay/", {"step": step})
+    assert page.status_code == 200
+    last = game.last_sequence
+    assert f'<label for="replay-slider">Step {last} of {last}</label>' in page.content.decode()
+
+
+def test_a_step_is_typed_in_a_box_beside_the_slider(duel: Game, client: Client) -> None:
+    """On a phone the slider is too coarse to reach step 57 of 200: a box in the same form
+    takes the step's number (a number, from 1 to the last)."""
+    game = finish(duel)
+    page = client.get(f"/games/{game.pk}/replay/?step=5").content.decode()
+    last = game.last_sequence
+    assert '<label for="replay-number">Go to step</label>' in page
+    box = re.search(r'<input id="replay-number"[^>]*>', page)
+    assert box, "no box to type a step in"
+    for attribute in ('type="number"', 'name="step"', 'min="1"', f'max="{last}"', 'value="5"'):
+        assert attribute in box.group(0)
+    french = client.get(f"/games/{game.pk}/replay/?step=5", HTTP_ACCEPT_LANGUAGE="fr")
+    assert '<label for="replay-number">Aller à l’étape</label>' in french.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("slider", "box", "shown"),
+    [(9, 5, 9), (5, 9, 9), (7, 9, 9), (5, 5, 5)],
+    ids=["slider-moved", "step-typed", "both", "neither"],
+)
+def test_the_form_sent_without_a_script_goes_to_the_step_chosen(
+    duel: Game, client: Client, slider: int, box: int, shown: int
+) -> None:
+    """Without a script the form sends both the slider's step and the box's, and the step
+    it was shown at: the one the reader moved or typed is the one that differs from it
+    (the box's, typed, when both do)."""
+    game = finish(duel)
+    query = f"step={slider}&step={box}&shown=5"
+    page = client.get(f"/games/{game.pk}/replay/?{query}").content.decode()
+    assert f'data-step="{shown}"' in page
 
 
 def test_a_step_is_described_in_words(duel: Game, client: Client) -> None:
@@ -97,7 +164,27 @@ def test_htmx_steps_swap_only_the_step(duel: Game, client: Client) -> None:
     game = finish(duel)
     response = client.get(f"/games/{game.pk}/replay/?step=4", HTTP_HX_REQUEST="true")
     page = response.content.decode()
-    assert page.lstrip().startswith('<section id="replay-step"') and "<html" not in page
+    assert re.match(r'\s*(<title>[^<]*</title>\s*)?<section id="replay-step"', page)
+    assert "<html" not in page
+
+
+def test_the_browsers_title_names_the_step(duel: Game, client: Client) -> None:
+    """The tab's title said "Replay: Duel" at every step, and so did each step's entry in
+    the browser's history (Back, Forward): it names the step, in the whole page and in the
+    step alone that htmx swaps in (whose <title> htmx puts on the tab)."""
+    game = finish(duel)
+    last = game.last_sequence
+    url = f"/games/{game.pk}/replay/?step=3"
+    page = client.get(url).content.decode()
+    assert f"<title>Replay: Duel · Step 3 of {last} · NUM-X by mail</title>" in page
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"<title>Revoir la partie\u00a0: Duel · Étape 3 sur {last} · NUM-X by mail</title>" in (
+        french
+    )
+    alone = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert alone.lstrip().startswith(
+        f"<title>Replay: Duel · Step 3 of {last} · NUM-X by mail</title>"
+    )
 
 
 def test_the_step_alone_and_the_whole_page_are_kept_apart_by_the_browser(
@@ -128,7 +215,7 @@ def test_going_back_past_the_browsers_saved_steps_gets_the_whole_page(
     )
     page = response.content.decode()
     assert "<html" in page and f"<h1>Replay: {game.name}</h1>" in page
-    assert "Event 4 of" in page and "Back to the table" in page
+    assert "Step 4 of" in page and "Back to the table" in page
 
 
 def test_players_replay_their_unfinished_game_in_their_own_view(
@@ -171,7 +258,7 @@ def test_a_step_of_many_digits_shows_the_last(duel: Game, client: Client, digits
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/", {"step": "9" * digits})
     assert page.status_code == 200
-    assert f"Event {game.last_sequence} of {game.last_sequence}" in page.content.decode()
+    assert f"Step {game.last_sequence} of {game.last_sequence}" in page.content.decode()
 
 
 def said_at(page: str, step: int) -> str:
