@@ -22,12 +22,13 @@ illegal move, the rule it broke) and, to the seat's player, the table as it stan
 fresh reply address when they may move now. Answers go only to members' addresses (no
 backscatter to forged senders; a reply to a genuine address from an address of no member
 is told to the seat's player at theirs), carry ``Auto-Submitted: auto-replied``, and are at most
-``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address: answers are the only mails a reply
-makes the site send, and the cap stops a loop with a responder that does not say it is
-one, or the site mailing an address over and over. A reply that plays its move is
-answered by nothing but the game's next mail and counts nothing, so a fast game by email
-never reaches it; past it, replies are still judged and played, only the answers to
-those that play nothing wait for the next hour.
+``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address of each of two kinds: those that ask a
+move again (the reply answered the mail asking it and played nothing) and all the others
+(a stale reply above all), so that replies sent again and again to an old mail never
+silence the answer to a move refused. The cap stops a loop with a responder that does not
+say it is one, or the site mailing an address over and over. A reply that plays its move
+counts nothing, so a fast game by email never reaches it; past it, replies are still
+judged and played, and the answers past the allowance are not sent.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 AUTOMATIC_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Auto-Reply")
 ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply"}
 ANSWER_WINDOW = 3600
+#: The outcomes of a reply that answers the mail asking its move, from its seat's player,
+#: and plays nothing: their answers ask the move again (:func:`_may_answer`).
+ASKS_AGAIN = frozenset({Outcome.NOT_A_MOVE, Outcome.ILLEGAL})
 #: How a mail introduces a move written out for the player to send (NMBR 9's placement, a
 #: NUM-X distribution), in the site's languages: a reply that copies the whole line keeps it.
 EXAMPLE_LEAD = re.compile(r"^\s*(for example|par exemple)\s*:\s*", re.IGNORECASE)
@@ -130,7 +134,11 @@ def process(inbound_id: int) -> str | None:
         if verdict.tell is not None:
             language = mail_language(reader)
         with translation.override(language):
-            if verdict.why and reader is not None and _may_answer(answer_address(row, verdict)):
+            if (
+                verdict.why
+                and reader is not None
+                and _may_answer(answer_address(row, verdict), verdict.outcome)
+            ):
                 _owe_answer(row, message, verdict, reader)
         row.outcome = verdict.outcome
         row.processed_at = timezone.now()
@@ -411,9 +419,14 @@ def answer_address(row: InboundMail, verdict: Verdict) -> str:
     return verdict.tell.email if verdict.tell is not None else row.sender
 
 
-def _may_answer(address: str) -> bool:
-    """Count one more answer to ``address``; False past the hour's allowance."""
-    key = f"reply-answers:{address.lower()}"
+def _may_answer(address: str, outcome: str) -> bool:
+    """Count one more answer to ``address`` of its kind; False past the hour's allowance
+    of that kind. The answers that ask a move again (a reply to the mail that asks it,
+    from its player, that played nothing) have an allowance of their own, which the
+    others never spend: a player whose client sent a reply again and again (each one
+    stale) is still answered when they answer the latest mail with a move refused."""
+    kind = "move" if outcome in ASKS_AGAIN else "other"
+    key = f"reply-answers:{kind}:{address.lower()}"
     cache.add(key, 0, timeout=ANSWER_WINDOW)
     try:
         count = cache.incr(key)

@@ -638,30 +638,59 @@ def test_moves_played_by_reply_never_spend_the_hours_answers(
     answers count, and a move played is answered by nothing but the game's
     next mail, which no allowance holds back."""
     settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
-    rng = random.Random(3)
     while len(played(trio, 1)) < 4:
-        now = store.load(trio.pk, "numx")
-        awaited = sorted(RULES.awaiting(now.state) - {RULES.chance})
-        if 1 in awaited:
-            message = turn_mail("bob@example.com")
-            assert find_token(message.reply_to).token.sequence == now.sequence  # type: ignore[union-attr]
-            deliver(commit, reply(message, "A"))
-            assert outcome() == "played"
-        else:
-            seat = awaited[0]
-            action = RULES.bot_action(now.state, seat, rng)
-            commit(
-                lambda seat=seat, action=action, now=now: (
-                    game_submit(
-                        game_id=trio.pk, seat=seat, action=action, expected_sequence=now.sequence
-                    ),
-                    consumers.dispatch(trio.pk),
-                )
-            )
+        others_until_awaited(trio, 1, commit)
+        message = turn_mail("bob@example.com")
+        sequence = store.load(trio.pk, "numx").sequence
+        assert find_token(message.reply_to).token.sequence == sequence  # type: ignore[union-attr]
+        deliver(commit, reply(message, "A"))
+        assert outcome() == "played"
     assert answers("bob@example.com") == []
     deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
     assert outcome() != "played"
     assert "nothing" in answer_to("bob@example.com").body
+
+
+def test_answers_to_stale_replies_never_spend_those_of_replies_to_the_latest_mail(
+    trio: Game, commit: Commit, settings: object
+) -> None:
+    """Bob answers his mail, then answers the same mail again and again (a client that
+    sends twice, a player who forgot): those stale replies are answered up to the hour's
+    allowance. His reply to his next mail, which plays nothing, is still answered: stale
+    answers have an allowance of their own. Failed before: it spent the same one, and Bob,
+    answering the mail that asked his move, heard nothing."""
+    settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
+    first = turn_mail("bob@example.com")
+    deliver(commit, reply(first, "A"))
+    for _ in range(3):
+        deliver(commit, reply(first, "B"))
+        assert outcome() == "stale"
+    assert len(answers("bob@example.com")) == 2
+    others_until_awaited(trio, 1, commit)
+    deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
+    assert outcome() == "not-a-move"
+    latest = answers("bob@example.com")
+    assert len(latest) == 3 and "“nonsense” is no move we can read" in latest[-1].body
+
+
+def others_until_awaited(game: Game, seat: int, commit: Commit) -> None:
+    """The other seats move (as bots) until the game awaits ``seat``; the worker reacts."""
+    rng = random.Random(3)
+    while True:
+        now = store.load(game.pk, "numx")
+        awaited = sorted(RULES.awaiting(now.state) - {RULES.chance})
+        if seat in awaited:
+            return
+        mover = awaited[0]
+        action = RULES.bot_action(now.state, mover, rng)
+        commit(
+            lambda mover=mover, action=action, now=now: (
+                game_submit(
+                    game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence
+                ),
+                consumers.dispatch(game.pk),
+            )
+        )
 
 
 # --- The provider's webhook ------------------------------------------------------------------
