@@ -26,7 +26,7 @@ from notifications.models import Notification
 from notifications.reply_moves import reply_moves
 from tests.members import speaks
 
-from .conftest import sent_to, turn_mail_now
+from .conftest import game_mails, sent_to, turn_mail_now
 from .replies import reply
 from .test_replies import answer_to, deliver, lettered, outcome, played
 
@@ -132,7 +132,7 @@ def submit(game: Game, seat: int, notation: str, chance: random.Random | None = 
 
 
 def french_turn_mail() -> EmailMessage:
-    return [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+    return [m for m in game_mails("bob@example.com") if "à vous de jouer" in m.subject][-1]
 
 
 def two_friends(alice: User, bob: User, commit: Commit) -> Game:

@@ -39,7 +39,7 @@ from notifications.models import Answer, InboundMail, Notification
 from notifications.reply_address import ReplyToken, find_token
 from tests.members import speaks
 
-from .conftest import sent_to, turn_mail_now
+from .conftest import game_mails, turn_mail_now
 from .replies import reply
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def deliver(commit: Commit, raw: bytes, to: str | None = None) -> bool:
 
 def turn_mail(address: str) -> EmailMessage:
     """The latest "your turn" email to ``address``."""
-    return [m for m in sent_to(address) if "your turn" in m.subject][-1]
+    return [m for m in game_mails(address) if "your turn" in m.subject][-1]
 
 
 def lettered(message: EmailMessage) -> dict[str, str]:
@@ -170,7 +170,9 @@ def test_a_letter_in_a_reply_plays_the_move_it_names(
 
     assert outcome() == "played"
     assert played(trio, 1) == [letters["B"]]
-    assert answers() == []  # a move played is not answered
+    # A move played is answered by its confirmation alone (test_reply_confirmations.py).
+    (confirmed,) = answers()
+    assert f"Your reply was played in “Friday”:\n  {letters['B']}: " in confirmed.body
 
 
 @pytest.mark.parametrize("written", ["B\u00a0!", "(B)\u00a0!", "B\tok"])
@@ -428,6 +430,7 @@ def test_a_stale_reply_is_refused_with_the_table_as_it_stands_and_a_fresh_addres
         )
     )
     before = Event.objects.filter(game=trio).count()
+    mail.outbox.clear()  # the moves' confirmations
     deliver(commit, reply(old, "A"))
 
     assert outcome() == "stale"
@@ -634,9 +637,9 @@ def test_moves_played_by_reply_never_spend_the_hours_answers(
     trio: Game, commit: Commit, settings: object
 ) -> None:
     """Bob plays a fast game by email, more moves in the hour than the answers it allows:
-    each is played, and a reply after them that plays nothing is still answered. Only
-    answers count, and a move played is answered by nothing but the game's
-    next mail, which no allowance holds back."""
+    each is played and confirmed, and a reply after them that plays nothing is still
+    answered. A move played counts nothing, and its confirmation is held back by no
+    allowance."""
     settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
     while len(played(trio, 1)) < 4:
         others_until_awaited(trio, 1, commit)
@@ -645,8 +648,11 @@ def test_moves_played_by_reply_never_spend_the_hours_answers(
         assert find_token(message.reply_to).token.sequence == sequence  # type: ignore[union-attr]
         deliver(commit, reply(message, "A"))
         assert outcome() == "played"
-    assert answers("bob@example.com") == []
-    deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
+    confirmed = answers("bob@example.com")
+    assert len(confirmed) == 4 and all("Your reply was played" in m.body for m in confirmed)
+    asked = turn_mail("bob@example.com")
+    mail.outbox.clear()
+    deliver(commit, reply(asked, "nonsense"))
     assert outcome() != "played"
     assert "nothing" in answer_to("bob@example.com").body
 
@@ -662,6 +668,7 @@ def test_answers_to_stale_replies_never_spend_those_of_replies_to_the_latest_mai
     settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
     first = turn_mail("bob@example.com")
     deliver(commit, reply(first, "A"))
+    mail.outbox.clear()  # its confirmation
     for _ in range(3):
         deliver(commit, reply(first, "B"))
         assert outcome() == "stale"
