@@ -76,7 +76,8 @@ def owe_confirmation(
 def now_words(game: Game, seat: int, submitted: Submitted, names: Sequence[str]) -> str:
     """Where the game stands after the move, as the player who made it reads it: over,
     and who won; their turn again (a mail of its own asks the move: this one does not);
-    or who is to play."""
+    or who is to play, and whether they may still play out of turn (a mail of its own
+    tells them so: not "we email you when it is your turn")."""
     ended = next((event for event in submitted.events if event.type == GAME_ENDED), None)
     if ended is not None:
         entry = {"type": GAME_ENDED, "seat": None, "action": ended.payload}
@@ -88,6 +89,11 @@ def now_words(game: Game, seat: int, submitted: Submitted, names: Sequence[str])
         return _("It is your turn again: a mail of its own asks for your next move.")
     if not awaited:
         return ""
+    players = and_list([names[other] for other in awaited])
+    if rules.legal_actions(submitted.state, seat):
+        return _("Next to play: %(players)s. You may still play out of turn.") % {
+            "players": players
+        }
     return _("Next to play: %(players)s. We email you when it is your turn.") % {
-        "players": and_list([names[other] for other in awaited])
+        "players": players
     }

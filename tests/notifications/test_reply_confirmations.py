@@ -18,6 +18,7 @@ from tests.toygame.fixtures import toy_installed
 
 from .conftest import sent_to, turn_mail_now
 from .replies import reply
+from .test_numenko_emails import start as numenko
 from .test_objectifs_emails import Commit, submit, two_friends
 from .test_replies import answers, deliver, outcome, played
 
@@ -115,6 +116,22 @@ def test_against_a_bot_that_answers_at_once_the_confirmation_comes_first(
     assert [m.subject for m in mails] == ["Re: Tokens: your turn", "Tokens: your turn"]
     assert f"Next to play: {bot.name}. We email you when it is your turn." in mails[0].body
     assert len(played(game, 1)) == 1
+
+
+def test_a_player_who_may_still_play_out_of_turn_is_not_told_to_wait_for_their_turn(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """At a live Numenko table Alice's "pass" (content with her grid) leaves Bob to play,
+    but she may still move out of turn, which a mail tells her at once: the confirmation
+    says so rather than "we email you when it is your turn". Failed before: it said that,
+    just above the mail saying she may play out of turn."""
+    game = numenko(alice, bob, commit, mode="live")
+    mail.outbox.clear()
+    deliver(commit, reply(turn_mail_now(game, 0), "pass"))
+    mails = sent_to("alice@example.com")
+    assert [m.subject for m in mails] == ["Re: Sums: your turn", "Sums: you may play out of turn"]
+    assert "Next to play: bob. You may still play out of turn.\n" in mails[0].body
+    assert "We email you" not in mails[0].body
 
 
 def test_a_move_that_ends_the_game_is_confirmed_with_the_result(
