@@ -94,6 +94,4 @@ def now_words(game: Game, seat: int, submitted: Submitted, names: Sequence[str])
         return _("Next to play: %(players)s. You may still play out of turn.") % {
             "players": players
         }
-    return _("Next to play: %(players)s. We email you when it is your turn.") % {
-        "players": players
-    }
+    return _("Next to play: %(players)s. We email you when it is your turn.") % {"players": players}
