@@ -60,6 +60,14 @@ def and_list(items: Sequence[str]) -> str:
     return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
 
+def or_list(items: Sequence[str]) -> str:
+    """Items in words, one of them to choose: "Alice, Bob or Carol"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(first)s or %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
 def no_seat() -> str:
     """The refusal of what only a game's players may ask (its legal actions, a move,
     resigning) to somebody without a seat there: one sentence, whichever way they asked."""

@@ -106,8 +106,10 @@ class InboundMail(models.Model):
 
 
 class Answer(models.Model):
-    """The site's answer to a reply it could not play: why, with the table as it stands.
-    An outbox row (``notifications.outbox``), composed when the reply is processed."""
+    """The site's answer to a reply: why it could not be played, with the table as it
+    stands; or, for a reply played, the move's confirmation (``notifications.confirmations``).
+    One a reply. An outbox row (``notifications.outbox``), composed when the reply is
+    processed."""
 
     inbound = models.OneToOneField(InboundMail, on_delete=models.CASCADE, related_name="answer")
     address = models.CharField(max_length=254)

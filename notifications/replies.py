@@ -15,19 +15,21 @@ row locked:
 3. The first line of the reply's own words (:mod:`notifications.reply_text`) is a letter
    the mail offered or a move in the game's notation (:mod:`notifications.reply_moves`),
    submitted through ``games.services.game_submit`` with the sequence just checked as the
-   expected one and the Message-ID as idempotency key, as the table and the API do.
+   expected one and the Message-ID as idempotency key, as the table and the API do. The
+   move played is confirmed to the player (:mod:`notifications.confirmations`).
 
 Anything else writes nothing and is answered, in the player's language, with why (for an
 illegal move, the rule it broke) and, to the seat's player, the table as it stands and a
 fresh reply address when they may move now. Answers go only to members' addresses (no
 backscatter to forged senders; a reply to a genuine address from an address of no member
 is told to the seat's player at theirs), carry ``Auto-Submitted: auto-replied``, and are at most
-``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address: answers are the only mails a reply
-makes the site send, and the cap stops a loop with a responder that does not say it is
-one, or the site mailing an address over and over. A reply that plays its move is
-answered by nothing but the game's next mail and counts nothing, so a fast game by email
-never reaches it; past it, replies are still judged and played, only the answers to
-those that play nothing wait for the next hour.
+``NUMX_REPLY_ANSWERS_PER_HOUR`` an hour per address of each of two kinds: those that ask a
+move again (the reply answered the mail asking it and played nothing) and all the others
+(a stale reply above all), so that replies sent again and again to an old mail never
+silence the answer to a move refused. The cap stops a loop with a responder that does not
+say it is one, or the site mailing an address over and over. A reply that plays its move
+counts nothing, so a fast game by email never reaches it; past it, replies are still
+judged and played, and the answers past the allowance are not sent.
 """
 
 from __future__ import annotations
@@ -66,13 +68,15 @@ from games.services import (
     KeyReused,
     NotSeated,
     NotStarted,
+    Submitted,
     game_submit,
     still_valid,
 )
+from notifications.confirmations import owe_confirmation
 from notifications.due import due_words
 from notifications.emails import game_link, turn_context
 from notifications.models import Answer, InboundMail, Notification
-from notifications.outbox import deliver_after_commit
+from notifications.outbox import DeliveredFirst, deliver_after_commit
 from notifications.reply_address import (
     LOCAL_PART,
     ReplyToken,
@@ -87,6 +91,9 @@ AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 AUTOMATIC_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Auto-Reply")
 ROBOTS = {"mailer-daemon", "postmaster", "noreply", "no-reply"}
 ANSWER_WINDOW = 3600
+#: The outcomes of a reply that answers the mail asking its move, from its seat's player,
+#: and plays nothing: their answers ask the move again (:func:`_may_answer`).
+ASKS_AGAIN = frozenset({Outcome.NOT_A_MOVE, Outcome.ILLEGAL})
 #: How a mail introduces a move written out for the player to send (NMBR 9's placement, a
 #: NUM-X distribution), in the site's languages: a reply that copies the whole line keeps it.
 EXAMPLE_LEAD = re.compile(r"^\s*(for example|par exemple)\s*:\s*", re.IGNORECASE)
@@ -107,6 +114,9 @@ class Verdict:
     #: their mail came from an address of no member (else nobody would learn of it).
     tell: AbstractBaseUser | None = None
     context: dict[str, Any] = field(default_factory=dict)
+    #: The move a reply played, and what was recorded: its confirmation says them.
+    played: Any = None
+    submitted: Submitted | None = None
 
 
 def process(inbound_id: int) -> str | None:
@@ -123,6 +133,9 @@ def process(inbound_id: int) -> str | None:
         message = AnymailInboundMessage.parse_raw_mime_bytes(row.raw.encode("latin-1"))
         sender = _member(row.sender)
         language = mail_language(sender)
+        # Before the move's own after-commit work: its confirmation leaves before the mails
+        # the move sets off (a bot's instant answer, the next "your turn").
+        first = DeliveredFirst()
         with translation.override(language):
             verdict = judge(row, message)
         # Who reads the answer: the sender if a member, else perhaps the seat's player.
@@ -130,8 +143,14 @@ def process(inbound_id: int) -> str | None:
         if verdict.tell is not None:
             language = mail_language(reader)
         with translation.override(language):
-            if verdict.why and reader is not None and _may_answer(answer_address(row, verdict)):
+            if (
+                verdict.why
+                and reader is not None
+                and _may_answer(answer_address(row, verdict), verdict.outcome)
+            ):
                 _owe_answer(row, message, verdict, reader)
+            if verdict.outcome == Outcome.PLAYED and sender is not None:
+                _owe_confirmation(row, message, verdict, sender, first)
         row.outcome = verdict.outcome
         row.processed_at = timezone.now()
         if verdict.token is not None:
@@ -237,7 +256,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     if slip:
         return _refused(verdict, Outcome.NOT_A_MOVE, slip)
     try:
-        game_submit(
+        submitted = game_submit(
             game_id=game.pk,
             seat=token.seat,
             action=action,
@@ -263,6 +282,7 @@ def judge(row: InboundMail, message: AnymailInboundMessage) -> Verdict:
     except (NotSeated, KeyReused):
         return _refused(verdict, Outcome.WRONG_SENDER, _("This seat is not yours any more."))
     verdict.outcome = Outcome.PLAYED
+    verdict.played, verdict.submitted = action, submitted
     return verdict
 
 
@@ -411,9 +431,14 @@ def answer_address(row: InboundMail, verdict: Verdict) -> str:
     return verdict.tell.email if verdict.tell is not None else row.sender
 
 
-def _may_answer(address: str) -> bool:
-    """Count one more answer to ``address``; False past the hour's allowance."""
-    key = f"reply-answers:{address.lower()}"
+def _may_answer(address: str, outcome: str) -> bool:
+    """Count one more answer to ``address`` of its kind; False past the hour's allowance
+    of that kind. The answers that ask a move again (a reply to the mail that asks it,
+    from its player, that played nothing) have an allowance of their own, which the
+    others never spend: a player whose client sent a reply again and again (each one
+    stale) is still answered when they answer the latest mail with a move refused."""
+    kind = "move" if outcome in ASKS_AGAIN else "other"
+    key = f"reply-answers:{kind}:{address.lower()}"
     cache.add(key, 0, timeout=ANSWER_WINDOW)
     try:
         count = cache.incr(key)
@@ -463,12 +488,11 @@ def _owe_answer(
                 context.update(
                     recap=turn["recap"], recap_heading=turn["recap_heading"], waiting=True
                 )
-    subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
     if verdict.tell is not None and game is not None:
         # The answer goes to another than the sender: not under words a stranger chose.
         subject = _("%(game)s: a reply from another address") % {"game": game.display_name}
-    elif not subject.lower().startswith("re:"):
-        subject = f"Re: {subject}"
+    else:
+        subject = answer_subject(message)
     answer = Answer.objects.create(
         inbound=row,
         address=answer_address(row, verdict),
@@ -478,6 +502,36 @@ def _owe_answer(
         reply_to=context["token"].address if "token" in context else "",
     )
     deliver_after_commit(answer)
+
+
+def answer_subject(message: AnymailInboundMessage) -> str:
+    """The subject of an answer to ``message``: its own, as a reply's ("Re: …"), which
+    keeps the answer in its thread in the mail clients that thread by subject."""
+    subject = str(message.get("Subject", "")).replace("\0", "").strip() or _("your reply")
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def _owe_confirmation(
+    row: InboundMail,
+    message: AnymailInboundMessage,
+    verdict: Verdict,
+    player: AbstractBaseUser,
+    first: DeliveredFirst,
+) -> None:
+    """Confirm the move a reply played to the player who sent it (a reply played is
+    answered by this alone: :mod:`notifications.confirmations`)."""
+    game, token, submitted = verdict.game, verdict.token, verdict.submitted
+    assert game is not None and token is not None and submitted is not None
+    owe_confirmation(
+        row,
+        game=game,
+        seat=token.seat,
+        player=player,
+        action=verdict.played,
+        submitted=submitted,
+        subject=answer_subject(message),
+        first=first,
+    )
 
 
 def compose_answer(answer: Answer) -> EmailMultiAlternatives:

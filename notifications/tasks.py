@@ -43,7 +43,7 @@ def process_reply(inbound_id: int) -> str | None:
 @sends(Answer)
 @shared_task(**RETRIED)
 def send_answer(answer_id: int) -> bool:
-    """Send the answer to a reply that could not be played, once."""
+    """Send the answer to a reply (why it was not played, or its move's confirmation), once."""
     return send_once(Answer, answer_id, ("inbound",), compose_answer)
 
 

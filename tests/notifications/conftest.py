@@ -51,6 +51,12 @@ def sent_to(address: str) -> list[mail.EmailMessage]:
     return [m for m in mail.outbox if address in m.to]
 
 
+def game_mails(address: str) -> list[mail.EmailMessage]:
+    """The game's own mails to ``address``: every one but the answers to their replies
+    (a refusal, a move's confirmation: ``Auto-Submitted: auto-replied``)."""
+    return [m for m in sent_to(address) if m.extra_headers.get("Auto-Submitted") != "auto-replied"]
+
+
 def turn_mail_now(game: Game, seat: int) -> mail.EmailMessage:
     """The "your turn" email ``seat``'s player is owed for ``game`` as it stands, composed
     now in their language (the row the consumer wrote, or a new one)."""

@@ -37,7 +37,7 @@ from tests.games.numenko.tables import (
 from tests.games.numenko.tables import post as form_post
 from tests.members import speaks
 
-from .conftest import sent_to, turn_mail_now
+from .conftest import game_mails, sent_to, turn_mail_now
 from .replies import reply
 from .test_deadlines_and_reminders import deadline, waited
 from .test_replies import answer_to, deliver, outcome, played, turn_mail
@@ -354,27 +354,27 @@ def test_a_live_table_mails_a_player_by_mail_once_while_their_mail_stands(
     the pot serves), so she gets no new mail, and her first one is still played. Her move
     by mail brings her tiles drawn, so it is mailed; then Bob's moves again send nothing."""
     game = start(alice, bob, commit, mode="live")
-    assert len(sent_to(alice.email)) == 1
+    assert len(game_mails(alice.email)) == 1
     first = turn_mail(alice.email)
     for _ in range(3):
         move(game, 1, "exchange " + hand(game, 1)[0], commit)
-    assert len(sent_to(alice.email)) == 1
+    assert len(game_mails(alice.email)) == 1
     given = hand(game, 0)[-1]
     deliver(commit, reply(first, f"exchange {given}"))
     assert outcome() == "played"
     assert played(game, 0) == [f"exchange {given}"]
-    assert len(sent_to(alice.email)) == 2
+    assert len(game_mails(alice.email)) == 2
     assert "Your move by email, and what followed:" in str(turn_mail(alice.email).body)
     for _ in range(3):
         move(game, 1, "exchange " + hand(game, 1)[0], commit)
-    assert len(sent_to(alice.email)) == 2
+    assert len(game_mails(alice.email)) == 2
     # Content, she may still move: told once, not again at each of Bob's exchanges.
     deliver(commit, reply(turn_mail(alice.email), "pass"))
     assert outcome() == "played"
-    assert [m.subject for m in sent_to(alice.email)][2:] == ["Sums: you may play out of turn"]
+    assert [m.subject for m in game_mails(alice.email)][2:] == ["Sums: you may play out of turn"]
     for _ in range(3):
         move(game, 1, "exchange " + hand(game, 1)[0], commit)
-    assert len(sent_to(alice.email)) == 3
+    assert len(game_mails(alice.email)) == 3
 
 
 def exchange_until_no_fini(game: Game, seat: int, commit: Commit) -> None:
@@ -398,7 +398,7 @@ def test_a_live_player_by_mail_is_mailed_when_the_pot_no_longer_serves_her_fini(
     changed, her mail's reply would no longer be played as it was, so a new mail comes."""
     game = start(alice, bob, commit, mode="live")
     exchange_until_no_fini(game, 1, commit)
-    assert state(game).pot and len(sent_to(alice.email)) == 2
+    assert state(game).pot and len(game_mails(alice.email)) == 2
     assert "The pot holds 3 tiles." in str(turn_mail(alice.email).body)
 
 
@@ -470,7 +470,7 @@ def moved_by(path: str, game: Game, player: User, seat: int, ask: str, commit: C
         sent = commit(lambda: form_post(browser, game, "", ask=button, tile=tile))
         assert sent.status_code == 200  # type: ignore[attr-defined]
     else:
-        deliver(commit, reply(sent_to(player.email)[-1], ask))
+        deliver(commit, reply(game_mails(player.email)[-1], ask))
         assert outcome() == "played"
     assert Event.objects.filter(game=game, seat=seat, sequence__gt=seen).exists()
 
@@ -485,14 +485,14 @@ def test_a_live_player_away_from_the_table_is_not_mailed_for_their_own_moves(
     after it, nor "you may play out of turn" after he says he is content, nor after
     Alice's moves, which leave his grid, his hand and what the pot serves as they were."""
     game = start(alice, bob, commit, mode="live")
-    assert len(sent_to(bob.email)) == 1
+    assert len(game_mails(bob.email)) == 1
     for _ in range(3):
         moved_by(path, game, bob, 1, "exchange " + hand(game, 1)[0], commit)
     assert len(state(game).hands[1]) == 24
     moved_by(path, game, alice, 0, "exchange " + hand(game, 0)[0], commit)
     moved_by(path, game, bob, 1, "pass", commit)
     moved_by(path, game, alice, 0, "exchange " + hand(game, 0)[0], commit)
-    assert [m.subject for m in sent_to(bob.email)] == ["Sums: your turn"]
+    assert [m.subject for m in game_mails(bob.email)] == ["Sums: your turn"]
 
 
 def test_a_live_player_by_mail_is_mailed_after_each_of_their_moves(
@@ -503,7 +503,7 @@ def test_a_live_player_by_mail_is_mailed_after_each_of_their_moves(
     game = start(alice, bob, commit, mode="live")
     for count in range(2, 4):
         moved_by("mail", game, bob, 1, "exchange " + hand(game, 1)[0], commit)
-        assert len(sent_to(bob.email)) == count
+        assert len(game_mails(bob.email)) == count
         assert "You draw " in str(turn_mail(bob.email).body)
 
 
@@ -515,9 +515,9 @@ def test_a_live_player_away_from_the_table_is_mailed_once_the_pot_no_longer_serv
     too small for his fini, what his next move may ask has changed, and a mail says so."""
     game = start(alice, bob, commit, mode="live")
     moved_by(path, game, bob, 1, "exchange " + hand(game, 1)[0], commit)
-    assert len(sent_to(bob.email)) == 1
+    assert len(game_mails(bob.email)) == 1
     exchange_until_no_fini(game, 0, commit)
-    assert len(sent_to(bob.email)) == 2
+    assert len(game_mails(bob.email)) == 2
     assert "The pot holds 3 tiles." in str(turn_mail(bob.email).body)
 
 
@@ -529,8 +529,8 @@ def test_in_rounds_the_last_to_move_is_mailed_the_next_round_as_everyone(
     draw and the next round, which is news to him as to Alice, whichever way he moved."""
     game = start(alice, bob, commit)
     moved_by("api", game, alice, 0, "exchange " + hand(game, 0)[0], commit)
-    assert len(sent_to(alice.email)) == 1
+    assert len(game_mails(alice.email)) == 1
     moved_by(path, game, bob, 1, "exchange " + hand(game, 1)[0], commit)
     for player in (alice, bob):
-        assert len(sent_to(player.email)) == 2
+        assert len(game_mails(player.email)) == 2
         assert "Round 1 is over: every grid shows." in str(turn_mail(player.email).body)

@@ -26,7 +26,7 @@ from notifications.models import Notification
 from notifications.reply_moves import reply_moves
 from tests.members import speaks
 
-from .conftest import sent_to, turn_mail_now
+from .conftest import game_mails, sent_to, turn_mail_now
 from .replies import reply
 from .test_replies import answer_to, deliver, lettered, outcome, played
 
@@ -132,7 +132,7 @@ def submit(game: Game, seat: int, notation: str, chance: random.Random | None = 
 
 
 def french_turn_mail() -> EmailMessage:
-    return [m for m in sent_to("bob@example.com") if "à vous de jouer" in m.subject][-1]
+    return [m for m in game_mails("bob@example.com") if "à vous de jouer" in m.subject][-1]
 
 
 def two_friends(alice: User, bob: User, commit: Commit) -> Game:
@@ -165,6 +165,38 @@ def test_a_pli_written_with_the_set_ups_verb_is_answered_with_how_a_pli_is_writt
     mail.outbox.clear()
     deliver(commit, reply(asked, "poser 13 joker", language="fr"))
     assert "un pli s’écrit «\u00a0play 13 joker\u00a0»" in answer_to("bob@example.com").body
+
+
+def test_two_copies_of_a_card_are_written_as_the_hand_holds_them(
+    alice: User, bob: User, commit: Commit
+) -> None:
+    """Two 8s in Alice's hand: "lay 8 8" lays them. Her 4 held once, "lay 4 4" is
+    answered that her hand holds one 4 (it said "there is no 4 in your hand"). Bob holds
+    one Infinity and has two among his malus cards: "play infinity infinity" is answered
+    with how to write it, which takes the second from his malus cards ("…@1"), in his
+    language."""
+    speaks(bob, "fr")
+    game = two_friends(alice, bob, commit)
+    deliver(commit, reply(turn_mail_now(game, 0), "lay 4 4"))
+    assert outcome() == "illegal" and played(game, 0) == []
+    assert (
+        "Not allowed: your hand holds only 1 × 4 (You can only lay cards you hold.)"
+        in answer_to("alice@example.com").body
+    )
+    deliver(commit, reply(turn_mail_now(game, 0), "lay 8 8"))
+    assert played(game, 0) == ["lay 8 8"]
+    commit(lambda: submit(game, 1, "lay infinity infinity"))
+    mail.outbox.clear()
+    commit(lambda: submit(game, 0, "play 5"))
+    deliver(commit, reply(french_turn_mail(), "jouer infini infini", language="fr"))
+    assert outcome() == "illegal"
+    assert (
+        "Coup refusé\u00a0: votre main compte seulement 1 × Infini\u00a0; une carte Malus "
+        "s’écrit avec @ et la place du joueur devant qui elle est posée\u00a0: "
+        "«\u00a0play infinity infinity@1\u00a0»"
+    ) in answer_to("bob@example.com").body
+    deliver(commit, reply(french_turn_mail(), "play infinity infinity@1", language="fr"))
+    assert played(game, 1)[-1] == "play infinity infinity@1"
 
 
 def test_a_second_reply_to_the_same_mail_says_the_first_move_stands(

@@ -39,7 +39,7 @@ from notifications.models import Answer, InboundMail, Notification
 from notifications.reply_address import ReplyToken, find_token
 from tests.members import speaks
 
-from .conftest import sent_to, turn_mail_now
+from .conftest import game_mails, turn_mail_now
 from .replies import reply
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def deliver(commit: Commit, raw: bytes, to: str | None = None) -> bool:
 
 def turn_mail(address: str) -> EmailMessage:
     """The latest "your turn" email to ``address``."""
-    return [m for m in sent_to(address) if "your turn" in m.subject][-1]
+    return [m for m in game_mails(address) if "your turn" in m.subject][-1]
 
 
 def lettered(message: EmailMessage) -> dict[str, str]:
@@ -170,7 +170,9 @@ def test_a_letter_in_a_reply_plays_the_move_it_names(
 
     assert outcome() == "played"
     assert played(trio, 1) == [letters["B"]]
-    assert answers() == []  # a move played is not answered
+    # A move played is answered by its confirmation alone (test_reply_confirmations.py).
+    (confirmed,) = answers()
+    assert f"Your reply was played in “Friday”:\n  {letters['B']}: " in confirmed.body
 
 
 @pytest.mark.parametrize("written", ["B\u00a0!", "(B)\u00a0!", "B\tok"])
@@ -428,6 +430,7 @@ def test_a_stale_reply_is_refused_with_the_table_as_it_stands_and_a_fresh_addres
         )
     )
     before = Event.objects.filter(game=trio).count()
+    mail.outbox.clear()  # the moves' confirmations
     deliver(commit, reply(old, "A"))
 
     assert outcome() == "stale"
@@ -634,34 +637,67 @@ def test_moves_played_by_reply_never_spend_the_hours_answers(
     trio: Game, commit: Commit, settings: object
 ) -> None:
     """Bob plays a fast game by email, more moves in the hour than the answers it allows:
-    each is played, and a reply after them that plays nothing is still answered. Only
-    answers count, and a move played is answered by nothing but the game's
-    next mail, which no allowance holds back."""
+    each is played and confirmed, and a reply after them that plays nothing is still
+    answered. A move played counts nothing, and its confirmation is held back by no
+    allowance."""
     settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
-    rng = random.Random(3)
     while len(played(trio, 1)) < 4:
-        now = store.load(trio.pk, "numx")
-        awaited = sorted(RULES.awaiting(now.state) - {RULES.chance})
-        if 1 in awaited:
-            message = turn_mail("bob@example.com")
-            assert find_token(message.reply_to).token.sequence == now.sequence  # type: ignore[union-attr]
-            deliver(commit, reply(message, "A"))
-            assert outcome() == "played"
-        else:
-            seat = awaited[0]
-            action = RULES.bot_action(now.state, seat, rng)
-            commit(
-                lambda seat=seat, action=action, now=now: (
-                    game_submit(
-                        game_id=trio.pk, seat=seat, action=action, expected_sequence=now.sequence
-                    ),
-                    consumers.dispatch(trio.pk),
-                )
-            )
-    assert answers("bob@example.com") == []
-    deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
+        others_until_awaited(trio, 1, commit)
+        message = turn_mail("bob@example.com")
+        sequence = store.load(trio.pk, "numx").sequence
+        assert find_token(message.reply_to).token.sequence == sequence  # type: ignore[union-attr]
+        deliver(commit, reply(message, "A"))
+        assert outcome() == "played"
+    confirmed = answers("bob@example.com")
+    assert len(confirmed) == 4 and all("Your reply was played" in m.body for m in confirmed)
+    asked = turn_mail("bob@example.com")
+    mail.outbox.clear()
+    deliver(commit, reply(asked, "nonsense"))
     assert outcome() != "played"
     assert "nothing" in answer_to("bob@example.com").body
+
+
+def test_answers_to_stale_replies_never_spend_those_of_replies_to_the_latest_mail(
+    trio: Game, commit: Commit, settings: object
+) -> None:
+    """Bob answers his mail, then answers the same mail again and again (a client that
+    sends twice, a player who forgot): those stale replies are answered up to the hour's
+    allowance. His reply to his next mail, which plays nothing, is still answered: stale
+    answers have an allowance of their own. Failed before: it spent the same one, and Bob,
+    answering the mail that asked his move, heard nothing."""
+    settings.NUMX_REPLY_ANSWERS_PER_HOUR = 2  # type: ignore[attr-defined]
+    first = turn_mail("bob@example.com")
+    deliver(commit, reply(first, "A"))
+    mail.outbox.clear()  # its confirmation
+    for _ in range(3):
+        deliver(commit, reply(first, "B"))
+        assert outcome() == "stale"
+    assert len(answers("bob@example.com")) == 2
+    others_until_awaited(trio, 1, commit)
+    deliver(commit, reply(turn_mail("bob@example.com"), "nonsense"))
+    assert outcome() == "not-a-move"
+    latest = answers("bob@example.com")
+    assert len(latest) == 3 and "“nonsense” is no move we can read" in latest[-1].body
+
+
+def others_until_awaited(game: Game, seat: int, commit: Commit) -> None:
+    """The other seats move (as bots) until the game awaits ``seat``; the worker reacts."""
+    rng = random.Random(3)
+    while True:
+        now = store.load(game.pk, "numx")
+        awaited = sorted(RULES.awaiting(now.state) - {RULES.chance})
+        if seat in awaited:
+            return
+        mover = awaited[0]
+        action = RULES.bot_action(now.state, mover, rng)
+        commit(
+            lambda mover=mover, action=action, now=now: (
+                game_submit(
+                    game_id=game.pk, seat=mover, action=action, expected_sequence=now.sequence
+                ),
+                consumers.dispatch(game.pk),
+            )
+        )
 
 
 # --- The provider's webhook ------------------------------------------------------------------

@@ -34,3 +34,20 @@ class IllegalAction(ruleset.IllegalAction):
         if rule not in RULES:
             raise KeyError(f"unknown rule id {rule!r}")
         super().__init__(rule, message, RULES[rule], **args)
+
+
+class Writings(tuple[str, ...]):
+    """Moves written in notation that a refusal offers as the way to write what the player
+    meant; said “play 9 9@0” or “play 9 9@1” (the site says them in the reader's language).
+
+    >>> str(Writings(["play 9 9@0", "play 9 9@1", "play 9 9@2"]))
+    '“play 9 9@0”, “play 9 9@1” or “play 9 9@2”'
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        quoted = [f"“{move}”" for move in self]
+        if len(quoted) <= 1:
+            return "".join(quoted)
+        return f"{', '.join(quoted[:-1])} or {quoted[-1]}"

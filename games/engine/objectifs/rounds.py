@@ -102,11 +102,21 @@ def remove(pool: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
         try:
             rest.remove(card)
         except ValueError:
-            # Not NUM-X's "you hold no %(card)s": one catalogue would translate both games'.
-            raise IllegalAction(
-                "hand.has-cards", "there is no %(card)s in your hand", card=card
-            ) from None
+            raise lacking(pool, card) from None
     return tuple(rest)
+
+
+def lacking(hand: Sequence[Card], card: Card) -> IllegalAction:
+    """The refusal of a move that takes ``card`` from ``hand`` once more than it holds:
+    "your hand holds only 1 × 9" to a player who wrote "lay 9 9" holding one 9, which
+    "there is no 9 in your hand" would deny."""
+    held = hand.count(card)
+    if held:
+        return IllegalAction(
+            "hand.has-cards", "your hand holds only %(count)s × %(card)s", count=held, card=card
+        )
+    # Not NUM-X's "you hold no %(card)s": one catalogue would translate both games'.
+    return IllegalAction("hand.has-cards", "there is no %(card)s in your hand", card=card)
 
 
 def starter(rows: Sequence[Sequence[Card]], previous: int) -> int:

@@ -11,7 +11,9 @@ the player who laid the pli on top, everyone else having let it stand (*Si un pl
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain, combinations, islice, product
 
 from games.engine.climbing import replace_at
 from games.engine.objectifs.actions import (
@@ -29,7 +31,7 @@ from games.engine.objectifs.actions import (
     RowCard,
 )
 from games.engine.objectifs.cards import Card, Kind, classic
-from games.engine.objectifs.errors import IllegalAction
+from games.engine.objectifs.errors import IllegalAction, Writings
 from games.engine.objectifs.plis import ends_trick, fuses, pli_value, plis, refusal
 from games.engine.objectifs.rounds import end_round, end_trick, remove, shed
 from games.engine.objectifs.state import (
@@ -74,7 +76,10 @@ def lay_pli(state: ObjectifsState, seat: int, play: Play) -> ObjectifsState:
     top = state.trick.top
     if not in_turn and play.action is not None:
         raise IllegalAction("facteur.alone", "a Facteur X carries no Echange or Malus +")
-    hand, rows = take(state, seat, play.hand, play.rows)
+    try:
+        hand, rows = take(state, seat, play.hand, play.rows)
+    except IllegalAction as error:
+        raise _written_from_the_table(state, seat, play) or error from None
     cards = play.cards
     value = pli_value(cards, play.value)
     if value is None:
@@ -152,6 +157,57 @@ def take(
     for taken in row_cards:
         rows = replace_at(rows, taken.seat, _from_row(rows, taken.seat, taken.card))
     return hand, rows
+
+
+#: At most this many ways of writing a pli a refusal offers.
+WRITINGS_AT_MOST = 4
+
+
+def _written_from_the_table(state: ObjectifsState, seat: int, play: Play) -> IllegalAction | None:
+    """The refusal of a pli that takes more copies of a card from the hand than it holds,
+    while the others lie among the malus cards ("play 9 9", one 9 in hand and one in front
+    of seat 1): it says what the hand holds and writes the pli with those copies taken from
+    the table, each way they may be ("play 9 9@1"). Whose malus cards give a card changes
+    the game, so a bare card is never guessed to come from the table. None when the hand
+    is not short, or when the table too lacks the copies."""
+    held = Counter(state.hands[seat])
+    missing = Counter(play.hand) - held
+    if not missing:
+        return None
+    named = Counter(play.rows)
+    choices: list[list[tuple[RowCard, ...]]] = []
+    for card, count in sorted(missing.items()):
+        seats = [
+            owner
+            for owner, row in enumerate(state.rows)
+            for _copy in range(row.count(card) - named[RowCard(owner, card)])
+        ]
+        ways = list(dict.fromkeys(combinations(seats, count)))
+        if not ways:
+            return None
+        choices.append([tuple(RowCard(owner, card) for owner in way) for way in ways])
+    kept = tuple((Counter(play.hand) - missing).elements())
+    writings = Writings(
+        str(Play(kept, (*play.rows, *chain.from_iterable(taken)), play.value, play.action))
+        for taken in islice(product(*choices), WRITINGS_AT_MOST)
+    )
+    card = min(missing)
+    if held[card]:
+        return IllegalAction(
+            "hand.has-cards",
+            "your hand holds only %(count)s × %(card)s; a malus card is written with @ and "
+            "the seat it lies in front of: %(moves)s",
+            count=held[card],
+            card=card,
+            moves=writings,
+        )
+    return IllegalAction(
+        "hand.has-cards",
+        "there is no %(card)s in your hand; a malus card is written with @ and the seat it "
+        "lies in front of: %(moves)s",
+        card=card,
+        moves=writings,
+    )
 
 
 def _from_row(rows: tuple[tuple[Card, ...], ...], owner: int, card: Card) -> tuple[Card, ...]:

@@ -17,6 +17,7 @@ from games.descriptions import (
     actor,
     and_list,
     common_event,
+    or_list,
     pli_on_top,
     reason_text,
     seat_lines,
@@ -76,6 +77,13 @@ def _card(name: str | None, language: str | None) -> str:
 def joker_words(named: str) -> str:
     """An X-Joker laid in a pli, with the value it stands for there: "X-Joker as 9"."""
     return _("X-Joker as %(value)s") % {"value": value(named)}
+
+
+def writings(moves: Sequence[str]) -> str:
+    """Moves written out in notation for the player to send, each quoted, one or another:
+    “play 9 9@0” or “play 9 9@1”."""
+    # Translators: a move written in the game's notation, quoted as a reply would copy it.
+    return or_list([_("“%(move)s”") % {"move": move} for move in moves])
 
 
 def cards(names: Sequence[str | None]) -> str:

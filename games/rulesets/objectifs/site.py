@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from games.descriptions import number, points
 from games.engine.objectifs import Card
+from games.engine.objectifs.errors import Writings
 from games.engine.objectifs.objectives import malus_sum
 from games.engine.objectifs.rulebook import RULES as RULEBOOK
 from games.engine.ruleset import Progress
@@ -95,9 +96,12 @@ class ObjectifsSite:
 
     def refusal_argument(self, value: object) -> str:
         """A card (or a value, as its classic card) a refusal names, in the reader's words;
-        anything else (a number) as it is."""
+        the moves it writes out for the player, each quoted, one or the other; anything
+        else (a number) as it is."""
         if isinstance(value, Card):
             return descriptions.card(str(value))
+        if isinstance(value, Writings):
+            return descriptions.writings(value)
         return str(value)
 
     def move_forms(

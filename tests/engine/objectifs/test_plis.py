@@ -19,6 +19,7 @@ from games.engine.objectifs import (
     to_act,
 )
 from games.engine.objectifs.cards import parse_cards
+from games.engine.objectifs.notation import parse_action
 from games.engine.objectifs.positions import arrange
 
 from .conftest import act, hand, refused, row
@@ -209,6 +210,36 @@ def test_anyone_uses_anyones_malus_cards_in_a_pli_their_own_included() -> None:
     facteur = on("5", ["9", "6 1"], ["0 0", "1 2", "6 3"])
     assert refused(facteur, 2, "play 6@2") == "facteur.shape"
     assert row(act(facteur, 2, "play 6 6@2"), 2) == ["3"]
+
+
+def test_a_pli_written_with_a_card_the_hand_lacks_is_refused_with_how_to_write_it() -> None:
+    """A 9 in hand and a 9 among the malus cards: "play 9 9" names two 9s of the hand.
+    Which 9 of the table goes with it changes the game (whose malus cards lose it), so the
+    reply is not guessed: the refusal says the hand holds one 9 and writes the move for
+    each player in front of whom a 9 lies ("9@1"). Failed before: "there is no 9 in your
+    hand", to a player holding one."""
+    pair = arrange(["9 9 1", "3 4"], ["0 2", "5 6"])
+    assert act(pair, 0, "play 9 9").trick.top.cards == parse_cards("9 9")  # type: ignore[union-attr]
+    state = arrange(["1 2", "9 3 4"], ["9 2", "9 9"], turn=1)
+    error = refusal(state, 1, "play 9 9")
+    assert error.rule == "hand.has-cards"
+    assert error.message == (
+        "your hand holds only 1 × 9; a malus card is written with @ and the seat it lies in "
+        "front of: “play 9 9@0” or “play 9 9@1”"
+    )
+    alone = arrange(["1 2", "9 3 4"], ["0 5", "9 7"], turn=1)
+    assert refusal(alone, 1, "play 9 9").message.endswith(": “play 9 9@1”")
+    assert refusal(alone, 1, "play 9 9 9").message == "your hand holds only 1 × 9"
+    nowhere = arrange(["1 2", "3 4"], ["0 5", "6 7"], turn=1)
+    assert refusal(nowhere, 1, "play 9").message == "there is no 9 in your hand"
+
+
+def refusal(state: ObjectifsState, seat: int, move: str) -> IllegalAction:
+    try:
+        apply(state, seat, parse_action(move))
+    except IllegalAction as error:
+        return error
+    raise AssertionError(f"{move} was played")
 
 
 def test_the_listed_plis_are_exactly_those_the_rules_accept() -> None:

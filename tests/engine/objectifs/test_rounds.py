@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from games.engine.objectifs import (
     CHANCE,
     OBJECTIVES,
     ROUNDS,
     Deal,
+    IllegalAction,
     ObjectifsConfig,
     ObjectifsState,
     Phase,
@@ -19,6 +22,7 @@ from games.engine.objectifs import (
     awaiting,
     legal_actions,
     new_game,
+    parse_action,
     to_act,
     view,
 )
@@ -86,6 +90,19 @@ def test_the_set_up_lays_exactly_two_cards_of_the_hand() -> None:
     assert refused(state, 0, "lay 5 infinity") == "hand.has-cards"
     assert refused(state, 0, "pass") == "game.phase"
     assert len(legal_actions(state, 2)) == len({tuple(sorted(p)) for p in _pairs(THREE[2])})
+
+
+def test_laying_two_of_a_card_the_hand_holds_once_says_it_holds_one() -> None:
+    """Two 9s in hand, "lay 9 9" lays them (either copy is the same card); a 12 held once,
+    "lay 12 12" is refused saying the hand holds one, not that it holds none."""
+    state = dealt()
+    assert act(state, 1, "lay 9 9").laid[1] == parse_cards("9 9")
+    with pytest.raises(IllegalAction) as error:
+        apply(state, 1, parse_action("lay 12 12"))
+    assert (error.value.rule, error.value.message) == (
+        "hand.has-cards",
+        "your hand holds only 1 × 12",
+    )
 
 
 def _pairs(text: str) -> list[tuple[str, str]]:
