@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.vary import vary_on_headers
 
@@ -33,10 +34,15 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise PermissionDenied(_("Only its players can replay a game that is not over."))
     given = _asked(request)
     asked = whole_number(given.removeprefix("-") if given else None)
-    if given is not None and given.startswith("-") and asked is not None:
+    if given is not None and asked is None:
+        message = _("The step is a whole number from 1 to %(last)d.") % {"last": game.last_sequence}
+        # A hand-typed step: the way back is this game's replay, not the list of games.
+        back = (reverse("games:replay", args=[game.pk]), _("Back to the replay"))
+        return render(request, "400.html", {"message": message, "back": back}, status=400)
+    if given is not None and given.startswith("-"):
         asked = 1  # before the first step: the nearest end is the first
-    # No step, or none that is a whole number (mistyped, cut short): the last, where a
-    # reader goes on from; past the last, the last too (replay_step).
+    # No step: the last, where a reader goes on from; past the last, the last too
+    # (replay_step).
     step = replay_step(game, seat, game.last_sequence if asked is None else asked)
     # htmx swaps a step in; going back past the steps it keeps, it asks for the step
     # again and puts the answer in place of the whole page, which must then be whole.

@@ -109,16 +109,18 @@ def test_no_step_given_shows_the_last(duel: Game, client: Client) -> None:
 
 
 @pytest.mark.parametrize("step", ["²", "x", "abc", "1e3", "--2", "3.5"])
-def test_a_step_that_is_no_whole_number_shows_the_last_step(
+def test_a_step_that_is_no_whole_number_is_refused_saying_what_a_step_is(
     duel: Game, client: Client, step: str
 ) -> None:
-    """A step mistyped in the address (or a link cut short) lands on the last step, as
-    no step at all does, not on an error page: the reader goes on from there."""
+    """A step mistyped in the address is refused (400) with what a step is and the way
+    back to this game's replay: bad input gets a clear error, not a step it did not ask
+    for."""
     game = finish(duel)
     page = client.get(f"/games/{game.pk}/replay/", {"step": step})
-    assert page.status_code == 200
-    last = game.last_sequence
-    assert f'<label for="replay-slider">Step {last} of {last}</label>' in page.content.decode()
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert f"a whole number from 1 to {game.last_sequence}" in text
+    assert f'href="/games/{game.pk}/replay/"' in text
 
 
 def test_a_step_is_typed_in_a_box_beside_the_slider(duel: Game, client: Client) -> None:
