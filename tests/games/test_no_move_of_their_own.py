@@ -155,8 +155,14 @@ def test_the_lists_and_the_api_count_no_win_and_no_place_for_her(
 
 
 def test_a_game_where_nobody_moved_names_no_winner(
-    alice: User, bob: User, django_capture_on_commit_callbacks: Committed
+    alice: User,
+    bob: User,
+    django_capture_on_commit_callbacks: Committed,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # The clock's bot takes one token each time: drawn at random (from the game's id, which
+    # PostgreSQL does not reuse), it could take both and end the game before Bob's turn.
+    monkeypatch.setattr("games.deadlines.bot_move", lambda *args: Take(1))
     game = toy_table([alice, bob], pile=2)
     played(game, django_capture_on_commit_callbacks, [(0, None), (1, None)])
 
