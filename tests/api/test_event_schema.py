@@ -1,7 +1,8 @@
 """Every event a game records, as the API serves it, is what the schema says: for every
 registered game, random games played to the end, each event read by every seat and by a
 spectator as it is recorded (when most is hidden) and once the game is over (all shown),
-and the game's exported log, validate against ``/api/schema/`` — each game's own
+the game and its legal actions read by them as it goes, and the game's exported log,
+validate against ``/api/schema/`` — each game's own
 components, strict where they say so (``additionalProperties: false``); the platform's own
 events too, in every game: a player's resignation, a game called off."""
 
@@ -93,6 +94,14 @@ class Readers:
         self.page_check = Validator(openapi, "EventPage")
         self.log_check = Validator(openapi, "GameLog")
         self.event_check = Validator(openapi, f"{schema_name(game.rules)}Event")
+        # The game's own component first, which says which field is wrong, then the union.
+        self.answer_checks = {
+            answer: (
+                Validator(openapi, f"{schema_name(game.rules)}{answer}"),
+                Validator(openapi, answer),
+            )
+            for answer in ("GameDetail", "LegalActions")
+        }
         self.seen = [0] * len(clients)
         self.faults: list[str] = []
         self.types: set[str] = set()
@@ -127,22 +136,46 @@ class Readers:
             while after is not None:
                 after = self.read(reader, after)[1]
 
-    def play_out(self, rng: random.Random) -> None:
+    def read_answers(self) -> None:
+        """What a bot reads most, read by every reader: the game, and (each seat's, the
+        spectator is offered no moves) its legal actions. A generated client types them
+        by the schema, and takes a value the schema does not allow as it comes (a dict
+        where a class was promised), or fails."""
+        for reader, client in enumerate(self.clients):
+            paths = {"GameDetail": ""}
+            if reader < len(self.clients) - 1:
+                paths["LegalActions"] = "legal-actions/"
+            for answer, path in paths.items():
+                body = client.get(f"/api/games/{self.game.pk}/{path}").json()
+                own, union = self.answer_checks[answer]
+                self.faults.extend(
+                    f"reader {reader}, {answer}: {fault}"
+                    for fault in errors(own, body) or errors(union, body)
+                )
+
+    def play_out(self, rng: random.Random, answers: bool = False) -> None:
         """Bots' moves for every seat until the game ends, the readers catching up after a
         quarter of them drawn by chance (reading every event recorded since, mostly still
         hidden from them: caught up after each move, the ten games took minutes of the
-        CI's time), then reading every event once it is over. The game's snapshots are
-        taken after each move, as the site takes them once a move is committed (the
-        test's transaction never commits): each read replays the game from its last
-        snapshot, as on the site, not from its first event."""
+        CI's time), then reading every event once it is over. With ``answers``, they also
+        read the game and its legal actions then, before the first move and once it is
+        over. The game's snapshots are taken after each move, as the site takes them once
+        a move is committed (the test's transaction never commits): each read replays the
+        game from its last snapshot, as on the site, not from its first event."""
         sampling = random.Random(1)
+        moves = 0
         while True:
-            if sampling.random() < 0.25:
+            if sampling.random() < 0.25 or (answers and moves == 0):
                 self.catch_up()
+                if answers:
+                    self.read_answers()
             if self.faults or not play_bot_move(self.game, rng):
                 break
+            moves += 1
             dispatch(self.game.pk, only=["snapshots"])
             self.game.refresh_from_db()
+        if answers and not self.faults:
+            self.read_answers()
         self.read_all()
 
     def check_log(self, log: dict[str, Any]) -> None:
@@ -170,15 +203,20 @@ def _seated(
 
 @pytest.mark.usefixtures("unthrottled")
 @pytest.mark.parametrize(("game_id", "config"), GAMES)
-def test_every_event_served_and_logged_is_as_the_schema_says(
+def test_every_answer_a_bot_reads_in_a_whole_game_is_as_the_schema_says(
     openapi: Schema, as_carol: APIClient, game_id: str, config: dict[str, Any]
 ) -> None:
+    """The events, the game and its legal actions, read by every seat and a spectator as
+    the game goes, and its exported log once it is over. (One game reads them all: a game
+    for each took minutes of the CI's time, and a quarter of the moves, drawn afresh in
+    each game, still reads every phase of every game.)"""
     readers = _seated(openapi, game_id, config, 7, as_carol)
 
-    readers.play_out(random.Random(7))
+    readers.play_out(random.Random(7), answers=True)
     readers.exported(as_carol)
 
     assert not readers.faults
+    assert readers.game.status == Game.Status.FINISHED
     # The events are typed as this game's: each member of its union is its own component.
     members = openapi["components"]["schemas"][f"{schema_name(game_id)}Event"]
     assert {"created", "game-ended"} <= readers.types <= set(members["discriminator"]["mapping"])
@@ -248,48 +286,3 @@ def test_a_game_called_off_is_served_and_logged_as_the_schema_says(
     assert not readers.faults
     assert "aborted" in readers.types
     assert log["events"][-1]["type"] == "aborted"
-
-
-@pytest.mark.usefixtures("unthrottled")
-@pytest.mark.parametrize(("game_id", "config"), GAMES)
-def test_the_game_and_its_legal_actions_are_served_as_the_schema_says(
-    openapi: Schema, as_carol: APIClient, game_id: str, config: dict[str, Any]
-) -> None:
-    """What a bot reads most, the game and its moves, read by every seat (and the game by
-    a spectator) before the first move, before a quarter of the others drawn by chance,
-    and once the game is over: a generated client types them by the schema, and takes a
-    value the schema does not allow as it comes (a dict where a class was promised), or
-    fails. (Read before every move, the ten games took minutes of the CI's time; a
-    quarter, drawn afresh in each game, still reads every phase of every game.)"""
-    readers = _seated(openapi, game_id, config, 11, as_carol)
-    game = readers.game
-    checks = {
-        # The game's own component first, which says which field is wrong, then the union.
-        answer: [Validator(openapi, f"{schema_name(game_id)}{answer}"), Validator(openapi, answer)]
-        for answer in ("GameDetail", "LegalActions")
-    }
-    faults: list[str] = []
-
-    def read(reader: int, path: str, answer: str) -> None:
-        body = readers.clients[reader].get(f"/api/games/{game.pk}/{path}").json()
-        own, union = checks[answer]
-        faults.extend(
-            f"reader {reader}, {answer}: {f}" for f in errors(own, body) or errors(union, body)
-        )
-
-    rng, sampling = random.Random(11), random.Random(12)
-    moves = 0
-    while not faults:
-        if moves == 0 or game.status == Game.Status.FINISHED or sampling.random() < 0.25:
-            for reader in range(len(readers.clients)):
-                read(reader, "", "GameDetail")
-                if reader < config["players"]:  # the spectator is offered no moves
-                    read(reader, "legal-actions/", "LegalActions")
-        if not play_bot_move(game, rng):
-            break
-        moves += 1
-        dispatch(game.pk, only=["snapshots"])
-        game.refresh_from_db()
-
-    assert not faults
-    assert game.status == Game.Status.FINISHED
