@@ -28,8 +28,11 @@ lint: $(STAMP)
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy
 
+# The suite on every core (TEST_WORKERS=0: in this one process); the tests of a module stay
+# together, so that what a module sets up once (a game played out, a browser page) is.
+TEST_WORKERS ?= auto
 test: lint
-	.venv/bin/pytest
+	.venv/bin/pytest --numprocesses $(TEST_WORKERS) --dist loadscope
 
 run: $(STAMP)
 	$(MANAGE) migrate --noinput

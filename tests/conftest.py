@@ -5,6 +5,7 @@ run points at one (DATABASE_URL=postgres://..., CELERY_BROKER_URL=redis://...), 
 second and third passes of .ci/run do.
 """
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -18,9 +19,22 @@ from tests import trigger
 from tests.members import named
 
 
+def uses_the_database(item: pytest.Item) -> bool:
+    """Whether ``item`` reaches the database: marked so, or asking for a fixture that does
+    (``db`` and its kin all set the test database up)."""
+    fixtures = getattr(item, "fixturenames", ())
+    return item.get_closest_marker("django_db") is not None or "django_db_setup" in fixtures
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     on_postgres = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
     on_redis = settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    if os.environ.get("ONLY_DATABASE_TESTS"):
+        # The PostgreSQL pass of .ci/run: a test that never reaches the database would
+        # only run the same again there.
+        kept = [item for item in items if uses_the_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
     for item in items:
         if "postgres" in item.keywords and not on_postgres:
             item.add_marker(pytest.mark.skip(reason="needs DATABASE_URL=postgres://..."))
