@@ -28,11 +28,14 @@ lint: $(STAMP)
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy
 
-# The suite on every core (TEST_WORKERS=0: in this one process); the tests of a module stay
-# together, so that what a module sets up once (a game played out, a browser page) is.
+# The suite on every core (TEST_WORKERS=0: in this one process). The tests of a module
+# stay together, so that what a module sets up once (a game played out, a browser page) is
+# set up once; and the modules run in pytest-django's order, the database's tests first:
+# once a process has driven the browser, Playwright's event loop runs in its thread, and
+# Django refuses the database to a thread running one (SynchronousOnlyOperation).
 TEST_WORKERS ?= auto
 test: lint
-	.venv/bin/pytest --numprocesses $(TEST_WORKERS) --dist loadscope
+	.venv/bin/pytest --numprocesses $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 run: $(STAMP)
 	$(MANAGE) migrate --noinput
