@@ -28,12 +28,14 @@ lint: $(STAMP)
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy
 
-# The suite on every core (TEST_WORKERS=0: in this one process). The tests of a module
-# stay together, so that what a module sets up once (a game played out, a browser page) is
-# set up once; and the modules run in pytest-django's order, the database's tests first:
-# once a process has driven the browser, Playwright's event loop runs in its thread, and
-# Django refuses the database to a thread running one (SynchronousOnlyOperation).
-TEST_WORKERS ?= auto
+# The suite in one process; TEST_WORKERS=auto spreads it over every core (pytest-xdist).
+# Spread, the tests of a module stay together, so that what a module sets up once (a game
+# played out, a browser page) is set up once, and the modules run in pytest-django's order,
+# the database's tests first: once a process has driven the browser, Playwright's event loop
+# runs in its thread, and Django refuses the database to a thread running one. One process
+# is the default: on two cores beside CI's PostgreSQL lane, spread, it saved 3 of some 26
+# minutes, and its two browsers, starved of CPU, missed a page's navigation.
+TEST_WORKERS ?= 0
 test: lint
 	.venv/bin/pytest --numprocesses $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
