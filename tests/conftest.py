@@ -32,8 +32,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if os.environ.get("ONLY_DATABASE_TESTS"):
         # The PostgreSQL pass of .ci/run: a test that never reaches the database would
         # only run the same again there.
-        kept = [item for item in items if uses_the_database(item)]
-        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        kept, left = [], []
+        for item in items:
+            (kept if uses_the_database(item) else left).append(item)
+        config.hook.pytest_deselected(items=left)
         items[:] = kept
     for item in items:
         if "postgres" in item.keywords and not on_postgres:

@@ -163,15 +163,16 @@ class Readers:
         a move is committed (the test's transaction never commits): each read replays the
         game from its last snapshot, as on the site, not from its first event."""
         sampling = random.Random(1)
-        moves = 0
+        if answers:
+            self.catch_up()
+            self.read_answers()
         while True:
-            if sampling.random() < 0.25 or (answers and moves == 0):
+            if sampling.random() < 0.25:
                 self.catch_up()
                 if answers:
                     self.read_answers()
             if self.faults or not play_bot_move(self.game, rng):
                 break
-            moves += 1
             dispatch(self.game.pk, only=["snapshots"])
             self.game.refresh_from_db()
         if answers and not self.faults:
