@@ -4,7 +4,8 @@ being played (a first game against bots, a few moves in), the game over, its rep
 the how-to page. No page scrolls sideways though the player's name is 40 letters without a
 space; on the phone every tap target of the table is 44 px each way, and a box scrolling
 sideways (Objectifs' round sheet, that long name at the head of a column) shows a shadow
-where it goes on; axe-core finds no serious or critical violation; a screenshot of each
+where it goes on; axe-core finds no serious or critical violation (in English on the
+desktop, in French on the phone); a screenshot of each
 (``matrix-<game>-<page>-<language>-<width>.png``) is left in ``artefacts/``.
 
 One player, one server for every game. What is not being looked at is played quickly: the

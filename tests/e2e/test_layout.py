@@ -525,7 +525,8 @@ def test_a_page_reads_at_every_width_and_language(
     """Each page, signed in as Alice or signed out, at 1280 px and on a 360 px phone, in
     English and in French: no page scrolls sideways; a table wider than the phone scrolls in
     its box with a shadow at the edge where it goes on; the menu's entries are a finger's
-    target; axe-core finds nothing serious (screenshots ``matrix-site-*.png``)."""
+    target; axe-core finds nothing serious, in English on the desktop and in French on the
+    phone (screenshots ``matrix-site-*.png``)."""
     someone = visitor if (name, path, shows) in VISITORS_PAGES else alice_with_a_bot
     someone.page.goto(path.format(**places))
     assert seen_everywhere(someone, site, artefacts, f"site-{name}", shows) == []

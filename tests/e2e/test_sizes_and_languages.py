@@ -3,7 +3,8 @@ French: the join page, the waiting room, the opening pick, a trick being played,
 winner's distribution, the history, the replay, and a finished game's table and replay.
 No page scrolls sideways, though Nils's name is 40 letters without a space; on the phone
 every tap target is 44 px each way and the header one line; axe-core finds no serious or
-critical violation on any; a screenshot of each (``matrix-<page>-<language>-<width>.png``)
+critical violation on any (in English on the desktop, in French on the phone); a screenshot
+of each (``matrix-<page>-<language>-<width>.png``)
 is left in ``artefacts/``.
 
 Mara and Nils play a two-player game with a deadline (so that the pages say when moves are
