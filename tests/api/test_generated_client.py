@@ -1,5 +1,5 @@
 """A bot made only of a client that openapi-python-client generates from ``/api/schema/``
-plays a whole game of every registered game against the cheapest bots, and every answer
+plays a whole game of every registered game against the bots that end it soonest, and every answer
 parses into the class its game calls for: a NUM-X game's detail is ``NumxGameDetail``, its
 listed moves NUM-X actions, never another game's class, and no typed field is left in a
 class's ``additional_properties``.
@@ -33,7 +33,7 @@ from django.test import Client
 from rest_framework.throttling import UserRateThrottle
 
 from games.registry import game_ids, rule_set, schema_name
-from tests.clients import api_key
+from tests.clients import api_key, quickest_bot_level
 
 pytestmark = pytest.mark.django_db
 
@@ -162,13 +162,14 @@ class Bot:
         return answer
 
     def open(self, players: int) -> None:
-        """Open a table of ``players`` with its defaults, fill it with level 0 bots, start."""
+        """Open a table of ``players`` with its defaults, fill it with the bots that end it
+        soonest, start."""
         config = getattr(self.models, f"{self.name}ConfigRequest")(players=players)
         body = getattr(self.models, f"New{self.name}GameRequest")(
             name="Generated",
             config=config,
             rules=self.game,
-            bot_level=self.models.BotLevelEnum.VALUE_0,
+            bot_level=self.models.BotLevelEnum(quickest_bot_level(self.game)),
         )
         self.game_id = self.call("lobby.games_open", "{name}GameDetail", body=body).id
         for _ in range(players - 1):

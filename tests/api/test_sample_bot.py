@@ -4,9 +4,11 @@ own, on a throwaway SQLite database, the bot a process of its own too, knowing n
 the project but its address and a token.
 
 A member opens one table of each game in its smallest example configuration, the other
-seats the site's level 0 bots, and starts them all; it also resigns a game with a friend
-who does not move. The sample bot then plays until none of its games is its to play. Each
-game must be over, and the bot must have moved in each; the game it left is still played.
+seats the site's bots at the level that ends it soonest (``QUICKEST_BOTS``), and starts
+them all; it also resigns a game
+with a friend who does not move. The sample bot then plays until none of its games is its
+to play. Each game must be over, and the bot must have moved in each; the game it left is
+still played.
 
 pytest-django's ``live_server`` cannot be used (tests/e2e/conftest.py says why): the test
 uses no database of its own, only the server's, prepared by ``manage.py``.
@@ -28,19 +30,22 @@ import pytest
 import requests
 
 from games.registry import game_ids
+from tests.clients import QUICKEST_BOTS
 
 pytestmark = pytest.mark.live
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long the server may take to answer its first request.
 START_TIMEOUT = 60.0
-#: How long the bot may take to play every game to the end: about 35 s of CPU for the
-#: server and the bot together, which a machine as busy as CI's can stretch fourfold.
+#: How long the bot may take to play every game to the end: about 45 s of CPU for the
+#: server and the bot together (all of the test's, when measured), which a machine as busy
+#: as CI's can stretch fourfold.
 PLAY_TIMEOUT = 400.0
 
 #: The tables, made in the server's database by the site's own commands (the lobby's): a
 #: member, its token (read and play, as docs/bots-api.md advises a bot's), one started
-#: table per registered game. Prints them as JSON.
+#: table per registered game, its bots at the level of ``LEVELS`` (set before it runs:
+#: ``QUICKEST_BOTS``). Prints them as JSON.
 SETUP = """
 import json
 
@@ -55,7 +60,8 @@ member = User.objects.create_user('sample-bot', 'sample-bot@example.com')
 tables = {}
 for game in game_ids():
     smallest = min(rule_set(game).example_configs(), key=lambda config: config['players'])
-    table = game_open(creator=member, name=game, rules=game, config=smallest, bot_level=0)
+    level = LEVELS.get(game, 0)
+    table = game_open(creator=member, name=game, rules=game, config=smallest, bot_level=level)
     for _seat in range(free_seats(table)):
         game_add_bot(game=table, by=member)
     tables[game] = game_start(game=table, by=member).pk
@@ -138,7 +144,7 @@ def test_the_sample_bot_plays_a_whole_game_of_every_game(
     site: tuple[str, dict[str, str], Path],
 ) -> None:
     url, env, log = site
-    made = json.loads(manage(env, "shell", "-v", "0", "-c", SETUP))
+    made = json.loads(manage(env, "shell", "-v", "0", "-c", f"LEVELS = {QUICKEST_BOTS!r}\n{SETUP}"))
     tables: dict[str, int] = made["tables"]
     assert sorted(tables) == sorted(game_ids())
 

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from accounts.names import name_key
 from games.demo import EMAILS
+from games.engine.ruleset import BotLevel
 from tournaments.demo import OTHERS
 
 CHROMIUM = "/usr/bin/chromium"
@@ -809,6 +810,7 @@ def play_as(site: Site, game_id: int, move: str) -> None:
 _FINISHED_BOT_GAME = """
 import random
 from games.bots import bot_seats, play_bot_move
+from games.engine.ruleset import BotLevel
 from games.lobby import default_config
 from games.services import game_create
 
@@ -819,21 +821,25 @@ game = game_create(
     name={name!r}, config=config, seats=bot_seats(2, automatic=False),
     rules={rules!r}, rng=rng, public=True,
 )
-while play_bot_move(game, rng):
+levels = dict.fromkeys(range(2), BotLevel({level}))
+while play_bot_move(game, rng, levels=levels):
     pass
 print(game.pk)
 """
 
 
-def finished_bot_game(site: Site, rules: str, seed: int, name: str) -> int:
-    """The id of a new public game of ``rules`` named ``name``, between two bots whose random
-    moves (drawn from ``seed``) play it to its end on the served site: a finished game that
-    anybody may replay."""
+def finished_bot_game(
+    site: Site, rules: str, seed: int, name: str, level: BotLevel = BotLevel.RANDOM
+) -> int:
+    """The id of a new public game of ``rules`` named ``name``, between two bots of
+    ``level`` whose moves (drawn from ``seed``) play it to its end on the served site: a
+    finished game that anybody may replay. Random bots play the oddest games, and the
+    longest: where any finished game does, the heuristic's ends sooner."""
     made = manage(
         site,
         "shell",
         "-c",
-        _FINISHED_BOT_GAME.format(rules=rules, seed=seed, name=name),
+        _FINISHED_BOT_GAME.format(rules=rules, seed=seed, name=name, level=int(level)),
         mail="dummymail://",
     )
     return int(made.split()[-1])

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from games.engine.ruleset import BotLevel
 from tests.e2e.helpers import PHONE, Site, finished_bot_game, lines_of
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_score_sheets_headings_read_whole_on_a_phone(browser: Browser, site: Site) -> None:
-    game = finished_bot_game(site, "maya", 3, "Maya to replay")
+    game = finished_bot_game(site, "maya", 3, "Maya to replay", BotLevel.HEURISTIC)
     context = browser.new_context(base_url=site.url, locale="fr-FR", viewport=PHONE)
     try:
         page = context.new_page()
@@ -30,7 +31,7 @@ def test_the_score_sheets_headings_read_whole_on_a_phone(browser: Browser, site:
 def test_objectifs_rounds_sheet_keeps_each_heading_on_one_line_on_a_phone(
     browser: Browser, site: Site
 ) -> None:
-    game = finished_bot_game(site, "objectifs", 5, "Objectifs to replay")
+    game = finished_bot_game(site, "objectifs", 5, "Objectifs to replay", BotLevel.HEURISTIC)
     context = browser.new_context(base_url=site.url, locale="fr-FR", viewport=PHONE)
     try:
         page = context.new_page()

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games.bots import play_bot_move
+from games.engine.ruleset import BotLevel
 from games.lobby import game_add_bot, game_join, game_open, game_start
 from games.models import Game
 from tests.conftest import person
@@ -53,10 +54,12 @@ def against_bots(alice: User) -> Game:
     return game_start(game=game, by=alice, rng=random.Random(5))
 
 
-def finish(game: Game) -> Game:
-    """``game`` played to its end by bots' moves for every seat."""
+def finish(game: Game, level: BotLevel = BotLevel.RANDOM) -> Game:
+    """``game`` played to its end by bots of ``level`` moving for every seat (random moves
+    play the oddest games; the heuristic's end sooner, where a game is long at random)."""
     rng = random.Random(9)
+    levels = dict.fromkeys(range(game.seats.count()), level)
     while Game.objects.get(pk=game.pk).status != Game.Status.FINISHED:
-        assert play_bot_move(game, rng)
+        assert play_bot_move(game, rng, levels=levels)
     game.refresh_from_db()
     return game

@@ -12,6 +12,7 @@ from django.utils import translation
 from games.bots import play_bot_move
 from games.descriptions import number
 from games.engine.maya import MayaConfig, Phase
+from games.engine.ruleset import BotLevel
 from games.events import consumers, store
 from games.lobby import game_join, game_open, game_start
 from games.models import Game
@@ -113,7 +114,9 @@ def test_the_game_over_mail_tells_no_draw_as_a_move_now_revealed(maya: Game) -> 
     play -4 …", though nothing they did was secret: only a move made out of sight (another
     seat's placement of the same NMBR 9 card) is told as revealed."""
     rng = random.Random(5)
-    while play_bot_move(maya, rng):
+    # The heuristic's game: random moves rarely make a target, and play some 500.
+    levels = dict.fromkeys((0, 1), BotLevel.HEURISTIC)
+    while play_bot_move(maya, rng, levels=levels):
         maya.refresh_from_db()
     assert maya.finished_at is not None
     consumers.dispatch(maya.pk)
