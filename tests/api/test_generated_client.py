@@ -1,8 +1,8 @@
 """A bot made only of a client that openapi-python-client generates from ``/api/schema/``
-plays a whole game of every registered game against the bots that end it soonest, and every answer
-parses into the class its game calls for: a NUM-X game's detail is ``NumxGameDetail``, its
-listed moves NUM-X actions, never another game's class, and no typed field is left in a
-class's ``additional_properties``.
+plays a whole game of every registered game against the bots that end it soonest, and
+every answer parses into the class its game calls for: a NUM-X game's detail is
+``NumxGameDetail``, its listed moves NUM-X actions, never another game's class, and no typed
+field is left in a class's ``additional_properties``.
 
 The client speaks HTTP through httpx to the site's WSGI application in this process: the
 test stays in its rolled-back transaction (a server in a thread would need a transactional

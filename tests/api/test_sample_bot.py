@@ -5,10 +5,9 @@ the project but its address and a token.
 
 A member opens one table of each game in its smallest example configuration, the other
 seats the site's bots at the level that ends it soonest (``QUICKEST_BOTS``), and starts
-them all; it also resigns a game
-with a friend who does not move. The sample bot then plays until none of its games is its
-to play. Each game must be over, and the bot must have moved in each; the game it left is
-still played.
+them all; it also resigns a game with a friend who does not move. The sample bot then plays
+until none of its games is its to play. Each game must be over, and the bot must have moved
+in each; the game it left is still played.
 
 pytest-django's ``live_server`` cannot be used (tests/e2e/conftest.py says why): the test
 uses no database of its own, only the server's, prepared by ``manage.py``.
@@ -30,7 +29,6 @@ import pytest
 import requests
 
 from games.registry import game_ids
-from tests.clients import QUICKEST_BOTS
 
 pytestmark = pytest.mark.live
 
@@ -44,8 +42,8 @@ PLAY_TIMEOUT = 400.0
 
 #: The tables, made in the server's database by the site's own commands (the lobby's): a
 #: member, its token (read and play, as docs/bots-api.md advises a bot's), one started
-#: table per registered game, its bots at the level of ``LEVELS`` (set before it runs:
-#: ``QUICKEST_BOTS``). Prints them as JSON.
+#: table per registered game, its bots at the level that ends it soonest. Prints them as
+#: JSON.
 SETUP = """
 import json
 
@@ -55,12 +53,13 @@ from accounts.tokens import issue
 from games.endings import resign
 from games.lobby import free_seats, game_add_bot, game_join, game_open, game_start
 from games.registry import game_ids, rule_set
+from tests.clients import quickest_bot_level
 
 member = User.objects.create_user('sample-bot', 'sample-bot@example.com')
 tables = {}
 for game in game_ids():
     smallest = min(rule_set(game).example_configs(), key=lambda config: config['players'])
-    level = LEVELS.get(game, 0)
+    level = quickest_bot_level(game)
     table = game_open(creator=member, name=game, rules=game, config=smallest, bot_level=level)
     for _seat in range(free_seats(table)):
         game_add_bot(game=table, by=member)
@@ -144,7 +143,7 @@ def test_the_sample_bot_plays_a_whole_game_of_every_game(
     site: tuple[str, dict[str, str], Path],
 ) -> None:
     url, env, log = site
-    made = json.loads(manage(env, "shell", "-v", "0", "-c", f"LEVELS = {QUICKEST_BOTS!r}\n{SETUP}"))
+    made = json.loads(manage(env, "shell", "-v", "0", "-c", SETUP))
     tables: dict[str, int] = made["tables"]
     assert sorted(tables) == sorted(game_ids())
 

@@ -602,7 +602,8 @@ def axe_violations(page: Page) -> list[str]:
 
 def accessibility_gaps(page: Page) -> list[str]:
     """What a screen reader would miss on the page: axe-core's serious and critical
-    violations (:func:`axe_violations`), and what :func:`axe_misses`."""
+    violations (:func:`axe_violations`), and what it does not look for
+    (:func:`axe_misses`)."""
     return axe_violations(page) + axe_misses(page)
 
 
